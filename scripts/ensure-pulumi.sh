@@ -1,0 +1,63 @@
+# Sourced by scripts/env.sh. Puts on PATH, in .tools/bin:
+#   pulumi                          the CLI, built from github.com/pulumi/pulumi/pkg/v3
+#   pulumi-language-nodejs          our Node.js language host (tools/pulumi/pulumi-language-nodejs)
+#   pulumi-resource-pulumi-nodejs   the dynamic-provider launcher shipped in @pulumi/pulumi
+# at exactly the version of the installed @pulumi/pulumi. The Go binaries are built through the Go
+# module proxy (the usual install downloads a release binary, which cannot work here) and cached in
+# $VOICEAGENT_CACHE/pulumi/<version>-<hash of tools/pulumi> so later runs and clones take no time.
+# A pulumi already on PATH at the right version is used instead of building one.
+
+va_pulumi_version() {
+  node -p 'require(process.argv[1]).version' "$VOICEAGENT_ROOT/node_modules/@pulumi/pulumi/package.json"
+}
+
+va_build_pulumi() {
+  local out="$1" version="$2" t0 tmp
+  t0="$(va_now)"
+  va_log "building the Pulumi CLI v$version from the Go module proxy (cold: several minutes on 2 cores)"
+  tmp="$out.tmp.$$"
+  rm -rf "$tmp" && mkdir -p "$tmp"
+  (
+    cd "$VOICEAGENT_ROOT/tools/pulumi"
+    export GOTOOLCHAIN=local CGO_ENABLED=0 GOFLAGS="-mod=readonly -buildvcs=false"
+    local ldflags="-s -w -X github.com/pulumi/pulumi/sdk/v3/go/common/version.Version=v$version -X main.version=v$version"
+    go build -trimpath -tags osusergo,grpcnotrace -ldflags "$ldflags" -o "$tmp/pulumi" \
+      github.com/pulumi/pulumi/pkg/v3/cmd/pulumi
+    go build -trimpath -tags osusergo,grpcnotrace -ldflags "$ldflags" -o "$tmp/pulumi-language-nodejs" \
+      ./pulumi-language-nodejs
+  ) >&2
+  rm -rf "$out" && mv "$tmp" "$out"
+  va_log "built the Pulumi CLI in $(va_since "$t0")s"
+}
+
+va_ensure_pulumi() {
+  local version key out bin existing
+  version="$(va_pulumi_version)"
+  key="$(cat "$VOICEAGENT_ROOT"/tools/pulumi/go.mod "$VOICEAGENT_ROOT"/tools/pulumi/go.sum \
+    "$VOICEAGENT_ROOT"/tools/pulumi/pulumi-language-nodejs/*.go | sha256sum | cut -c1-12)"
+  out="$VOICEAGENT_CACHE/pulumi/v$version-$key"
+  bin="$VOICEAGENT_TOOLS/bin"
+  mkdir -p "$bin" "$VOICEAGENT_CACHE/pulumi"
+
+  existing="$(command -v pulumi || true)"
+  if [ -n "$existing" ] && [ "$existing" != "$bin/pulumi" ] &&
+    [ "$("$existing" version 2>/dev/null)" = "v$version" ] && command -v pulumi-language-nodejs >/dev/null; then
+    va_log "using $existing (v$version)"
+  else
+    if [ ! -x "$out/pulumi" ] || [ ! -x "$out/pulumi-language-nodejs" ]; then
+      # One build at a time per cache, even when two clones start together.
+      exec 9>"$VOICEAGENT_CACHE/pulumi/.lock"
+      flock 9
+      if [ ! -x "$out/pulumi" ] || [ ! -x "$out/pulumi-language-nodejs" ]; then
+        va_build_pulumi "$out" "$version"
+      fi
+      flock -u 9
+      exec 9>&-
+    fi
+    ln -sf "$out/pulumi" "$bin/pulumi"
+    ln -sf "$out/pulumi-language-nodejs" "$bin/pulumi-language-nodejs"
+  fi
+  ln -sf "$VOICEAGENT_ROOT/node_modules/@pulumi/pulumi/pulumi-resource-pulumi-nodejs" \
+    "$bin/pulumi-resource-pulumi-nodejs"
+  export PATH="$bin:$PATH"
+}

