@@ -1,0 +1,33 @@
+import { z } from "zod";
+import { E164Schema, UuidSchema } from "./common.js";
+
+/** Action types the real service knows (DESIGN.md §2). */
+export const ACTION_TYPES = ["action_end_conversation", "action_transfer_call", "action_dtmf"] as const;
+/** A known action type. */
+export const ActionTypeSchema = z.enum(ACTION_TYPES);
+/** A known action type. */
+export type ActionType = z.infer<typeof ActionTypeSchema>;
+
+/** An action's config as sent: `phone_number` is optional; keys we do not know are kept. */
+export const ActionConfigWriteSchema = z.looseObject({ phone_number: E164Schema.optional() });
+
+/** An action as the service returns it; a missing or null config reads as `{}`. */
+export const ActionSchema = z.object({
+  id: UuidSchema,
+  user_id: UuidSchema,
+  type: z.string(),
+  config: z
+    .looseObject({ phone_number: z.string().optional() })
+    .nullish()
+    .transform((c) => c ?? {}),
+});
+/** An action. */
+export type Action = z.infer<typeof ActionSchema>;
+
+/** Body of actions/create and actions/update. */
+export const ActionWriteSchema = z.object({
+  type: ActionTypeSchema.default("action_end_conversation"),
+  config: ActionConfigWriteSchema.default({}),
+});
+/** Body of actions/create and actions/update, as sent. */
+export type ActionWrite = z.input<typeof ActionWriteSchema>;

@@ -1,0 +1,46 @@
+import { z } from "zod";
+import { UuidSchema } from "./common.js";
+import { ActionSchema } from "./action.js";
+import { VoiceSchema } from "./voice.js";
+import { WebhookSchema } from "./webhook.js";
+
+/** An agent as the service returns it: related objects are embedded in full. */
+export const AgentSchema = z.object({
+  id: UuidSchema,
+  user_id: UuidSchema,
+  prompt: z.string(),
+  actions: z
+    .array(ActionSchema)
+    .nullish()
+    .transform((a) => a ?? []),
+  voice: VoiceSchema,
+  initial_message: z.string().nullish(),
+  webhook: WebhookSchema.nullish(),
+});
+/** An agent. */
+export type Agent = z.infer<typeof AgentSchema>;
+
+/** Body of agents/create: `prompt` and `voice` are required (DESIGN.md §2); related objects by id. */
+export const AgentCreateSchema = z.object({
+  prompt: z.string().min(1),
+  voice: UuidSchema,
+  actions: z.array(UuidSchema).default([]),
+  initial_message: z.string().optional(),
+  webhook: UuidSchema.optional(),
+});
+/** Body of agents/create, as sent. */
+export type AgentCreate = z.input<typeof AgentCreateSchema>;
+
+/**
+ * Body of agents/update: fields sent replace stored ones, fields omitted stay. `null` clears the
+ * optional `initial_message` and `webhook`.
+ */
+export const AgentUpdateSchema = z.object({
+  prompt: z.string().min(1).optional(),
+  voice: UuidSchema.optional(),
+  actions: z.array(UuidSchema).optional(),
+  initial_message: z.string().nullable().optional(),
+  webhook: UuidSchema.nullable().optional(),
+});
+/** Body of agents/update, as sent. */
+export type AgentUpdate = z.input<typeof AgentUpdateSchema>;

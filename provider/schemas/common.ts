@@ -1,0 +1,44 @@
+import { z } from "zod";
+
+/** A resource identifier: the interface says every id is a UUID string. */
+export const UuidSchema = z.uuid({ error: "must be a UUID" });
+
+/** A phone number in E.164 form, e.g. +15551234567: the service addresses numbers this way. */
+export const E164Schema = z
+  .string()
+  .regex(/^\+[1-9]\d{1,14}$/, { error: "must be an E.164 phone number such as +15551234567" });
+
+/** `?id=` on agents/update, GET /v1/agents/, calls/end, voices/update and the extension reads. */
+export const IdQuerySchema = z.object({ id: UuidSchema });
+/** `?id=` query. */
+export type IdQuery = z.infer<typeof IdQuerySchema>;
+
+/** `?phone_number=` on numbers/update, numbers/cancel and GET /v1/numbers (DESIGN.md §2). */
+export const PhoneNumberQuerySchema = z.object({ phone_number: E164Schema });
+/** `?phone_number=` query. */
+export type PhoneNumberQuery = z.infer<typeof PhoneNumberQuerySchema>;
+
+/** `?page=&size=` on the list endpoints; pages count from 1. */
+export const PageQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  size: z.coerce.number().int().min(1).max(100).default(50),
+});
+/** Paging query. */
+export type PageQuery = z.infer<typeof PageQuerySchema>;
+
+/** Builds the `{items, page, size, total, has_more}` envelope of a list endpoint. */
+export function pageOf<T extends z.ZodType>(item: T) {
+  return z.object({
+    items: z.array(item),
+    page: z.number().int(),
+    size: z.number().int(),
+    total: z.number().int(),
+    has_more: z.boolean(),
+  });
+}
+
+/** One page of a list endpoint. */
+export type Page<T> = { items: T[]; page: number; size: number; total: number; has_more: boolean };
+
+/** The empty body of numbers/cancel, calls/end and numbers/buy (absent or `{}`). */
+export const EmptyBodySchema = z.object({}).optional();

@@ -1,0 +1,80 @@
+import { z } from "zod";
+import {
+  EmptyBodySchema,
+  IdQuerySchema,
+  PageQuerySchema,
+  PhoneNumberQuerySchema,
+  pageOf,
+} from "./common.js";
+import { ActionSchema, ActionWriteSchema } from "./action.js";
+import { AgentCreateSchema, AgentSchema, AgentUpdateSchema } from "./agent.js";
+import { CallCreateSchema, CallSchema } from "./call.js";
+import { PhoneNumberBuySchema, PhoneNumberSchema, PhoneNumberUpdateSchema } from "./phone-number.js";
+import { VoiceSchema, VoiceWriteSchema } from "./voice.js";
+import { WebhookSchema, WebhookWriteSchema } from "./webhook.js";
+
+/**
+ * How one route is called. `retry` says whether a failed attempt may be repeated: "never" for the
+ * POSTs that make something new (a duplicate agent or a second real phone call is worse than an
+ * error). `documented` marks the 8 endpoints of interface.md; the rest are DESIGN.md §2 extensions.
+ */
+export interface EndpointDef {
+  readonly method: "GET" | "POST";
+  readonly path: string;
+  readonly query?: z.ZodType<Record<string, unknown>>;
+  readonly body?: z.ZodType;
+  readonly response: z.ZodType;
+  readonly retry: "safe" | "never";
+  readonly documented: boolean;
+}
+
+const def = <const E extends EndpointDef>(e: E): E => e;
+
+/** Every route the client calls and the emulator serves, by name. */
+export const endpoints = {
+  // The 8 documented endpoints.
+  createAgent: def({ method: "POST", path: "/v1/agents/create", body: AgentCreateSchema, response: AgentSchema, retry: "never", documented: true }),
+  getAgent: def({ method: "GET", path: "/v1/agents/", query: IdQuerySchema, response: AgentSchema, retry: "safe", documented: true }),
+  updateAgent: def({ method: "POST", path: "/v1/agents/update", query: IdQuerySchema, body: AgentUpdateSchema, response: AgentSchema, retry: "safe", documented: true }),
+  updateNumber: def({ method: "POST", path: "/v1/numbers/update", query: PhoneNumberQuerySchema, body: PhoneNumberUpdateSchema, response: PhoneNumberSchema, retry: "safe", documented: true }),
+  cancelNumber: def({ method: "POST", path: "/v1/numbers/cancel", query: PhoneNumberQuerySchema, body: EmptyBodySchema, response: PhoneNumberSchema, retry: "safe", documented: true }),
+  createCall: def({ method: "POST", path: "/v1/calls/create", body: CallCreateSchema, response: CallSchema, retry: "never", documented: true }),
+  endCall: def({ method: "POST", path: "/v1/calls/end", query: IdQuerySchema, body: EmptyBodySchema, response: CallSchema, retry: "safe", documented: true }),
+  updateVoice: def({ method: "POST", path: "/v1/voices/update", query: IdQuerySchema, body: VoiceWriteSchema, response: VoiceSchema, retry: "safe", documented: true }),
+
+  // Extensions (DESIGN.md §2).
+  getVoice: def({ method: "GET", path: "/v1/voices", query: IdQuerySchema, response: VoiceSchema, retry: "safe", documented: false }),
+  getAction: def({ method: "GET", path: "/v1/actions", query: IdQuerySchema, response: ActionSchema, retry: "safe", documented: false }),
+  getWebhook: def({ method: "GET", path: "/v1/webhooks", query: IdQuerySchema, response: WebhookSchema, retry: "safe", documented: false }),
+  getCall: def({ method: "GET", path: "/v1/calls", query: IdQuerySchema, response: CallSchema, retry: "safe", documented: false }),
+  getNumber: def({ method: "GET", path: "/v1/numbers", query: PhoneNumberQuerySchema, response: PhoneNumberSchema, retry: "safe", documented: false }),
+  listAgents: def({ method: "GET", path: "/v1/agents/list", query: PageQuerySchema, response: pageOf(AgentSchema), retry: "safe", documented: false }),
+  listVoices: def({ method: "GET", path: "/v1/voices/list", query: PageQuerySchema, response: pageOf(VoiceSchema), retry: "safe", documented: false }),
+  listNumbers: def({ method: "GET", path: "/v1/numbers/list", query: PageQuerySchema, response: pageOf(PhoneNumberSchema), retry: "safe", documented: false }),
+  listCalls: def({ method: "GET", path: "/v1/calls/list", query: PageQuerySchema, response: pageOf(CallSchema), retry: "safe", documented: false }),
+  listActions: def({ method: "GET", path: "/v1/actions/list", query: PageQuerySchema, response: pageOf(ActionSchema), retry: "safe", documented: false }),
+  listWebhooks: def({ method: "GET", path: "/v1/webhooks/list", query: PageQuerySchema, response: pageOf(WebhookSchema), retry: "safe", documented: false }),
+  createVoice: def({ method: "POST", path: "/v1/voices/create", body: VoiceWriteSchema, response: VoiceSchema, retry: "never", documented: false }),
+  createAction: def({ method: "POST", path: "/v1/actions/create", body: ActionWriteSchema, response: ActionSchema, retry: "never", documented: false }),
+  createWebhook: def({ method: "POST", path: "/v1/webhooks/create", body: WebhookWriteSchema, response: WebhookSchema, retry: "never", documented: false }),
+  updateAction: def({ method: "POST", path: "/v1/actions/update", query: IdQuerySchema, body: ActionWriteSchema, response: ActionSchema, retry: "safe", documented: false }),
+  updateWebhook: def({ method: "POST", path: "/v1/webhooks/update", query: IdQuerySchema, body: WebhookWriteSchema, response: WebhookSchema, retry: "safe", documented: false }),
+  buyNumber: def({ method: "POST", path: "/v1/numbers/buy", body: PhoneNumberBuySchema, response: PhoneNumberSchema, retry: "never", documented: false }),
+} as const;
+
+/** The name of a route. */
+export type EndpointName = keyof typeof endpoints;
+type Defs = typeof endpoints;
+type SchemaInput<S> = S extends z.ZodType ? z.input<S> : never;
+type SchemaOutput<S> = S extends z.ZodType ? z.output<S> : never;
+
+/** What a caller passes as the query of route N (before defaults). */
+export type QueryOf<N extends EndpointName> = Defs[N] extends { query: infer Q } ? SchemaInput<Q> : undefined;
+/** What a caller passes as the body of route N (before defaults). */
+export type BodyOf<N extends EndpointName> = Defs[N] extends { body: infer B } ? SchemaInput<B> : undefined;
+/** The parsed request body the emulator sees for route N. */
+export type ParsedBodyOf<N extends EndpointName> = Defs[N] extends { body: infer B } ? SchemaOutput<B> : undefined;
+/** The parsed query the emulator sees for route N. */
+export type ParsedQueryOf<N extends EndpointName> = Defs[N] extends { query: infer Q } ? SchemaOutput<Q> : undefined;
+/** The parsed response of route N. */
+export type ResponseOf<N extends EndpointName> = SchemaOutput<Defs[N]["response"]>;

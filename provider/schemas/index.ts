@@ -1,0 +1,16 @@
+/**
+ * The wire shapes of the voice agent calling service, as zod schemas: the single source of every
+ * request and response type used by the client, the emulator and the Pulumi resources.
+ * @example
+ * import { AgentSchema } from "pulumi-voiceagent/schemas";
+ * const agent = AgentSchema.parse(await response.json());
+ */
+export * from "./common.js";
+export * from "./errors.js";
+export * from "./voice.js";
+export * from "./action.js";
+export * from "./webhook.js";
+export * from "./agent.js";
+export * from "./phone-number.js";
+export * from "./call.js";
+export * from "./endpoints.js";

@@ -1,0 +1,32 @@
+import { z } from "zod";
+import { UuidSchema } from "./common.js";
+import { AgentSchema } from "./agent.js";
+
+/** A phone number as the service returns it; `inbound_agent` is null when unbound. */
+export const PhoneNumberSchema = z.object({
+  id: UuidSchema,
+  user_id: UuidSchema,
+  active: z.boolean(),
+  inbound_agent: AgentSchema.nullish(),
+  number: z.string(),
+});
+/** A phone number. */
+export type PhoneNumber = z.infer<typeof PhoneNumberSchema>;
+
+/** Body of numbers/update: bind an agent, or `null` to unbind (DESIGN.md §2). */
+export const PhoneNumberUpdateSchema = z.object({ inbound_agent: UuidSchema.nullable() });
+/** Body of numbers/update. */
+export type PhoneNumberUpdate = z.infer<typeof PhoneNumberUpdateSchema>;
+
+/** Body of numbers/buy (extension): an optional 3-digit area code and agent to bind. */
+export const PhoneNumberBuySchema = z
+  .object({
+    area_code: z
+      .string()
+      .regex(/^[2-9]\d{2}$/, { error: "must be a 3-digit area code" })
+      .optional(),
+    inbound_agent: UuidSchema.optional(),
+  })
+  .optional();
+/** Body of numbers/buy. */
+export type PhoneNumberBuy = z.infer<typeof PhoneNumberBuySchema>;

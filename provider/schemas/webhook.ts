@@ -1,0 +1,38 @@
+import { z } from "zod";
+import { UuidSchema } from "./common.js";
+
+/** Webhook delivery methods (DESIGN.md §2). */
+export const WEBHOOK_METHODS = ["GET", "POST"] as const;
+/** Event names a webhook can subscribe to (DESIGN.md §2). */
+export const WEBHOOK_EVENTS = [
+  "event_message",
+  "event_action",
+  "event_phone_call_connected",
+  "event_phone_call_ended",
+  "event_transcript",
+  "event_recording",
+] as const;
+/** A known webhook method. */
+export const WebhookMethodSchema = z.enum(WEBHOOK_METHODS);
+/** A known event name. */
+export const WebhookEventSchema = z.enum(WEBHOOK_EVENTS);
+
+/** A webhook as the service returns it. */
+export const WebhookSchema = z.object({
+  id: UuidSchema,
+  user_id: UuidSchema,
+  subscriptions: z.array(z.string()),
+  url: z.string(),
+  method: z.string(),
+});
+/** A webhook. */
+export type Webhook = z.infer<typeof WebhookSchema>;
+
+/** Body of webhooks/create and webhooks/update. */
+export const WebhookWriteSchema = z.object({
+  url: z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }),
+  method: WebhookMethodSchema.default("POST"),
+  subscriptions: z.array(WebhookEventSchema).min(1),
+});
+/** Body of webhooks/create and webhooks/update, as sent. */
+export type WebhookWrite = z.input<typeof WebhookWriteSchema>;
