@@ -1,0 +1,148 @@
+import type { ValidationIssue } from "../schemas/index.js";
+
+/** Machine-readable error kinds, in the spirit of got's `code`s. */
+export type ApiErrorCode =
+  | "E_VALIDATION"
+  | "E_AUTH"
+  | "E_NOT_FOUND"
+  | "E_RATE_LIMIT"
+  | "E_SERVER"
+  | "E_HTTP"
+  | "E_CONNECTION"
+  | "E_TIMEOUT"
+  | "E_SCHEMA";
+
+/** What every ApiError carries besides its message. */
+export interface ApiErrorDetails {
+  code: ApiErrorCode;
+  /** HTTP status; 0 when no response arrived. */
+  status: number;
+  method: string;
+  /** Path and query of the request, e.g. `/v1/agents/?id=…`. */
+  path: string;
+  /** The server's X-Request-Id, when it sent one. */
+  requestId?: string | undefined;
+  /** How many attempts were made (1 when there was no retry). */
+  attempts?: number | undefined;
+  /** A redacted summary of the underlying failure; never a got error (it holds the headers). */
+  cause?: Error | undefined;
+}
+
+const REDACTED = "[REDACTED]";
+const secrets = new Set<string>();
+
+/** Registers a secret (the API token) that no ApiError may ever contain. */
+export function registerSecret(secret: string): void {
+  if (secret.length >= 4) secrets.add(secret);
+}
+
+/** Replaces every registered secret in `text`. */
+export function redact(text: string): string {
+  let out = text;
+  for (const s of secrets) out = out.split(s).join(REDACTED);
+  return out;
+}
+
+/**
+ * The one error the client throws. Its message says what failed and what to do; it is redacted
+ * when built, so message, stack, JSON and inspect output never hold the token.
+ */
+export class ApiError extends Error {
+  override name = "ApiError";
+  readonly code: ApiErrorCode;
+  readonly status: number;
+  readonly method: string;
+  readonly path: string;
+  readonly requestId: string | undefined;
+  readonly attempts: number;
+
+  constructor(message: string, details: ApiErrorDetails) {
+    const cause = details.cause ? sanitizedCause(details.cause) : undefined;
+    super(redact(message), cause ? { cause } : undefined);
+    this.code = details.code;
+    this.status = details.status;
+    this.method = details.method;
+    this.path = redact(details.path);
+    this.requestId = details.requestId;
+    this.attempts = details.attempts ?? 1;
+    if (this.stack) this.stack = redact(this.stack);
+  }
+
+  /** A plain, redacted view for logs and JSON. */
+  toJSON(): Record<string, unknown> {
+    return {
+      name: this.name,
+      code: this.code,
+      status: this.status,
+      method: this.method,
+      path: this.path,
+      requestId: this.requestId,
+      attempts: this.attempts,
+      message: this.message,
+    };
+  }
+}
+
+function sanitizedCause(cause: Error): Error {
+  const e = new Error(redact(cause.message));
+  e.name = cause.name;
+  const code = (cause as { code?: unknown }).code;
+  if (typeof code === "string") Object.assign(e, { code });
+  e.stack = `${e.name}: ${e.message}`;
+  return e;
+}
+
+/** 422: the server rejected fields; `issues` name them by path (e.g. `body.voice`). */
+export class ApiValidationError extends ApiError {
+  override name = "ApiValidationError";
+  readonly issues: ValidationIssue[];
+  constructor(message: string, details: Omit<ApiErrorDetails, "code">, issues: ValidationIssue[]) {
+    super(message, { ...details, code: "E_VALIDATION" });
+    this.issues = issues.map((i) => ({ ...i, msg: redact(i.msg) }));
+  }
+  override toJSON(): Record<string, unknown> {
+    return { ...super.toJSON(), issues: this.issues };
+  }
+}
+
+/** 401/403: the token was missing or not accepted. */
+export class ApiAuthError extends ApiError {
+  override name = "ApiAuthError";
+  constructor(message: string, details: Omit<ApiErrorDetails, "code">) {
+    super(message, { ...details, code: "E_AUTH" });
+  }
+}
+
+/** 404: no such object for this token (or no such route). */
+export class ApiNotFoundError extends ApiError {
+  override name = "ApiNotFoundError";
+  constructor(message: string, details: Omit<ApiErrorDetails, "code">) {
+    super(message, { ...details, code: "E_NOT_FOUND" });
+  }
+}
+
+/** 429 after the retries allowed: `retryAfterMs` is the server's last Retry-After, if any. */
+export class ApiRateLimitError extends ApiError {
+  override name = "ApiRateLimitError";
+  readonly retryAfterMs: number | undefined;
+  constructor(message: string, details: Omit<ApiErrorDetails, "code">, retryAfterMs: number | undefined) {
+    super(message, { ...details, code: "E_RATE_LIMIT" });
+    this.retryAfterMs = retryAfterMs;
+  }
+}
+
+/** No response: refused, reset, DNS, or timed out (`code` E_TIMEOUT). */
+export class ApiConnectionError extends ApiError {
+  override name = "ApiConnectionError";
+  constructor(message: string, details: Omit<ApiErrorDetails, "code">, timeout: boolean) {
+    super(message, { ...details, code: timeout ? "E_TIMEOUT" : "E_CONNECTION" });
+  }
+}
+
+/** A 2xx whose body is not JSON or does not match the endpoint's schema. */
+export class ApiSchemaError extends ApiError {
+  override name = "ApiSchemaError";
+  constructor(message: string, details: Omit<ApiErrorDetails, "code">) {
+    super(message, { ...details, code: "E_SCHEMA" });
+  }
+}

@@ -1,0 +1,32 @@
+/**
+ * The typed client for the voice agent calling service (got + zod), usable without Pulumi.
+ * @example
+ * import { createClient } from "pulumi-voiceagent/client";
+ * const client = createClient({ baseUrl, token });
+ * await client.numbers.update("+15551234567", agentId);
+ */
+export { createClient, type CreateClientInput, type VoiceAgentClient } from "./client.js";
+export {
+  ApiError,
+  ApiAuthError,
+  ApiConnectionError,
+  ApiNotFoundError,
+  ApiRateLimitError,
+  ApiSchemaError,
+  ApiValidationError,
+  redact,
+  registerSecret,
+  type ApiErrorCode,
+  type ApiErrorDetails,
+} from "./errors.js";
+export {
+  defaultClientOptions,
+  mergeOptions,
+  PACKAGE_VERSION,
+  type ClientOptions,
+  type ClientOptionsInput,
+  type RequestLogEvent,
+  type RetryOptions,
+} from "./options.js";
+export type { Send, SendInput } from "./transport.js";
+export * from "../schemas/index.js";
