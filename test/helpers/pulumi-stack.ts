@@ -1,0 +1,89 @@
+import { randomUUID } from "node:crypto";
+import { mkdirSync, rmSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { LocalWorkspace, type ConfigMap, type Stack } from "@pulumi/pulumi/automation/index.js";
+
+/** The repository root: e2e projects live below it so the package resolves by its own name. */
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+
+/** Options for a throwaway stack driven by the real CLI. */
+export interface TestStackOptions {
+  /** The compiled program, relative to the repository root (e.g. dist/test/e2e/fixtures/smoke/index.js). */
+  program: string;
+  /** A short name for the project folder and project name. */
+  name: string;
+  config?: ConfigMap;
+  /** Extra environment for the CLI and the programs it runs. */
+  env?: Record<string, string>;
+}
+
+/** A stack in its own project folder under .pulumi-state/work, with a way to remove both. */
+export interface TestStack {
+  stack: Stack;
+  workDir: string;
+  stateDir: string;
+  dispose(): Promise<void>;
+}
+
+/** Creates a fresh stack for `program` on the local file backend. */
+export async function createTestStack(opts: TestStackOptions): Promise<TestStack> {
+  const id = randomUUID().slice(0, 8);
+  const workDir = path.join(ROOT, ".pulumi-state", "work", `${opts.name}-${id}`);
+  const stateDir = path.join(ROOT, ".pulumi-state", "backends", `${opts.name}-${id}`);
+  mkdirSync(workDir, { recursive: true });
+  mkdirSync(stateDir, { recursive: true });
+  const envVars = {
+    PULUMI_BACKEND_URL: `file://${stateDir}`,
+    PULUMI_CONFIG_PASSPHRASE: "voiceagent-test",
+    ...opts.env,
+  };
+  const stack = await LocalWorkspace.createOrSelectStack(
+    { stackName: "test", workDir },
+    {
+      projectSettings: {
+        name: `va-${opts.name}`,
+        runtime: "nodejs",
+        main: path.relative(workDir, path.join(ROOT, opts.program)),
+      },
+      envVars,
+    },
+  );
+  if (opts.config) await stack.setAllConfig(opts.config);
+  return {
+    stack,
+    workDir,
+    stateDir,
+    dispose: async () => {
+      rmSync(workDir, { recursive: true, force: true });
+      rmSync(stateDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * Asserts that `secret` is nowhere in the stack's state: not in `pulumi stack export` (without
+ * --show-secrets; the Automation API's exportStack decrypts) and not in any file of the backend
+ * folder or the project folder.
+ */
+export async function findSecretInState(t: TestStack, secret: string): Promise<string[]> {
+  const { execFileSync } = await import("node:child_process");
+  const { readdirSync, readFileSync, statSync } = await import("node:fs");
+  const found: string[] = [];
+  const exported = execFileSync("pulumi", ["stack", "export", "--stack", "test"], {
+    cwd: t.workDir,
+    env: { ...process.env, PULUMI_BACKEND_URL: `file://${t.stateDir}`, PULUMI_CONFIG_PASSPHRASE: "voiceagent-test" },
+    encoding: "utf8",
+  });
+  if (exported.includes(secret)) found.push("pulumi stack export");
+  const walk = (dir: string): void => {
+    for (const name of readdirSync(dir)) {
+      const p = path.join(dir, name);
+      if (statSync(p).isDirectory()) walk(p);
+      else if (readFileSync(p).includes(secret)) found.push(p);
+    }
+  };
+  walk(t.stateDir);
+  walk(t.workDir);
+  return found;
+}

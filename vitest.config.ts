@@ -1,0 +1,14 @@
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  test: {
+    include: ["test/**/*.test.ts"],
+    globalSetup: ["test/global-setup.ts"],
+    // End-to-end tests drive the real Pulumi CLI: minutes, not milliseconds, on 2 shared cores.
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+    pool: "forks",
+    maxWorkers: 2,
+    reporters: ["default"],
+  },
+});
