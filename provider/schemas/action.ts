@@ -11,15 +11,12 @@ export type ActionType = z.infer<typeof ActionTypeSchema>;
 /** An action's config as sent: `phone_number` is optional; keys we do not know are kept. */
 export const ActionConfigWriteSchema = z.looseObject({ phone_number: E164Schema.optional() });
 
-/** An action as the service returns it; a missing or null config reads as `{}`. */
+/** An action as the service returns it; a missing config reads as `{}`. */
 export const ActionSchema = z.object({
   id: UuidSchema,
   user_id: UuidSchema,
   type: z.string(),
-  config: z
-    .looseObject({ phone_number: z.string().optional() })
-    .nullish()
-    .transform((c) => c ?? {}),
+  config: z.looseObject({ phone_number: z.string().optional() }).default({}),
 });
 /** An action. */
 export type Action = z.infer<typeof ActionSchema>;

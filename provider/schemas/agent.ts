@@ -9,10 +9,7 @@ export const AgentSchema = z.object({
   id: UuidSchema,
   user_id: UuidSchema,
   prompt: z.string(),
-  actions: z
-    .array(ActionSchema)
-    .nullish()
-    .transform((a) => a ?? []),
+  actions: z.array(ActionSchema).default([]),
   voice: VoiceSchema,
   initial_message: z.string().nullish(),
   webhook: WebhookSchema.nullish(),

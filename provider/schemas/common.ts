@@ -40,5 +40,5 @@ export function pageOf<T extends z.ZodType>(item: T) {
 /** One page of a list endpoint. */
 export type Page<T> = { items: T[]; page: number; size: number; total: number; has_more: boolean };
 
-/** The empty body of numbers/cancel, calls/end and numbers/buy (absent or `{}`). */
-export const EmptyBodySchema = z.object({}).optional();
+/** The empty body of numbers/cancel and calls/end: absent, empty (read as null) or `{}`. */
+export const EmptyBodySchema = z.object({}).nullish();

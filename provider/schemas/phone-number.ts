@@ -27,6 +27,6 @@ export const PhoneNumberBuySchema = z
       .optional(),
     inbound_agent: UuidSchema.optional(),
   })
-  .optional();
+  .nullish();
 /** Body of numbers/buy. */
 export type PhoneNumberBuy = z.infer<typeof PhoneNumberBuySchema>;

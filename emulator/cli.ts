@@ -1,0 +1,87 @@
+#!/usr/bin/env node
+// `npm run emulator -- [--host H] [--port N] [--db PATH] [--token T ...] [--seed] [--log] [--fault JSON ...]`
+// Prints the base URL as the first line of stdout once it accepts connections.
+import { randomBytes } from "node:crypto";
+import { Command, InvalidArgumentError } from "commander";
+import { FaultRuleSchema, type FaultRuleInput } from "./faults.js";
+import { startEmulator } from "./server.js";
+
+const collect = (value: string, previous: string[]) => [...previous, value];
+const parsePort = (v: string) => {
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < 0 || n > 65535) throw new InvalidArgumentError("must be a port number, 0 to 65535");
+  return n;
+};
+const parseFault = (v: string, previous: FaultRuleInput[]) => {
+  let json: unknown;
+  try {
+    json = JSON.parse(v);
+  } catch {
+    throw new InvalidArgumentError('must be JSON, e.g. {"route":"/v1/agents/create","status":503,"count":1}');
+  }
+  const r = FaultRuleSchema.safeParse(json);
+  if (!r.success) throw new InvalidArgumentError(r.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; "));
+  return [...previous, json as FaultRuleInput];
+};
+
+const program = new Command()
+  .name("voiceagent-emulator")
+  .description("A local emulator of the voice agent calling service (/v1).")
+  .option("--host <host>", "address to bind", "127.0.0.1")
+  .option("--port <port>", "port to listen on (0 picks a free one)", parsePort, 8787)
+  .option("--db <path>", "SQLite file to keep data in (default: in memory)")
+  .option("--token <token>", "accepted bearer token (repeatable; also VOICEAGENT_EMULATOR_TOKENS, comma separated)", collect, [])
+  .option("--seed", "create voices, an action, a webhook and phone numbers for each token's user", false)
+  .option("--log", "write a JSON request log to stderr (tokens redacted)", false)
+  .option("--fault <json>", "a fault rule active from the start (repeatable)", parseFault, [])
+  .parse();
+
+const opts = program.opts<{
+  host: string;
+  port: number;
+  db?: string;
+  token: string[];
+  seed: boolean;
+  log: boolean;
+  fault: FaultRuleInput[];
+}>();
+
+const fromEnv = (process.env.VOICEAGENT_EMULATOR_TOKENS ?? "").split(",").map((t) => t.trim()).filter(Boolean);
+let tokens = [...opts.token, ...fromEnv];
+let generated: string | undefined;
+if (tokens.length === 0) {
+  generated = `va_${randomBytes(18).toString("base64url")}`;
+  tokens = [generated];
+}
+
+const emu = await startEmulator({
+  host: opts.host,
+  port: opts.port,
+  db: opts.db ?? ":memory:",
+  tokens,
+  seed: opts.seed,
+  faults: opts.fault,
+  logger: opts.log ? { level: "info", stream: process.stderr } : false,
+});
+process.stdout.write(`${emu.url}\n`);
+if (generated) process.stdout.write(`token ${generated}\n`);
+for (const [token, seed] of emu.seeds) {
+  const who = token === generated ? "generated token" : `token #${tokens.indexOf(token) + 1}`;
+  process.stderr.write(`seeded ${who}: numbers ${seed.numbers.join(", ")}; voices ${seed.voices.join(", ")}\n`);
+}
+
+let closing = false;
+const shutdown = (signal: string) => {
+  if (closing) return;
+  closing = true;
+  process.stderr.write(`${signal}: shutting down\n`);
+  emu.close().then(
+    () => process.exit(0),
+    (err: unknown) => {
+      process.stderr.write(`error while closing: ${String(err)}\n`);
+      process.exit(1);
+    },
+  );
+};
+process.on("SIGINT", () => shutdown("SIGINT"));
+process.on("SIGTERM", () => shutdown("SIGTERM"));

@@ -1,0 +1,225 @@
+import { randomUUID } from "node:crypto";
+import type {
+  Action,
+  Agent,
+  Call,
+  ParsedBodyOf,
+  PhoneNumber,
+  Voice,
+  Webhook,
+  ValidationIssue,
+} from "../provider/schemas/index.js";
+import type { Kind, Store } from "./db.js";
+
+/** An agent as stored: related objects by id, embedded when read. */
+type AgentRec = Omit<Agent, "voice" | "actions" | "webhook" | "initial_message"> & {
+  voice: string;
+  actions: string[];
+  webhook: string | null;
+  initial_message: string | null;
+};
+/** A number as stored. */
+type NumberRec = Omit<PhoneNumber, "inbound_agent"> & { inbound_agent: string | null };
+/** A call as stored. */
+type CallRec = Omit<Call, "agent"> & { agent: string };
+
+/** A failure the HTTP layer turns into `{"detail": ...}` with this status. */
+export class HttpFailure extends Error {
+  constructor(
+    readonly status: number,
+    readonly detail: string | ValidationIssue[],
+  ) {
+    super(typeof detail === "string" ? detail : detail.map((d) => d.msg).join("; "));
+  }
+}
+
+const notFound = (what: string) => new HttpFailure(404, `${what} not found`);
+const invalid = (loc: (string | number)[], msg: string, type: string) =>
+  new HttpFailure(422, [{ loc, msg, type }]);
+
+/** The service's behaviour, per user, over a Store. Every method takes the caller's user id. */
+export class VoiceAgentService {
+  constructor(private readonly store: Store) {}
+
+  // Voices, actions, webhooks: plain objects.
+  getVoice = (u: string, id: string) => this.need<Voice>("voice", u, id, "Voice");
+  createVoice = (u: string, b: ParsedBodyOf<"createVoice">): Voice =>
+    this.store.insert("voice", { id: randomUUID(), user_id: u, ...b });
+  updateVoice = (u: string, id: string, b: ParsedBodyOf<"updateVoice">): Voice =>
+    this.store.update("voice", { ...this.getVoice(u, id), ...b });
+
+  getAction = (u: string, id: string) => this.need<Action>("action", u, id, "Action");
+  createAction = (u: string, b: ParsedBodyOf<"createAction">): Action =>
+    this.store.insert("action", { id: randomUUID(), user_id: u, type: b.type, config: b.config });
+  updateAction = (u: string, id: string, b: ParsedBodyOf<"updateAction">): Action =>
+    this.store.update("action", { ...this.getAction(u, id), type: b.type, config: b.config });
+
+  getWebhook = (u: string, id: string) => this.need<Webhook>("webhook", u, id, "Webhook");
+  createWebhook = (u: string, b: ParsedBodyOf<"createWebhook">): Webhook =>
+    this.store.insert("webhook", { id: randomUUID(), user_id: u, ...b });
+  updateWebhook = (u: string, id: string, b: ParsedBodyOf<"updateWebhook">): Webhook =>
+    this.store.update("webhook", { ...this.getWebhook(u, id), ...b });
+
+  // Agents.
+  getAgent = (u: string, id: string): Agent => this.embedAgent(this.need<AgentRec>("agent", u, id, "Agent"));
+
+  createAgent(u: string, b: ParsedBodyOf<"createAgent">): Agent {
+    this.checkRefs(u, b);
+    const rec: AgentRec = {
+      id: randomUUID(),
+      user_id: u,
+      prompt: b.prompt,
+      voice: b.voice,
+      actions: b.actions,
+      initial_message: b.initial_message ?? null,
+      webhook: b.webhook ?? null,
+    };
+    return this.embedAgent(this.store.insert("agent", rec));
+  }
+
+  /** Fields sent replace stored ones; fields omitted stay; null clears initial_message and webhook. */
+  updateAgent(u: string, id: string, b: ParsedBodyOf<"updateAgent">): Agent {
+    const rec = this.need<AgentRec>("agent", u, id, "Agent");
+    this.checkRefs(u, b);
+    const next: AgentRec = { ...rec };
+    if (b.prompt !== undefined) next.prompt = b.prompt;
+    if (b.voice !== undefined) next.voice = b.voice;
+    if (b.actions !== undefined) next.actions = b.actions;
+    if (b.initial_message !== undefined) next.initial_message = b.initial_message;
+    if (b.webhook !== undefined) next.webhook = b.webhook;
+    return this.embedAgent(this.store.update("agent", next));
+  }
+
+  // Numbers, addressed by their E.164 string.
+  getNumber = (u: string, number: string): PhoneNumber => this.embedNumber(this.needNumber(u, number));
+
+  updateNumber(u: string, number: string, b: ParsedBodyOf<"updateNumber">): PhoneNumber {
+    const rec = this.needNumber(u, number);
+    if (b.inbound_agent !== null) {
+      if (!rec.active) {
+        throw invalid(["query", "phone_number"], "the number is cancelled and cannot be bound", "value_error.cancelled");
+      }
+      if (!this.store.get("agent", u, b.inbound_agent)) {
+        throw invalid(["body", "inbound_agent"], "agent not found", "value_error.not_found");
+      }
+    }
+    return this.embedNumber(this.store.update("number", { ...rec, inbound_agent: b.inbound_agent }));
+  }
+
+  /** Cancelling releases the number: inactive, unbound, never bindable again. */
+  cancelNumber(u: string, number: string): PhoneNumber {
+    const rec = this.needNumber(u, number);
+    return this.embedNumber(this.store.update("number", { ...rec, active: false, inbound_agent: null }));
+  }
+
+  buyNumber(u: string, b: ParsedBodyOf<"buyNumber">): PhoneNumber {
+    if (b?.inbound_agent && !this.store.get("agent", u, b.inbound_agent)) {
+      throw invalid(["body", "inbound_agent"], "agent not found", "value_error.not_found");
+    }
+    const area = b?.area_code ?? "555";
+    for (let i = 0; i < 1000; i++) {
+      const number = `+1${area}${String(Math.floor(Math.random() * 1e7)).padStart(7, "0")}`;
+      if (this.store.getByKey("number", number)) continue;
+      return this.embedNumber(this.addNumber(u, number, b?.inbound_agent ?? null));
+    }
+    throw new HttpFailure(409, `no free number in area code ${area}`);
+  }
+
+  /** Adds an active number owned by `u` (seed data and numbers/buy). */
+  addNumber(u: string, number: string, inboundAgent: string | null = null): NumberRec {
+    const rec: NumberRec = { id: randomUUID(), user_id: u, number, active: true, inbound_agent: inboundAgent };
+    return this.store.insert("number", rec, number);
+  }
+
+  // Calls: nothing dials, so a call stays not_started until it is ended.
+  getCall = (u: string, id: string): Call => this.embedCall(this.need<CallRec>("call", u, id, "Call"));
+
+  createCall(u: string, b: ParsedBodyOf<"createCall">): Call {
+    const from = this.store.getByKey<NumberRec>("number", b.from_number);
+    if (!from || from.userId !== u) {
+      throw invalid(["body", "from_number"], "not one of your phone numbers", "value_error.not_found");
+    }
+    if (!from.data.active) {
+      throw invalid(["body", "from_number"], "the number is cancelled", "value_error.cancelled");
+    }
+    if (!this.store.get("agent", u, b.agent)) throw invalid(["body", "agent"], "agent not found", "value_error.not_found");
+    const rec: CallRec = {
+      id: randomUUID(),
+      user_id: u,
+      status: "not_started",
+      error_message: null,
+      recording_available: false,
+      transcript: null,
+      to_number: b.to_number,
+      from_number: b.from_number,
+      agent: b.agent,
+    };
+    return this.embedCall(this.store.insert("call", rec));
+  }
+
+  /** Ending is idempotent: an ended call answers as it is. */
+  endCall(u: string, id: string): Call {
+    const rec = this.need<CallRec>("call", u, id, "Call");
+    if (rec.status === "ended" || rec.status === "error") return this.embedCall(rec);
+    return this.embedCall(this.store.update("call", { ...rec, status: "ended" }));
+  }
+
+  // Lists.
+  list(kind: Kind, u: string, page: number, size: number) {
+    const { items, total } = this.store.list<unknown>(kind, u, page, size);
+    const embedded = items.map((it) => {
+      if (kind === "agent") return this.embedAgent(it as AgentRec);
+      if (kind === "number") return this.embedNumber(it as NumberRec);
+      if (kind === "call") return this.embedCall(it as CallRec);
+      return it;
+    });
+    return { items: embedded, page, size, total, has_more: page * size < total };
+  }
+
+  private need<T>(kind: Kind, u: string, id: string, what: string): T {
+    const found = this.store.get<T>(kind, u, id);
+    if (!found) throw notFound(what);
+    return found;
+  }
+
+  private needNumber(u: string, number: string): NumberRec {
+    const row = this.store.getByKey<NumberRec>("number", number);
+    if (!row || row.userId !== u) throw notFound("Phone number");
+    return row.data;
+  }
+
+  /** Every referenced voice, action and webhook must exist for this user: 422 naming the field. */
+  private checkRefs(u: string, b: { voice?: string | undefined; actions?: string[] | undefined; webhook?: string | null | undefined }) {
+    const issues: ValidationIssue[] = [];
+    if (b.voice !== undefined && !this.store.get("voice", u, b.voice)) {
+      issues.push({ loc: ["body", "voice"], msg: "voice not found", type: "value_error.not_found" });
+    }
+    b.actions?.forEach((a, i) => {
+      if (!this.store.get("action", u, a)) {
+        issues.push({ loc: ["body", "actions", i], msg: "action not found", type: "value_error.not_found" });
+      }
+    });
+    if (b.webhook && !this.store.get("webhook", u, b.webhook)) {
+      issues.push({ loc: ["body", "webhook"], msg: "webhook not found", type: "value_error.not_found" });
+    }
+    if (issues.length) throw new HttpFailure(422, issues);
+  }
+
+  private embedAgent(rec: AgentRec): Agent {
+    const u = rec.user_id;
+    return {
+      ...rec,
+      voice: this.getVoice(u, rec.voice),
+      actions: rec.actions.map((a) => this.getAction(u, a)),
+      webhook: rec.webhook ? this.getWebhook(u, rec.webhook) : null,
+    };
+  }
+
+  private embedNumber(rec: NumberRec): PhoneNumber {
+    return { ...rec, inbound_agent: rec.inbound_agent ? this.getAgent(rec.user_id, rec.inbound_agent) : null };
+  }
+
+  private embedCall(rec: CallRec): Call {
+    return { ...rec, agent: this.getAgent(rec.user_id, rec.agent) };
+  }
+}

@@ -1,0 +1,55 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { spawnEmulator } from "../helpers/emulator-process.js";
+
+const dir = mkdtempSync(path.join(tmpdir(), "va-emu-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+const json = async (r: Response): Promise<any> => r.json();
+const headers = (token: string) => ({ authorization: `Bearer ${token}`, "content-type": "application/json" });
+
+describe("emulator CLI", () => {
+  it("prints the base URL first, a generated token second, and stops cleanly on SIGTERM", async () => {
+    const p = await spawnEmulator(["--port", "0", "--seed"]);
+    expect(p.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    await new Promise((r) => setTimeout(r, 50));
+    const token = /^token (\S+)$/.exec(p.lines[1] ?? "")?.[1];
+    expect(token).toBeDefined();
+    const res = await fetch(`${p.url}/v1/numbers/list`, { headers: headers(token!) });
+    expect(res.status).toBe(200);
+    expect((await json(res)).total).toBe(4);
+    p.child.kill("SIGTERM");
+    expect(await p.exited).toBe(0);
+  });
+
+  it("keeps data in --db across a restart and a kill -9", async () => {
+    const db = path.join(dir, "emu.db");
+    const args = ["--port", "0", "--db", db, "--token", "persist-token", "--seed"];
+    const first = await spawnEmulator(args);
+    const voices = await json(await fetch(`${first.url}/v1/voices/list`, { headers: headers("persist-token") }));
+    const created = await fetch(`${first.url}/v1/agents/create`, {
+      method: "POST",
+      headers: headers("persist-token"),
+      body: JSON.stringify({ prompt: "survive", voice: voices.items[0].id }),
+    });
+    expect(created.status).toBe(200);
+    const agent = await json(created);
+    first.child.kill("SIGKILL");
+    await first.exited;
+
+    const second = await spawnEmulator(args);
+    const read = await fetch(`${second.url}/v1/agents/?id=${agent.id}`, { headers: headers("persist-token") });
+    expect(read.status).toBe(200);
+    expect(await json(read)).toEqual(agent);
+    const numbers = await json(await fetch(`${second.url}/v1/numbers/list`, { headers: headers("persist-token") }));
+    expect(numbers.total).toBe(4);
+    second.child.kill("SIGINT");
+    expect(await second.exited).toBe(0);
+  });
+
+  it("rejects a bad flag with a message naming it", async () => {
+    await expect(spawnEmulator(["--port", "99999"])).rejects.toThrow(/--port.*must be a port number/);
+  });
+});

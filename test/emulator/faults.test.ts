@@ -1,0 +1,66 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { startEmulator, type RunningEmulator } from "../../emulator/index.js";
+
+let emu: RunningEmulator;
+afterEach(async () => emu?.close());
+const TOKEN = "fault-token";
+const get = (path: string, token = TOKEN) => fetch(`${emu.url}${path}`, { headers: { authorization: `Bearer ${token}` } });
+
+describe("fault injection", () => {
+  it("answers the configured status for the next N requests, then recovers", async () => {
+    emu = await startEmulator({ tokens: [TOKEN], seed: true, faults: [{ route: "/v1/voices/list", status: 503, count: 2 }] });
+    expect((await get("/v1/voices/list")).status).toBe(503);
+    expect((await get("/v1/voices/list")).status).toBe(503);
+    expect((await get("/v1/voices/list")).status).toBe(200);
+    expect((await get("/v1/numbers/list")).status).toBe(200);
+  });
+
+  it("adds 429 with Retry-After at run time through the admin endpoint, which needs a token", async () => {
+    emu = await startEmulator({ tokens: [TOKEN], seed: true });
+    const rule = { route: "/v1/agents*", status: 429, retryAfterSeconds: 7, count: 1 };
+    const anon = await fetch(`${emu.url}/admin/faults`, { method: "POST", body: JSON.stringify(rule), headers: { "content-type": "application/json" } });
+    expect(anon.status).toBe(401);
+    const added = await fetch(`${emu.url}/admin/faults`, {
+      method: "POST",
+      body: JSON.stringify(rule),
+      headers: { "content-type": "application/json", authorization: `Bearer ${TOKEN}` },
+    });
+    expect(added.status).toBe(200);
+    const limited = await get("/v1/agents/list");
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get("retry-after")).toBe("7");
+    expect(await limited.json()).toEqual({ detail: "Injected fault: 429" });
+    expect((await get("/v1/agents/list")).status).toBe(200);
+    const bad = await fetch(`${emu.url}/admin/faults`, {
+      method: "POST",
+      body: JSON.stringify({ route: "*" }),
+      headers: { "content-type": "application/json", authorization: `Bearer ${TOKEN}` },
+    });
+    expect(bad.status).toBe(422);
+  });
+
+  it("resets the connection and adds latency", async () => {
+    emu = await startEmulator({ tokens: [TOKEN], seed: true, faults: [{ route: "/v1/calls/list", reset: true, count: 1 }, { route: "/v1/webhooks/list", latencyMs: 150 }] });
+    await expect(get("/v1/calls/list")).rejects.toThrow();
+    expect((await get("/v1/calls/list")).status).toBe(200);
+    const started = performance.now();
+    expect((await get("/v1/webhooks/list")).status).toBe(200);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(140);
+  });
+
+  it("fires at a rate: 0 never, 1 always", async () => {
+    emu = await startEmulator({ tokens: [TOKEN], seed: true, faults: [{ route: "/v1/voices/list", status: 500, rate: 0 }, { route: "/v1/actions/list", status: 500, rate: 1 }] });
+    for (let i = 0; i < 5; i++) {
+      expect((await get("/v1/voices/list")).status).toBe(200);
+      expect((await get("/v1/actions/list")).status).toBe(500);
+    }
+  });
+
+  it("counts the requests it received under /v1", async () => {
+    emu = await startEmulator({ tokens: [TOKEN], seed: true });
+    await get("/v1/voices/list");
+    await get("/v1/voices/list", "wrong");
+    const stats = await (await get("/admin/stats")).json();
+    expect(stats).toEqual({ total: 2, byRoute: { "GET /v1/voices/list": 2 } });
+  });
+});

@@ -1,0 +1,42 @@
+import { randomUUID } from "node:crypto";
+import { buildEmulator, type Emulator, type EmulatorOptions } from "../../emulator/index.js";
+
+/** A fresh in-memory emulator with two seeded users, for inject-based tests. */
+export interface TestEmulator {
+  emu: Emulator;
+  tokenA: string;
+  tokenB: string;
+  /** Authorization header for a token. */
+  auth(token?: string): { authorization: string };
+  /** inject() as user A (or the given token), returning status and parsed JSON. */
+  call(method: "GET" | "POST" | "DELETE" | "PUT", url: string, body?: unknown, token?: string): Promise<{ status: number; json: any; headers: Record<string, unknown> }>;
+}
+
+/** Builds a seeded in-memory emulator with users A and B. */
+export async function testEmulator(extra: Partial<EmulatorOptions> = {}): Promise<TestEmulator> {
+  const tokenA = `token-a-${randomUUID()}`;
+  const tokenB = `token-b-${randomUUID()}`;
+  const emu = await buildEmulator({ tokens: [tokenA, tokenB], seed: true, ...extra });
+  const auth = (token = tokenA) => ({ authorization: `Bearer ${token}` });
+  return {
+    emu,
+    tokenA,
+    tokenB,
+    auth,
+    async call(method, url, body, token = tokenA) {
+      const res = await emu.app.inject({
+        method,
+        url,
+        headers: { ...auth(token), ...(body !== undefined ? { "content-type": "application/json" } : {}) },
+        ...(body !== undefined ? { payload: JSON.stringify(body) } : {}),
+      });
+      let json: unknown;
+      try {
+        json = res.json();
+      } catch {
+        json = res.body;
+      }
+      return { status: res.statusCode, json, headers: res.headers };
+    },
+  };
+}
