@@ -48,7 +48,6 @@ export function createTransport(baseUrl: string, token: string, options: ClientO
       const path = `${ep.path}${search}`;
       const started = Date.now();
       let attempt = 1;
-      let lastRetryAfter: number | undefined;
       const headers = {
         authorization: `Bearer ${token}`,
         accept: "application/json",
@@ -74,7 +73,7 @@ export function createTransport(baseUrl: string, token: string, options: ClientO
           throwHttpErrors: true,
           followRedirect: false,
           timeout: { request: options.timeoutMs },
-          retry: retryFor(ep.retry, options, (ms) => (lastRetryAfter = ms)),
+          retry: retryFor(ep.retry, options),
           hooks: {
             beforeRetry: [
               (error) => {
@@ -106,7 +105,7 @@ export function createTransport(baseUrl: string, token: string, options: ClientO
         });
         return parseBody(ep.response, response.body, name, details(response.statusCode, requestId)) as ResponseOf<N>;
       } catch (error) {
-        const translated = translate(error, base, details, lastRetryAfter);
+        const translated = translate(error, base, details);
         options.onRequest?.({
           event: "error",
           method: ep.method,
@@ -122,11 +121,7 @@ export function createTransport(baseUrl: string, token: string, options: ClientO
     });
 }
 
-function retryFor(
-  policy: "safe" | "never",
-  options: ClientOptions,
-  onRetryAfter: (ms: number) => void,
-): Partial<GotRetryOptions> {
+function retryFor(policy: "safe" | "never", options: ClientOptions): Partial<GotRetryOptions> {
   const r = options.retry;
   // A create that may have reached the server is never repeated; 429 means it was not processed.
   const safe = policy === "safe";
@@ -137,7 +132,6 @@ function retryFor(
     errorCodes: safe ? NETWORK_ERROR_CODES : [],
     maxRetryAfter: r.maxRetryAfterMs,
     calculateDelay: ({ attemptCount, retryAfter, computedValue }) => {
-      if (retryAfter !== undefined) onRetryAfter(retryAfter);
       if (computedValue === 0) return 0;
       if (retryAfter !== undefined) return computedValue;
       const exp = Math.min(r.maxDelayMs, r.baseDelayMs * 2 ** (attemptCount - 1));
@@ -179,7 +173,6 @@ function translate(
   error: unknown,
   base: string,
   details: (status: number, requestId?: string, cause?: Error) => ApiErrorDetails,
-  retryAfterMs: number | undefined,
 ): ApiError {
   if (error instanceof ApiError) return error;
   if (error instanceof HTTPError) {
@@ -210,6 +203,7 @@ function translate(
     }
     if (status === 404) return new ApiNotFoundError(`${where}: not found (404)${text}`, d);
     if (status === 429) {
+      const retryAfterMs = parseRetryAfter(header(res.headers["retry-after"]));
       const wait = retryAfterMs !== undefined ? ` The server asks to retry after ${Math.ceil(retryAfterMs / 1000)}s.` : "";
       return new ApiRateLimitError(`${where} was rate limited (429)${tries}.${wait}`, d, retryAfterMs);
     }
@@ -232,6 +226,14 @@ function translate(
   }
   const e = error instanceof Error ? error : new Error(String(error));
   return new ApiConnectionError(`request failed: ${e.message}`, details(0, undefined, e), false);
+}
+
+/** Retry-After in milliseconds: delta-seconds or an HTTP date (RFC 9110 §10.2.3); invalid is ignored. */
+function parseRetryAfter(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  if (/^\d+$/.test(value.trim())) return Number(value.trim()) * 1000;
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? undefined : Math.max(0, at - Date.now());
 }
 
 function safeJson(text: string): unknown {

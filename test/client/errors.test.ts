@@ -1,0 +1,107 @@
+// Every failure becomes one ApiError subclass with status, code, method, path and request id.
+import { randomUUID } from "node:crypto";
+import { afterEach, describe, expect, it } from "vitest";
+import {
+  ApiAuthError,
+  ApiConnectionError,
+  ApiError,
+  ApiNotFoundError,
+  ApiRateLimitError,
+  ApiSchemaError,
+  ApiValidationError,
+  createClient,
+} from "../../provider/client/index.js";
+import { startRecordingServer, type Answer, type RecordingServer } from "../helpers/recording-server.js";
+
+let server: RecordingServer | undefined;
+afterEach(async () => server?.close());
+const fast = { retry: { baseDelayMs: 1, maxDelayMs: 5 } };
+
+async function failWith(answer: Answer, opts = {}) {
+  server = await startRecordingServer(() => ({ headers: { "x-request-id": "req-42" }, ...answer }));
+  const client = createClient({ baseUrl: server.url, token: "t0ken-value", ...fast, ...opts });
+  return client.agents.get(randomUUID()).then(
+    () => {
+      throw new Error("expected a failure");
+    },
+    (e: unknown) => e as ApiError,
+  );
+}
+
+describe("error mapping", () => {
+  it("401 is ApiAuthError telling what to check", async () => {
+    const e = await failWith({ status: 401, json: { detail: "Invalid token" } });
+    expect(e).toBeInstanceOf(ApiAuthError);
+    expect(e).toMatchObject({ status: 401, code: "E_AUTH", method: "GET", requestId: "req-42" });
+    expect(e.path).toMatch(/^\/v1\/agents\/\?id=/);
+    expect(e.message).toMatch(/refused \(401\): Invalid token\. Check the token \(voiceagent:token or VOICEAGENT_TOKEN\)/);
+    expect(server!.requests).toHaveLength(1);
+  });
+
+  it("404 is ApiNotFoundError", async () => {
+    const e = await failWith({ status: 404, json: { detail: "Agent not found" } });
+    expect(e).toBeInstanceOf(ApiNotFoundError);
+    expect(e.message).toContain("not found (404): Agent not found");
+  });
+
+  it("422 is ApiValidationError with field paths", async () => {
+    const detail = [{ loc: ["body", "voice"], msg: "voice not found", type: "value_error.not_found" }];
+    const e = await failWith({ status: 422, json: { detail } });
+    expect(e).toBeInstanceOf(ApiValidationError);
+    expect((e as ApiValidationError).issues).toEqual(detail);
+    expect(e.message).toContain("rejected (422): body.voice: voice not found");
+  });
+
+  it("429 honours Retry-After, then is ApiRateLimitError with retryAfterMs", async () => {
+    const e = await failWith({ status: 429, json: { detail: "slow down" }, headers: { "retry-after": "0" } }, { retry: { limit: 2, baseDelayMs: 1 } });
+    expect(e).toBeInstanceOf(ApiRateLimitError);
+    expect((e as ApiRateLimitError).retryAfterMs).toBe(0);
+    expect(e.attempts).toBe(3);
+    expect(server!.requests).toHaveLength(3);
+  });
+
+  it("a Retry-After beyond the bound is not waited for", async () => {
+    const started = Date.now();
+    const e = await failWith({ status: 429, json: { detail: "later" }, headers: { "retry-after": "3600" } });
+    expect(e).toBeInstanceOf(ApiRateLimitError);
+    expect((e as ApiRateLimitError).retryAfterMs).toBe(3_600_000);
+    expect(e.message).toContain("retry after 3600s");
+    expect(Date.now() - started).toBeLessThan(2000);
+    expect(server!.requests).toHaveLength(1);
+  });
+
+  it.each([500, 503])("%i is a server error after the retries", async (status) => {
+    const e = await failWith({ status, json: { detail: "boom" } }, { retry: { limit: 2 } });
+    expect(e).toBeInstanceOf(ApiError);
+    expect(e).toMatchObject({ status, code: "E_SERVER", attempts: 3 });
+    expect(e.message).toContain(`server error (${status}) after 3 attempts: boom`);
+  });
+
+  it("connection refused is ApiConnectionError with status 0 naming the address", async () => {
+    const s = await startRecordingServer(() => ({}));
+    const url = s.url;
+    await s.close();
+    const client = createClient({ baseUrl: url, token: "t0ken-value", retry: { limit: 1, baseDelayMs: 1 } });
+    const e = (await client.agents.get(randomUUID()).catch((x: unknown) => x)) as ApiError;
+    expect(e).toBeInstanceOf(ApiConnectionError);
+    expect(e).toMatchObject({ status: 0, code: "E_CONNECTION", attempts: 2 });
+    expect(e.message).toContain(`could not reach ${url} (ECONNREFUSED)`);
+  });
+
+  it("a timeout is ApiConnectionError with code E_TIMEOUT", async () => {
+    const e = await failWith({ delayMs: 500, json: {} }, { timeoutMs: 100, retry: { limit: 0 } });
+    expect(e).toBeInstanceOf(ApiConnectionError);
+    expect(e).toMatchObject({ status: 0, code: "E_TIMEOUT" });
+  });
+
+  it("a 200 that is not JSON, or not the expected shape, is ApiSchemaError naming the field", async () => {
+    const notJson = await failWith({ text: "<html>hello</html>" });
+    expect(notJson).toBeInstanceOf(ApiSchemaError);
+    expect(notJson.message).toContain("not JSON");
+    const wrong = await failWith({ json: { id: "not-a-uuid", user_id: randomUUID(), prompt: 1 } });
+    expect(wrong).toBeInstanceOf(ApiSchemaError);
+    expect(wrong.message).toMatch(/getAgent.*id: must be a UUID/);
+    expect(wrong.message).toContain("prompt:");
+    expect(wrong.message).toContain("voice:");
+  });
+});
