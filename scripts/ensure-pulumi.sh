@@ -1,6 +1,8 @@
 # Sourced by scripts/env.sh. Puts on PATH, in .tools/bin:
 #   pulumi                          the CLI, built from github.com/pulumi/pulumi/pkg/v3
 #   pulumi-language-nodejs          our Node.js language host (tools/pulumi/pulumi-language-nodejs)
+# and, beside the cached pulumi binary (where the engine looks for bundled plugins, so it does not
+# warn about a plugin found on PATH):
 #   pulumi-resource-pulumi-nodejs   the dynamic-provider launcher shipped in @pulumi/pulumi
 # at exactly the version of the installed @pulumi/pulumi. The Go binaries are built through the Go
 # module proxy (the usual install downloads a release binary, which cannot work here) and cached in
@@ -57,7 +59,15 @@ va_ensure_pulumi() {
     ln -sf "$out/pulumi" "$bin/pulumi"
     ln -sf "$out/pulumi-language-nodejs" "$bin/pulumi-language-nodejs"
   fi
-  ln -sf "$VOICEAGENT_ROOT/node_modules/@pulumi/pulumi/pulumi-resource-pulumi-nodejs" \
-    "$bin/pulumi-resource-pulumi-nodejs"
+  # The launcher resolves @pulumi/pulumi from the working directory, so one copy serves every clone.
+  local launcher="$VOICEAGENT_ROOT/node_modules/@pulumi/pulumi/pulumi-resource-pulumi-nodejs"
+  local beside
+  beside="$(dirname "$(readlink -f "$(command -v pulumi || echo "$bin/pulumi")")")"
+  if [ -w "$beside" ] && ! cmp -s "$launcher" "$beside/pulumi-resource-pulumi-nodejs"; then
+    cp "$launcher" "$beside/pulumi-resource-pulumi-nodejs.tmp.$$"
+    chmod +x "$beside/pulumi-resource-pulumi-nodejs.tmp.$$"
+    mv "$beside/pulumi-resource-pulumi-nodejs.tmp.$$" "$beside/pulumi-resource-pulumi-nodejs"
+  fi
+  rm -f "$bin/pulumi-resource-pulumi-nodejs"
   export PATH="$bin:$PATH"
 }

@@ -139,10 +139,15 @@ export class ApiConnectionError extends ApiError {
   }
 }
 
-/** A 2xx whose body is not JSON or does not match the endpoint's schema. */
+/**
+ * A 2xx whose body is not JSON or does not match the endpoint's schema. `receivedId` is the body's
+ * `id` when it had a UUID one: after a create, the object exists even though its answer was bad.
+ */
 export class ApiSchemaError extends ApiError {
   override name = "ApiSchemaError";
-  constructor(message: string, details: Omit<ApiErrorDetails, "code">) {
+  readonly receivedId: string | undefined;
+  constructor(message: string, details: Omit<ApiErrorDetails, "code">, receivedId?: string) {
     super(message, { ...details, code: "E_SCHEMA" });
+    this.receivedId = receivedId;
   }
 }

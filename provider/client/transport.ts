@@ -9,6 +9,7 @@ import {
   type EndpointName,
   type QueryOf,
   type ResponseOf,
+  UuidSchema,
 } from "../schemas/index.js";
 import {
   ApiAuthError,
@@ -161,9 +162,11 @@ function parseBody(schema: z.ZodType, text: string, name: string, details: ApiEr
       .slice(0, 5)
       .map((i) => `${i.path.join(".") || "(body)"}: ${i.message}`)
       .join("; ");
+    const id = (json as { id?: unknown } | null)?.id;
     throw new ApiSchemaError(
       `${where} (${name}) answered ${details.status} with a body that does not match the expected shape: ${fields}`,
       details,
+      typeof id === "string" && UuidSchema.safeParse(id).success ? id : undefined,
     );
   }
   return parsed.data;

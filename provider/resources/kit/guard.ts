@@ -1,0 +1,26 @@
+let checked = false;
+
+/**
+ * Refuses a token set as plain config: the engine hands the whole stack config to the dynamic
+ * provider and records it in state, where only a secret is encrypted.
+ */
+export function assertTokenIsSecret(): void {
+  if (checked) return;
+  checked = true;
+  const config = safeJson(process.env.PULUMI_CONFIG) as Record<string, unknown> | undefined;
+  const secretKeys = safeJson(process.env.PULUMI_CONFIG_SECRET_KEYS);
+  if (!config || !("voiceagent:token" in config)) return;
+  if (Array.isArray(secretKeys) && secretKeys.includes("voiceagent:token")) return;
+  throw new Error(
+    "voiceagent:token is set as plain text and would be written to the stack's state unencrypted: " +
+      "run `pulumi config set --secret voiceagent:token <token>` (or use VOICEAGENT_TOKEN instead)",
+  );
+}
+
+function safeJson(text: string | undefined): unknown {
+  try {
+    return text ? JSON.parse(text) : undefined;
+  } catch {
+    return undefined;
+  }
+}
