@@ -215,8 +215,10 @@ export class VoiceAgentService {
     };
   }
 
+  /** A binding to an agent that no longer exists reads as unbound, never as a missing number. */
   private embedNumber(rec: NumberRec): PhoneNumber {
-    return { ...rec, inbound_agent: rec.inbound_agent ? this.getAgent(rec.user_id, rec.inbound_agent) : null };
+    const agent = rec.inbound_agent ? this.store.get<AgentRec>("agent", rec.user_id, rec.inbound_agent) : undefined;
+    return { ...rec, inbound_agent: agent ? this.embedAgent(agent) : null };
   }
 
   private embedCall(rec: CallRec): Call {

@@ -11,8 +11,10 @@ export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "
 export interface TestStackOptions {
   /** The compiled program, relative to the repository root (e.g. dist/test/e2e/fixtures/smoke/index.js). */
   program: string;
-  /** A short name for the project folder and project name. */
+  /** A short name for the project folder (and the project, unless `project` is given). */
   name: string;
+  /** The project name, when the program reads config in its own namespace. */
+  project?: string;
   config?: ConfigMap;
   /** Extra environment for the CLI and the programs it runs. */
   env?: Record<string, string>;
@@ -42,7 +44,7 @@ export async function createTestStack(opts: TestStackOptions): Promise<TestStack
     { stackName: "test", workDir },
     {
       projectSettings: {
-        name: `va-${opts.name}`,
+        name: opts.project ?? `va-${opts.name}`,
         runtime: "nodejs",
         main: path.relative(workDir, path.join(ROOT, opts.program)),
       },
