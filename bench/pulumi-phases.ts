@@ -1,0 +1,101 @@
+// Runs the benchmark graph through the real CLI, phase by phase, for one mode and size.
+import { randomUUID } from "node:crypto";
+import { mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { LocalWorkspace } from "@pulumi/pulumi/automation/index.js";
+import type { RunningEmulator } from "../emulator/index.js";
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+
+/** One phase's figures. */
+export interface PhaseResult {
+  phase: string;
+  seconds: number;
+  /** Requests the emulator received during the phase. */
+  requests: number;
+  /** GET requests among them (reads). */
+  reads: number;
+  /** Peak resident memory of the dynamic-provider process, MiB (0 when it did not run). */
+  providerPeakMiB: number;
+}
+
+/** Samples the peak RSS (VmHWM) of every dynamic-provider process while a phase runs. */
+function startMemorySampler(): () => number {
+  let peakKiB = 0;
+  const sample = () => {
+    for (const pid of readdirSync("/proc")) {
+      if (!/^\d+$/.test(pid)) continue;
+      try {
+        const cmd = readFileSync(`/proc/${pid}/cmdline`, "utf8");
+        if (!cmd.includes("cmd/dynamic-provider")) continue;
+        const hwm = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
+        if (hwm) peakKiB = Math.max(peakKiB, Number(hwm[1]));
+      } catch {
+        // The process ended between listing and reading.
+      }
+    }
+  };
+  const timer = setInterval(sample, 100);
+  return () => {
+    clearInterval(timer);
+    sample();
+    return Math.round(peakKiB / 1024);
+  };
+}
+
+/** Runs up, a no-change preview, refresh, up with 10% changed, destroy; returns each phase. */
+export async function runPhases(opts: {
+  mode: "ours" | "floor";
+  n: number;
+  emulator: RunningEmulator;
+  token: string;
+  voice: string;
+}): Promise<PhaseResult[]> {
+  const id = `${opts.mode}-${opts.n}-${randomUUID().slice(0, 6)}`;
+  const workDir = path.join(ROOT, ".pulumi-state", "bench", id);
+  const backend = path.join(ROOT, ".pulumi-state", "bench-backends", id);
+  mkdirSync(workDir, { recursive: true });
+  mkdirSync(backend, { recursive: true });
+  const stack = await LocalWorkspace.createOrSelectStack(
+    { stackName: "bench", workDir },
+    {
+      projectSettings: { name: "voiceagent-bench", runtime: "nodejs", main: path.relative(workDir, path.join(ROOT, "dist/bench/programs/graph.js")) },
+      envVars: { PULUMI_BACKEND_URL: `file://${backend}`, PULUMI_CONFIG_PASSPHRASE: "bench" },
+    },
+  );
+  await stack.setAllConfig({
+    "voiceagent:baseUrl": { value: opts.emulator.url },
+    "voiceagent:token": { value: opts.token, secret: true },
+    "bench:n": { value: String(opts.n) },
+    "bench:mode": { value: opts.mode },
+    "bench:voice": { value: opts.voice },
+    "bench:generation": { value: "0" },
+  });
+
+  const results: PhaseResult[] = [];
+  const phase = async (name: string, run: () => Promise<unknown>) => {
+    const stats = opts.emulator.stats;
+    stats.total = 0;
+    stats.byRoute = {};
+    const stop = startMemorySampler();
+    const started = performance.now();
+    await run();
+    const seconds = (performance.now() - started) / 1000;
+    const reads = Object.entries(stats.byRoute).filter(([r]) => r.startsWith("GET ")).reduce((s, [, c]) => s + c, 0);
+    results.push({ phase: name, seconds, requests: stats.total, reads, providerPeakMiB: stop() });
+  };
+
+  try {
+    await phase("up (create)", () => stack.up());
+    await phase("preview (no change)", () => stack.preview());
+    await phase("refresh", () => stack.refresh());
+    await stack.setConfig("bench:generation", { value: "1" });
+    await phase("up (10% changed)", () => stack.up());
+    await phase("destroy", () => stack.destroy());
+  } finally {
+    rmSync(workDir, { recursive: true, force: true });
+    rmSync(backend, { recursive: true, force: true });
+  }
+  return results;
+}

@@ -1,0 +1,82 @@
+// `npm run bench [-- --sizes 50,200,1000 --sections pulumi,emulator,client --seconds 5]`
+// Everything is measured in one run, side by side, and written to .bench-out/latest.json.
+import { mkdirSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { Command } from "commander";
+import { startEmulator } from "../emulator/index.js";
+import { benchClient, benchEmulator } from "./http.js";
+import { runPhases, type PhaseResult } from "./pulumi-phases.js";
+import { benchNumber } from "./programs/numbers.js";
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+const opts = new Command()
+  .option("--sizes <list>", "graph sizes N (N agents + N numbers)", "50,200,1000")
+  .option("--sections <list>", "pulumi, emulator, client", "pulumi,emulator,client")
+  .option("--seconds <n>", "autocannon duration per run", "5")
+  .option("--requests <n>", "sequential requests per client round", "2000")
+  .parse()
+  .opts<{ sizes: string; sections: string; seconds: string; requests: string }>();
+const sections = new Set(opts.sections.split(","));
+const sizes = opts.sizes.split(",").map(Number);
+const results: Record<string, unknown> = {
+  date: new Date().toISOString(),
+  machine: `${os.cpus().length} x ${os.cpus()[0]?.model ?? "cpu"}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, node ${process.version}`,
+};
+const fmt = (x: number, d = 2) => x.toFixed(d);
+const print = (s: string) => process.stdout.write(`${s}\n`);
+
+if (sections.has("pulumi")) {
+  const token = "bench-token";
+  const emulator = await startEmulator({ tokens: [token], seed: true });
+  const { userId } = emulator.store.userFor(token);
+  for (let i = 0; i < Math.max(...sizes); i++) emulator.service.addNumber(userId, benchNumber(i));
+  const voice = emulator.seeds.get(token)!.voices[0]!;
+  const table: Record<number, { floor: PhaseResult[]; ours: PhaseResult[] }> = {};
+  try {
+    for (const n of sizes) {
+      const floor = await runPhases({ mode: "floor", n, emulator, token, voice });
+      const ours = await runPhases({ mode: "ours", n, emulator, token, voice });
+      table[n] = { floor, ours };
+      print(`\n### N = ${n} (${n} agents + ${n} number bindings)\n`);
+      print("| phase | floor s | ours s | ours/floor | requests | reads | provider peak MiB (floor / ours) |");
+      print("|---|---:|---:|---:|---:|---:|---:|");
+      ours.forEach((o, i) => {
+        const f = floor[i]!;
+        print(`| ${o.phase} | ${fmt(f.seconds)} | ${fmt(o.seconds)} | ${fmt(o.seconds / f.seconds)} | ${o.requests} | ${o.reads} | ${f.providerPeakMiB} / ${o.providerPeakMiB} |`);
+      });
+    }
+  } finally {
+    await emulator.close();
+  }
+  results.pulumi = table;
+}
+
+if (sections.has("emulator")) {
+  const load = await benchEmulator(Number(opts.seconds));
+  print("\n### Emulator under autocannon (10 connections)\n");
+  print("| route | target | req/s | p50 ms | p99 ms | emulator/bare |");
+  print("|---|---|---:|---:|---:|---:|");
+  for (const r of load) {
+    const bare = load.find((b) => b.route === r.route && b.target === "bare fastify")!;
+    print(`| ${r.route} | ${r.target} | ${fmt(r.rps, 0)} | ${r.p50ms} | ${r.p99ms} | ${r.target === "emulator" ? fmt(r.rps / bare.rps) : ""} |`);
+  }
+  results.emulator = load;
+}
+
+if (sections.has("client")) {
+  const client = await benchClient(Number(opts.requests));
+  const [bare, ours] = client;
+  print("\n### Client per request (sequential GET /v1/agents/, same bare server)\n");
+  print("| target | µs/request |");
+  print("|---|---:|");
+  for (const c of client) print(`| ${c.target} | ${fmt(c.usPerRequest, 0)} |`);
+  print(`\nour client / bare got = ${fmt(ours!.usPerRequest / bare!.usPerRequest)}; overhead ${fmt(ours!.usPerRequest - bare!.usPerRequest, 0)} µs per request`);
+  results.client = client;
+}
+
+mkdirSync(path.join(ROOT, ".bench-out"), { recursive: true });
+writeFileSync(path.join(ROOT, ".bench-out/latest.json"), `${JSON.stringify(results, null, 2)}\n`);
+print(`\n${results.machine}; ${results.date}; raw figures in .bench-out/latest.json`);
+process.exit(0);
