@@ -1,68 +1,55 @@
 // Adoption of existing objects, and the message when a service refuses to unbind a number.
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createClient, type VoiceAgentClient } from "../../provider/client/index.js";
-import { startEmulator, type RunningEmulator } from "../../emulator/index.js";
-import { createTestStack, type TestStack } from "../helpers/pulumi-stack.js";
+import { describe, expect, it } from "vitest";
+import { useEmulatorStack } from "../helpers/e2e.js";
 
 const TOKEN = `e2e-adopt-${randomUUID()}`;
-let emu: RunningEmulator;
-let client: VoiceAgentClient;
-let t: TestStack;
 let agentId: string;
 let voiceId: string;
-
-beforeAll(async () => {
-  emu = await startEmulator({ tokens: [TOKEN], seed: true });
-  client = createClient({ baseUrl: emu.url, token: TOKEN });
-  voiceId = emu.seeds.get(TOKEN)!.voices[2]!;
-  agentId = (await client.agents.create({ prompt: "Made by hand.", voice: emu.seeds.get(TOKEN)!.voices[0]! })).id;
-  t = await createTestStack({
-    name: "adopt",
-    program: "dist/test/e2e/fixtures/adopt/index.js",
-    config: {
-      "voiceagent:baseUrl": { value: emu.url },
-      "voiceagent:token": { value: TOKEN, secret: true },
+const ctx = useEmulatorStack({
+  name: "adopt",
+  program: "dist/test/e2e/fixtures/adopt/index.js",
+  token: TOKEN,
+  before: async ({ emu, client }) => {
+    voiceId = emu.seeds.get(TOKEN)!.voices[2]!;
+    agentId = (await client.agents.create({ prompt: "Made by hand.", voice: emu.seeds.get(TOKEN)!.voices[0]! })).id;
+    return {
       "adopt:agentId": { value: agentId },
       "adopt:voiceId": { value: voiceId },
       "adopt:number": { value: "+15550010002" },
-    },
-  });
-});
-afterAll(async () => {
-  await t?.dispose();
-  await emu?.close();
+    };
+  },
 });
 
 describe("adoption instead of import", () => {
   it("takes over an existing voice, agent and number without creating new ones", async () => {
-    const up = await t.stack.up();
+    const up = await ctx.t.stack.up();
     expect(up.outputs.agentId?.value).toBe(agentId);
-    const agents = await client.agents.list.all();
+    const agents = await ctx.client.agents.list.all();
     expect(agents).toHaveLength(1);
     expect(agents[0]).toMatchObject({ id: agentId, prompt: "Now managed by Pulumi." });
     expect(agents[0]!.voice).toMatchObject({ id: voiceId, voice_name: "adopted-voice", pitch: 2, rate: 3 });
-    expect((await client.numbers.get("+15550010002")).inbound_agent?.id).toBe(agentId);
-    expect(emu.stats.byRoute["POST /v1/agents/create"]).toBe(1);
-    expect(emu.stats.byRoute["POST /v1/voices/create"]).toBeUndefined();
-    const again = await t.stack.preview({ refresh: true });
+    expect((await ctx.client.numbers.get("+15550010002")).inbound_agent?.id).toBe(agentId);
+    expect(ctx.emu.stats.byRoute["POST /v1/agents/create"]).toBe(1);
+    expect(ctx.emu.stats.byRoute["POST /v1/voices/create"]).toBeUndefined();
+    const again = await ctx.t.stack.preview({ refresh: true });
     expect(again.changeSummary).toEqual({ same: 4 });
   });
 
   it("when the service refuses to unbind, destroy fails saying the number stays bound and what to do", async () => {
-    emu.faults.add({ route: "/v1/numbers/update", method: "POST", status: 422, count: 1 });
-    await expect(t.stack.destroy()).rejects.toThrow(/refuses to unbind \+15550010002.*stays bound.*retainOnDelete/s);
-    expect((await client.numbers.get("+15550010002")).inbound_agent?.id).toBe(agentId);
-    const destroy = await t.stack.destroy();
+    ctx.emu.faults.add({ route: "/v1/numbers/update", method: "POST", status: 422, count: 1 });
+    await expect(ctx.t.stack.destroy()).rejects.toThrow(/refuses to unbind \+15550010002.*stays bound.*retainOnDelete/s);
+    expect((await ctx.client.numbers.get("+15550010002")).inbound_agent?.id).toBe(agentId);
+    const destroy = await ctx.t.stack.destroy();
     expect(destroy.summary.result).toBe("succeeded");
-    expect((await client.numbers.get("+15550010002")).inbound_agent).toBeNull();
+    expect((await ctx.client.numbers.get("+15550010002")).inbound_agent).toBeNull();
     // An adopted voice is never reset: destroy leaves it as Pulumi last set it.
-    expect((await client.voices.get(voiceId)).voice_name).toBe("adopted-voice");
+    expect((await ctx.client.voices.get(voiceId)).voice_name).toBe("adopted-voice");
   });
 
   it("a token set as plain config fails at preview, before it could reach the state", async () => {
-    await t.stack.setConfig("voiceagent:token", { value: TOKEN, secret: false });
-    await expect(t.stack.preview()).rejects.toThrow(/voiceagent:token is set as plain text/);
-    await t.stack.setConfig("voiceagent:token", { value: TOKEN, secret: true });
+    await ctx.t.stack.setConfig("voiceagent:token", { value: TOKEN, secret: false });
+    await expect(ctx.t.stack.preview()).rejects.toThrow(/voiceagent:token is set as plain text/);
+    await ctx.t.stack.setConfig("voiceagent:token", { value: TOKEN, secret: true });
   });
 });

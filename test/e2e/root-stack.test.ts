@@ -1,121 +1,98 @@
 // The root stack, driven by the real CLI against the emulator: up, convergence, drift, out-of-band
 // deletion, bad input at preview, the token, destroy. Steps share one stack and run in order.
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createClient, type VoiceAgentClient } from "../../provider/client/index.js";
-import { startEmulator, type RunningEmulator } from "../../emulator/index.js";
-import { createTestStack, findSecretInState, type TestStack } from "../helpers/pulumi-stack.js";
+import { describe, expect, it } from "vitest";
+import { findSecretInState } from "../helpers/pulumi-stack.js";
+import { changes, useEmulatorStack } from "../helpers/e2e.js";
 
 const TOKEN = `e2e-root-${randomUUID()}`;
-let emu: RunningEmulator;
-let t: TestStack;
-let client: VoiceAgentClient;
+const ctx = useEmulatorStack({ name: "root", project: "pulumi-voiceagent", program: "dist/index.js", token: TOKEN });
 const out: Record<string, unknown> = {};
-const changes = (summary: Record<string, number | undefined>) =>
-  Object.fromEntries(Object.entries(summary).filter(([op, n]) => op !== "same" && n));
-
-beforeAll(async () => {
-  emu = await startEmulator({ tokens: [TOKEN], seed: true });
-  client = createClient({ baseUrl: emu.url, token: TOKEN });
-  t = await createTestStack({
-    name: "root",
-    project: "pulumi-voiceagent",
-    program: "dist/index.js",
-    config: {
-      "voiceagent:baseUrl": { value: emu.url },
-      "voiceagent:token": { value: TOKEN, secret: true },
-    },
-  });
-});
-afterAll(async () => {
-  await t?.dispose();
-  await emu?.close();
-});
 
 describe("root stack end to end", () => {
   it("up creates everything the program declares", async () => {
-    const up = await t.stack.up();
+    const up = await ctx.t.stack.up();
     // 7 resources and the stack itself.
     expect(up.summary.resourceChanges).toEqual({ create: 8 });
     for (const [k, v] of Object.entries(up.outputs)) out[k] = v.value;
-    expect((await client.agents.list.all()).map((a) => a.id).sort()).toEqual([out.supportAgentId, out.salesAgentId].sort());
-    const support = await client.numbers.get("+15550010001");
+    expect((await ctx.client.agents.list.all()).map((a) => a.id).sort()).toEqual([out.supportAgentId, out.salesAgentId].sort());
+    const support = await ctx.client.numbers.get("+15550010001");
     expect(support.inbound_agent?.id).toBe(out.supportAgentId);
     expect(support.inbound_agent?.webhook?.id).toBe(out.webhookId);
     expect(support.inbound_agent?.voice.id).toBe(out.voiceId);
-    expect((await client.numbers.get("+15550010002")).inbound_agent?.id).toBe(out.salesAgentId);
+    expect((await ctx.client.numbers.get("+15550010002")).inbound_agent?.id).toBe(out.salesAgentId);
   });
 
   it("a second up and a preview change nothing and send no request", async () => {
-    const before = emu.stats.total;
-    const up = await t.stack.up();
+    const before = ctx.emu.stats.total;
+    const up = await ctx.t.stack.up();
     expect(changes(up.summary.resourceChanges ?? {})).toEqual({});
-    const preview = await t.stack.preview();
+    const preview = await ctx.t.stack.preview();
     expect(changes(preview.changeSummary)).toEqual({});
-    expect(emu.stats.total).toBe(before);
+    expect(ctx.emu.stats.total).toBe(before);
   });
 
   it("an agent edited through the API shows in preview --refresh; the next up --refresh restores it", async () => {
-    await client.agents.update(out.supportAgentId as string, { prompt: "Edited by hand in the console." });
-    const before = { ...emu.stats.byRoute };
-    const preview = await t.stack.preview({ refresh: true, diff: true });
+    await ctx.client.agents.update(out.supportAgentId as string, { prompt: "Edited by hand in the console." });
+    const before = { ...ctx.emu.stats.byRoute };
+    const preview = await ctx.t.stack.preview({ refresh: true, diff: true });
     expect(changes(preview.changeSummary)).toEqual({ update: 1 });
     expect(preview.stdout).toMatch(/prompt\s*:\s*"Edited by hand in the console\." => "You are the support line/);
     // Refresh reads each readable resource once: 7 reads.
-    const reads = Object.entries(emu.stats.byRoute)
+    const reads = Object.entries(ctx.emu.stats.byRoute)
       .filter(([route]) => route.startsWith("GET "))
       .reduce((n, [route, count]) => n + count - (before[route] ?? 0), 0);
     expect(reads).toBe(7);
 
     // A plain up compares with the last recorded state, as with every Pulumi provider: it does not
     // see the edit. up --refresh reads first, then puts the program's prompt back.
-    const plain = await t.stack.preview();
+    const plain = await ctx.t.stack.preview();
     expect(changes(plain.changeSummary)).toEqual({});
-    const up = await t.stack.up({ refresh: true });
+    const up = await ctx.t.stack.up({ refresh: true });
     expect(changes(up.summary.resourceChanges ?? {})).toEqual({ update: 1 });
-    expect((await client.agents.get(out.supportAgentId as string)).prompt).toMatch(/^You are the support line/);
-    expect(changes((await t.stack.preview({ refresh: true })).changeSummary)).toEqual({});
+    expect((await ctx.client.agents.get(out.supportAgentId as string)).prompt).toMatch(/^You are the support line/);
+    expect(changes((await ctx.t.stack.preview({ refresh: true })).changeSummary)).toEqual({});
   });
 
   it("an object deleted out of band leaves state on refresh and is recreated by up", async () => {
-    emu.store.db.prepare("DELETE FROM objects WHERE kind = 'agent' AND id = ?").run(out.salesAgentId);
-    const refresh = await t.stack.refresh();
+    ctx.emu.store.db.prepare("DELETE FROM objects WHERE kind = 'agent' AND id = ?").run(out.salesAgentId);
+    const refresh = await ctx.t.stack.refresh();
     // The agent leaves state; its number, now unbound on the service, stays with the drift recorded.
     expect(refresh.summary.resourceChanges?.delete).toBe(1);
-    const state = await t.stack.exportStack();
+    const state = await ctx.t.stack.exportStack();
     expect(JSON.stringify(state)).not.toContain(`"id":"${out.salesAgentId}"`);
 
-    const up = await t.stack.up();
+    const up = await ctx.t.stack.up();
     expect(up.summary.resourceChanges?.create).toBe(1);
     const newSales = up.outputs.salesAgentId?.value as string;
     expect(newSales).not.toBe(out.salesAgentId);
-    expect((await client.numbers.get("+15550010002")).inbound_agent?.id).toBe(newSales);
-    const again = await t.stack.preview();
+    expect((await ctx.client.numbers.get("+15550010002")).inbound_agent?.id).toBe(newSales);
+    const again = await ctx.t.stack.preview();
     expect(changes(again.changeSummary)).toEqual({});
     out.salesAgentId = newSales;
   });
 
   it("a bad input fails at preview naming the property, and no request reaches the service", async () => {
-    await t.stack.setConfig("pulumi-voiceagent:supportNumber", { value: "555-0100" });
-    const before = emu.stats.total;
-    await expect(t.stack.preview()).rejects.toThrow(/support-line.*number.*E\.164|number.*must be an E\.164/s);
-    expect(emu.stats.total).toBe(before);
-    await t.stack.removeConfig("pulumi-voiceagent:supportNumber");
+    await ctx.t.stack.setConfig("pulumi-voiceagent:supportNumber", { value: "555-0100" });
+    const before = ctx.emu.stats.total;
+    await expect(ctx.t.stack.preview()).rejects.toThrow(/support-line.*number.*E\.164|number.*must be an E\.164/s);
+    expect(ctx.emu.stats.total).toBe(before);
+    await ctx.t.stack.removeConfig("pulumi-voiceagent:supportNumber");
   });
 
   it("the token is in neither the exported state nor the state folder", async () => {
-    expect(await findSecretInState(t, TOKEN)).toEqual([]);
+    expect(await findSecretInState(ctx.t, TOKEN)).toEqual([]);
   });
 
   it("destroy unbinds the numbers without cancelling them, and says agents are only forgotten", async () => {
-    const destroy = await t.stack.destroy();
+    const destroy = await ctx.t.stack.destroy();
     expect(destroy.summary.resourceChanges).toEqual({ delete: 8 });
     expect(destroy.stdout).toContain("the service has no delete for agents");
     for (const n of ["+15550010001", "+15550010002"]) {
-      const number = await client.numbers.get(n);
+      const number = await ctx.client.numbers.get(n);
       expect(number.inbound_agent).toBeNull();
       expect(number.active).toBe(true);
     }
-    expect(emu.stats.byRoute["POST /v1/numbers/cancel"]).toBeUndefined();
+    expect(ctx.emu.stats.byRoute["POST /v1/numbers/cancel"]).toBeUndefined();
   });
 });

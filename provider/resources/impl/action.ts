@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ActionTypeSchema, E164Schema, UuidSchema, type Action } from "../../schemas/index.js";
-import { compact, type Props, type ResourceSpec } from "../kit/spec.js";
+import { compact, found, type Props, type ResourceSpec } from "../kit/spec.js";
 
 const shape = {
   type: ActionTypeSchema.default("action_end_conversation"),
@@ -39,9 +39,7 @@ export const actionSpec: ResourceSpec = {
     return { id: a.id, outs: outsOf(a, inputs) };
   },
   async read(client, id, props) {
-    const outs = outsOf(await client.actions.get(id), props);
-    const { userId: _u, ...inputs } = outs;
-    return { props: outs, inputs };
+    return found(outsOf(await client.actions.get(id), props), ["userId"]);
   },
   async update(client, id, _olds, news) {
     return outsOf(await client.actions.update(id, body(news)), news);

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { UuidSchema, type Agent } from "../../schemas/index.js";
 import { PartialCreateError } from "../kit/errors.js";
-import { compact, type Props, type ResourceSpec } from "../kit/spec.js";
+import { compact, found, type Props, type ResourceSpec } from "../kit/spec.js";
 
 const shape = {
   prompt: z.string().min(1, { error: "must not be empty" }),
@@ -90,10 +90,7 @@ export const agentSpec: ResourceSpec = {
     return { id: agent.id, outs };
   },
   async read(client, id, props) {
-    const agent = await client.agents.get(id);
-    const outs = outsOf(agent, props);
-    const { userId: _u, voiceName: _v, ...inputs } = outs;
-    return { props: outs, inputs };
+    return found(outsOf(await client.agents.get(id), props), ["userId", "voiceName"]);
   },
   async update(client, id, _olds, news) {
     return outsOf(await client.agents.update(id, body(news)), news);

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { ApiSchemaError, E164Schema, UuidSchema, type Call } from "../../client/index.js";
 import { PartialCreateError } from "../kit/errors.js";
-import { compact, type Props, type ResourceSpec } from "../kit/spec.js";
+import { compact, found, type Props, type ResourceSpec } from "../kit/spec.js";
 
 const shape = {
   fromNumber: E164Schema,
@@ -66,8 +66,8 @@ export const callSpec: ResourceSpec = {
     }
   },
   async read(client, id, props) {
-    const outs = outsOf(await client.calls.get(id), props);
-    return { props: outs, inputs: compact({ fromNumber: outs.fromNumber, toNumber: outs.toNumber, agent: outs.agent, allowedDestinations: props.allowedDestinations }) };
+    const outputOnly = ["status", "errorMessage", "transcript", "recordingAvailable", "userId"];
+    return found(outsOf(await client.calls.get(id), props), outputOnly);
   },
   async update() {
     throw new Error("calls cannot change in place; every change replaces the call");

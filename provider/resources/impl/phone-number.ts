@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ApiValidationError, E164Schema, UuidSchema, type PhoneNumber } from "../../client/index.js";
-import { compact, type Props, type ResourceSpec } from "../kit/spec.js";
+import { compact, found, type Props, type ResourceSpec } from "../kit/spec.js";
 
 const shape = {
   number: E164Schema,
@@ -47,8 +47,7 @@ export const phoneNumberSpec: ResourceSpec = {
     const n = await client.numbers.get(id);
     // A number cancelled outside Pulumi is gone: it can never be bound again.
     if (!n.active) return undefined;
-    const outs = outsOf(n, props);
-    return { props: outs, inputs: compact({ number: outs.number, inboundAgent: outs.inboundAgent, cancelOnDelete: outs.cancelOnDelete }) };
+    return found(outsOf(n, props), ["active", "numberId", "userId", "inboundAgentPrompt"]);
   },
   async update(client, id, olds, news) {
     if (olds.inboundAgent === news.inboundAgent) {

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { UuidSchema, VoiceTypeSchema, type Voice } from "../../schemas/index.js";
 import { isRouteMissing } from "../kit/errors.js";
-import { compact, type Props, type ResourceSpec } from "../kit/spec.js";
+import { compact, found, type Props, type ResourceSpec } from "../kit/spec.js";
 
 const shape = {
   voiceName: z.string().min(1, { error: "must not be empty" }),
@@ -57,10 +57,7 @@ export const voiceSpec: ResourceSpec = {
     }
   },
   async read(client, id, props) {
-    const v = await client.voices.get(id);
-    const outs = outsOf(v, props);
-    const { userId: _u, ...inputs } = outs;
-    return { props: outs, inputs };
+    return found(outsOf(await client.voices.get(id), props), ["userId"]);
   },
   async update(client, id, _olds, news) {
     return outsOf(await client.voices.update(id, body(news)), news);

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { UuidSchema, WebhookEventSchema, WebhookMethodSchema, type Webhook } from "../../schemas/index.js";
-import { compact, type Props, type ResourceSpec } from "../kit/spec.js";
+import { compact, found, type Props, type ResourceSpec } from "../kit/spec.js";
 
 const shape = {
   url: z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }),
@@ -43,9 +43,7 @@ export const webhookSpec: ResourceSpec = {
     return { id: w.id, outs: outsOf(w, inputs) };
   },
   async read(client, id, props) {
-    const outs = outsOf(await client.webhooks.get(id), props);
-    const { userId: _u, ...inputs } = outs;
-    return { props: outs, inputs };
+    return found(outsOf(await client.webhooks.get(id), props), ["userId"]);
   },
   async update(client, id, _olds, news) {
     return outsOf(await client.webhooks.update(id, body(news)), news);

@@ -42,3 +42,8 @@ export interface ResourceSpec {
 export function compact(o: Props): Props {
   return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined));
 }
+
+/** A read's result: the live outputs, and as inputs the same minus the output-only fields. */
+export function found(props: Props, outputOnly: readonly string[]): ReadFound {
+  return { props, inputs: Object.fromEntries(Object.entries(props).filter(([k]) => !outputOnly.includes(k))) };
+}

@@ -1,0 +1,55 @@
+import type { ConfigMap } from "@pulumi/pulumi/automation/index.js";
+import { afterAll, beforeAll } from "vitest";
+import { createClient, type VoiceAgentClient } from "../../provider/client/index.js";
+import { startEmulator, type RunningEmulator } from "../../emulator/index.js";
+import { createTestStack, type TestStack, type TestStackOptions } from "./pulumi-stack.js";
+
+/** A seeded emulator on 127.0.0.1:0, a client for it, and a stack of `program` pointed at it. */
+export interface EmulatorStack {
+  emu: RunningEmulator;
+  client: VoiceAgentClient;
+  t: TestStack;
+}
+
+/**
+ * Registers beforeAll/afterAll hooks that start the emulator and create the stack, and stop and
+ * remove both. Credentials go in stack config (token as a secret), or in the environment with
+ * `credentials: "env"`. `before` may prepare objects and return more config.
+ */
+export function useEmulatorStack(
+  opts: Omit<TestStackOptions, "config" | "env"> & {
+    token: string;
+    credentials?: "config" | "env";
+    config?: ConfigMap;
+    before?: (ctx: Omit<EmulatorStack, "t">) => Promise<ConfigMap | void>;
+  },
+): EmulatorStack {
+  const ctx = {} as EmulatorStack;
+  beforeAll(async () => {
+    ctx.emu = await startEmulator({ tokens: [opts.token], seed: true });
+    ctx.client = createClient({ baseUrl: ctx.emu.url, token: opts.token });
+    const extra = (await opts.before?.(ctx)) ?? {};
+    const viaEnv = opts.credentials === "env";
+    ctx.t = await createTestStack({
+      ...opts,
+      config: {
+        ...(viaEnv
+          ? {}
+          : { "voiceagent:baseUrl": { value: ctx.emu.url }, "voiceagent:token": { value: opts.token, secret: true } }),
+        ...opts.config,
+        ...extra,
+      },
+      ...(viaEnv ? { env: { VOICEAGENT_BASE_URL: ctx.emu.url, VOICEAGENT_TOKEN: opts.token } } : {}),
+    });
+  });
+  afterAll(async () => {
+    await ctx.t?.dispose();
+    await ctx.emu?.close();
+  });
+  return ctx;
+}
+
+/** The operations of a change summary other than "same". */
+export function changes(summary: Record<string, number | undefined>): Record<string, number> {
+  return Object.fromEntries(Object.entries(summary).filter(([op, n]) => op !== "same" && n)) as Record<string, number>;
+}
