@@ -51,6 +51,8 @@ export async function runPhases(opts: {
   emulator: RunningEmulator;
   token: string;
   voice: string;
+  /** Let the engine write state once at the end instead of after every step (PULUMI_SKIP_CHECKPOINTS). */
+  skipCheckpoints?: boolean;
 }): Promise<PhaseResult[]> {
   const id = `${opts.mode}-${opts.n}-${randomUUID().slice(0, 6)}`;
   const workDir = path.join(ROOT, ".pulumi-state", "bench", id);
@@ -61,7 +63,11 @@ export async function runPhases(opts: {
     { stackName: "bench", workDir },
     {
       projectSettings: { name: "voiceagent-bench", runtime: "nodejs", main: path.relative(workDir, path.join(ROOT, "dist/bench/programs/graph.js")) },
-      envVars: { PULUMI_BACKEND_URL: `file://${backend}`, PULUMI_CONFIG_PASSPHRASE: "bench" },
+      envVars: {
+        PULUMI_BACKEND_URL: `file://${backend}`,
+        PULUMI_CONFIG_PASSPHRASE: "bench",
+        ...(opts.skipCheckpoints ? { PULUMI_SKIP_CHECKPOINTS: "true" } : {}),
+      },
     },
   );
   await stack.setAllConfig({

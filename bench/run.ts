@@ -16,8 +16,9 @@ const opts = new Command()
   .option("--sections <list>", "pulumi, emulator, client", "pulumi,emulator,client")
   .option("--seconds <n>", "autocannon duration per run", "5")
   .option("--requests <n>", "sequential requests per client round", "2000")
+  .option("--skip-checkpoints", "engine writes state once per operation (PULUMI_SKIP_CHECKPOINTS), for large N", false)
   .parse()
-  .opts<{ sizes: string; sections: string; seconds: string; requests: string }>();
+  .opts<{ sizes: string; sections: string; seconds: string; requests: string; skipCheckpoints: boolean }>();
 const sections = new Set(opts.sections.split(","));
 const sizes = opts.sizes.split(",").map(Number);
 const results: Record<string, unknown> = {
@@ -36,10 +37,13 @@ if (sections.has("pulumi")) {
   const table: Record<number, { floor: PhaseResult[]; ours: PhaseResult[] }> = {};
   try {
     for (const n of sizes) {
-      const floor = await runPhases({ mode: "floor", n, emulator, token, voice });
-      const ours = await runPhases({ mode: "ours", n, emulator, token, voice });
+      const skipCheckpoints = opts.skipCheckpoints;
+      const floor = await runPhases({ mode: "floor", n, emulator, token, voice, skipCheckpoints });
+      print(`floor N=${n}: ${floor.map((p) => `${p.phase} ${fmt(p.seconds)}s`).join(", ")}`);
+      const ours = await runPhases({ mode: "ours", n, emulator, token, voice, skipCheckpoints });
       table[n] = { floor, ours };
-      print(`\n### N = ${n} (${n} agents + ${n} number bindings)\n`);
+      const note = skipCheckpoints ? ", PULUMI_SKIP_CHECKPOINTS=true for both" : "";
+      print(`\n### N = ${n} (${n} agents + ${n} number bindings${note})\n`);
       print("| phase | floor s | ours s | ours/floor | requests | reads | provider peak MiB (floor / ours) |");
       print("|---|---:|---:|---:|---:|---:|---:|");
       ours.forEach((o, i) => {

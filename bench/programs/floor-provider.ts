@@ -1,7 +1,8 @@
 // The floor: a dynamic provider that does nothing, for the same resource graph, engine and backend.
 import * as pulumi from "@pulumi/pulumi";
 
-const noop: pulumi.dynamic.ResourceProvider = {
+/** The no-op provider (exported for size comparisons). */
+export const noop: pulumi.dynamic.ResourceProvider = {
   async check(_olds, news) {
     return { inputs: news };
   },

@@ -6,7 +6,7 @@ import { explain } from "../../provider/resources/kit/errors.js";
 import { UNKNOWN } from "../../provider/resources/kit/unknown.js";
 
 const id = () => randomUUID();
-const check = (kind: string, news: Record<string, unknown>) => runtimeFor(kind).check({}, news);
+const check = (kind: string, news: Record<string, unknown>) => runtimeFor(kind).check(undefined, {}, news);
 const failuresOf = async (kind: string, news: Record<string, unknown>) => (await check(kind, news)).failures ?? [];
 
 describe("check names the property for each invalid input", () => {
@@ -50,26 +50,26 @@ describe("diff is field-aware", () => {
   const state = { prompt: "p", voice, actions: [a1, a2], userId: id(), voiceName: "alloy" };
 
   it("an unchanged program is no change, whatever the order of action ids or the outputs recorded", async () => {
-    expect(await runtimeFor("Agent").diff("x", state, { prompt: "p", voice, actions: [a2, a1] })).toEqual({ changes: false, replaces: [] });
-    expect(await runtimeFor("Webhook").diff("x", { url: "https://a", method: "POST", subscriptions: ["event_message", "event_recording"] }, { url: "https://a", subscriptions: ["event_recording", "event_message"] })).toMatchObject({ changes: false });
-    expect(await runtimeFor("Voice").diff("x", { voiceName: "a", pitch: 0, rate: 1, type: "voice_base" }, { voiceName: "a", pitch: 0, rate: 1 })).toMatchObject({ changes: false });
+    expect(await runtimeFor("Agent").diff(undefined, "x", state, { prompt: "p", voice, actions: [a2, a1] })).toEqual({ changes: false, replaces: [] });
+    expect(await runtimeFor("Webhook").diff(undefined, "x", { url: "https://a", method: "POST", subscriptions: ["event_message", "event_recording"] }, { url: "https://a", subscriptions: ["event_recording", "event_message"] })).toMatchObject({ changes: false });
+    expect(await runtimeFor("Voice").diff(undefined, "x", { voiceName: "a", pitch: 0, rate: 1, type: "voice_base" }, { voiceName: "a", pitch: 0, rate: 1 })).toMatchObject({ changes: false });
   });
 
   it("a changed field updates in place; a replace-only field replaces", async () => {
-    expect(await runtimeFor("Agent").diff("x", state, { prompt: "q", voice, actions: [a1, a2] })).toEqual({ changes: true, replaces: [] });
-    expect(await runtimeFor("Agent").diff("x", state, { prompt: "p", voice, actions: [a1, a2], agentId: id() })).toEqual({ changes: true, replaces: ["agentId"] });
-    expect(await runtimeFor("PhoneNumber").diff("+15550010001", { number: "+15550010001", inboundAgent: a1 }, { number: "+15550010002", inboundAgent: a1 })).toEqual({ changes: true, replaces: ["number"] });
-    expect(await runtimeFor("PhoneNumber").diff("+15550010001", { number: "+15550010001", inboundAgent: a1 }, { number: "+15550010001", inboundAgent: a2 })).toEqual({ changes: true, replaces: [] });
+    expect(await runtimeFor("Agent").diff(undefined, "x", state, { prompt: "q", voice, actions: [a1, a2] })).toEqual({ changes: true, replaces: [] });
+    expect(await runtimeFor("Agent").diff(undefined, "x", state, { prompt: "p", voice, actions: [a1, a2], agentId: id() })).toEqual({ changes: true, replaces: ["agentId"] });
+    expect(await runtimeFor("PhoneNumber").diff(undefined, "+15550010001", { number: "+15550010001", inboundAgent: a1 }, { number: "+15550010002", inboundAgent: a1 })).toEqual({ changes: true, replaces: ["number"] });
+    expect(await runtimeFor("PhoneNumber").diff(undefined, "+15550010001", { number: "+15550010001", inboundAgent: a1 }, { number: "+15550010001", inboundAgent: a2 })).toEqual({ changes: true, replaces: [] });
   });
 
   it("any change to a call replaces it, ending the old call first", async () => {
     const call = { fromNumber: "+15550010001", toNumber: "+15557650000", agent: a1, status: "not_started" };
-    expect(await runtimeFor("Call").diff("c", call, { ...call, toNumber: "+15557650001" })).toEqual({ changes: true, replaces: ["toNumber"], deleteBeforeReplace: true });
-    expect(await runtimeFor("Call").diff("c", call, { fromNumber: call.fromNumber, toNumber: call.toNumber, agent: a1 })).toEqual({ changes: false, replaces: [] });
+    expect(await runtimeFor("Call").diff(undefined, "c", call, { ...call, toNumber: "+15557650001" })).toEqual({ changes: true, replaces: ["toNumber"], deleteBeforeReplace: true });
+    expect(await runtimeFor("Call").diff(undefined, "c", call, { fromNumber: call.fromNumber, toNumber: call.toNumber, agent: a1 })).toEqual({ changes: false, replaces: [] });
   });
 
   it("an unknown input during preview counts as a change", async () => {
-    expect(await runtimeFor("Agent").diff("x", state, { prompt: "p", voice: UNKNOWN, actions: [a1, a2] })).toMatchObject({ changes: true });
+    expect(await runtimeFor("Agent").diff(undefined, "x", state, { prompt: "p", voice: UNKNOWN, actions: [a1, a2] })).toMatchObject({ changes: true });
   });
 });
 

@@ -5,10 +5,10 @@ import { diffFields } from "./diff.js";
 import { explain, isGone, isRouteMissing, PartialCreateError } from "./errors.js";
 import type { Props, ResourceSpec } from "./spec.js";
 
-/** The provider methods of one kind, as the serialized shim calls them. */
+/** The provider methods of one kind, as the serialized shim calls them: settings first, always. */
 export interface KindRuntime {
-  check(olds: Props, news: Props): Promise<pulumi.dynamic.CheckResult>;
-  diff(id: string, olds: Props, news: Props): Promise<pulumi.dynamic.DiffResult>;
+  check(settings: ProviderSettings | undefined, olds: Props, news: Props): Promise<pulumi.dynamic.CheckResult>;
+  diff(settings: ProviderSettings | undefined, id: string, olds: Props, news: Props): Promise<pulumi.dynamic.DiffResult>;
   create(settings: ProviderSettings | undefined, inputs: Props): Promise<pulumi.dynamic.CreateResult>;
   read(settings: ProviderSettings | undefined, id: string, props: Props): Promise<pulumi.dynamic.ReadResult>;
   update(settings: ProviderSettings | undefined, id: string, olds: Props, news: Props): Promise<pulumi.dynamic.UpdateResult>;
@@ -24,11 +24,11 @@ const withoutProvider = (p: Props): Props => {
 export function kindRuntime(spec: ResourceSpec): KindRuntime {
   const fail = (op: string, err: unknown) => (err instanceof PartialCreateError ? err : explain(spec.kind, op, err, spec.fields));
   return {
-    async check(_olds, news) {
+    async check(_settings, _olds, news) {
       const { inputs, failures } = checkInputs(spec.shape, withoutProvider(news), spec.refine);
       return failures.length ? { inputs: news, failures } : { inputs: { ...inputs, __provider: news.__provider } };
     },
-    async diff(_id, olds, news) {
+    async diff(_settings, _id, olds, news) {
       const d = diffFields(spec.diff, withoutProvider(olds), withoutProvider(news));
       if (d.replaces.length) spec.onReplace?.(olds);
       return {

@@ -1,48 +1,48 @@
 import type * as pulumi from "@pulumi/pulumi";
 import type { ProviderSettings } from "./credentials.js";
+import type { KindRuntime } from "./runtime.js";
 
-/** The serialized provider: settings from configure, everything else loaded by package name. */
+/** The serialized provider: settings from configure, the runtime loaded once by package name. */
 interface Shim extends pulumi.dynamic.ResourceProvider {
   settings?: ProviderSettings;
+  runtime?: KindRuntime;
 }
 
+type Method = keyof KindRuntime;
+
 /**
- * The provider object Pulumi serializes into state for one kind. It captures nothing but `kind`:
- * each method imports the implementation by the package's own name (a relative import would
- * resolve against the provider process's working directory), so its text stays the same across
- * releases and an upgrade does not force every resource to be replaced.
+ * The provider object Pulumi serializes into state for one kind. It captures nothing but `kind`
+ * and one dispatch function: the implementation is imported by the package's own name (a relative
+ * import would resolve against the provider process's working directory). Its text is stored
+ * twice per resource and rewritten with every checkpoint, so it is kept small, and it stays the
+ * same across releases, so an upgrade does not force every resource to be replaced.
  */
 export function providerShim(kind: string): pulumi.dynamic.ResourceProvider {
+  const call = async (self: Shim, method: Method, args: unknown[]): Promise<never> => {
+    self.runtime ??= (await import("pulumi-voiceagent/providers")).runtimeFor(kind);
+    return (self.runtime[method] as (...a: unknown[]) => Promise<never>)(self.settings, ...args);
+  };
   const shim: Shim = {
     async configure(req) {
-      this.settings = {
-        baseUrl: req.config.get("voiceagent:baseUrl"),
-        token: req.config.get("voiceagent:token"),
-      };
+      this.settings = { baseUrl: req.config.get("voiceagent:baseUrl"), token: req.config.get("voiceagent:token") };
     },
-    async check(olds, news) {
-      const { runtimeFor } = await import("pulumi-voiceagent/providers");
-      return runtimeFor(kind).check(olds, news);
+    check(...a) {
+      return call(this, "check", a);
     },
-    async diff(id, olds, news) {
-      const { runtimeFor } = await import("pulumi-voiceagent/providers");
-      return runtimeFor(kind).diff(id, olds, news);
+    diff(...a) {
+      return call(this, "diff", a);
     },
-    async create(inputs) {
-      const { runtimeFor } = await import("pulumi-voiceagent/providers");
-      return runtimeFor(kind).create(this.settings, inputs);
+    create(...a) {
+      return call(this, "create", a);
     },
-    async read(id, props) {
-      const { runtimeFor } = await import("pulumi-voiceagent/providers");
-      return runtimeFor(kind).read(this.settings, id, props);
+    read(...a) {
+      return call(this, "read", a);
     },
-    async update(id, olds, news) {
-      const { runtimeFor } = await import("pulumi-voiceagent/providers");
-      return runtimeFor(kind).update(this.settings, id, olds, news);
+    update(...a) {
+      return call(this, "update", a);
     },
-    async delete(id, props) {
-      const { runtimeFor } = await import("pulumi-voiceagent/providers");
-      return runtimeFor(kind).delete(this.settings, id, props);
+    delete(...a) {
+      return call(this, "delete", a);
     },
   };
   return shim;
