@@ -1,6 +1,8 @@
 /**
- * pulumi-voiceagent: Pulumi resources for the voice agent calling service, plus the typed client
- * they are built on (also at `pulumi-voiceagent/client`).
+ * pulumi-voiceagent: Pulumi resources for the voice agent calling service. The typed client they
+ * are built on is at `pulumi-voiceagent/client` and the wire schemas at `pulumi-voiceagent/schemas`;
+ * they are not loaded here, so a program pays only for the resources (got and zod load in the
+ * provider process, where requests are made).
  * @example
  * import * as va from "pulumi-voiceagent";
  * const voice = new va.Voice("warm", { voiceName: "alloy", pitch: 0, rate: 1 });
@@ -8,20 +10,4 @@
  * new va.PhoneNumber("main-line", { number: "+15550010001", inboundAgent: agent.id });
  */
 export * from "./resources/index.js";
-export {
-  createClient,
-  ApiError,
-  ApiAuthError,
-  ApiConnectionError,
-  ApiNotFoundError,
-  ApiRateLimitError,
-  ApiSchemaError,
-  ApiValidationError,
-  type CreateClientInput,
-  type VoiceAgentClient,
-  type ClientOptions,
-  type ClientOptionsInput,
-  type RequestLogEvent,
-} from "./client/index.js";
-/** The wire shapes (zod schemas and types); also at `pulumi-voiceagent/schemas`. */
-export * as schemas from "./schemas/index.js";
+export type { ActionType, VoiceType } from "./schemas/index.js";
