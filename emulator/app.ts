@@ -43,6 +43,11 @@ export interface EmulatorOptions {
   logger?: FastifyServerOptions["logger"];
   /** Largest accepted body in bytes (default 1 MiB; larger answers 413). */
   bodyLimit?: number;
+  /**
+   * Check every response against its schema before sending (a self-check of the emulator; its own
+   * tests turn it on). Off by default: clients parse responses anyway, and it halves throughput.
+   */
+  validateResponses?: boolean;
 }
 
 /** A built emulator: the Fastify app and the parts tests and the CLI reach into. */
@@ -101,7 +106,7 @@ export async function buildEmulator(opts: EmulatorOptions): Promise<Emulator> {
     },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(opts.validateResponses ? serializerCompiler : () => (data) => JSON.stringify(data));
   app.decorateRequest("caller", null);
 
   // The service speaks JSON only: any other body type is 415, not a string handed to validation.

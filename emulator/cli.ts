@@ -34,6 +34,7 @@ const program = new Command()
   .option("--seed", "create voices, an action, a webhook and phone numbers for each token's user", false)
   .option("--log", "write a JSON request log to stderr (tokens redacted)", false)
   .option("--fault <json>", "a fault rule active from the start (repeatable)", parseFault, [])
+  .option("--validate-responses", "check every response against its schema (slower; a self-check)", false)
   .parse();
 
 const opts = program.opts<{
@@ -44,6 +45,7 @@ const opts = program.opts<{
   seed: boolean;
   log: boolean;
   fault: FaultRuleInput[];
+  validateResponses: boolean;
 }>();
 
 const fromEnv = (process.env.VOICEAGENT_EMULATOR_TOKENS ?? "").split(",").map((t) => t.trim()).filter(Boolean);
@@ -61,6 +63,7 @@ const emu = await startEmulator({
   tokens,
   seed: opts.seed,
   faults: opts.fault,
+  validateResponses: opts.validateResponses,
   logger: opts.log ? { level: "info", stream: process.stderr } : false,
 });
 process.stdout.write(`${emu.url}\n`);

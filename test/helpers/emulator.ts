@@ -16,7 +16,7 @@ export interface TestEmulator {
 export async function testEmulator(extra: Partial<EmulatorOptions> = {}): Promise<TestEmulator> {
   const tokenA = `token-a-${randomUUID()}`;
   const tokenB = `token-b-${randomUUID()}`;
-  const emu = await buildEmulator({ tokens: [tokenA, tokenB], seed: true, ...extra });
+  const emu = await buildEmulator({ tokens: [tokenA, tokenB], seed: true, validateResponses: true, ...extra });
   const auth = (token = tokenA) => ({ authorization: `Bearer ${token}` });
   return {
     emu,
