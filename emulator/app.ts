@@ -119,11 +119,9 @@ export async function buildEmulator(opts: EmulatorOptions): Promise<Emulator> {
     defaultJson(req, text, done);
   });
 
-  app.addHook("onSend", async (req, reply) => {
-    reply.header("x-request-id", req.id);
-  });
-
   app.addHook("onRequest", async (req, reply) => {
+    // Set first, so every answer carries it: errors, 401s and 404s included.
+    reply.header("x-request-id", req.id);
     const path = req.url.split("?")[0] ?? "";
     if (path.startsWith("/v1")) {
       stats.total += 1;

@@ -56,6 +56,7 @@ export class FaultInjector {
 
   /** The combined action of every rule that fires for this request, or undefined. */
   decide(method: string, path: string): FaultAction | undefined {
+    if (this.rules.length === 0) return undefined;
     let action: FaultAction | undefined;
     for (const entry of this.rules) {
       const { rule } = entry;
