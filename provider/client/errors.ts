@@ -24,6 +24,8 @@ export interface ApiErrorDetails {
   requestId?: string | undefined;
   /** How many attempts were made (1 when there was no retry). */
   attempts?: number | undefined;
+  /** The server's own `{"detail": "..."}` text, when it sent one. */
+  detail?: string | undefined;
   /** A redacted summary of the underlying failure; never a got error (it holds the headers). */
   cause?: Error | undefined;
 }
@@ -55,6 +57,8 @@ export class ApiError extends Error {
   readonly path: string;
   readonly requestId: string | undefined;
   readonly attempts: number;
+  /** The server's `detail` text (redacted), when its error body had one. */
+  readonly detail: string | undefined;
 
   constructor(message: string, details: ApiErrorDetails) {
     const cause = details.cause ? sanitizedCause(details.cause) : undefined;
@@ -65,6 +69,7 @@ export class ApiError extends Error {
     this.path = redact(details.path);
     this.requestId = details.requestId;
     this.attempts = details.attempts ?? 1;
+    this.detail = details.detail === undefined ? undefined : redact(details.detail);
     if (this.stack) this.stack = redact(this.stack);
   }
 
@@ -78,6 +83,7 @@ export class ApiError extends Error {
       path: this.path,
       requestId: this.requestId,
       attempts: this.attempts,
+      detail: this.detail,
       message: this.message,
     };
   }

@@ -22,7 +22,7 @@ import {
   registerSecret,
   type ApiErrorDetails,
 } from "./errors.js";
-import type { ClientOptions } from "./options.js";
+import type { ClientOptions, RequestLogEvent } from "./options.js";
 
 /** What a call to one endpoint may carry. */
 export interface SendInput<N extends EndpointName> {
@@ -55,6 +55,8 @@ export function createTransport(baseUrl: string, token: string, options: ClientO
         "user-agent": options.userAgent,
       };
       const logHeaders = { ...headers, authorization: "Bearer [REDACTED]" };
+      const log = (event: RequestLogEvent["event"], status: number, requestId: string | undefined) =>
+        options.onRequest?.({ event, method: ep.method, path, status, attempt, durationMs: Date.now() - started, requestId, headers: logHeaders });
       const details = (status: number, requestId?: string, cause?: Error): ApiErrorDetails => ({
         code: "E_HTTP",
         status,
@@ -78,45 +80,18 @@ export function createTransport(baseUrl: string, token: string, options: ClientO
           hooks: {
             beforeRetry: [
               (error) => {
-                options.onRequest?.({
-                  event: "retry",
-                  method: ep.method,
-                  path,
-                  status: error.response?.statusCode ?? 0,
-                  attempt,
-                  durationMs: Date.now() - started,
-                  requestId: header(error.response?.headers["x-request-id"]),
-                  headers: logHeaders,
-                });
+                log("retry", error.response?.statusCode ?? 0, header(error.response?.headers["x-request-id"]));
                 attempt += 1;
               },
             ],
           },
         });
         const requestId = header(response.headers["x-request-id"]);
-        options.onRequest?.({
-          event: "response",
-          method: ep.method,
-          path,
-          status: response.statusCode,
-          attempt,
-          durationMs: Date.now() - started,
-          requestId,
-          headers: logHeaders,
-        });
+        log("response", response.statusCode, requestId);
         return parseBody(ep.response, response.body, name, details(response.statusCode, requestId)) as ResponseOf<N>;
       } catch (error) {
         const translated = translate(error, base, details);
-        options.onRequest?.({
-          event: "error",
-          method: ep.method,
-          path,
-          status: translated.status,
-          attempt,
-          durationMs: Date.now() - started,
-          requestId: translated.requestId,
-          headers: logHeaders,
-        });
+        log("error", translated.status, translated.requestId);
         throw translated;
       }
     });
@@ -182,11 +157,11 @@ function translate(
     const res = error.response;
     const status = res.statusCode;
     const requestId = header(res.headers["x-request-id"]);
-    const d = details(status, requestId);
-    const where = `${d.method} ${d.path}`;
-    const tries = d.attempts && d.attempts > 1 ? ` after ${d.attempts} attempts` : "";
     const body = typeof res.body === "string" ? safeJson(res.body) : undefined;
     const detail = MessageErrorBodySchema.safeParse(body);
+    const d = { ...details(status, requestId), detail: detail.success ? detail.data.detail : undefined };
+    const where = `${d.method} ${d.path}`;
+    const tries = d.attempts && d.attempts > 1 ? ` after ${d.attempts} attempts` : "";
     const text = detail.success ? `: ${detail.data.detail}` : "";
     if (status === 422 || status === 400) {
       const v = ValidationErrorBodySchema.safeParse(body);

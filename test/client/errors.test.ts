@@ -42,6 +42,7 @@ describe("error mapping", () => {
     const e = await failWith({ status: 404, json: { detail: "Agent not found" } });
     expect(e).toBeInstanceOf(ApiNotFoundError);
     expect(e.message).toContain("not found (404): Agent not found");
+    expect(e.detail).toBe("Agent not found");
   });
 
   it("422 is ApiValidationError with field paths", async () => {

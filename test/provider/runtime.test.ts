@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { ApiAuthError, ApiValidationError } from "../../provider/client/index.js";
+import { ApiAuthError, ApiNotFoundError, ApiValidationError } from "../../provider/client/index.js";
 import { runtimeFor } from "../../provider/resources/providers.js";
-import { explain } from "../../provider/resources/kit/errors.js";
+import { explain, isGone, isRouteMissing } from "../../provider/resources/kit/errors.js";
 import { UNKNOWN } from "../../provider/resources/kit/unknown.js";
 
 const id = () => randomUUID();
@@ -95,5 +95,19 @@ describe("errors say what failed and what to do", () => {
     } finally {
       process.env = saved;
     }
+  });
+});
+
+describe("a missing route is not a missing object", () => {
+  const at = { method: "GET", path: "/v1/voices?id=x" };
+  it("404 with the framework's bare detail means the server lacks the route", () => {
+    const err = new ApiNotFoundError("not found", { ...at, status: 404, detail: "Not Found" });
+    expect(isRouteMissing(err)).toBe(true);
+    expect(isGone(err)).toBe(false);
+  });
+  it("404 naming the object means it is gone", () => {
+    const err = new ApiNotFoundError("not found", { ...at, status: 404, detail: "Voice not found" });
+    expect(isRouteMissing(err)).toBe(false);
+    expect(isGone(err)).toBe(true);
   });
 });

@@ -3,10 +3,13 @@ import { ApiError, ApiValidationError, redact } from "../../client/index.js";
 /** Maps wire field names in a 422 `loc` to the resource's camelCase property names. */
 export type FieldMap = Record<string, string>;
 
-/** True when the server lacks the route itself (an extension endpoint it does not have). */
+/**
+ * True when the server lacks the route itself (an extension endpoint it does not have): 405, or a
+ * 404 whose detail is the framework's bare "Not Found" rather than a missing object's message.
+ */
 export function isRouteMissing(err: unknown): boolean {
   if (!(err instanceof ApiError)) return false;
-  return (err.status === 404 && /: Not Found$/.test(err.message)) || err.status === 405;
+  return (err.status === 404 && err.detail === "Not Found") || err.status === 405;
 }
 
 /** True when the object is gone (404 for the object, not for the route). */
