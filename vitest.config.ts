@@ -10,5 +10,12 @@ export default defineConfig({
     pool: "forks",
     maxWorkers: 2,
     reporters: ["default"],
+    server: {
+      deps: {
+        // The workspace packages' builds are loaded by Node as they ship (the provider is CommonJS),
+        // not transformed: tests see what users get.
+        external: [/\/provider\/dist\//, /\/emulator\/dist\//],
+      },
+    },
   },
 });

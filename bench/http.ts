@@ -2,8 +2,8 @@
 import autocannon from "autocannon";
 import Fastify from "fastify";
 import got from "got";
-import { createClient } from "../provider/client/index.js";
-import { startEmulator } from "../emulator/index.js";
+import { createClient } from "pulumi-voiceagent/client";
+import { startEmulator } from "voiceagent-emulator";
 
 /** One load test's figures. */
 export interface LoadResult {

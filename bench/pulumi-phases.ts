@@ -4,7 +4,7 @@ import { mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { LocalWorkspace } from "@pulumi/pulumi/automation/index.js";
-import type { RunningEmulator } from "../emulator/index.js";
+import type { RunningEmulator } from "voiceagent-emulator";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 

@@ -5,7 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { Command } from "commander";
-import { startEmulator } from "../emulator/index.js";
+import { startEmulator } from "voiceagent-emulator";
 import { benchClient, benchEmulator } from "./http.js";
 import { runPhases, type PhaseResult } from "./pulumi-phases.js";
 import { benchNumber } from "./programs/numbers.js";

@@ -9,7 +9,8 @@ import {
   type ZodTypeProvider,
 } from "fastify-type-provider-zod";
 import { createRequire } from "node:module";
-import { endpoints, type EndpointDef } from "../provider/schemas/index.js";
+import { z } from "zod";
+import { endpoints, type EndpointDef } from "pulumi-voiceagent/schemas";
 import { Store } from "./db.js";
 import { FaultInjector, type FaultRuleInput } from "./faults.js";
 import { registerAdminRoutes } from "./admin.js";
@@ -252,5 +253,5 @@ function loggerOptions(logger: FastifyServerOptions["logger"]): FastifyServerOpt
 
 function packageVersion(): string {
   const require = createRequire(import.meta.url);
-  return (require("pulumi-voiceagent/package.json") as { version: string }).version;
+  return z.object({ version: z.string() }).parse(require("voiceagent-emulator/package.json")).version;
 }

@@ -2,7 +2,7 @@
  * A local emulator of the voice agent calling service: Fastify + SQLite, the same zod schemas as
  * the client. Used by the demo, the examples and every test.
  * @example
- * import { startEmulator } from "pulumi-voiceagent/emulator";
+ * import { startEmulator } from "voiceagent-emulator";
  * const emu = await startEmulator({ tokens: ["dev-token"], seed: true });
  */
 export { buildEmulator, type Caller, type Emulator, type EmulatorOptions, type RequestStats } from "./app.js";

@@ -1,4 +1,4 @@
-import type { EndpointName, ParsedBodyOf, ParsedQueryOf, ResponseOf } from "../provider/schemas/index.js";
+import type { EndpointName, ParsedBodyOf, ParsedQueryOf, ResponseOf } from "pulumi-voiceagent/schemas";
 import type { Caller } from "./app.js";
 import type { VoiceAgentService } from "./service.js";
 

@@ -8,7 +8,7 @@ import type {
   Voice,
   Webhook,
   ValidationIssue,
-} from "../provider/schemas/index.js";
+} from "pulumi-voiceagent/schemas";
 import type { Kind, Store } from "./db.js";
 
 /** An agent as stored: related objects by id, embedded when read. */

@@ -1,11 +1,27 @@
 // `npm run demo`: the main job. Starts the emulator with seed data, runs `pulumi up` on the root
 // stack against it, prints the outputs, shows `pulumi preview` reporting no changes, and stops.
 import { randomBytes } from "node:crypto";
-import { rmSync } from "node:fs";
+import { appendFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { LocalWorkspace } from "@pulumi/pulumi/automation/index.js";
-import { startEmulator } from "../emulator/index.js";
+import { startEmulator } from "voiceagent-emulator";
+
+/**
+ * The demo stack's passphrase: random, made once per clone and kept in the git-ignored
+ * .pulumi-home, never a fixed public one. The stack is listed in .pulumi-home/emulator-stacks so
+ * `npm run pulumi -- -s demo ...` finds it; no other stack gets it.
+ */
+function localPassphraseFile(root: string, stack: string): string {
+  const home = path.join(root, ".pulumi-home");
+  mkdirSync(home, { recursive: true });
+  const file = path.join(home, "local-passphrase");
+  if (!existsSync(file)) writeFileSync(file, randomBytes(24).toString("base64url"), { mode: 0o600 });
+  const registry = path.join(home, "emulator-stacks");
+  const listed = existsSync(registry) ? readFileSync(registry, "utf8").split("\n") : [];
+  if (!listed.includes(stack)) appendFileSync(registry, `${stack}\n`);
+  return file;
+}
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const STACK = "demo";
@@ -20,9 +36,10 @@ try {
 
   // The emulator is in memory: start from a fresh stack so state matches it.
   rmSync(path.join(ROOT, `Pulumi.${STACK}.yaml`), { force: true });
-  const ws = await LocalWorkspace.create({ workDir: ROOT });
+  const envVars = { PULUMI_CONFIG_PASSPHRASE_FILE: localPassphraseFile(ROOT, STACK) };
+  const ws = await LocalWorkspace.create({ workDir: ROOT, envVars });
   await ws.removeStack(STACK, { force: true }).catch(() => undefined);
-  const stack = await LocalWorkspace.createStack({ stackName: STACK, workDir: ROOT });
+  const stack = await LocalWorkspace.createStack({ stackName: STACK, workDir: ROOT }, { envVars });
   await stack.setAllConfig({
     "voiceagent:baseUrl": { value: emulator.url },
     "voiceagent:token": { value: token, secret: true },

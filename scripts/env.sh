@@ -57,19 +57,19 @@ va_ensure_deps() {
 }
 
 va_build() {
-  (cd "$VOICEAGENT_ROOT" && node node_modules/typescript/bin/tsc -p tsconfig.json) >&2
+  (cd "$VOICEAGENT_ROOT" && node node_modules/typescript/bin/tsc -b tsconfig.json) >&2
 }
 
 va_pulumi_env() {
   mkdir -p "$VOICEAGENT_ROOT/.pulumi-home" "$VOICEAGENT_ROOT/.pulumi-state"
   export PULUMI_HOME="${PULUMI_HOME:-$VOICEAGENT_ROOT/.pulumi-home}"
   export PULUMI_BACKEND_URL="${PULUMI_BACKEND_URL:-file://$VOICEAGENT_ROOT/.pulumi-state}"
-  # Local stacks only: a fixed passphrase protects nothing secret beyond this machine's own state.
-  export PULUMI_CONFIG_PASSPHRASE="${PULUMI_CONFIG_PASSPHRASE-voiceagent-local}"
   export PULUMI_SKIP_UPDATE_CHECK=true
   export PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION=true
   export PULUMI_AUTOMATION_API_SKIP_VERSION_CHECK="${PULUMI_AUTOMATION_API_SKIP_VERSION_CHECK:-false}"
-  export PULUMI_SKIP_CONFIRMATIONS=true
+  # No passphrase and no skipped confirmations here: only the emulator stacks our own scripts
+  # create get those (scripts/pulumi.sh, scripts/demo.ts), so a real stack behaves as with the
+  # plain CLI.
 }
 
 va_setup() {

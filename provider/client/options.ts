@@ -1,4 +1,4 @@
-import { createRequire } from "node:module";
+import { z } from "zod";
 
 /** One request as the log hook sees it: the token is never included. */
 export interface RequestLogEvent {
@@ -37,11 +37,8 @@ export interface ClientOptions {
   onRequest?: ((event: RequestLogEvent) => void) | undefined;
 }
 
-const require = createRequire(import.meta.url);
-const pkg = require("pulumi-voiceagent/package.json") as { version: string };
-
-/** The package version, for the user agent. */
-export const PACKAGE_VERSION: string = pkg.version;
+/** The package version, for the user agent (read by the package's own name: the same from dist/ and from a test's sources). */
+export const PACKAGE_VERSION: string = z.object({ version: z.string() }).parse(require("pulumi-voiceagent/package.json")).version;
 
 /** The client's defaults, merged with what the caller passes. */
 export const defaultClientOptions: ClientOptions = {

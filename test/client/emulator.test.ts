@@ -1,7 +1,7 @@
 // Round trips through the real emulator over HTTP: every typed method of the client.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createClient, type VoiceAgentClient } from "../../provider/client/index.js";
-import { startEmulator, type RunningEmulator } from "../../emulator/index.js";
+import { createClient, type VoiceAgentClient } from "pulumi-voiceagent/client";
+import { startEmulator, type RunningEmulator } from "voiceagent-emulator";
 
 let emu: RunningEmulator;
 let client: VoiceAgentClient;

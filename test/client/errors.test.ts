@@ -10,7 +10,7 @@ import {
   ApiSchemaError,
   ApiValidationError,
   createClient,
-} from "../../provider/client/index.js";
+} from "pulumi-voiceagent/client";
 import { startRecordingServer, type Answer, type RecordingServer } from "../helpers/recording-server.js";
 
 let server: RecordingServer | undefined;

@@ -2,7 +2,7 @@
 import { inspect } from "node:util";
 import { randomUUID } from "node:crypto";
 import { afterEach, describe, expect, it } from "vitest";
-import { createClient, type ApiError, type RequestLogEvent } from "../../provider/client/index.js";
+import { createClient, type ApiError, type RequestLogEvent } from "pulumi-voiceagent/client";
 import { startRecordingServer, type Answer, type RecordingServer } from "../helpers/recording-server.js";
 
 const TOKEN = `SECRET-${randomUUID()}-TOKEN`;

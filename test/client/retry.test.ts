@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterEach, describe, expect, it } from "vitest";
-import { ApiError, createClient } from "../../provider/client/index.js";
-import { startEmulator, type RunningEmulator } from "../../emulator/index.js";
+import { ApiError, createClient } from "pulumi-voiceagent/client";
+import { startEmulator, type RunningEmulator } from "voiceagent-emulator";
 import { startRecordingServer, type RecordingServer } from "../helpers/recording-server.js";
 
 let emu: RunningEmulator | undefined;

@@ -1,7 +1,7 @@
 // Each documented endpoint: method, path, query, headers and body exactly as the interface says.
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createClient, PACKAGE_VERSION } from "../../provider/client/index.js";
+import { createClient, PACKAGE_VERSION } from "pulumi-voiceagent/client";
 import { startRecordingServer, type RecordingServer } from "../helpers/recording-server.js";
 
 const USER = randomUUID();

@@ -9,7 +9,7 @@ import {
   VoiceSchema,
   WebhookSchema,
   pageOf,
-} from "../../provider/schemas/index.js";
+} from "pulumi-voiceagent/schemas";
 import { testEmulator, type TestEmulator } from "../helpers/emulator.js";
 
 let t: TestEmulator;

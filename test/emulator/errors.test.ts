@@ -1,6 +1,6 @@
 import { Writable } from "node:stream";
 import { beforeEach, describe, expect, it } from "vitest";
-import { endpoints } from "../../provider/schemas/index.js";
+import { endpoints } from "pulumi-voiceagent/schemas";
 import { testEmulator, type TestEmulator } from "../helpers/emulator.js";
 
 let t: TestEmulator;

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { startEmulator, type RunningEmulator } from "../../emulator/index.js";
+import { startEmulator, type RunningEmulator } from "voiceagent-emulator";
 
 let emu: RunningEmulator;
 afterEach(async () => emu?.close());

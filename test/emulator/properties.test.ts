@@ -1,7 +1,7 @@
 // Property-based: whatever a client sends to any endpoint, the emulator never answers 500.
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
-import { endpoints } from "../../provider/schemas/index.js";
+import { endpoints } from "pulumi-voiceagent/schemas";
 import { testEmulator, type TestEmulator } from "../helpers/emulator.js";
 
 let t: TestEmulator;

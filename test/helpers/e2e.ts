@@ -1,7 +1,7 @@
 import type { ConfigMap } from "@pulumi/pulumi/automation/index.js";
 import { afterAll, beforeAll } from "vitest";
-import { createClient, type VoiceAgentClient } from "../../provider/client/index.js";
-import { startEmulator, type RunningEmulator } from "../../emulator/index.js";
+import { createClient, type VoiceAgentClient } from "pulumi-voiceagent/client";
+import { startEmulator, type RunningEmulator } from "voiceagent-emulator";
 import { createTestStack, type TestStack, type TestStackOptions } from "./pulumi-stack.js";
 
 /** A seeded emulator on 127.0.0.1:0, a client for it, and a stack of `program` pointed at it. */

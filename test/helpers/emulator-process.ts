@@ -16,7 +16,7 @@ export interface EmulatorProcess {
 /** Spawns `node dist/emulator/cli.js ...args` and waits for the base URL on stdout. */
 export async function spawnEmulator(args: string[]): Promise<EmulatorProcess> {
   const started = performance.now();
-  const child = spawn(process.execPath, [path.join(ROOT, "dist/emulator/cli.js"), ...args], {
+  const child = spawn(process.execPath, [path.join(ROOT, "emulator/dist/cli.js"), ...args], {
     stdio: ["ignore", "pipe", "pipe"],
   });
   const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { buildEmulator, type Emulator, type EmulatorOptions } from "../../emulator/index.js";
+import { buildEmulator, type Emulator, type EmulatorOptions } from "voiceagent-emulator";
 
 /** A fresh in-memory emulator with two seeded users, for inject-based tests. */
 export interface TestEmulator {
