@@ -62,7 +62,7 @@ export async function runPhases(opts: {
   const stack = await LocalWorkspace.createOrSelectStack(
     { stackName: "bench", workDir },
     {
-      projectSettings: { name: "voiceagent-bench", runtime: "nodejs", main: path.relative(workDir, path.join(ROOT, "dist/bench/programs/graph.js")) },
+      projectSettings: { name: "voiceagent-bench", runtime: { name: "nodejs", options: { typescript: false } }, main: path.relative(workDir, path.join(ROOT, "dist/bench/programs/graph.js")) },
       envVars: {
         PULUMI_BACKEND_URL: `file://${backend}`,
         PULUMI_CONFIG_PASSPHRASE: "bench",

@@ -45,7 +45,8 @@ export async function createTestStack(opts: TestStackOptions): Promise<TestStack
     {
       projectSettings: {
         name: opts.project ?? `va-${opts.name}`,
-        runtime: "nodejs",
+        // Compiled by tsc already: no ts-node in the program process.
+        runtime: { name: "nodejs", options: { typescript: false } },
         main: path.relative(workDir, path.join(ROOT, opts.program)),
       },
       envVars,

@@ -160,8 +160,12 @@ func (h *nodeHost) Run(ctx context.Context, req *pulumirpc.RunRequest) (*pulumir
 	cmd.Env = append(os.Environ(),
 		"PULUMI_CONFIG="+string(config),
 		"PULUMI_CONFIG_SECRET_KEYS="+string(secretKeys),
-		"PULUMI_NODEJS_TYPESCRIPT="+strconv.FormatBool(boolOption(req, "typescript")),
+		// As upstream: TypeScript is on unless Pulumi.yaml says `typescript: false`.
+		"PULUMI_NODEJS_TYPESCRIPT="+strconv.FormatBool(boolOption(req, "typescript", true)),
 	)
+	if tsconfig := stringOption(req, "tsconfig"); tsconfig != "" {
+		cmd.Env = append(cmd.Env, "PULUMI_NODEJS_TSCONFIG_PATH="+tsconfig)
+	}
 	if err := cmd.Run(); err != nil {
 		var exitErr *exec.ExitError
 		if errors.As(err, &exitErr) {
@@ -219,9 +223,18 @@ func nodeArgs(req *pulumirpc.RunRequest) []string {
 	return nil
 }
 
-func boolOption(req *pulumirpc.RunRequest, name string) bool {
+// boolOption reads a boolean runtime option of Pulumi.yaml, or def when it is not set.
+func boolOption(req *pulumirpc.RunRequest, name string, def bool) bool {
 	v, ok := req.GetInfo().GetOptions().GetFields()[name]
-	return ok && v.GetBoolValue()
+	if !ok {
+		return def
+	}
+	return v.GetBoolValue()
+}
+
+// stringOption reads a string runtime option of Pulumi.yaml ("" when it is not set).
+func stringOption(req *pulumirpc.RunRequest, name string) string {
+	return req.GetInfo().GetOptions().GetFields()[name].GetStringValue()
 }
 
 // findRunScript walks up from dir to the node_modules holding @pulumi/pulumi, as Node's resolution does.
