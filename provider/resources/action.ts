@@ -1,5 +1,5 @@
 import * as pulumi from "@pulumi/pulumi";
-import type { ActionType } from "../schemas/index.js";
+import type { ActionType } from "../schemas/values.js";
 import { assertTokenIsSecret } from "./kit/guard.js";
 import { providerShim } from "./kit/shim.js";
 

@@ -10,7 +10,7 @@ export interface AgentArgs {
   prompt: pulumi.Input<string>;
   /** The id of the voice it speaks with: a {@link Voice}'s `id`, or an existing voice's UUID. */
   voice: pulumi.Input<string>;
-  /** What it says first when a call connects. */
+  /** What it says first when a call connects ("" or unset: nothing). */
   initialMessage?: pulumi.Input<string>;
   /** Ids of the actions it may take (order does not matter). */
   actions?: pulumi.Input<pulumi.Input<string>[]>;
@@ -38,11 +38,9 @@ export class Agent extends pulumi.dynamic.Resource {
   declare public readonly agentId: pulumi.Output<string | undefined>;
   /** The owner's user id. */
   declare public readonly userId: pulumi.Output<string>;
-  /** The name of the voice, as the service embeds it. */
-  declare public readonly voiceName: pulumi.Output<string>;
 
   constructor(name: string, args: AgentArgs, opts?: pulumi.CustomResourceOptions) {
     assertTokenIsSecret();
-    super(provider, name, { userId: undefined, voiceName: undefined, ...args }, opts, "voiceagent", "Agent");
+    super(provider, name, { userId: undefined, ...args }, opts, "voiceagent", "Agent");
   }
 }

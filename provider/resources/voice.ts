@@ -1,5 +1,5 @@
 import * as pulumi from "@pulumi/pulumi";
-import type { VoiceType } from "../schemas/index.js";
+import type { VoiceType } from "../schemas/values.js";
 import { assertTokenIsSecret } from "./kit/guard.js";
 import { providerShim } from "./kit/shim.js";
 

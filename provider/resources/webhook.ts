@@ -1,4 +1,5 @@
 import * as pulumi from "@pulumi/pulumi";
+import type { WebhookEvent, WebhookMethod } from "../schemas/values.js";
 import { assertTokenIsSecret } from "./kit/guard.js";
 import { providerShim } from "./kit/shim.js";
 
@@ -9,9 +10,9 @@ export interface WebhookArgs {
   /** Where events are delivered: an http(s) URL. */
   url: pulumi.Input<string>;
   /** GET or POST (default). */
-  method?: pulumi.Input<"GET" | "POST">;
+  method?: pulumi.Input<WebhookMethod>;
   /** Events to deliver, e.g. event_message, event_phone_call_ended (order does not matter). */
-  subscriptions: pulumi.Input<pulumi.Input<string>[]>;
+  subscriptions: pulumi.Input<pulumi.Input<WebhookEvent>[]>;
   /** Adopt an existing webhook instead of creating one. Changing it replaces. */
   webhookId?: pulumi.Input<string>;
 }
