@@ -52,4 +52,14 @@ describe("adoption instead of import", () => {
     await expect(ctx.t.stack.preview()).rejects.toThrow(/voiceagent:token is set as plain text/);
     await ctx.t.stack.setConfig("voiceagent:token", { value: TOKEN, secret: true });
   });
+
+  it("a missing or malformed setting fails at preview naming it and the fix, and sends nothing", async () => {
+    const before = ctx.emu.stats.total;
+    await ctx.t.stack.removeConfig("voiceagent:baseUrl");
+    await expect(ctx.t.stack.preview()).rejects.toThrow(/voiceagent:baseUrl is not set: run `pulumi config set voiceagent:baseUrl <url>` \(or set VOICEAGENT_BASE_URL\)/);
+    await ctx.t.stack.setConfig("voiceagent:baseUrl", { value: "127.0.0.1:1234" });
+    await expect(ctx.t.stack.preview()).rejects.toThrow(/voiceagent:baseUrl is not a URL/);
+    expect(ctx.emu.stats.total).toBe(before);
+    await ctx.t.stack.setConfig("voiceagent:baseUrl", { value: ctx.emu.url });
+  });
 });

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ApiNotFoundError, E164Schema, PhoneNumberBuySchema, type PhoneNumber, type PhoneNumberBuy } from "../../client/index.js";
 import { declareNumber, isDeclared } from "../kit/claims.js";
+import { PartialCreateError } from "../kit/errors.js";
 import { defineKind } from "../kit/kind.js";
 
 /** The area code of a North American number (+1AAA...), if it is one. */
@@ -20,7 +21,8 @@ export const purchasedNumberKind = defineKind<PhoneNumber, NonNullable<PhoneNumb
     number: E164Schema.optional(),
   }),
   fields: {
-    areaCode: { wire: "area_code", read: (n) => areaOf(n.number), replaces: true, keepWhenUnset: true },
+    // Echoed, not derived from the number: a number adopted as a secret must not leak its area code.
+    areaCode: { wire: "area_code", read: (_n, recorded) => recorded.areaCode, replaces: true, keepWhenUnset: true },
     number: { wire: null, read: (n) => n.number, replaces: true, keepWhenUnset: true },
   },
   outputs: { active: (n) => n.active, userId: (n) => n.user_id },
@@ -32,7 +34,19 @@ export const purchasedNumberKind = defineKind<PhoneNumber, NonNullable<PhoneNumb
     if (inputs.number) declareNumber(inputs.number);
   },
   async create(client, inputs, bodies) {
-    if (!inputs.number) return client.numbers.buy(PhoneNumberBuySchema.parse(bodies.create));
+    if (!inputs.number) {
+      const bought = await client.numbers.buy(PhoneNumberBuySchema.parse(bodies.create));
+      if (inputs.areaCode && areaOf(bought.number) !== inputs.areaCode) {
+        throw new PartialCreateError(
+          `voiceagent:PurchasedNumber create: the service bought ${bought.id} outside the area code asked for. ` +
+            "It is tracked in the state (destroy cancels it); check the service's numbers/buy",
+          bought.id,
+          { number: bought.number, active: bought.active, userId: bought.user_id },
+          ["area code not kept"],
+        );
+      }
+      return bought;
+    }
     const owned = await client.numbers.get(inputs.number).catch((err: unknown) => {
       if (err instanceof ApiNotFoundError) {
         throw new Error("number is not one of this account's numbers; nothing was bought or changed. Leave number unset to buy one", { cause: err });
