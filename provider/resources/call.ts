@@ -1,8 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
-import { assertTokenIsSecret } from "./kit/guard.js";
-import { providerShim } from "./kit/shim.js";
-
-const provider = providerShim("Call");
+import { VoiceAgentResource } from "./base.js";
+import type { Deployed, OutputsOf } from "./outputs.js";
 
 /** The arguments of a {@link Call}. */
 export interface CallArgs {
@@ -21,6 +19,26 @@ export interface CallArgs {
   triggers?: pulumi.Input<pulumi.Input<unknown>[]>;
 }
 
+/** What a {@link Call} reports besides its arguments (as of the last up or refresh). */
+export interface CallState {
+  /** not_started, in_progress, error or ended. */
+  status: string;
+  /** The service's error text, if the call failed (a secret output: personal data). */
+  errorMessage?: string;
+  /** The transcript, once there is one (a secret output: personal data). */
+  transcript?: string;
+  /** Whether a recording exists. */
+  recordingAvailable: boolean;
+  /** The owner's user id. */
+  userId: string;
+}
+
+/** The outputs of a {@link Call}: its arguments as deployed, and what it reports. */
+export type CallOutputs = Deployed<CallArgs, CallState>;
+
+// The outputs are declared by merging this interface into the class below.
+export interface Call extends OutputsOf<CallOutputs> {}
+
 /**
  * A phone call. `up` places it, at most once (never during preview, never re-dialled blindly: a
  * lost answer is looked up in the service's call list). A change to who calls whom, the agent or
@@ -29,31 +47,10 @@ export interface CallArgs {
  * @example
  * new Call("smoke-call", { fromNumber: "+15550010001", toNumber: "+15557654321", agent: agent.id, allowedDestinations: ["+1555*"] });
  */
-export class Call extends pulumi.dynamic.Resource {
-  declare public readonly fromNumber: pulumi.Output<string>;
-  declare public readonly toNumber: pulumi.Output<string>;
-  declare public readonly agent: pulumi.Output<string>;
-  declare public readonly allowedDestinations: pulumi.Output<string[] | undefined>;
-  declare public readonly triggers: pulumi.Output<unknown[] | undefined>;
-  /** not_started, in_progress, error or ended (as of the last up or refresh). */
-  declare public readonly status: pulumi.Output<string>;
-  /** The service's error text, if the call failed (secret). */
-  declare public readonly errorMessage: pulumi.Output<string | undefined>;
-  /** The transcript, once there is one (secret). */
-  declare public readonly transcript: pulumi.Output<string | undefined>;
-  declare public readonly recordingAvailable: pulumi.Output<boolean>;
-  /** The owner's user id. */
-  declare public readonly userId: pulumi.Output<string>;
-
+export class Call extends VoiceAgentResource {
   constructor(name: string, args: CallArgs, opts?: pulumi.CustomResourceOptions) {
-    assertTokenIsSecret();
-    super(
-      provider,
-      name,
-      { status: undefined, errorMessage: undefined, transcript: undefined, recordingAvailable: undefined, userId: undefined, ...args },
-      pulumi.mergeOptions(opts, { additionalSecretOutputs: ["transcript", "errorMessage"] }),
-      "voiceagent",
-      "Call",
-    );
+    const reported = { status: undefined, errorMessage: undefined, transcript: undefined, recordingAvailable: undefined, userId: undefined };
+    // Transcripts and error texts are personal data: encrypted in the state, shown as [secret].
+    super("Call", name, { ...reported, ...args }, pulumi.mergeOptions(opts, { additionalSecretOutputs: ["transcript", "errorMessage"] }));
   }
 }

@@ -1,8 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
-import { assertTokenIsSecret } from "./kit/guard.js";
-import { providerShim } from "./kit/shim.js";
-
-const provider = providerShim("PhoneNumber");
+import { VoiceAgentResource } from "./base.js";
+import type { Deployed, OutputsOf } from "./outputs.js";
 
 /** The arguments of a {@link PhoneNumber}. */
 export interface PhoneNumberArgs {
@@ -17,6 +15,22 @@ export interface PhoneNumberArgs {
   cancelOnDelete?: pulumi.Input<boolean>;
 }
 
+/** What a {@link PhoneNumber} reports besides its arguments. */
+export interface PhoneNumberState {
+  /** Whether the number is active (false once cancelled). */
+  active: boolean;
+  /** The number's UUID on the service (also the resource's id). */
+  numberId: string;
+  /** The owner's user id. */
+  userId: string;
+}
+
+/** The outputs of a {@link PhoneNumber}: its arguments as deployed, and what it reports. */
+export type PhoneNumberOutputs = Deployed<PhoneNumberArgs, PhoneNumberState>;
+
+// The outputs are declared by merging this interface into the class below.
+export interface PhoneNumber extends OutputsOf<PhoneNumberOutputs> {}
+
 /**
  * The inbound binding of a phone number the account owns. Rebinding moves it to another agent in
  * place; destroy unbinds it, unless the program declares the same number in another resource (a
@@ -24,18 +38,8 @@ export interface PhoneNumberArgs {
  * @example
  * new PhoneNumber("main-line", { number: "+15550010001", inboundAgent: support.id });
  */
-export class PhoneNumber extends pulumi.dynamic.Resource {
-  declare public readonly number: pulumi.Output<string>;
-  declare public readonly inboundAgent: pulumi.Output<string>;
-  /** Whether the number is active (false once cancelled). */
-  declare public readonly active: pulumi.Output<boolean>;
-  /** The number's UUID on the service (also the resource's id). */
-  declare public readonly numberId: pulumi.Output<string>;
-  /** The owner's user id. */
-  declare public readonly userId: pulumi.Output<string>;
-
+export class PhoneNumber extends VoiceAgentResource {
   constructor(name: string, args: PhoneNumberArgs, opts?: pulumi.CustomResourceOptions) {
-    assertTokenIsSecret();
-    super(provider, name, { active: undefined, numberId: undefined, userId: undefined, ...args }, opts, "voiceagent", "PhoneNumber");
+    super("PhoneNumber", name, { active: undefined, numberId: undefined, userId: undefined, ...args }, opts);
   }
 }

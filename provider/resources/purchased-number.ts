@@ -1,8 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
-import { assertTokenIsSecret } from "./kit/guard.js";
-import { providerShim } from "./kit/shim.js";
-
-const provider = providerShim("PurchasedNumber");
+import { VoiceAgentResource } from "./base.js";
+import type { Deployed, OutputsOf } from "./outputs.js";
 
 /** The arguments of a {@link PurchasedNumber}. */
 export interface PurchasedNumberArgs {
@@ -15,6 +13,22 @@ export interface PurchasedNumberArgs {
   number?: pulumi.Input<string>;
 }
 
+/** What a {@link PurchasedNumber} reports besides its arguments. */
+export interface PurchasedNumberState {
+  /** The number, E.164 (bought, or the one adopted). */
+  number: string;
+  /** Whether the number is active (false once cancelled). */
+  active: boolean;
+  /** The owner's user id. */
+  userId: string;
+}
+
+/** The outputs of a {@link PurchasedNumber}: its arguments as deployed, and what it reports. */
+export type PurchasedNumberOutputs = Deployed<PurchasedNumberArgs, PurchasedNumberState>;
+
+// The outputs are declared by merging this interface into the class below.
+export interface PurchasedNumber extends OutputsOf<PurchasedNumberOutputs> {}
+
 /**
  * A phone number the account owns because the program says so: create buys one (numbers/buy,
  * exactly once even when the service loses its answer), or takes over `number`; **destroy cancels
@@ -25,24 +39,8 @@ export interface PurchasedNumberArgs {
  * const main = new PurchasedNumber("main", { areaCode: "415" }, { protect: true });
  * new PhoneNumber("main-line", { number: main.number, inboundAgent: support.id });
  */
-export class PurchasedNumber extends pulumi.dynamic.Resource {
-  declare public readonly areaCode: pulumi.Output<string | undefined>;
-  /** The number, E.164. */
-  declare public readonly number: pulumi.Output<string>;
-  /** Whether the number is active (false once cancelled). */
-  declare public readonly active: pulumi.Output<boolean>;
-  /** The owner's user id. */
-  declare public readonly userId: pulumi.Output<string>;
-
+export class PurchasedNumber extends VoiceAgentResource {
   constructor(name: string, args: PurchasedNumberArgs = {}, opts?: pulumi.CustomResourceOptions) {
-    assertTokenIsSecret();
-    super(
-      provider,
-      name,
-      { areaCode: undefined, number: undefined, active: undefined, userId: undefined, ...args },
-      opts,
-      "voiceagent",
-      "PurchasedNumber",
-    );
+    super("PurchasedNumber", name, { areaCode: undefined, number: undefined, active: undefined, userId: undefined, ...args }, opts);
   }
 }
