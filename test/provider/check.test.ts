@@ -96,6 +96,14 @@ describe("settings are checked at preview, naming the setting and the fix", () =
     expect(await reasons({ baseUrl: "nope", token })).not.toContain("SECRET");
   });
 
+  it("voiceagent:operationTimeout must be a duration", async () => {
+    const config = (v: string) => ({ get: (k: string) => (k === "voiceagent:operationTimeout" ? v : undefined) });
+    expect(await reasons({ ...settings, config: config("soon") })).toMatch(/voiceagent:operationTimeout must be a duration such as 90s or 5m/);
+    expect(await reasons({ ...settings, config: config("0") })).toMatch(/voiceagent:operationTimeout must be a duration/);
+    expect(await reasons({ ...settings, config: config("90s") })).toBe("");
+    expect(await reasons({ ...settings, config: config("5m") })).toBe("");
+  });
+
   it("voiceagent:extensions must be auto, all or none", async () => {
     const config = { get: (k: string) => (k === "voiceagent:extensions" ? "some" : undefined) };
     expect(await reasons({ ...settings, config })).toMatch(/voiceagent:extensions must be "auto", "all" or "none"/);
