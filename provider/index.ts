@@ -10,4 +10,4 @@
  * new va.PhoneNumber("main-line", { number: "+15550010001", inboundAgent: agent.id });
  */
 export * from "./resources/index.js";
-export type { ActionType, VoiceType } from "./schemas/index.js";
+export type { ActionType, CallStatus, VoiceType, WebhookEvent, WebhookMethod } from "./schemas/values.js";

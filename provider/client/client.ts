@@ -3,16 +3,17 @@ import type {
   AgentCreate,
   AgentUpdate,
   CallCreate,
-  EndpointName,
   Page,
+  PhoneNumber,
   PhoneNumberBuy,
-  QueryOf,
-  ResponseOf,
   VoiceWrite,
   WebhookWrite,
 } from "../schemas/index.js";
+import { createCapabilities, type ExtensionKind, type ExtensionsSetting } from "./capabilities.js";
+import { matchesSent } from "./match.js";
 import { mergeOptions, type ClientOptionsInput } from "./options.js";
-import { createTransport, type Send } from "./transport.js";
+import { createOnce, CreateLedger } from "./reconcile.js";
+import { createTransport } from "./transport.js";
 
 /** What `createClient` needs: where the service is, the token, and any option to override. */
 export interface CreateClientInput extends ClientOptionsInput {
@@ -20,54 +21,74 @@ export interface CreateClientInput extends ClientOptionsInput {
   baseUrl: string;
   /** Sent as `Authorization: Bearer <token>`; never logged or put in errors. */
   token: string;
+  /**
+   * Which extension routes (DESIGN.md §2) the server has: "auto" (default) asks each list route
+   * once, "all" or "none" say so without asking.
+   */
+  extensions?: ExtensionsSetting | undefined;
 }
 
 /** A typed client for every endpoint of the service. */
 export type VoiceAgentClient = ReturnType<typeof createClient>;
 
+
 /**
- * Creates a client. Every call is typed, validated against its response schema, retried where
- * safe, and capped by one concurrency limit.
+ * Creates a client. Every call is typed and validated against its response schema; reads and
+ * updates are retried on transient failures; creates are made exactly once (calls at most once)
+ * by checking the list after an unknown outcome; one limiter, shared by all calls, backs off on 429.
  * @example
  * const client = createClient({ baseUrl: "http://127.0.0.1:8787", token: process.env.VOICEAGENT_TOKEN! });
  * const agent = await client.agents.create({ prompt: "You are helpful.", voice: voiceId });
  */
 export function createClient(input: CreateClientInput) {
-  const { baseUrl, token, ...rest } = input;
+  const { baseUrl, token, extensions, ...rest } = input;
   if (!baseUrl) throw new TypeError("createClient: baseUrl is required");
   if (!token) throw new TypeError("createClient: token is required");
-  const send = createTransport(baseUrl, token, mergeOptions(rest));
-  const list = <N extends ListEndpoint>(name: N) => ({
-    page: (page = 1, size = 50) => send(name, { query: { page, size } as unknown as QueryOf<N> }) as Promise<ResponseOf<N>>,
-    all: () => listAll(send, name),
-  });
+  const options = mergeOptions(rest);
+  const transport = createTransport(baseUrl, token, options);
+  const { send } = transport;
+  const capabilities = createCapabilities(send, extensions);
+  const ledger = new CreateLedger(capabilities);
+  const ctx = { transport, ledger, options };
+
+  const agents = pager((page, size, deadline) => send("listAgents", { query: { page, size }, deadline }));
+  const voices = pager((page, size, deadline) => send("listVoices", { query: { page, size }, deadline }));
+  const actions = pager((page, size, deadline) => send("listActions", { query: { page, size }, deadline }));
+  const webhooks = pager((page, size, deadline) => send("listWebhooks", { query: { page, size }, deadline }));
+  const numbers = pager((page, size, deadline) => send("listNumbers", { query: { page, size }, deadline }));
+  const calls = pager((page, size, deadline) => send("listCalls", { query: { page, size }, deadline }));
+  /** The exactly-once create of one kind, matching on every field sent. */
+  const once = <T extends { id: string }>(kind: ExtensionKind, noun: string, body: object, post: (deadline: number) => Promise<T>, all: (deadline: number) => Promise<T[]>) =>
+    createOnce({ kind, noun, send: post, list: all, matches: (item) => matchesSent(body, item) }, ctx);
 
   return {
     /** Sends any named endpoint: the escape hatch under the typed methods. */
     send,
+    /** Which extension routes the server has (asked once per kind). */
+    capabilities,
     agents: {
-      create: (body: AgentCreate) => send("createAgent", { body }),
+      create: (body: AgentCreate) => once("agents", "agent", body, (deadline) => send("createAgent", { body, deadline }), agents.all),
       get: (id: string) => send("getAgent", { query: { id } }),
       update: (id: string, body: AgentUpdate) => send("updateAgent", { query: { id }, body }),
-      list: list("listAgents"),
+      list: agents,
     },
     voices: {
-      create: (body: VoiceWrite) => send("createVoice", { body }),
+      create: (body: VoiceWrite) => once("voices", "voice", body, (deadline) => send("createVoice", { body, deadline }), voices.all),
       get: (id: string) => send("getVoice", { query: { id } }),
       update: (id: string, body: VoiceWrite) => send("updateVoice", { query: { id }, body }),
-      list: list("listVoices"),
+      list: voices,
     },
     actions: {
-      create: (body: ActionWrite) => send("createAction", { body }),
+      create: (body: ActionWrite) => once("actions", "action", body, (deadline) => send("createAction", { body, deadline }), actions.all),
       get: (id: string) => send("getAction", { query: { id } }),
       update: (id: string, body: ActionWrite) => send("updateAction", { query: { id }, body }),
-      list: list("listActions"),
+      list: actions,
     },
     webhooks: {
-      create: (body: WebhookWrite) => send("createWebhook", { body }),
+      create: (body: WebhookWrite) => once("webhooks", "webhook", body, (deadline) => send("createWebhook", { body, deadline }), webhooks.all),
       get: (id: string) => send("getWebhook", { query: { id } }),
       update: (id: string, body: WebhookWrite) => send("updateWebhook", { query: { id }, body }),
-      list: list("listWebhooks"),
+      list: webhooks,
     },
     numbers: {
       get: (phoneNumber: string) => send("getNumber", { query: { phone_number: phoneNumber } }),
@@ -75,26 +96,62 @@ export function createClient(input: CreateClientInput) {
       update: (phoneNumber: string, inboundAgent: string | null) =>
         send("updateNumber", { query: { phone_number: phoneNumber }, body: { inbound_agent: inboundAgent } }),
       cancel: (phoneNumber: string) => send("cancelNumber", { query: { phone_number: phoneNumber } }),
-      buy: (body?: PhoneNumberBuy) => send("buyNumber", body === undefined ? {} : { body }),
-      list: list("listNumbers"),
+      /** Buys a number exactly once (a new active number in the area code, bound as asked). */
+      buy: (body?: PhoneNumberBuy) =>
+        createOnce<PhoneNumber>(
+          {
+            kind: "numbers",
+            noun: "phone number",
+            send: (deadline) => send("buyNumber", body === undefined ? { deadline } : { body, deadline }),
+            list: numbers.all,
+            matches: (n) => n.active && isBought(n, body),
+          },
+          ctx,
+        ),
+      list: numbers,
     },
     calls: {
-      create: (body: CallCreate) => send("createCall", { body }),
+      /** Places a call at most once: an unknown outcome is checked in the list, never re-dialled. */
+      create: (body: CallCreate) =>
+        createOnce(
+          {
+            kind: "calls",
+            noun: "call",
+            atMostOnce: true,
+            send: (deadline) => send("createCall", { body, deadline }),
+            list: calls.all,
+            matches: (c) => c.status !== "ended" && matchesSent(body, c),
+          },
+          ctx,
+        ),
       get: (id: string) => send("getCall", { query: { id } }),
       end: (id: string) => send("endCall", { query: { id } }),
-      list: list("listCalls"),
+      list: calls,
     },
   };
 }
 
-type ListEndpoint = Extract<EndpointName, `list${string}`>;
-type ItemOf<N extends ListEndpoint> = ResponseOf<N> extends Page<infer T> ? T : never;
+/** A number numbers/buy would have made for this body: its area code, and its binding if one was asked. */
+function isBought(n: PhoneNumber, body: PhoneNumberBuy | undefined): boolean {
+  const area = body?.area_code;
+  if (area && !n.number.startsWith(`+1${area}`)) return false;
+  return (n.inbound_agent?.id ?? null) === (body?.inbound_agent ?? null);
+}
 
-async function listAll<N extends ListEndpoint>(send: Send, name: N): Promise<ItemOf<N>[]> {
-  const items: ItemOf<N>[] = [];
-  for (let page = 1; ; page++) {
-    const res = (await send(name, { query: { page, size: 100 } as unknown as QueryOf<N> })) as unknown as Page<ItemOf<N>>;
-    items.push(...res.items);
-    if (!res.has_more || res.items.length === 0) return items;
-  }
+/** One list route's pages. */
+type FetchPage<T> = (page: number, size: number, deadline?: number) => Promise<Page<T>>;
+
+/** `page(n)` for one page, `all()` for every item (pages of 100, in order). */
+function pager<T>(fetch: FetchPage<T>) {
+  return {
+    page: (page = 1, size = 50) => fetch(page, size),
+    all: async (deadline?: number): Promise<T[]> => {
+      const items: T[] = [];
+      for (let page = 1; ; page++) {
+        const res = await fetch(page, 100, deadline);
+        items.push(...res.items);
+        if (!res.has_more || res.items.length === 0) return items;
+      }
+    },
+  };
 }

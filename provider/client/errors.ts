@@ -10,7 +10,9 @@ export type ApiErrorCode =
   | "E_HTTP"
   | "E_CONNECTION"
   | "E_TIMEOUT"
-  | "E_SCHEMA";
+  | "E_SCHEMA"
+  | "E_OUTCOME_UNKNOWN"
+  | "E_AMBIGUOUS";
 
 /** What every ApiError carries besides its message. */
 export interface ApiErrorDetails {
@@ -26,6 +28,14 @@ export interface ApiErrorDetails {
   attempts?: number | undefined;
   /** The server's own `{"detail": "..."}` text, when it sent one. */
   detail?: string | undefined;
+  /**
+   * Whether the service may have carried the request out: false when it cannot have (a 4xx, a
+   * 429, a refused connection, any read), true when it may have or did (a 5xx, a reset or timeout
+   * after the request was sent, an unreadable 2xx).
+   */
+  mayHaveActed?: boolean | undefined;
+  /** What happened, in one clause, without advice (the message adds what to do). */
+  summary?: string | undefined;
   /** A redacted summary of the underlying failure; never a got error (it holds the headers). */
   cause?: Error | undefined;
 }
@@ -59,6 +69,10 @@ export class ApiError extends Error {
   readonly attempts: number;
   /** The server's `detail` text (redacted), when its error body had one. */
   readonly detail: string | undefined;
+  /** Whether the service may have carried the request out (see ApiErrorDetails). */
+  readonly mayHaveActed: boolean;
+  /** What happened, without advice: callers that add their own advice use this, not `message`. */
+  readonly summary: string;
 
   constructor(message: string, details: ApiErrorDetails) {
     const cause = details.cause ? sanitizedCause(details.cause) : undefined;
@@ -70,6 +84,8 @@ export class ApiError extends Error {
     this.requestId = details.requestId;
     this.attempts = details.attempts ?? 1;
     this.detail = details.detail === undefined ? undefined : redact(details.detail);
+    this.mayHaveActed = details.mayHaveActed ?? false;
+    this.summary = redact(details.summary ?? message);
     if (this.stack) this.stack = redact(this.stack);
   }
 
@@ -84,6 +100,7 @@ export class ApiError extends Error {
       requestId: this.requestId,
       attempts: this.attempts,
       detail: this.detail,
+      mayHaveActed: this.mayHaveActed,
       message: this.message,
     };
   }
@@ -155,5 +172,33 @@ export class ApiSchemaError extends ApiError {
   constructor(message: string, details: Omit<ApiErrorDetails, "code">, receivedId?: string) {
     super(message, { ...details, code: "E_SCHEMA" });
     this.receivedId = receivedId;
+  }
+}
+
+/**
+ * A create whose outcome could not be settled: it may have made the object (or placed the call),
+ * and checking through the list endpoint was impossible or inconclusive. `mayHaveActed` says
+ * whether anything may exist; the message says what to check.
+ */
+export class ApiOutcomeUnknownError extends ApiError {
+  override name = "ApiOutcomeUnknownError";
+  constructor(message: string, details: Omit<ApiErrorDetails, "code">) {
+    super(message, { ...details, code: "E_OUTCOME_UNKNOWN" });
+  }
+}
+
+/**
+ * A create whose outcome was unknown, and the list shows more than one new object matching
+ * exactly what was sent: we never guess between them. `candidates` are their ids.
+ */
+export class ApiAmbiguousCreateError extends ApiError {
+  override name = "ApiAmbiguousCreateError";
+  readonly candidates: string[];
+  constructor(message: string, details: Omit<ApiErrorDetails, "code">, candidates: string[]) {
+    super(message, { ...details, code: "E_AMBIGUOUS", mayHaveActed: true });
+    this.candidates = candidates;
+  }
+  override toJSON(): Record<string, unknown> {
+    return { ...super.toJSON(), candidates: this.candidates };
   }
 }

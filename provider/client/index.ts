@@ -8,8 +8,10 @@
 export { createClient, type CreateClientInput, type VoiceAgentClient } from "./client.js";
 export {
   ApiError,
+  ApiAmbiguousCreateError,
   ApiAuthError,
   ApiConnectionError,
+  ApiOutcomeUnknownError,
   ApiNotFoundError,
   ApiRateLimitError,
   ApiSchemaError,
@@ -25,8 +27,13 @@ export {
   PACKAGE_VERSION,
   type ClientOptions,
   type ClientOptionsInput,
+  type ReconcileOptions,
   type RequestLogEvent,
   type RetryOptions,
 } from "./options.js";
-export type { Send, SendInput } from "./transport.js";
+export { createCapabilities, isRouteMissing, EXTENSION_KINDS, type Capabilities, type ExtensionKind, type ExtensionsSetting } from "./capabilities.js";
+export { matchesSent } from "./match.js";
+export { mayHaveActed } from "./transport.js";
+export { Throttle, type ThrottleOptions } from "./throttle.js";
+export type { Send, SendInput, Transport } from "./transport.js";
 export * from "../schemas/index.js";

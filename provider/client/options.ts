@@ -2,7 +2,8 @@ import { z } from "zod";
 
 /** One request as the log hook sees it: the token is never included. */
 export interface RequestLogEvent {
-  event: "response" | "retry" | "error";
+  /** "reconciled": a create whose answer was lost was found through the list and adopted. */
+  event: "response" | "retry" | "error" | "reconciled";
   method: string;
   path: string;
   status: number;
@@ -13,16 +14,41 @@ export interface RequestLogEvent {
   headers: Record<string, string>;
 }
 
-/** Retry policy: reads and updates retry on these statuses and network errors; creates only on 429. */
+/**
+ * Retry policy. Reads and updates (idempotent) retry on these statuses and on network errors.
+ * Creates are sent again only when the service cannot have acted (429, connection refused); any
+ * other failure of a create is reconciled first (see `reconcile`).
+ */
 export interface RetryOptions {
-  /** Retries after the first attempt. */
+  /** Retries after the first attempt of one request. */
   limit: number;
+  /**
+   * Retries when the service could not be reached at all (refused, DNS): usually a wrong URL or a
+   * service that is down, where waiting long only delays the message.
+   */
+  unreachableLimit: number;
   /** Backoff before retry n is about `baseDelayMs * 2^(n-1)`, with jitter, at most `maxDelayMs`. */
   baseDelayMs: number;
   maxDelayMs: number;
   /** A Retry-After longer than this is not waited for: the error is returned instead. */
   maxRetryAfterMs: number;
+  /**
+   * The most time one operation (a request with its retries, or a create with its reconciliation)
+   * may spend waiting to retry; past it the last error is returned.
+   */
+  budgetMs: number;
   statusCodes: number[];
+}
+
+/** Exactly-once creates (the service has no idempotency keys). */
+export interface ReconcileOptions {
+  /**
+   * After a create whose outcome is unknown (5xx, reset, timeout, unreadable answer), look for
+   * the object it may have made through the list endpoint before sending it again. Default true.
+   */
+  enabled: boolean;
+  /** How many times one create may be sent in all. */
+  attempts: number;
 }
 
 /** Everything `createClient` accepts besides the base URL and token. */
@@ -32,6 +58,7 @@ export interface ClientOptions {
   /** Requests in flight at once, shared by all calls of one client. */
   concurrency: number;
   retry: RetryOptions;
+  reconcile: ReconcileOptions;
   userAgent: string;
   /** Called for every response, retry and failure, with the token redacted. */
   onRequest?: ((event: RequestLogEvent) => void) | undefined;
@@ -45,17 +72,23 @@ export const defaultClientOptions: ClientOptions = {
   timeoutMs: 15_000,
   concurrency: 8,
   retry: {
-    limit: 4,
+    limit: 10,
+    unreachableLimit: 4,
     baseDelayMs: 250,
-    maxDelayMs: 5_000,
+    maxDelayMs: 8_000,
     maxRetryAfterMs: 30_000,
+    budgetMs: 120_000,
     statusCodes: [408, 429, 500, 502, 503, 504],
   },
+  reconcile: { enabled: true, attempts: 6 },
   userAgent: `pulumi-voiceagent/${PACKAGE_VERSION} (node ${process.versions.node})`,
 };
 
-/** Options the caller may pass: any subset, with `retry` merged field by field. */
-export type ClientOptionsInput = Partial<Omit<ClientOptions, "retry">> & { retry?: Partial<RetryOptions> };
+/** Options the caller may pass: any subset, with `retry` and `reconcile` merged field by field. */
+export type ClientOptionsInput = Partial<Omit<ClientOptions, "retry" | "reconcile">> & {
+  retry?: Partial<RetryOptions>;
+  reconcile?: Partial<ReconcileOptions>;
+};
 
 /** Merges caller options over the defaults. */
 export function mergeOptions(input: ClientOptionsInput = {}): ClientOptions {
@@ -63,6 +96,7 @@ export function mergeOptions(input: ClientOptionsInput = {}): ClientOptions {
     ...defaultClientOptions,
     ...stripUndefined(input),
     retry: { ...defaultClientOptions.retry, ...stripUndefined(input.retry ?? {}) },
+    reconcile: { ...defaultClientOptions.reconcile, ...stripUndefined(input.reconcile ?? {}) },
   };
 }
 

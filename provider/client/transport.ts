@@ -1,5 +1,4 @@
-import got, { HTTPError, RequestError, type Method, type RetryOptions as GotRetryOptions } from "got";
-import pLimit from "p-limit";
+import got, { HTTPError, RequestError, TimeoutError, type Method, type RetryOptions as GotRetryOptions } from "got";
 import type { z } from "zod";
 import {
   endpoints,
@@ -23,31 +22,72 @@ import {
   type ApiErrorDetails,
 } from "./errors.js";
 import type { ClientOptions, RequestLogEvent } from "./options.js";
+import { Throttle } from "./throttle.js";
 
 /** What a call to one endpoint may carry. */
 export interface SendInput<N extends EndpointName> {
   query?: QueryOf<N>;
   body?: BodyOf<N>;
+  /** Epoch ms after which no further retry starts (an operation's budget); default: now + budgetMs. */
+  deadline?: number;
 }
 
 /** Sends one named endpoint and returns its parsed response. */
 export type Send = <N extends EndpointName>(name: N, input?: SendInput<N>) => Promise<ResponseOf<N>>;
 
-const NETWORK_ERROR_CODES = ["ETIMEDOUT", "ECONNRESET", "EADDRINUSE", "ECONNREFUSED", "EPIPE", "ENOTFOUND", "ENETUNREACH", "EAI_AGAIN"];
+/** The transport of one client: its sender and the limiter every request shares. */
+export interface Transport {
+  send: Send;
+  throttle: Throttle;
+  log: (event: RequestLogEvent) => void;
+}
 
-/** Builds the transport shared by all calls of one client: one concurrency cap, one retry policy. */
-export function createTransport(baseUrl: string, token: string, options: ClientOptions): Send {
+const NETWORK_ERROR_CODES = ["ETIMEDOUT", "ECONNRESET", "EADDRINUSE", "ECONNREFUSED", "EPIPE", "ENOTFOUND", "ENETUNREACH", "EHOSTUNREACH", "EAI_AGAIN"];
+/** Failures that happen before a request reaches the service: it cannot have acted. */
+const NOT_SENT_CODES = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "ENETUNREACH", "EHOSTUNREACH", "EADDRINUSE"]);
+const NOT_SENT_TIMEOUTS = new Set(["lookup", "connect", "secureConnect"]);
+
+/** Whether a failed request reached the service at all (a refused connection or DNS failure did not). */
+function wasSent(error: unknown): boolean {
+  if (error instanceof HTTPError) return true;
+  if (error instanceof TimeoutError) return !NOT_SENT_TIMEOUTS.has(error.event);
+  if (error instanceof RequestError) return !NOT_SENT_CODES.has(error.code);
+  return true;
+}
+
+/**
+ * Whether the service may have carried out a request that failed this way. Reads never act. A
+ * write acted for none of: a 4xx (refused; 429 means not processed), or a failure to connect.
+ */
+export function mayHaveActed(method: string, error: unknown): boolean {
+  if (method === "GET" || !wasSent(error)) return false;
+  return error instanceof HTTPError ? error.response.statusCode >= 500 : true;
+}
+
+/** Phone numbers in a query may be secrets: messages and logs show the route, not the number. */
+function displayPath(path: string): string {
+  return path.replace(/([?&]phone_number=)[^&]*/g, "$1…");
+}
+
+/** Builds the transport shared by all calls of one client: one limiter, one retry policy. */
+export function createTransport(baseUrl: string, token: string, options: ClientOptions): Transport {
   registerSecret(token);
   const base = baseUrl.replace(/\/+$/, "");
-  const limit = pLimit(options.concurrency);
+  const throttle = new Throttle({
+    concurrency: options.concurrency,
+    maxPauseMs: options.retry.maxRetryAfterMs,
+    defaultPauseMs: Math.max(options.retry.baseDelayMs * 4, 1),
+  });
+  const log = (event: RequestLogEvent) => options.onRequest?.(event);
 
-  return <N extends EndpointName>(name: N, input: SendInput<N> = {}) =>
-    limit(async () => {
+  const send = <N extends EndpointName>(name: N, input: SendInput<N> = {}) =>
+    throttle.run(async () => {
       const ep = endpoints[name];
       const query = (input.query ?? undefined) as Record<string, string | number> | undefined;
       const search = query ? `?${new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)]))}` : "";
-      const path = `${ep.path}${search}`;
+      const shown = displayPath(`${ep.path}${search}`);
       const started = Date.now();
+      const deadline = input.deadline ?? started + options.retry.budgetMs;
       let attempt = 1;
       const headers = {
         authorization: `Bearer ${token}`,
@@ -55,20 +95,20 @@ export function createTransport(baseUrl: string, token: string, options: ClientO
         "user-agent": options.userAgent,
       };
       const logHeaders = { ...headers, authorization: "Bearer [REDACTED]" };
-      const log = (event: RequestLogEvent["event"], status: number, requestId: string | undefined) =>
-        options.onRequest?.({ event, method: ep.method, path, status, attempt, durationMs: Date.now() - started, requestId, headers: logHeaders });
+      const note = (event: RequestLogEvent["event"], status: number, requestId: string | undefined) =>
+        log({ event, method: ep.method, path: shown, status, attempt, durationMs: Date.now() - started, requestId, headers: logHeaders });
       const details = (status: number, requestId?: string, cause?: Error): ApiErrorDetails => ({
         code: "E_HTTP",
         status,
         method: ep.method,
-        path,
+        path: shown,
         requestId,
         attempts: attempt,
         cause,
       });
 
       try {
-        const response = await got(`${base}${path}`, {
+        const response = await got(`${base}${ep.path}${search}`, {
           method: ep.method as Method,
           headers,
           ...(input.body !== undefined ? { json: input.body } : {}),
@@ -76,42 +116,59 @@ export function createTransport(baseUrl: string, token: string, options: ClientO
           throwHttpErrors: true,
           followRedirect: false,
           timeout: { request: options.timeoutMs },
-          retry: retryFor(ep.retry, options),
+          retry: retryFor(ep.method, ep.retry, options, throttle, deadline),
           hooks: {
             beforeRetry: [
-              (error) => {
-                log("retry", error.response?.statusCode ?? 0, header(error.response?.headers["x-request-id"]));
+              async (error) => {
+                note("retry", error.response?.statusCode ?? 0, header(error.response?.headers["x-request-id"]));
                 attempt += 1;
+                // A 429 seen by any request of this client pauses this retry too.
+                await throttle.wait();
               },
             ],
           },
         });
+        throttle.onSuccess();
         const requestId = header(response.headers["x-request-id"]);
-        log("response", response.statusCode, requestId);
-        return parseBody(ep.response, response.body, name, details(response.statusCode, requestId)) as ResponseOf<N>;
+        note("response", response.statusCode, requestId);
+        const d = { ...details(response.statusCode, requestId), mayHaveActed: ep.method !== "GET" };
+        return parseBody(ep.response, response.body, name, d) as ResponseOf<N>;
       } catch (error) {
         const translated = translate(error, base, details);
-        log("error", translated.status, translated.requestId);
+        note("error", translated.status, translated.requestId);
         throw translated;
       }
     });
+
+  return { send, throttle, log };
 }
 
-function retryFor(policy: "safe" | "never", options: ClientOptions): Partial<GotRetryOptions> {
+function retryFor(
+  method: string,
+  policy: "safe" | "never",
+  options: ClientOptions,
+  throttle: Throttle,
+  deadline: number,
+): Partial<GotRetryOptions> {
   const r = options.retry;
-  // A create that may have reached the server is never repeated; 429 means it was not processed.
-  const safe = policy === "safe";
   return {
     limit: r.limit,
     methods: ["GET", "POST"],
-    statusCodes: safe ? r.statusCodes : r.statusCodes.filter((s) => s === 429),
-    errorCodes: safe ? NETWORK_ERROR_CODES : [],
+    statusCodes: r.statusCodes,
+    errorCodes: NETWORK_ERROR_CODES,
     maxRetryAfter: r.maxRetryAfterMs,
-    calculateDelay: ({ attemptCount, retryAfter, computedValue }) => {
+    calculateDelay: ({ attemptCount, retryAfter, computedValue, error }) => {
+      if (error instanceof HTTPError && error.response.statusCode === 429) throttle.onRateLimited(retryAfter);
       if (computedValue === 0) return 0;
-      if (retryAfter !== undefined) return computedValue;
+      if (!wasSent(error) && attemptCount > r.unreachableLimit) return 0;
+      // A create that may have reached the service is never sent again from here: the caller
+      // reconciles first (see reconcile.ts). 429 and refused connections mean nothing was done.
+      if (policy === "never" && mayHaveActed(method, error)) return 0;
       const exp = Math.min(r.maxDelayMs, r.baseDelayMs * 2 ** (attemptCount - 1));
-      return Math.max(1, Math.round(exp / 2 + Math.random() * (exp / 2)));
+      const backoff = retryAfter !== undefined ? computedValue : Math.max(1, Math.round(exp / 2 + Math.random() * (exp / 2)));
+      const delay = Math.max(backoff, throttle.pauseLeftMs());
+      // The operation's budget bounds the total time spent retrying.
+      return Date.now() + delay > deadline ? 0 : delay;
     },
   };
 }
@@ -126,10 +183,8 @@ function parseBody(schema: z.ZodType, text: string, name: string, details: ApiEr
   try {
     json = JSON.parse(text);
   } catch {
-    throw new ApiSchemaError(
-      `${where} (${name}) answered ${details.status} with a body that is not JSON: is voiceagent:baseUrl the service's address?`,
-      details,
-    );
+    const summary = `${where} (${name}) answered ${details.status} with a body that is not JSON`;
+    throw new ApiSchemaError(`${summary}: is the base URL (voiceagent:baseUrl) the service's address?`, { ...details, summary });
   }
   const parsed = schema.safeParse(json);
   if (!parsed.success) {
@@ -137,12 +192,9 @@ function parseBody(schema: z.ZodType, text: string, name: string, details: ApiEr
       .slice(0, 5)
       .map((i) => `${i.path.join(".") || "(body)"}: ${i.message}`)
       .join("; ");
-    const id = (json as { id?: unknown } | null)?.id;
-    throw new ApiSchemaError(
-      `${where} (${name}) answered ${details.status} with a body that does not match the expected shape: ${fields}`,
-      details,
-      typeof id === "string" && UuidSchema.safeParse(id).success ? id : undefined,
-    );
+    const id = typeof json === "object" && json !== null && "id" in json ? json.id : undefined;
+    const summary = `${where} (${name}) answered ${details.status} with a body that does not match the expected shape: ${fields}`;
+    throw new ApiSchemaError(summary, { ...details, summary }, typeof id === "string" && UuidSchema.safeParse(id).success ? id : undefined);
   }
   return parsed.data;
 }
@@ -159,7 +211,8 @@ function translate(
     const requestId = header(res.headers["x-request-id"]);
     const body = typeof res.body === "string" ? safeJson(res.body) : undefined;
     const detail = MessageErrorBodySchema.safeParse(body);
-    const d = { ...details(status, requestId), detail: detail.success ? detail.data.detail : undefined };
+    const d0 = details(status, requestId);
+    const d = { ...d0, detail: detail.success ? detail.data.detail : undefined, mayHaveActed: mayHaveActed(d0.method, error) };
     const where = `${d.method} ${d.path}`;
     const tries = d.attempts && d.attempts > 1 ? ` after ${d.attempts} attempts` : "";
     const text = detail.success ? `: ${detail.data.detail}` : "";
@@ -167,43 +220,47 @@ function translate(
       const v = ValidationErrorBodySchema.safeParse(body);
       const issues = v.success ? v.data.detail : [];
       const fields = issues.map((i) => `${i.loc.join(".")}: ${i.msg}`).join("; ");
-      return new ApiValidationError(
-        `${where} was rejected (${status}): ${fields || (detail.success ? detail.data.detail : "invalid request")}`,
-        d,
-        issues,
-      );
+      const summary = `${where} was rejected (${status}): ${fields || (detail.success ? detail.data.detail : "invalid request")}`;
+      return new ApiValidationError(summary, { ...d, summary }, issues);
     }
     if (status === 401 || status === 403) {
-      return new ApiAuthError(
-        `${where} was refused (${status})${text}. Check the token (voiceagent:token or VOICEAGENT_TOKEN).`,
-        d,
-      );
+      const summary = `${where} was refused (${status})${text}`;
+      return new ApiAuthError(`${summary}. Check the token (voiceagent:token or VOICEAGENT_TOKEN).`, { ...d, summary });
     }
     if (status === 404) return new ApiNotFoundError(`${where}: not found (404)${text}`, d);
     if (status === 429) {
       const retryAfterMs = parseRetryAfter(header(res.headers["retry-after"]));
       const wait = retryAfterMs !== undefined ? ` The server asks to retry after ${Math.ceil(retryAfterMs / 1000)}s.` : "";
-      return new ApiRateLimitError(`${where} was rate limited (429)${tries}.${wait}`, d, retryAfterMs);
+      const summary = `${where} was rate limited (429)${tries}`;
+      return new ApiRateLimitError(`${summary}.${wait}`, { ...d, summary }, retryAfterMs);
     }
     if (status >= 500) {
-      return new ApiError(`${where} failed with a server error (${status})${tries}${text}. Try again later.`, {
-        ...d,
-        code: "E_SERVER",
-      });
+      const summary = `${where} failed with a server error (${status})${tries}${text}`;
+      const acted = d.mayHaveActed ? " The service may have carried it out before failing." : "";
+      return new ApiError(`${summary}.${acted}`, { ...d, summary, code: "E_SERVER" });
     }
     return new ApiError(`${where} failed (${status})${text}`, d);
   }
   if (error instanceof RequestError) {
-    const d = details(0, undefined, error);
+    const d0 = details(0, undefined, error);
+    const d = { ...d0, mayHaveActed: mayHaveActed(d0.method, error) };
     const timeout = error.code === "ETIMEDOUT";
     const tries = d.attempts && d.attempts > 1 ? ` after ${d.attempts} attempts` : "";
-    const msg = timeout
-      ? `${d.method} ${d.path}: no response from ${base} in time (${error.code})${tries}.`
-      : `${d.method} ${d.path}: could not reach ${base} (${error.code ?? error.message})${tries}. Is the service running, and is voiceagent:baseUrl right?`;
-    return new ApiConnectionError(msg, d, timeout);
+    const code = error.code ?? error.message;
+    const where = `${d.method} ${d.path}`;
+    let summary: string;
+    if (!wasSent(error)) summary = `${where}: could not reach ${base} (${code})${tries}`;
+    else if (timeout) summary = `${where}: no response from ${base} in time (${code})${tries}`;
+    else summary = `${where}: the connection to ${base} broke before an answer (${code})${tries}`;
+    const next = !wasSent(error)
+      ? " Is the service running, and is voiceagent:baseUrl right?"
+      : d.mayHaveActed
+        ? " The request was sent, so the service may have carried it out."
+        : "";
+    return new ApiConnectionError(`${summary}.${next}`, { ...d, summary }, timeout);
   }
   const e = error instanceof Error ? error : new Error(String(error));
-  return new ApiConnectionError(`request failed: ${e.message}`, details(0, undefined, e), false);
+  return new ApiConnectionError(`request failed: ${e.message}`, { ...details(0, undefined, e), mayHaveActed: true }, false);
 }
 
 /** Retry-After in milliseconds: delta-seconds or an HTTP date (RFC 9110 §10.2.3); invalid is ignored. */

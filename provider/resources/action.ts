@@ -1,9 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
-import type { ActionType } from "../schemas/index.js";
-import { assertTokenIsSecret } from "./kit/guard.js";
-import { providerShim } from "./kit/shim.js";
-
-const provider = providerShim("Action");
+import type { ActionType } from "../schemas/values.js";
+import { VoiceAgentResource } from "./base.js";
+import type { Deployed, OutputsOf } from "./outputs.js";
 
 /** An action's configuration. */
 export interface ActionConfigArgs {
@@ -22,21 +20,20 @@ export interface ActionArgs {
   actionId?: pulumi.Input<string>;
 }
 
+/** The outputs of an {@link Action}: its arguments as deployed, and what it reports. */
+export type ActionOutputs = Deployed<ActionArgs, { /** The owner's user id. */ userId: string }>;
+
+// The outputs are declared by merging this interface into the class below.
+export interface Action extends OutputsOf<ActionOutputs> {}
+
 /**
  * Something an agent can do during a call. Uses the service's actions/create and actions/update;
  * destroy forgets it.
  * @example
  * const hangUp = new Action("end-call", { type: "action_end_conversation" });
  */
-export class Action extends pulumi.dynamic.Resource {
-  declare public readonly type: pulumi.Output<string>;
-  declare public readonly config: pulumi.Output<Record<string, unknown>>;
-  declare public readonly actionId: pulumi.Output<string | undefined>;
-  /** The owner's user id. */
-  declare public readonly userId: pulumi.Output<string>;
-
+export class Action extends VoiceAgentResource {
   constructor(name: string, args: ActionArgs = {}, opts?: pulumi.CustomResourceOptions) {
-    assertTokenIsSecret();
-    super(provider, name, { userId: undefined, type: undefined, config: undefined, ...args }, opts, "voiceagent", "Action");
+    super("Action", name, { userId: undefined, type: undefined, config: undefined, ...args }, opts);
   }
 }

@@ -1,8 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
-import { assertTokenIsSecret } from "./kit/guard.js";
-import { providerShim } from "./kit/shim.js";
-
-const provider = providerShim("Agent");
+import { VoiceAgentResource } from "./base.js";
+import type { Deployed, OutputsOf } from "./outputs.js";
 
 /** The arguments of an {@link Agent}. */
 export interface AgentArgs {
@@ -10,7 +8,7 @@ export interface AgentArgs {
   prompt: pulumi.Input<string>;
   /** The id of the voice it speaks with: a {@link Voice}'s `id`, or an existing voice's UUID. */
   voice: pulumi.Input<string>;
-  /** What it says first when a call connects. */
+  /** What it says first when a call connects ("" or unset: nothing). */
   initialMessage?: pulumi.Input<string>;
   /** Ids of the actions it may take (order does not matter). */
   actions?: pulumi.Input<pulumi.Input<string>[]>;
@@ -23,26 +21,20 @@ export interface AgentArgs {
   agentId?: pulumi.Input<string>;
 }
 
+/** The outputs of an {@link Agent}: its arguments as deployed, and what it reports. */
+export type AgentOutputs = Deployed<AgentArgs, { /** The owner's user id. */ userId: string }>;
+
+// The outputs are declared by merging this interface into the class below.
+export interface Agent extends OutputsOf<AgentOutputs> {}
+
 /**
  * A voice agent. The service has no delete: destroying it removes it from the stack only
  * (use `retainOnDelete` to say so explicitly, or `protect` to guard it).
  * @example
  * const agent = new Agent("support", { prompt: "You answer support calls.", voice: voice.id });
  */
-export class Agent extends pulumi.dynamic.Resource {
-  declare public readonly prompt: pulumi.Output<string>;
-  declare public readonly voice: pulumi.Output<string>;
-  declare public readonly initialMessage: pulumi.Output<string | undefined>;
-  declare public readonly actions: pulumi.Output<string[]>;
-  declare public readonly webhook: pulumi.Output<string | undefined>;
-  declare public readonly agentId: pulumi.Output<string | undefined>;
-  /** The owner's user id. */
-  declare public readonly userId: pulumi.Output<string>;
-  /** The name of the voice, as the service embeds it. */
-  declare public readonly voiceName: pulumi.Output<string>;
-
+export class Agent extends VoiceAgentResource {
   constructor(name: string, args: AgentArgs, opts?: pulumi.CustomResourceOptions) {
-    assertTokenIsSecret();
-    super(provider, name, { userId: undefined, voiceName: undefined, ...args }, opts, "voiceagent", "Agent");
+    super("Agent", name, { userId: undefined, ...args }, opts);
   }
 }

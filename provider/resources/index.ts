@@ -1,6 +1,8 @@
-export { Agent, type AgentArgs } from "./agent.js";
-export { Voice, type VoiceArgs } from "./voice.js";
-export { PhoneNumber, type PhoneNumberArgs } from "./phone-number.js";
-export { Call, type CallArgs } from "./call.js";
-export { Action, type ActionArgs, type ActionConfigArgs } from "./action.js";
-export { Webhook, type WebhookArgs } from "./webhook.js";
+export { Agent, type AgentArgs, type AgentOutputs } from "./agent.js";
+export { Voice, type VoiceArgs, type VoiceOutputs } from "./voice.js";
+export { PhoneNumber, type PhoneNumberArgs, type PhoneNumberOutputs, type PhoneNumberState } from "./phone-number.js";
+export { PurchasedNumber, type PurchasedNumberArgs, type PurchasedNumberOutputs, type PurchasedNumberState } from "./purchased-number.js";
+export { Call, type CallArgs, type CallOutputs, type CallState } from "./call.js";
+export { Action, type ActionArgs, type ActionConfigArgs, type ActionOutputs } from "./action.js";
+export { Webhook, type WebhookArgs, type WebhookOutputs } from "./webhook.js";
+export type { Deployed, OutputsOf } from "./outputs.js";

@@ -1,18 +1,29 @@
 /**
  * What the serialized provider shims load, by package name, in the provider process:
- * `import("pulumi-voiceagent/providers")`. Internal: its shape may change between releases.
+ * `import("pulumi-voiceagent/providers")`. Its `runtimeFor(kind)` and the runtime's method
+ * signatures are a stable contract with every shim ever written into a stack's state.
  */
 import { kindRuntime, type KindRuntime } from "./kit/runtime.js";
-import type { ResourceSpec } from "./kit/spec.js";
-import { actionSpec } from "./impl/action.js";
-import { agentSpec } from "./impl/agent.js";
-import { callSpec } from "./impl/call.js";
-import { phoneNumberSpec } from "./impl/phone-number.js";
-import { voiceSpec } from "./impl/voice.js";
-import { webhookSpec } from "./impl/webhook.js";
+import { actionKind } from "./kinds/action.js";
+import { agentKind } from "./kinds/agent.js";
+import { callKind } from "./kinds/call.js";
+import { phoneNumberKind } from "./kinds/phone-number.js";
+import { purchasedNumberKind } from "./kinds/purchased-number.js";
+import { voiceKind } from "./kinds/voice.js";
+import { webhookKind } from "./kinds/webhook.js";
 
-const specs: ResourceSpec[] = [agentSpec, voiceSpec, phoneNumberSpec, callSpec, actionSpec, webhookSpec];
-const runtimes = new Map<string, KindRuntime>(specs.map((s) => [s.kind, kindRuntime(s)]));
+const runtimes = new Map<string, KindRuntime>([
+  [agentKind.kind, kindRuntime(agentKind)],
+  [voiceKind.kind, kindRuntime(voiceKind)],
+  [phoneNumberKind.kind, kindRuntime(phoneNumberKind)],
+  [purchasedNumberKind.kind, kindRuntime(purchasedNumberKind)],
+  [callKind.kind, kindRuntime(callKind)],
+  [actionKind.kind, kindRuntime(actionKind)],
+  [webhookKind.kind, kindRuntime(webhookKind)],
+]);
+
+/** The kinds this release serves, by Pulumi type name. */
+export const KINDS: readonly string[] = [...runtimes.keys()];
 
 /** The runtime of one resource kind ("Agent", "Voice", ...). */
 export function runtimeFor(kind: string): KindRuntime {
@@ -20,5 +31,3 @@ export function runtimeFor(kind: string): KindRuntime {
   if (!r) throw new Error(`pulumi-voiceagent: no provider for kind ${kind}; is the installed package older than the program?`);
   return r;
 }
-
-export { specs };

@@ -1,9 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
-import type { VoiceType } from "../schemas/index.js";
-import { assertTokenIsSecret } from "./kit/guard.js";
-import { providerShim } from "./kit/shim.js";
-
-const provider = providerShim("Voice");
+import type { VoiceType } from "../schemas/values.js";
+import { VoiceAgentResource } from "./base.js";
+import type { Deployed, OutputsOf } from "./outputs.js";
 
 /** The arguments of a {@link Voice}. */
 export interface VoiceArgs {
@@ -22,23 +20,20 @@ export interface VoiceArgs {
   voiceId?: pulumi.Input<string>;
 }
 
+/** The outputs of a {@link Voice}: its arguments as deployed, and what it reports. */
+export type VoiceOutputs = Deployed<VoiceArgs, { /** The owner's user id. */ userId: string }>;
+
+// The outputs are declared by merging this interface into the class below.
+export interface Voice extends OutputsOf<VoiceOutputs> {}
+
 /**
  * A voice. Created with voices/create where the service has it; with `voiceId`, an existing voice
  * is managed through voices/update. Destroy forgets it.
  * @example
  * const voice = new Voice("warm", { voiceName: "alloy", pitch: 0, rate: 1 });
  */
-export class Voice extends pulumi.dynamic.Resource {
-  declare public readonly voiceName: pulumi.Output<string>;
-  declare public readonly pitch: pulumi.Output<number>;
-  declare public readonly rate: pulumi.Output<number>;
-  declare public readonly type: pulumi.Output<string>;
-  declare public readonly voiceId: pulumi.Output<string | undefined>;
-  /** The owner's user id. */
-  declare public readonly userId: pulumi.Output<string>;
-
+export class Voice extends VoiceAgentResource {
   constructor(name: string, args: VoiceArgs, opts?: pulumi.CustomResourceOptions) {
-    assertTokenIsSecret();
-    super(provider, name, { userId: undefined, type: undefined, ...args }, opts, "voiceagent", "Voice");
+    super("Voice", name, { userId: undefined, type: undefined, ...args }, opts);
   }
 }

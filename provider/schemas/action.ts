@@ -1,12 +1,9 @@
 import { z } from "zod";
 import { E164Schema, UuidSchema } from "./common.js";
+import { ACTION_TYPES } from "./values.js";
 
-/** Action types the real service knows (DESIGN.md §2). */
-export const ACTION_TYPES = ["action_end_conversation", "action_transfer_call", "action_dtmf"] as const;
-/** A known action type. */
+/** A known action type (DESIGN.md §2). */
 export const ActionTypeSchema = z.enum(ACTION_TYPES);
-/** A known action type. */
-export type ActionType = z.infer<typeof ActionTypeSchema>;
 
 /** An action's config as sent: `phone_number` is optional; keys we do not know are kept. */
 export const ActionConfigWriteSchema = z.looseObject({ phone_number: E164Schema.optional() });

@@ -1,13 +1,10 @@
 import { z } from "zod";
 import { E164Schema, UuidSchema } from "./common.js";
 import { AgentSchema } from "./agent.js";
+import { CALL_STATUSES } from "./values.js";
 
-/** Call states of the real service (DESIGN.md §2); the interface shows only not_started. */
-export const CALL_STATUSES = ["not_started", "in_progress", "error", "ended"] as const;
-/** A known call status. */
+/** A known call status (DESIGN.md §2). */
 export const CallStatusSchema = z.enum(CALL_STATUSES);
-/** A known call status. */
-export type CallStatus = z.infer<typeof CallStatusSchema>;
 
 /** A call as the service returns it. */
 export const CallSchema = z.object({

@@ -5,6 +5,7 @@
  * import { AgentSchema } from "pulumi-voiceagent/schemas";
  * const agent = AgentSchema.parse(await response.json());
  */
+export * from "./values.js";
 export * from "./common.js";
 export * from "./errors.js";
 export * from "./voice.js";

@@ -1,12 +1,9 @@
 import { z } from "zod";
 import { UuidSchema } from "./common.js";
+import { VOICE_TYPES } from "./values.js";
 
-/** Voice types the real service knows (DESIGN.md §2); the interface shows only voice_base. */
-export const VOICE_TYPES = ["voice_base", "voice_azure", "voice_rime", "voice_eleven_labs"] as const;
-/** A known voice type. */
+/** A known voice type (DESIGN.md §2). */
 export const VoiceTypeSchema = z.enum(VOICE_TYPES);
-/** A known voice type. */
-export type VoiceType = z.infer<typeof VoiceTypeSchema>;
 
 /** A voice as the service returns it. `type` stays a plain string: a newer server may add types. */
 export const VoiceSchema = z.object({

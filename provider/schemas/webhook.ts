@@ -1,17 +1,7 @@
 import { z } from "zod";
 import { UuidSchema } from "./common.js";
+import { WEBHOOK_EVENTS, WEBHOOK_METHODS } from "./values.js";
 
-/** Webhook delivery methods (DESIGN.md §2). */
-export const WEBHOOK_METHODS = ["GET", "POST"] as const;
-/** Event names a webhook can subscribe to (DESIGN.md §2). */
-export const WEBHOOK_EVENTS = [
-  "event_message",
-  "event_action",
-  "event_phone_call_connected",
-  "event_phone_call_ended",
-  "event_transcript",
-  "event_recording",
-] as const;
 /** A known webhook method. */
 export const WebhookMethodSchema = z.enum(WEBHOOK_METHODS);
 /** A known event name. */

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { afterEach, describe, expect, it } from "vitest";
-import { ApiError, createClient } from "pulumi-voiceagent/client";
+import { createClient, Throttle } from "pulumi-voiceagent/client";
 import { startEmulator, type RunningEmulator } from "voiceagent-emulator";
 import { startRecordingServer, type RecordingServer } from "../helpers/recording-server.js";
 
@@ -25,14 +25,13 @@ describe("retries", () => {
     expect(emu.stats.byRoute["GET /v1/voices"]).toBe(4);
   });
 
-  it("a create answered 503 is not retried: no duplicate agent", async () => {
+  it("a create answered 503 is checked against the list before it is sent again: one agent", async () => {
     emu = await startEmulator({ tokens: ["r"], seed: true, faults: [{ route: "/v1/agents/create", status: 503, count: 1 }] });
     const client = createClient({ baseUrl: emu.url, token: "r", ...fast });
     const voice = emu.seeds.get("r")!.voices[0]!;
-    await expect(client.agents.create({ prompt: "p", voice })).rejects.toMatchObject({ status: 503, attempts: 1 });
-    expect(emu.stats.byRoute["POST /v1/agents/create"]).toBe(1);
-    await expect(client.calls.create({ from_number: "+15550010001", to_number: "+15550000001", agent: randomUUID() })).rejects.toBeInstanceOf(ApiError);
-    expect(emu.stats.byRoute["POST /v1/calls/create"]).toBe(1);
+    const agent = await client.agents.create({ prompt: "p", voice });
+    expect(emu.stats.byRoute["POST /v1/agents/create"]).toBe(2);
+    expect((await client.agents.list.all()).map((a) => a.id)).toEqual([agent.id]);
   });
 
   it("a create answered 429 (not processed) is retried once allowed", async () => {
@@ -68,5 +67,54 @@ describe("concurrency cap", () => {
     expect(results).toHaveLength(200);
     expect(server.requests).toHaveLength(200);
     expect(peak).toBe(5);
+  });
+});
+
+describe("throttling slows the whole client", () => {
+  it("a 429 pauses every request of the client for Retry-After", async () => {
+    const voice = { id: randomUUID(), user_id: randomUUID(), type: "voice_base", voice_name: "a", pitch: 0, rate: 0 };
+    const firstId = randomUUID();
+    let throttledAt = 0;
+    const startedAfter: number[] = [];
+    server = await startRecordingServer(async (req) => {
+      const now = Date.now();
+      if (!throttledAt && req.query.id === firstId) {
+        throttledAt = now;
+        return { status: 429, headers: { "retry-after": "1" }, json: { detail: "slow down" } };
+      }
+      if (throttledAt) startedAfter.push(now - throttledAt);
+      await new Promise((r) => setTimeout(r, 20));
+      return { json: voice };
+    });
+    const client = createClient({ baseUrl: server.url, token: "c", concurrency: 8, retry: { baseDelayMs: 1 } });
+    // The first request is throttled; the 20 others start after it and must all wait out the pause.
+    const first = client.voices.get(firstId);
+    await new Promise((r) => setTimeout(r, 50));
+    const rest = Array.from({ length: 20 }, () => client.voices.get(voice.id));
+    await Promise.all([first, ...rest]);
+    expect(startedAfter.length).toBe(21);
+    expect(Math.min(...startedAfter)).toBeGreaterThanOrEqual(900);
+  });
+
+  it("the limiter halves concurrency on a 429 (once per burst) and wins it back one step per window", () => {
+    const t = new Throttle({ concurrency: 8, maxPauseMs: 30_000, defaultPauseMs: 0 });
+    t.onRateLimited(0);
+    t.onRateLimited(0);
+    expect(t.concurrency).toBe(4);
+    for (let i = 0; i < 4; i++) t.onSuccess();
+    expect(t.concurrency).toBe(5);
+    for (let i = 0; i < 100; i++) t.onSuccess();
+    expect(t.concurrency).toBe(8);
+  });
+
+  it("the budget bounds the time one operation spends retrying", async () => {
+    server = await startRecordingServer(() => ({ status: 503, json: { detail: "down" } }));
+    const client = createClient({ baseUrl: server.url, token: "c", retry: { baseDelayMs: 100, maxDelayMs: 100, limit: 50, budgetMs: 500 } });
+    const started = Date.now();
+    await expect(client.voices.get(randomUUID())).rejects.toMatchObject({ status: 503 });
+    const took = Date.now() - started;
+    expect(took).toBeLessThan(2_000);
+    expect(server.requests.length).toBeGreaterThan(1);
+    expect(server.requests.length).toBeLessThan(20);
   });
 });

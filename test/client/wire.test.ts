@@ -24,8 +24,11 @@ beforeAll(async () => {
       "/v1/calls/end": call,
       "/v1/voices/update": voice,
     };
+    const answer = byPath[req.path];
+    // A server with only the documented routes: the extension list routes are missing (404).
+    if (answer === undefined) return { status: 404, json: { detail: "Not Found" } };
     // A newer server may add fields: the client must ignore them.
-    return { json: { ...(byPath[req.path] as object), added_by_a_newer_server: true } };
+    return { json: { ...(answer as object), added_by_a_newer_server: true } };
   });
 });
 afterAll(() => server.close());

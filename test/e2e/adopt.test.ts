@@ -38,7 +38,7 @@ describe("adoption instead of import", () => {
 
   it("when the service refuses to unbind, destroy fails saying the number stays bound and what to do", async () => {
     ctx.emu.faults.add({ route: "/v1/numbers/update", method: "POST", status: 422, count: 1 });
-    await expect(ctx.t.stack.destroy()).rejects.toThrow(/refuses to unbind \+15550010002.*stays bound.*retainOnDelete/s);
+    await expect(ctx.t.stack.destroy()).rejects.toThrow(/refuses to unbind the number.*stays bound.*retainOnDelete/s);
     expect((await ctx.client.numbers.get("+15550010002")).inbound_agent?.id).toBe(agentId);
     const destroy = await ctx.t.stack.destroy();
     expect(destroy.summary.result).toBe("succeeded");
@@ -51,5 +51,15 @@ describe("adoption instead of import", () => {
     await ctx.t.stack.setConfig("voiceagent:token", { value: TOKEN, secret: false });
     await expect(ctx.t.stack.preview()).rejects.toThrow(/voiceagent:token is set as plain text/);
     await ctx.t.stack.setConfig("voiceagent:token", { value: TOKEN, secret: true });
+  });
+
+  it("a missing or malformed setting fails at preview naming it and the fix, and sends nothing", async () => {
+    const before = ctx.emu.stats.total;
+    await ctx.t.stack.removeConfig("voiceagent:baseUrl");
+    await expect(ctx.t.stack.preview()).rejects.toThrow(/voiceagent:baseUrl is not set: run `pulumi config set voiceagent:baseUrl <url>` \(or set VOICEAGENT_BASE_URL\)/);
+    await ctx.t.stack.setConfig("voiceagent:baseUrl", { value: "127.0.0.1:1234" });
+    await expect(ctx.t.stack.preview()).rejects.toThrow(/voiceagent:baseUrl is not a URL/);
+    expect(ctx.emu.stats.total).toBe(before);
+    await ctx.t.stack.setConfig("voiceagent:baseUrl", { value: ctx.emu.url });
   });
 });

@@ -1,32 +1,33 @@
-import type { z } from "zod";
+import { z } from "zod";
 import { containsUnknown } from "./unknown.js";
 
-/** One input problem, as Pulumi shows it at preview: the property and why. */
+/** One input problem, as Pulumi shows it at preview: the property ("" for a setting) and why. */
 export interface CheckFailure {
   property: string;
   reason: string;
 }
 
 /** What `check` returns: inputs with defaults applied, or the failures. */
-export interface CheckOutcome<T> {
-  inputs: T;
+export interface CheckOutcome {
+  inputs: Record<string, unknown>;
+  /** The properties whose values are known (unknowns at preview are left out), for cross-field rules. */
+  known: Record<string, unknown>;
   failures: CheckFailure[];
 }
 
 /**
- * Validates each input against its field schema before any request is made. A value unknown
+ * Validates each input against its property schema before any request is made. A value unknown
  * during preview is passed through untouched; defaults are applied to the rest; keys that are
- * not declared are refused (a typo would otherwise be silently ignored).
+ * not declared are refused (a typo would otherwise be silently ignored). Reasons name the
+ * property and never repeat its value (it may be a secret).
  */
-export function checkInputs<S extends z.ZodRawShape>(
-  shape: S,
-  news: Record<string, unknown>,
-  refine?: (inputs: Record<string, unknown>) => CheckFailure[],
-): CheckOutcome<Record<string, unknown>> {
+export function checkInputs<S extends z.ZodRawShape>(input: z.ZodObject<S>, news: Record<string, unknown>): CheckOutcome {
+  const shape = input.shape;
   const inputs: Record<string, unknown> = {};
+  const known: Record<string, unknown> = {};
   const failures: CheckFailure[] = [];
   for (const key of Object.keys(news)) {
-    if (key !== "__provider" && !(key in shape)) {
+    if (!(key in shape)) {
       failures.push({ property: key, reason: `unknown property "${key}"; expected one of: ${Object.keys(shape).join(", ")}` });
     }
   }
@@ -36,9 +37,12 @@ export function checkInputs<S extends z.ZodRawShape>(
       inputs[key] = value;
       continue;
     }
-    const parsed = (schema as z.ZodType).safeParse(value);
+    const parsed = z.safeParse(schema, value);
     if (parsed.success) {
-      if (parsed.data !== undefined) inputs[key] = parsed.data;
+      if (parsed.data !== undefined) {
+        inputs[key] = parsed.data;
+        known[key] = parsed.data;
+      }
     } else {
       for (const issue of parsed.error.issues) {
         const at = issue.path.length ? `${key}${issue.path.map((p) => (typeof p === "number" ? `[${p}]` : `.${String(p)}`)).join("")}` : key;
@@ -47,6 +51,5 @@ export function checkInputs<S extends z.ZodRawShape>(
       }
     }
   }
-  if (failures.length === 0 && refine) failures.push(...refine(inputs));
-  return { inputs, failures };
+  return { inputs, known, failures };
 }

@@ -1,20 +1,18 @@
-import { ApiError, ApiValidationError, redact } from "../../client/index.js";
+import { ApiAmbiguousCreateError, ApiError, ApiValidationError, redact } from "../../client/index.js";
 
-/** Maps wire field names in a 422 `loc` to the resource's camelCase property names. */
-export type FieldMap = Record<string, string>;
-
-/**
- * True when the server lacks the route itself (an extension endpoint it does not have): 405, or a
- * 404 whose detail is the framework's bare "Not Found" rather than a missing object's message.
- */
-export function isRouteMissing(err: unknown): boolean {
-  if (!(err instanceof ApiError)) return false;
-  return (err.status === 404 && err.detail === "Not Found") || err.status === 405;
+/** What a failure message needs to know about the resource. */
+export interface FailureContext {
+  kind: string;
+  op: "create" | "read" | "update" | "delete";
+  /** Wire field name → property name, to name properties in the service's 422s. */
+  names?: Record<string, string>;
+  /** The input that adopts an existing object of this kind (agentId, voiceId...), if any. */
+  adopt?: string;
 }
 
-/** True when the object is gone (404 for the object, not for the route). */
+/** True when the object is gone: a 404 from a route the server has. */
 export function isGone(err: unknown): boolean {
-  return err instanceof ApiError && err.status === 404 && !isRouteMissing(err);
+  return err instanceof ApiError && err.status === 404;
 }
 
 /** An Error that keeps a created object tracked by Pulumi even though the operation failed. */
@@ -25,36 +23,62 @@ export class PartialCreateError extends Error {
     readonly properties: Record<string, unknown>,
     readonly reasons: string[],
   ) {
-    super(message);
+    super(redact(message));
   }
 }
 
 /**
- * Rewrites a failure as "what failed, and what to do", naming the resource and, for 422s, the
- * property. The result holds no token: ApiErrors are redacted at construction and so is this.
+ * Rewrites a failure as: what failed, whether the service may have acted, and what to do next.
+ * Built from the error's parts (its summary, never its full message), so no sentence repeats. The
+ * result holds no token: ApiErrors are redacted when built, and so is this.
  */
-export function explain(kind: string, op: string, err: unknown, fields: FieldMap = {}): Error {
-  const what = `voiceagent:${kind} ${op} failed`;
+export function explain(ctx: FailureContext, err: unknown): Error {
+  const what = `voiceagent:${ctx.kind} ${ctx.op} failed`;
   if (!(err instanceof ApiError)) {
     const message = err instanceof Error ? err.message : String(err);
     return new Error(redact(`${what}: ${message}`));
   }
-  let hint = "";
+  return new Error(redact(`${what}: ${sentence(headline(err))} ${advice(ctx, err)}`));
+}
+
+function headline(err: ApiError): string {
+  // Reconciliation errors already say what the list showed; keep that, it is the finding.
+  return err.code === "E_OUTCOME_UNKNOWN" || err.code === "E_AMBIGUOUS" ? err.message : err.summary;
+}
+
+function advice(ctx: FailureContext, err: ApiError): string {
   if (err instanceof ApiValidationError && err.issues.length) {
-    const named = err.issues.map((i) => {
-      const key = String(i.loc[i.loc.length - 1] ?? "");
-      const field = fields[key] ?? key;
-      return `${field}: ${i.msg}`;
-    });
-    hint = ` The service refused: ${named.join("; ")}.`;
-  } else if (err.code === "E_AUTH") {
-    hint = " Set a valid token: pulumi config set --secret voiceagent:token <token> (or VOICEAGENT_TOKEN).";
-  } else if (err.code === "E_CONNECTION" || err.code === "E_TIMEOUT") {
-    hint = " Check voiceagent:baseUrl (or VOICEAGENT_BASE_URL) and that the service is up; the operation is safe to retry.";
-  } else if (err.code === "E_RATE_LIMIT" || err.code === "E_SERVER") {
-    hint = " The service is busy or failing; run the command again later.";
-  } else if (isGone(err)) {
-    hint = " It was deleted outside Pulumi or belongs to another token: run `pulumi refresh` to drop it from state.";
+    const named = err.issues.map((i) => `${ctx.names?.[String(i.loc[i.loc.length - 1] ?? "")] ?? String(i.loc[i.loc.length - 1] ?? "")}: ${i.msg}`);
+    return `The service refused ${named.join("; ")}, and changed nothing. Fix the value and run the command again.`;
   }
-  return new Error(redact(`${what}: ${err.message}.${hint}`).replace(/\.\./g, "."));
+  if (err.code === "E_AUTH") {
+    return "The service changed nothing. Set a valid token: pulumi config set --secret voiceagent:token <token> (or VOICEAGENT_TOKEN).";
+  }
+  if (isGone(err)) {
+    return "It was deleted outside Pulumi or belongs to another token: run `pulumi refresh` to drop it from the state.";
+  }
+  if (err instanceof ApiAmbiguousCreateError) {
+    const adopt = ctx.adopt ? `set ${ctx.adopt} to the id of the one to keep` : "keep the one you want";
+    return `To go on, ${adopt} and run \`pulumi up\` again; the service has no delete, so the other stays in the account.`;
+  }
+  if (!err.mayHaveActed) {
+    if (err.code === "E_CONNECTION") return "Nothing reached the service. Check voiceagent:baseUrl (or VOICEAGENT_BASE_URL) and that the service is up, then run the command again.";
+    if (err.code === "E_RATE_LIMIT") return "The service did not act on it. Run the command again later.";
+    return "The service did not act on it. Run the command again once the cause is fixed.";
+  }
+  if (ctx.op === "create") {
+    const adopt = ctx.adopt ? `, and if it is there set ${ctx.adopt} to adopt it instead of making another` : "";
+    return (
+      "The service may have made it. Before running `pulumi up` again, look for it in the account " +
+      `(\`voiceagent audit\` lists objects that no stack manages)${adopt}.`
+    );
+  }
+  if (ctx.op === "update") return "The service may have applied the change. Running `pulumi up` again is safe: an update sends the same values.";
+  if (ctx.op === "delete") return "The service may have done it. Running the command again is safe: it ends or unbinds the same way.";
+  return "Run the command again.";
+}
+
+function sentence(text: string): string {
+  const t = text.trim();
+  return /[.!?]$/.test(t) ? t : `${t}.`;
 }

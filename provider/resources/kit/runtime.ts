@@ -1,11 +1,17 @@
 import type * as pulumi from "@pulumi/pulumi";
+import type { z } from "zod";
+import { ApiError, type VoiceAgentClient } from "../../client/index.js";
 import { checkInputs } from "./check.js";
-import { clientFor, type ProviderSettings } from "./credentials.js";
-import { diffFields } from "./diff.js";
-import { explain, isGone, isRouteMissing, PartialCreateError } from "./errors.js";
-import type { Props, ResourceSpec } from "./spec.js";
+import { bodiesOf, diffOf, inputsOf, notKept, outputsOf, partialInputs, propertyNames, withLocalInputs } from "./derive.js";
+import { explain, isGone, PartialCreateError, type FailureContext } from "./errors.js";
+import type { KindDef, Props } from "./kind.js";
+import { clientFor, resolveSettings, type ProviderSettings } from "./settings.js";
 
-/** The provider methods of one kind, as the serialized shim calls them: settings first, always. */
+/**
+ * The provider methods of one kind, as the serialized shim calls them: settings first, always.
+ * This is a stable contract: every shim ever written into a stack's state (0.1.0's included) calls
+ * `runtimeFor(kind)[method](settings, ...args)`, and must keep working after an upgrade.
+ */
 export interface KindRuntime {
   check(settings: ProviderSettings | undefined, olds: Props, news: Props): Promise<pulumi.dynamic.CheckResult>;
   diff(settings: ProviderSettings | undefined, id: string, olds: Props, news: Props): Promise<pulumi.dynamic.DiffResult>;
@@ -20,55 +26,101 @@ const withoutProvider = (p: Props): Props => {
   return rest;
 };
 
-/** Wraps a spec with what every kind does alike. */
-export function kindRuntime(spec: ResourceSpec): KindRuntime {
-  const fail = (op: string, err: unknown) => (err instanceof PartialCreateError ? err : explain(spec.kind, op, err, spec.fields));
+/** Wraps a kind's declaration with what every kind does alike. */
+export function kindRuntime<S extends z.ZodRawShape, R extends { id: string }, W>(def: KindDef<S, R, W>): KindRuntime {
+  type I = z.output<z.ZodObject<S>>;
+  const names = propertyNames(def);
+  const fail = (op: FailureContext["op"], err: unknown) =>
+    err instanceof PartialCreateError ? err : explain({ kind: def.kind, op, names, ...(def.adopt ? { adopt: def.adopt } : {}) }, err);
+  const parse = (props: Props): I => def.input.parse(withoutProvider(props));
+  /** Recorded state, read leniently: a property an older release stored differently is left out. */
+  const recorded = (props: Props): Partial<I> => partialInputs(def, withoutProvider(props));
+  const outs = (live: R, inputs: Props) => outputsOf(def, live, inputs);
+
+  /** After a write whose answer was lost, the live object tells whether it took effect. */
+  async function settled(client: VoiceAgentClient, id: string, inputs: I, err: unknown): Promise<Props | undefined> {
+    if (!(err instanceof ApiError) || !err.mayHaveActed || !def.read) return undefined;
+    const live = await def.read(client, id, inputs).catch(() => undefined);
+    if (!live) return undefined;
+    const o = outs(live, inputs);
+    return notKept(def, o, inputs).length === 0 ? o : undefined;
+  }
+
   return {
-    async check(_settings, _olds, news) {
-      const { inputs, failures } = checkInputs(spec.shape, withoutProvider(news), spec.refine);
-      return failures.length ? { inputs: news, failures } : { inputs: { ...inputs, __provider: news.__provider } };
+    async check(settings, _olds, news) {
+      const { problems } = resolveSettings(settings);
+      const { inputs, known, failures } = checkInputs(def.input, withoutProvider(news));
+      const all = [...problems, ...failures];
+      if (all.length === 0 && def.refine) all.push(...def.refine(partialInputs(def, known)));
+      if (all.length) return { inputs: news, failures: all };
+      def.declared?.(partialInputs(def, known));
+      return { inputs: { ...inputs, __provider: news.__provider } };
     },
     async diff(_settings, _id, olds, news) {
-      const d = diffFields(spec.diff, withoutProvider(olds), withoutProvider(news));
-      if (d.replaces.length) spec.onReplace?.(olds);
+      const d = diffOf(def, withoutProvider(olds), withoutProvider(news));
       return {
-        changes: d.changes,
+        changes: d.changed.length > 0,
         replaces: d.replaces,
-        ...(d.deleteBeforeReplace ? { deleteBeforeReplace: true } : {}),
+        ...(d.replaces.length && def.deleteBeforeReplace ? { deleteBeforeReplace: true } : {}),
       };
     },
-    async create(settings, inputs) {
+    async create(settings, props) {
+      const inputs = parse(props);
+      let live: R;
       try {
-        return await spec.create(clientFor(settings), withoutProvider(inputs));
+        live = await def.create(clientFor(settings), inputs, bodiesOf(def, inputs));
       } catch (err) {
         throw fail("create", err);
       }
+      const o = outs(live, inputs);
+      const dropped = notKept(def, o, inputs);
+      if (dropped.length) {
+        throw new PartialCreateError(
+          `voiceagent:${def.kind} create: the service made ${live.id} but did not keep ${dropped.join(", ")}. ` +
+            "It is tracked in the state; run `pulumi up` again to set them, or check that the service supports them.",
+          live.id,
+          o,
+          dropped.map((f) => `${f} not kept`),
+        );
+      }
+      return { id: live.id, outs: o };
     },
     async read(settings, id, props) {
-      if (!spec.read) return { id, props };
+      const client = clientFor(settings);
+      const state = withoutProvider(props);
+      // A server without this kind's read route cannot be asked: keep what was recorded.
+      if (!def.read || (def.readRoutes && !(await client.capabilities.has(def.readRoutes)))) return { id, props };
       try {
-        const found = await spec.read(clientFor(settings), id, withoutProvider(props));
-        return found ? { id, props: found.props, inputs: found.inputs } : { id: "", props: {} };
+        const live = await def.read(client, id, recorded(state));
+        if (!live) return { id: "", props: {} };
+        const o = outs(live, state);
+        return { id, props: o, inputs: inputsOf(def, o) };
       } catch (err) {
-        if (isRouteMissing(err)) return { id, props };
         if (isGone(err)) return { id: "", props: {} };
         throw fail("read", err);
       }
     },
     async update(settings, id, olds, news) {
+      const inputs = parse(news);
+      const client = clientFor(settings);
+      if (!def.update) throw new Error(`voiceagent:${def.kind} cannot change in place; this is a bug in the provider's diff`);
       try {
-        return { outs: await spec.update(clientFor(settings), id, withoutProvider(olds), withoutProvider(news)) };
+        const state = withoutProvider(olds);
+        const live = await def.update(client, id, inputs, recorded(state), bodiesOf(def, inputs), state);
+        return { outs: live ? outs(live, inputs) : withLocalInputs(def, state, inputs) };
       } catch (err) {
+        const converged = await settled(client, id, inputs, err);
+        if (converged) return { outs: converged };
         throw fail("update", err);
       }
     },
     async delete(settings, id, props) {
-      if (!spec.delete) {
-        if (spec.forgetNote) process.stderr.write(`voiceagent:${spec.kind} ${id}: ${spec.forgetNote}\n`);
+      if (!def.delete) {
+        if (def.forgetNote) process.stderr.write(`voiceagent:${def.kind} ${id}: ${def.forgetNote}\n`);
         return;
       }
       try {
-        await spec.delete(clientFor(settings), id, withoutProvider(props));
+        await def.delete(clientFor(settings), id, recorded(props));
       } catch (err) {
         if (isGone(err)) return;
         throw fail("delete", err);

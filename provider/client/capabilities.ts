@@ -1,0 +1,64 @@
+import type { EndpointName } from "../schemas/index.js";
+import { ApiError } from "./errors.js";
+import type { Send } from "./transport.js";
+
+/** The families of extension routes (DESIGN.md §2), named by the kind they serve. */
+export const EXTENSION_KINDS = ["agents", "voices", "actions", "webhooks", "numbers", "calls"] as const;
+/** One family of extension routes. */
+export type ExtensionKind = (typeof EXTENSION_KINDS)[number];
+
+/** How the client learns which extension routes the server has. */
+export type ExtensionsSetting = "auto" | "all" | "none";
+
+const LIST_ROUTE = {
+  agents: "listAgents",
+  voices: "listVoices",
+  actions: "listActions",
+  webhooks: "listWebhooks",
+  numbers: "listNumbers",
+  calls: "listCalls",
+} as const satisfies Record<ExtensionKind, EndpointName>;
+
+/** Which extension routes a server has, learned once per client. */
+export interface Capabilities {
+  /** True when the server has the extension routes of `kind` (list, get by id, create/update). */
+  has(kind: ExtensionKind): Promise<boolean>;
+  /** Records what a list call already showed, so no probe is needed. */
+  learn(kind: ExtensionKind, present: boolean): void;
+}
+
+/**
+ * A probe answers each question once: `GET /v1/<kind>/list?page=1&size=1`. A list route cannot
+ * answer 404 for a missing object, so a 404 or 405 there can only mean the route is missing; any
+ * other failure is passed on (it says nothing about the route). With the setting "all" or "none"
+ * nothing is probed.
+ */
+export function createCapabilities(send: Send, setting: ExtensionsSetting = "auto"): Capabilities {
+  const known = new Map<ExtensionKind, Promise<boolean>>();
+  return {
+    has(kind) {
+      if (setting !== "auto") return Promise.resolve(setting === "all");
+      let answer = known.get(kind);
+      if (!answer) {
+        answer = send(LIST_ROUTE[kind], { query: { page: 1, size: 1 } }).then(
+          () => true,
+          (err: unknown) => {
+            if (isRouteMissing(err)) return false;
+            known.delete(kind);
+            throw err;
+          },
+        );
+        known.set(kind, answer);
+      }
+      return answer;
+    },
+    learn(kind, present) {
+      if (setting === "auto") known.set(kind, Promise.resolve(present));
+    },
+  };
+}
+
+/** True for the answer a server gives to a route it does not have: 404 or 405 on a list route. */
+export function isRouteMissing(err: unknown): boolean {
+  return err instanceof ApiError && (err.status === 404 || err.status === 405);
+}

@@ -1,0 +1,33 @@
+/**
+ * Whether `live` (an object as the service returns it) holds exactly what `sent` (a request
+ * body) asked for, field by field. Only the fields that were sent count. Responses embed related
+ * objects where requests name them by id, so a sent id matches an embedded object with that id;
+ * lists of ids and of plain values compare as unordered multisets (the service does not promise
+ * an order); nested objects compare key by key, recursively.
+ */
+export function matchesSent(sent: unknown, live: unknown): boolean {
+  if (sent === undefined) return true;
+  if (sent === null || sent === "") return live === null || live === undefined || live === "";
+  if (Array.isArray(sent)) {
+    if (!Array.isArray(live) || live.length !== sent.length) return false;
+    const want = sent.map(canonical).sort();
+    const have = live.map(canonical).sort();
+    return want.every((v, i) => v === have[i]);
+  }
+  if (typeof sent === "object") {
+    if (!isRecord(live)) return false;
+    return Object.entries(sent).every(([key, value]) => matchesSent(value, live[key]));
+  }
+  if (typeof sent === "string" && isRecord(live)) return live.id === sent;
+  return sent === live;
+}
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === "object" && v !== null && !Array.isArray(v);
+}
+
+/** A comparable text for one list element: an embedded object counts by its id. */
+function canonical(v: unknown): string {
+  if (isRecord(v) && typeof v.id === "string") return JSON.stringify(v.id);
+  return JSON.stringify(v);
+}

@@ -1,0 +1,63 @@
+import { z } from "zod";
+import { ApiValidationError, E164Schema, UuidSchema, type PhoneNumber, type PhoneNumberUpdate } from "../../client/index.js";
+import { declareNumber, isDeclared } from "../kit/claims.js";
+import { defineKind } from "../kit/kind.js";
+
+/**
+ * PhoneNumber: the inbound binding of a number the account owns. numbers/update binds it (create,
+ * update) and unbinds it (destroy). It never cancels a number: buying and cancelling belong to
+ * PurchasedNumber. Its id is the number's service UUID (0.1.0 used the number itself, which a
+ * secret number must never be); reads and deletes address the number by its recorded `number`.
+ */
+export const phoneNumberKind = defineKind<PhoneNumber, PhoneNumberUpdate>()({
+  kind: "PhoneNumber",
+  input: z.object({
+    number: E164Schema,
+    inboundAgent: UuidSchema,
+    cancelOnDelete: z
+      .literal(false, {
+        error:
+          "was removed in 0.2.0: a binding never cancels its number. Buy and cancel numbers with a PurchasedNumber resource " +
+          "(its destroy cancels), and remove cancelOnDelete here",
+      })
+      .optional(),
+  }),
+  fields: {
+    number: { wire: null, read: (n) => n.number, replaces: true },
+    inboundAgent: { wire: "inbound_agent", read: (n) => n.inbound_agent?.id },
+    cancelOnDelete: { wire: null, read: () => undefined, inert: true },
+  },
+  outputs: { active: (n) => n.active, numberId: (n) => n.id, userId: (n) => n.user_id },
+  declared: (inputs) => {
+    if (inputs.number) declareNumber(inputs.number);
+  },
+  create: (client, inputs) => client.numbers.update(inputs.number, inputs.inboundAgent),
+  async read(client, _id, recorded) {
+    if (!recorded.number) return undefined;
+    const n = await client.numbers.get(recorded.number);
+    // A cancelled number is gone for good: it can never be bound again.
+    return n.active ? n : undefined;
+  },
+  update: (client, _id, inputs) => client.numbers.update(inputs.number, inputs.inboundAgent),
+  async delete(client, id, recorded) {
+    if (!recorded.number) return;
+    // A rename, a swap, a move into a component, or a pending delete of an interrupted run: the
+    // program declares this number in another resource, which owns the binding now.
+    if (isDeclared(recorded.number)) {
+      process.stderr.write(`voiceagent:PhoneNumber ${id}: left bound: the program declares this number in another resource\n`);
+      return;
+    }
+    try {
+      await client.numbers.update(recorded.number, null);
+    } catch (err) {
+      if (err instanceof ApiValidationError) {
+        throw new Error(
+          `this service refuses to unbind the number (inbound_agent: null), so it stays bound to its agent and nothing changed. ` +
+            "Set `retainOnDelete: true` on the resource to let Pulumi forget it, or bind it to another agent instead",
+          { cause: err },
+        );
+      }
+      throw err;
+    }
+  },
+});

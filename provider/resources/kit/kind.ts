@@ -1,0 +1,100 @@
+import type { z } from "zod";
+import type { ExtensionKind, VoiceAgentClient } from "../../client/index.js";
+import type { CheckFailure } from "./check.js";
+
+/** Properties as Pulumi passes them: plain JSON. */
+export type Props = Record<string, unknown>;
+
+type WireKey<W> = Extract<keyof W, string>;
+/** A property sent as it is: its type must fit the wire field it names. */
+type SentAsIs<P, W> = { [K in WireKey<W>]: [NonNullable<P>] extends [NonNullable<W[K]>] ? { wire: K; toWire?: undefined } : never }[WireKey<W>];
+/** A property converted on the way out (camelCase keys, embedded shapes). */
+type SentConverted<P, W> = { [K in WireKey<W>]: { wire: K; toWire: (value: NonNullable<P>) => NonNullable<W[K]> } }[WireKey<W>];
+/** What a live value may be: an enum property reads back as any string (a newer server may add values, which must show as drift, not vanish). */
+type Widen<P> = P extends string ? string : P extends readonly (infer E)[] ? Widen<E>[] : P;
+/** A property the service never sees: an adoption id, a rule checked before anything is sent. */
+type NotSent = { wire: null; toWire?: undefined };
+
+/**
+ * One input property of a kind, declared once: the wire field it is sent as (checked against the
+ * endpoint's body type), how its live value is read back, and how it compares.
+ */
+export type Field<P, R, W, I> = (SentAsIs<P, W> | SentConverted<P, W> | NotSent) & {
+  /** The live value, from the service's object; `recorded` are the inputs it was made with. */
+  read: (live: R, recorded: Partial<I>) => Widen<P> | undefined;
+  /** An unordered list: compared as a set, and the program's order is kept when the set is equal. */
+  set?: true;
+  /** Changing it replaces the resource (the service cannot change it in place). */
+  replaces?: true;
+  /** An update sends `null` for this property when it is unset, to clear what the service holds. */
+  clearable?: true;
+  /** The empty string means unset (e.g. "no opening message"): never sent, never a difference. */
+  emptyIsUnset?: true;
+  /** Kept only so older programs still type-check and pass: never sent, read back or compared. */
+  inert?: true;
+  /** Left unset, the service decides (a bought number): whatever it recorded is no difference. */
+  keepWhenUnset?: true;
+};
+
+/** Every input property of `I`, each declared once: a property without a declaration fails the build. */
+export type Fields<I, R, W> = { [K in keyof I]-?: Field<I[K], R, W, I> };
+
+/**
+ * The request bodies derived from the inputs, by wire name, before the endpoint's schema parses
+ * them: `create` leaves unset properties out, `update` sends null for the clearable ones.
+ */
+export interface Bodies {
+  create: Props;
+  update: Props;
+}
+
+/** What a kind does against the service; the kit derives everything else from its fields. */
+export interface Lifecycle<I, R> {
+  /** Makes (or adopts) the object and returns it as the service holds it. */
+  create(client: VoiceAgentClient, inputs: I, bodies: Bodies): Promise<R>;
+  /** The live object, or undefined when it is gone. */
+  read?(client: VoiceAgentClient, id: string, recorded: Partial<I>): Promise<R | undefined>;
+  /**
+   * Applies the program's values in place and returns the object as the service holds it, or
+   * undefined when there was nothing to send (only properties the service never sees changed):
+   * the recorded outputs then stand, with those properties taken from the program. `state` is the
+   * recorded outputs as they are (a partially created object says so there).
+   */
+  update?(client: VoiceAgentClient, id: string, inputs: I, recorded: Partial<I>, bodies: Bodies, state: Props): Promise<R | undefined>;
+  /** What destroy does; without it, destroy forgets the object and says `forgetNote`. */
+  delete?(client: VoiceAgentClient, id: string, recorded: Partial<I>): Promise<void>;
+}
+
+/** One resource kind, declared once. */
+export interface KindDef<S extends z.ZodRawShape, R extends { id: string }, W> extends Lifecycle<z.output<z.ZodObject<S>>, R> {
+  /** The Pulumi type name, e.g. "Agent" (the token is pulumi-nodejs:dynamic/voiceagent:Agent). */
+  kind: string;
+  /** The input schema: each property's validation, defaults and messages. */
+  input: z.ZodObject<S>;
+  fields: Fields<z.output<z.ZodObject<S>>, R, W>;
+  /** The input that adopts an existing object instead of making one (agentId...), for advice in errors. */
+  adopt?: Extract<keyof z.output<z.ZodObject<S>>, string>;
+  /** Outputs that are not inputs (the owner's id, a call's status), read from the live object. */
+  outputs: Record<string, (live: R) => unknown>;
+  /** The family of extension routes this kind's reads need; without them refresh keeps the state. */
+  readRoutes?: ExtensionKind;
+  /** Cross-property rules, given the properties known at preview (unknowns are left out). */
+  refine?: (inputs: Partial<z.output<z.ZodObject<S>>>) => CheckFailure[];
+  /** Told about each resource the program declares (check runs for every one, before any delete). */
+  declared?: (inputs: Partial<z.output<z.ZodObject<S>>>) => void;
+  /** Properties whose change replaces with the old object deleted first. */
+  deleteBeforeReplace?: boolean;
+  /** Said when destroy only forgets the object. */
+  forgetNote?: string;
+}
+
+/**
+ * Declares a kind: `defineKind<Live, WireBody>()({...})`. The types tie it together: `fields` must
+ * declare every property of `input`, with a wire name that exists in `WireBody` and a value that
+ * fits it, and a way to read it back from `Live`. From that one declaration the kit derives the
+ * request bodies, the outputs, the inputs a refresh records, the diff, and the property names used
+ * in the service's error messages.
+ */
+export function defineKind<R extends { id: string }, W>() {
+  return <S extends z.ZodRawShape>(def: KindDef<S, R, W>): KindDef<S, R, W> => def;
+}

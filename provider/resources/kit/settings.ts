@@ -1,0 +1,99 @@
+import { createClient, type ExtensionsSetting, type VoiceAgentClient } from "../../client/index.js";
+import type { CheckFailure } from "./check.js";
+
+/** What `configure` captured from the stack's config (older serialized providers pass no `config`). */
+export interface ProviderSettings {
+  baseUrl?: string | undefined;
+  token?: string | undefined;
+  /** The stack's whole config, for settings added after 0.1.0. */
+  config?: { get(key: string): string | undefined } | undefined;
+}
+
+/** The settings a client needs, once resolved and checked. */
+interface Resolved {
+  baseUrl: string;
+  token: string;
+  extensions: ExtensionsSetting;
+  /** The most time one operation may spend retrying, in ms. */
+  budgetMs: number | undefined;
+}
+
+const SET_URL = "run `pulumi config set voiceagent:baseUrl <url>` (or set VOICEAGENT_BASE_URL)";
+const SET_TOKEN = "run `pulumi config set --secret voiceagent:token <token>` (or set VOICEAGENT_TOKEN)";
+
+/**
+ * Resolves stack config with the environment as fallback and says what is wrong with it, naming
+ * the setting and the command that fixes it. Checked in `check`, so `pulumi preview` fails before
+ * any request is sent; the token's value never appears in a message.
+ */
+export function resolveSettings(settings: ProviderSettings | undefined): { resolved?: Resolved; problems: CheckFailure[] } {
+  const setting = (name: string, env: string) => settings?.config?.get(`voiceagent:${name}`) || process.env[env] || undefined;
+  const problems: string[] = [];
+  const baseUrl = (settings?.baseUrl || process.env.VOICEAGENT_BASE_URL || "").trim();
+  const token = settings?.token || process.env.VOICEAGENT_TOKEN || "";
+  if (!baseUrl) problems.push(`voiceagent:baseUrl is not set: ${SET_URL}`);
+  else {
+    const why = urlProblem(baseUrl);
+    if (why) problems.push(`voiceagent:baseUrl ${why}: ${SET_URL}`);
+  }
+  if (!token.trim()) problems.push(`voiceagent:token is not set: ${SET_TOKEN}`);
+  else if (/\s/.test(token)) problems.push(`voiceagent:token contains whitespace (a stray newline or space?): ${SET_TOKEN}`);
+  const extensions = setting("extensions", "VOICEAGENT_EXTENSIONS") ?? "auto";
+  if (!isExtensionsSetting(extensions)) {
+    problems.push('voiceagent:extensions must be "auto", "all" or "none": run `pulumi config set voiceagent:extensions auto`');
+  }
+  const timeout = setting("operationTimeout", "VOICEAGENT_OPERATION_TIMEOUT");
+  const budgetMs = timeout === undefined ? undefined : durationMs(timeout);
+  if (budgetMs === null) {
+    problems.push("voiceagent:operationTimeout must be a duration such as 90s or 5m: run `pulumi config set voiceagent:operationTimeout 2m`");
+  }
+  if (problems.length || !isExtensionsSetting(extensions) || budgetMs === null) {
+    return { problems: problems.map((reason) => ({ property: "", reason })) };
+  }
+  return { resolved: { baseUrl, token, extensions, budgetMs }, problems: [] };
+}
+
+function isExtensionsSetting(v: string): v is ExtensionsSetting {
+  return v === "auto" || v === "all" || v === "none";
+}
+
+function urlProblem(text: string): string | undefined {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return "is not a URL (e.g. https://api.example.com)";
+  }
+  if (url.protocol !== "https:" && url.protocol !== "http:") return `must be an http(s) URL, not ${url.protocol}`;
+  if (url.username || url.password) return "must not hold credentials (put the token in voiceagent:token)";
+  if (url.search || url.hash) return "must not have a query or fragment";
+  return undefined;
+}
+
+/** "90s", "5m", "1h" or plain seconds, in ms; null when it is none of those or not positive. */
+function durationMs(text: string): number | null {
+  const m = /^(\d+(?:\.\d+)?)\s*(s|m|h)?$/.exec(text.trim());
+  if (!m) return null;
+  const ms = Number(m[1]) * { s: 1_000, m: 60_000, h: 3_600_000 }[m[2] === "m" || m[2] === "h" ? m[2] : "s"];
+  return ms > 0 ? ms : null;
+}
+
+const clients = new Map<string, VoiceAgentClient>();
+
+/**
+ * The client for these settings. One client per set of settings in the provider process, so
+ * every resource shares one limiter, one ledger of creates and one answer about extension routes.
+ * Fails with every problem of the settings when they are not usable.
+ */
+export function clientFor(settings: ProviderSettings | undefined): VoiceAgentClient {
+  const { resolved, problems } = resolveSettings(settings);
+  if (!resolved) throw new Error(problems.map((p) => p.reason).join("; "));
+  const key = JSON.stringify(resolved);
+  let client = clients.get(key);
+  if (!client) {
+    const { baseUrl, token, extensions, budgetMs } = resolved;
+    client = createClient({ baseUrl, token, extensions, ...(budgetMs ? { retry: { budgetMs } } : {}) });
+    clients.set(key, client);
+  }
+  return client;
+}

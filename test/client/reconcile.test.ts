@@ -1,0 +1,124 @@
+// Exactly-once creates without idempotency keys, against a fake whose creates fail on a script.
+import { afterEach, describe, expect, it } from "vitest";
+import { ApiAmbiguousCreateError, ApiOutcomeUnknownError, createClient, type RequestLogEvent } from "pulumi-voiceagent/client";
+import { FAKE_VOICE_ID, startFakeService, type FakeService } from "../helpers/fake-service.js";
+
+let fake: FakeService | undefined;
+afterEach(async () => fake?.close());
+const fast = { retry: { baseDelayMs: 1, maxDelayMs: 5 } };
+const client = (f: FakeService, extra: object = {}) => createClient({ baseUrl: f.url, token: "t0ken", ...fast, ...extra });
+const agent = { prompt: "You answer the phone.", voice: FAKE_VOICE_ID };
+
+describe("a create whose outcome is unknown is reconciled through the list", () => {
+  it("zero candidates: nothing was made, so it is sent again, once", async () => {
+    fake = await startFakeService();
+    fake.fates.push("503-before");
+    const made = await client(fake).agents.create(agent);
+    expect(fake.creates("/v1/agents/create")).toHaveLength(2);
+    expect(fake.agents.map((a) => a.id)).toEqual([made.id]);
+  });
+
+  it("one candidate: the reply was lost after the work, so the object is adopted, not made twice", async () => {
+    for (const fate of ["lost", "503-after"] as const) {
+      fake = await startFakeService();
+      fake.fates.push(fate);
+      const events: RequestLogEvent[] = [];
+      const made = await client(fake, { onRequest: (e: RequestLogEvent) => events.push(e) }).agents.create(agent);
+      expect(fake.creates("/v1/agents/create")).toHaveLength(1);
+      expect(fake.agents.map((a) => a.id)).toEqual([made.id]);
+      expect(events.map((e) => e.event)).toContain("reconciled");
+      await fake.close();
+    }
+    fake = undefined;
+  });
+
+  it("two candidates: never a guess, an error naming both, and nothing sent again", async () => {
+    fake = await startFakeService();
+    fake.fates.push("lost-twin");
+    const err = await client(fake).agents.create(agent).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ApiAmbiguousCreateError);
+    const ids = fake.agents.map((a) => String(a.id));
+    expect(ids).toHaveLength(2);
+    expect([...(err as ApiAmbiguousCreateError).candidates].sort()).toEqual([...ids].sort());
+    expect((err as Error).message).toMatch(/2 new agents matching this request exactly.*none was taken/);
+    expect(fake.creates("/v1/agents/create")).toHaveLength(1);
+  });
+
+  it("an identical object that existed before is never taken for ours", async () => {
+    fake = await startFakeService();
+    const old = { id: "0b6f4a8e-5c1b-4a57-9a57-3f4f5a6b7c8d", user_id: "0b6f4a8e-5c1b-4a57-9a57-3f4f5a6b7c8e", prompt: agent.prompt, actions: [], voice: { id: FAKE_VOICE_ID, user_id: "0b6f4a8e-5c1b-4a57-9a57-3f4f5a6b7c8e", type: "voice_base", voice_name: "a", pitch: 0, rate: 0 }, initial_message: null, webhook: null };
+    fake.agents.push(old);
+    fake.fates.push("503-before");
+    const made = await client(fake).agents.create(agent);
+    expect(made.id).not.toBe(old.id);
+    expect(fake.agents).toHaveLength(2);
+  });
+
+  it("a server without the list route: made once, then an honest unknown outcome", async () => {
+    fake = await startFakeService({ lists: false });
+    fake.fates.push("lost");
+    const err = await client(fake).agents.create(agent).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ApiOutcomeUnknownError);
+    expect(err).toMatchObject({ mayHaveActed: true });
+    expect((err as Error).message).toMatch(/may have made the agent, and this server has no list route/);
+    expect(fake.creates("/v1/agents/create")).toHaveLength(1);
+  });
+
+  it("the list itself failing: an unknown outcome saying why, nothing sent again", async () => {
+    fake = await startFakeService({ failLists: true });
+    fake.fates.push("lost");
+    const err = await client(fake, { retry: { baseDelayMs: 1, maxDelayMs: 2, limit: 2 } }).agents.create(agent).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ApiOutcomeUnknownError);
+    expect((err as Error).message).toMatch(/checking through the list failed \(GET \/v1\/agents\/list.*500/);
+    expect(fake.creates("/v1/agents/create")).toHaveLength(1);
+  });
+
+  it("gives up after the attempts allowed, saying the list shows nothing was made", async () => {
+    fake = await startFakeService();
+    fake.fates.push("503-before", "503-before", "503-before");
+    const err = await client(fake, { reconcile: { attempts: 3 } }).agents.create(agent).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ApiOutcomeUnknownError);
+    expect(err).toMatchObject({ mayHaveActed: false });
+    expect((err as Error).message).toMatch(/After 3 attempts the list shows that none of them made a agent/);
+    expect(fake.agents).toHaveLength(0);
+  });
+
+  it("a create that cannot have acted (429, refused) is simply sent again", async () => {
+    fake = await startFakeService();
+    fake.fates.push("429", "429");
+    await client(fake).agents.create(agent);
+    expect(fake.creates("/v1/agents/create")).toHaveLength(3);
+    expect(fake.agents).toHaveLength(1);
+  });
+
+  it("a number bought whose answer was lost is found and kept, not bought twice", async () => {
+    fake = await startFakeService();
+    fake.fates.push("lost");
+    const n = await client(fake).numbers.buy({ area_code: "415" });
+    expect(n.number).toMatch(/^\+1415/);
+    expect(fake.numbers).toHaveLength(1);
+    expect(fake.creates("/v1/numbers/buy")).toHaveLength(1);
+  });
+});
+
+describe("calls are placed at most once", () => {
+  const call = { from_number: "+15550010001", to_number: "+15557650000", agent: FAKE_VOICE_ID };
+
+  it("a lost answer: the call is found in the list and adopted", async () => {
+    fake = await startFakeService();
+    fake.fates.push("lost");
+    const placed = await client(fake).calls.create(call);
+    expect(fake.calls.map((c) => c.id)).toEqual([placed.id]);
+    expect(fake.creates("/v1/calls/create")).toHaveLength(1);
+  });
+
+  it("not in the list: reported, never dialled again", async () => {
+    fake = await startFakeService();
+    fake.fates.push("503-before");
+    const err = await client(fake).calls.create(call).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ApiOutcomeUnknownError);
+    expect(err).toMatchObject({ mayHaveActed: false });
+    expect((err as Error).message).toMatch(/no new call matching this request, so it was most likely not made; it is not sent again automatically/);
+    expect(fake.creates("/v1/calls/create")).toHaveLength(1);
+  });
+});

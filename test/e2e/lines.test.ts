@@ -1,0 +1,119 @@
+// Two resources, one live number: renames, swaps, moves into a component, a pending delete from an
+// interrupted run, and purchases. After every up the service is exactly as declared, and
+// `preview --refresh --expect-no-changes` passes. Steps share one stack and run in order.
+import { randomUUID } from "node:crypto";
+import { describe, expect, it } from "vitest";
+import { changes, useEmulatorStack } from "../helpers/e2e.js";
+
+const [X, Y] = ["+15550010001", "+15550010002"];
+type Line = { name: string; number: string; agent: "a" | "b"; grouped?: boolean };
+const ctx = useEmulatorStack({ name: "lines", project: "lines", program: "dist/test/e2e/fixtures/lines/index.js", token: `e2e-lines-${randomUUID()}` });
+const agents: Record<string, string> = {};
+const requests = (route: string) => ctx.emu.stats.byRoute[route] ?? 0;
+
+async function deploy(layout: Line[], purchases: unknown[] = []) {
+  await ctx.t.stack.setAllConfig({
+    "lines:layout": { value: JSON.stringify(layout) },
+    "lines:purchases": { value: JSON.stringify(purchases) },
+  });
+  const up = await ctx.t.stack.up();
+  agents.a = String(up.outputs.agentA?.value);
+  agents.b = String(up.outputs.agentB?.value);
+  return up;
+}
+async function boundTo(number: string): Promise<string | undefined> {
+  return (await ctx.client.numbers.get(number)).inbound_agent?.id;
+}
+async function expectConverged() {
+  await expect(ctx.t.stack.preview({ refresh: true, expectNoChanges: true })).resolves.toBeDefined();
+}
+
+describe("two resources addressing one live number", () => {
+  it("binds two lines", async () => {
+    await deploy([{ name: "line-x", number: X, agent: "a" }, { name: "line-y", number: Y, agent: "b" }]);
+    expect(await boundTo(X)).toBe(agents.a);
+    expect(await boundTo(Y)).toBe(agents.b);
+  });
+
+  it("renaming a line (no aliases) leaves it answering", async () => {
+    const unbinds = requests("POST /v1/numbers/update");
+    const up = await deploy([{ name: "main-line", number: X, agent: "a" }, { name: "line-y", number: Y, agent: "b" }]);
+    expect(changes(up.summary.resourceChanges ?? {})).toEqual({ create: 1, delete: 1 });
+    expect(up.stderr + up.stdout).toMatch(/left bound: the program declares this number in another resource/);
+    expect(await boundTo(X)).toBe(agents.a);
+    // The create bound it; the delete sent nothing.
+    expect(requests("POST /v1/numbers/update") - unbinds).toBe(1);
+    await expectConverged();
+  });
+
+  it("swapping the numbers of two lines leaves each number on the agent declared", async () => {
+    await deploy([{ name: "main-line", number: Y, agent: "a" }, { name: "line-y", number: X, agent: "b" }]);
+    expect(await boundTo(X)).toBe(agents.b);
+    expect(await boundTo(Y)).toBe(agents.a);
+    await expectConverged();
+  });
+
+  it("moving a line into a component (no aliases) leaves it answering", async () => {
+    await deploy([{ name: "main-line", number: Y, agent: "a", grouped: true }, { name: "line-y", number: X, agent: "b" }]);
+    expect(await boundTo(Y)).toBe(agents.a);
+    expect(await boundTo(X)).toBe(agents.b);
+    await expectConverged();
+  });
+
+  it("a pending delete left by an interrupted run never undoes a binding the program declares", async () => {
+    type R = { type: string; outputs?: { number?: string }; delete?: boolean };
+    const copiesOfX = async () =>
+      ((await ctx.t.stack.exportStack()).deployment.resources as R[]).filter((r) => r.type.endsWith("voiceagent:PhoneNumber") && r.outputs?.number === X);
+    const state = await ctx.t.stack.exportStack();
+    const resources = state.deployment.resources as R[];
+    const live = resources.find((r) => r.type.endsWith("voiceagent:PhoneNumber") && r.outputs?.number === X);
+    expect(live).toBeDefined();
+    // What an up killed during a replacement leaves: the old copy of the line, marked for deletion.
+    resources.splice(resources.indexOf(live!), 0, { ...structuredClone(live!), delete: true });
+    await ctx.t.stack.importStack(state);
+    expect((await copiesOfX()).map((r) => r.delete ?? false)).toEqual([true, false]);
+    const writes = requests("POST /v1/numbers/update");
+    await ctx.t.stack.up();
+    // The pending delete ran (it left the state) and sent nothing: the line stays bound.
+    expect((await copiesOfX()).map((r) => r.delete ?? false)).toEqual([false]);
+    expect(requests("POST /v1/numbers/update") - writes).toBe(0);
+    expect(await boundTo(X)).toBe(agents.b);
+    await expectConverged();
+  });
+
+  it("removing a line unbinds its number (and never cancels it)", async () => {
+    await deploy([{ name: "line-y", number: X, agent: "b" }]);
+    const y = await ctx.client.numbers.get(Y);
+    expect(y.inbound_agent).toBeNull();
+    expect(y.active).toBe(true);
+    expect(requests("POST /v1/numbers/cancel")).toBe(0);
+    await expectConverged();
+  });
+});
+
+describe("purchased numbers: bought once, cancelled only by their own destroy", () => {
+  it("buys a number in an area code and binds it", async () => {
+    const up = await deploy([{ name: "line-y", number: X, agent: "b" }], [{ name: "bought", areaCode: "415" }]);
+    const bought = String((up.outputs.bought?.value as Record<string, string>).bought);
+    expect(bought).toMatch(/^\+1415\d{7}$/);
+    expect(requests("POST /v1/numbers/buy")).toBe(1);
+    expect((await ctx.client.numbers.get(bought)).active).toBe(true);
+    await expectConverged();
+  });
+
+  it("renaming a purchase that adopts a number never cancels it; a protected one cannot be destroyed", async () => {
+    await deploy([{ name: "line-y", number: X, agent: "b" }], [{ name: "adopted", number: Y, protect: false }]);
+    await deploy([{ name: "line-y", number: X, agent: "b" }], [{ name: "adopted-renamed", number: Y, protect: true }]);
+    expect((await ctx.client.numbers.get(Y)).active).toBe(true);
+    await expect(deploy([{ name: "line-y", number: X, agent: "b" }], [])).rejects.toThrow(/protected/);
+    expect((await ctx.client.numbers.get(Y)).active).toBe(true);
+  });
+
+  it("destroying an unprotected purchase cancels its number, and nothing else", async () => {
+    await deploy([{ name: "line-y", number: X, agent: "b" }], [{ name: "adopted-renamed", number: Y, protect: false }]);
+    await deploy([{ name: "line-y", number: X, agent: "b" }], []);
+    expect((await ctx.client.numbers.get(Y)).active).toBe(false);
+    expect((await ctx.client.numbers.get(X)).active).toBe(true);
+    expect(await boundTo(X)).toBe(agents.b);
+  });
+});

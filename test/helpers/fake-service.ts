@@ -1,0 +1,87 @@
+import { randomUUID } from "node:crypto";
+import { startRecordingServer, type Answer, type RecordedRequest, type RecordingServer } from "./recording-server.js";
+
+/** What the fake does with one create request. */
+/**
+ * What the fake does with one create request. "lost-twin": the work is done, someone else makes an
+ * identical object at the same moment, and the reply is lost.
+ */
+export type CreateFate = "ok" | "lost" | "lost-twin" | "503-after" | "503-before" | "429" | "reset-before";
+
+/** A tiny stand-in for the service's agents, calls and numbers, whose creates fail on a script. */
+export interface FakeService {
+  server: RecordingServer;
+  url: string;
+  agents: Record<string, unknown>[];
+  calls: Record<string, unknown>[];
+  numbers: Record<string, unknown>[];
+  /** The fates of the next creates, in order; afterwards every create is "ok". */
+  fates: CreateFate[];
+  /** Objects committed per create route. */
+  committed: Record<string, number>;
+  creates(path: string): RecordedRequest[];
+  close(): Promise<void>;
+}
+
+const USER = randomUUID();
+const voice = { id: randomUUID(), user_id: USER, type: "voice_base", voice_name: "alloy", pitch: 0, rate: 1 };
+
+/**
+ * Starts the fake. `lists: false` makes it a server with only the documented routes (the list
+ * routes answer 404, as a FastAPI app does for a route it lacks); `failLists` makes every list
+ * after the first answer 500.
+ */
+export async function startFakeService(opts: { lists?: boolean; failLists?: boolean } = {}): Promise<FakeService> {
+  const fake: Omit<FakeService, "server" | "url" | "close"> = {
+    agents: [],
+    calls: [],
+    numbers: [],
+    fates: [],
+    committed: {},
+    creates: (path) => server.requests.filter((r) => r.method === "POST" && r.path === path),
+  };
+  let listsServed = 0;
+  const page = (items: unknown[], q: Record<string, string>): Answer => {
+    const p = Number(q.page ?? 1);
+    const size = Number(q.size ?? 50);
+    return { json: { items: items.slice((p - 1) * size, p * size), page: p, size, total: items.length, has_more: p * size < items.length } };
+  };
+  const make: Record<string, (body: Record<string, unknown>) => Record<string, unknown>> = {
+    "/v1/agents/create": (b) => ({ id: randomUUID(), user_id: USER, prompt: b.prompt, actions: [], voice: { ...voice, id: b.voice }, initial_message: b.initial_message ?? null, webhook: null }),
+    "/v1/calls/create": (b) => {
+      const agent = fake.agents.find((a) => a.id === b.agent) ?? { id: b.agent, user_id: USER, prompt: "p", actions: [], voice, initial_message: null, webhook: null };
+      return { id: randomUUID(), user_id: USER, status: "not_started", error_message: null, recording_available: false, transcript: null, to_number: b.to_number, from_number: b.from_number, agent };
+    },
+    "/v1/numbers/buy": (b) => ({ id: randomUUID(), user_id: USER, active: true, inbound_agent: null, number: `+1${String(b.area_code ?? "555")}${String(Math.floor(Math.random() * 1e7)).padStart(7, "0")}` }),
+  };
+  const store: Record<string, Record<string, unknown>[]> = { "/v1/agents/create": fake.agents, "/v1/calls/create": fake.calls, "/v1/numbers/buy": fake.numbers };
+  const lists: Record<string, Record<string, unknown>[]> = { "/v1/agents/list": fake.agents, "/v1/calls/list": fake.calls, "/v1/numbers/list": fake.numbers };
+
+  const server = await startRecordingServer((req) => {
+    if (req.method === "GET" && lists[req.path]) {
+      if (opts.lists === false) return { status: 404, json: { detail: "Not Found" } };
+      listsServed += 1;
+      if (opts.failLists && listsServed > 1) return { status: 500, json: { detail: "list is down" } };
+      return page(lists[req.path]!, req.query);
+    }
+    const build = make[req.path];
+    if (req.method === "POST" && build) {
+      const fate = fake.fates.shift() ?? "ok";
+      if (fate === "429") return { status: 429, headers: { "retry-after": "0" }, json: { detail: "slow down" } };
+      if (fate === "503-before") return { status: 503, json: { detail: "unavailable" } };
+      if (fate === "reset-before") return { reset: true };
+      const obj = build(req.body ? (JSON.parse(req.body) as Record<string, unknown>) : {});
+      store[req.path]!.push(obj);
+      fake.committed[req.path] = (fake.committed[req.path] ?? 0) + 1;
+      if (fate === "lost-twin") store[req.path]!.push({ ...obj, id: randomUUID() });
+      if (fate === "lost" || fate === "lost-twin") return { reset: true };
+      if (fate === "503-after") return { status: 503, json: { detail: "unavailable" } };
+      return { json: obj };
+    }
+    return { status: 404, json: { detail: "Not Found" } };
+  });
+  return { ...fake, server, url: server.url, close: () => server.close() };
+}
+
+/** The voice every fake agent speaks with. */
+export const FAKE_VOICE_ID = voice.id;

@@ -1,0 +1,111 @@
+// check: every input validated at preview, naming the property, never repeating a value; settings
+// checked before any request; unknowns passed through; cross-field rules skip unknowns.
+import { randomUUID } from "node:crypto";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { runtimeFor } from "../../provider/resources/providers.js";
+import { UNKNOWN } from "../../provider/resources/kit/unknown.js";
+
+const id = () => randomUUID();
+const settings = { baseUrl: "http://127.0.0.1:9", token: "t0ken-value" };
+const check = (kind: string, news: Record<string, unknown>, s: object | undefined = settings) => runtimeFor(kind).check(s, {}, news);
+const failuresOf = async (kind: string, news: Record<string, unknown>) => (await check(kind, news)).failures ?? [];
+
+describe("check names the property for each invalid input", () => {
+  it.each([
+    ["Agent", { prompt: "p", voice: "not-a-uuid" }, "voice", /voice must be a UUID/],
+    ["Agent", { prompt: "", voice: id() }, "prompt", /prompt must not be empty/],
+    ["Agent", { voice: id() }, "prompt", /prompt is required/],
+    ["Agent", { prompt: "p", voice: id(), actions: [id(), "x"] }, "actions", /actions\[1\] must be a UUID/],
+    ["Agent", { prompt: "p", voice: id(), promt: "typo" }, "promt", /unknown property "promt"/],
+    ["Voice", { voiceName: "a", pitch: 1.5, rate: 1 }, "pitch", /pitch must be an integer/],
+    ["Voice", { voiceName: "a", pitch: 1, rate: 1, type: "voice_robot" }, "type", /type .*voice_base/],
+    ["PhoneNumber", { number: "555-0100", inboundAgent: id() }, "number", /number must be an E\.164 phone number/],
+    ["PhoneNumber", { number: "+15550100", inboundAgent: "agent" }, "inboundAgent", /inboundAgent must be a UUID/],
+    ["PhoneNumber", { number: "+15550100", inboundAgent: id(), cancelOnDelete: true }, "cancelOnDelete", /removed in 0\.2\.0.*PurchasedNumber/],
+    ["PurchasedNumber", { areaCode: "41" }, "areaCode", /3-digit area code/],
+    ["PurchasedNumber", { areaCode: "415", number: "+12125550100" }, "areaCode", /does not match/],
+    ["Call", { fromNumber: "+15550010001", toNumber: "+15559990000", agent: id(), allowedDestinations: ["+1555765*"] }, "toNumber", /not in allowedDestinations/],
+    ["Call", { fromNumber: "+15550010001", toNumber: "+15557650000", agent: id(), allowedDestinations: ["1555"] }, "allowedDestinations", /prefix ending in \*/],
+    ["Webhook", { url: "ftp://x", subscriptions: ["event_message"] }, "url", /http\(s\) URL/],
+    ["Webhook", { url: "https://x.example", method: "PUT", subscriptions: ["event_message"] }, "method", /method/],
+    ["Webhook", { url: "https://x.example", subscriptions: [] }, "subscriptions", /at least one event/],
+    ["Action", { type: "action_dance" }, "type", /type/],
+    ["Action", { config: { phoneNumber: "12" } }, "config", /config\.phoneNumber must be an E\.164/],
+  ] as const)("%s %j -> %s", async (kind, news, property, reason) => {
+    const failures = await failuresOf(kind, news);
+    expect(failures).toContainEqual({ property, reason: expect.stringMatching(reason) });
+  });
+
+  it("never repeats a value in a reason (it may be a secret)", async () => {
+    const secretish = "+15559990123";
+    const failures = await failuresOf("Call", { fromNumber: "+15550010001", toNumber: secretish, agent: id(), allowedDestinations: ["+1555765*"] });
+    expect(failures.length).toBeGreaterThan(0);
+    expect(JSON.stringify(failures)).not.toContain(secretish);
+    expect(JSON.stringify(failures)).not.toContain("+1555765");
+  });
+
+  it("applies defaults and passes preview-time unknowns through", async () => {
+    const voice = await check("Voice", { voiceName: "a", pitch: 0, rate: 1 });
+    expect(voice.failures ?? []).toEqual([]);
+    expect(voice.inputs).toMatchObject({ type: "voice_base" });
+    const number = await check("PhoneNumber", { number: "+15550010001", inboundAgent: UNKNOWN });
+    expect(number.failures ?? []).toEqual([]);
+    expect(number.inputs).toMatchObject({ inboundAgent: UNKNOWN });
+    const agent = await check("Agent", { prompt: "p", voice: id(), actions: [UNKNOWN, id()] });
+    expect(agent.failures ?? []).toEqual([]);
+  });
+
+  it("a cross-field rule skips a value unknown at preview", async () => {
+    const call = await check("Call", { fromNumber: "+15550010001", toNumber: UNKNOWN, agent: id(), allowedDestinations: ["+1555765*"] });
+    expect(call.failures ?? []).toEqual([]);
+    const allowed = await check("Call", { fromNumber: "+15550010001", toNumber: "+15559990000", agent: id(), allowedDestinations: UNKNOWN });
+    expect(allowed.failures ?? []).toEqual([]);
+  });
+});
+
+describe("settings are checked at preview, naming the setting and the fix", () => {
+  afterEach(() => vi.unstubAllEnvs());
+  const agent = { prompt: "p", voice: id() };
+  const reasons = async (s: object | undefined) => ((await check("Agent", agent, s)).failures ?? []).map((f) => f.reason).join("\n");
+
+  it.each([
+    ["nothing set", {}, /voiceagent:baseUrl is not set: run `pulumi config set voiceagent:baseUrl <url>`[\s\S]*voiceagent:token is not set: run `pulumi config set --secret voiceagent:token <token>`/],
+    ["empty values", { baseUrl: "", token: " " }, /voiceagent:baseUrl is not set[\s\S]*voiceagent:token is not set/],
+    ["not a URL", { baseUrl: "api.example.com", token: "t" }, /voiceagent:baseUrl is not a URL/],
+    ["another scheme", { baseUrl: "ftp://api.example.com", token: "t" }, /voiceagent:baseUrl must be an http\(s\) URL/],
+    ["credentials in the URL", { baseUrl: "https://user:pw@api.example.com", token: "t" }, /must not hold credentials/],
+    ["a query", { baseUrl: "https://api.example.com/?x=1", token: "t" }, /must not have a query/],
+    ["a token with a newline", { baseUrl: "https://api.example.com", token: "abc\n" }, /voiceagent:token contains whitespace/],
+  ])("%s", async (_name, s, reason) => {
+    vi.stubEnv("VOICEAGENT_BASE_URL", "");
+    vi.stubEnv("VOICEAGENT_TOKEN", "");
+    expect(await reasons(s)).toMatch(reason);
+  });
+
+  it("falls back to the environment, and names the variables in the fix", async () => {
+    vi.stubEnv("VOICEAGENT_BASE_URL", "http://127.0.0.1:9");
+    vi.stubEnv("VOICEAGENT_TOKEN", "from-env");
+    expect(await reasons({})).toBe("");
+    vi.stubEnv("VOICEAGENT_TOKEN", "");
+    expect(await reasons({})).toMatch(/\(or set VOICEAGENT_TOKEN\)/);
+  });
+
+  it("a token's value never appears in a settings message", async () => {
+    vi.stubEnv("VOICEAGENT_BASE_URL", "");
+    const token = "tok en-SECRET";
+    expect(await reasons({ baseUrl: "nope", token })).not.toContain("SECRET");
+  });
+
+  it("voiceagent:operationTimeout must be a duration", async () => {
+    const config = (v: string) => ({ get: (k: string) => (k === "voiceagent:operationTimeout" ? v : undefined) });
+    expect(await reasons({ ...settings, config: config("soon") })).toMatch(/voiceagent:operationTimeout must be a duration such as 90s or 5m/);
+    expect(await reasons({ ...settings, config: config("0") })).toMatch(/voiceagent:operationTimeout must be a duration/);
+    expect(await reasons({ ...settings, config: config("90s") })).toBe("");
+    expect(await reasons({ ...settings, config: config("5m") })).toBe("");
+  });
+
+  it("voiceagent:extensions must be auto, all or none", async () => {
+    const config = { get: (k: string) => (k === "voiceagent:extensions" ? "some" : undefined) };
+    expect(await reasons({ ...settings, config })).toMatch(/voiceagent:extensions must be "auto", "all" or "none"/);
+  });
+});
