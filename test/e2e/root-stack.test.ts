@@ -39,13 +39,13 @@ describe("root stack end to end", () => {
     expect(changes(preview.changeSummary)).toEqual({ update: 1 });
     expect(preview.stdout).toMatch(/prompt\s*:\s*"Edited by hand in the console\." => "You are the support line/);
     // Refresh reads each resource once (7 reads), and the provider process asks once per extension
-    // family whether the server has those routes (3 list probes: voices, actions, webhooks).
+    // family whether the server has those routes (4 list probes: voices, actions, webhooks, numbers).
     const since = (list: boolean) =>
       Object.entries(ctx.emu.stats.byRoute)
         .filter(([route]) => route.startsWith("GET ") && route.endsWith("/list") === list)
         .reduce((n, [route, count]) => n + count - (before[route] ?? 0), 0);
     expect(since(false)).toBe(7);
-    expect(since(true)).toBe(3);
+    expect(since(true)).toBe(4);
 
     // A plain up compares with the last recorded state, as with every Pulumi provider: it does not
     // see the edit. up --refresh reads first, then puts the program's prompt back.

@@ -66,6 +66,13 @@ describe("extension routes are learned once per provider process, not from a 404
     expect(server!.requests.map((r) => `${r.method} ${r.path}`)).toEqual(["GET /v1/voices/list"]);
   });
 
+  it("a binding on a server without GET /v1/numbers keeps its state: a 404 there is not a missing number", async () => {
+    const settings = await serve((req) => (req.path === "/v1/numbers/list" ? { status: 405, json: { detail: "Method Not Allowed" } } : { status: 404, json: { detail: "Not Found" } }));
+    const recorded = { number: "+15550010001", inboundAgent: agent.id, active: true, numberId: randomUUID(), userId: USER };
+    expect(await runtimeFor("PhoneNumber").read(settings, recorded.numberId, recorded)).toEqual({ id: recorded.numberId, props: recorded });
+    expect(server!.requests.map((r) => r.path)).toEqual(["/v1/numbers/list"]);
+  });
+
   it("a server with them: a 404 from GET /v1/voices means the voice is gone", async () => {
     const settings = await serve((req) =>
       req.path === "/v1/voices/list"

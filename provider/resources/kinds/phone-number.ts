@@ -27,6 +27,8 @@ export const phoneNumberKind = defineKind<PhoneNumber, PhoneNumberUpdate>()({
     inboundAgent: { wire: "inbound_agent", read: (n) => n.inbound_agent?.id },
     cancelOnDelete: { wire: null, read: () => undefined, inert: true },
   },
+  // GET /v1/numbers is an extension route: without it, refresh keeps what was recorded.
+  readRoutes: "numbers",
   outputs: { active: (n) => n.active, numberId: (n) => n.id, userId: (n) => n.user_id },
   declared: (inputs) => {
     if (inputs.number) declareNumber(inputs.number);

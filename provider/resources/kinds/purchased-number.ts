@@ -25,6 +25,8 @@ export const purchasedNumberKind = defineKind<PhoneNumber, NonNullable<PhoneNumb
     areaCode: { wire: "area_code", read: (_n, recorded) => recorded.areaCode, replaces: true, keepWhenUnset: true },
     number: { wire: null, read: (n) => n.number, replaces: true, keepWhenUnset: true },
   },
+  // GET /v1/numbers is an extension route: without it, refresh keeps what was recorded.
+  readRoutes: "numbers",
   outputs: { active: (n) => n.active, userId: (n) => n.user_id },
   refine: (inputs) =>
     inputs.number && inputs.areaCode && areaOf(inputs.number) !== inputs.areaCode
