@@ -1,7 +1,6 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
-import type { ValidationIssue } from "pulumi-voiceagent/schemas";
-import { endpoints } from "pulumi-voiceagent/schemas";
+import { endpoints, type ValidationIssue } from "pulumi-voiceagent/schemas";
 import { pathOf } from "./request-context.js";
 import { HttpFailure } from "./service.js";
 
