@@ -1,9 +1,9 @@
 #!/usr/bin/env node
-// `npm run emulator -- [--host H] [--port N] [--db PATH] [--token T ...] [--seed] [--log] [--fault JSON ...]`
+// `npm run emulator -- [--host H] [--port N] [--db PATH] [--token T ...] [--seed] [--log] [--fault JSON ...] [--fault-seed N]`
 // Prints the base URL as the first line of stdout once it accepts connections.
 import { randomBytes } from "node:crypto";
 import { Command, InvalidArgumentError } from "commander";
-import { FaultRuleSchema, type FaultRuleInput } from "./faults.js";
+import { FaultRuleSchema, FaultSeedSchema, type FaultRuleInput } from "./fault-rule.js";
 import { startEmulator } from "./server.js";
 
 const collect = (value: string, previous: string[]) => [...previous, value];
@@ -20,8 +20,13 @@ const parseFault = (v: string, previous: FaultRuleInput[]) => {
     throw new InvalidArgumentError('must be JSON, e.g. {"route":"/v1/agents/create","status":503,"count":1}');
   }
   const r = FaultRuleSchema.safeParse(json);
-  if (!r.success) throw new InvalidArgumentError(r.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; "));
-  return [...previous, json as FaultRuleInput];
+  if (!r.success) throw new InvalidArgumentError(r.error.issues.map((i) => `${i.path.join(".") || "rule"}: ${i.message}`).join("; "));
+  return [...previous, r.data];
+};
+const parseSeed = (v: string) => {
+  const r = FaultSeedSchema.safeParse(/^\d+$/.test(v) ? Number(v) : Number.NaN);
+  if (!r.success) throw new InvalidArgumentError("must be an integer from 0 to 4294967295");
+  return r.data;
 };
 
 const program = new Command()
@@ -33,7 +38,8 @@ const program = new Command()
   .option("--token <token>", "accepted bearer token (repeatable; also VOICEAGENT_EMULATOR_TOKENS, comma separated)", collect, [])
   .option("--seed", "create voices, an action, a webhook and phone numbers for each token's user", false)
   .option("--log", "write a JSON request log to stderr (tokens redacted)", false)
-  .option("--fault <json>", "a fault rule active from the start (repeatable)", parseFault, [])
+  .option("--fault <json>", 'a fault rule active from the start (repeatable), e.g. {"phase":"after","route":"/v1/agents/create","reset":true,"rate":0.2}', parseFault, [])
+  .option("--fault-seed <n>", "seed of the PRNG behind fault rates (0 to 4294967295; random if omitted, printed to stderr)", parseSeed)
   .option("--validate-responses", "check every response against its schema (slower; a self-check)", false)
   .parse();
 
@@ -45,6 +51,7 @@ const opts = program.opts<{
   seed: boolean;
   log: boolean;
   fault: FaultRuleInput[];
+  faultSeed?: number;
   validateResponses: boolean;
 }>();
 
@@ -63,11 +70,14 @@ const emu = await startEmulator({
   tokens,
   seed: opts.seed,
   faults: opts.fault,
+  faultSeed: opts.faultSeed,
   validateResponses: opts.validateResponses,
   logger: opts.log ? { level: "info", stream: process.stderr } : false,
 });
 process.stdout.write(`${emu.url}\n`);
 if (generated) process.stdout.write(`token ${generated}\n`);
+// Printed so a run with rate rules can be replayed with --fault-seed.
+process.stderr.write(`fault seed ${emu.faults.seed}\n`);
 for (const [token, seed] of emu.seeds) {
   const who = token === generated ? "generated token" : `token #${tokens.indexOf(token) + 1}`;
   process.stderr.write(`seeded ${who}: numbers ${seed.numbers.join(", ")}; voices ${seed.voices.join(", ")}\n`);

@@ -1,70 +1,92 @@
-import { z } from "zod";
+import { randomInt } from "node:crypto";
+import { FaultRuleSchema, FaultSeedSchema, routeMatches, type FaultAction, type FaultPhase, type FaultRule, type FaultRuleInput } from "./fault-rule.js";
+
+/** A rule as listed: its settings and, for a `count` rule, how many firings remain. */
+export type ListedFaultRule = FaultRule & { remaining?: number | undefined };
 
 /**
- * One fault rule. `route` matches a path exactly or, ending in `*`, by prefix (default: every /v1
- * route); `method` narrows it. The rule fires for the next `count` matching requests, or at `rate`
- * (0..1) of them, or always when neither is given.
+ * mulberry32: a tiny, fast 32-bit PRNG (public domain). Statistically fine for fault rates, and
+ * its whole state is one integer, so a seed replays a run exactly.
  */
-export const FaultRuleSchema = z
-  .object({
-    route: z.string().default("*"),
-    method: z.enum(["GET", "POST"]).optional(),
-    status: z.number().int().min(400).max(599).optional(),
-    retryAfterSeconds: z.number().int().min(0).optional(),
-    latencyMs: z.number().int().min(0).max(60_000).optional(),
-    reset: z.boolean().optional(),
-    count: z.number().int().min(1).optional(),
-    rate: z.number().min(0).max(1).optional(),
-  })
-  .refine((r) => r.status !== undefined || r.latencyMs !== undefined || r.reset === true, {
-    error: "a fault needs status, latencyMs or reset",
-  });
-/** A fault rule as configured. */
-export type FaultRule = z.infer<typeof FaultRuleSchema>;
-/** A fault rule as given (defaults not applied). */
-export type FaultRuleInput = z.input<typeof FaultRuleSchema>;
-
-/** What to do to one request. */
-export interface FaultAction {
-  latencyMs: number;
-  status?: number;
-  retryAfterSeconds?: number;
-  reset: boolean;
+function mulberry32(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
 }
 
-/** Holds the rules and decides, request by request, which fire. */
+/**
+ * Holds the rules and decides, request by request, which fire. Rate decisions draw from a seeded
+ * PRNG: the same seed and the same order of requests give the same decisions. Concurrent clients
+ * make the order, and so the decisions, vary from run to run.
+ */
 export class FaultInjector {
   private rules: { rule: FaultRule; remaining: number | undefined }[] = [];
+  private readonly active = { before: 0, after: 0 };
+  private currentSeed = 0;
+  private random: () => number = Math.random;
 
-  constructor(initial: FaultRuleInput[] = []) {
+  /** `seed` defaults to a random one; read it back from `seed` to replay a run. */
+  constructor(initial: FaultRuleInput[] = [], seed: number = randomInt(0, 0xffffffff)) {
+    this.reseed(seed);
     initial.forEach((r) => this.add(r));
   }
 
+  /** The seed the PRNG was last started from. */
+  get seed(): number {
+    return this.currentSeed;
+  }
+
+  /** Restarts the PRNG from `seed`: the decisions that follow replay those of any run from it. */
+  reseed(seed: number): void {
+    this.currentSeed = FaultSeedSchema.parse(seed);
+    this.random = mulberry32(this.currentSeed);
+  }
+
+  /** Adds a rule (parsed: throws a ZodError naming the field). */
   add(input: FaultRuleInput): FaultRule {
     const rule = FaultRuleSchema.parse(input);
     this.rules.push({ rule, remaining: rule.count });
+    this.active[rule.phase] += 1;
     return rule;
   }
 
+  /** Removes every rule; the PRNG carries on. */
   clear(): void {
     this.rules = [];
+    this.active.before = 0;
+    this.active.after = 0;
   }
 
-  list(): (FaultRule & { remaining?: number | undefined })[] {
+  /** The rules still in force, in the order they were added. */
+  list(): ListedFaultRule[] {
     return this.rules.map((r) => ({ ...r.rule, remaining: r.remaining }));
   }
 
-  /** The combined action of every rule that fires for this request, or undefined. */
-  decide(method: string, path: string): FaultAction | undefined {
-    if (this.rules.length === 0) return undefined;
+  /** Whether any rule of `phase` is in force: the cheap check made before anything else. */
+  has(phase: FaultPhase): boolean {
+    return this.active[phase] > 0;
+  }
+
+  /** The combined action of every rule of `phase` that fires for this request, or undefined. */
+  decide(phase: FaultPhase, method: string, path: string): FaultAction | undefined {
+    if (this.active[phase] === 0) return undefined;
     let action: FaultAction | undefined;
+    let exhausted = false;
     for (const entry of this.rules) {
       const { rule } = entry;
+      if (rule.phase !== phase) continue;
       if (rule.method && rule.method !== method) continue;
-      if (!matches(rule.route, path)) continue;
-      if (entry.remaining !== undefined && entry.remaining <= 0) continue;
-      if (rule.rate !== undefined && Math.random() >= rule.rate) continue;
-      if (entry.remaining !== undefined) entry.remaining -= 1;
+      if (!routeMatches(rule.route, path)) continue;
+      if (rule.rate !== undefined && this.random() >= rule.rate) continue;
+      if (entry.remaining !== undefined) {
+        entry.remaining -= 1;
+        if (entry.remaining === 0) exhausted = true;
+      }
       action ??= { latencyMs: 0, reset: false };
       action.latencyMs += rule.latencyMs ?? 0;
       if (rule.reset) action.reset = true;
@@ -73,14 +95,10 @@ export class FaultInjector {
         if (rule.retryAfterSeconds !== undefined) action.retryAfterSeconds = rule.retryAfterSeconds;
       }
     }
-    this.rules = this.rules.filter((r) => r.remaining === undefined || r.remaining > 0);
+    if (exhausted) {
+      this.rules = this.rules.filter((r) => r.remaining !== 0);
+      this.active[phase] = this.rules.filter((r) => r.rule.phase === phase).length;
+    }
     return action;
   }
-}
-
-function matches(route: string, path: string): boolean {
-  const clean = path.length > 1 ? path.replace(/\/+$/, "") : path;
-  if (route === "*") return clean.startsWith("/v1");
-  if (route.endsWith("*")) return clean.startsWith(route.slice(0, -1));
-  return clean === route.replace(/\/+$/, "");
 }

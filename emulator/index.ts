@@ -3,11 +3,23 @@
  * the client. Used by the demo, the examples and every test.
  * @example
  * import { startEmulator } from "voiceagent-emulator";
- * const emu = await startEmulator({ tokens: ["dev-token"], seed: true });
+ * const emu = await startEmulator({ tokens: ["dev-token"], seed: true, faultSeed: 42 });
  */
-export { buildEmulator, type Caller, type Emulator, type EmulatorOptions, type RequestStats } from "./app.js";
+export { buildEmulator } from "./app.js";
+export type { Emulator, EmulatorOptions } from "./options.js";
+export type { Caller } from "./request-context.js";
+export { resetStats, type RequestStats } from "./stats.js";
 export { startEmulator, type RunningEmulator } from "./server.js";
 export { Store, type Kind } from "./db.js";
-export { FaultInjector, FaultRuleSchema, type FaultRule, type FaultRuleInput } from "./faults.js";
+export {
+  FaultRuleSchema,
+  FaultSeedSchema,
+  type FaultAction,
+  type FaultPhase,
+  type FaultRule,
+  type FaultRuleInput,
+} from "./fault-rule.js";
+export { FaultInjector, type ListedFaultRule } from "./faults.js";
+export { AddNumbersSchema, type AddNumbersInput, type AddNumbersResult } from "./fleet.js";
 export { seededNumbers, seedUser, type SeedResult } from "./seed.js";
 export { HttpFailure, VoiceAgentService } from "./service.js";

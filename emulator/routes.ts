@@ -1,10 +1,21 @@
-import type { EndpointName, ParsedBodyOf, ParsedQueryOf, ResponseOf } from "pulumi-voiceagent/schemas";
-import type { Caller } from "./app.js";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import {
+  endpoints,
+  type EndpointDef,
+  type EndpointName,
+  type ParsedBodyOf,
+  type ParsedQueryOf,
+  type ResponseOf,
+} from "pulumi-voiceagent/schemas";
+import type { FaultInjector } from "./faults.js";
+import { applyFault } from "./hooks.js";
+import { callerOf, pathOf, type Caller } from "./request-context.js";
 import type { VoiceAgentService } from "./service.js";
+import { countFault, countWrite, type RequestStats } from "./stats.js";
 
 type Handler<N extends EndpointName> = (caller: Caller, query: ParsedQueryOf<N>, body: ParsedBodyOf<N>) => ResponseOf<N>;
 
-/** One handler per endpoint name: the table the app registers routes from. */
+/** One handler per endpoint name: the table the service routes are registered from. */
 export function routeHandlers(s: VoiceAgentService): { [N in EndpointName]: Handler<N> } {
   return {
     createAgent: (c, _q, b) => s.createAgent(c.userId, b),
@@ -35,3 +46,46 @@ export function routeHandlers(s: VoiceAgentService): { [N in EndpointName]: Hand
     buyNumber: (c, _q, b) => s.buyNumber(c.userId, b),
   };
 }
+
+/** What the service routes reach. */
+export interface ServiceRouteDeps {
+  service: VoiceAgentService;
+  faults: FaultInjector;
+  stats: RequestStats;
+}
+
+/**
+ * Every /v1 endpoint of the interface and the DESIGN.md §2 extensions, validated with the client's
+ * zod schemas. Registered as a child of the app, it inherits the app's auth and before-fault hook
+ * and its error handler. A POST whose handler returned has committed its write (better-sqlite3 is
+ * synchronous): it is counted, and only then may an after-commit fault spoil the reply.
+ */
+export const serviceRoutes: FastifyPluginAsyncZod<ServiceRouteDeps> = async (app, { service, faults, stats }) => {
+  const handlers = routeHandlers(service);
+  for (const [name, e] of Object.entries(endpoints)) {
+    const ep: EndpointDef = e;
+    const handler = handlers[name as EndpointName];
+    const writes = ep.method === "POST";
+    app.route({
+      method: ep.method,
+      url: ep.path,
+      schema: {
+        operationId: name,
+        tags: [ep.documented ? "interface" : "extension"],
+        ...(ep.query ? { querystring: ep.query } : {}),
+        ...(ep.body ? { body: ep.body } : {}),
+        response: { 200: ep.response },
+      },
+      handler: async (req, reply) => {
+        // The route's own schemas parsed query and body before this runs; the table is keyed by name.
+        const result = handler(callerOf(req), req.query as never, req.body as never);
+        if (writes) countWrite(stats, req.routeKey);
+        if (!faults.has("after")) return result;
+        const action = faults.decide("after", req.method, pathOf(req.url));
+        if (!action) return result;
+        countFault(stats, "after", req.routeKey);
+        return (await applyFault(reply, action)) ?? result;
+      },
+    });
+  }
+};

@@ -1,4 +1,5 @@
-import { buildEmulator, type Emulator, type EmulatorOptions } from "./app.js";
+import { buildEmulator } from "./app.js";
+import type { Emulator, EmulatorOptions } from "./options.js";
 
 /** A listening emulator. */
 export interface RunningEmulator extends Emulator {

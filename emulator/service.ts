@@ -106,10 +106,13 @@ export class VoiceAgentService {
     return this.embedNumber(this.store.update("number", { ...rec, inbound_agent: b.inbound_agent }));
   }
 
-  /** Cancelling releases the number: inactive, unbound, never bindable again. */
+  /**
+   * Cancelling deactivates the number for good (it cannot be bound again) and keeps
+   * `inbound_agent` as it was, as the real service does: its early clients cannot parse null there.
+   */
   cancelNumber(u: string, number: string): PhoneNumber {
     const rec = this.needNumber(u, number);
-    return this.embedNumber(this.store.update("number", { ...rec, active: false, inbound_agent: null }));
+    return this.embedNumber(this.store.update("number", { ...rec, active: false }));
   }
 
   buyNumber(u: string, b: ParsedBodyOf<"buyNumber">): PhoneNumber {

@@ -49,7 +49,24 @@ describe("emulator CLI", () => {
     expect(await second.exited).toBe(0);
   });
 
-  it("rejects a bad flag with a message naming it", async () => {
-    await expect(spawnEmulator(["--port", "99999"])).rejects.toThrow(/--port.*must be a port number/);
+  it("accepts after-commit faults and a fault seed", async () => {
+    const rule = { phase: "after", route: "/v1/agents/create", status: 503, rate: 0.5 };
+    const p = await spawnEmulator(["--port", "0", "--token", "cli-fault", "--fault", JSON.stringify(rule), "--fault-seed", "4242"]);
+    const faults = await json(await fetch(`${p.url}/admin/faults`, { headers: headers("cli-fault") }));
+    expect(faults).toEqual({ seed: 4242, faults: [{ ...rule }] });
+    p.child.kill("SIGTERM");
+    expect(await p.exited).toBe(0);
+  });
+
+  it.each([
+    [["--port", "99999"], /--port.*must be a port number/],
+    [["--fault-seed", "-3"], /--fault-seed.*must be an integer from 0 to 4294967295/],
+    [["--fault-seed", "1.5"], /--fault-seed.*must be an integer/],
+    [["--fault-seed", "4294967296"], /--fault-seed.*must be an integer/],
+    [["--fault", '{"phase":"after","status":429}'], /--fault.*status: an after-commit fault answers a 5xx/],
+    [["--fault", '{"phase":"sometime","reset":true}'], /--fault.*phase/],
+    [["--fault", "{nope"], /--fault.*must be JSON/],
+  ])("rejects %j with a message naming the flag", async (args, message) => {
+    await expect(spawnEmulator(["--port", "0", ...args])).rejects.toThrow(message);
   });
 });

@@ -89,12 +89,17 @@ describe("the 8 documented endpoints", () => {
     expect(unbound.inbound_agent).toBeNull();
   });
 
-  it("numbers/cancel deactivates, with or without a JSON content type, and the number cannot be bound again", async () => {
+  it("numbers/cancel deactivates, with or without a JSON content type, keeps inbound_agent, and the number cannot be bound again", async () => {
     const agent = await makeAgent();
     const number = encodeURIComponent(seedA.numbers[1]!);
+    await t.call("POST", `/v1/numbers/update?phone_number=${number}`, { inbound_agent: agent.id });
     const noType = await t.emu.app.inject({ method: "POST", url: `/v1/numbers/cancel?phone_number=${number}`, headers: t.auth() });
     expect(noType.statusCode).toBe(200);
-    expect(PhoneNumberSchema.parse(noType.json()).active).toBe(false);
+    const cancelled = PhoneNumberSchema.parse(noType.json());
+    expect(cancelled.active).toBe(false);
+    // The real service keeps the binding: its early clients cannot parse null there (DESIGN.md §2).
+    expect(cancelled.inbound_agent?.id).toBe(agent.id);
+    expect(PhoneNumberSchema.parse((await t.call("GET", `/v1/numbers?phone_number=${number}`)).json).inbound_agent?.id).toBe(agent.id);
     const withType = await t.emu.app.inject({
       method: "POST",
       url: `/v1/numbers/cancel?phone_number=${number}`,
@@ -104,6 +109,8 @@ describe("the 8 documented endpoints", () => {
     const rebind = await t.call("POST", `/v1/numbers/update?phone_number=${number}`, { inbound_agent: agent.id });
     expect(rebind.status).toBe(422);
     expect(rebind.json.detail[0].loc).toEqual(["query", "phone_number"]);
+    const unbound = PhoneNumberSchema.parse((await t.call("POST", `/v1/numbers/update?phone_number=${number}`, { inbound_agent: null })).json);
+    expect(unbound).toMatchObject({ active: false, inbound_agent: null });
   });
 
   it("calls/create starts not_started; calls/end answers the ended call, twice", async () => {

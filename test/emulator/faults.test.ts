@@ -61,6 +61,6 @@ describe("fault injection", () => {
     await get("/v1/voices/list");
     await get("/v1/voices/list", "wrong");
     const stats = await (await get("/admin/stats")).json();
-    expect(stats).toEqual({ total: 2, byRoute: { "GET /v1/voices/list": 2 } });
+    expect(stats).toEqual({ total: 2, byRoute: { "GET /v1/voices/list": 2 }, writes: {}, faults: { before: {}, after: {} } });
   });
 });

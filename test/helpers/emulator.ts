@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { request } from "node:http";
 import { buildEmulator, type Emulator, type EmulatorOptions } from "voiceagent-emulator";
 
 /** A fresh in-memory emulator with two seeded users, for inject-based tests. */
@@ -39,4 +40,33 @@ export async function testEmulator(extra: Partial<EmulatorOptions> = {}): Promis
       return { status: res.statusCode, json, headers: res.headers };
     },
   };
+}
+
+/**
+ * One request over a fresh connection (no keep-alive), with node:http: a destroyed connection
+ * rejects with the socket's own error (ECONNRESET, "socket hang up"), as a real client meets it.
+ */
+export function httpRequest(
+  baseUrl: string,
+  method: "GET" | "POST",
+  path: string,
+  token: string,
+  body?: unknown,
+): Promise<{ status: number; json: any }> {
+  return new Promise((resolve, reject) => {
+    const req = request(new URL(path, baseUrl), {
+      method,
+      agent: false,
+      headers: { authorization: `Bearer ${token}`, ...(body !== undefined ? { "content-type": "application/json" } : {}) },
+    });
+    req.on("error", reject);
+    req.on("response", (res) => {
+      let text = "";
+      res.setEncoding("utf8");
+      res.on("data", (c: string) => (text += c));
+      res.on("error", reject);
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, json: text ? JSON.parse(text) : undefined }));
+    });
+    req.end(body !== undefined ? JSON.stringify(body) : undefined);
+  });
 }

@@ -1,0 +1,69 @@
+import type { FastifyReply, FastifyRequest } from "fastify";
+import type { FaultAction } from "./fault-rule.js";
+import type { FaultInjector } from "./faults.js";
+import { pathOf, type Caller } from "./request-context.js";
+import { countFault, countRequest, type RequestStats } from "./stats.js";
+
+const AUTH_EXEMPT = new Set(["/openapi.json", "/healthz"]);
+
+/** What the request hook reaches. */
+export interface RequestHookDeps {
+  callers: Map<string, Caller>;
+  stats: RequestStats;
+  faults: FaultInjector;
+}
+
+/**
+ * The onRequest hook of every route: X-Request-Id, the /v1 request count, bearer auth, and the
+ * before-work faults (they answer before routing reaches a handler, so nothing is committed).
+ */
+export function requestHook(deps: RequestHookDeps) {
+  const { callers, stats, faults } = deps;
+  return async (req: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined> => {
+    // Set first, so every answer carries it: errors, 401s and 404s included.
+    reply.header("x-request-id", req.id);
+    const path = pathOf(req.url);
+    const service = path.startsWith("/v1");
+    if (service) {
+      req.routeKey = `${req.method} ${path}`;
+      countRequest(stats, req.routeKey);
+    }
+    if (AUTH_EXEMPT.has(path)) return undefined;
+    const header = req.headers.authorization;
+    if (header === undefined) return unauthorized(reply, "Not authenticated");
+    const m = /^Bearer ([^\s]+)$/.exec(header);
+    if (!m?.[1]) return unauthorized(reply, "Malformed Authorization header: expected 'Bearer <token>'");
+    const caller = callers.get(m[1]);
+    if (!caller) return unauthorized(reply, "Invalid token");
+    req.caller = caller;
+
+    if (!service || !faults.has("before")) return undefined;
+    const action = faults.decide("before", req.method, path);
+    if (!action) return undefined;
+    countFault(stats, "before", req.routeKey);
+    return applyFault(reply, action);
+  };
+}
+
+function unauthorized(reply: FastifyReply, detail: string): FastifyReply {
+  return reply.code(401).header("www-authenticate", "Bearer").send({ detail });
+}
+
+/**
+ * Delays, then destroys the connection without a reply (`reset`) or answers `status` with a JSON
+ * detail. Returns the reply when it answered (or hijacked it), undefined when only delayed.
+ */
+export async function applyFault(reply: FastifyReply, action: FaultAction): Promise<FastifyReply | undefined> {
+  if (action.latencyMs) await new Promise((r) => setTimeout(r, action.latencyMs));
+  if (action.reset) {
+    // The client sees ECONNRESET / "socket hang up": it cannot tell whether the work was done.
+    // Destroying the response destroys its socket, and also fails an inject() instead of hanging it.
+    reply.hijack();
+    reply.raw.destroy();
+    return reply;
+  }
+  if (action.status === undefined) return undefined;
+  if (action.retryAfterSeconds !== undefined) reply.header("retry-after", String(action.retryAfterSeconds));
+  // The same body in both phases: like a real client, it must not learn whether the work was done.
+  return reply.code(action.status).send({ detail: `Injected fault: ${action.status}` });
+}

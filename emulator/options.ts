@@ -1,0 +1,57 @@
+import type { FastifyInstance, FastifyServerOptions } from "fastify";
+import type { Store } from "./db.js";
+import type { FaultRuleInput } from "./fault-rule.js";
+import type { FaultInjector } from "./faults.js";
+import type { AddNumbersInput, AddNumbersResult } from "./fleet.js";
+import type { SeedResult } from "./seed.js";
+import type { VoiceAgentService } from "./service.js";
+import type { RequestStats } from "./stats.js";
+
+/** How to build an emulator. */
+export interface EmulatorOptions {
+  /** A SQLite file, ":memory:" (default), or an open Store. */
+  db?: string | Store;
+  /** Accepted bearer tokens; each maps to its own user. At least one. */
+  tokens: string[];
+  /** Fault rules active from the start. */
+  faults?: FaultRuleInput[];
+  /**
+   * Seed of the PRNG behind `rate` rules (an unsigned 32-bit integer; random when omitted, and
+   * readable from `faults.seed`). The same seed and the same order of requests give the same
+   * decisions; concurrent clients make the order vary.
+   */
+  faultSeed?: number;
+  /** Seed every token's user with voices, an action, a webhook and numbers. */
+  seed?: boolean;
+  /** Fastify/pino logger settings; off by default. The Authorization header is always redacted. */
+  logger?: FastifyServerOptions["logger"];
+  /** Largest accepted body in bytes (default 1 MiB; larger answers 413). */
+  bodyLimit?: number;
+  /**
+   * Check every response against its schema before sending (a self-check of the emulator; its own
+   * tests turn it on). Off by default: clients parse responses anyway, and it halves throughput.
+   */
+  validateResponses?: boolean;
+}
+
+/** A built emulator: the Fastify app and the parts tests and the CLI reach into. */
+export interface Emulator {
+  app: FastifyInstance;
+  store: Store;
+  service: VoiceAgentService;
+  /** The fault rules and their seed; add or clear rules at any time. */
+  faults: FaultInjector;
+  /** Requests received, writes committed and faults fired (the object `GET /admin/stats` answers). */
+  stats: RequestStats;
+  /** Zeroes `stats` in place. */
+  resetStats(): void;
+  /** The seed of each token's user, when seeded. */
+  seeds: Map<string, SeedResult>;
+  /** Seeds the user of `token` (idempotent). */
+  seed(token: string): SeedResult;
+  /**
+   * Gives the user of `token` active numbers (idempotent; throws an HttpFailure 409 for a number
+   * another user owns, a ZodError for bad input), as `POST /admin/numbers` does.
+   */
+  addNumbers(token: string, input: AddNumbersInput): AddNumbersResult;
+}
