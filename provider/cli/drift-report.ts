@@ -60,9 +60,10 @@ export function maskSecrets(value: unknown): unknown {
 
 const ours = (type: string) => kindOfType(type) !== undefined;
 const shortKind = (type: string) => kindOfType(type) ?? type;
-const inputsOf = (s: z.infer<typeof StepStateSchema> | null | undefined) => {
+/** A step's inputs without the serialized provider, secrets masked: masked values compare equal. */
+const inputsOf = (s: z.infer<typeof StepStateSchema> | null | undefined): Record<string, unknown> => {
   const { __provider: _code, ...rest } = s?.inputs ?? {};
-  return rest;
+  return Object.fromEntries(Object.entries(rest).map(([k, v]) => [k, maskSecrets(v)]));
 };
 
 /**
@@ -83,7 +84,7 @@ export function driftFromEvents(events: readonly unknown[]): DriftReport {
       else {
         const before = inputsOf(done.old);
         const after = inputsOf(done.new);
-        const properties = changedKeys(before, after).map((k) => ({ name: k, old: maskSecrets(before[k]), new: maskSecrets(after[k]) }));
+        const properties = changedKeys(before, after).map((k) => ({ name: k, old: before[k], new: after[k] }));
         if (properties.length) drifted.push({ ...base, status: "changed", properties });
       }
     }
