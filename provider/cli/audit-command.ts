@@ -4,11 +4,10 @@ import { readAccount } from "./account.js";
 import { classify, type AuditReport, type Finding } from "./audit.js";
 import { resolveCredentials } from "./credentials.js";
 import { CliError, errnoCode, EXIT, type ExitCode } from "./errors.js";
-import { seconds, type CliIo } from "./io.js";
+import { seconds, table, type CliIo } from "./output.js";
 import { SINGULAR, type Collection } from "./kinds.js";
 import { exportStack, type PulumiContext } from "./pulumi-cli.js";
 import { parseStackExport, type ManagedRef } from "./state.js";
-import { table } from "./table.js";
 
 /** The options of `voiceagent audit`. */
 export interface AuditOptions {
@@ -47,7 +46,9 @@ export async function audit(opts: AuditOptions, io: CliIo): Promise<ExitCode> {
   const report = classify(account, refs, opts.only);
   if (opts.json) io.stdout(`${JSON.stringify(report, null, 2)}\n`);
   else io.stdout(humanReport(report));
-  io.stderr(`read ${Object.values(report.counts.account).reduce((a, b) => a + b, 0)} objects in ${seconds(stats.durationMs)} (${stats.requests} requests)\n`);
+  io.stderr(
+    `read ${Object.values(report.counts.account).reduce((a, b) => a + b, 0)} objects in ${seconds(stats.durationMs)} (${stats.requests} requests)\n`,
+  );
   return report.clean ? EXIT.clean : EXIT.found;
 }
 
@@ -55,7 +56,9 @@ function readState(file: string, shown: string): string {
   try {
     return readFileSync(file, "utf8");
   } catch (err) {
-    throw new CliError(`--state ${shown} cannot be read (${errnoCode(err) ?? String(err)}): pass a file written by \`pulumi stack export --file <file>\``);
+    throw new CliError(
+      `--state ${shown} cannot be read (${errnoCode(err) ?? String(err)}): pass a file written by \`pulumi stack export --file <file>\``,
+    );
   }
 }
 

@@ -56,7 +56,14 @@ export function classify(account: Account, refs: readonly ManagedRef[], only: re
     if (c === "numbers") continue;
     for (const o of account[c]) {
       if (!isManaged(c, o.id)) {
-        findings.push({ finding: "unmanaged", collection: c, id: o.id, label: labels.get(o.id) ?? "", urns: [], detail: `no given stack manages this ${SINGULAR[c]}: made outside Pulumi, or orphaned by an interrupted run` });
+        findings.push({
+          finding: "unmanaged",
+          collection: c,
+          id: o.id,
+          label: labels.get(o.id) ?? "",
+          urns: [],
+          detail: `no given stack manages this ${SINGULAR[c]}: made outside Pulumi, or orphaned by an interrupted run`,
+        });
       }
     }
   }
@@ -66,9 +73,23 @@ export function classify(account: Account, refs: readonly ManagedRef[], only: re
       if (!n.active || !agent) continue;
       const label = numberLabel(n.number);
       if (!isManaged("agents", agent.id)) {
-        findings.push({ finding: "bound-to-unmanaged-agent", collection: "numbers", id: n.id, label, urns: [], detail: `answered by agent ${agent.id}, which no given stack manages` });
+        findings.push({
+          finding: "bound-to-unmanaged-agent",
+          collection: "numbers",
+          id: n.id,
+          label,
+          urns: [],
+          detail: `answered by agent ${agent.id}, which no given stack manages`,
+        });
       } else if (!isManaged("numbers", n.id, n.number)) {
-        findings.push({ finding: "unmanaged", collection: "numbers", id: n.id, label, urns: [], detail: "its binding is not managed by any given stack" });
+        findings.push({
+          finding: "unmanaged",
+          collection: "numbers",
+          id: n.id,
+          label,
+          urns: [],
+          detail: "its binding is not managed by any given stack",
+        });
       }
     }
   }
@@ -82,7 +103,14 @@ export function classify(account: Account, refs: readonly ManagedRef[], only: re
     if (!want.has(r.collection)) continue;
     if (!exists(r)) {
       const label = r.id.startsWith("+") ? numberLabel(r.id) : `${r.name} (${r.kind})`;
-      findings.push({ finding: "missing", collection: r.collection, id: r.id, label, urns: [r.urn], detail: `managed by ${r.stack} as ${r.name}, but gone from the account: deleted or cancelled outside Pulumi` });
+      findings.push({
+        finding: "missing",
+        collection: r.collection,
+        id: r.id,
+        label,
+        urns: [r.urn],
+        detail: `managed by ${r.stack} as ${r.name}, but gone from the account: deleted or cancelled outside Pulumi`,
+      });
       continue;
     }
     const key = `${r.kind}:${r.collection === "numbers" ? (numberByKey.get(r.id)?.id ?? r.id) : r.id}`;
@@ -93,13 +121,23 @@ export function classify(account: Account, refs: readonly ManagedRef[], only: re
     if (!first || group.length < 2) continue;
     const id = first.collection === "numbers" ? (numberByKey.get(first.id)?.id ?? first.id) : first.id;
     const label = first.collection === "numbers" ? numberLabel(numberByKey.get(first.id)?.number ?? first.id) : (labels.get(id) ?? "");
-    findings.push({ finding: "managed-twice", collection: first.collection, id, label, urns: group.map((r) => r.urn), detail: `managed by ${group.length} resources (${group.map((r) => `${r.stack}:${r.name}`).join(", ")}): each up overwrites the other` });
+    findings.push({
+      finding: "managed-twice",
+      collection: first.collection,
+      id,
+      label,
+      urns: group.map((r) => r.urn),
+      detail: `managed by ${group.length} resources (${group.map((r) => `${r.stack}:${r.name}`).join(", ")}): each up overwrites the other`,
+    });
   }
 
   return {
     clean: findings.length === 0,
     findings: sortFindings(findings),
-    counts: { account: Object.fromEntries(only.map((c) => [c, account[c].length])), managed: refs.filter((r) => want.has(r.collection)).length },
+    counts: {
+      account: Object.fromEntries(only.map((c) => [c, account[c].length])),
+      managed: refs.filter((r) => want.has(r.collection)).length,
+    },
     stacks: [...new Set(refs.map((r) => r.stack))].sort(),
   };
 }

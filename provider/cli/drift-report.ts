@@ -3,7 +3,7 @@ import { z } from "zod";
 import { redact } from "../client/index.js";
 import { kindOfType } from "./kinds.js";
 import { splitUrn } from "./state.js";
-import { table } from "./table.js";
+import { table } from "./output.js";
 
 /** The part of an engine event's step metadata drift reads (events come from the CLI: parsed, not trusted). */
 const StepStateSchema = z.looseObject({ inputs: z.record(z.string(), z.unknown()).nullish() });
@@ -32,7 +32,13 @@ export const DriftedSchema = z.object({
   properties: z.array(PropertyChangeSchema),
 });
 /** What `pulumi up` would do to a resource after the refresh. */
-export const PlannedSchema = z.object({ urn: z.string(), kind: z.string(), name: z.string(), op: z.string(), properties: z.array(z.string()) });
+export const PlannedSchema = z.object({
+  urn: z.string(),
+  kind: z.string(),
+  name: z.string(),
+  op: z.string(),
+  properties: z.array(z.string()),
+});
 /** What `voiceagent drift --json` prints. */
 export const DriftReportSchema = z.object({
   clean: z.boolean(),
@@ -93,7 +99,13 @@ export function driftFromEvents(events: readonly unknown[]): DriftReport {
       // Dynamic providers report no per-property diff: compare the inputs when the engine gives none.
       const compared = step.op === "update" || step.op.includes("replace") ? changedKeys(inputsOf(step.old), inputsOf(step.new)) : [];
       const properties = step.diffs?.length ? step.diffs : step.detailedDiff ? Object.keys(step.detailedDiff) : compared;
-      planned.push({ urn: step.urn, kind: shortKind(step.type), name: splitUrn(step.urn).name, op: step.op, properties: properties.filter((p) => p !== "__provider") });
+      planned.push({
+        urn: step.urn,
+        kind: shortKind(step.type),
+        name: splitUrn(step.urn).name,
+        op: step.op,
+        properties: properties.filter((p) => p !== "__provider"),
+      });
     }
   }
   return { clean: drifted.length === 0 && planned.length === 0, drifted, planned };
@@ -123,7 +135,12 @@ export function humanDrift(r: DriftReport): string {
   }
   if (r.planned.length) {
     out.push("", "pulumi up would:");
-    out.push(table(["OP", "KIND", "NAME", "PROPERTIES"], r.planned.map((p) => [p.op, p.kind, p.name, p.properties.join(", ")])).trimEnd());
+    out.push(
+      table(
+        ["OP", "KIND", "NAME", "PROPERTIES"],
+        r.planned.map((p) => [p.op, p.kind, p.name, p.properties.join(", ")]),
+      ).trimEnd(),
+    );
   }
   return `${out.join("\n").replace(/^\n+/, "")}\n`;
 }

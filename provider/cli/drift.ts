@@ -3,7 +3,7 @@ import type * as automation from "@pulumi/pulumi/automation/index.js";
 import { redact, registerSecret } from "../client/index.js";
 import { driftFromEvents, humanDrift } from "./drift-report.js";
 import { CliError, errnoCode, EXIT, type ExitCode } from "./errors.js";
-import type { CliIo } from "./io.js";
+import type { CliIo } from "./output.js";
 
 /** The options of `voiceagent drift`. */
 export interface DriftOptions {
@@ -23,7 +23,9 @@ async function loadAutomation(): Promise<typeof automation> {
   } catch (err) {
     const code = errnoCode(err);
     if (code === "ERR_MODULE_NOT_FOUND" || code === "MODULE_NOT_FOUND") {
-      throw new CliError("voiceagent drift needs @pulumi/pulumi (its Automation API): run `npm install @pulumi/pulumi` in the project, then try again");
+      throw new CliError(
+        "voiceagent drift needs @pulumi/pulumi (its Automation API): run `npm install @pulumi/pulumi` in the project, then try again",
+      );
     }
     throw err;
   }

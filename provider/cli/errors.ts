@@ -45,13 +45,15 @@ export function oneLine(err: unknown, baseUrl?: string): string {
   } else if (err instanceof ApiNotFoundError) {
     text = `${err.method} ${err.path} does not exist on${where} (404): is --base-url (or VOICEAGENT_BASE_URL) the service's address, and does it have the list endpoints?; ${READ_ONLY}`;
   } else if (err instanceof ApiConnectionError) {
-    text = `could not reach${where} (${err.code === "E_TIMEOUT" ? "timed out" : (err.cause instanceof Error ? err.cause.message : err.code)}): is the service running and --base-url (or VOICEAGENT_BASE_URL) right?; ${READ_ONLY}`;
+    text = `could not reach${where} (${err.code === "E_TIMEOUT" ? "timed out" : err.cause instanceof Error ? err.cause.message : err.code}): is the service running and --base-url (or VOICEAGENT_BASE_URL) right?; ${READ_ONLY}`;
   } else if (err instanceof ApiRateLimitError) {
     text = `${where.trim()} kept rate limiting the listing (429): run again later; ${READ_ONLY}`;
   } else if (err instanceof ApiError) text = `${err.message}; ${READ_ONLY}`;
   else if (err instanceof Error) text = err.message;
   else text = String(err);
-  return redact(text).replace(/\s*[\r\n]+\s*/g, " ").trim();
+  return redact(text)
+    .replace(/\s*[\r\n]+\s*/g, " ")
+    .trim();
 }
 
 /** The `code` of a Node system error (ENOENT, EACCES, ...), if it has one. */

@@ -7,7 +7,9 @@ export type Json = string | number | boolean | null | Json[] | { [key: string]: 
  * double quotes `${` and `*\/` are plain text).
  */
 export function stringLiteral(value: string): string {
-  return JSON.stringify(value).replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
+  return JSON.stringify(value)
+    .replace(/\u2028/g, "\\u2028")
+    .replace(/\u2029/g, "\\u2029");
 }
 
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;

@@ -1,11 +1,5 @@
 import { z } from "zod";
-import {
-  ActionWriteSchema,
-  AgentCreateSchema,
-  E164Schema,
-  VoiceWriteSchema,
-  WebhookWriteSchema,
-} from "../client/index.js";
+import { ActionWriteSchema, AgentCreateSchema, E164Schema, VoiceWriteSchema, WebhookWriteSchema } from "../client/index.js";
 import type { Account } from "./account.js";
 import { COLLECTIONS, CollectionSchema, PULLED_KIND, SINGULAR, type Collection } from "./kinds.js";
 import type { Json } from "./literal.js";
@@ -58,6 +52,83 @@ function problem(result: z.ZodSafeParseResult<unknown>): string | undefined {
   return result.error.issues.map((i) => `${i.path.join(".") || "value"} ${i.message}`).join("; ");
 }
 
+type Target = { collection: Collection; id: string };
+/** A reference still to resolve: the argument `key` points at `targets` (a list for an agent's actions). */
+type PendingRef = { key: string; targets: Target[]; list: boolean };
+/** How one collection's objects are adopted: why one would be refused, and its name and arguments. */
+type Adopter<T> = { refuse(o: T): string | undefined; adopt(o: T): { base: string; args: Draft["args"]; refs: PendingRef[] } };
+
+const refused = (r: z.ZodSafeParseResult<unknown>, field = "") => {
+  const bad = problem(r);
+  return bad && `the provider would refuse it: ${field}${bad}`;
+};
+const ref = (key: string, collection: Collection, id: string): PendingRef => ({ key, targets: [{ collection, id }], list: false });
+const AgentPromptSchema = AgentCreateSchema.pick({ prompt: true });
+
+/** camelCase `phoneNumber` for the wire's `phone_number`; other keys as they are (the client already dropped `__proto__`). */
+function actionConfig(config: Account["actions"][number]["config"]): Json {
+  const { phone_number, ...rest } = config;
+  return z.record(z.string(), z.json()).parse({ ...(phone_number === undefined ? {} : { phoneNumber: phone_number }), ...rest });
+}
+
+const ADOPTERS: { [C in Collection]: Adopter<Account[C][number]> } = {
+  voices: {
+    refuse: (v) => refused(VoiceWriteSchema.safeParse(v)),
+    adopt: (v) => ({
+      base: voiceBaseName(v),
+      args: { voiceId: lit(v.id), voiceName: lit(v.voice_name), type: lit(v.type), pitch: lit(v.pitch), rate: lit(v.rate) },
+      refs: [],
+    }),
+  },
+  actions: {
+    refuse: (a) => refused(ActionWriteSchema.safeParse(a)),
+    adopt: (a) => {
+      const config = actionConfig(a.config);
+      const hasConfig = typeof config === "object" && config !== null && Object.keys(config).length > 0;
+      return {
+        base: actionBaseName(a),
+        args: { actionId: lit(a.id), type: lit(a.type), ...(hasConfig ? { config: lit(config) } : {}) },
+        refs: [],
+      };
+    },
+  },
+  webhooks: {
+    refuse: (w) => refused(WebhookWriteSchema.safeParse(w)),
+    adopt: (w) => ({
+      base: webhookBaseName(w),
+      args: { webhookId: lit(w.id), url: lit(w.url), method: lit(w.method), subscriptions: lit(w.subscriptions) },
+      refs: [],
+    }),
+  },
+  agents: {
+    refuse: (a) => refused(AgentPromptSchema.safeParse(a)),
+    adopt: (a) => ({
+      base: agentBaseName(a),
+      args: { agentId: lit(a.id), prompt: lit(a.prompt), ...(a.initial_message ? { initialMessage: lit(a.initial_message) } : {}) },
+      refs: [
+        ref("voice", "voices", a.voice.id),
+        ...(a.actions.length
+          ? [{ key: "actions", targets: a.actions.map((x): Target => ({ collection: "actions", id: x.id })), list: true }]
+          : []),
+        ...(a.webhook ? [ref("webhook", "webhooks", a.webhook.id)] : []),
+      ],
+    }),
+  },
+  numbers: {
+    refuse: (n) =>
+      !n.active
+        ? "cancelled: it cannot be bound again"
+        : !n.inbound_agent
+          ? "not bound to an agent: there is no binding to declare"
+          : refused(E164Schema.safeParse(n.number), "number "),
+    adopt: (n) => ({
+      base: numberBaseName(n),
+      args: { number: lit(n.number) },
+      refs: n.inbound_agent ? [ref("inboundAgent", "agents", n.inbound_agent.id)] : [],
+    }),
+  },
+};
+
 /**
  * Plans the program for an account: each object adopted by id, references as resource
  * references, names unique and derived from the objects. Objects the provider would refuse (a
@@ -68,81 +139,35 @@ export function buildPlan(account: Account, only: readonly Collection[] = COLLEC
   const skipped: Skip[] = [];
   const drafts: Draft[] = [];
   const want = new Set(only);
-  const skip = (collection: Collection, id: string, reason: string) => skipped.push({ collection, id, reason });
-
-  if (want.has("voices")) {
-    for (const v of account.voices) {
-      const bad = problem(VoiceWriteSchema.safeParse(v));
-      if (bad) skip("voices", v.id, `the provider would refuse it: ${bad}`);
-      else {
-        const args = { voiceId: lit(v.id), voiceName: lit(v.voice_name), type: lit(v.type), pitch: lit(v.pitch), rate: lit(v.rate) };
-        drafts.push({ collection: "voices", id: v.id, base: voiceBaseName(v), args, notes: [] });
-      }
-    }
-  }
-  if (want.has("actions")) {
-    for (const a of account.actions) {
-      const bad = problem(ActionWriteSchema.safeParse(a));
-      if (bad) skip("actions", a.id, `the provider would refuse it: ${bad}`);
-      else {
-        const { phone_number, ...rest } = a.config;
-        const config = z.record(z.string(), z.json()).parse({ ...(phone_number === undefined ? {} : { phoneNumber: phone_number }), ...rest });
-        const args: Draft["args"] = { actionId: lit(a.id), type: lit(a.type) };
-        if (Object.keys(config).length > 0) args.config = lit(config);
-        drafts.push({ collection: "actions", id: a.id, base: actionBaseName(a), args, notes: [] });
-      }
-    }
-  }
-  if (want.has("webhooks")) {
-    for (const w of account.webhooks) {
-      const bad = problem(WebhookWriteSchema.safeParse(w));
-      if (bad) skip("webhooks", w.id, `the provider would refuse it: ${bad}`);
-      else {
-        const args = { webhookId: lit(w.id), url: lit(w.url), method: lit(w.method), subscriptions: lit(w.subscriptions) };
-        drafts.push({ collection: "webhooks", id: w.id, base: webhookBaseName(w), args, notes: [] });
-      }
-    }
-  }
-  // References are resolved once names are known: placeholders hold the target's collection and id.
-  const pending: { draft: Draft; key: string; targets: { collection: Collection; id: string }[]; list: boolean }[] = [];
-  if (want.has("agents")) {
-    for (const a of account.agents) {
-      const bad = problem(AgentCreateSchema.pick({ prompt: true }).safeParse(a));
-      if (bad) {
-        skip("agents", a.id, `the provider would refuse it: ${bad}`);
+  // References are resolved once names are known: until then they hold the target's collection and id.
+  const pending: { draft: Draft; ref: PendingRef }[] = [];
+  const collect = <C extends Collection>(collection: C) => {
+    const adopter: Adopter<Account[C][number]> = ADOPTERS[collection];
+    for (const o of account[collection]) {
+      const reason = adopter.refuse(o);
+      if (reason) {
+        skipped.push({ collection, id: o.id, reason });
         continue;
       }
-      const draft: Draft = { collection: "agents", id: a.id, base: agentBaseName(a), args: { agentId: lit(a.id), prompt: lit(a.prompt) }, notes: [] };
-      if (a.initial_message) draft.args.initialMessage = lit(a.initial_message);
-      pending.push({ draft, key: "voice", targets: [{ collection: "voices", id: a.voice.id }], list: false });
-      if (a.actions.length) pending.push({ draft, key: "actions", targets: a.actions.map((x) => ({ collection: "actions", id: x.id })), list: true });
-      if (a.webhook) pending.push({ draft, key: "webhook", targets: [{ collection: "webhooks", id: a.webhook.id }], list: false });
+      const { base, args, refs } = adopter.adopt(o);
+      const draft: Draft = { collection, id: o.id, base, args, notes: [] };
       drafts.push(draft);
+      for (const r of refs) pending.push({ draft, ref: r });
     }
-  }
-  if (want.has("numbers")) {
-    for (const n of account.numbers) {
-      const bad = problem(E164Schema.safeParse(n.number));
-      if (!n.active) skip("numbers", n.id, "cancelled: it cannot be bound again");
-      else if (!n.inbound_agent) skip("numbers", n.id, "not bound to an agent: there is no binding to declare");
-      else if (bad) skip("numbers", n.id, `the provider would refuse it: number ${bad}`);
-      else {
-        const draft: Draft = { collection: "numbers", id: n.id, base: numberBaseName(n), args: { number: lit(n.number) }, notes: [] };
-        pending.push({ draft, key: "inboundAgent", targets: [{ collection: "agents", id: n.inbound_agent.id }], list: false });
-        drafts.push(draft);
-      }
-    }
-  }
+  };
+  for (const c of COLLECTIONS) if (want.has(c)) collect(c);
 
   const resources = name(drafts);
   const byTarget = new Map(resources.map((r) => [`${r.collection}:${r.id}`, r]));
   const byDraft = new Map(drafts.map((d, i) => [d, resources[i]!]));
-  for (const p of pending) {
-    const owner = byDraft.get(p.draft)!;
+  for (const { draft, ref: p } of pending) {
+    const owner = byDraft.get(draft)!;
     const args = p.targets.map((t): ScalarArg => {
       const target = byTarget.get(`${t.collection}:${t.id}`);
       if (target) return { ref: { kind: target.kind, name: target.name, variable: target.variable, id: target.id } };
-      owner.notes.push(`${SINGULAR[t.collection]} ${t.id} is not declared in this program (${want.has(t.collection) ? "skipped, see above" : "not pulled: --only"}): referred to by id`);
+      owner.notes.push(
+        `${SINGULAR[t.collection]} ${t.id} is not declared in this program (${want.has(t.collection) ? "skipped, see above" : "not pulled: --only"}): referred to by id`,
+      );
       return lit(t.id);
     });
     owner.args[p.key] = p.list ? { items: args } : args[0]!;
@@ -172,5 +197,7 @@ function name(drafts: Draft[]): PlannedResource[] {
 
 /** Dependencies first (the collection order), then by name: the order index.ts is written in. */
 function sortForProgram<T extends { collection: Collection; name: string }>(rs: T[]): T[] {
-  return [...rs].sort((a, b) => COLLECTIONS.indexOf(a.collection) - COLLECTIONS.indexOf(b.collection) || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  return [...rs].sort(
+    (a, b) => COLLECTIONS.indexOf(a.collection) - COLLECTIONS.indexOf(b.collection) || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0),
+  );
 }

@@ -4,7 +4,7 @@ import { PACKAGE_VERSION } from "../client/index.js";
 import { audit } from "./audit-command.js";
 import { drift } from "./drift.js";
 import { EXIT, oneLine, type ExitCode } from "./errors.js";
-import type { CliIo } from "./io.js";
+import type { CliIo } from "./output.js";
 import { COLLECTIONS, CollectionSchema, parseCollections } from "./kinds.js";
 import { pull } from "./pull.js";
 
@@ -25,8 +25,22 @@ const only = (value: string) => {
 };
 
 const Only = z.array(CollectionSchema).default([...COLLECTIONS]);
-const PullOpts = z.object({ out: z.string(), only: Only, json: z.boolean(), force: z.boolean(), baseUrl: z.string().optional(), name: z.string().optional() });
-const AuditOpts = z.object({ stack: z.array(z.string()), state: z.array(z.string()), only: Only, json: z.boolean(), baseUrl: z.string().optional(), cwd: z.string().optional() });
+const PullOpts = z.object({
+  out: z.string(),
+  only: Only,
+  json: z.boolean(),
+  force: z.boolean(),
+  baseUrl: z.string().optional(),
+  name: z.string().optional(),
+});
+const AuditOpts = z.object({
+  stack: z.array(z.string()),
+  state: z.array(z.string()),
+  only: Only,
+  json: z.boolean(),
+  baseUrl: z.string().optional(),
+  cwd: z.string().optional(),
+});
 const DriftOpts = z.object({ stack: z.string(), json: z.boolean(), cwd: z.string().optional() });
 
 /**
@@ -60,7 +74,9 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
 
   program
     .command("audit")
-    .description("Compare the account with stacks' state: unmanaged objects, managed objects that are gone, numbers bound to unmanaged agents.")
+    .description(
+      "Compare the account with stacks' state: unmanaged objects, managed objects that are gone, numbers bound to unmanaged agents.",
+    )
     .option("--stack <name>", "a stack of the project in --cwd, read with `pulumi stack export` (repeatable)", collect, [])
     .option("--state <file>", "a file written by `pulumi stack export --file` (repeatable)", collect, [])
     .option("--only <kinds>", `comma-separated subset of ${COLLECTIONS.join(",")}`, only)
@@ -75,11 +91,16 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
 
   program
     .command("drift")
-    .description("Run `pulumi preview --refresh` on a stack (Automation API) and print per resource the properties that differ, secrets masked.")
+    .description(
+      "Run `pulumi preview --refresh` on a stack (Automation API) and print per resource the properties that differ, secrets masked.",
+    )
     .requiredOption("--stack <name>", "the stack to check")
     .option("--json", "print the report as JSON", false)
     .option("--cwd <dir>", "the Pulumi project folder (default: the working directory)")
-    .addHelpText("after", `\nCredentials are the stack's own (voiceagent:baseUrl / voiceagent:token config, or the environment).\nNeeds @pulumi/pulumi installed next to this package.\n${EXIT_CODES}`)
+    .addHelpText(
+      "after",
+      `\nCredentials are the stack's own (voiceagent:baseUrl / voiceagent:token config, or the environment).\nNeeds @pulumi/pulumi installed next to this package.\n${EXIT_CODES}`,
+    )
     .action(async (raw: unknown) => {
       code = await drift(DriftOpts.parse(raw), io);
     });

@@ -3,7 +3,7 @@ import path from "node:path";
 import { readAccount } from "./account.js";
 import { resolveCredentials } from "./credentials.js";
 import { CliError, errnoCode, EXIT, type ExitCode } from "./errors.js";
-import { seconds, type CliIo } from "./io.js";
+import { seconds, type CliIo } from "./output.js";
 import { SINGULAR, type Collection } from "./kinds.js";
 import { buildPlan } from "./plan.js";
 import { projectFiles, projectName } from "./project-files.js";
@@ -66,6 +66,8 @@ function assertWritable(dir: string, force: boolean): void {
     throw new CliError(`--out ${dir} cannot be read (${errnoCode(err) ?? String(err)}): choose another --out; nothing was written`);
   }
   if (entries.length > 0 && !force) {
-    throw new CliError(`--out ${dir} exists and is not empty: choose another --out, or pass --force to overwrite its files; nothing was written`);
+    throw new CliError(
+      `--out ${dir} exists and is not empty: choose another --out, or pass --force to overwrite its files; nothing was written`,
+    );
   }
 }

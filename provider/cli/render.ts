@@ -22,7 +22,9 @@ function argText(arg: Arg, indent: string): string {
 
 function resourceText(r: PlannedResource): string {
   const notes = r.notes.map((n) => `// NOTE: ${commentText(n)}\n`).join("");
-  const args = Object.entries(r.args).map(([key, arg]) => `${INDENT}${key}: ${argText(arg, INDENT)},\n`).join("");
+  const args = Object.entries(r.args)
+    .map(([key, arg]) => `${INDENT}${key}: ${argText(arg, INDENT)},\n`)
+    .join("");
   return `${notes}const ${r.variable} = new va.${r.kind}(${stringLiteral(r.name)}, {\n${args}});\n`;
 }
 

@@ -66,7 +66,9 @@ describe("classify", () => {
     const acc = typicalAccount();
     const refs = managedAll(acc).filter((r) => r.name !== "sales-line");
     acc.numbers[0] = { ...acc.numbers[0]!, active: false };
-    expect(summary(classify(acc, refs))).toEqual([`missing numbers ${acc.numbers[0]!.number}`, `unmanaged numbers ${acc.numbers[1]!.id}`].sort());
+    expect(summary(classify(acc, refs))).toEqual(
+      [`missing numbers ${acc.numbers[0]!.number}`, `unmanaged numbers ${acc.numbers[1]!.id}`].sort(),
+    );
   });
 
   it("an object managed by two stacks is reported once, with both resources", () => {

@@ -35,7 +35,11 @@ const oneLineError = (r: CliRun, message: RegExp) => {
 beforeAll(async () => {
   emu = await startEmulator({ tokens: [TOKEN], seed: true });
   client = createClient({ baseUrl: emu.url, token: TOKEN });
-  html = await startRecordingServer((req) => (req.path.endsWith("/agents/list") ? { status: 404, text: "<h1>Not Found</h1>", headers: { "content-type": "text/html" } } : { text: "<html>a login page</html>", headers: { "content-type": "text/html" } }));
+  html = await startRecordingServer((req) =>
+    req.path.endsWith("/agents/list")
+      ? { status: 404, text: "<h1>Not Found</h1>", headers: { "content-type": "text/html" } }
+      : { text: "<html>a login page</html>", headers: { "content-type": "text/html" } },
+  );
   tmp = path.join(os.tmpdir(), `voiceagent-cli-${randomUUID().slice(0, 8)}`);
   mkdirSync(tmp);
 });
@@ -78,7 +82,10 @@ describe("voiceagent", () => {
     expect(before.match(/new va\.Voice\(/g)).toHaveLength(3);
 
     await client.voices.create({ voice_name: "added-later", pitch: 0, rate: 1 });
-    oneLineError(await va(["pull", "--out", "proj", "--only", "voices"]), /--out .*proj exists and is not empty: choose another --out, or pass --force.*nothing was written/);
+    oneLineError(
+      await va(["pull", "--out", "proj", "--only", "voices"]),
+      /--out .*proj exists and is not empty: choose another --out, or pass --force.*nothing was written/,
+    );
     expect(readFileSync(path.join(dir, "index.ts"), "utf8")).toBe(before);
 
     expect((await va(["pull", "--out", "proj", "--only", "voices", "--force"])).code).toBe(0);
@@ -93,10 +100,22 @@ describe("voiceagent", () => {
   });
 
   it.each([
-    ["a token without access", { VOICEAGENT_TOKEN: "not-a-token-of-this-service" }, /the token was refused by http:\/\/127\.0\.0\.1:\d+ \(401 on GET \/v1\/\w+\/list\?page=1&size=100\): check VOICEAGENT_TOKEN; nothing was changed/],
+    [
+      "a token without access",
+      { VOICEAGENT_TOKEN: "not-a-token-of-this-service" },
+      /the token was refused by http:\/\/127\.0\.0\.1:\d+ \(401 on GET \/v1\/\w+\/list\?page=1&size=100\): check VOICEAGENT_TOKEN; nothing was changed/,
+    ],
     ["no token", { VOICEAGENT_TOKEN: "" }, /no token: set VOICEAGENT_TOKEN\n$/],
-    ["a base URL that is not a URL", { VOICEAGENT_BASE_URL: "ftp://example.com" }, /must be an http\(s\) URL such as https:\/\/api\.example\.com, not "ftp:\/\/example\.com"/],
-    ["a service that is not running", { VOICEAGENT_BASE_URL: "http://127.0.0.1:9" }, /could not reach http:\/\/127\.0\.0\.1:9 \(.*ECONNREFUSED.*\): is the service running/],
+    [
+      "a base URL that is not a URL",
+      { VOICEAGENT_BASE_URL: "ftp://example.com" },
+      /must be an http\(s\) URL such as https:\/\/api\.example\.com, not "ftp:\/\/example\.com"/,
+    ],
+    [
+      "a service that is not running",
+      { VOICEAGENT_BASE_URL: "http://127.0.0.1:9" },
+      /could not reach http:\/\/127\.0\.0\.1:9 \(.*ECONNREFUSED.*\): is the service running/,
+    ],
   ])("pull with %s: one line, exit 1, nothing written", async (_what, env, message) => {
     oneLineError(await va(["pull", "--out", "never"], env), message);
     expect(existsSync(path.join(tmp, "never"))).toBe(false);
@@ -104,12 +123,20 @@ describe("voiceagent", () => {
 
   it("pull against a base URL that is not the service: one line naming the base URL", async () => {
     const r = await va(["pull", "--out", "never", "--base-url", html.url]);
-    oneLineError(r, new RegExp(`(did not answer like the voice agent service|does not exist on ${html.url}).*is --base-url \\(or VOICEAGENT_BASE_URL\\) the service's address`));
+    oneLineError(
+      r,
+      new RegExp(
+        `(did not answer like the voice agent service|does not exist on ${html.url}).*is --base-url \\(or VOICEAGENT_BASE_URL\\) the service's address`,
+      ),
+    );
     expect(existsSync(path.join(tmp, "never"))).toBe(false);
   });
 
   it("bad flags are one line and exit 1", async () => {
-    oneLineError(await va(["pull", "--only", "agents,robots"]), /--only: unknown kind "robots"; use voices, actions, webhooks, agents, numbers/);
+    oneLineError(
+      await va(["pull", "--only", "agents,robots"]),
+      /--only: unknown kind "robots"; use voices, actions, webhooks, agents, numbers/,
+    );
     oneLineError(await va(["audit"]), /name at least one stack \(--stack NAME\) or exported state \(--state FILE\)/);
     oneLineError(await va(["drift"]), /required option '--stack <name>' not specified/);
   });
@@ -117,7 +144,10 @@ describe("voiceagent", () => {
   it("audit --state: a file that is not an export, or missing, fails before any request", async () => {
     writeFileSync(path.join(tmp, "package.json"), JSON.stringify({ name: "x", version: "1.0.0" }));
     const requests = emu.stats.total;
-    oneLineError(await va(["audit", "--state", "package.json"]), /--state package\.json is not a Pulumi stack export \(version: .*\): write one with `pulumi stack export --file <file>`/);
+    oneLineError(
+      await va(["audit", "--state", "package.json"]),
+      /--state package\.json is not a Pulumi stack export \(version: .*\): write one with `pulumi stack export --file <file>`/,
+    );
     oneLineError(await va(["audit", "--state", "missing.json"]), /--state missing\.json cannot be read \(ENOENT\)/);
     expect(emu.stats.total).toBe(requests);
   });
@@ -125,7 +155,11 @@ describe("voiceagent", () => {
   it("audit --state: exit 0 when the state manages the account, 3 with a planted agent, JSON for machines", async () => {
     const seed = emu.seeds.get(TOKEN)!;
     const voices = (await client.voices.list.all()).map((v, i) => ({ kind: "Voice", id: v.id, name: `v${i}` }));
-    const state = exportOf([...voices, { kind: "Action", id: seed.actions[0]!, name: "a" }, { kind: "Webhook", id: seed.webhooks[0]!, name: "w" }]);
+    const state = exportOf([
+      ...voices,
+      { kind: "Action", id: seed.actions[0]!, name: "a" },
+      { kind: "Webhook", id: seed.webhooks[0]!, name: "w" },
+    ]);
     writeFileSync(path.join(tmp, "state.json"), state);
     const clean = await va(["audit", "--state", "state.json"]);
     expect(clean).toMatchObject({ code: 0, stdout: expect.stringMatching(/^clean: /) });

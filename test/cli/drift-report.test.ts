@@ -25,7 +25,9 @@ describe("driftFromEvents", () => {
       done(step("refresh", "Agent", "support", { prompt: "Be kind.", voice: "v1" }, { prompt: "Edited.", voice: "v1" })),
       done(step("refresh", "Agent", "sales", { prompt: "Sell." })),
       done(step("refresh", "Voice", "warm", { pitch: 1 }, { pitch: 1 })),
-      done(step("refresh", "pulumi:providers:pulumi-nodejs", "default", { "voiceagent:token": "[secret]" }, { "voiceagent:token": "other" })),
+      done(
+        step("refresh", "pulumi:providers:pulumi-nodejs", "default", { "voiceagent:token": "[secret]" }, { "voiceagent:token": "other" }),
+      ),
       done(step("refresh", "pulumi:pulumi:Stack", "app-prod", {}, { x: 1 })),
       pre(step("update", "Agent", "support", { prompt: "Edited.", voice: "v1" }, { prompt: "Be kind.", voice: "v1" })),
       pre(step("create", "Agent", "sales", undefined, { prompt: "Sell." })),
@@ -35,7 +37,13 @@ describe("driftFromEvents", () => {
     const report = DriftReportSchema.parse(driftFromEvents(events));
     expect(report.clean).toBe(false);
     expect(report.drifted).toEqual([
-      { urn: urn("Agent", "support"), kind: "Agent", name: "support", status: "changed", properties: [{ name: "prompt", old: "Be kind.", new: "Edited." }] },
+      {
+        urn: urn("Agent", "support"),
+        kind: "Agent",
+        name: "support",
+        status: "changed",
+        properties: [{ name: "prompt", old: "Be kind.", new: "Edited." }],
+      },
       { urn: urn("Agent", "sales"), kind: "Agent", name: "sales", status: "deleted", properties: [] },
     ]);
     expect(report.planned).toEqual([
@@ -49,7 +57,10 @@ describe("driftFromEvents", () => {
   });
 
   it("is clean when refresh finds nothing and up would do nothing", () => {
-    const report = driftFromEvents([done(step("refresh", "Voice", "warm", { pitch: 1 }, { pitch: 1 })), pre(step("same", "Voice", "warm", { pitch: 1 }, { pitch: 1 }))]);
+    const report = driftFromEvents([
+      done(step("refresh", "Voice", "warm", { pitch: 1 }, { pitch: 1 })),
+      pre(step("same", "Voice", "warm", { pitch: 1 }, { pitch: 1 })),
+    ]);
     expect(report).toEqual({ clean: true, drifted: [], planned: [] });
     expect(humanDrift(report)).toMatch(/^clean: /);
   });
@@ -57,8 +68,16 @@ describe("driftFromEvents", () => {
   it("masks secrets: Pulumi's secret objects, the engine's [secret], and the token wherever it appears", () => {
     const token = `drift-test-token-${Date.now()}`;
     registerSecret(token);
-    expect(maskSecrets({ a: SECRET, b: ["[secret]", `Bearer ${token}`], c: 3 })).toEqual({ a: "[secret]", b: ["[secret]", "Bearer [REDACTED]"], c: 3 });
-    const report = driftFromEvents([done(step("refresh", "PhoneNumber", "line", { number: SECRET, inboundAgent: "a1" }, { number: "[secret]", inboundAgent: `x${token}` }))]);
+    expect(maskSecrets({ a: SECRET, b: ["[secret]", `Bearer ${token}`], c: 3 })).toEqual({
+      a: "[secret]",
+      b: ["[secret]", "Bearer [REDACTED]"],
+      c: 3,
+    });
+    const report = driftFromEvents([
+      done(
+        step("refresh", "PhoneNumber", "line", { number: SECRET, inboundAgent: "a1" }, { number: "[secret]", inboundAgent: `x${token}` }),
+      ),
+    ]);
     expect(report.drifted[0]!.properties).toEqual([{ name: "inboundAgent", old: "a1", new: "x[REDACTED]" }]);
     expect(JSON.stringify(report) + humanDrift(report)).not.toContain(token);
   });

@@ -7,7 +7,15 @@ const USER = randomUUID();
 
 /** Builders for each kind, with defaults a test can override. */
 export const make = {
-  voice: (o: Partial<Voice> = {}): Voice => ({ id: randomUUID(), user_id: USER, type: "voice_base", voice_name: "alloy", pitch: 0, rate: 1, ...o }),
+  voice: (o: Partial<Voice> = {}): Voice => ({
+    id: randomUUID(),
+    user_id: USER,
+    type: "voice_base",
+    voice_name: "alloy",
+    pitch: 0,
+    rate: 1,
+    ...o,
+  }),
   action: (o: Partial<Action> = {}): Action => ({ id: randomUUID(), user_id: USER, type: "action_end_conversation", config: {}, ...o }),
   webhook: (o: Partial<Webhook> = {}): Webhook => ({
     id: randomUUID(),

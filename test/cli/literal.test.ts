@@ -18,7 +18,7 @@ function evalTs(expr: string): unknown {
 
 describe("string literals", () => {
   it.each([
-    ['quotes "double" and \'single\''],
+    ["quotes \"double\" and 'single'"],
     ["back\\slash \\n not a newline"],
     ["template ${injection} and `backticks`"],
     ["line one\nline two\r\nthree"],
@@ -31,7 +31,10 @@ describe("string literals", () => {
   });
 
   it("any string survives TypeScript", () => {
-    fc.assert(fc.property(fc.string({ unit: "binary" }), (s) => void expect(evalTs(stringLiteral(s))).toBe(s)), { numRuns: 200 });
+    fc.assert(
+      fc.property(fc.string({ unit: "binary" }), (s) => void expect(evalTs(stringLiteral(s))).toBe(s)),
+      { numRuns: 200 },
+    );
   });
 });
 

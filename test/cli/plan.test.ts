@@ -15,7 +15,10 @@ type Declared = { kind: string; name: string; args: Record<string, unknown> };
  * resource's `id` is a marker naming it, so references can be told from literals.
  */
 function runProgram(source: string): Declared[] {
-  const out = ts.transpileModule(source, { compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2020 }, reportDiagnostics: true });
+  const out = ts.transpileModule(source, {
+    compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2020 },
+    reportDiagnostics: true,
+  });
   expect(out.diagnostics ?? []).toEqual([]);
   const declared: Declared[] = [];
   const kind = (k: string) =>
@@ -26,7 +29,13 @@ function runProgram(source: string): Declared[] {
         this.id = `<ref ${k}:${name}>`;
       }
     };
-  const va = { Voice: kind("Voice"), Action: kind("Action"), Webhook: kind("Webhook"), Agent: kind("Agent"), PhoneNumber: kind("PhoneNumber") };
+  const va = {
+    Voice: kind("Voice"),
+    Action: kind("Action"),
+    Webhook: kind("Webhook"),
+    Agent: kind("Agent"),
+    PhoneNumber: kind("PhoneNumber"),
+  };
   const require = (m: string) => {
     if (m !== "pulumi-voiceagent") throw new Error(`unexpected import ${m}`);
     return va;
@@ -41,7 +50,16 @@ describe("buildPlan", () => {
   it("adopts every object by id and refers to related objects as resources", () => {
     const acc = typicalAccount();
     const plan = PullPlanSchema.parse(buildPlan(acc));
-    expect(plan.resources.map((r) => r.kind)).toEqual(["Voice", "Voice", "Action", "Webhook", "Agent", "Agent", "PhoneNumber", "PhoneNumber"]);
+    expect(plan.resources.map((r) => r.kind)).toEqual([
+      "Voice",
+      "Voice",
+      "Action",
+      "Webhook",
+      "Agent",
+      "Agent",
+      "PhoneNumber",
+      "PhoneNumber",
+    ]);
     expect(plan.skipped).toEqual([{ collection: "numbers", id: acc.numbers[2]!.id, reason: expect.stringMatching(/not bound/) }]);
     const support = find(plan, "Agent", acc.support.id);
     expect(support.args.agentId).toEqual({ value: acc.support.id });
@@ -58,7 +76,9 @@ describe("buildPlan", () => {
     const support = find(plan, "Agent", acc.support.id);
     expect(support.args.voice).toEqual({ value: acc.voices[0]!.id });
     expect(support.notes.join("\n")).toMatch(/voice .* not declared in this program \(not pulled: --only\)/);
-    expect(find(plan, "PhoneNumber", acc.numbers[0]!.id).args.inboundAgent).toEqual({ ref: expect.objectContaining({ id: acc.support.id }) });
+    expect(find(plan, "PhoneNumber", acc.numbers[0]!.id).args.inboundAgent).toEqual({
+      ref: expect.objectContaining({ id: acc.support.id }),
+    });
   });
 
   it("skips what the provider would refuse, naming the field, and cancelled numbers", () => {
@@ -73,7 +93,9 @@ describe("buildPlan", () => {
     expect(reasons[robot.id]).toMatch(/refuse it: type/);
     expect(reasons[acc.webhooks[1]!.id]).toMatch(/refuse it: subscriptions/);
     expect(reasons[acc.numbers[3]!.id]).toMatch(/cancelled/);
-    const robotAgent = plan.resources.find((r) => r.args.prompt && "value" in r.args.prompt && r.args.prompt.value === "You are the robot.")!;
+    const robotAgent = plan.resources.find(
+      (r) => r.args.prompt && "value" in r.args.prompt && r.args.prompt.value === "You are the robot.",
+    )!;
     expect(robotAgent.args.voice).toEqual({ value: robot.id });
     expect(robotAgent.notes.join()).toMatch(/skipped/);
   });
@@ -83,9 +105,13 @@ describe("buildPlan", () => {
     for (let i = 0; i < 3; i++) acc.agents.push(make.agent(acc.voices[0]!, { prompt: "You are the support line." }));
     const expected = JSON.stringify(buildPlan(acc));
     fc.assert(
-      fc.property(fc.shuffledSubarray(acc.agents, { minLength: acc.agents.length, maxLength: acc.agents.length }), fc.shuffledSubarray(acc.voices, { minLength: 2, maxLength: 2 }), (agents, voices) => {
-        expect(JSON.stringify(buildPlan({ ...acc, agents, voices }))).toBe(expected);
-      }),
+      fc.property(
+        fc.shuffledSubarray(acc.agents, { minLength: acc.agents.length, maxLength: acc.agents.length }),
+        fc.shuffledSubarray(acc.voices, { minLength: 2, maxLength: 2 }),
+        (agents, voices) => {
+          expect(JSON.stringify(buildPlan({ ...acc, agents, voices }))).toBe(expected);
+        },
+      ),
       { numRuns: 30 },
     );
   });
@@ -99,7 +125,10 @@ describe("renderProgram", () => {
     const declared = runProgram(renderProgram(buildPlan(acc)));
     expect(declared).toHaveLength(8);
     const support = declared.find((d) => d.args.agentId === acc.support.id)!;
-    expect(support).toMatchObject({ kind: "Agent", args: { prompt: acc.support.prompt, initialMessage: "Hello!", voice: "<ref Voice:alloy>" } });
+    expect(support).toMatchObject({
+      kind: "Agent",
+      args: { prompt: acc.support.prompt, initialMessage: "Hello!", voice: "<ref Voice:alloy>" },
+    });
     expect(support.args.actions).toEqual(["<ref Action:end-conversation-4567>"]);
     const action = declared.find((d) => d.kind === "Action")!;
     expect(Object.getOwnPropertyNames(action.args.config)).toEqual(["phoneNumber", "constructor", "odd key"]);
@@ -115,8 +144,16 @@ describe("renderProgram", () => {
     expect([...files.keys()].sort()).toEqual([".gitignore", "Pulumi.yaml", "index.ts", "package.json", "tsconfig.json"]);
     expect(files.get("Pulumi.yaml")).toMatch(/^name: "my-pulled-account"\n.*runtime:\n  name: nodejs\n/s);
     const pkg = JSON.parse(files.get("package.json")!);
-    expect(pkg).toMatchObject({ main: "index.ts", dependencies: { "pulumi-voiceagent": "^0.2.0", "@pulumi/pulumi": "^3.259.0" }, devDependencies: { typescript: expect.any(String), "@types/node": expect.any(String) } });
-    expect(JSON.parse(files.get("tsconfig.json")!).compilerOptions).toMatchObject({ strict: true, module: "commonjs", moduleResolution: "node" });
+    expect(pkg).toMatchObject({
+      main: "index.ts",
+      dependencies: { "pulumi-voiceagent": "^0.2.0", "@pulumi/pulumi": "^3.259.0" },
+      devDependencies: { typescript: expect.any(String), "@types/node": expect.any(String) },
+    });
+    expect(JSON.parse(files.get("tsconfig.json")!).compilerOptions).toMatchObject({
+      strict: true,
+      module: "commonjs",
+      moduleResolution: "node",
+    });
     expect(files.get("index.ts")).not.toMatch(/cancelOnDelete/);
   });
 });

@@ -26,11 +26,20 @@ beforeAll(async () => {
   const s = emu.service;
   // Made through the service in one transaction: seconds saved, the same objects as over HTTP.
   emu.store.tx(() => {
-    for (let i = 0; i < SIZES.voices; i++) ids.voices.push(s.createVoice(u, { type: "voice_base", voice_name: `voice ${i % 40}`, pitch: i % 5, rate: 1 }).id);
+    for (let i = 0; i < SIZES.voices; i++)
+      ids.voices.push(s.createVoice(u, { type: "voice_base", voice_name: `voice ${i % 40}`, pitch: i % 5, rate: 1 }).id);
     for (let i = 0; i < SIZES.actions; i++) ids.actions.push(s.createAction(u, { type: "action_end_conversation", config: {} }).id);
-    for (let i = 0; i < SIZES.webhooks; i++) ids.webhooks.push(s.createWebhook(u, { url: `https://hooks.example.com/${i % 10}`, method: "POST", subscriptions: ["event_message"] }).id);
+    for (let i = 0; i < SIZES.webhooks; i++)
+      ids.webhooks.push(
+        s.createWebhook(u, { url: `https://hooks.example.com/${i % 10}`, method: "POST", subscriptions: ["event_message"] }).id,
+      );
     for (let i = 0; i < SIZES.agents; i++) {
-      const a = s.createAgent(u, { prompt: `You are agent ${i % 150} of the fleet.`, voice: ids.voices[i % SIZES.voices]!, actions: [ids.actions[i % SIZES.actions]!], webhook: ids.webhooks[i % SIZES.webhooks]! });
+      const a = s.createAgent(u, {
+        prompt: `You are agent ${i % 150} of the fleet.`,
+        voice: ids.voices[i % SIZES.voices]!,
+        actions: [ids.actions[i % SIZES.actions]!],
+        webhook: ids.webhooks[i % SIZES.webhooks]!,
+      });
       ids.agents.push(a.id);
     }
     for (let i = 0; i < SIZES.numbers; i++) ids.numbers.push(s.addNumber(u, `+1777${String(i).padStart(7, "0")}`, ids.agents[i]!).id);
@@ -74,7 +83,13 @@ describe("a 1,000-object account", () => {
   it("audit finds the few unmanaged objects among 1,000 with one request per page", async () => {
     const unmanaged = [ids.agents[599]!, ids.voices[99]!];
     const refs = Object.entries(ids).flatMap(([c, list]) =>
-      list.filter((id) => !unmanaged.includes(id)).map((id, i) => ({ kind: { voices: "Voice", actions: "Action", webhooks: "Webhook", agents: "Agent", numbers: "PhoneNumber" }[c]!, id, name: `${c}-${i}` })),
+      list
+        .filter((id) => !unmanaged.includes(id))
+        .map((id, i) => ({
+          kind: { voices: "Voice", actions: "Action", webhooks: "Webhook", agents: "Agent", numbers: "PhoneNumber" }[c]!,
+          id,
+          name: `${c}-${i}`,
+        })),
     );
     writeFileSync(path.join(tmp, "state.json"), exportOf(refs));
     const before = { ...emu.stats.byRoute };
@@ -96,13 +111,21 @@ describe("a 1,000-object account", () => {
       const ours = performance.now() - started;
       const client = createClient({ baseUrl: emu.url, token: TOKEN });
       const seqStarted = performance.now();
-      const seq = await Promise.all([client.voices.list.all(), client.actions.list.all(), client.webhooks.list.all(), client.agents.list.all(), client.numbers.list.all()]);
+      const seq = await Promise.all([
+        client.voices.list.all(),
+        client.actions.list.all(),
+        client.webhooks.list.all(),
+        client.agents.list.all(),
+        client.numbers.list.all(),
+      ]);
       const sequential = performance.now() - seqStarted;
       expect(Object.values(account).flat()).toHaveLength(1000);
       expect(seq.flat()).toHaveLength(1000);
       expect(stats.requests).toBe(pages);
       expect(ours).toBeLessThan(sequential);
-      console.log(`[figures] read 1000 objects at 50 ms/request: ${ours.toFixed(0)} ms (${stats.requests} requests) vs ${sequential.toFixed(0)} ms page after page (client list.all)`);
+      console.log(
+        `[figures] read 1000 objects at 50 ms/request: ${ours.toFixed(0)} ms (${stats.requests} requests) vs ${sequential.toFixed(0)} ms page after page (client list.all)`,
+      );
     } finally {
       emu.faults.clear();
     }

@@ -43,10 +43,22 @@ describe("parseStackExport", () => {
 
   it.each([
     ["not JSON", "<html>nope</html>", /^--state x is not JSON, so not a Pulumi stack export/],
-    ["JSON of another shape", JSON.stringify({ resources: [] }), /^--state x is not a Pulumi stack export \(version: .*\): write one with `pulumi stack export --file <file>`$/],
+    [
+      "JSON of another shape",
+      JSON.stringify({ resources: [] }),
+      /^--state x is not a Pulumi stack export \(version: .*\): write one with `pulumi stack export --file <file>`$/,
+    ],
     ["a package.json", JSON.stringify({ name: "p", version: "1.0.0" }), /is not a Pulumi stack export/],
-    ["resources without urns", JSON.stringify({ version: 3, deployment: { manifest: {}, resources: [{ type: "x" }] } }), /deployment\.resources\.0\.urn/],
-    ["a future version", JSON.stringify({ version: 4, deployment: { manifest: {} } }), /version 4 stack export; this command reads version 3/],
+    [
+      "resources without urns",
+      JSON.stringify({ version: 3, deployment: { manifest: {}, resources: [{ type: "x" }] } }),
+      /deployment\.resources\.0\.urn/,
+    ],
+    [
+      "a future version",
+      JSON.stringify({ version: 4, deployment: { manifest: {} } }),
+      /version 4 stack export; this command reads version 3/,
+    ],
   ])("%s is one line naming the problem", (_what, text, message) => {
     let caught: unknown;
     try {
@@ -60,7 +72,11 @@ describe("parseStackExport", () => {
   });
 
   it("splits URNs, names with :: included", () => {
-    expect(splitUrn("urn:pulumi:prod::app::pulumi-nodejs:dynamic/voiceagent:Agent::support")).toEqual({ stack: "prod", project: "app", name: "support" });
+    expect(splitUrn("urn:pulumi:prod::app::pulumi-nodejs:dynamic/voiceagent:Agent::support")).toEqual({
+      stack: "prod",
+      project: "app",
+      name: "support",
+    });
     expect(splitUrn("urn:pulumi:prod::app::a$b::we::ird").name).toBe("we::ird");
   });
 });

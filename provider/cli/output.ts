@@ -1,3 +1,28 @@
+// What commands print and where: the streams (injectable for tests), durations and tables.
+
+/** What a command reads and writes besides the service: injectable, so tests run commands in-process. */
+export interface CliIo {
+  stdout(text: string): void;
+  stderr(text: string): void;
+  env: NodeJS.ProcessEnv;
+  cwd: string;
+}
+
+/** The real process's streams, environment and working directory. */
+export function processIo(): CliIo {
+  return {
+    stdout: (t) => process.stdout.write(t),
+    stderr: (t) => process.stderr.write(t),
+    env: process.env,
+    cwd: process.cwd(),
+  };
+}
+
+/** Seconds with one decimal, for summaries. */
+export function seconds(ms: number): string {
+  return `${(ms / 1000).toFixed(1)} s`;
+}
+
 /**
  * A plain-text table: columns padded to their widest cell, cells on one line (line breaks in a
  * value become spaces, so one object is always one row), long cells cut with an ellipsis.
