@@ -31,14 +31,21 @@ async function loadAutomation(): Promise<typeof automation> {
   }
 }
 
-/** The `error:` lines of a failed Pulumi command, on one line: the rest is progress output. */
-function pulumiFailure(err: unknown): string {
+/**
+ * What went wrong in a failed Pulumi command, on one line: its `error:` lines, else the first
+ * line of its stderr (an Automation API error's message holds the whole stdout and stderr).
+ */
+export function pulumiFailure(err: unknown): string {
   const text = err instanceof Error ? err.message : String(err);
-  const lines = text
+  if (/spawn pulumi ENOENT/.test(text)) return "the pulumi command is not on PATH";
+  const stderr = /\bstderr: ([\s\S]*?)(?:\n err\?: |$)/.exec(text)?.[1] ?? text;
+  const lines = stderr
     .split("\n")
     .map((l) => l.trim())
-    .filter((l) => /^error:/i.test(l) && !/^error: preview failed$/i.test(l));
-  return redact((lines.length ? lines.slice(0, 3).join(" ") : (text.split("\n")[0] ?? text)).replace(/^error:\s*/i, ""));
+    .filter(Boolean);
+  const errors = lines.filter((l) => /^error:/i.test(l) && !/^error: preview failed$/i.test(l));
+  const picked = errors.length ? errors.slice(0, 3).join(" ") : (lines[0] ?? text);
+  return redact(picked.replace(/^error:\s*/i, ""));
 }
 
 /**

@@ -31,26 +31,28 @@ const READ_ONLY = "nothing was changed on the service";
 
 /**
  * One line for any error: what went wrong, what to do next, and that the service was not
- * changed. API errors are reworded for the command line (flags and environment variables instead
- * of stack config); the token never appears, whatever the error holds.
+ * changed (every command here only reads it). API errors are reworded for the command line
+ * (flags and environment variables instead of stack config); the token never appears, whatever
+ * the error holds.
  */
 export function oneLine(err: unknown, baseUrl?: string): string {
   const where = baseUrl ? ` ${baseUrl}` : " the service";
   let text: string;
   if (err instanceof CliError) text = err.message;
   else if (err instanceof ApiAuthError) {
-    text = `the token was refused by${where} (${err.status} on ${err.method} ${err.path}): check VOICEAGENT_TOKEN; ${READ_ONLY}`;
+    text = `the token was refused by${where} (${err.status} on ${err.method} ${err.path}): check VOICEAGENT_TOKEN`;
   } else if (err instanceof ApiSchemaError) {
-    text = `${err.method} ${err.path} on${where} did not answer like the voice agent service: is --base-url (or VOICEAGENT_BASE_URL) the service's address?; ${READ_ONLY}`;
+    text = `${err.method} ${err.path} on${where} did not answer like the voice agent service: is --base-url (or VOICEAGENT_BASE_URL) the service's address?`;
   } else if (err instanceof ApiNotFoundError) {
-    text = `${err.method} ${err.path} does not exist on${where} (404): is --base-url (or VOICEAGENT_BASE_URL) the service's address, and does it have the list endpoints?; ${READ_ONLY}`;
+    text = `${err.method} ${err.path} does not exist on${where} (404): is --base-url (or VOICEAGENT_BASE_URL) the service's address, and does it have the list endpoints?`;
   } else if (err instanceof ApiConnectionError) {
-    text = `could not reach${where} (${err.code === "E_TIMEOUT" ? "timed out" : err.cause instanceof Error ? err.cause.message : err.code}): is the service running and --base-url (or VOICEAGENT_BASE_URL) right?; ${READ_ONLY}`;
+    text = `could not reach${where} (${err.code === "E_TIMEOUT" ? "timed out" : err.cause instanceof Error ? err.cause.message : err.code}): is the service running and --base-url (or VOICEAGENT_BASE_URL) right?`;
   } else if (err instanceof ApiRateLimitError) {
-    text = `${where.trim()} kept rate limiting the listing (429): run again later; ${READ_ONLY}`;
-  } else if (err instanceof ApiError) text = `${err.message}; ${READ_ONLY}`;
+    text = `${where.trim()} kept rate limiting the listing (429): run again later`;
+  } else if (err instanceof ApiError) text = err.message;
   else if (err instanceof Error) text = err.message;
   else text = String(err);
+  if (!text.includes("nothing was changed")) text = `${text.replace(/[.;:\s]+$/, "")}; ${READ_ONLY}`;
   return redact(text)
     .replace(/\s*[\r\n]+\s*/g, " ")
     .trim();

@@ -105,7 +105,7 @@ describe("voiceagent", () => {
       { VOICEAGENT_TOKEN: "not-a-token-of-this-service" },
       /the token was refused by http:\/\/127\.0\.0\.1:\d+ \(401 on GET \/v1\/\w+\/list\?page=1&size=100\): check VOICEAGENT_TOKEN; nothing was changed/,
     ],
-    ["no token", { VOICEAGENT_TOKEN: "" }, /no token: set VOICEAGENT_TOKEN\n$/],
+    ["no token", { VOICEAGENT_TOKEN: "" }, /no token: set VOICEAGENT_TOKEN; nothing was changed on the service\n$/],
     [
       "a base URL that is not a URL",
       { VOICEAGENT_BASE_URL: "ftp://example.com" },

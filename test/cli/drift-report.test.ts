@@ -2,6 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { registerSecret } from "../../provider/client/index.js";
 import { driftFromEvents, DriftReportSchema, humanDrift, maskSecrets } from "../../provider/cli/drift-report.js";
+import { pulumiFailure } from "../../provider/cli/drift.js";
 
 const T = "pulumi-nodejs:dynamic/voiceagent:";
 const urn = (kind: string, name: string) => `urn:pulumi:prod::app::${T}${kind}::${name}`;
@@ -80,5 +81,20 @@ describe("driftFromEvents", () => {
     ]);
     expect(report.drifted[0]!.properties).toEqual([{ name: "inboundAgent", old: "a1", new: "x[REDACTED]" }]);
     expect(JSON.stringify(report) + humanDrift(report)).not.toContain(token);
+  });
+});
+
+describe("pulumiFailure", () => {
+  it("keeps the error lines of a failed command's stderr, on one line", () => {
+    const message =
+      "code: 255\n stdout: Previewing update (ci):\n\n stderr: warning: something minor\nerror: no stack named 'nope' found\nerror: preview failed\n err?: Error: Command failed with exit code 255\n";
+    expect(pulumiFailure(new Error(message))).toBe("no stack named 'nope' found");
+  });
+
+  it("says when pulumi is not installed, and falls back to stderr's first line", () => {
+    expect(
+      pulumiFailure(new Error("code: -2\n stdout: \n stderr: Command failed with ENOENT: pulumi version\nspawn pulumi ENOENT\n err?: x\n")),
+    ).toBe("the pulumi command is not on PATH");
+    expect(pulumiFailure(new Error("code: 1\n stdout: \n stderr: panic: boom\nmore\n err?: x\n"))).toBe("panic: boom");
   });
 });
