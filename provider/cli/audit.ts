@@ -1,0 +1,157 @@
+import { z } from "zod";
+import type { PhoneNumber } from "../client/index.js";
+import type { Account } from "./account.js";
+import { COLLECTIONS, CollectionSchema, SINGULAR, type Collection } from "./kinds.js";
+import { agentBaseName, voiceBaseName, webhookBaseName, actionBaseName } from "./names.js";
+import type { ManagedRef } from "./state.js";
+
+/** What audit can find. */
+export const FINDING_KINDS = ["unmanaged", "missing", "bound-to-unmanaged-agent", "managed-twice"] as const;
+
+/** One thing audit found: machine-readable, and worded for the table. */
+export const FindingSchema = z.object({
+  finding: z.enum(FINDING_KINDS),
+  collection: CollectionSchema,
+  /** The object's id on the service; for a missing 0.1.0 number binding, its E.164 number. */
+  id: z.string(),
+  /** A short readable label: an agent's first prompt words, a voice's name, a number's last digits. */
+  label: z.string(),
+  detail: z.string(),
+  /** The URNs that manage it, for missing and managed-twice. */
+  urns: z.array(z.string()),
+});
+/** One audit finding. */
+export type Finding = z.infer<typeof FindingSchema>;
+
+/** What `voiceagent audit --json` prints. */
+export const AuditReportSchema = z.object({
+  clean: z.boolean(),
+  findings: z.array(FindingSchema),
+  /** Objects read per collection, and the resources of the given stacks that manage account objects. */
+  counts: z.object({ account: z.record(z.string(), z.number()), managed: z.number() }),
+  stacks: z.array(z.string()),
+});
+/** The audit report. */
+export type AuditReport = z.infer<typeof AuditReportSchema>;
+
+/** A number's label: its last four digits (the whole number stays out of CI logs). */
+export const numberLabel = (n: string) => `number ending ${n.replace(/\D/g, "").slice(-4)}`;
+
+/**
+ * Compares an account with what the given stacks manage. Objects are matched by id (numbers by
+ * their UUID or, for 0.1.0 states, their E.164 number), never by output values, which may be
+ * secret. Numbers that are unbound (inventory, not configuration) are not reported.
+ */
+export function classify(account: Account, refs: readonly ManagedRef[], only: readonly Collection[] = COLLECTIONS): AuditReport {
+  const want = new Set(only);
+  const findings: Finding[] = [];
+  const managed = new Map<Collection, Set<string>>(COLLECTIONS.map((c) => [c, new Set()]));
+  for (const r of refs) managed.get(r.collection)?.add(r.id);
+  const isManaged = (c: Collection, ...keys: string[]) => keys.some((k) => managed.get(c)?.has(k));
+  const numberByKey = new Map<string, PhoneNumber>();
+  for (const n of account.numbers) numberByKey.set(n.id, n).set(n.number, n);
+  const labels = labelsOf(account);
+
+  for (const c of only) {
+    if (c === "numbers") continue;
+    for (const o of account[c]) {
+      if (!isManaged(c, o.id)) {
+        findings.push({
+          finding: "unmanaged",
+          collection: c,
+          id: o.id,
+          label: labels.get(o.id) ?? "",
+          urns: [],
+          detail: `no given stack manages this ${SINGULAR[c]}: made outside Pulumi, or orphaned by an interrupted run`,
+        });
+      }
+    }
+  }
+  if (want.has("numbers")) {
+    for (const n of account.numbers) {
+      const agent = n.inbound_agent;
+      if (!n.active || !agent) continue;
+      const label = numberLabel(n.number);
+      if (!isManaged("agents", agent.id)) {
+        findings.push({
+          finding: "bound-to-unmanaged-agent",
+          collection: "numbers",
+          id: n.id,
+          label,
+          urns: [],
+          detail: `answered by agent ${agent.id}, which no given stack manages`,
+        });
+      } else if (!isManaged("numbers", n.id, n.number)) {
+        findings.push({
+          finding: "unmanaged",
+          collection: "numbers",
+          id: n.id,
+          label,
+          urns: [],
+          detail: "its binding is not managed by any given stack",
+        });
+      }
+    }
+  }
+
+  const exists = (r: ManagedRef) => {
+    if (r.collection !== "numbers") return account[r.collection].some((o) => o.id === r.id);
+    return numberByKey.get(r.id)?.active === true;
+  };
+  const byObject = new Map<string, ManagedRef[]>();
+  for (const r of refs) {
+    if (!want.has(r.collection)) continue;
+    if (!exists(r)) {
+      const label = r.id.startsWith("+") ? numberLabel(r.id) : `${r.name} (${r.kind})`;
+      findings.push({
+        finding: "missing",
+        collection: r.collection,
+        id: r.id,
+        label,
+        urns: [r.urn],
+        detail: `managed by ${r.stack} as ${r.name}, but gone from the account: deleted or cancelled outside Pulumi`,
+      });
+      continue;
+    }
+    const key = `${r.kind}:${r.collection === "numbers" ? (numberByKey.get(r.id)?.id ?? r.id) : r.id}`;
+    byObject.set(key, [...(byObject.get(key) ?? []), r]);
+  }
+  for (const group of byObject.values()) {
+    const first = group[0];
+    if (!first || group.length < 2) continue;
+    const id = first.collection === "numbers" ? (numberByKey.get(first.id)?.id ?? first.id) : first.id;
+    const label = first.collection === "numbers" ? numberLabel(numberByKey.get(first.id)?.number ?? first.id) : (labels.get(id) ?? "");
+    findings.push({
+      finding: "managed-twice",
+      collection: first.collection,
+      id,
+      label,
+      urns: group.map((r) => r.urn),
+      detail: `managed by ${group.length} resources (${group.map((r) => `${r.stack}:${r.name}`).join(", ")}): each up overwrites the other`,
+    });
+  }
+
+  return {
+    clean: findings.length === 0,
+    findings: sortFindings(findings),
+    counts: {
+      account: Object.fromEntries(only.map((c) => [c, account[c].length])),
+      managed: refs.filter((r) => want.has(r.collection)).length,
+    },
+    stacks: [...new Set(refs.map((r) => r.stack))].sort(),
+  };
+}
+
+function labelsOf(account: Account): Map<string, string> {
+  return new Map<string, string>([
+    ...account.agents.map((a) => [a.id, agentBaseName(a)] as const),
+    ...account.voices.map((v) => [v.id, voiceBaseName(v)] as const),
+    ...account.actions.map((a) => [a.id, actionBaseName(a)] as const),
+    ...account.webhooks.map((w) => [w.id, webhookBaseName(w)] as const),
+  ]);
+}
+
+function sortFindings(fs: Finding[]): Finding[] {
+  const rank = (f: Finding) => FINDING_KINDS.indexOf(f.finding) * 10 + COLLECTIONS.indexOf(f.collection);
+  return [...fs].sort((a, b) => rank(a) - rank(b) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+}

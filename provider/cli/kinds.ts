@@ -1,0 +1,81 @@
+import { z } from "zod";
+
+/** The account's collections, in dependency order: what an agent refers to comes before it. */
+export const COLLECTIONS = ["voices", "actions", "webhooks", "agents", "numbers"] as const;
+/** One collection of the account: `--only` takes a comma-separated list of these. */
+export const CollectionSchema = z.enum(COLLECTIONS);
+/** One collection of the account. */
+export type Collection = z.infer<typeof CollectionSchema>;
+
+/**
+ * Every resource kind of the provider and the account collection its objects live in (undefined:
+ * not an account object, e.g. a call). Adding a kind is one line here; the state parser, audit
+ * and drift read nothing else.
+ */
+export const RESOURCE_KINDS = {
+  Agent: "agents",
+  Voice: "voices",
+  Action: "actions",
+  Webhook: "webhooks",
+  PhoneNumber: "numbers",
+  PurchasedNumber: "numbers",
+  Call: undefined,
+} as const satisfies Record<string, Collection | undefined>;
+
+/** A resource kind of the provider ("Agent", "PhoneNumber", ...). */
+export type ResourceKind = keyof typeof RESOURCE_KINDS;
+
+const TYPE_PREFIX = "pulumi-nodejs:dynamic/voiceagent:";
+
+/** The type token a kind has in state: `pulumi-nodejs:dynamic/voiceagent:Agent`. */
+export function typeToken(kind: ResourceKind): string {
+  return `${TYPE_PREFIX}${kind}`;
+}
+
+/** The kind of a state type token, or undefined for resources that are not ours. */
+export function kindOfType(type: string): ResourceKind | undefined {
+  if (!type.startsWith(TYPE_PREFIX)) return undefined;
+  const kind = type.slice(TYPE_PREFIX.length);
+  return isResourceKind(kind) ? kind : undefined;
+}
+
+function isResourceKind(kind: string): kind is ResourceKind {
+  return Object.hasOwn(RESOURCE_KINDS, kind);
+}
+
+/** The kind `voiceagent pull` declares for each collection (numbers: the inbound binding). */
+export const PULLED_KIND = {
+  voices: "Voice",
+  actions: "Action",
+  webhooks: "Webhook",
+  agents: "Agent",
+  numbers: "PhoneNumber",
+} as const satisfies Record<Collection, ResourceKind>;
+
+/** One object of a collection, as humans read it in reports: "agent", "number". */
+export const SINGULAR: Record<Collection, string> = {
+  voices: "voice",
+  actions: "action",
+  webhooks: "webhook",
+  agents: "agent",
+  numbers: "number",
+};
+
+/**
+ * Parses `--only agents,numbers`. Singular names are accepted too; an unknown name is an error
+ * that lists the known ones.
+ */
+export function parseCollections(value: string): Collection[] {
+  const wanted = value
+    .split(",")
+    .map((s) => s.trim().toLowerCase())
+    .filter(Boolean);
+  if (wanted.length === 0) throw new Error(`--only is empty: name one or more of ${COLLECTIONS.join(", ")}`);
+  const out = new Set<Collection>();
+  for (const w of wanted) {
+    const parsed = CollectionSchema.safeParse(w.endsWith("s") ? w : `${w}s`);
+    if (!parsed.success) throw new Error(`--only: unknown kind "${w}"; use ${COLLECTIONS.join(", ")}`);
+    out.add(parsed.data);
+  }
+  return COLLECTIONS.filter((c) => out.has(c));
+}

@@ -1,0 +1,116 @@
+import { Command, CommanderError, InvalidArgumentError } from "commander";
+import { z } from "zod";
+import { PACKAGE_VERSION } from "../client/index.js";
+import { audit } from "./audit-command.js";
+import { drift } from "./drift.js";
+import { EXIT, oneLine, type ExitCode } from "./errors.js";
+import type { CliIo } from "./output.js";
+import { COLLECTIONS, CollectionSchema, parseCollections } from "./kinds.js";
+import { pull } from "./pull.js";
+
+const EXIT_CODES = `
+Exit codes: 0 clean, 3 found something (drift, unmanaged or missing objects), 1 error.`;
+const CREDENTIALS = `
+The service: --base-url, else VOICEAGENT_BASE_URL. The token: VOICEAGENT_TOKEN (never a flag,
+never printed). With --stack, a missing one is taken from the stack's voiceagent:baseUrl and
+voiceagent:token config.`;
+
+const collect = (value: string, previous: string[]) => [...previous, value];
+const only = (value: string) => {
+  try {
+    return parseCollections(value);
+  } catch (err) {
+    throw new InvalidArgumentError(err instanceof Error ? err.message : String(err));
+  }
+};
+
+const Only = z.array(CollectionSchema).default([...COLLECTIONS]);
+const PullOpts = z.object({
+  out: z.string(),
+  only: Only,
+  json: z.boolean(),
+  force: z.boolean(),
+  baseUrl: z.string().optional(),
+  name: z.string().optional(),
+});
+const AuditOpts = z.object({
+  stack: z.array(z.string()),
+  state: z.array(z.string()),
+  only: Only,
+  json: z.boolean(),
+  baseUrl: z.string().optional(),
+  cwd: z.string().optional(),
+});
+const DriftOpts = z.object({ stack: z.string(), json: z.boolean(), cwd: z.string().optional() });
+
+/**
+ * Runs the `voiceagent` command with `argv` (the arguments after the program name) and returns
+ * its exit code. Every failure is one line on stderr; nothing is printed after it.
+ * @example
+ * process.exitCode = await runCli(["audit", "--stack", "prod"], processIo());
+ */
+export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
+  let code: ExitCode = EXIT.clean;
+  const program = new Command()
+    .name("voiceagent")
+    .description("Pipelines for the voice agent service: adopt a live account, audit it against stacks, report drift.")
+    .version(PACKAGE_VERSION)
+    .configureOutput({ writeOut: io.stdout, writeErr: io.stderr })
+    .exitOverride();
+
+  program
+    .command("pull")
+    .description("Write a Pulumi TypeScript project that adopts every agent, voice, action, webhook and bound number of the account.")
+    .option("--out <dir>", "folder to write the project to", "./voiceagent-pulled")
+    .option("--only <kinds>", `comma-separated subset of ${COLLECTIONS.join(",")}`, only)
+    .option("--json", "print the plan as JSON instead of writing files", false)
+    .option("--force", "write into a folder that is not empty (overwrites the project's files)", false)
+    .option("--base-url <url>", "the service's address (else VOICEAGENT_BASE_URL)")
+    .option("--name <project>", "the Pulumi project name (default: the folder's name)")
+    .addHelpText("after", `${CREDENTIALS}\n${EXIT_CODES.replace(", 3 found something (drift, unmanaged or missing objects)", "")}`)
+    .action(async (raw: unknown) => {
+      code = await pull(PullOpts.parse(raw), io);
+    });
+
+  program
+    .command("audit")
+    .description(
+      "Compare the account with stacks' state: unmanaged objects, managed objects that are gone, numbers bound to unmanaged agents.",
+    )
+    .option("--stack <name>", "a stack of the project in --cwd, read with `pulumi stack export` (repeatable)", collect, [])
+    .option("--state <file>", "a file written by `pulumi stack export --file` (repeatable)", collect, [])
+    .option("--only <kinds>", `comma-separated subset of ${COLLECTIONS.join(",")}`, only)
+    .option("--json", "print the report as JSON", false)
+    .option("--base-url <url>", "the service's address (else VOICEAGENT_BASE_URL, else the first stack's config)")
+    .option("--cwd <dir>", "the Pulumi project folder for --stack (default: the working directory)")
+    .addHelpText("after", `${CREDENTIALS}\n${EXIT_CODES}`)
+    .action(async (raw: unknown) => {
+      const o = AuditOpts.parse(raw);
+      code = await audit({ stacks: o.stack, states: o.state, only: o.only, json: o.json, baseUrl: o.baseUrl, cwd: o.cwd }, io);
+    });
+
+  program
+    .command("drift")
+    .description(
+      "Run `pulumi preview --refresh` on a stack (Automation API) and print per resource the properties that differ, secrets masked.",
+    )
+    .requiredOption("--stack <name>", "the stack to check")
+    .option("--json", "print the report as JSON", false)
+    .option("--cwd <dir>", "the Pulumi project folder (default: the working directory)")
+    .addHelpText(
+      "after",
+      `\nCredentials are the stack's own (voiceagent:baseUrl / voiceagent:token config, or the environment).\nNeeds @pulumi/pulumi installed next to this package.\n${EXIT_CODES}`,
+    )
+    .action(async (raw: unknown) => {
+      code = await drift(DriftOpts.parse(raw), io);
+    });
+
+  try {
+    await program.parseAsync([...argv], { from: "user" });
+    return code;
+  } catch (err) {
+    if (err instanceof CommanderError) return err.exitCode === 0 ? EXIT.clean : EXIT.error;
+    io.stderr(`voiceagent: error: ${oneLine(err)}\n`);
+    return EXIT.error;
+  }
+}

@@ -1,0 +1,73 @@
+import { mkdirSync, readdirSync, statSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { readAccount } from "./account.js";
+import { resolveCredentials } from "./credentials.js";
+import { CliError, errnoCode, EXIT, type ExitCode } from "./errors.js";
+import { seconds, type CliIo } from "./output.js";
+import { SINGULAR, type Collection } from "./kinds.js";
+import { buildPlan } from "./plan.js";
+import { projectFiles, projectName } from "./project-files.js";
+
+/** The options of `voiceagent pull`. */
+export interface PullOptions {
+  out: string;
+  only: Collection[];
+  json: boolean;
+  force: boolean;
+  baseUrl?: string | undefined;
+  /** The Pulumi project name; the folder's name by default. */
+  name?: string | undefined;
+}
+
+/**
+ * `voiceagent pull`: reads the account and writes a Pulumi project that adopts every object (or,
+ * with --json, prints the plan). The folder is checked before anything is read, and nothing is
+ * written unless the whole account was read.
+ */
+export async function pull(opts: PullOptions, io: CliIo): Promise<ExitCode> {
+  const out = path.resolve(io.cwd, opts.out);
+  if (!opts.json) assertWritable(out, opts.force);
+  const creds = await resolveCredentials({ baseUrl: opts.baseUrl, env: io.env });
+  const { account, stats } = await readAccount(creds, opts.only);
+  const plan = buildPlan(account, opts.only);
+  const objects = opts.only.reduce((n, c) => n + account[c].length, 0);
+  io.stderr(`read ${objects} objects in ${seconds(stats.durationMs)} (${stats.requests} requests)\n`);
+  if (opts.json) {
+    io.stdout(`${JSON.stringify(plan, null, 2)}\n`);
+    return EXIT.clean;
+  }
+  mkdirSync(out, { recursive: true });
+  for (const [file, text] of projectFiles(plan, opts.name ?? projectName(path.basename(out)))) {
+    writeFileSync(path.join(out, file), text);
+  }
+  for (const s of plan.skipped) io.stderr(`not declared: ${SINGULAR[s.collection]} ${s.id}: ${s.reason}\n`);
+  const relative = path.relative(io.cwd, out);
+  const rel = relative.startsWith("..") ? out : relative || ".";
+  io.stderr(
+    `wrote ${plan.resources.length} resources to ${rel}/index.ts. Next:\n` +
+      `  cd ${rel} && npm install && pulumi stack init <stack>\n` +
+      `  pulumi config set voiceagent:baseUrl ${creds.baseUrl}\n` +
+      "  pulumi config set --secret voiceagent:token   # paste the token when asked\n" +
+      "  pulumi preview   # review: every resource is a create that adopts an existing object\n" +
+      "  pulumi up        # sends updates with the same values, creates nothing; the next preview is empty\n",
+  );
+  return EXIT.clean;
+}
+
+/** Refuses a path that is a file, or a folder with anything in it unless --force. */
+function assertWritable(dir: string, force: boolean): void {
+  let entries: string[];
+  try {
+    if (!statSync(dir).isDirectory()) throw new CliError(`--out ${dir} is a file, not a folder: choose another --out; nothing was written`);
+    entries = readdirSync(dir);
+  } catch (err) {
+    if (err instanceof CliError) throw err;
+    if (errnoCode(err) === "ENOENT") return;
+    throw new CliError(`--out ${dir} cannot be read (${errnoCode(err) ?? String(err)}): choose another --out; nothing was written`);
+  }
+  if (entries.length > 0 && !force) {
+    throw new CliError(
+      `--out ${dir} exists and is not empty: choose another --out, or pass --force to overwrite its files; nothing was written`,
+    );
+  }
+}

@@ -1,0 +1,62 @@
+import { execFile } from "node:child_process";
+import { z } from "zod";
+import { redact } from "../client/index.js";
+import { CliError, errnoCode } from "./errors.js";
+
+/** Where the stacks' project lives, and the environment the `pulumi` command runs with. */
+export interface PulumiContext {
+  /** The project folder (the one with Pulumi.yaml). */
+  cwd: string;
+  env: NodeJS.ProcessEnv;
+}
+
+/**
+ * Runs the `pulumi` command on PATH and returns its stdout. A failure becomes one line naming the
+ * command and pulumi's own last error line (stdout can hold a secret, so it is never echoed).
+ */
+export function runPulumi(ctx: PulumiContext, args: string[]): Promise<string> {
+  return new Promise((resolve, reject) => {
+    execFile(
+      "pulumi",
+      [...args, "--non-interactive"],
+      { cwd: ctx.cwd, env: ctx.env, maxBuffer: 512 * 1024 * 1024, encoding: "utf8" },
+      (error, stdout, stderr) => {
+        if (!error) return resolve(stdout);
+        const missing = errnoCode(error) === "ENOENT";
+        const last = stderr
+          .split("\n")
+          .map((l) => l.trim())
+          .filter((l) => l && !l.startsWith("warning:"))
+          .pop();
+        const why = missing ? "the pulumi command is not on PATH" : redact(last ?? `exit code ${String(error.code)}`);
+        reject(new CliError(`\`pulumi ${args.join(" ")}\` failed in ${ctx.cwd}: ${why}`));
+      },
+    );
+  });
+}
+
+/** The plain `pulumi stack export` of a stack: secrets stay encrypted, as the issue asks. */
+export function exportStack(ctx: PulumiContext, stack: string): Promise<string> {
+  return runPulumi(ctx, ["stack", "export", "--stack", stack]);
+}
+
+const ConfigSchema = z.record(z.string(), z.looseObject({ value: z.unknown().optional() }));
+
+/**
+ * A stack's config values (secrets decrypted), by key. Used only for `voiceagent:baseUrl` and
+ * `voiceagent:token`, neither of which is ever printed.
+ */
+export async function stackConfig(ctx: PulumiContext, stack: string): Promise<Map<string, string>> {
+  const out = await runPulumi(ctx, ["config", "--stack", stack, "--json", "--show-secrets"]);
+  let json: unknown;
+  try {
+    json = JSON.parse(out);
+  } catch {
+    json = undefined;
+  }
+  const parsed = ConfigSchema.safeParse(json);
+  if (!parsed.success) throw new CliError(`\`pulumi config --stack ${stack} --json\` did not print the config as JSON`);
+  const values = new Map<string, string>();
+  for (const [key, entry] of Object.entries(parsed.data)) if (typeof entry.value === "string") values.set(key, entry.value);
+  return values;
+}

@@ -1,0 +1,56 @@
+import { commentText, jsonLiteral, stringLiteral } from "./literal.js";
+import type { Arg, PlannedResource, PullPlan } from "./plan.js";
+import { SINGULAR, type Collection } from "./kinds.js";
+
+const HEADINGS: Record<Collection, string> = {
+  voices: "Voices",
+  actions: "Actions",
+  webhooks: "Webhooks",
+  agents: "Agents",
+  numbers: "Inbound number bindings",
+};
+
+const INDENT = "    ";
+
+function argText(arg: Arg, indent: string): string {
+  if ("ref" in arg) return `${arg.ref.variable}.id`;
+  if ("value" in arg) return jsonLiteral(arg.value, indent);
+  if (arg.items.length === 0) return "[]";
+  const inner = `${indent}${INDENT}`;
+  return `[\n${arg.items.map((a) => `${inner}${argText(a, inner)},\n`).join("")}${indent}]`;
+}
+
+function resourceText(r: PlannedResource): string {
+  const notes = r.notes.map((n) => `// NOTE: ${commentText(n)}\n`).join("");
+  const args = Object.entries(r.args)
+    .map(([key, arg]) => `${INDENT}${key}: ${argText(arg, INDENT)},\n`)
+    .join("");
+  return `${notes}const ${r.variable} = new va.${r.kind}(${stringLiteral(r.name)}, {\n${args}});\n`;
+}
+
+/**
+ * The pulled program's index.ts. Every object is adopted by its id, so the first `pulumi up`
+ * creates nothing; values are literals escaped for TypeScript, references are `<variable>.id`.
+ */
+export function renderProgram(plan: PullPlan): string {
+  const lines: string[] = [
+    "// Written by `voiceagent pull` from a live account. Every object below already exists on the service",
+    "// and is adopted by its id (agentId, voiceId, actionId, webhookId; a number binding by its number):",
+    "// the first `pulumi up` creates nothing and sets each object to the values written here.",
+    "// Review them, then run `pulumi up`; `pulumi preview` afterwards should show no changes.",
+  ];
+  if (plan.skipped.length > 0) {
+    lines.push("//", "// Not declared:");
+    for (const s of plan.skipped) lines.push(`//   ${SINGULAR[s.collection]} ${s.id}: ${commentText(s.reason)}`);
+  }
+  lines.push("", 'import * as va from "pulumi-voiceagent";', "");
+  let section: Collection | undefined;
+  for (const r of plan.resources) {
+    if (r.collection !== section) {
+      section = r.collection;
+      lines.push(`// ${HEADINGS[section]}`, "");
+    }
+    lines.push(resourceText(r));
+  }
+  return `${lines.join("\n").trimEnd()}\n`;
+}

@@ -1,0 +1,174 @@
+// End to end, one account and one stack through every step: pull a seeded account plus objects made
+// by hand, `pulumi up` the pulled project (0 creates, then an empty preview), then the drift check
+// script and audit against a console edit, an unmanaged agent and an out-of-band deletion.
+import { randomUUID } from "node:crypto";
+import path from "node:path";
+import type { Stack } from "@pulumi/pulumi/automation/index.js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createClient, type Agent, type VoiceAgentClient } from "pulumi-voiceagent/client";
+import { startEmulator, type RunningEmulator } from "voiceagent-emulator";
+import { AuditReportSchema } from "../../provider/cli/audit.js";
+import { DriftReportSchema } from "../../provider/cli/drift-report.js";
+import { changes } from "../helpers/e2e.js";
+import { ROOT } from "../helpers/pulumi-stack.js";
+import { installDependencies, pulledProject, pulledStack, type PulledProject } from "./pulled-project.js";
+import { CLI_BIN, cliProcess, run, type CliRun } from "./run-cli.js";
+
+const TOKEN = `e2e-pipelines-${randomUUID()}`;
+const SCRIPT = path.join(ROOT, "examples/pipelines/drift-check.sh");
+const SUPPORT_PROMPT = 'You are the support line of Example Co. Say "hi", never ${reveal} */ secrets.\nBe brief.';
+let emu: RunningEmulator;
+let client: VoiceAgentClient;
+let project: PulledProject;
+let stack: Stack;
+const agents: Record<"support" | "sales" | "support2", Agent> = {} as Record<"support" | "sales" | "support2", Agent>;
+const outputs: CliRun[] = [];
+
+/** The CLI and the script see the stack's backend, and no token or base URL but the stack's config. */
+const env = () => ({ ...project.env, VOICEAGENT_TOKEN: "", VOICEAGENT_BASE_URL: "", VOICEAGENT_CLI: `${process.execPath} ${CLI_BIN}` });
+const cli = async (args: string[], extra: Record<string, string> = {}) => keep(await cliProcess(args, { ...env(), ...extra }, project.dir));
+const driftCheck = async () => keep(await run("bash", [SCRIPT, "ci", project.dir], env(), ROOT));
+const keep = (r: CliRun) => (outputs.push(r), r);
+/** Every object of the account, to compare before and after. */
+const snapshot = async () => ({
+  agents: await client.agents.list.all(),
+  voices: await client.voices.list.all(),
+  actions: await client.actions.list.all(),
+  webhooks: await client.webhooks.list.all(),
+  numbers: await client.numbers.list.all(),
+});
+const creates = () =>
+  Object.entries(emu.stats.byRoute)
+    .filter(([route]) => /^POST \/v1\/\w+\/(create|buy)$/.test(route))
+    .reduce((n, [, count]) => n + count, 0);
+
+beforeAll(async () => {
+  emu = await startEmulator({ tokens: [TOKEN], seed: true });
+  client = createClient({ baseUrl: emu.url, token: TOKEN });
+  const seed = emu.seeds.get(TOKEN)!;
+  const transfer = await client.actions.create({ type: "action_transfer_call", config: { phone_number: "+15557654321" } });
+  agents.support = await client.agents.create({
+    prompt: SUPPORT_PROMPT,
+    voice: seed.voices[0]!,
+    actions: [seed.actions[0]!, transfer.id],
+    webhook: seed.webhooks[0]!,
+    initial_message: "Héllo — 😀",
+  });
+  agents.support2 = await client.agents.create({ prompt: "You are the support line of Example Co, weekends.", voice: seed.voices[1]! });
+  agents.sales = await client.agents.create({ prompt: "You are the sales line.", voice: seed.voices[2]! });
+  await client.numbers.update(seed.numbers[0]!, agents.support.id);
+  await client.numbers.update(seed.numbers[1]!, agents.sales.id);
+  await client.numbers.update(seed.numbers[2]!, agents.support2.id);
+  project = pulledProject("pulled");
+});
+afterAll(async () => {
+  project?.dispose();
+  await emu?.close();
+});
+
+describe("pull → up → drift check and audit", () => {
+  it("pull writes a project that type-checks under the template's settings", async () => {
+    const pulled = await cliProcess(["pull", "--out", project.dir, "--name", "pulled"], {
+      VOICEAGENT_BASE_URL: emu.url,
+      VOICEAGENT_TOKEN: TOKEN,
+    });
+    keep(pulled);
+    expect(pulled.code).toBe(0);
+    expect(pulled.stderr).toMatch(/wrote 12 resources to /);
+    await installDependencies(project);
+    const tsc = await run(
+      process.execPath,
+      [path.join(ROOT, "node_modules/typescript/bin/tsc"), "-p", project.dir, "--noEmit", "--pretty", "false"],
+      {},
+      project.dir,
+    );
+    const errors = (tsc.stdout + tsc.stderr).split("\n").filter((l) => /error TS\d+/.test(l));
+    // Known package issue (reported): the package's .d.ts reach zod 4, whose locale .d.cts files
+    // need esModuleInterop, which the template does not set. Drop this filter once fixed.
+    const packageIssue = (l: string) => /node_modules\/zod\/.*error TS1259/.test(l);
+    expect(errors.filter((l) => !packageIssue(l))).toEqual([]);
+  });
+
+  it("pulumi up of the pulled project creates nothing and changes nothing; the preview after it has no changes", async () => {
+    stack = await pulledStack(project, "ci", emu.url, TOKEN);
+    const before = await snapshot();
+    const createsBefore = creates();
+    const up = await stack.up();
+    // 3 voices, 2 actions, 1 webhook, 3 agents, 3 bindings adopted, and the stack itself.
+    expect(up.summary.resourceChanges).toEqual({ create: 13 });
+    expect(creates()).toBe(createsBefore);
+    expect(await snapshot()).toEqual(before);
+    expect(changes((await stack.preview({ refresh: true })).changeSummary)).toEqual({});
+  });
+
+  it("clean: audit exits 0 and the drift check passes, with the credentials from the stack's config", async () => {
+    const audit = await cli(["audit", "--stack", "ci"]);
+    expect(audit).toMatchObject({ code: 0, stdout: expect.stringMatching(/^clean: .*pulled\/ci/) });
+    const check = await driftCheck();
+    expect(check.stdout).toMatch(/drift-check: clean: stack ci matches the live account\n$/);
+    expect(check.code).toBe(0);
+  });
+
+  it("a console edit fails the check naming the agent and the property; drift reports old → new", async () => {
+    await client.agents.update(agents.support.id, { prompt: "Edited in the console." });
+    const check = await driftCheck();
+    expect(check.code).toBe(3);
+    expect(check.stdout).toMatch(/Agent::support-line-of-example-[0-9a-f]{8}\]\n(.*\n)*?\s+~ prompt\s*:/);
+    expect(check.stdout).toMatch(/drift-check: DRIFT: objects changed or deleted outside Pulumi/);
+    expect(check.stdout).not.toMatch(/DRIFT: objects not managed/);
+
+    const drift = await cli(["drift", "--stack", "ci", "--json"]);
+    expect(drift.code).toBe(3);
+    const report = DriftReportSchema.parse(JSON.parse(drift.stdout));
+    expect(report.drifted).toEqual([
+      expect.objectContaining({
+        kind: "Agent",
+        status: "changed",
+        properties: [{ name: "prompt", old: SUPPORT_PROMPT, new: "Edited in the console." }],
+      }),
+    ]);
+    expect(report.planned).toEqual([expect.objectContaining({ kind: "Agent", op: "update", properties: ["prompt"] })]);
+    await client.agents.update(agents.support.id, { prompt: SUPPORT_PROMPT });
+  });
+
+  it("an unmanaged agent answering a number fails the check naming both", async () => {
+    const stray = await client.agents.create({ prompt: "You are a console experiment.", voice: emu.seeds.get(TOKEN)!.voices[0]! });
+    await client.numbers.update(emu.seeds.get(TOKEN)!.numbers[3]!, stray.id);
+    const check = await driftCheck();
+    expect(check.code).toBe(3);
+    expect(check.stdout).toMatch(new RegExp(`unmanaged\\s+agent\\s+${stray.id}\\s+console-experiment`));
+    expect(check.stdout).toMatch(/bound to unmanaged agent\s+number\s+[0-9a-f-]{36}\s+number ending 0004/);
+    expect(check.stdout).not.toMatch(/DRIFT: objects changed or deleted/);
+  });
+
+  it("an out-of-band deletion fails the check naming the agent; audit then finds exactly the three planted problems", async () => {
+    emu.store.db.prepare("DELETE FROM objects WHERE kind = 'agent' AND id = ?").run(agents.sales.id);
+    const check = await driftCheck();
+    expect(check.code).toBe(3);
+    expect(check.stdout).toMatch(/\+ pulumi-nodejs:dynamic\/voiceagent:Agent: \(create\)\n\s+\[urn=.*Agent::sales-line\]/);
+    expect(check.stdout).toMatch(new RegExp(`missing\\s+agent\\s+${agents.sales.id}\\s+sales-line \\(Agent\\)`));
+
+    const audit = await cli(["audit", "--stack", "ci", "--json"]);
+    expect(audit.code).toBe(3);
+    const report = AuditReportSchema.parse(JSON.parse(audit.stdout));
+    expect(report.findings.map((f) => `${f.finding} ${f.collection}`)).toEqual([
+      "unmanaged agents",
+      "missing agents",
+      "bound-to-unmanaged-agent numbers",
+    ]);
+    expect(report.findings[1]!.id).toBe(agents.sales.id);
+  });
+
+  it("a token without access: audit fails in one line, exit 1", async () => {
+    const bad = await cli(["audit", "--stack", "ci"], { VOICEAGENT_TOKEN: "not-this-services-token" });
+    expect(bad.code).toBe(1);
+    expect(bad.stdout).toBe("");
+    expect(bad.stderr).toMatch(
+      /^voiceagent: error: the token was refused by http:\/\/127\.0\.0\.1:\d+ \(401 on GET .*\): check VOICEAGENT_TOKEN; nothing was changed on the service\n$/,
+    );
+  });
+
+  it("the token was never printed", () => {
+    for (const r of outputs) expect(r.stdout + r.stderr).not.toContain(TOKEN);
+  });
+});

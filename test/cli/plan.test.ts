@@ -1,0 +1,159 @@
+// Planning and writing the pulled program from an account held in memory.
+import fc from "fast-check";
+import ts from "typescript";
+import { describe, expect, it } from "vitest";
+import { buildPlan, PullPlanSchema, type PullPlan } from "../../provider/cli/plan.js";
+import { projectFiles, projectName } from "../../provider/cli/project-files.js";
+import { renderProgram } from "../../provider/cli/render.js";
+import { make, typicalAccount } from "./fake-account.js";
+
+/** One `new va.X(name, args)` the program made, with references shown as `<ref name>`. */
+type Declared = { kind: string; name: string; args: Record<string, unknown> };
+
+/**
+ * Runs a rendered index.ts with a stand-in for the package that records each declaration; a
+ * resource's `id` is a marker naming it, so references can be told from literals.
+ */
+function runProgram(source: string): Declared[] {
+  const out = ts.transpileModule(source, {
+    compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2020 },
+    reportDiagnostics: true,
+  });
+  expect(out.diagnostics ?? []).toEqual([]);
+  const declared: Declared[] = [];
+  const kind = (k: string) =>
+    class {
+      id: string;
+      constructor(name: string, args: Record<string, unknown>) {
+        declared.push({ kind: k, name, args });
+        this.id = `<ref ${k}:${name}>`;
+      }
+    };
+  const va = {
+    Voice: kind("Voice"),
+    Action: kind("Action"),
+    Webhook: kind("Webhook"),
+    Agent: kind("Agent"),
+    PhoneNumber: kind("PhoneNumber"),
+  };
+  const require = (m: string) => {
+    if (m !== "pulumi-voiceagent") throw new Error(`unexpected import ${m}`);
+    return va;
+  };
+  new Function("require", "exports", out.outputText)(require, {});
+  return declared;
+}
+
+const find = (plan: PullPlan, kind: string, id: string) => plan.resources.find((r) => r.kind === kind && r.id === id)!;
+
+describe("buildPlan", () => {
+  it("adopts every object by id and refers to related objects as resources", () => {
+    const acc = typicalAccount();
+    const plan = PullPlanSchema.parse(buildPlan(acc));
+    expect(plan.resources.map((r) => r.kind)).toEqual([
+      "Voice",
+      "Voice",
+      "Action",
+      "Webhook",
+      "Agent",
+      "Agent",
+      "PhoneNumber",
+      "PhoneNumber",
+    ]);
+    expect(plan.skipped).toEqual([{ collection: "numbers", id: acc.numbers[2]!.id, reason: expect.stringMatching(/not bound/) }]);
+    const support = find(plan, "Agent", acc.support.id);
+    expect(support.args.agentId).toEqual({ value: acc.support.id });
+    expect(support.args.voice).toEqual({ ref: { kind: "Voice", name: "alloy", variable: "alloy", id: acc.voices[0]!.id } });
+    expect(support.args.actions).toEqual({ items: [{ ref: expect.objectContaining({ kind: "Action", id: acc.actions[0]!.id }) }] });
+    expect(support.args.webhook).toEqual({ ref: expect.objectContaining({ kind: "Webhook", id: acc.webhooks[0]!.id }) });
+    expect(find(plan, "PhoneNumber", acc.numbers[1]!.id).args.inboundAgent).toEqual({ ref: expect.objectContaining({ id: acc.sales.id }) });
+  });
+
+  it("with --only, objects of other kinds are referred to by id, with a note saying why", () => {
+    const acc = typicalAccount();
+    const plan = buildPlan(acc, ["agents", "numbers"]);
+    expect(plan.resources.map((r) => r.kind)).toEqual(["Agent", "Agent", "PhoneNumber", "PhoneNumber"]);
+    const support = find(plan, "Agent", acc.support.id);
+    expect(support.args.voice).toEqual({ value: acc.voices[0]!.id });
+    expect(support.notes.join("\n")).toMatch(/voice .* not declared in this program \(not pulled: --only\)/);
+    expect(find(plan, "PhoneNumber", acc.numbers[0]!.id).args.inboundAgent).toEqual({
+      ref: expect.objectContaining({ id: acc.support.id }),
+    });
+  });
+
+  it("skips what the provider would refuse, naming the field, and cancelled numbers", () => {
+    const acc = typicalAccount();
+    const robot = make.voice({ type: "voice_robot", voice_name: "r2" });
+    acc.voices.push(robot);
+    acc.agents.push(make.agent(robot, { prompt: "You are the robot." }));
+    acc.webhooks.push(make.webhook({ subscriptions: [] }));
+    acc.numbers.push(make.number("+15550010004", acc.support, { active: false }));
+    const plan = buildPlan(acc);
+    const reasons = Object.fromEntries(plan.skipped.map((s) => [s.id, s.reason]));
+    expect(reasons[robot.id]).toMatch(/refuse it: type/);
+    expect(reasons[acc.webhooks[1]!.id]).toMatch(/refuse it: subscriptions/);
+    expect(reasons[acc.numbers[3]!.id]).toMatch(/cancelled/);
+    const robotAgent = plan.resources.find(
+      (r) => r.args.prompt && "value" in r.args.prompt && r.args.prompt.value === "You are the robot.",
+    )!;
+    expect(robotAgent.args.voice).toEqual({ value: robot.id });
+    expect(robotAgent.notes.join()).toMatch(/skipped/);
+  });
+
+  it("does not depend on the order the service listed objects in", () => {
+    const acc = typicalAccount();
+    for (let i = 0; i < 3; i++) acc.agents.push(make.agent(acc.voices[0]!, { prompt: "You are the support line." }));
+    const expected = JSON.stringify(buildPlan(acc));
+    fc.assert(
+      fc.property(
+        fc.shuffledSubarray(acc.agents, { minLength: acc.agents.length, maxLength: acc.agents.length }),
+        fc.shuffledSubarray(acc.voices, { minLength: 2, maxLength: 2 }),
+        (agents, voices) => {
+          expect(JSON.stringify(buildPlan({ ...acc, agents, voices }))).toBe(expected);
+        },
+      ),
+      { numRuns: 30 },
+    );
+  });
+});
+
+describe("renderProgram", () => {
+  it("declares each object once with exactly the account's values, references as resources", () => {
+    const acc = typicalAccount();
+    acc.support.prompt = 'You are "support".\nNever say ${secret} or */ or \\ — ünïcödé 😀';
+    acc.actions[0]!.config = { phone_number: "+15551234567", constructor: { x: 1 }, "odd key": [1, null, true] };
+    const declared = runProgram(renderProgram(buildPlan(acc)));
+    expect(declared).toHaveLength(8);
+    const support = declared.find((d) => d.args.agentId === acc.support.id)!;
+    expect(support).toMatchObject({
+      kind: "Agent",
+      args: { prompt: acc.support.prompt, initialMessage: "Hello!", voice: "<ref Voice:alloy>" },
+    });
+    expect(support.args.actions).toEqual(["<ref Action:end-conversation-4567>"]);
+    const action = declared.find((d) => d.kind === "Action")!;
+    expect(Object.getOwnPropertyNames(action.args.config)).toEqual(["phoneNumber", "constructor", "odd key"]);
+    expect(action.args.config).toEqual({ phoneNumber: "+15551234567", constructor: { x: 1 }, "odd key": [1, null, true] });
+    expect(declared.filter((d) => d.kind === "PhoneNumber").map((d) => d.args)).toEqual([
+      { number: "+15550010001", inboundAgent: `<ref Agent:${support.name}>` },
+      { number: "+15550010002", inboundAgent: "<ref Agent:sales-line>" },
+    ]);
+  });
+
+  it("writes the project files as `pulumi new typescript` does", () => {
+    const files = projectFiles(buildPlan(typicalAccount()), projectName("My Pulled: Account!"));
+    expect([...files.keys()].sort()).toEqual([".gitignore", "Pulumi.yaml", "index.ts", "package.json", "tsconfig.json"]);
+    expect(files.get("Pulumi.yaml")).toMatch(/^name: "my-pulled-account"\n.*runtime:\n  name: nodejs\n/s);
+    const pkg = JSON.parse(files.get("package.json")!);
+    expect(pkg).toMatchObject({
+      main: "index.ts",
+      dependencies: { "pulumi-voiceagent": "^0.2.0", "@pulumi/pulumi": "^3.259.0" },
+      devDependencies: { typescript: expect.any(String), "@types/node": expect.any(String) },
+    });
+    expect(JSON.parse(files.get("tsconfig.json")!).compilerOptions).toMatchObject({
+      strict: true,
+      module: "commonjs",
+      moduleResolution: "node",
+    });
+    expect(files.get("index.ts")).not.toMatch(/cancelOnDelete/);
+  });
+});
