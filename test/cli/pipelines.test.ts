@@ -83,10 +83,7 @@ describe("pull → up → drift check and audit", () => {
       project.dir,
     );
     const errors = (tsc.stdout + tsc.stderr).split("\n").filter((l) => /error TS\d+/.test(l));
-    // Known package issue (reported): the package's .d.ts reach zod 4, whose locale .d.cts files
-    // need esModuleInterop, which the template does not set. Drop this filter once fixed.
-    const packageIssue = (l: string) => /node_modules\/zod\/.*error TS1259/.test(l);
-    expect(errors.filter((l) => !packageIssue(l))).toEqual([]);
+    expect(errors).toEqual([]);
   });
 
   it("pulumi up of the pulled project creates nothing and changes nothing; the preview after it has no changes", async () => {
