@@ -7,6 +7,7 @@ import { EXIT, oneLine, type ExitCode } from "./errors.js";
 import type { CliIo } from "./output.js";
 import { COLLECTIONS, CollectionSchema, parseCollections } from "./kinds.js";
 import { pull } from "./pull.js";
+import { recover } from "./recover-command.js";
 
 const EXIT_CODES = `
 Exit codes: 0 clean, 3 found something (drift, unmanaged or missing objects), 1 error.`;
@@ -42,6 +43,7 @@ const AuditOpts = z.object({
   cwd: z.string().optional(),
 });
 const DriftOpts = z.object({ stack: z.string(), json: z.boolean(), cwd: z.string().optional() });
+const RecoverOpts = z.object({ stack: z.string(), json: z.boolean(), dryRun: z.boolean(), baseUrl: z.string().optional(), cwd: z.string().optional() });
 
 /**
  * Runs the `voiceagent` command with `argv` (the arguments after the program name) and returns
@@ -103,6 +105,24 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     )
     .action(async (raw: unknown) => {
       code = await drift(DriftOpts.parse(raw), io);
+    });
+
+  program
+    .command("recover")
+    .description(
+      "After an interrupted `pulumi up`, settle the creates it left pending: what they made is found in the account and put in the state; what never reached the service is dropped.",
+    )
+    .requiredOption("--stack <name>", "the stack the interrupted up ran on")
+    .option("--dry-run", "say what would be done, and change nothing", false)
+    .option("--json", "print the decisions as JSON", false)
+    .option("--base-url <url>", "the service's address (else VOICEAGENT_BASE_URL, else the stack's config)")
+    .option("--cwd <dir>", "the Pulumi project folder (default: the working directory)")
+    .addHelpText(
+      "after",
+      `\nRun \`pulumi cancel\` first if the stack is still locked by the interrupted run; then this, then \`pulumi refresh\`, then \`pulumi up\`.\nIt edits only the stack's state (pulumi stack import); the service is only read.\n${CREDENTIALS}\n${EXIT_CODES.replace("drift, unmanaged or missing objects", "pending creates that need a look")}`,
+    )
+    .action(async (raw: unknown) => {
+      code = await recover(RecoverOpts.parse(raw), io);
     });
 
   try {

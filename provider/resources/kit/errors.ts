@@ -68,10 +68,9 @@ function advice(ctx: FailureContext, err: ApiError): string {
   }
   if (ctx.op === "create") {
     const adopt = ctx.adopt ? `, and if it is there set ${ctx.adopt} to adopt it instead of making another` : "";
-    return (
-      "The service may have made it. Before running `pulumi up` again, look for it in the account " +
-      `(\`voiceagent audit\` lists objects that no stack manages)${adopt}.`
-    );
+    // A reconciliation error has said already that the service may have made it.
+    const may = err.code === "E_OUTCOME_UNKNOWN" ? "" : "The service may have made it. ";
+    return `${may}Before running \`pulumi up\` again, look for it in the account (\`voiceagent audit\` lists objects that no stack manages)${adopt}.`;
   }
   if (ctx.op === "update") return "The service may have applied the change. Running `pulumi up` again is safe: an update sends the same values.";
   if (ctx.op === "delete") return "The service may have done it. Running the command again is safe: it ends or unbinds the same way.";
