@@ -74,7 +74,7 @@ export function unsupportedMessage(ours: string, range: SupportedRange, found: s
   const fix =
     parsed && parsed.core[0] >= range.belowMajor
       ? `use a pulumi-voiceagent release that supports @pulumi/pulumi ${parsed.core[0]}`
-      : `run \`npm install @pulumi/pulumi@^${range.min.core.join(".")}\` in the project`;
+      : `run \`npm install @pulumi/pulumi@^${range.min.core.join(".")}\` (or pnpm add, yarn add) in the project`;
   return `${prefix}, but this program uses @pulumi/pulumi ${found} (${where})${after}: ${fix}`;
 }
 

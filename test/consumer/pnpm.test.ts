@@ -1,0 +1,55 @@
+// pnpm's strict layout: our package's real folder is node_modules/.pnpm/pulumi-voiceagent@.../,
+// where only its own dependencies and its peer (the program's @pulumi/pulumi, linked by pnpm) are
+// visible, and nothing of ours is hoisted. The project uses the settings of today's `pulumi new
+// typescript` (module and moduleResolution nodenext, CommonJS package) and the oldest
+// @pulumi/pulumi we support. The dynamic providers still load by package name.
+import { lstatSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { packageJson } from "../helpers/consumer.js";
+import { deployLifecycle, program, PULUMI, TS_DEV_DEPENDENCIES, typeCheck, useConsumer } from "./lifecycle.js";
+
+const tsconfig = {
+  compilerOptions: {
+    strict: true,
+    outDir: "bin",
+    target: "es2020",
+    module: "nodenext",
+    moduleResolution: "nodenext",
+    sourceMap: true,
+    experimentalDecorators: true,
+    pretty: true,
+    noFallthroughCasesInSwitch: true,
+    noImplicitReturns: true,
+    forceConsistentCasingInFileNames: true,
+  },
+  files: ["index.ts"],
+};
+
+const ctx = useConsumer({
+  name: "pnpm",
+  packageManager: "pnpm",
+  files: (tarball) => ({
+    "Pulumi.yaml": "name: pnpm\nruntime:\n  name: nodejs\n  options:\n    packagemanager: pnpm\ndescription: A TypeScript program installed by pnpm\n",
+    "package.json": packageJson({
+      name: "pnpm",
+      dependencies: { "@pulumi/pulumi": PULUMI.lowest, "pulumi-voiceagent": `file:${tarball}` },
+      devDependencies: TS_DEV_DEPENDENCIES,
+    }),
+    "tsconfig.json": `${JSON.stringify(tsconfig, null, 4)}\n`,
+    "index.ts": program("ts"),
+  }),
+});
+
+describe(`TypeScript (nodenext), pnpm, @pulumi/pulumi ${PULUMI.lowest}`, () => {
+  it("lays our package out strictly: a symlink into .pnpm, no hoisted got or zod", () => {
+    const ours = path.join(ctx.c.dir, "node_modules/pulumi-voiceagent");
+    expect(lstatSync(ours).isSymbolicLink()).toBe(true);
+    expect(() => lstatSync(path.join(ctx.c.dir, "node_modules/zod"))).toThrow(/ENOENT/);
+    expect(() => lstatSync(path.join(ctx.c.dir, "node_modules/got"))).toThrow(/ENOENT/);
+  });
+
+  it("type-checks with tsc --noEmit", () => typeCheck(ctx), 60_000);
+
+  it("deploys: up, preview --expect-no-changes, a change in place, destroy", () => deployLifecycle(ctx, "pnpm", "+15550010004"), 240_000);
+});
