@@ -2,7 +2,8 @@
 // where only its own dependencies and its peer (the program's @pulumi/pulumi, linked by pnpm) are
 // visible, and nothing of ours is hoisted. The project uses the settings of today's `pulumi new
 // typescript` (module and moduleResolution nodenext, CommonJS package) and the oldest
-// @pulumi/pulumi we support. The dynamic providers still load by package name.
+// @pulumi/pulumi we support, and is installed by `pulumi install` (our language host runs pnpm, as
+// Pulumi.yaml's packagemanager says). The dynamic providers still load by package name.
 import { lstatSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -28,7 +29,7 @@ const tsconfig = {
 
 const ctx = useConsumer({
   name: "pnpm",
-  packageManager: "pnpm",
+  installer: "pulumi install",
   files: (tarball) => ({
     "Pulumi.yaml": "name: pnpm\nruntime:\n  name: nodejs\n  options:\n    packagemanager: pnpm\ndescription: A TypeScript program installed by pnpm\n",
     "package.json": packageJson({

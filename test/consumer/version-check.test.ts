@@ -42,7 +42,7 @@ describe("the range check", () => {
 // pnpm installs despite the peer mismatch (it warns), as yarn and `npm --legacy-peer-deps` do.
 const ctx = useConsumer({
   name: "old-sdk",
-  packageManager: "pnpm",
+  installer: "pnpm",
   files: (tarball) => ({
     "Pulumi.yaml": "name: old-sdk\nruntime:\n  name: nodejs\n  options:\n    packagemanager: pnpm\n",
     "package.json": packageJson({

@@ -41,7 +41,16 @@ export function ok(what: string, r: RunResult): RunResult {
 export function consumerEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
   const leaks = /^(npm_|INIT_CWD$|VOICEAGENT_|PULUMI_BACKEND_URL$|PULUMI_CONFIG_PASSPHRASE)/;
   const base = Object.fromEntries(Object.entries(process.env).filter(([k]) => !leaks.test(k)));
-  return { ...base, PULUMI_SKIP_UPDATE_CHECK: "true", PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true", ...extra };
+  return {
+    ...base,
+    PULUMI_SKIP_UPDATE_CHECK: "true",
+    PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true",
+    // Whoever installs (we, or the language host for pulumi new/install): the shared cache first.
+    npm_config_prefer_offline: "true",
+    npm_config_audit: "false",
+    npm_config_fund: "false",
+    ...extra,
+  };
 }
 
 /** What `npm pack` of the provider would ship, hashed: the key of the tarball cache. */
@@ -111,9 +120,8 @@ export interface ConsumerOptions {
   files: Record<string, string> | { copyFrom: string };
   /** Dependencies to point at other specs after copying, e.g. pulumi-voiceagent at the tarball. */
   redirect?: Record<string, string>;
-  packageManager?: "npm" | "pnpm";
-  /** Extra flags for the install command (e.g. --legacy-peer-deps). */
-  installFlags?: string[];
+  /** Who installs: npm (default), pnpm, or `pulumi install` (our language host, per Pulumi.yaml). */
+  installer?: "npm" | "pnpm" | "pulumi install";
   passphrase?: string;
 }
 
@@ -121,7 +129,7 @@ export interface ConsumerOptions {
 export interface Consumer {
   dir: string;
   env: NodeJS.ProcessEnv;
-  /** npm or pnpm install; throws with the output on failure. */
+  /** Installs the dependencies; throws with the output on failure. */
   install(): Promise<RunResult>;
   /** Runs the plain `pulumi` CLI in the project; `check: false` returns a failure instead of throwing. */
   pulumi(args: string[], opts?: { check?: boolean; env?: Record<string, string> }): Promise<RunResult>;
@@ -179,12 +187,14 @@ export function createConsumer(opts: ConsumerOptions): Consumer {
     dir,
     env,
     async install() {
-      const pm = opts.packageManager ?? "npm";
+      const installer = opts.installer ?? "npm";
       const [cmd, args] =
-        pm === "pnpm"
-          ? [path.join(REPO_ROOT, "node_modules/.bin/pnpm"), ["install", "--prefer-offline", "--reporter=append-only"]]
-          : ["npm", ["install", "--prefer-offline", "--no-audit", "--no-fund", "--loglevel=error"]];
-      return ok(`${pm} install`, await run(cmd, [...args, ...(opts.installFlags ?? [])], { cwd: dir, env }));
+        installer === "pulumi install"
+          ? ["pulumi", ["install"]]
+          : installer === "pnpm"
+            ? [path.join(REPO_ROOT, "node_modules/.bin/pnpm"), ["install", "--reporter=append-only"]]
+            : ["npm", ["install", "--loglevel=error"]];
+      return ok(installer, await run(cmd, args, { cwd: dir, env }));
     },
     pulumi,
     up: (args = []) => changesOf(["up", "--yes", "--skip-preview", ...args]),
