@@ -8,14 +8,16 @@ import { deployLifecycle, program, PULUMI, useConsumer } from "./lifecycle.js";
 
 const ctx = useConsumer({
   name: "js",
-  files: (tarball) => ({
-    "Pulumi.yaml": "name: js\nruntime: nodejs\ndescription: A JavaScript program\n",
-    "package.json": packageJson({
-      name: "js",
-      main: "index.js",
-      dependencies: { "@pulumi/pulumi": PULUMI.lowest, "pulumi-voiceagent": `file:${tarball}` },
-    }),
-    "index.js": program("js"),
+  project: (tarball) => ({
+    files: {
+      "Pulumi.yaml": "name: js\nruntime: nodejs\ndescription: A JavaScript program\n",
+      "package.json": packageJson({
+        name: "js",
+        main: "index.js",
+        dependencies: { "@pulumi/pulumi": PULUMI.lowest, "pulumi-voiceagent": `file:${tarball}` },
+      }),
+      "index.js": program("js"),
+    },
   }),
 });
 

@@ -94,24 +94,32 @@ export interface ConsumerContext {
 
 /**
  * Registers hooks that start the emulator, create and install the project from the packed
- * tarball, and init the stack with credentials in config (token secret); and remove it all.
+ * tarball, and init the stack with credentials in config (token secret) or, with
+ * `credentials: "env"`, in the environment; and remove it all.
  */
-export function useConsumer(
-  opts: Omit<ConsumerOptions, "files"> & { files: (tarball: string) => ConsumerOptions["files"]; config?: Record<string, string> },
-): ConsumerContext {
+export function useConsumer(opts: {
+  name: string;
+  project: (tarball: string) => Omit<ConsumerOptions, "name" | "env">;
+  config?: Record<string, string>;
+  credentials?: "config" | "env";
+}): ConsumerContext {
   const ctx = {} as ConsumerContext;
   beforeAll(async () => {
     ctx.token = `consumer-${opts.name}-${randomUUID()}`;
     ctx.emu = await startEmulator({ tokens: [ctx.token], seed: true });
     ctx.client = createClient({ baseUrl: ctx.emu.url, token: ctx.token });
-    ctx.c = createConsumer({ ...opts, files: opts.files(inject("providerTarball")) });
+    const viaEnv = opts.credentials === "env";
+    ctx.c = createConsumer({
+      name: opts.name,
+      ...opts.project(inject("providerTarball")),
+      ...(viaEnv ? { env: { VOICEAGENT_BASE_URL: ctx.emu.url, VOICEAGENT_TOKEN: ctx.token } } : {}),
+    });
     const started = performance.now();
     await ctx.c.install();
     ctx.installMs = performance.now() - started;
     await ctx.c.pulumi(["stack", "init", "dev"]);
     await ctx.c.config({
-      "voiceagent:baseUrl": ctx.emu.url,
-      "voiceagent:token": { value: ctx.token, secret: true },
+      ...(viaEnv ? {} : { "voiceagent:baseUrl": ctx.emu.url, "voiceagent:token": { value: ctx.token, secret: true } }),
       ...opts.config,
     });
   }, 240_000);

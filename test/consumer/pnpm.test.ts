@@ -29,16 +29,18 @@ const tsconfig = {
 
 const ctx = useConsumer({
   name: "pnpm",
-  installer: "pulumi install",
-  files: (tarball) => ({
-    "Pulumi.yaml": "name: pnpm\nruntime:\n  name: nodejs\n  options:\n    packagemanager: pnpm\ndescription: A TypeScript program installed by pnpm\n",
-    "package.json": packageJson({
-      name: "pnpm",
-      dependencies: { "@pulumi/pulumi": PULUMI.lowest, "pulumi-voiceagent": `file:${tarball}` },
-      devDependencies: TS_DEV_DEPENDENCIES,
-    }),
-    "tsconfig.json": `${JSON.stringify(tsconfig, null, 4)}\n`,
-    "index.ts": program("ts"),
+  project: (tarball) => ({
+    installer: "pulumi install",
+    files: {
+      "Pulumi.yaml": "name: pnpm\nruntime:\n  name: nodejs\n  options:\n    packagemanager: pnpm\ndescription: A TypeScript program installed by pnpm\n",
+      "package.json": packageJson({
+        name: "pnpm",
+        dependencies: { "@pulumi/pulumi": PULUMI.lowest, "pulumi-voiceagent": `file:${tarball}` },
+        devDependencies: TS_DEV_DEPENDENCIES,
+      }),
+      "tsconfig.json": `${JSON.stringify(tsconfig, null, 4)}\n`,
+      "index.ts": program("ts"),
+    },
   }),
 });
 

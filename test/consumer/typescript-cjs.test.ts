@@ -9,15 +9,17 @@ import { deployLifecycle, program, PULUMI, TEMPLATE_TSCONFIG, TS_DEV_DEPENDENCIE
 
 const ctx = useConsumer({
   name: "ts-cjs",
-  files: (tarball) => ({
-    "Pulumi.yaml": "name: ts-cjs\nruntime: nodejs\ndescription: A TypeScript program as pulumi new typescript makes it\n",
-    "package.json": packageJson({
-      name: "ts-cjs",
-      dependencies: { "@pulumi/pulumi": PULUMI.latest, "pulumi-voiceagent": `file:${tarball}` },
-      devDependencies: TS_DEV_DEPENDENCIES,
-    }),
-    "tsconfig.json": TEMPLATE_TSCONFIG,
-    "index.ts": program("ts"),
+  project: (tarball) => ({
+    files: {
+      "Pulumi.yaml": "name: ts-cjs\nruntime: nodejs\ndescription: A TypeScript program as pulumi new typescript makes it\n",
+      "package.json": packageJson({
+        name: "ts-cjs",
+        dependencies: { "@pulumi/pulumi": PULUMI.latest, "pulumi-voiceagent": `file:${tarball}` },
+        devDependencies: TS_DEV_DEPENDENCIES,
+      }),
+      "tsconfig.json": TEMPLATE_TSCONFIG,
+      "index.ts": program("ts"),
+    },
   }),
 });
 

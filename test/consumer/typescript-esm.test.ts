@@ -12,16 +12,18 @@ const tsconfig = {
 
 const ctx = useConsumer({
   name: "ts-esm",
-  files: (tarball) => ({
-    "Pulumi.yaml": "name: ts-esm\nruntime: nodejs\ndescription: A TypeScript program that is an ES module\n",
-    "package.json": packageJson({
-      name: "ts-esm",
-      type: "module",
-      dependencies: { "@pulumi/pulumi": PULUMI.latest, "pulumi-voiceagent": `file:${tarball}` },
-      devDependencies: TS_DEV_DEPENDENCIES,
-    }),
-    "tsconfig.json": `${JSON.stringify(tsconfig, null, 4)}\n`,
-    "index.ts": program("esm"),
+  project: (tarball) => ({
+    files: {
+      "Pulumi.yaml": "name: ts-esm\nruntime: nodejs\ndescription: A TypeScript program that is an ES module\n",
+      "package.json": packageJson({
+        name: "ts-esm",
+        type: "module",
+        dependencies: { "@pulumi/pulumi": PULUMI.latest, "pulumi-voiceagent": `file:${tarball}` },
+        devDependencies: TS_DEV_DEPENDENCIES,
+      }),
+      "tsconfig.json": `${JSON.stringify(tsconfig, null, 4)}\n`,
+      "index.ts": program("esm"),
+    },
   }),
 });
 

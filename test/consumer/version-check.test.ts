@@ -42,15 +42,17 @@ describe("the range check", () => {
 // pnpm installs despite the peer mismatch (it warns), as yarn and `npm --legacy-peer-deps` do.
 const ctx = useConsumer({
   name: "old-sdk",
-  installer: "pnpm",
-  files: (tarball) => ({
-    "Pulumi.yaml": "name: old-sdk\nruntime:\n  name: nodejs\n  options:\n    packagemanager: pnpm\n",
-    "package.json": packageJson({
-      name: "old-sdk",
-      main: "index.js",
-      dependencies: { "@pulumi/pulumi": PULUMI.tooOld, "pulumi-voiceagent": `file:${tarball}` },
-    }),
-    "index.js": program("js"),
+  project: (tarball) => ({
+    installer: "pnpm",
+    files: {
+      "Pulumi.yaml": "name: old-sdk\nruntime:\n  name: nodejs\n  options:\n    packagemanager: pnpm\n",
+      "package.json": packageJson({
+        name: "old-sdk",
+        main: "index.js",
+        dependencies: { "@pulumi/pulumi": PULUMI.tooOld, "pulumi-voiceagent": `file:${tarball}` },
+      }),
+      "index.js": program("js"),
+    },
   }),
   config: { "old-sdk:number": "+15550010001" },
 });

@@ -123,6 +123,8 @@ export interface ConsumerOptions {
   /** Who installs: npm (default), pnpm, or `pulumi install` (our language host, per Pulumi.yaml). */
   installer?: "npm" | "pnpm" | "pulumi install";
   passphrase?: string;
+  /** Extra environment for every command run in the project (e.g. VOICEAGENT_* credentials). */
+  env?: Record<string, string>;
 }
 
 /** A project in the OS temp folder with its own file backend. */
@@ -167,6 +169,7 @@ export function createConsumer(opts: ConsumerOptions): Consumer {
   const env = consumerEnv({
     PULUMI_BACKEND_URL: `file://${path.join(root, "state")}`,
     PULUMI_CONFIG_PASSPHRASE: opts.passphrase ?? "consumer-test",
+    ...opts.env,
   });
   mkdirSync(path.join(root, "state"));
 
