@@ -9,9 +9,6 @@ import { createClient, type VoiceAgentClient } from "pulumi-voiceagent/client";
 import { startEmulator, type RunningEmulator } from "voiceagent-emulator";
 import { createConsumer, REPO_ROOT, run, type Consumer, type ConsumerOptions } from "../helpers/consumer.js";
 
-const rootManifest = JSON.parse(readFileSync(path.join(REPO_ROOT, "package.json"), "utf8")) as {
-  devDependencies: Record<string, string>;
-};
 const providerManifest = JSON.parse(readFileSync(path.join(REPO_ROOT, "provider/package.json"), "utf8")) as {
   peerDependencies: Record<string, string>;
 };
@@ -23,34 +20,6 @@ export const PULUMI = {
   /** Just below the range: the version check must refuse it. */
   tooOld: "3.138.0",
 };
-
-/** The dev tools of a `pulumi new typescript` project, at the versions this repository pins (cached). */
-export const TS_DEV_DEPENDENCIES = {
-  "@types/node": rootManifest.devDependencies["@types/node"] ?? "^24",
-  typescript: rootManifest.devDependencies.typescript ?? "^5",
-};
-
-/** The tsconfig of Pulumi's `typescript` template before 2026 (CommonJS, moduleResolution node). */
-export const TEMPLATE_TSCONFIG = `${JSON.stringify(
-  {
-    compilerOptions: {
-      strict: true,
-      outDir: "bin",
-      target: "es2020",
-      module: "commonjs",
-      moduleResolution: "node",
-      sourceMap: true,
-      experimentalDecorators: true,
-      pretty: true,
-      noFallthroughCasesInSwitch: true,
-      noImplicitReturns: true,
-      forceConsistentCasingInFileNames: true,
-    },
-    files: ["index.ts"],
-  },
-  null,
-  4,
-)}\n`;
 
 /** The program every consumer kind deploys, written as that kind writes it. */
 export function program(kind: "ts" | "esm" | "js"): string {

@@ -7,8 +7,8 @@
 import { lstatSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { packageJson } from "../helpers/consumer.js";
-import { deployLifecycle, program, PULUMI, TS_DEV_DEPENDENCIES, typeCheck, useConsumer } from "./lifecycle.js";
+import { packageJson, TS_DEV_DEPENDENCIES } from "../helpers/consumer.js";
+import { deployLifecycle, program, PULUMI, typeCheck, useConsumer } from "./lifecycle.js";
 
 const tsconfig = {
   compilerOptions: {

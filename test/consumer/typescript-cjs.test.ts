@@ -4,8 +4,8 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { dependencyClosure, packageJson } from "../helpers/consumer.js";
-import { deployLifecycle, program, PULUMI, TEMPLATE_TSCONFIG, TS_DEV_DEPENDENCIES, typeCheck, useConsumer } from "./lifecycle.js";
+import { dependencyClosure, packageJson, TEMPLATE_TSCONFIG, TS_DEV_DEPENDENCIES } from "../helpers/consumer.js";
+import { deployLifecycle, program, PULUMI, typeCheck, useConsumer } from "./lifecycle.js";
 
 const ctx = useConsumer({
   name: "ts-cjs",

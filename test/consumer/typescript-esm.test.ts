@@ -2,8 +2,8 @@
 // with the packed provider installed by npm and the newest @pulumi/pulumi. Named imports of our
 // CommonJS entry work through Node's CommonJS named-export detection.
 import { describe, it } from "vitest";
-import { packageJson } from "../helpers/consumer.js";
-import { deployLifecycle, program, PULUMI, TS_DEV_DEPENDENCIES, typeCheck, useConsumer } from "./lifecycle.js";
+import { packageJson, TS_DEV_DEPENDENCIES } from "../helpers/consumer.js";
+import { deployLifecycle, program, PULUMI, typeCheck, useConsumer } from "./lifecycle.js";
 
 const tsconfig = {
   compilerOptions: { strict: true, outDir: "bin", target: "es2022", module: "nodenext", moduleResolution: "nodenext", sourceMap: true },

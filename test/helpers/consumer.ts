@@ -8,8 +8,16 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
-/** The repository root. */
-export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+/** The repository root, from the source (tests) or from dist/ (scripts/upgrade-fixture). */
+export const REPO_ROOT = findRepoRoot(path.dirname(fileURLToPath(import.meta.url)));
+
+function findRepoRoot(from: string): string {
+  for (let dir = from; path.dirname(dir) !== dir; dir = path.dirname(dir)) {
+    const manifest = path.join(dir, "package.json");
+    if (existsSync(manifest) && readFileSync(manifest, "utf8").includes('"name": "pulumi-voiceagent-repo"')) return dir;
+  }
+  throw new Error(`no pulumi-voiceagent-repo package.json above ${from}`);
+}
 
 /** How a command ended, with everything it printed. */
 export interface RunResult {
@@ -100,6 +108,38 @@ export async function packProvider(cacheRoot = path.join(os.tmpdir(), "pulumi-vo
   }
   return path.join(dir, path.basename(filename));
 }
+
+const rootManifest = JSON.parse(readFileSync(path.join(REPO_ROOT, "package.json"), "utf8")) as {
+  devDependencies: Record<string, string>;
+};
+
+/** The dev tools of a `pulumi new typescript` project, at the versions this repository pins (cached). */
+export const TS_DEV_DEPENDENCIES = {
+  "@types/node": rootManifest.devDependencies["@types/node"] ?? "^24",
+  typescript: rootManifest.devDependencies.typescript ?? "^5",
+};
+
+/** The tsconfig of Pulumi's `typescript` template before 2026 (CommonJS, moduleResolution node). */
+export const TEMPLATE_TSCONFIG = `${JSON.stringify(
+  {
+    compilerOptions: {
+      strict: true,
+      outDir: "bin",
+      target: "es2020",
+      module: "commonjs",
+      moduleResolution: "node",
+      sourceMap: true,
+      experimentalDecorators: true,
+      pretty: true,
+      noFallthroughCasesInSwitch: true,
+      noImplicitReturns: true,
+      forceConsistentCasingInFileNames: true,
+    },
+    files: ["index.ts"],
+  },
+  null,
+  4,
+)}\n`;
 
 /** A package.json for a consumer project, in the shape `pulumi new` leaves. */
 export function packageJson(p: {
