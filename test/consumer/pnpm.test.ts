@@ -4,28 +4,14 @@
 // typescript` (module and moduleResolution nodenext, CommonJS package) and the oldest
 // @pulumi/pulumi we support, and is installed by `pulumi install` (our language host runs pnpm, as
 // Pulumi.yaml's packagemanager says). The dynamic providers still load by package name.
-import { lstatSync } from "node:fs";
+import { lstatSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { packageJson, TS_DEV_DEPENDENCIES } from "../helpers/consumer.js";
+import { packageJson, REPO_ROOT, TS_DEV_DEPENDENCIES } from "../helpers/consumer.js";
 import { deployLifecycle, program, PULUMI, typeCheck, useConsumer } from "./lifecycle.js";
 
-const tsconfig = {
-  compilerOptions: {
-    strict: true,
-    outDir: "bin",
-    target: "es2020",
-    module: "nodenext",
-    moduleResolution: "nodenext",
-    sourceMap: true,
-    experimentalDecorators: true,
-    pretty: true,
-    noFallthroughCasesInSwitch: true,
-    noImplicitReturns: true,
-    forceConsistentCasingInFileNames: true,
-  },
-  files: ["index.ts"],
-};
+// Today's `pulumi new typescript` settings, as our template carries them.
+const tsconfig = readFileSync(path.join(REPO_ROOT, "templates/voiceagent-typescript/tsconfig.json"), "utf8");
 
 const ctx = useConsumer({
   name: "pnpm",
@@ -38,7 +24,7 @@ const ctx = useConsumer({
         dependencies: { "@pulumi/pulumi": PULUMI.lowest, "pulumi-voiceagent": `file:${tarball}` },
         devDependencies: TS_DEV_DEPENDENCIES,
       }),
-      "tsconfig.json": `${JSON.stringify(tsconfig, null, 4)}\n`,
+      "tsconfig.json": tsconfig,
       "index.ts": program("ts"),
     },
   }),
