@@ -31,7 +31,6 @@ const agents = {
 const line = new va.PhoneNumber("main-line", {
   number: mainLine,
   inboundAgent: agents[mainLineAgent].id,
-  cancelOnDelete: config.getBoolean("cancelOnDelete") ?? false,
 });
 
 if (config.getBoolean("placeTestCall")) {

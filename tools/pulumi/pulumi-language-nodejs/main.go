@@ -1,10 +1,12 @@
 // Command pulumi-language-nodejs is the Node.js language host this project builds beside the
 // Pulumi CLI. The Go module proxy reachable from our machines refuses the upstream host's module
 // (github.com/pulumi/pulumi/sdk/nodejs/cmd/pulumi-language-nodejs/v3) at every version, so we keep
-// the small part of it that `up`, `preview`, `refresh` and `destroy` need: start Node on the
-// @pulumi/pulumi run script with the engine's settings and report how the program ended. Package
-// and plugin discovery return nothing: dynamic providers need no plugin beyond the
-// pulumi-resource-pulumi-nodejs launcher, which the engine finds on PATH.
+// the part of it that `up`, `preview`, `refresh`, `destroy`, `pulumi new` and `pulumi install` need:
+// start Node on the @pulumi/pulumi run script with the engine's settings and report how the program
+// ended (main.go), read Pulumi.yaml's runtime options with upstream's defaults (options.go), and
+// install dependencies with the project's package manager (install.go, through the SDK's own npm
+// package). Package and plugin discovery return nothing: dynamic providers need no plugin beyond
+// the pulumi-resource-pulumi-nodejs launcher, which the engine finds on PATH.
 package main
 
 import (
@@ -100,12 +102,6 @@ func (h *nodeHost) GetRequiredPackages(
 	return &pulumirpc.GetRequiredPackagesResponse{}, nil
 }
 
-func (h *nodeHost) GetProgramDependencies(
-	context.Context, *pulumirpc.GetProgramDependenciesRequest,
-) (*pulumirpc.GetProgramDependenciesResponse, error) {
-	return &pulumirpc.GetProgramDependenciesResponse{}, nil
-}
-
 func (h *nodeHost) About(context.Context, *pulumirpc.AboutRequest) (*pulumirpc.AboutResponse, error) {
 	node, err := exec.LookPath("node")
 	if err != nil {
@@ -118,14 +114,6 @@ func (h *nodeHost) About(context.Context, *pulumirpc.AboutRequest) (*pulumirpc.A
 	return &pulumirpc.AboutResponse{Executable: node, Version: strings.TrimSpace(string(out))}, nil
 }
 
-// InstallDependencies is a no-op: the project's own scripts install node_modules.
-func (h *nodeHost) InstallDependencies(
-	_ *pulumirpc.InstallDependenciesRequest,
-	_ grpc.ServerStreamingServer[pulumirpc.InstallDependenciesResponse],
-) error {
-	return nil
-}
-
 func (h *nodeHost) Cancel(context.Context, *emptypb.Empty) (*emptypb.Empty, error) {
 	return &emptypb.Empty{}, nil
 }
@@ -134,6 +122,10 @@ func (h *nodeHost) Run(ctx context.Context, req *pulumirpc.RunRequest) (*pulumir
 	node, err := exec.LookPath("node")
 	if err != nil {
 		return &pulumirpc.RunResponse{Error: "could not find node on PATH: " + err.Error()}, nil
+	}
+	opts, err := parseOptions(req.GetInfo().GetOptions().AsMap())
+	if err != nil {
+		return &pulumirpc.RunResponse{Error: err.Error()}, nil
 	}
 	programDir := req.GetInfo().GetProgramDirectory()
 	if programDir == "" {
@@ -153,7 +145,7 @@ func (h *nodeHost) Run(ctx context.Context, req *pulumirpc.RunRequest) (*pulumir
 		return nil, err
 	}
 
-	cmd := exec.CommandContext(ctx, node, append(nodeArgs(req), h.runArgs(runScript, req)...)...)
+	cmd := exec.CommandContext(ctx, node, append(strings.Fields(opts.nodeargs), h.runArgs(runScript, req)...)...)
 	cmd.Dir = req.GetPwd()
 	cmd.Stdout = os.Stdout
 	cmd.Stderr = os.Stderr
@@ -161,10 +153,10 @@ func (h *nodeHost) Run(ctx context.Context, req *pulumirpc.RunRequest) (*pulumir
 		"PULUMI_CONFIG="+string(config),
 		"PULUMI_CONFIG_SECRET_KEYS="+string(secretKeys),
 		// As upstream: TypeScript is on unless Pulumi.yaml says `typescript: false`.
-		"PULUMI_NODEJS_TYPESCRIPT="+strconv.FormatBool(boolOption(req, "typescript", true)),
+		"PULUMI_NODEJS_TYPESCRIPT="+strconv.FormatBool(opts.typescript),
 	)
-	if tsconfig := stringOption(req, "tsconfig"); tsconfig != "" {
-		cmd.Env = append(cmd.Env, "PULUMI_NODEJS_TSCONFIG_PATH="+tsconfig)
+	if opts.tsconfig != "" {
+		cmd.Env = append(cmd.Env, "PULUMI_NODEJS_TSCONFIG_PATH="+opts.tsconfig)
 	}
 	if err := cmd.Run(); err != nil {
 		var exitErr *exec.ExitError
@@ -212,29 +204,6 @@ func (h *nodeHost) runArgs(runScript string, req *pulumirpc.RunRequest) []string
 	}
 	args = append(args, program)
 	return append(args, req.GetArgs()...)
-}
-
-// nodeArgs reads the `nodeargs` runtime option of Pulumi.yaml (space separated).
-func nodeArgs(req *pulumirpc.RunRequest) []string {
-	opts := req.GetInfo().GetOptions().GetFields()
-	if v, ok := opts["nodeargs"]; ok {
-		return strings.Fields(v.GetStringValue())
-	}
-	return nil
-}
-
-// boolOption reads a boolean runtime option of Pulumi.yaml, or def when it is not set.
-func boolOption(req *pulumirpc.RunRequest, name string, def bool) bool {
-	v, ok := req.GetInfo().GetOptions().GetFields()[name]
-	if !ok {
-		return def
-	}
-	return v.GetBoolValue()
-}
-
-// stringOption reads a string runtime option of Pulumi.yaml ("" when it is not set).
-func stringOption(req *pulumirpc.RunRequest, name string) string {
-	return req.GetInfo().GetOptions().GetFields()[name].GetStringValue()
 }
 
 // findRunScript walks up from dir to the node_modules holding @pulumi/pulumi, as Node's resolution does.

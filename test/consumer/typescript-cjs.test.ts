@@ -1,0 +1,44 @@
+// A project as `pulumi new typescript` made it until 2026 (CommonJS, moduleResolution node, strict,
+// no skipLibCheck), outside the repository, with the packed provider installed by npm and the
+// newest @pulumi/pulumi: tsc passes and the Pulumi runtime's own TypeScript support runs it.
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { dependencyClosure, packageJson, TEMPLATE_TSCONFIG, TS_DEV_DEPENDENCIES } from "../helpers/consumer.js";
+import { deployLifecycle, program, PULUMI, typeCheck, useConsumer } from "./lifecycle.js";
+
+const ctx = useConsumer({
+  name: "ts-cjs",
+  project: (tarball) => ({
+    files: {
+      "Pulumi.yaml": "name: ts-cjs\nruntime: nodejs\ndescription: A TypeScript program as pulumi new typescript makes it\n",
+      "package.json": packageJson({
+        name: "ts-cjs",
+        dependencies: { "@pulumi/pulumi": PULUMI.latest, "pulumi-voiceagent": `file:${tarball}` },
+        devDependencies: TS_DEV_DEPENDENCIES,
+      }),
+      "tsconfig.json": TEMPLATE_TSCONFIG,
+      "index.ts": program("ts"),
+    },
+  }),
+});
+
+describe(`TypeScript, CommonJS (pulumi new typescript), npm, @pulumi/pulumi ${PULUMI.latest}`, () => {
+  it("type-checks with tsc --noEmit", () => typeCheck(ctx), 60_000);
+
+  it("installs what the program and the provider run, and nothing of the emulator or the tests", () => {
+    for (const name of ["voiceagent-emulator", "fastify", "better-sqlite3", "vitest", "fast-check", "autocannon"]) {
+      expect(existsSync(path.join(ctx.c.dir, "node_modules", name)), name).toBe(false);
+    }
+    const ours = dependencyClosure(ctx.c.dir, "pulumi-voiceagent");
+    const sdk = new Set(dependencyClosure(ctx.c.dir, "@pulumi/pulumi"));
+    const added = ours.filter((p) => !sdk.has(p));
+    console.log(
+      `pulumi-voiceagent installs ${ours.length} packages (${added.length} not already brought by @pulumi/pulumi: ${added.join(", ")}); npm install took ${Math.round(ctx.installMs)} ms`,
+    );
+    expect(ours.map((p) => p.replace(/@[^@]+$/, ""))).toEqual(expect.arrayContaining(["got", "zod", "p-limit"]));
+    expect(ours.some((p) => p.startsWith("@pulumi/pulumi@"))).toBe(false);
+  });
+
+  it("deploys: up, preview --expect-no-changes, a change in place, destroy", () => deployLifecycle(ctx, "ts-cjs", "+15550010001"), 240_000);
+});

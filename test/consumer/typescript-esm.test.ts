@@ -1,0 +1,34 @@
+// A TypeScript project that is an ES module ("type": "module", NodeNext), outside the repository,
+// with the packed provider installed by npm and the newest @pulumi/pulumi. Named imports of our
+// CommonJS entry work through Node's CommonJS named-export detection.
+import { describe, it } from "vitest";
+import { packageJson, TS_DEV_DEPENDENCIES } from "../helpers/consumer.js";
+import { deployLifecycle, program, PULUMI, typeCheck, useConsumer } from "./lifecycle.js";
+
+const tsconfig = {
+  compilerOptions: { strict: true, outDir: "bin", target: "es2022", module: "nodenext", moduleResolution: "nodenext", sourceMap: true },
+  files: ["index.ts"],
+};
+
+const ctx = useConsumer({
+  name: "ts-esm",
+  project: (tarball) => ({
+    files: {
+      "Pulumi.yaml": "name: ts-esm\nruntime: nodejs\ndescription: A TypeScript program that is an ES module\n",
+      "package.json": packageJson({
+        name: "ts-esm",
+        type: "module",
+        dependencies: { "@pulumi/pulumi": PULUMI.latest, "pulumi-voiceagent": `file:${tarball}` },
+        devDependencies: TS_DEV_DEPENDENCIES,
+      }),
+      "tsconfig.json": `${JSON.stringify(tsconfig, null, 4)}\n`,
+      "index.ts": program("esm"),
+    },
+  }),
+});
+
+describe(`TypeScript, ES module (NodeNext), npm, @pulumi/pulumi ${PULUMI.latest}`, () => {
+  it("type-checks with tsc --noEmit", () => typeCheck(ctx), 60_000);
+
+  it("deploys: up, preview --expect-no-changes, a change in place, destroy", () => deployLifecycle(ctx, "ts-esm", "+15550010002"), 240_000);
+});

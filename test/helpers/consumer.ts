@@ -1,0 +1,308 @@
+// Temporary Pulumi projects outside the repository, as our users have them: the provider installed
+// from its packed tarball by npm or pnpm, and the plain `pulumi` CLI run in the project folder.
+// Free of vitest, so scripts/upgrade-fixture.ts uses it too.
+import { spawn } from "node:child_process";
+import { createHash, randomUUID } from "node:crypto";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+/** The repository root, from the source (tests) or from dist/ (scripts/upgrade-fixture). */
+export const REPO_ROOT = findRepoRoot(path.dirname(fileURLToPath(import.meta.url)));
+
+function findRepoRoot(from: string): string {
+  for (let dir = from; path.dirname(dir) !== dir; dir = path.dirname(dir)) {
+    const manifest = path.join(dir, "package.json");
+    if (existsSync(manifest) && readFileSync(manifest, "utf8").includes('"name": "pulumi-voiceagent-repo"')) return dir;
+  }
+  throw new Error(`no pulumi-voiceagent-repo package.json above ${from}`);
+}
+
+/** How a command ended, with everything it printed. */
+export interface RunResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs a command to completion; never throws for a non-zero exit (the caller decides). */
+export function run(cmd: string, args: string[], opts: { cwd: string; env?: NodeJS.ProcessEnv }): Promise<RunResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(cmd, args, { cwd: opts.cwd, env: opts.env ?? process.env, stdio: ["ignore", "pipe", "pipe"] });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (c: Buffer) => (stdout += c.toString()));
+    child.stderr.on("data", (c: Buffer) => (stderr += c.toString()));
+    child.on("error", reject);
+    child.on("close", (code) => resolve({ code: code ?? 1, stdout, stderr }));
+  });
+}
+
+/** Throws with the command's output unless it exited 0. */
+export function ok(what: string, r: RunResult): RunResult {
+  if (r.code !== 0) throw new Error(`${what} exited ${r.code}\n--- stdout\n${r.stdout.slice(-6000)}\n--- stderr\n${r.stderr.slice(-6000)}`);
+  return r;
+}
+
+/** The environment of everything run in a consumer project: ours, minus what would leak the repo in. */
+export function consumerEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
+  const leaks = /^(npm_|INIT_CWD$|VOICEAGENT_|PULUMI_BACKEND_URL$|PULUMI_CONFIG_PASSPHRASE)/;
+  const base = Object.fromEntries(Object.entries(process.env).filter(([k]) => !leaks.test(k)));
+  return {
+    ...base,
+    PULUMI_SKIP_UPDATE_CHECK: "true",
+    PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true",
+    // Whoever installs (we, or the language host for pulumi new/install): the shared cache first.
+    npm_config_prefer_offline: "true",
+    npm_config_audit: "false",
+    npm_config_fund: "false",
+    ...extra,
+  };
+}
+
+/** What `npm pack` of the provider would ship, hashed: the key of the tarball cache. */
+function providerContentHash(): string {
+  const dir = path.join(REPO_ROOT, "provider");
+  const hash = createHash("sha256");
+  const add = (rel: string) => {
+    const p = path.join(dir, rel);
+    if (existsSync(p)) hash.update(rel).update(readFileSync(p));
+  };
+  ["package.json", "README.md", "LICENSE"].forEach(add);
+  const walk = (rel: string): void => {
+    for (const e of readdirSync(path.join(dir, rel), { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+      const r = path.join(rel, e.name);
+      if (e.isDirectory()) walk(r);
+      else if (/\.(js|d\.ts)$/.test(e.name)) add(r);
+    }
+  };
+  walk("dist");
+  return hash.digest("hex").slice(0, 16);
+}
+
+/**
+ * `npm pack` of the provider workspace (its prepack builds it), once per content: the tarball is
+ * kept under the OS temp folder keyed by a hash of what it ships, so test files, runs and clones
+ * with the same build share it. Returns the tarball's path.
+ */
+export async function packProvider(cacheRoot = path.join(os.tmpdir(), "pulumi-voiceagent-packs")): Promise<string> {
+  const dir = path.join(cacheRoot, providerContentHash());
+  const existing = existsSync(dir) ? readdirSync(dir).find((f) => f.endsWith(".tgz")) : undefined;
+  if (existing) return path.join(dir, existing);
+  const staging = `${dir}.tmp-${process.pid}-${randomUUID().slice(0, 8)}`;
+  mkdirSync(staging, { recursive: true });
+  const r = ok(
+    "npm pack -w pulumi-voiceagent",
+    await run("npm", ["pack", "-w", "pulumi-voiceagent", "--pack-destination", staging, "--json", "--loglevel=error"], {
+      cwd: REPO_ROOT,
+      env: consumerEnv({}),
+    }),
+  );
+  const [{ filename }] = JSON.parse(r.stdout) as [{ filename: string }];
+  try {
+    renameSync(staging, dir);
+  } catch {
+    // Another process packed the same content first: theirs is identical.
+    rmSync(staging, { recursive: true, force: true });
+  }
+  return path.join(dir, path.basename(filename));
+}
+
+const rootManifest = JSON.parse(readFileSync(path.join(REPO_ROOT, "package.json"), "utf8")) as {
+  devDependencies: Record<string, string>;
+};
+
+/** The dev tools of a `pulumi new typescript` project, at the versions this repository pins (cached). */
+export const TS_DEV_DEPENDENCIES = {
+  "@types/node": rootManifest.devDependencies["@types/node"] ?? "^24",
+  typescript: rootManifest.devDependencies.typescript ?? "^5",
+};
+
+/** The tsconfig of Pulumi's `typescript` template before 2026 (CommonJS, moduleResolution node). */
+export const TEMPLATE_TSCONFIG = `${JSON.stringify(
+  {
+    compilerOptions: {
+      strict: true,
+      outDir: "bin",
+      target: "es2020",
+      module: "commonjs",
+      moduleResolution: "node",
+      sourceMap: true,
+      experimentalDecorators: true,
+      pretty: true,
+      noFallthroughCasesInSwitch: true,
+      noImplicitReturns: true,
+      forceConsistentCasingInFileNames: true,
+    },
+    files: ["index.ts"],
+  },
+  null,
+  4,
+)}\n`;
+
+/** A package.json for a consumer project, in the shape `pulumi new` leaves. */
+export function packageJson(p: {
+  name: string;
+  main?: string;
+  type?: "module" | "commonjs";
+  dependencies: Record<string, string>;
+  devDependencies?: Record<string, string>;
+}): string {
+  return `${JSON.stringify({ name: p.name, ...(p.type ? { type: p.type } : {}), main: p.main ?? "index.ts", devDependencies: p.devDependencies, dependencies: p.dependencies }, null, 2)}\n`;
+}
+
+/** Options of a consumer project. */
+export interface ConsumerOptions {
+  /** A short name: the folder prefix. */
+  name: string;
+  /** Files to write (relative path to content), or a folder to copy (without node_modules, bin, lockfile). */
+  files: Record<string, string> | { copyFrom: string };
+  /** Dependencies to point at other specs after copying, e.g. pulumi-voiceagent at the tarball. */
+  redirect?: Record<string, string>;
+  /** Who installs: npm (default), pnpm, or `pulumi install` (our language host, per Pulumi.yaml). */
+  installer?: "npm" | "pnpm" | "pulumi install";
+  passphrase?: string;
+  /** Extra environment for every command run in the project (e.g. VOICEAGENT_* credentials). */
+  env?: Record<string, string>;
+}
+
+/** A project in the OS temp folder with its own file backend. */
+export interface Consumer {
+  dir: string;
+  env: NodeJS.ProcessEnv;
+  /** Installs the dependencies; throws with the output on failure. */
+  install(): Promise<RunResult>;
+  /** Runs the plain `pulumi` CLI in the project; `check: false` returns a failure instead of throwing. */
+  pulumi(args: string[], opts?: { check?: boolean; env?: Record<string, string> }): Promise<RunResult>;
+  /** `pulumi up --yes --skip-preview`: the resource changes of the update. */
+  up(args?: string[]): Promise<Record<string, number>>;
+  /** `pulumi destroy --yes`: the resource changes. */
+  destroy(): Promise<Record<string, number>>;
+  /** `pulumi preview --json`: the change summary. */
+  preview(args?: string[]): Promise<Record<string, number>>;
+  /** `pulumi stack output --json`. */
+  outputs(): Promise<Record<string, unknown>>;
+  /** Sets stack config (secret with `secret: true`). */
+  config(values: Record<string, string | { value: string; secret: true }>): Promise<void>;
+  dispose(): void;
+}
+
+/** Creates a consumer project in the OS temp folder (not installed yet). */
+export function createConsumer(opts: ConsumerOptions): Consumer {
+  const root = mkdtempSync(path.join(os.tmpdir(), `va-${opts.name}-`));
+  const dir = path.join(root, "project");
+  mkdirSync(dir);
+  if ("copyFrom" in opts.files) {
+    const from = opts.files.copyFrom;
+    cpSync(from, dir, {
+      recursive: true,
+      filter: (src) => !/(^|\/)(node_modules|bin|package-lock\.json)$/.test(path.relative(from, src)),
+    });
+  } else {
+    for (const [rel, content] of Object.entries(opts.files)) {
+      mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
+      writeFileSync(path.join(dir, rel), content);
+    }
+  }
+  if (opts.redirect) redirectDependencies(path.join(dir, "package.json"), opts.redirect);
+  const env = consumerEnv({
+    PULUMI_BACKEND_URL: `file://${path.join(root, "state")}`,
+    PULUMI_CONFIG_PASSPHRASE: opts.passphrase ?? "consumer-test",
+    ...opts.env,
+  });
+  mkdirSync(path.join(root, "state"));
+
+  const pulumi: Consumer["pulumi"] = async (args, o = {}) => {
+    const r = await run("pulumi", args, { cwd: dir, env: { ...env, ...o.env } });
+    return o.check === false ? r : ok(`pulumi ${args.join(" ")}`, r);
+  };
+  const changesOf = async (args: string[]) => {
+    const r = await pulumi([...args, "--json"], { check: false });
+    const events = r.stdout.split("\n").filter((l) => l.startsWith("{")).map((l) => JSON.parse(l) as PulumiEvent);
+    if (r.code !== 0) {
+      const diags = events.flatMap((e) => (e.diagnosticEvent?.severity === "error" ? [e.diagnosticEvent.message] : []));
+      throw new Error(`pulumi ${args.join(" ")} exited ${r.code}: ${[...new Set(diags)].join("\n") || r.stderr || r.stdout}`);
+    }
+    return events.find((e) => e.summaryEvent)?.summaryEvent?.resourceChanges ?? {};
+  };
+  return {
+    dir,
+    env,
+    async install() {
+      const installer = opts.installer ?? "npm";
+      const [cmd, args] =
+        installer === "pulumi install"
+          ? ["pulumi", ["install"]]
+          : installer === "pnpm"
+            ? [path.join(REPO_ROOT, "node_modules/.bin/pnpm"), ["install", "--reporter=append-only"]]
+            : ["npm", ["install", "--loglevel=error"]];
+      return ok(installer, await run(cmd, args, { cwd: dir, env }));
+    },
+    pulumi,
+    up: (args = []) => changesOf(["up", "--yes", "--skip-preview", ...args]),
+    destroy: () => changesOf(["destroy", "--yes", "--skip-preview"]),
+    async preview(args = []) {
+      const r = await pulumi(["preview", "--json", ...args]);
+      return (JSON.parse(r.stdout) as { changeSummary: Record<string, number> }).changeSummary;
+    },
+    async outputs() {
+      return JSON.parse((await pulumi(["stack", "output", "--json"])).stdout) as Record<string, unknown>;
+    },
+    async config(values) {
+      for (const [key, v] of Object.entries(values)) {
+        await pulumi(typeof v === "string" ? ["config", "set", key, v] : ["config", "set", "--secret", key, v.value]);
+      }
+    },
+    dispose() {
+      if (!process.env.VOICEAGENT_KEEP_CONSUMERS) rmSync(root, { recursive: true, force: true });
+    },
+  };
+}
+
+/** One line of `pulumi up --json`: only the events we read. */
+interface PulumiEvent {
+  summaryEvent?: { resourceChanges?: Record<string, number> };
+  diagnosticEvent?: { severity: string; message: string };
+}
+
+/** Rewrites dependency specs in a package.json (in dependencies or devDependencies). */
+export function redirectDependencies(file: string, specs: Record<string, string>): void {
+  const manifest = JSON.parse(readFileSync(file, "utf8")) as Record<string, Record<string, string> | undefined>;
+  for (const [name, spec] of Object.entries(specs)) {
+    const section = [manifest.dependencies, manifest.devDependencies].find((s) => s && name in s);
+    if (!section) throw new Error(`${file} does not depend on ${name}`);
+    section[name] = spec;
+  }
+  writeFileSync(file, `${JSON.stringify(manifest, null, 2)}\n`);
+}
+
+/**
+ * The packages a project's npm install brought in for `name` (its dependencies, transitively, as
+ * recorded in node_modules/.package-lock.json; peers excluded): what a user pays for our package.
+ */
+export function dependencyClosure(projectDir: string, name: string): string[] {
+  const lock = JSON.parse(readFileSync(path.join(projectDir, "node_modules/.package-lock.json"), "utf8")) as {
+    packages: Record<string, { version?: string; dependencies?: Record<string, string>; optionalDependencies?: Record<string, string> }>;
+  };
+  const seen = new Set<string>();
+  const resolve = (from: string, dep: string): string | undefined => {
+    for (let base = from; ; base = base.includes("/node_modules/") ? base.slice(0, base.lastIndexOf("/node_modules/")) : "") {
+      const key = base ? `${base}/node_modules/${dep}` : `node_modules/${dep}`;
+      if (lock.packages[key]) return key;
+      if (!base) return undefined;
+    }
+  };
+  const visit = (key: string) => {
+    const p = lock.packages[key];
+    for (const dep of Object.keys({ ...p?.dependencies, ...p?.optionalDependencies })) {
+      const at = resolve(key, dep);
+      if (at && !seen.has(at)) {
+        seen.add(at);
+        visit(at);
+      }
+    }
+  };
+  visit(`node_modules/${name}`);
+  return [...seen].map((k) => `${k.slice(k.lastIndexOf("node_modules/") + 13)}@${lock.packages[k]?.version}`).sort();
+}
