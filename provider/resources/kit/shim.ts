@@ -20,23 +20,32 @@ type Method = keyof KindRuntime;
  */
 export function providerShim(kind: string): pulumi.dynamic.ResourceProvider {
   const call = async (self: Shim, method: Method, args: unknown[]): Promise<never> => {
-    self.runtime ??= (await import("pulumi-voiceagent/providers")).runtimeFor(kind);
+    // Plain syntax only: @pulumi/pulumi before 3.2xx parses this text with TypeScript 3.8 (no `??=`).
+    if (!self.runtime) self.runtime = (await import("pulumi-voiceagent/providers")).runtimeFor(kind);
     return (self.runtime[method] as (...a: unknown[]) => Promise<never>)(self.settings, ...args);
   };
-  const forward = (method: Method) =>
-    function (this: Shim, ...args: unknown[]) {
-      return call(this, method, args);
-    };
   const shim: Shim = {
     async configure(req) {
       this.settings = { baseUrl: req.config.get("voiceagent:baseUrl"), token: req.config.get("voiceagent:token"), config: req.config };
     },
-    check: forward("check"),
-    diff: forward("diff"),
-    create: forward("create"),
-    read: forward("read"),
-    update: forward("update"),
-    delete: forward("delete"),
+    check(...a) {
+      return call(this, "check", a);
+    },
+    diff(...a) {
+      return call(this, "diff", a);
+    },
+    create(...a) {
+      return call(this, "create", a);
+    },
+    read(...a) {
+      return call(this, "read", a);
+    },
+    update(...a) {
+      return call(this, "update", a);
+    },
+    delete(...a) {
+      return call(this, "delete", a);
+    },
   };
   return shim;
 }

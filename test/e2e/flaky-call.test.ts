@@ -1,0 +1,37 @@
+// A call whose calls/create reply is lost after the service placed it: exactly one call exists,
+// and the stack tracks it (destroy ends that one).
+import { randomUUID } from "node:crypto";
+import { describe, expect, it } from "vitest";
+import { useEmulatorStack } from "../helpers/e2e.js";
+
+const ctx = useEmulatorStack({
+  name: "flaky-call",
+  project: "call",
+  program: "dist/test/e2e/fixtures/call/index.js",
+  token: `e2e-call-${randomUUID()}`,
+  config: { "call:from": { value: "+15550010001" }, "call:to": { value: "+15557650000" } },
+});
+
+describe("a call under after-commit loss", () => {
+  it("is placed once and adopted, not dialled again", async () => {
+    ctx.emu.faults.add({ route: "/v1/calls/create", method: "POST", phase: "after", reset: true, count: 1 });
+    const up = await ctx.t.stack.up();
+    const calls = await ctx.client.calls.list.all();
+    expect(calls).toHaveLength(1);
+    expect(ctx.emu.stats.writes["POST /v1/calls/create"]).toBe(1);
+    expect(ctx.emu.stats.faults.after["POST /v1/calls/create"]).toBe(1);
+    expect(up.outputs.callId?.value).toBe(calls[0]!.id);
+    await ctx.t.stack.destroy();
+    expect((await ctx.client.calls.get(calls[0]!.id)).status).toBe("ended");
+  }, 180_000);
+
+  it("a reply lost before the service acted is reported, not dialled blindly: the next up places it once", async () => {
+    ctx.emu.faults.add({ route: "/v1/calls/create", method: "POST", status: 503, count: 1 });
+    await expect(ctx.t.stack.up()).rejects.toThrow(/no new call matching this request, so it was most likely not made; it is not sent again automatically/);
+    expect(await ctx.client.calls.list.all()).toHaveLength(1);
+    await ctx.t.stack.up();
+    const calls = await ctx.client.calls.list.all();
+    expect(calls.filter((c) => c.status !== "ended")).toHaveLength(1);
+    expect(ctx.emu.stats.writes["POST /v1/calls/create"]).toBe(2);
+  }, 180_000);
+});
