@@ -82,8 +82,7 @@ export async function runPhases(opts: {
   const results: PhaseResult[] = [];
   const phase = async (name: string, run: () => Promise<unknown>) => {
     const stats = opts.emulator.stats;
-    stats.total = 0;
-    stats.byRoute = {};
+    opts.emulator.resetStats();
     const stop = startMemorySampler();
     const started = performance.now();
     await run();

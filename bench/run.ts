@@ -7,13 +7,14 @@ import { fileURLToPath } from "node:url";
 import { Command } from "commander";
 import { startEmulator } from "voiceagent-emulator";
 import { benchClient, benchEmulator } from "./http.js";
+import { runFleet, type FaultRun } from "./faults.js";
 import { runPhases, type PhaseResult } from "./pulumi-phases.js";
 import { benchNumber } from "./programs/numbers.js";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const opts = new Command()
   .option("--sizes <list>", "graph sizes N (N agents + N numbers)", "50,200,1000")
-  .option("--sections <list>", "pulumi, emulator, client", "pulumi,emulator,client")
+  .option("--sections <list>", "pulumi, faults, emulator, client", "pulumi,faults,emulator,client")
   .option("--seconds <n>", "autocannon duration per run", "5")
   .option("--requests <n>", "sequential requests per client round", "2000")
   .option("--skip-checkpoints", "engine writes state once per operation (PULUMI_SKIP_CHECKPOINTS), for large N", false)
@@ -55,6 +56,23 @@ if (sections.has("pulumi")) {
     await emulator.close();
   }
   results.pulumi = table;
+}
+
+if (sections.has("faults")) {
+  const runs: FaultRun[] = [];
+  for (const n of sizes.filter((s) => s <= 200)) {
+    const clean = await runFleet("clean", n);
+    const faults = await runFleet("faults", n);
+    runs.push(clean, faults);
+    print(`\n### Fault mix, N = ${n} (${n} agents + ${n} bindings + voice, action, webhook)\n`);
+    print("| run | ups to converge | wall s | requests | requests per object | duplicates |");
+    print("|---|---:|---:|---:|---:|---:|");
+    for (const r of [clean, faults]) {
+      print(`| ${r.mode} | ${r.ups} | ${fmt(r.seconds)} | ${r.requests} | ${fmt(r.requestsPerObject)} | ${r.duplicates} |`);
+    }
+    print(`\nfaulty/clean wall time = ${fmt(faults.seconds / clean.seconds)} (target <= 2)`);
+  }
+  results.faults = runs;
 }
 
 if (sections.has("emulator")) {

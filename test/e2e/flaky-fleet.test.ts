@@ -18,7 +18,7 @@ let numbers: string[] = [];
 const ctx = useEmulatorStack({
   name: "flaky",
   project: "fleet",
-  program: "dist/test/e2e/fixtures/fleet/index.js",
+  program: "dist/bench/programs/fleet.js",
   token: TOKEN,
   before: async ({ emu }) => {
     numbers = emu.addNumbers(TOKEN, { count: N, prefix: "+1555700" }).numbers;

@@ -13,7 +13,7 @@ import { killPulumiWhen, restoreBackup } from "../helpers/interrupt.js";
 const run = promisify(execFile);
 const N = 50;
 const TOKEN = `e2e-kill-${randomUUID()}`;
-const ctx = useEmulatorStack({ name: "interrupted", project: "fleet", program: "dist/test/e2e/fixtures/fleet/index.js", token: TOKEN });
+const ctx = useEmulatorStack({ name: "interrupted", project: "fleet", program: "dist/bench/programs/fleet.js", token: TOKEN });
 const env = () => ({ ...process.env, PULUMI_BACKEND_URL: `file://${ctx.t.stateDir}`, PULUMI_CONFIG_PASSPHRASE: "voiceagent-test" });
 const pulumi = (...args: string[]) => run("pulumi", [...args, "--stack", "test", "--non-interactive"], { cwd: ctx.t.workDir, env: env(), maxBuffer: 1e8 });
 const creates = () => ctx.emu.stats.writes["POST /v1/agents/create"] ?? 0;
