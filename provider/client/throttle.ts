@@ -1,24 +1,20 @@
 import pLimit, { type LimitFunction } from "p-limit";
 
-/** How the shared limiter reacts to throttling. */
+/** How the shared limiter behaves. */
 export interface ThrottleOptions {
   /** Requests in flight at most (the ceiling the limiter recovers to). */
   concurrency: number;
-  /** A pause asked by the server (Retry-After) longer than this is capped to it. */
-  maxPauseMs: number;
-  /** The pause after a 429 without Retry-After. */
-  defaultPauseMs: number;
 }
 
 /**
- * One limiter shared by every request of a client. A 429 anywhere pauses every request of the
- * client until the server's Retry-After has passed (not just the one that was throttled, which
- * would keep the rest hammering a service that asked for less), and halves how many requests may be
- * in flight; successes raise it back by one per window of successes (AIMD), up to the ceiling.
+ * One limiter shared by every request of a client. A 429 anywhere slows the whole client, not just
+ * the request that was throttled (which would keep the rest hammering a service that asked for
+ * less): it halves how many requests may be in flight, once per burst of 429s. Each throttled
+ * request keeps its slot while it waits out its Retry-After, so at the lowest limit the whole
+ * client waits. Successes raise the limit back by one per window of successes (AIMD).
  */
 export class Throttle {
   private readonly limit: LimitFunction;
-  private pausedUntil = 0;
   private lastDecrease = 0;
   private successes = 0;
 
@@ -26,33 +22,16 @@ export class Throttle {
     this.limit = pLimit(opts.concurrency);
   }
 
-  /** Runs `task` within the concurrency limit, after any pause in force. */
+  /** Runs `task` (a request with its retries) within the concurrency limit. */
   run<T>(task: () => Promise<T>): Promise<T> {
-    return this.limit(async () => {
-      await this.wait();
-      return task();
-    });
+    return this.limit(task);
   }
 
-  /** Resolves once no pause is in force (a pause may be extended while waiting). */
-  async wait(): Promise<void> {
-    for (let left = this.pausedUntil - Date.now(); left > 0; left = this.pausedUntil - Date.now()) {
-      await new Promise((resolve) => setTimeout(resolve, left));
-    }
-  }
-
-  /** Milliseconds of pause still in force. */
-  pauseLeftMs(): number {
-    return Math.max(0, this.pausedUntil - Date.now());
-  }
-
-  /** The server throttled a request: pause everyone and lower the concurrency. */
+  /** The server throttled a request that will wait `retryAfterMs` (or a backoff) before retrying. */
   onRateLimited(retryAfterMs: number | undefined): void {
     const now = Date.now();
-    const pause = Math.min(this.opts.maxPauseMs, retryAfterMs ?? this.opts.defaultPauseMs);
-    this.pausedUntil = Math.max(this.pausedUntil, now + pause);
     // Requests already in flight when the first 429 came back count as one signal, not many.
-    if (now - this.lastDecrease >= Math.max(pause, 100)) {
+    if (now - this.lastDecrease >= Math.max(retryAfterMs ?? 0, 100)) {
       this.lastDecrease = now;
       this.limit.concurrency = Math.max(1, Math.floor(this.limit.concurrency / 2));
       this.successes = 0;

@@ -73,11 +73,7 @@ function displayPath(path: string): string {
 export function createTransport(baseUrl: string, token: string, options: ClientOptions): Transport {
   registerSecret(token);
   const base = baseUrl.replace(/\/+$/, "");
-  const throttle = new Throttle({
-    concurrency: options.concurrency,
-    maxPauseMs: options.retry.maxRetryAfterMs,
-    defaultPauseMs: Math.max(options.retry.baseDelayMs * 4, 1),
-  });
+  const throttle = new Throttle({ concurrency: options.concurrency });
   const log = (event: RequestLogEvent) => options.onRequest?.(event);
 
   const send = <N extends EndpointName>(name: N, input: SendInput<N> = {}) =>
@@ -119,11 +115,9 @@ export function createTransport(baseUrl: string, token: string, options: ClientO
           retry: retryFor(ep.method, ep.retry, options, throttle, deadline),
           hooks: {
             beforeRetry: [
-              async (error) => {
+              (error) => {
                 note("retry", error.response?.statusCode ?? 0, header(error.response?.headers["x-request-id"]));
                 attempt += 1;
-                // A 429 seen by any request of this client pauses this retry too.
-                await throttle.wait();
               },
             ],
           },
@@ -166,7 +160,7 @@ function retryFor(
       if (policy === "never" && mayHaveActed(method, error)) return 0;
       const exp = Math.min(r.maxDelayMs, r.baseDelayMs * 2 ** (attemptCount - 1));
       const backoff = retryAfter !== undefined ? computedValue : Math.max(1, Math.round(exp / 2 + Math.random() * (exp / 2)));
-      const delay = Math.max(backoff, throttle.pauseLeftMs());
+      const delay = backoff;
       // The operation's budget bounds the total time spent retrying.
       return Date.now() + delay > deadline ? 0 : delay;
     },
