@@ -159,8 +159,7 @@ function retryFor(
       // reconciles first (see reconcile.ts). 429 and refused connections mean nothing was done.
       if (policy === "never" && mayHaveActed(method, error)) return 0;
       const exp = Math.min(r.maxDelayMs, r.baseDelayMs * 2 ** (attemptCount - 1));
-      const backoff = retryAfter !== undefined ? computedValue : Math.max(1, Math.round(exp / 2 + Math.random() * (exp / 2)));
-      const delay = backoff;
+      const delay = retryAfter !== undefined ? computedValue : Math.max(1, Math.round(exp / 2 + Math.random() * (exp / 2)));
       // The operation's budget bounds the total time spent retrying.
       return Date.now() + delay > deadline ? 0 : delay;
     },
