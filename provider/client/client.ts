@@ -3,15 +3,15 @@ import type {
   AgentCreate,
   AgentUpdate,
   CallCreate,
-  Page,
   PhoneNumber,
   PhoneNumberBuy,
   VoiceWrite,
   WebhookWrite,
 } from "../schemas/index.js";
 import { createCapabilities, type ExtensionKind, type ExtensionsSetting } from "./capabilities.js";
-import { matchesSent } from "./match.js";
+import { bodyKey, matchesSent } from "./match.js";
 import { mergeOptions, type ClientOptionsInput } from "./options.js";
+import { pager } from "./pager.js";
 import { createOnce, CreateLedger } from "./reconcile.js";
 import { createTransport } from "./transport.js";
 
@@ -59,7 +59,7 @@ export function createClient(input: CreateClientInput) {
   const calls = pager((page, size, deadline) => send("listCalls", { query: { page, size }, deadline }));
   /** The exactly-once create of one kind, matching on every field sent. */
   const once = <T extends { id: string }>(kind: ExtensionKind, noun: string, body: object, post: (deadline: number) => Promise<T>, all: (deadline: number) => Promise<T[]>) =>
-    createOnce({ kind, noun, send: post, list: all, matches: (item) => matchesSent(body, item) }, ctx);
+    createOnce({ kind, noun, key: bodyKey(body), send: post, list: all, matches: (item) => matchesSent(body, item) }, ctx);
 
   return {
     /** Sends any named endpoint: the escape hatch under the typed methods. */
@@ -102,6 +102,7 @@ export function createClient(input: CreateClientInput) {
           {
             kind: "numbers",
             noun: "phone number",
+            key: bodyKey(body ?? {}),
             send: (deadline) => send("buyNumber", body === undefined ? { deadline } : { body, deadline }),
             list: numbers.all,
             matches: (n) => n.active && isBought(n, body),
@@ -118,6 +119,7 @@ export function createClient(input: CreateClientInput) {
             kind: "calls",
             noun: "call",
             atMostOnce: true,
+            key: bodyKey(body),
             send: (deadline) => send("createCall", { body, deadline }),
             list: calls.all,
             matches: (c) => c.status !== "ended" && matchesSent(body, c),
@@ -136,22 +138,4 @@ function isBought(n: PhoneNumber, body: PhoneNumberBuy | undefined): boolean {
   const area = body?.area_code;
   if (area && !n.number.startsWith(`+1${area}`)) return false;
   return (n.inbound_agent?.id ?? null) === (body?.inbound_agent ?? null);
-}
-
-/** One list route's pages. */
-type FetchPage<T> = (page: number, size: number, deadline?: number) => Promise<Page<T>>;
-
-/** `page(n)` for one page, `all()` for every item (pages of 100, in order). */
-function pager<T>(fetch: FetchPage<T>) {
-  return {
-    page: (page = 1, size = 50) => fetch(page, size),
-    all: async (deadline?: number): Promise<T[]> => {
-      const items: T[] = [];
-      for (let page = 1; ; page++) {
-        const res = await fetch(page, 100, deadline);
-        items.push(...res.items);
-        if (!res.has_more || res.items.length === 0) return items;
-      }
-    },
-  };
 }

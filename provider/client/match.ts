@@ -22,6 +22,13 @@ export function matchesSent(sent: unknown, live: unknown): boolean {
   return sent === live;
 }
 
+/** A request body as one text, keys sorted at every level: equal bodies give equal keys. */
+export function bodyKey(body: unknown): string {
+  return JSON.stringify(body, (_key, value: unknown) =>
+    isRecord(value) ? Object.fromEntries(Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : value,
+  );
+}
+
 function isRecord(v: unknown): v is Record<string, unknown> {
   return typeof v === "object" && v !== null && !Array.isArray(v);
 }

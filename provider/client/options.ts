@@ -2,8 +2,12 @@ import { z } from "zod";
 
 /** One request as the log hook sees it: the token is never included. */
 export interface RequestLogEvent {
-  /** "reconciled": a create whose answer was lost was found through the list and adopted. */
-  event: "response" | "retry" | "error" | "reconciled";
+  /**
+   * "checking": a create whose outcome is unknown waits to read the list (behind the creates of its
+   * kind still in flight; `attempt` is the check's number). "reconciled": a create whose answer was
+   * lost was found through the list and adopted.
+   */
+  event: "response" | "retry" | "error" | "checking" | "reconciled";
   method: string;
   path: string;
   status: number;
@@ -49,6 +53,16 @@ export interface ReconcileOptions {
   enabled: boolean;
   /** How many times one create may be sent in all. */
   attempts: number;
+  /**
+   * How many times the list is read after one unknown outcome before the create is sent again (or,
+   * for a call, reported): a slow service may still be committing, or its list may lag its writes.
+   */
+  checks: number;
+  /**
+   * The wait before check n is about `checkDelayMs * 2^(n-1)` (at most `retry.maxDelayMs`): the
+   * first check is never immediate, so a service still committing has time to show the object.
+   */
+  checkDelayMs: number;
 }
 
 /** Everything `createClient` accepts besides the base URL and token. */
@@ -80,7 +94,7 @@ export const defaultClientOptions: ClientOptions = {
     budgetMs: 120_000,
     statusCodes: [408, 429, 500, 502, 503, 504],
   },
-  reconcile: { enabled: true, attempts: 6 },
+  reconcile: { enabled: true, attempts: 6, checks: 3, checkDelayMs: 250 },
   userAgent: `pulumi-voiceagent/${PACKAGE_VERSION} (node ${process.versions.node})`,
 };
 

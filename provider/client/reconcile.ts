@@ -1,12 +1,10 @@
-import { isRouteMissing, type Capabilities, type ExtensionKind } from "./capabilities.js";
+import type { ExtensionKind } from "./capabilities.js";
 import { ApiAmbiguousCreateError, ApiError, ApiOutcomeUnknownError, ApiSchemaError } from "./errors.js";
+import type { CreateLedger, Listed } from "./ledger.js";
 import type { ClientOptions } from "./options.js";
 import type { Transport } from "./transport.js";
 
-/** An object the service lists: all that reconciliation needs is its id. */
-interface Listed {
-  id: string;
-}
+export { CreateLedger } from "./ledger.js";
 
 /** How to make one kind of object exactly once. */
 export interface CreateOnce<T extends Listed> {
@@ -14,6 +12,8 @@ export interface CreateOnce<T extends Listed> {
   kind: ExtensionKind;
   /** What one object is called in messages ("agent", "call", "phone number"). */
   noun: string;
+  /** The request body in a canonical text: creates with the same key are interchangeable. */
+  key: string;
   /** Sends the create once (the transport retries only failures that cannot have acted). */
   send(deadline: number): Promise<T>;
   /** Every object of the kind, all pages. */
@@ -27,64 +27,25 @@ export interface CreateOnce<T extends Listed> {
   atMostOnce?: boolean;
 }
 
-/**
- * What a client knows about the objects of each kind: the ids that existed before its first create
- * of that kind (so an object someone else made is never taken for ours), and the ids it created or
- * adopted since (so two creates never take the same object).
- */
-export class CreateLedger {
-  private readonly before = new Map<ExtensionKind, Promise<Set<string> | undefined>>();
-  private readonly claimed = new Set<string>();
-
-  constructor(private readonly caps: Capabilities) {}
-
-  /** The ids that existed before this client's first create of `kind`; undefined without a list route. */
-  snapshot(kind: ExtensionKind, list: () => Promise<Listed[]>): Promise<Set<string> | undefined> {
-    let ids = this.before.get(kind);
-    if (!ids) {
-      ids = list().then(
-        (items) => {
-          this.caps.learn(kind, true);
-          return new Set(items.map((i) => i.id));
-        },
-        (err: unknown) => {
-          if (isRouteMissing(err)) {
-            this.caps.learn(kind, false);
-            return undefined;
-          }
-          this.before.delete(kind);
-          throw err;
-        },
-      );
-      this.before.set(kind, ids);
-    }
-    return ids;
-  }
-
-  /** Marks an id as made or adopted by this client. */
-  claim(id: string): void {
-    this.claimed.add(id);
-  }
-
-  /** True when the id was neither there before nor taken by another create. */
-  isNew(id: string, before: Set<string>): boolean {
-    return !before.has(id) && !this.claimed.has(id);
-  }
+/** What one create shares with the others of its client. */
+export interface CreateContext {
+  transport: Transport;
+  ledger: CreateLedger;
+  options: ClientOptions;
 }
 
 /**
  * Creates an object exactly once on a service without idempotency keys. A create that fails in a
  * way that cannot have acted (a 4xx, a 429 or refused connection once retries are spent) fails as
  * it is. One whose outcome is unknown (a 5xx, a reset or timeout after sending, an unreadable
- * answer) is not a failure yet: the list is read and an object that was not there before, that
- * no other create took, and that matches every field sent, is adopted. None: the create is sent
- * again (calls: reported instead). Two or more: never a guess, an error naming them all.
+ * answer) is not a failure yet: after a pause the list is read, several times with growing pauses
+ * (a slow service may still be committing, or its list may lag), and an object that was not there
+ * before, that no other create took, and that matches every field sent, is adopted. None after
+ * every check: the create is sent again (calls: reported as possibly placed). More candidates than
+ * identical creates waiting for theirs: never a guess, an error naming them all.
  */
-export async function createOnce<T extends Listed>(
-  how: CreateOnce<T>,
-  ctx: { transport: Transport; ledger: CreateLedger; options: ClientOptions },
-): Promise<T> {
-  const { options, ledger, transport } = ctx;
+export async function createOnce<T extends Listed>(how: CreateOnce<T>, ctx: CreateContext): Promise<T> {
+  const { options, ledger } = ctx;
   const deadline = Date.now() + options.retry.budgetMs;
   // Without a snapshot (no list route, or it failed) the create is still made, once; an unknown
   // outcome is then reported honestly instead of reconciled.
@@ -98,51 +59,106 @@ export async function createOnce<T extends Listed>(
       noSnapshot = `the list to check it against could not be read before sending (${err instanceof ApiError ? err.summary : String(err)})`;
     }
   }
+  const gate = ledger.gate(how.kind);
   let last: ApiError | undefined;
   for (let attempt = 1; attempt <= options.reconcile.attempts; attempt++) {
     try {
-      const made = await how.send(deadline);
-      ledger.claim(made.id);
-      return made;
+      // The id is claimed before the gate counts this create as answered, so no check can see
+      // the object unclaimed once its create has heard back.
+      return await gate.send(async () => claimed(how, ctx, await how.send(deadline)));
     } catch (err) {
-      if (!(err instanceof ApiError) || !err.mayHaveActed) throw err;
+      // An unknown outcome here is an id answered twice (see `claimed`): settled already.
+      if (!(err instanceof ApiError) || !err.mayHaveActed || err instanceof ApiOutcomeUnknownError) throw err;
       // The object exists; only its answer was unreadable: the caller keeps it by its id.
       if (err instanceof ApiSchemaError && err.receivedId) {
-        ledger.claim(err.receivedId);
+        if (!ledger.claim(err.receivedId)) throw takenTwice(how, err, err.receivedId);
         throw err;
       }
       if (!before) throw unknownOutcome(how, err, noSnapshot);
       last = err;
-      let found: T[];
-      try {
-        found = (await how.list(deadline)).filter((item) => ledger.isNew(item.id, before) && how.matches(item));
-      } catch (listErr) {
-        const why = listErr instanceof ApiError ? listErr.summary : String(listErr);
-        throw unknownOutcome(how, err, `checking through the list failed (${why})`);
-      }
-      if (found.length > 1) throw ambiguous(how, err, found.map((f) => f.id));
-      const [one] = found;
-      if (one) {
-        ledger.claim(one.id);
-        transport.log({ event: "reconciled", method: err.method, path: err.path, status: err.status, attempt, durationMs: 0, headers: {} });
-        return one;
-      }
+      const found = await settle(how, ctx, err, before);
+      if (found) return found;
       if (how.atMostOnce) {
         throw new ApiOutcomeUnknownError(
-          `${err.summary}. The list shows no new ${how.noun} matching this request, so it was most likely not made; ` +
-            `it is not sent again automatically (a ${how.noun} is made at most once).`,
-          { ...details(err), mayHaveActed: false },
+          `${err.summary}. The service may have placed the ${how.noun}: ${checked(options)} showed no new ${how.noun} matching this request, ` +
+            `but a slow service can show it later. It is not sent again (a ${how.noun} is made at most once): ` +
+            `look for it in the service's ${how.kind} before placing it again.`,
+          { ...details(err), mayHaveActed: true },
         );
       }
       if (Date.now() >= deadline) break;
-      await sleep(Math.min(options.retry.maxDelayMs, options.retry.baseDelayMs * 2 ** (attempt - 1)));
     }
   }
   const summary = last?.summary ?? `POST ${how.noun}`;
   throw new ApiOutcomeUnknownError(
-    `${summary}. After ${options.reconcile.attempts} attempts the list shows that none of them made a ${how.noun}.`,
+    `${summary}. After ${options.reconcile.attempts} attempts, each checked ${options.reconcile.checks} times, the list shows that none of them made a ${how.noun}.`,
     { ...(last ? details(last) : { status: 0, method: "POST", path: "" }), mayHaveActed: false },
   );
+}
+
+/** Claims the id a create answered with; one already taken means two creates got one object. */
+function claimed<T extends Listed>(how: CreateOnce<T>, ctx: CreateContext, made: T): T {
+  if (ctx.ledger.claim(made.id)) return made;
+  throw new ApiOutcomeUnknownError(
+    `POST ${how.kind}: the service answered with ${how.noun} ${made.id}, which another create of this client already holds. ` +
+      `The service made or reused it; look for the ${how.noun} in its ${how.kind} before running the command again.`,
+    { status: 200, method: "POST", path: "", mayHaveActed: true },
+  );
+}
+
+/**
+ * Checks the list after an unknown outcome, `reconcile.checks` times, pausing before each check
+ * (never at once: a service may still be committing). Returns the object adopted, or undefined
+ * when no check showed one.
+ */
+async function settle<T extends Listed>(how: CreateOnce<T>, ctx: CreateContext, err: ApiError, before: Set<string>): Promise<T | undefined> {
+  const { options, ledger, transport } = ctx;
+  const gate = ledger.gate(how.kind);
+  const deadline = Date.now() + options.retry.budgetMs;
+  gate.unsettle(how.key, 1);
+  let settled = false;
+  try {
+    for (let check = 1; check <= options.reconcile.checks; check++) {
+      await sleep(checkDelay(options, check));
+      transport.log({ event: "checking", method: err.method, path: err.path, status: err.status, attempt: check, durationMs: 0, headers: {} });
+      const one = await gate.check(async () => {
+        let found: T[];
+        try {
+          found = (await how.list(deadline)).filter((item) => ledger.isNew(item.id, before) && how.matches(item));
+        } catch (listErr) {
+          const why = listErr instanceof ApiError ? listErr.summary : String(listErr);
+          throw unknownOutcome(how, err, `checking through the list failed (${why})`);
+        }
+        // Creates of this very body whose outcome is unknown may each have made one of these:
+        // with identical bodies, any of them is right for any of those creates.
+        if (found.length > gate.unsettledCount(how.key)) throw ambiguous(how, err, found.map((f) => f.id));
+        const [first] = found;
+        if (!first) return undefined;
+        ledger.claim(first.id);
+        gate.unsettle(how.key, -1);
+        settled = true;
+        return first;
+      });
+      if (one) {
+        transport.log({ event: "reconciled", method: err.method, path: err.path, status: err.status, attempt: check, durationMs: 0, headers: {} });
+        return one;
+      }
+    }
+    return undefined;
+  } finally {
+    if (!settled) gate.unsettle(how.key, -1);
+  }
+}
+
+/** The pause before check n: growing, with jitter, at most `retry.maxDelayMs`. */
+function checkDelay(options: ClientOptions, check: number): number {
+  const exp = Math.min(options.retry.maxDelayMs, options.reconcile.checkDelayMs * 2 ** (check - 1));
+  return Math.round(exp / 2 + Math.random() * (exp / 2));
+}
+
+function checked(options: ClientOptions): string {
+  const { checks } = options.reconcile;
+  return checks === 1 ? "one check of the list" : `${checks} checks of the list, with pauses between them,`;
 }
 
 function details(err: ApiError) {
@@ -152,6 +168,14 @@ function details(err: ApiError) {
 function unknownOutcome<T extends Listed>(how: CreateOnce<T>, err: ApiError, why: string): ApiOutcomeUnknownError {
   return new ApiOutcomeUnknownError(
     `${err.summary}. The service may have made the ${how.noun}, and ${why}.`,
+    { ...details(err), mayHaveActed: true },
+  );
+}
+
+function takenTwice<T extends Listed>(how: CreateOnce<T>, err: ApiError, id: string): ApiOutcomeUnknownError {
+  return new ApiOutcomeUnknownError(
+    `${err.summary}. The service made ${how.noun} ${id}, which another create of this client already holds; ` +
+      `look for the ${how.noun} in its ${how.kind} before running the command again.`,
     { ...details(err), mayHaveActed: true },
   );
 }

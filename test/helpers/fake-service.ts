@@ -1,12 +1,15 @@
 import { randomUUID } from "node:crypto";
 import { startRecordingServer, type Answer, type RecordedRequest, type RecordingServer } from "./recording-server.js";
 
-/** What the fake does with one create request. */
 /**
  * What the fake does with one create request. "lost-twin": the work is done, someone else makes an
- * identical object at the same moment, and the reply is lost.
+ * identical object at the same moment, and the reply is lost. A function scripts the create: it
+ * decides when (and whether) to `commit()` the object and what to answer, and may wait on gates.
  */
-export type CreateFate = "ok" | "lost" | "lost-twin" | "503-after" | "503-before" | "429" | "reset-before";
+export type CreateFate = "ok" | "lost" | "lost-twin" | "503-after" | "503-before" | "429" | "reset-before" | ScriptedFate;
+
+/** A create scripted by the test: `commit()` stores the object it would make and returns it. */
+export type ScriptedFate = (commit: () => Record<string, unknown>) => Answer | Promise<Answer>;
 
 /** A tiny stand-in for the service's agents, calls and numbers, whose creates fail on a script. */
 export interface FakeService {
@@ -19,6 +22,10 @@ export interface FakeService {
   fates: CreateFate[];
   /** Objects committed per create route. */
   committed: Record<string, number>;
+  /** Ids the list routes leave out for now: committed, but not yet visible (a list that lags). */
+  hidden: Set<string>;
+  /** Called after each list page is computed and before it is sent (the test may change the store). */
+  afterList?: ((path: string, query: Record<string, string>) => void) | undefined;
   creates(path: string): RecordedRequest[];
   close(): Promise<void>;
 }
@@ -32,12 +39,13 @@ const voice = { id: randomUUID(), user_id: USER, type: "voice_base", voice_name:
  * after the first answer 500.
  */
 export async function startFakeService(opts: { lists?: boolean; failLists?: boolean } = {}): Promise<FakeService> {
-  const fake: Omit<FakeService, "server" | "url" | "close"> = {
+  const fake: Omit<FakeService, "server" | "url" | "close" | "afterList"> = {
     agents: [],
     calls: [],
     numbers: [],
     fates: [],
     committed: {},
+    hidden: new Set(),
     creates: (path) => server.requests.filter((r) => r.method === "POST" && r.path === path),
   };
   let listsServed = 0;
@@ -62,15 +70,26 @@ export async function startFakeService(opts: { lists?: boolean; failLists?: bool
       if (opts.lists === false) return { status: 404, json: { detail: "Not Found" } };
       listsServed += 1;
       if (opts.failLists && listsServed > 1) return { status: 500, json: { detail: "list is down" } };
-      return page(lists[req.path]!, req.query);
+      const answer = page(lists[req.path]!.filter((o) => !fake.hidden.has(String(o.id))), req.query);
+      service.afterList?.(req.path, req.query);
+      return answer;
     }
     const build = make[req.path];
     if (req.method === "POST" && build) {
       const fate = fake.fates.shift() ?? "ok";
+      const body = req.body ? (JSON.parse(req.body) as Record<string, unknown>) : {};
+      if (typeof fate === "function") {
+        return fate(() => {
+          const obj = build(body);
+          store[req.path]!.push(obj);
+          fake.committed[req.path] = (fake.committed[req.path] ?? 0) + 1;
+          return obj;
+        });
+      }
       if (fate === "429") return { status: 429, headers: { "retry-after": "0" }, json: { detail: "slow down" } };
       if (fate === "503-before") return { status: 503, json: { detail: "unavailable" } };
       if (fate === "reset-before") return { reset: true };
-      const obj = build(req.body ? (JSON.parse(req.body) as Record<string, unknown>) : {});
+      const obj = build(body);
       store[req.path]!.push(obj);
       fake.committed[req.path] = (fake.committed[req.path] ?? 0) + 1;
       if (fate === "lost-twin") store[req.path]!.push({ ...obj, id: randomUUID() });
@@ -80,7 +99,8 @@ export async function startFakeService(opts: { lists?: boolean; failLists?: bool
     }
     return { status: 404, json: { detail: "Not Found" } };
   });
-  return { ...fake, server, url: server.url, close: () => server.close() };
+  const service: FakeService = { ...fake, server, url: server.url, close: () => server.close() };
+  return service;
 }
 
 /** The voice every fake agent speaks with. */

@@ -1,0 +1,147 @@
+// Exactly-once creates when creates overlap and the service is slow: identical creates in flight
+// together, a 504 that arrives while the work is still committing, a list that lags its writes.
+// Every ordering is forced with gates the fake waits on; no test relies on how long anything takes.
+import { afterEach, describe, expect, it } from "vitest";
+import { ApiOutcomeUnknownError, createClient, type RequestLogEvent } from "pulumi-voiceagent/client";
+import type { Answer } from "../helpers/recording-server.js";
+import { FAKE_VOICE_ID, startFakeService, type FakeService } from "../helpers/fake-service.js";
+
+let fake: FakeService | undefined;
+afterEach(async () => fake?.close());
+const fast = { retry: { baseDelayMs: 1, maxDelayMs: 5 }, reconcile: { checkDelayMs: 1 } };
+const agent = { prompt: "You answer the front desk.", voice: FAKE_VOICE_ID };
+const call = { from_number: "+15550010001", to_number: "+15557650000", agent: FAKE_VOICE_ID };
+
+/** A promise and the function that resolves it. */
+function gate(): { opened: Promise<void>; open: () => void } {
+  let open = () => {};
+  const opened = new Promise<void>((resolve) => (open = resolve));
+  return { opened, open };
+}
+
+/** A client that opens `whenChecking` when a create queues its check of the list. */
+function clientFor(f: FakeService, whenChecking?: () => void) {
+  const onRequest = (e: RequestLogEvent) => {
+    if (e.event === "checking") whenChecking?.();
+  };
+  return createClient({ baseUrl: f.url, token: "t0ken", ...fast, onRequest });
+}
+
+const unavailable: Answer = { status: 503, json: { detail: "unavailable" } };
+
+describe("identical creates in flight together never share an object", () => {
+  // One create is committed but its answer is held; the other is refused before any work. The
+  // refused one must not take the held one's object: the held answer is released as soon as the
+  // refused one either reads the list (taking the object unclaimed) or queues its check.
+  async function race(create: (c: ReturnType<typeof clientFor>) => Promise<{ id: string }>, store: () => unknown[]) {
+    fake = await startFakeService();
+    const release = gate();
+    let refused = false;
+    fake.fates.push(
+      async (commit) => {
+        const obj = commit();
+        await release.opened;
+        return { json: obj };
+      },
+      () => {
+        refused = true;
+        return unavailable;
+      },
+    );
+    // The list before the refusal is the snapshot; one after it is a check.
+    fake.afterList = () => {
+      if (refused) release.open();
+    };
+    const c = clientFor(fake, release.open);
+    const made = await Promise.all([create(c), create(c)]);
+    return { ids: made.map((m) => m.id), stored: store().map((o) => (o as { id: string }).id) };
+  }
+
+  it("agents: two creates, two objects, two ids", async () => {
+    const { ids, stored } = await race((c) => c.agents.create(agent), () => fake!.agents);
+    expect(new Set(ids).size).toBe(2);
+    expect([...stored].sort()).toEqual([...ids].sort());
+  });
+
+  it("numbers/buy in one area code: two numbers bought, each held once", async () => {
+    const { ids, stored } = await race((c) => c.numbers.buy({ area_code: "415" }), () => fake!.numbers);
+    expect(new Set(ids).size).toBe(2);
+    expect([...stored].sort()).toEqual([...ids].sort());
+  });
+
+  it("a service that answers two creates with one id: the second is refused, the id is never given twice", async () => {
+    fake = await startFakeService();
+    let first: Record<string, unknown> | undefined;
+    const same = (commit: () => Record<string, unknown>): Answer => ({ json: (first ??= commit()) });
+    fake.fates.push(same, same);
+    const c = clientFor(fake);
+    const [a, b] = await Promise.allSettled([c.agents.create(agent), c.agents.create(agent)]);
+    const kept = [a, b].filter((r) => r.status === "fulfilled");
+    const refused = [a, b].flatMap((r) => (r.status === "rejected" ? [r.reason as unknown] : []));
+    expect(kept).toHaveLength(1);
+    expect(refused).toHaveLength(1);
+    expect(refused[0]).toBeInstanceOf(ApiOutcomeUnknownError);
+    expect(refused[0]).toMatchObject({ mayHaveActed: true });
+  });
+});
+
+describe("a slow service: a create is never sent again on one look at the list", () => {
+  it("a 504 that arrives while the work is still committing: adopted, not made twice", async () => {
+    fake = await startFakeService();
+    fake.fates.push((commit) => {
+      // The work commits only once the first check has read the list and found nothing.
+      fake!.afterList = () => {
+        fake!.afterList = undefined;
+        commit();
+      };
+      return { status: 504, json: { detail: "gateway timeout" } };
+    });
+    const made = await clientFor(fake).agents.create(agent);
+    expect(fake.creates("/v1/agents/create")).toHaveLength(1);
+    expect(fake.agents.map((a) => a.id)).toEqual([made.id]);
+  });
+
+  it("a list that shows a committed create only after two more reads: adopted, not made twice", async () => {
+    fake = await startFakeService();
+    fake.fates.push((commit) => {
+      const obj = commit();
+      fake!.hidden.add(String(obj.id));
+      let lists = 0;
+      fake!.afterList = () => {
+        lists += 1;
+        if (lists === 2) fake!.hidden.clear();
+      };
+      return { reset: true };
+    });
+    const made = await clientFor(fake).agents.create(agent);
+    expect(fake.creates("/v1/agents/create")).toHaveLength(1);
+    expect(fake.agents.map((a) => a.id)).toEqual([made.id]);
+  });
+
+  it("a call whose 504 arrives while it is still being placed: adopted, never dialled twice", async () => {
+    fake = await startFakeService();
+    fake.fates.push((commit) => {
+      fake!.afterList = () => {
+        fake!.afterList = undefined;
+        commit();
+      };
+      return { status: 504, json: { detail: "gateway timeout" } };
+    });
+    const placed = await clientFor(fake).calls.create(call);
+    expect(fake.creates("/v1/calls/create")).toHaveLength(1);
+    expect(fake.calls.map((c) => c.id)).toEqual([placed.id]);
+  });
+
+  it("a call the list never shows: reported as possibly placed after more than one look, never dialled again", async () => {
+    fake = await startFakeService();
+    fake.fates.push("503-before");
+    const err = await clientFor(fake).calls.create(call).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ApiOutcomeUnknownError);
+    // The service may still show it later: the error must not say it was not placed.
+    expect(err).toMatchObject({ mayHaveActed: true });
+    expect((err as Error).message).not.toMatch(/not made|not placed|run (the command|it) again/i);
+    expect(fake.creates("/v1/calls/create")).toHaveLength(1);
+    const checks = fake.server.requests.filter((r) => r.path === "/v1/calls/list").length - 1;
+    expect(checks).toBeGreaterThan(1);
+  });
+});
