@@ -1,15 +1,16 @@
-import type {
-  ActionWrite,
-  AgentCreate,
-  AgentUpdate,
-  CallCreate,
-  PhoneNumber,
-  PhoneNumberBuy,
-  VoiceWrite,
-  WebhookWrite,
+import {
+  PhoneNumberBuySchema,
+  type ActionWrite,
+  type AgentCreate,
+  type AgentUpdate,
+  type CallCreate,
+  type PhoneNumber,
+  type PhoneNumberBuy,
+  type VoiceWrite,
+  type WebhookWrite,
 } from "../schemas/index.js";
 import { createCapabilities, type ExtensionKind, type ExtensionsSetting } from "./capabilities.js";
-import { bodyKey, matchesSent } from "./match.js";
+import { matchesSent } from "./match.js";
 import { mergeOptions, type ClientOptionsInput } from "./options.js";
 import { pager } from "./pager.js";
 import { createOnce, CreateLedger } from "./reconcile.js";
@@ -59,7 +60,7 @@ export function createClient(input: CreateClientInput) {
   const calls = pager((page, size, deadline) => send("listCalls", { query: { page, size }, deadline }));
   /** The exactly-once create of one kind, matching on every field sent. */
   const once = <T extends { id: string }>(kind: ExtensionKind, noun: string, body: object, post: (deadline: number) => Promise<T>, all: (deadline: number) => Promise<T[]>) =>
-    createOnce({ kind, noun, key: bodyKey(body), send: post, list: all, matches: (item) => matchesSent(body, item) }, ctx);
+    createOnce({ kind, noun, body, overlaps: (other) => matchesSent(body, other), send: post, list: all, matches: (item) => matchesSent(body, item) }, ctx);
 
   return {
     /** Sends any named endpoint: the escape hatch under the typed methods. */
@@ -102,7 +103,8 @@ export function createClient(input: CreateClientInput) {
           {
             kind: "numbers",
             noun: "phone number",
-            key: bodyKey(body ?? {}),
+            body,
+            overlaps: (other) => mayBuyMatch(other, body),
             send: (deadline) => send("buyNumber", body === undefined ? { deadline } : { body, deadline }),
             list: numbers.all,
             matches: (n) => n.active && isBought(n, body),
@@ -119,7 +121,8 @@ export function createClient(input: CreateClientInput) {
             kind: "calls",
             noun: "call",
             atMostOnce: true,
-            key: bodyKey(body),
+            body,
+            overlaps: (other) => matchesSent(body, other),
             send: (deadline) => send("createCall", { body, deadline }),
             list: calls.all,
             matches: (c) => c.status !== "ended" && matchesSent(body, c),
@@ -131,6 +134,15 @@ export function createClient(input: CreateClientInput) {
       list: calls,
     },
   };
+}
+
+/** Whether a buy that sent `other` could make a number that `isBought` takes for `body` (when unsure: yes). */
+function mayBuyMatch(other: unknown, body: PhoneNumberBuy | undefined): boolean {
+  const parsed = PhoneNumberBuySchema.optional().safeParse(other);
+  if (!parsed.success) return true;
+  const area = body?.area_code;
+  const theirs = parsed.data?.area_code;
+  return (!area || !theirs || area === theirs) && (parsed.data?.inbound_agent ?? null) === (body?.inbound_agent ?? null);
 }
 
 /** A number numbers/buy would have made for this body: its area code, and its binding if one was asked. */

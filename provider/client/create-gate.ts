@@ -1,41 +1,56 @@
+/** A create in flight: the body it sent. */
+interface Sending {
+  body: unknown;
+}
+
+/** A check of the list: which bodies could make an object it would take for its own. */
+interface Checking {
+  wants(body: unknown): boolean;
+}
+
 /**
  * The order of one kind's creates and checks. A check of the list (after a create whose outcome is
- * unknown) must not run while another create of the kind is in flight: that create may already
- * have made its object without having heard back, and the check would take that object for its
- * own, so two resources would get one id. So a check waits until every create in flight has
- * answered (and claimed its id), and holds new creates back until it is done; creates run in
- * parallel with each other, checks run one at a time.
+ * unknown) must not run while another create that could make a matching object is in flight: that
+ * create may already have made its object without having heard back, and the check would take the
+ * object for its own, so two resources would get one id. So a check waits until every such create
+ * in flight has answered (and claimed its id), and holds new such creates back until its list has
+ * been read and its pick claimed. Creates that no check wants, and checks of each other, run in
+ * parallel.
  */
 export class CreateGate {
-  private inFlight = 0;
-  private checking = false;
-  private readonly checks: (() => void)[] = [];
-  private held: (() => void)[] = [];
+  private readonly inFlight = new Set<Sending>();
+  private readonly checks = new Set<Checking>();
+  private waiting: (() => void)[] = [];
   private readonly unsettled = new Map<string, number>();
 
-  /** Sends one create (`fn` sends it and claims its id); held while a check waits or runs. */
-  async send<T>(fn: () => Promise<T>): Promise<T> {
-    while (this.checking || this.checks.length > 0) await new Promise<void>((resolve) => this.held.push(resolve));
-    this.inFlight += 1;
+  /** Sends one create (`fn` sends it and claims its id); held while a check that wants `body` waits or runs. */
+  async send<T>(body: unknown, fn: () => Promise<T>): Promise<T> {
+    while ([...this.checks].some((c) => c.wants(body))) await this.changed();
+    const entry: Sending = { body };
+    this.inFlight.add(entry);
     try {
       return await fn();
     } finally {
-      this.inFlight -= 1;
-      this.pump();
+      this.inFlight.delete(entry);
+      this.notify();
     }
   }
 
-  /** Runs one check once no create of the kind is in flight; creates sent meanwhile wait for it. */
-  async check<T>(fn: () => Promise<T>): Promise<T> {
-    await new Promise<void>((resolve) => {
-      this.checks.push(resolve);
-      this.pump();
-    });
+  /**
+   * Runs one check once no create whose body it `wants` is in flight (calling `onWait` first when it
+   * has to wait); such creates sent meanwhile wait for it.
+   */
+  async check<T>(wants: (body: unknown) => boolean, fn: () => Promise<T>, onWait?: () => void): Promise<T> {
+    const entry: Checking = { wants };
+    this.checks.add(entry);
     try {
+      const blocked = () => [...this.inFlight].some((s) => wants(s.body));
+      if (blocked()) onWait?.();
+      while (blocked()) await this.changed();
       return await fn();
     } finally {
-      this.checking = false;
-      this.pump();
+      this.checks.delete(entry);
+      this.notify();
     }
   }
 
@@ -55,22 +70,14 @@ export class CreateGate {
     return this.unsettled.get(key) ?? 0;
   }
 
-  private pump(): void {
-    if (this.checking) return;
-    const next = this.checks.shift();
-    if (next) {
-      // Put back until the creates in flight have answered; `checking` is set now, not when the
-      // promise resolves, so no create slips in between.
-      if (this.inFlight > 0) {
-        this.checks.unshift(next);
-        return;
-      }
-      this.checking = true;
-      next();
-      return;
-    }
-    const held = this.held;
-    this.held = [];
-    for (const resume of held) resume();
+  /** Resolves at the next change of what is in flight or checking. */
+  private changed(): Promise<void> {
+    return new Promise((resolve) => this.waiting.push(resolve));
+  }
+
+  private notify(): void {
+    const waiting = this.waiting;
+    this.waiting = [];
+    for (const resume of waiting) resume();
   }
 }

@@ -3,11 +3,11 @@ import { z } from "zod";
 /** One request as the log hook sees it: the token is never included. */
 export interface RequestLogEvent {
   /**
-   * "checking": a create whose outcome is unknown waits to read the list (behind the creates of its
-   * kind still in flight; `attempt` is the check's number). "reconciled": a create whose answer was
-   * lost was found through the list and adopted.
+   * "waiting": a create whose outcome is unknown waits to read the list until the creates in flight
+   * that could have made a matching object have answered (`attempt` is the check's number).
+   * "reconciled": a create whose answer was lost was found through the list and adopted.
    */
-  event: "response" | "retry" | "error" | "checking" | "reconciled";
+  event: "response" | "retry" | "error" | "waiting" | "reconciled";
   method: string;
   path: string;
   status: number;

@@ -1,6 +1,7 @@
 import type { ExtensionKind } from "./capabilities.js";
 import { ApiAmbiguousCreateError, ApiError, ApiOutcomeUnknownError, ApiSchemaError } from "./errors.js";
 import type { CreateLedger, Listed } from "./ledger.js";
+import { bodyKey } from "./match.js";
 import type { ClientOptions } from "./options.js";
 import type { Transport } from "./transport.js";
 
@@ -12,8 +13,13 @@ export interface CreateOnce<T extends Listed> {
   kind: ExtensionKind;
   /** What one object is called in messages ("agent", "call", "phone number"). */
   noun: string;
-  /** The request body in a canonical text: creates with the same key are interchangeable. */
-  key: string;
+  /** The request body: creates of equal bodies are interchangeable. */
+  body: unknown;
+  /**
+   * Whether an object made by a create that sent `other` could match this create: its check of the
+   * list then waits for that create to answer.
+   */
+  overlaps(other: unknown): boolean;
   /** Sends the create once (the transport retries only failures that cannot have acted). */
   send(deadline: number): Promise<T>;
   /** Every object of the kind, all pages. */
@@ -65,7 +71,7 @@ export async function createOnce<T extends Listed>(how: CreateOnce<T>, ctx: Crea
     try {
       // The id is claimed before the gate counts this create as answered, so no check can see
       // the object unclaimed once its create has heard back.
-      return await gate.send(async () => claimed(how, ctx, await how.send(deadline)));
+      return await gate.send(how.body, async () => claimed(how, ctx, await how.send(deadline)));
     } catch (err) {
       // An unknown outcome here is an id answered twice (see `claimed`): settled already.
       if (!(err instanceof ApiError) || !err.mayHaveActed || err instanceof ApiOutcomeUnknownError) throw err;
@@ -115,13 +121,14 @@ async function settle<T extends Listed>(how: CreateOnce<T>, ctx: CreateContext, 
   const { options, ledger, transport } = ctx;
   const gate = ledger.gate(how.kind);
   const deadline = Date.now() + options.retry.budgetMs;
-  gate.unsettle(how.key, 1);
+  const key = bodyKey(how.body);
+  gate.unsettle(key, 1);
   let settled = false;
   try {
     for (let check = 1; check <= options.reconcile.checks; check++) {
       await sleep(checkDelay(options, check));
-      transport.log({ event: "checking", method: err.method, path: err.path, status: err.status, attempt: check, durationMs: 0, headers: {} });
-      const one = await gate.check(async () => {
+      const waiting = () => transport.log({ event: "waiting", method: err.method, path: err.path, status: err.status, attempt: check, durationMs: 0, headers: {} });
+      const one = await gate.check(how.overlaps, async () => {
         let found: T[];
         try {
           found = (await how.list(deadline)).filter((item) => ledger.isNew(item.id, before) && how.matches(item));
@@ -131,14 +138,14 @@ async function settle<T extends Listed>(how: CreateOnce<T>, ctx: CreateContext, 
         }
         // Creates of this very body whose outcome is unknown may each have made one of these:
         // with identical bodies, any of them is right for any of those creates.
-        if (found.length > gate.unsettledCount(how.key)) throw ambiguous(how, err, found.map((f) => f.id));
+        if (found.length > gate.unsettledCount(key)) throw ambiguous(how, err, found.map((f) => f.id));
         const [first] = found;
         if (!first) return undefined;
         ledger.claim(first.id);
-        gate.unsettle(how.key, -1);
+        gate.unsettle(key, -1);
         settled = true;
         return first;
-      });
+      }, waiting);
       if (one) {
         transport.log({ event: "reconciled", method: err.method, path: err.path, status: err.status, attempt: check, durationMs: 0, headers: {} });
         return one;
@@ -146,7 +153,7 @@ async function settle<T extends Listed>(how: CreateOnce<T>, ctx: CreateContext, 
     }
     return undefined;
   } finally {
-    if (!settled) gate.unsettle(how.key, -1);
+    if (!settled) gate.unsettle(key, -1);
   }
 }
 

@@ -19,10 +19,10 @@ function gate(): { opened: Promise<void>; open: () => void } {
   return { opened, open };
 }
 
-/** A client that opens `whenChecking` when a create queues its check of the list. */
-function clientFor(f: FakeService, whenChecking?: () => void) {
+/** A client that calls `whenWaiting` when a check of the list waits for creates in flight. */
+function clientFor(f: FakeService, whenWaiting?: () => void) {
   const onRequest = (e: RequestLogEvent) => {
-    if (e.event === "checking") whenChecking?.();
+    if (e.event === "waiting") whenWaiting?.();
   };
   return createClient({ baseUrl: f.url, token: "t0ken", ...fast, onRequest });
 }
@@ -30,16 +30,23 @@ function clientFor(f: FakeService, whenChecking?: () => void) {
 const unavailable: Answer = { status: 503, json: { detail: "unavailable" } };
 
 describe("identical creates in flight together never share an object", () => {
-  // One create is committed but its answer is held; the other is refused before any work. The
-  // refused one must not take the held one's object: the held answer is released as soon as the
-  // refused one either reads the list (taking the object unclaimed) or queues its check.
-  async function race(create: (c: ReturnType<typeof clientFor>) => Promise<{ id: string }>, store: () => unknown[]) {
+  // The first create is committed but its answer is held; the second, sent once the first is
+  // committed, is refused before any work. The refused one must not take the held one's object:
+  // the held answer is released as soon as the refused one either reads the list (and may take
+  // the object unclaimed) or waits for the held one before reading it.
+  async function race(
+    first: (c: ReturnType<typeof clientFor>) => Promise<{ id: string }>,
+    second: (c: ReturnType<typeof clientFor>) => Promise<{ id: string }>,
+    store: () => unknown[],
+  ) {
     fake = await startFakeService();
     const release = gate();
+    const committed = gate();
     let refused = false;
     fake.fates.push(
       async (commit) => {
         const obj = commit();
+        committed.open();
         await release.opened;
         return { json: obj };
       },
@@ -53,18 +60,28 @@ describe("identical creates in flight together never share an object", () => {
       if (refused) release.open();
     };
     const c = clientFor(fake, release.open);
-    const made = await Promise.all([create(c), create(c)]);
+    const held = first(c);
+    await committed.opened;
+    const made = await Promise.all([held, second(c)]);
     return { ids: made.map((m) => m.id), stored: store().map((o) => (o as { id: string }).id) };
   }
 
   it("agents: two creates, two objects, two ids", async () => {
-    const { ids, stored } = await race((c) => c.agents.create(agent), () => fake!.agents);
+    const { ids, stored } = await race((c) => c.agents.create(agent), (c) => c.agents.create(agent), () => fake!.agents);
+    expect(new Set(ids).size).toBe(2);
+    expect([...stored].sort()).toEqual([...ids].sort());
+  });
+
+  it("an agent in flight that has every field of the refused one and more is not taken for it", async () => {
+    const more = { ...agent, initial_message: "Hello, front desk." };
+    const { ids, stored } = await race((c) => c.agents.create(more), (c) => c.agents.create(agent), () => fake!.agents);
     expect(new Set(ids).size).toBe(2);
     expect([...stored].sort()).toEqual([...ids].sort());
   });
 
   it("numbers/buy in one area code: two numbers bought, each held once", async () => {
-    const { ids, stored } = await race((c) => c.numbers.buy({ area_code: "415" }), () => fake!.numbers);
+    const buy = (c: ReturnType<typeof clientFor>) => c.numbers.buy({ area_code: "415" });
+    const { ids, stored } = await race(buy, buy, () => fake!.numbers);
     expect(new Set(ids).size).toBe(2);
     expect([...stored].sort()).toEqual([...ids].sort());
   });
