@@ -25,9 +25,12 @@ describe("a call under after-commit loss", () => {
     expect((await ctx.client.calls.get(calls[0]!.id)).status).toBe("ended");
   }, 180_000);
 
-  it("a reply lost before the service acted is reported, not dialled blindly: the next up places it once", async () => {
+  it("a 503 the list never explains is reported as possibly placed, not dialled blindly: the next up places it once", async () => {
     ctx.emu.faults.add({ route: "/v1/calls/create", method: "POST", status: 503, count: 1 });
-    await expect(ctx.t.stack.up()).rejects.toThrow(/no new call matching this request, so it was most likely not made; it is not sent again automatically/);
+    // A slow service could still show the call: the error must not say it was not placed.
+    const err = await ctx.t.stack.up().then(() => undefined, (e: unknown) => String(e));
+    expect(err).toMatch(/may have/);
+    expect(err).not.toMatch(/not made|not placed/);
     expect(await ctx.client.calls.list.all()).toHaveLength(1);
     await ctx.t.stack.up();
     const calls = await ctx.client.calls.list.all();
