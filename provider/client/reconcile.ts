@@ -71,15 +71,19 @@ export async function createOnce<T extends Listed>(how: CreateOnce<T>, ctx: Crea
     try {
       // The id is claimed before the gate counts this create as answered, so no check can see
       // the object unclaimed once its create has heard back.
-      return await gate.send(how.body, async () => claimed(how, ctx, await how.send(deadline)));
+      return await gate.send(how.body, async () => {
+        try {
+          return claimed(how, ctx, await how.send(deadline));
+        } catch (err) {
+          // The object exists; only its answer was unreadable: the caller keeps it by its id.
+          if (err instanceof ApiSchemaError && err.receivedId && !ledger.claim(err.receivedId)) throw takenTwice(how, err, err.receivedId);
+          throw err;
+        }
+      });
     } catch (err) {
       // An unknown outcome here is an id answered twice (see `claimed`): settled already.
       if (!(err instanceof ApiError) || !err.mayHaveActed || err instanceof ApiOutcomeUnknownError) throw err;
-      // The object exists; only its answer was unreadable: the caller keeps it by its id.
-      if (err instanceof ApiSchemaError && err.receivedId) {
-        if (!ledger.claim(err.receivedId)) throw takenTwice(how, err, err.receivedId);
-        throw err;
-      }
+      if (err instanceof ApiSchemaError && err.receivedId) throw err;
       if (!before) throw unknownOutcome(how, err, noSnapshot);
       last = err;
       const found = await settle(how, ctx, err, before);
