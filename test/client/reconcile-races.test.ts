@@ -31,13 +31,14 @@ const unavailable: Answer = { status: 503, json: { detail: "unavailable" } };
 
 describe("identical creates in flight together never share an object", () => {
   // The first create is committed but its answer is held; the second, sent once the first is
-  // committed, is refused before any work. The refused one must not take the held one's object:
+  // committed, is refused with a 503 (before any work, or with `secondActs` after it). The refused one must not take the held one's object:
   // the held answer is released as soon as the refused one either reads the list (and may take
   // the object unclaimed) or waits for the held one before reading it.
   async function race(
     first: (c: ReturnType<typeof clientFor>) => Promise<{ id: string }>,
     second: (c: ReturnType<typeof clientFor>) => Promise<{ id: string }>,
     store: () => unknown[],
+    secondActs = false,
   ) {
     fake = await startFakeService();
     const release = gate();
@@ -50,7 +51,8 @@ describe("identical creates in flight together never share an object", () => {
         await release.opened;
         return { json: obj };
       },
-      () => {
+      (commit) => {
+        if (secondActs) commit();
         refused = true;
         return unavailable;
       },
@@ -68,6 +70,12 @@ describe("identical creates in flight together never share an object", () => {
 
   it("agents: two creates, two objects, two ids", async () => {
     const { ids, stored } = await race((c) => c.agents.create(agent), (c) => c.agents.create(agent), () => fake!.agents);
+    expect(new Set(ids).size).toBe(2);
+    expect([...stored].sort()).toEqual([...ids].sort());
+  });
+
+  it("agents, the 503 coming after the work: each create keeps one of the two objects, no ambiguity", async () => {
+    const { ids, stored } = await race((c) => c.agents.create(agent), (c) => c.agents.create(agent), () => fake!.agents, true);
     expect(new Set(ids).size).toBe(2);
     expect([...stored].sort()).toEqual([...ids].sort());
   });
