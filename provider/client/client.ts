@@ -13,7 +13,8 @@ import { createCapabilities, type ExtensionKind, type ExtensionsSetting } from "
 import { matchesSent } from "./match.js";
 import { mergeOptions, type ClientOptionsInput } from "./options.js";
 import { pager } from "./pager.js";
-import { createOnce, CreateLedger } from "./reconcile.js";
+import { CreateLedger } from "./ledger.js";
+import { createOnce } from "./reconcile.js";
 import { createTransport } from "./transport.js";
 
 /** What `createClient` needs: where the service is, the token, and any option to override. */

@@ -5,8 +5,6 @@ import { bodyKey } from "./match.js";
 import type { ClientOptions } from "./options.js";
 import type { Transport } from "./transport.js";
 
-export { CreateLedger } from "./ledger.js";
-
 /** How to make one kind of object exactly once. */
 export interface CreateOnce<T extends Listed> {
   /** The family whose list route shows what a create made ("agents", "calls", ...). */
