@@ -7,7 +7,7 @@ import { resolveCredentials } from "./credentials.js";
 import { CliError, EXIT, oneLine, type ExitCode } from "./errors.js";
 import { table, type CliIo } from "./output.js";
 import { exportStack, listStacks, runPulumi, type PulumiContext } from "./pulumi-cli.js";
-import { decide, isOwnCreate, type Decision, type Live } from "./recover.js";
+import { adoptLine, decide, isOwnCreate, type Decision, type Live } from "./recover.js";
 import { fingerprint, liveUrns, parseExport, settled, type PendingOperation } from "./recover-state.js";
 import { readSnapshot } from "./snapshot.js";
 import { parseStackExport } from "./state.js";
@@ -69,11 +69,15 @@ export async function recover(opts: RecoverOptions, io: CliIo): Promise<ExitCode
   if (opts.dryRun) return needsLook ? EXIT.found : EXIT.clean;
 
   if (others.length > 0) {
+    const lines = decisions.flatMap((d) => {
+      const line = d.outcome === "adopt" && d.id ? adoptLine(d, d.id) : undefined;
+      return line ? [`    ${name(d.urn)}: ${line}`] : [];
+    });
     io.stderr(
       `nothing was written: stack ${opts.stack} also holds ${others.length} pending operation(s) recover does not own (${others.map(describe).join("; ")}). ` +
         "`pulumi stack import` drops every pending operation, and Pulumi 3.259's `pulumi refresh --import-pending-creates` drops the create it names without recording its resource, " +
-        "so no edit keeps them. Settle those with their own provider first (an interactive `pulumi refresh` asks about each), then run recover again; " +
-        "or adopt this provider's objects in the program with the lines shown.\n",
+        "so no edit keeps them. Settle those with their own provider first (an interactive `pulumi refresh` asks about each pending create), then run recover again" +
+        (lines.length ? `; or adopt what recover found in the program, keeping each line in the resource's arguments:\n${lines.join("\n")}\n` : ".\n"),
     );
     return EXIT.error;
   }
@@ -108,7 +112,7 @@ async function managedIds(ctx: PulumiContext, opts: RecoverOptions, ownExport: s
   };
   add(ownExport, `the export of stack ${opts.stack}`);
   const listed = await listStacks(ctx);
-  const stacks = [...new Set([...listed, ...(opts.alsoStack ?? [])])].filter((s) => s !== opts.stack && !s.endsWith(`/${opts.stack}`));
+  const stacks = [...new Set([...listed, ...(opts.alsoStack ?? [])])].filter((s) => s !== opts.stack);
   for (const s of stacks) add(await exportStack(ctx, s), `the export of stack ${s}`);
   for (const file of opts.alsoState ?? []) {
     let text: string;
@@ -126,12 +130,15 @@ function describe(op: PendingOperation): string {
   return `${op.type} ${op.resource.urn}`;
 }
 
+const name = (urn: string) => urn.split("::").pop() ?? urn;
+
 function render(decisions: Decision[]): string {
-  const name = (urn: string) => urn.split("::").pop() ?? urn;
   const rows = decisions.map((d) => [d.outcome, name(d.urn), d.id ?? (d.candidates ?? []).join(" "), d.why]);
-  let text = `${table(["DECISION", "RESOURCE", "ID", "WHY"], rows, 200)}`;
-  for (const d of decisions.filter((x) => x.paste?.length)) {
-    text += `\n${name(d.urn)}: if the interrupted run made ${d.paste!.length > 1 ? "one of these" : "it"}, add to its arguments and keep there (removing it replaces the resource), then run \`pulumi up\`:\n${d.paste!.map((p) => `    ${p},`).join("\n")}\n`;
+  let text = table(["DECISION", "RESOURCE", "ID", "WHY"], rows, 200);
+  for (const d of decisions) {
+    const paste = d.paste ?? [];
+    if (paste.length === 0) continue;
+    text += `\n${name(d.urn)}: if the interrupted run made ${paste.length > 1 ? "one of these" : "it"}, add it to the resource's arguments and keep it there (removing it replaces the resource), then run \`pulumi up\`:\n${paste.map((p) => `    ${p},`).join("\n")}\n`;
   }
   return text;
 }

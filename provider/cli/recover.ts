@@ -133,6 +133,12 @@ function decideNumber(urn: string, inputs: Record<string, unknown>, ev: Evidence
   };
 }
 
+/** The program argument that adopts `id` for the kind of `d` (`voiceId: "<id>"`), if the kind has one. */
+export function adoptLine(d: Pick<Decision, "kind">, id: string): string | undefined {
+  const input = ADOPT_INPUT[d.kind];
+  return input ? `${input}: "${id}"` : undefined;
+}
+
 function withPaste(paste: string[] | undefined): { paste?: string[] } {
   return paste ? { paste } : {};
 }

@@ -1,10 +1,14 @@
 // voiceagent recover's decisions (what each pending create of an interrupted up made) and its
 // edit of the state. Every adoption here needs evidence: a snapshot from before the run.
 import { randomUUID } from "node:crypto";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { decide, isOwnCreate, type Evidence, type Live } from "../../provider/cli/recover.js";
 import { fingerprint, settled, type PendingOperation, type StackExport } from "../../provider/cli/recover-state.js";
 import { matchesExactly } from "../../provider/cli/exact-match.js";
+import { readSnapshot } from "../../provider/cli/snapshot.js";
 
 const USER = randomUUID();
 const voice = { id: randomUUID(), user_id: USER, type: "voice_base", voice_name: "alloy", pitch: 0, rate: 1 };
@@ -120,5 +124,19 @@ describe("recover's edit of the state", () => {
     const saved = structuredClone(a);
     saved.deployment.manifest = { time: "2026-11-23T10:00:01Z", magic: "m" };
     expect(fingerprint(saved)).not.toBe(fingerprint(a));
+  });
+});
+
+describe("the snapshot recover takes as evidence", () => {
+  it("is refused when it lists another service: its ids say nothing about this one", () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "recover-snapshot-"));
+    try {
+      const file = path.join(dir, "before.json");
+      writeFileSync(file, JSON.stringify({ version: 1, baseUrl: "https://staging.example.com/", takenAt: new Date().toISOString(), ids: ["a"] }));
+      expect(readSnapshot(file, "https://staging.example.com").ids).toEqual(["a"]);
+      expect(() => readSnapshot(file, "https://api.example.com")).toThrow(/https:\/\/api\.example\.com/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
