@@ -73,10 +73,15 @@ export async function recover(opts: RecoverOptions, io: CliIo): Promise<ExitCode
       const line = d.outcome === "adopt" && d.id ? adoptLine(d, d.id) : undefined;
       return line ? [`    ${name(d.urn)}: ${line}`] : [];
     });
+    // A refresh drops pending updates and deletes and keeps pending creates: only creates need their owner.
+    const creates = others.filter((op) => op.type === "creating");
+    const next = creates.length
+      ? "Settle those creates with their own provider first (an interactive `pulumi refresh` asks about each), then run recover again"
+      : "Run `pulumi refresh --yes` first (it drops pending updates and deletes and keeps pending creates), then recover again";
     io.stderr(
       `nothing was written: stack ${opts.stack} also holds ${others.length} pending operation(s) recover does not own (${others.map(describe).join("; ")}). ` +
         "`pulumi stack import` drops every pending operation, and Pulumi 3.259's `pulumi refresh --import-pending-creates` drops the create it names without recording its resource, " +
-        "so no edit keeps them. Settle those with their own provider first (an interactive `pulumi refresh` asks about each pending create), then run recover again" +
+        `so no edit keeps them. ${next}` +
         (lines.length ? `; or adopt what recover found in the program, keeping each line in the resource's arguments:\n${lines.join("\n")}\n` : ".\n"),
     );
     return EXIT.error;

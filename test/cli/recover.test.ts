@@ -5,9 +5,8 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { decide, isOwnCreate, type Evidence, type Live } from "../../provider/cli/recover.js";
+import { decide, isOwnCreate, matchesExactly, type Evidence, type Live } from "../../provider/cli/recover.js";
 import { fingerprint, settled, type PendingOperation, type StackExport } from "../../provider/cli/recover-state.js";
-import { matchesExactly } from "../../provider/cli/exact-match.js";
 import { readSnapshot } from "../../provider/cli/snapshot.js";
 
 const USER = randomUUID();
