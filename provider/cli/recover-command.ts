@@ -104,7 +104,8 @@ export async function recover(opts: RecoverOptions, io: CliIo): Promise<ExitCode
   const count = (o: Decision["outcome"]) => decisions.filter((d) => d.outcome === o).length;
   io.stderr(
     `wrote the state of stack ${opts.stack}: ${count("adopt")} adopted as resources, ${count("clear")} dropped (the next up makes them), ` +
-      `${count("unresolved")} dropped unresolved (their objects, if made, stay unmanaged: the lines above adopt them); next: \`pulumi refresh --yes\`, then \`pulumi up\`\n`,
+      `${count("unresolved")} dropped unresolved (their objects, if made, stay unmanaged: \`voiceagent audit\` lists them, and the adopt lines ${opts.json ? "in each decision's paste" : "shown"} take them over); ` +
+      "next: `pulumi refresh --yes`, then `pulumi up`\n",
   );
   return needsLook ? EXIT.found : EXIT.clean;
 }
