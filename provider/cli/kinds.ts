@@ -26,16 +26,22 @@ export const RESOURCE_KINDS = {
 export type ResourceKind = keyof typeof RESOURCE_KINDS;
 
 const TYPE_PREFIX = "pulumi-nodejs:dynamic/voiceagent:";
+/** The native provider's tokens (`voiceagent:index:Agent`): the same kinds, served by the plugin. */
+const NATIVE_PREFIX = "voiceagent:index:";
 
 /** The type token a kind has in state: `pulumi-nodejs:dynamic/voiceagent:Agent`. */
 export function typeToken(kind: ResourceKind): string {
   return `${TYPE_PREFIX}${kind}`;
 }
 
-/** The kind of a state type token, or undefined for resources that are not ours. */
+/**
+ * The kind of a state type token (dynamic `pulumi-nodejs:dynamic/voiceagent:Agent` or native
+ * `voiceagent:index:Agent`), or undefined for resources that are not ours.
+ */
 export function kindOfType(type: string): ResourceKind | undefined {
-  if (!type.startsWith(TYPE_PREFIX)) return undefined;
-  const kind = type.slice(TYPE_PREFIX.length);
+  const prefix = [TYPE_PREFIX, NATIVE_PREFIX].find((p) => type.startsWith(p));
+  if (!prefix) return undefined;
+  const kind = type.slice(prefix.length);
   return isResourceKind(kind) ? kind : undefined;
 }
 

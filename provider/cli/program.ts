@@ -8,6 +8,7 @@ import type { CliIo } from "./output.js";
 import { COLLECTIONS, CollectionSchema, parseCollections } from "./kinds.js";
 import { pull } from "./pull.js";
 import { recover } from "./recover-command.js";
+import { snapshot } from "./snapshot.js";
 
 const EXIT_CODES = `
 Exit codes: 0 clean, 3 found something (drift, unmanaged or missing objects), 1 error.`;
@@ -43,7 +44,17 @@ const AuditOpts = z.object({
   cwd: z.string().optional(),
 });
 const DriftOpts = z.object({ stack: z.string(), json: z.boolean(), cwd: z.string().optional() });
-const RecoverOpts = z.object({ stack: z.string(), json: z.boolean(), dryRun: z.boolean(), baseUrl: z.string().optional(), cwd: z.string().optional() });
+const RecoverOpts = z.object({
+  stack: z.string(),
+  alsoStack: z.array(z.string()),
+  alsoState: z.array(z.string()),
+  before: z.string().optional(),
+  json: z.boolean(),
+  dryRun: z.boolean(),
+  baseUrl: z.string().optional(),
+  cwd: z.string().optional(),
+});
+const SnapshotOpts = z.object({ out: z.string(), stack: z.string().optional(), baseUrl: z.string().optional(), cwd: z.string().optional() });
 
 /**
  * Runs the `voiceagent` command with `argv` (the arguments after the program name) and returns
@@ -108,18 +119,33 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     });
 
   program
+    .command("snapshot")
+    .description("Write the ids the account holds to a file: run it right before `pulumi up`, so that `recover --before` can tell what the up made.")
+    .requiredOption("--out <file>", "the file to write")
+    .option("--stack <name>", "a stack whose voiceagent:baseUrl / voiceagent:token config supplies what is missing")
+    .option("--base-url <url>", "the service's address (else VOICEAGENT_BASE_URL, else the stack's config)")
+    .option("--cwd <dir>", "the Pulumi project folder for --stack (default: the working directory)")
+    .addHelpText("after", `${CREDENTIALS}\n${EXIT_CODES.replace(", 3 found something (drift, unmanaged or missing objects)", "")}`)
+    .action(async (raw: unknown) => {
+      code = await snapshot(SnapshotOpts.parse(raw), io);
+    });
+
+  program
     .command("recover")
     .description(
-      "After an interrupted `pulumi up`, settle the creates it left pending: what they made is found in the account and put in the state; what never reached the service is dropped.",
+      "After an interrupted `pulumi up`, settle the creates of this provider it left pending: what they made is put in the state when there is evidence; what never reached the service is dropped.",
     )
     .requiredOption("--stack <name>", "the stack the interrupted up ran on")
+    .option("--before <file>", "the `voiceagent snapshot` file taken before the interrupted up: without it nothing is adopted by content")
+    .option("--also-stack <name>", "another stack whose objects are never adopted (repeatable; every stack `pulumi stack ls` shows is read anyway)", collect, [])
+    .option("--also-state <file>", "an export (`pulumi stack export --file`) of a stack elsewhere whose objects are never adopted (repeatable)", collect, [])
     .option("--dry-run", "say what would be done, and change nothing", false)
     .option("--json", "print the decisions as JSON", false)
     .option("--base-url <url>", "the service's address (else VOICEAGENT_BASE_URL, else the stack's config)")
     .option("--cwd <dir>", "the Pulumi project folder (default: the working directory)")
     .addHelpText(
       "after",
-      `\nRun \`pulumi cancel\` first if the stack is still locked by the interrupted run; then this, then \`pulumi refresh\`, then \`pulumi up\`.\nIt edits only the stack's state (pulumi stack import); the service is only read.\n${CREDENTIALS}\n${EXIT_CODES.replace("drift, unmanaged or missing objects", "pending creates that need a look")}`,
+      `\nRun \`pulumi cancel\` first if the stack is still locked by the interrupted run; then this, then \`pulumi refresh\`, then \`pulumi up\`.\nIt edits only the stack's state (pulumi stack import), and refuses when the stack holds other pending operations (an import would drop them) or changed since it was read; the service is only read.\n${CREDENTIALS}\n${EXIT_CODES.replace("drift, unmanaged or missing objects", "pending creates that need a look")}`,
     )
     .action(async (raw: unknown) => {
       code = await recover(RecoverOpts.parse(raw), io);

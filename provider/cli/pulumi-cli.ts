@@ -60,3 +60,19 @@ export async function stackConfig(ctx: PulumiContext, stack: string): Promise<Ma
   for (const [key, entry] of Object.entries(parsed.data)) if (typeof entry.value === "string") values.set(key, entry.value);
   return values;
 }
+
+const StackListSchema = z.array(z.looseObject({ name: z.string() }));
+
+/** The names of the stacks `pulumi stack ls` shows for the project in `ctx.cwd` (its backend). */
+export async function listStacks(ctx: PulumiContext): Promise<string[]> {
+  const out = await runPulumi(ctx, ["stack", "ls", "--json"]);
+  let json: unknown;
+  try {
+    json = JSON.parse(out);
+  } catch {
+    json = undefined;
+  }
+  const parsed = StackListSchema.safeParse(json);
+  if (!parsed.success) throw new CliError("`pulumi stack ls --json` did not print a list of stacks");
+  return parsed.data.map((s) => s.name);
+}

@@ -1,17 +1,26 @@
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { createClient } from "../client/index.js";
 import { readAccount } from "./account.js";
 import { resolveCredentials } from "./credentials.js";
-import { EXIT, type ExitCode } from "./errors.js";
+import { CliError, EXIT, oneLine, type ExitCode } from "./errors.js";
 import { table, type CliIo } from "./output.js";
-import { exportStack, runPulumi, type PulumiContext } from "./pulumi-cli.js";
-import { decide, parseExport, settled, type Live } from "./recover.js";
+import { exportStack, listStacks, runPulumi, type PulumiContext } from "./pulumi-cli.js";
+import { adoptLine, decide, isOwnCreate, type Decision, type Live } from "./recover.js";
+import { fingerprint, liveUrns, parseExport, settled, type PendingOperation } from "./recover-state.js";
+import { readSnapshot } from "./snapshot.js";
+import { parseStackExport } from "./state.js";
 
 /** The options of `voiceagent recover`. */
 export interface RecoverOptions {
   stack: string;
+  /** More stacks whose objects are never adopted (besides every stack `pulumi stack ls` shows). */
+  alsoStack?: string[] | undefined;
+  /** Exports (`pulumi stack export --file`) of stacks elsewhere whose objects are never adopted. */
+  alsoState?: string[] | undefined;
+  /** A `voiceagent snapshot` file taken before the interrupted run. */
+  before?: string | undefined;
   cwd?: string | undefined;
   baseUrl?: string | undefined;
   dryRun: boolean;
@@ -20,42 +29,122 @@ export interface RecoverOptions {
 
 /**
  * `voiceagent recover`: after an interrupted `pulumi up` (killed, timed out), settles the creates
- * it left pending. What they made is found in the account and put into the state, so the next
- * `up` makes nothing twice; what never reached the service is dropped, so the next `up` makes it.
- * Then: `pulumi refresh`, then `pulumi up`. Exit 0 when every pending create was settled, 3 when
- * some need a look (named, never guessed), 1 on error. The service is only read.
+ * of this provider it left pending. What they made is put into the state when there is evidence
+ * (see `decide`), so the next `up` makes nothing twice; what never reached the service is
+ * dropped, so the next `up` makes it. Exit 0 when every pending create was settled, 3 when some
+ * need a look (named, never guessed), 1 on error or when nothing could be written. The service is
+ * only read.
  */
 export async function recover(opts: RecoverOptions, io: CliIo): Promise<ExitCode> {
   const ctx: PulumiContext = { cwd: path.resolve(io.cwd, opts.cwd ?? "."), env: io.env };
   const source = `the export of stack ${opts.stack}`;
   // Inputs are matched in plaintext (held in memory only); the state written back keeps its ciphertext.
-  const plain = parseExport(await runPulumi(ctx, ["stack", "export", "--stack", opts.stack, "--show-secrets"]), source);
-  const pending = (plain.deployment.pending_operations ?? []).filter((op) => op.type === "creating");
-  if (pending.length === 0) {
-    io.stderr(`stack ${opts.stack} has no pending creates: nothing to recover\n`);
+  const plainText = await runPulumi(ctx, ["stack", "export", "--stack", opts.stack, "--show-secrets"]);
+  const plain = parseExport(plainText, source);
+  const pending = plain.deployment.pending_operations ?? [];
+  const own = pending.filter(isOwnCreate);
+  const others = pending.filter((op) => !isOwnCreate(op));
+  if (own.length === 0) {
+    io.stderr(`stack ${opts.stack} has no pending creates of this provider: nothing to recover${others.length ? ` (${others.length} other pending operation(s) left as they are)` : ""}\n`);
     return EXIT.clean;
   }
   const creds = await resolveCredentials({ baseUrl: opts.baseUrl, env: io.env, stack: { name: opts.stack, ctx } });
+  const before = opts.before ? new Set(readSnapshot(path.resolve(io.cwd, opts.before), creds.baseUrl).ids) : undefined;
+  const { managed, stacks } = await managedIds(ctx, opts, plainText);
   const { account } = await readAccount(creds);
-  const calls = pending.some((op) => op.resource.type.endsWith(":Call")) ? await createClient(creds).calls.list.all() : [];
-  const live: Live = { ...account, calls };
-  const managed = new Set((plain.deployment.resources ?? []).flatMap((r) => (r.id ? [r.id] : [])));
-  const decisions = decide(pending, managed, live);
-
-  if (opts.json) io.stdout(`${JSON.stringify({ stack: opts.stack, dryRun: opts.dryRun, decisions }, null, 2)}\n`);
-  else io.stdout(`${table(["OUTCOME", "RESOURCE", "ID", "WHY"], decisions.map((d) => [d.outcome, d.urn.split("::").pop() ?? d.urn, d.id ?? (d.candidates ?? []).join(" "), d.why]), 90)}\n`);
-
-  if (!opts.dryRun) {
-    const edited = settled(parseExport(await exportStack(ctx, opts.stack), source), decisions);
-    const dir = mkdtempSync(path.join(os.tmpdir(), "voiceagent-recover-"));
+  let calls: Live["calls"] = [];
+  if (own.some((op) => op.resource.type.endsWith(":Call"))) {
     try {
-      const file = path.join(dir, "state.json");
-      writeFileSync(file, JSON.stringify(edited), { mode: 0o600 });
-      await runPulumi(ctx, ["stack", "import", "--stack", opts.stack, "--file", file]);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
+      calls = await createClient(creds).calls.list.all();
+    } catch (err) {
+      throw new CliError(oneLine(err, creds.baseUrl));
     }
-    io.stderr(`settled ${decisions.length} pending creates of stack ${opts.stack}; next: \`pulumi refresh --yes\`, then \`pulumi up\`\n`);
   }
-  return decisions.some((d) => d.outcome === "unresolved") ? EXIT.found : EXIT.clean;
+  const decisions = decide(own, { managed, before, urns: liveUrns(plain) }, { ...account, calls });
+
+  const report = { stack: opts.stack, dryRun: opts.dryRun, protectedStacks: stacks, snapshot: Boolean(before), decisions, otherPendingOperations: others.map(describe) };
+  if (opts.json) io.stdout(`${JSON.stringify(report, null, 2)}\n`);
+  else io.stdout(render(decisions));
+  const needsLook = decisions.some((d) => d.outcome === "unresolved");
+  if (opts.dryRun) return needsLook ? EXIT.found : EXIT.clean;
+
+  if (others.length > 0) {
+    const lines = decisions.flatMap((d) => {
+      const line = d.outcome === "adopt" && d.id ? adoptLine(d, d.id) : undefined;
+      return line ? [`    ${name(d.urn)}: ${line}`] : [];
+    });
+    // A refresh drops pending updates and deletes and keeps pending creates: only creates need their owner.
+    const creates = others.filter((op) => op.type === "creating");
+    const next = creates.length
+      ? "Settle those creates with their own provider first (an interactive `pulumi refresh` asks about each), then run recover again"
+      : "Run `pulumi refresh --yes` first (it drops pending updates and deletes and keeps pending creates), then recover again";
+    io.stderr(
+      `nothing was written: stack ${opts.stack} also holds ${others.length} pending operation(s) recover does not own (${others.map(describe).join("; ")}). ` +
+        "`pulumi stack import` drops every pending operation, and Pulumi 3.259's `pulumi refresh --import-pending-creates` drops the create it names without recording its resource, " +
+        `so no edit keeps them. ${next}` +
+        (lines.length ? `; or adopt what recover found in the program, keeping each line in the resource's arguments:\n${lines.join("\n")}\n` : ".\n"),
+    );
+    return EXIT.error;
+  }
+  // The state must still be the one decided on: an update or another recover since would be overwritten.
+  const currentText = await exportStack(ctx, opts.stack);
+  const current = parseExport(currentText, source);
+  if (fingerprint(current) !== fingerprint(plain)) {
+    throw new CliError(`stack ${opts.stack} changed since recover read it (another update, refresh or recover ran): nothing was written; run recover again`);
+  }
+  const edited = settled(current, decisions);
+  const dir = mkdtempSync(path.join(os.tmpdir(), "voiceagent-recover-"));
+  try {
+    const file = path.join(dir, "state.json");
+    writeFileSync(file, JSON.stringify(edited), { mode: 0o600 });
+    await runPulumi(ctx, ["stack", "import", "--stack", opts.stack, "--file", file]);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  const count = (o: Decision["outcome"]) => decisions.filter((d) => d.outcome === o).length;
+  io.stderr(
+    `wrote the state of stack ${opts.stack}: ${count("adopt")} adopted as resources, ${count("clear")} dropped (the next up makes them), ` +
+      `${count("unresolved")} dropped unresolved (their objects, if made, stay unmanaged: \`voiceagent audit\` lists them, and the adopt lines ${opts.json ? "in each decision's paste" : "shown"} take them over); ` +
+      "next: `pulumi refresh --yes`, then `pulumi up`\n",
+  );
+  return needsLook ? EXIT.found : EXIT.clean;
+}
+
+/** Every id a protected stack manages, by id, with the stack's name; and the stacks read. */
+async function managedIds(ctx: PulumiContext, opts: RecoverOptions, ownExport: string): Promise<{ managed: Map<string, string>; stacks: string[] }> {
+  const managed = new Map<string, string>();
+  const add = (text: string, name: string) => {
+    for (const ref of parseStackExport(text, name)) if (!managed.has(ref.id)) managed.set(ref.id, ref.stack);
+  };
+  add(ownExport, `the export of stack ${opts.stack}`);
+  const listed = await listStacks(ctx);
+  const stacks = [...new Set([...listed, ...(opts.alsoStack ?? [])])].filter((s) => s !== opts.stack);
+  for (const s of stacks) add(await exportStack(ctx, s), `the export of stack ${s}`);
+  for (const file of opts.alsoState ?? []) {
+    let text: string;
+    try {
+      text = readFileSync(path.resolve(ctx.cwd, file), "utf8");
+    } catch (err) {
+      throw new CliError(`--also-state ${file} could not be read (${err instanceof Error ? err.message : String(err)})`);
+    }
+    add(text, file);
+  }
+  return { managed, stacks: [opts.stack, ...stacks, ...(opts.alsoState ?? [])] };
+}
+
+function describe(op: PendingOperation): string {
+  return `${op.type} ${op.resource.urn}`;
+}
+
+const name = (urn: string) => urn.split("::").pop() ?? urn;
+
+function render(decisions: Decision[]): string {
+  const rows = decisions.map((d) => [d.outcome, name(d.urn), d.id ?? (d.candidates ?? []).join(" "), d.why]);
+  let text = table(["DECISION", "RESOURCE", "ID", "WHY"], rows, 200);
+  for (const d of decisions) {
+    const paste = d.paste ?? [];
+    if (paste.length === 0) continue;
+    text += `\n${name(d.urn)}: if the interrupted run made ${paste.length > 1 ? "one of these" : "it"}, add it to the resource's arguments and keep it there (removing it replaces the resource), then run \`pulumi up\`:\n${paste.map((p) => `    ${p},`).join("\n")}\n`;
+  }
+  return text;
 }

@@ -1,58 +1,38 @@
-import { z } from "zod";
 import { matchesSent } from "../client/index.js";
 import { createBodyFor } from "../resources/providers.js";
 import type { Account } from "./account.js";
-import { CliError } from "./errors.js";
 import { kindOfType, type ResourceKind } from "./kinds.js";
+import type { PendingOperation } from "./recover-state.js";
 
-/**
- * A create that `pulumi up` had started when it was killed: Pulumi records it as a pending
- * operation with the resource's inputs, and a later refresh refuses to guess what became of it.
- */
-export const PendingOperationSchema = z.looseObject({
-  type: z.string(),
-  resource: z.looseObject({ urn: z.string(), type: z.string(), inputs: z.record(z.string(), z.unknown()).optional() }),
-});
-/** One pending operation of a stack export. */
-export type PendingOperation = z.infer<typeof PendingOperationSchema>;
-
-const ExportSchema = z.looseObject({
-  version: z.literal(3),
-  deployment: z.looseObject({
-    resources: z.array(z.looseObject({ id: z.string().optional() })).nullish(),
-    pending_operations: z.array(PendingOperationSchema).nullish(),
-  }),
-});
-/** The parts of a stack export recover reads and edits. */
-export type StackExport = z.infer<typeof ExportSchema>;
-
-/** Parses a stack export (one-line error naming `source` when it is not one). */
-export function parseExport(text: string, source: string): StackExport {
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    throw new CliError(`${source} is not JSON, so not a Pulumi stack export`);
-  }
-  const parsed = ExportSchema.safeParse(json);
-  if (!parsed.success) throw new CliError(`${source} is not a version 3 Pulumi stack export`);
-  return parsed.data;
-}
-
-/** What recover does with one pending create. */
+/** What recover does with one pending create of this provider. */
 export interface Decision {
   urn: string;
-  kind: ResourceKind | undefined;
-  /** adopted: the object it made was found and goes into the state; cleared: nothing to find. */
-  outcome: "adopted" | "cleared" | "unresolved";
+  kind: ResourceKind;
+  /**
+   * adopt: the object it made is known and becomes a resource of the state; clear: it made
+   * nothing, the next `up` makes it; unresolved: not known, named and never guessed.
+   */
+  outcome: "adopt" | "clear" | "unresolved";
   id?: string;
   candidates?: string[];
+  /** For an unresolved create: the argument that adopts a candidate, to paste into the program. */
+  paste?: string[];
   why: string;
 }
 
 /** The live objects recover may match, with calls (which `Account` does not hold). */
 export interface Live extends Account {
   calls: { id: string; status: string }[];
+}
+
+/** What recover knows besides the account: who manages what, and what existed before the run. */
+export interface Evidence {
+  /** Every id a stack manages, with the stack's name (the recovered stack's own included). */
+  managed: ReadonlyMap<string, string>;
+  /** The ids of `voiceagent snapshot` taken before the interrupted run; undefined: none given. */
+  before?: ReadonlySet<string> | undefined;
+  /** URNs of the recovered stack's live resources: a pending create under one is a replacement. */
+  urns: ReadonlySet<string>;
 }
 
 const ADOPT_INPUT: Partial<Record<ResourceKind, string>> = { Agent: "agentId", Voice: "voiceId", Action: "actionId", Webhook: "webhookId" };
@@ -64,62 +44,123 @@ const COLLECTION: Partial<Record<ResourceKind, keyof Live>> = {
   Call: "calls",
 };
 
+/** Whether a pending operation is a create of this provider (dynamic or native types). */
+export function isOwnCreate(op: PendingOperation): boolean {
+  return op.type === "creating" && kindOfType(op.resource.type) !== undefined;
+}
+
 /**
- * Decides, for each pending create, what it made. The inputs Pulumi recorded give the exact body
- * the create sent (derived by the provider's own kind definitions); an object of the account that
- * matches it on every field, that no resource of the stack manages and that no other pending create
- * took, is what it made. Exactly one such object: adopted. None: the create never reached the
- * service (cleared; the next `up` makes it). Two or more, or a kind a list cannot tell (a bought
- * number): unresolved, cleared from the state and reported, never guessed.
+ * Decides, for each pending create of this provider, what it made. An object is adopted only on
+ * evidence: the id its adopt input names, or an object that matches the body the create sent
+ * exactly, that no stack manages, that no other pending create took, and that the snapshot taken
+ * before the run did not list. Without a snapshot a match could be an object that existed before
+ * the run (another project's, a person's): it is reported with the line that adopts it, never
+ * taken. A create under the URN of a resource still in the state (a replacement) is never settled.
  */
-export function decide(pending: PendingOperation[], managed: ReadonlySet<string>, live: Live): Decision[] {
+export function decide(pending: PendingOperation[], evidence: Evidence, live: Live): Decision[] {
   const taken = new Set<string>();
-  return pending.map((op): Decision => {
+  return pending.flatMap((op): Decision[] => {
     const { urn, type, inputs = {} } = op.resource;
     const kind = kindOfType(type);
-    if (!kind) return { urn, kind, outcome: "cleared", why: "not a resource of this package" };
-    if (kind === "PhoneNumber") return { urn, kind, outcome: "cleared", why: "a binding: the next up binds the number again (binding twice is harmless)" };
-    if (kind === "PurchasedNumber") {
-      const own = live.numbers.find((n) => n.number === inputs.number && n.active);
-      if (own && !managed.has(own.id)) return settle({ urn, kind, outcome: "adopted", id: own.id, why: "the number it adopts" }, taken);
-      return { urn, kind, outcome: "unresolved", why: "a number may have been bought: `voiceagent audit` lists numbers no stack manages" };
-    }
-    const adoptInput = ADOPT_INPUT[kind];
-    const adoptId = adoptInput ? inputs[adoptInput] : undefined;
-    if (typeof adoptId === "string") return settle({ urn, kind, outcome: "adopted", id: adoptId, why: `the object ${adoptInput} adopts` }, taken);
-    const body = createBodyFor(kind, inputs);
-    const collection = COLLECTION[kind];
-    if (!body || !collection) return { urn, kind, outcome: "unresolved", why: "its recorded inputs do not say what was sent" };
-    const items: { id: string; status?: string }[] = live[collection];
-    const candidates = items
-      .filter((item) => !managed.has(item.id) && !taken.has(item.id) && item.status !== "ended" && matchesSent(body, item))
-      .map((item) => item.id);
-    if (candidates.length === 0) return { urn, kind, outcome: "cleared", why: "no unmanaged object matches what it sent: it never reached the service" };
-    if (candidates.length > 1) return { urn, kind, outcome: "unresolved", candidates, why: `${candidates.length} unmanaged objects match exactly; none is taken` };
-    return settle({ urn, kind, outcome: "adopted", id: candidates[0], why: "the one unmanaged object matching what it sent" }, taken);
+    if (!kind) return [];
+    const d = decideOne(urn, kind, inputs, evidence, live, taken);
+    if (d.outcome === "adopt" && d.id) taken.add(d.id);
+    return [d];
   });
 }
 
-function settle(d: Decision, taken: Set<string>): Decision {
-  if (d.id) taken.add(d.id);
-  return d;
+function decideOne(urn: string, kind: ResourceKind, inputs: Record<string, unknown>, ev: Evidence, live: Live, taken: Set<string>): Decision {
+  const owner = (id: string) => ev.managed.get(id);
+  if (ev.urns.has(urn)) {
+    return { urn, kind, outcome: "unresolved", why: "a replacement of a resource still in the state: recover does not settle replacements; `voiceagent audit` lists the new object if it was made" };
+  }
+  if (kind === "PhoneNumber") return { urn, kind, outcome: "clear", why: "a binding: the next up binds the number again (binding twice is harmless)" };
+  if (kind === "PurchasedNumber") return decideNumber(urn, inputs, ev, live, taken);
+  const adoptInput = ADOPT_INPUT[kind];
+  const adoptId = adoptInput ? inputs[adoptInput] : undefined;
+  if (typeof adoptId === "string") {
+    const by = owner(adoptId);
+    if (by) return { urn, kind, outcome: "unresolved", candidates: [adoptId], why: `${adoptInput} names ${adoptId}, which stack ${by} manages: not adopted twice` };
+    return { urn, kind, outcome: "adopt", id: adoptId, why: `the object ${adoptInput} names` };
+  }
+  const body = createBodyFor(kind, inputs);
+  const collection = COLLECTION[kind];
+  if (!body || !collection) return { urn, kind, outcome: "unresolved", why: "its recorded inputs do not say what was sent" };
+  const items: { id: string; status?: string }[] = live[collection];
+  const matching = items.filter((item) => item.status !== "ended" && matchesExactly(body, item));
+  const unmanaged = matching.filter((item) => !owner(item.id) && !taken.has(item.id)).map((item) => item.id);
+  if (unmanaged.length === 0) {
+    const stacks = [...new Set(matching.flatMap((m) => owner(m.id) ?? []))];
+    const why = stacks.length
+      ? `every object matching what it sent is managed (stack ${stacks.join(", ")}) or taken: it never reached the service`
+      : "no object matches what it sent: it never reached the service";
+    return { urn, kind, outcome: "clear", why };
+  }
+  const paste = (ids: string[]) => (adoptInput ? ids.map((id) => `${adoptInput}: "${id}"`) : undefined);
+  if (!ev.before) {
+    return {
+      urn,
+      kind,
+      outcome: "unresolved",
+      candidates: unmanaged,
+      ...withPaste(paste(unmanaged)),
+      why: `${unmanaged.length} object(s) no stack manages match what it sent, and without a snapshot from before the run (\`voiceagent snapshot\`, then recover --before) nothing shows this run made one rather than someone before it`,
+    };
+  }
+  const before = ev.before;
+  const fresh = unmanaged.filter((id) => !before.has(id));
+  if (fresh.length === 0) return { urn, kind, outcome: "clear", why: "every matching object no stack manages existed before the run: it never reached the service" };
+  if (fresh.length > 1) return { urn, kind, outcome: "unresolved", candidates: fresh, ...withPaste(paste(fresh)), why: `${fresh.length} objects made since the snapshot match exactly; none is taken` };
+  return { urn, kind, outcome: "adopt", id: fresh[0], why: "the one object made since the snapshot that matches what it sent and no stack manages" };
+}
+
+function decideNumber(urn: string, inputs: Record<string, unknown>, ev: Evidence, live: Live, taken: Set<string>): Decision {
+  const kind = "PurchasedNumber";
+  const own = typeof inputs.number === "string" ? live.numbers.find((n) => n.number === inputs.number && n.active) : undefined;
+  if (own) {
+    const by = ev.managed.get(own.id);
+    if (by) return { urn, kind, outcome: "unresolved", candidates: [own.id], why: `number ${own.number} is managed by stack ${by}: not adopted twice` };
+    return { urn, kind, outcome: "adopt", id: own.id, why: "the number it adopts" };
+  }
+  const before = ev.before;
+  const fresh = before ? live.numbers.filter((n) => n.active && !before.has(n.id) && !ev.managed.has(n.id) && !taken.has(n.id)) : [];
+  return {
+    urn,
+    kind,
+    outcome: "unresolved",
+    ...(fresh.length ? { candidates: fresh.map((n) => n.id), paste: fresh.map((n) => `number: "${n.number}"`) } : {}),
+    why: "a number may have been bought: `voiceagent audit` lists numbers no stack manages",
+  };
+}
+
+/** The program argument that adopts `id` for the kind of `d` (`voiceId: "<id>"`), if the kind has one. */
+export function adoptLine(d: Pick<Decision, "kind">, id: string): string | undefined {
+  const input = ADOPT_INPUT[d.kind];
+  return input ? `${input}: "${id}"` : undefined;
+}
+
+function withPaste(paste: string[] | undefined): { paste?: string[] } {
+  return paste ? { paste } : {};
 }
 
 /**
- * The export with every pending create settled: each adopted one becomes a resource of the state
- * (its recorded inputs as outputs for now, so the provider can be found; the next refresh reads
- * the live values), the others are dropped. Other pending operations are kept.
+ * Whether `live` is exactly what the create body `sent` asked for: every field sent matches (ids
+ * against embedded objects, lists as multisets), and every object nested in a sent field has no
+ * key with a value that was not sent. Top-level fields the service adds (id, user_id) are fine.
+ * Stricter than the client's `matchesSent`, which counts only the keys sent: there a body with
+ * `config: {}` matches an action whose config holds a number.
  */
-export function settled(exported: StackExport, decisions: Decision[]): StackExport {
-  const pending = exported.deployment.pending_operations ?? [];
-  const adopted = new Map(decisions.filter((d) => d.outcome === "adopted" && d.id).map((d) => [d.urn, d.id]));
-  const resources = [...(exported.deployment.resources ?? [])];
-  for (const op of pending) {
-    const id = op.type === "creating" ? adopted.get(op.resource.urn) : undefined;
-    if (id) resources.push({ ...op.resource, id, custom: true, outputs: op.resource.inputs ?? {} });
-  }
-  return {
-    ...exported,
-    deployment: { ...exported.deployment, resources, pending_operations: pending.filter((op) => op.type !== "creating") },
-  };
+export function matchesExactly(sent: Record<string, unknown>, live: unknown): boolean {
+  if (!matchesSent(sent, live) || !isRecord(live)) return false;
+  return Object.entries(sent).every(([key, value]) => sameKeys(value, live[key]));
+}
+
+function sameKeys(sent: unknown, live: unknown): boolean {
+  if (!isRecord(sent) || !isRecord(live)) return true;
+  const extra = Object.keys(live).filter((k) => live[k] !== null && live[k] !== undefined && !(k in sent));
+  return extra.length === 0 && Object.entries(sent).every(([k, v]) => sameKeys(v, live[k]));
+}
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === "object" && v !== null && !Array.isArray(v);
 }

@@ -1,57 +1,141 @@
-// voiceagent recover's decisions: what each pending create of an interrupted up made.
+// voiceagent recover's decisions (what each pending create of an interrupted up made) and its
+// edit of the state. Every adoption here needs evidence: a snapshot from before the run.
 import { randomUUID } from "node:crypto";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { decide, settled, type Live, type PendingOperation, type StackExport } from "../../provider/cli/recover.js";
+import { decide, isOwnCreate, matchesExactly, type Evidence, type Live } from "../../provider/cli/recover.js";
+import { fingerprint, settled, type PendingOperation, type StackExport } from "../../provider/cli/recover-state.js";
+import { readSnapshot } from "../../provider/cli/snapshot.js";
 
 const USER = randomUUID();
 const voice = { id: randomUUID(), user_id: USER, type: "voice_base", voice_name: "alloy", pitch: 0, rate: 1 };
 const agentOf = (prompt: string) => ({ id: randomUUID(), user_id: USER, prompt, actions: [], voice, initial_message: null, webhook: null });
-const live = (agents: ReturnType<typeof agentOf>[], extra: Partial<Live> = {}): Live => ({
-  voices: [voice],
-  actions: [],
-  webhooks: [],
-  agents,
-  numbers: [],
-  calls: [],
-  ...extra,
-});
-const pendingAgent = (prompt: string, extra: Record<string, unknown> = {}): PendingOperation => ({
+const actionOf = (config: Record<string, unknown>) => ({ id: randomUUID(), user_id: USER, type: "action_transfer_call", config });
+const live = (extra: Partial<Live>): Live => ({ voices: [voice], actions: [], webhooks: [], agents: [], numbers: [], calls: [], ...extra });
+const evidence = (e: Partial<Evidence> = {}): Evidence => ({ managed: new Map(), urns: new Set(), ...e });
+const dyn = (kind: string) => `pulumi-nodejs:dynamic/voiceagent:${kind}`;
+const pendingAgent = (name: string, prompt: string, extra: Record<string, unknown> = {}): PendingOperation => ({
   type: "creating",
-  resource: { urn: `urn:pulumi:s::p::pulumi-nodejs:dynamic/voiceagent:Agent::${prompt}`, type: "pulumi-nodejs:dynamic/voiceagent:Agent", inputs: { prompt, voice: voice.id, actions: [], __provider: "x", ...extra } },
+  resource: { urn: `urn:pulumi:staging::p::${dyn("Agent")}::${name}`, type: dyn("Agent"), inputs: { prompt, voice: voice.id, actions: [], __provider: "x", ...extra } },
 });
 
-describe("recover decides from what each create sent", () => {
-  it("one unmanaged exact match is adopted; none is cleared; two are never guessed between", () => {
+describe("recover adopts only on evidence", () => {
+  it("without a snapshot a matching object is never adopted: reported with the line that adopts it", () => {
     const a = agentOf("one");
-    const [b1, b2] = [agentOf("two"), agentOf("two")];
-    const d = decide([pendingAgent("one"), pendingAgent("none"), pendingAgent("two")], new Set(), live([a, b1, b2]));
-    expect(d.map((x) => x.outcome)).toEqual(["adopted", "cleared", "unresolved"]);
-    expect(d[0]!.id).toBe(a.id);
-    expect([...(d[2]!.candidates ?? [])].sort()).toEqual([b1.id, b2.id].sort());
+    const [d, none] = decide([pendingAgent("a", "one"), pendingAgent("b", "nothing like it")], evidence(), live({ agents: [a] }));
+    expect(d).toMatchObject({ outcome: "unresolved", candidates: [a.id], paste: [`agentId: "${a.id}"`] });
+    expect(d?.id).toBeUndefined();
+    expect(none?.outcome).toBe("clear");
   });
 
-  it("never takes an object a stack manages, nor one another pending create took", () => {
-    const [x, y] = [agentOf("same"), agentOf("same")];
-    expect(decide([pendingAgent("same")], new Set([x.id]), live([x, y]))[0]).toMatchObject({ outcome: "adopted", id: y.id });
-    const both = decide([pendingAgent("same"), pendingAgent("same")], new Set([x.id]), live([x, y]));
-    expect(both.map((b) => b.outcome)).toEqual(["adopted", "cleared"]);
+  it("with a snapshot: the one object made since is adopted; one listed before it means the create never arrived", () => {
+    const [old, made] = [agentOf("same"), agentOf("same")];
+    const ev = evidence({ before: new Set([old.id, voice.id]) });
+    expect(decide([pendingAgent("a", "same")], ev, live({ agents: [old, made] }))[0]).toMatchObject({ outcome: "adopt", id: made.id });
+    expect(decide([pendingAgent("a", "same")], ev, live({ agents: [old] }))[0]?.outcome).toBe("clear");
+    const twin = agentOf("same");
+    const both = decide([pendingAgent("a", "same")], ev, live({ agents: [old, made, twin] }))[0];
+    expect(both?.outcome).toBe("unresolved");
+    expect([...(both?.candidates ?? [])].sort()).toEqual([made.id, twin.id].sort());
   });
 
-  it("an adopting create is its adopted id; a binding is cleared; a bought number is unresolved", () => {
-    const id = randomUUID();
-    expect(decide([pendingAgent("p", { agentId: id })], new Set(), live([]))[0]).toMatchObject({ outcome: "adopted", id });
-    const binding: PendingOperation = { type: "creating", resource: { urn: "u1", type: "pulumi-nodejs:dynamic/voiceagent:PhoneNumber", inputs: { number: "+15550010001" } } };
-    const bought: PendingOperation = { type: "creating", resource: { urn: "u2", type: "pulumi-nodejs:dynamic/voiceagent:PurchasedNumber", inputs: { areaCode: "415" } } };
-    expect(decide([binding, bought], new Set(), live([])).map((x) => x.outcome)).toEqual(["cleared", "unresolved"]);
+  it("never takes an object another stack manages, even one made after the snapshot", () => {
+    const prod = agentOf("same");
+    const ev = evidence({ before: new Set(), managed: new Map([[prod.id, "voiceagent-environments/production"]]) });
+    const [d] = decide([pendingAgent("a", "same")], ev, live({ agents: [prod] }));
+    expect(d?.outcome).toBe("clear");
+    expect(d?.why).toContain("voiceagent-environments/production");
+    // Named outright by an adopt input, it is still not taken twice.
+    const named = decide([pendingAgent("b", "x", { agentId: prod.id })], ev, live({ agents: [prod] }))[0];
+    expect(named).toMatchObject({ outcome: "unresolved", candidates: [prod.id] });
   });
 
-  it("settles the export: adopted creates become resources (inputs as outputs until refresh), every pending create goes", () => {
-    const a = agentOf("one");
-    const ops = [pendingAgent("one"), pendingAgent("none"), { type: "updating", resource: { urn: "u", type: "t" } }];
-    const exported: StackExport = { version: 3, deployment: { resources: [{ id: "r" }], pending_operations: ops } };
-    const out = settled(exported, decide(ops.slice(0, 2), new Set(), live([a])));
+  it("two pending creates with one fresh match: the first takes it, the second is cleared", () => {
+    const made = agentOf("same");
+    const ds = decide([pendingAgent("a", "same"), pendingAgent("b", "same")], evidence({ before: new Set() }), live({ agents: [made] }));
+    expect(ds.map((d) => [d.outcome, d.id])).toEqual([["adopt", made.id], ["clear", undefined]]);
+  });
+
+  it("an action sent with config {} matches only an action whose config is empty", () => {
+    const withNumber = actionOf({ phone_number: "+15550001111" });
+    const empty = actionOf({});
+    const op: PendingOperation = { type: "creating", resource: { urn: `urn:pulumi:s::p::${dyn("Action")}::hang-up`, type: dyn("Action"), inputs: { type: "action_transfer_call", config: {} } } };
+    expect(matchesExactly({ type: "action_transfer_call", config: {} }, withNumber)).toBe(false);
+    const ev = evidence({ before: new Set() });
+    expect(decide([op], ev, live({ actions: [withNumber] }))[0]?.outcome).toBe("clear");
+    expect(decide([op], ev, live({ actions: [withNumber, empty] }))[0]).toMatchObject({ outcome: "adopt", id: empty.id });
+  });
+
+  it("a replacement under a URN still in the state is never settled, even with a fresh match", () => {
+    const made = agentOf("new prompt");
+    const op = pendingAgent("a", "new prompt");
+    const [d] = decide([op], evidence({ before: new Set(), urns: new Set([op.resource.urn]) }), live({ agents: [made] }));
+    expect(d?.outcome).toBe("unresolved");
+    expect(d?.id).toBeUndefined();
+  });
+
+  it("owns the dynamic and the native types, nothing else, and only creates", () => {
+    const op = (type: string, kind = "creating"): PendingOperation => ({ type: kind, resource: { urn: "u", type } });
+    expect([op(dyn("Agent")), op("voiceagent:index:Voice"), op("aws:s3/bucket:Bucket"), op(dyn("Agent"), "updating"), op("random:index/randomId:RandomId")].map(isOwnCreate)).toEqual([
+      true,
+      true,
+      false,
+      false,
+      false,
+    ]);
+  });
+});
+
+describe("recover's edit of the state", () => {
+  const made = agentOf("one");
+  const mine = pendingAgent("a", "one");
+  const gone = pendingAgent("b", "none");
+  const bucket: PendingOperation = { type: "creating", resource: { urn: "urn:pulumi:staging::p::aws:s3/bucket:Bucket::b", type: "aws:s3/bucket:Bucket" } };
+  const exportOf = (ops: PendingOperation[], resources: StackExport["deployment"]["resources"] = [{ urn: "urn:pulumi:staging::p::pulumi:pulumi:Stack::p-staging" }]): StackExport => ({
+    version: 3,
+    deployment: { manifest: { time: "2026-11-23T10:00:00Z", magic: "m" }, resources, pending_operations: ops },
+  });
+  const decisions = decide([mine, gone], evidence({ before: new Set() }), live({ agents: [made] }));
+
+  it("adopted creates become resources (inputs as outputs until refresh); every settled create leaves the pending list", () => {
+    const out = settled(exportOf([mine, gone]), decisions);
+    expect(out.deployment.resources?.[1]).toMatchObject({ urn: mine.resource.urn, id: made.id, custom: true, outputs: { prompt: "one", __provider: "x" } });
     expect(out.deployment.resources).toHaveLength(2);
-    expect(out.deployment.resources?.[1]).toMatchObject({ id: a.id, custom: true, outputs: { prompt: "one", __provider: "x" } });
-    expect(out.deployment.pending_operations?.map((o) => o.type)).toEqual(["updating"]);
+    expect(out.deployment.pending_operations).toEqual([]);
+  });
+
+  it("refuses when another provider's pending create would be dropped by the import", () => {
+    expect(() => settled(exportOf([mine, bucket]), decisions)).toThrow(/1 other pending operation/);
+  });
+
+  it("refuses to add a second resource under a URN the state holds", () => {
+    const adopted = decisions.filter((d) => d.outcome === "adopt");
+    expect(() => settled(exportOf([mine], [{ urn: mine.resource.urn, id: randomUUID() }]), adopted)).toThrow(/already in the state/);
+  });
+
+  it("the fingerprint changes with every save of the checkpoint, not with secrets shown or hidden", () => {
+    const a = exportOf([mine]);
+    const shown = structuredClone(a);
+    shown.deployment.resources = [{ ...shown.deployment.resources?.[0], outputs: { token: "plain" } }];
+    expect(fingerprint(shown)).toBe(fingerprint(a));
+    const saved = structuredClone(a);
+    saved.deployment.manifest = { time: "2026-11-23T10:00:01Z", magic: "m" };
+    expect(fingerprint(saved)).not.toBe(fingerprint(a));
+  });
+});
+
+describe("the snapshot recover takes as evidence", () => {
+  it("is refused when it lists another service: its ids say nothing about this one", () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "recover-snapshot-"));
+    try {
+      const file = path.join(dir, "before.json");
+      writeFileSync(file, JSON.stringify({ version: 1, baseUrl: "https://staging.example.com/", takenAt: new Date().toISOString(), ids: ["a"] }));
+      expect(readSnapshot(file, "https://staging.example.com").ids).toEqual(["a"]);
+      expect(() => readSnapshot(file, "https://api.example.com")).toThrow(/https:\/\/api\.example\.com/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

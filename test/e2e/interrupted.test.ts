@@ -1,6 +1,7 @@
-// `pulumi up` of a 50-agent fleet killed with SIGKILL at 5 points. The recovery path the README
-// documents: `pulumi cancel` (the dead run's lock), `voiceagent recover` (settle its pending
-// creates), `pulumi refresh`, `pulumi up`. The stack converges, and the test counts duplicates.
+// `pulumi up` of a 50-agent fleet killed with SIGKILL at 5 points. The pipeline the README
+// documents: `voiceagent snapshot` before the up; after the kill `pulumi cancel` (the dead run's
+// lock), `voiceagent recover --before` (settle its pending creates on the snapshot's evidence),
+// `pulumi refresh`, `pulumi up`. The stack converges, and the test counts duplicates.
 import { execFile } from "node:child_process";
 import path from "node:path";
 import { randomUUID } from "node:crypto";
@@ -28,6 +29,10 @@ describe("an up killed at any point converges after recover, refresh and up", ()
     const start = creates();
     const voices = () => ctx.emu.stats.writes["POST /v1/voices/create"] ?? 0;
     const voicesBefore = voices();
+    const cli = (...args: string[]) =>
+      run(process.execPath, [path.join(ROOT, "provider/dist/cli/main.js"), ...args, "--stack", "test"], { cwd: ctx.t.workDir, env: env() });
+    const before = path.join(ctx.t.workDir, `before-${revision}.json`);
+    await cli("snapshot", "--out", before);
     await killPulumiWhen(ctx.t.workDir, env(), ["up", "--yes", "--skip-preview", "--stack", "test"], () =>
       k === 0 ? voices() > voicesBefore : creates() - start >= k,
     );
@@ -38,13 +43,10 @@ describe("an up killed at any point converges after recover, refresh and up", ()
       // to put back the previous checkpoint Pulumi keeps beside it (it still lists the pending creates).
       if (!/failed to load checkpoint/.test(e.stderr)) throw new Error(`pulumi cancel: ${e.stderr}`);
       torn = true;
-      restoreBackup(ctx.t.stateDir);
+      restoreBackup(ctx.t.stateDir, "test");
       await pulumi("cancel", "--yes");
     });
-    const recover = await run(process.execPath, [path.join(ROOT, "provider/dist/cli/main.js"), "recover", "--stack", "test", "--json"], {
-      cwd: ctx.t.workDir,
-      env: env(),
-    }).catch((e: { stdout: string; code: number }) => ({ stdout: e.stdout, code: e.code }));
+    const recover = await cli("recover", "--before", before, "--json").catch((e: { stdout: string; code: number }) => ({ stdout: e.stdout, code: e.code }));
     const decisions = (JSON.parse(recover.stdout) as { decisions: { outcome: string }[] }).decisions;
     // `pulumi refresh` then `pulumi up`, in one engine run.
     await pulumi("up", "--refresh", "--yes", "--skip-preview");
@@ -52,7 +54,7 @@ describe("an up killed at any point converges after recover, refresh and up", ()
 
     const mine = (await ctx.client.agents.list.all()).filter((a) => a.prompt.endsWith(`revision ${revision}.`));
     const duplicates = mine.length - N;
-    const adopted = decisions.filter((d) => d.outcome === "adopted").length;
+    const adopted = decisions.filter((d) => d.outcome === "adopt").length;
     report.push(`kill after ${k} creates: ${decisions.length} pending, ${adopted} adopted by recover, ${duplicates} duplicates${torn ? " (checkpoint torn: backup restored)" : ""}`);
     console.log(report.at(-1));
     expect(decisions.every((d) => d.outcome !== "unresolved")).toBe(true);

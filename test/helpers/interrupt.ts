@@ -40,14 +40,15 @@ export function killProcessesIn(dir: string): void {
 }
 
 /**
- * Puts back the previous checkpoint of every stack of a file backend (`<stack>.json.bak`, and its
- * checksum attributes), for a checkpoint a kill left empty.
+ * Puts back the previous checkpoint of `stack` (every stack when not given) of a file backend
+ * (`<stack>.json.bak`, and its checksum attributes), for a checkpoint a kill left empty. Only the
+ * killed stack's: another stack's backup is an older state of a stack nothing interrupted.
  */
-export function restoreBackup(stateDir: string): void {
+export function restoreBackup(stateDir: string, stack?: string): void {
   const stacks = path.join(stateDir, ".pulumi", "stacks");
   for (const project of readdirSync(stacks)) {
     for (const file of readdirSync(path.join(stacks, project))) {
-      if (!file.endsWith(".json.bak")) continue;
+      if (!file.endsWith(".json.bak") || (stack !== undefined && file !== `${stack}.json.bak`)) continue;
       const bak = path.join(stacks, project, file);
       copyFileSync(bak, bak.replace(/\.bak$/, ""));
       if (existsSync(`${bak}.attrs`)) copyFileSync(`${bak}.attrs`, `${bak.replace(/\.bak$/, "")}.attrs`);
