@@ -21,8 +21,16 @@ export const purchasedNumberKind = defineKind<PhoneNumber, NonNullable<PhoneNumb
     number: E164Schema.optional(),
   }),
   fields: {
-    // Echoed, not derived from the number: a number adopted as a secret must not leak its area code.
-    areaCode: { wire: "area_code", read: (_n, recorded) => recorded.areaCode, replaces: true, keepWhenUnset: true },
+    // Recorded as an echo, never derived from the number: a number adopted as a secret must not
+    // leak its area code into a plain output. Compared with the live number's, though: naming the
+    // area code an adopted number is already in is no change (a replace would cancel it).
+    areaCode: {
+      wire: "area_code",
+      read: (_n, recorded) => recorded.areaCode,
+      live: (recorded) => (recorded.number ? areaOf(recorded.number) : undefined),
+      replaces: true,
+      keepWhenUnset: true,
+    },
     number: { wire: null, read: (n) => n.number, replaces: true, keepWhenUnset: true },
   },
   // GET /v1/numbers is an extension route: without it, refresh keeps what was recorded.

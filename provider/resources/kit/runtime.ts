@@ -56,8 +56,8 @@ export function kindRuntime<S extends z.ZodRawShape, R extends { id: string }, W
       def.declared?.(partialInputs(def, known));
       return { inputs: { ...inputs, __provider: news.__provider } };
     },
-    async diff(_settings, _id, olds, news) {
-      const d = diffOf(def, withoutProvider(olds), withoutProvider(news));
+    async diff(_settings, id, olds, news) {
+      const d = diffOf(def, withoutProvider(olds), withoutProvider(news), id);
       return {
         changes: d.changed.length > 0,
         replaces: d.replaces,
