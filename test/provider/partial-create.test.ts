@@ -111,3 +111,19 @@ describe("an unreadable create answer that carries an id is never lost", () => {
     expect(await rt.diff(settings, partial.id, outs ?? {}, c.inputs)).toMatchObject({ changes: false });
   });
 });
+
+describe("finishing a partial create of a kind that cannot change in place", () => {
+  it("a bought number outside the area code asked for is recorded as it is, and nothing is sent", async () => {
+    const c = cases.find((k) => k.kind === "PurchasedNumber")!;
+    const outside = { ...c, live: { ...c.live, id: randomUUID(), number: "+12125550100" } };
+    const settings = await serve(outside);
+    const rt = runtimeFor(c.kind);
+    const partial = (await rt.create(settings, c.inputs).catch((e: unknown) => e)) as PartialCreateError;
+    const err = await rt.update(settings, partial.id, partial.properties, c.inputs).catch((e: unknown) => e);
+    // Still partial, now with the live number recorded, so the next diff sees the difference.
+    expect(err).toBeInstanceOf(PartialCreateError);
+    expect(err).toMatchObject({ id: outside.live.id, properties: { number: "+12125550100" } });
+    expect(await rt.diff(settings, partial.id, (err as PartialCreateError).properties, c.inputs)).toMatchObject({ replaces: ["areaCode"] });
+    expect(server!.requests.filter((r) => r.method === "POST").map((r) => r.path)).toEqual(["/v1/numbers/buy"]);
+  });
+});
