@@ -1,22 +1,24 @@
 // Two resources, one live number: renames, swaps, moves into a component, a pending delete from an
-// interrupted run, and purchases. After every up the service is exactly as declared, and
-// `preview --refresh --expect-no-changes` passes. Steps share one stack and run in order.
+// interrupted run, purchases, a purchase and a binding of one number, and runs limited by --target.
+// After every up the service is exactly as declared, and `preview --refresh --expect-no-changes`
+// passes. Steps share one stack and run in order.
 import { randomUUID } from "node:crypto";
+import type { UpOptions } from "@pulumi/pulumi/automation/index.js";
 import { describe, expect, it } from "vitest";
 import { changes, useEmulatorStack } from "../helpers/e2e.js";
 
-const [X, Y] = ["+15550010001", "+15550010002"];
+const [X, Y, Z] = ["+15550010001", "+15550010002", "+15550010003"];
 type Line = { name: string; number: string; agent: "a" | "b"; grouped?: boolean };
 const ctx = useEmulatorStack({ name: "lines", project: "lines", program: "dist/test/e2e/fixtures/lines/index.js", token: `e2e-lines-${randomUUID()}` });
 const agents: Record<string, string> = {};
 const requests = (route: string) => ctx.emu.stats.byRoute[route] ?? 0;
 
-async function deploy(layout: Line[], purchases: unknown[] = []) {
+async function deploy(layout: Line[], purchases: unknown[] = [], opts: UpOptions = {}) {
   await ctx.t.stack.setAllConfig({
     "lines:layout": { value: JSON.stringify(layout) },
     "lines:purchases": { value: JSON.stringify(purchases) },
   });
-  const up = await ctx.t.stack.up();
+  const up = await ctx.t.stack.up(opts);
   agents.a = String(up.outputs.agentA?.value);
   agents.b = String(up.outputs.agentB?.value);
   return up;
@@ -39,7 +41,7 @@ describe("two resources addressing one live number", () => {
     const unbinds = requests("POST /v1/numbers/update");
     const up = await deploy([{ name: "main-line", number: X, agent: "a" }, { name: "line-y", number: Y, agent: "b" }]);
     expect(changes(up.summary.resourceChanges ?? {})).toEqual({ create: 1, delete: 1 });
-    expect(up.stderr + up.stdout).toMatch(/left bound: the program declares this number in another resource/);
+    expect(up.stderr + up.stdout).toMatch(/left bound/);
     expect(await boundTo(X)).toBe(agents.a);
     // The create bound it; the delete sent nothing.
     expect(requests("POST /v1/numbers/update") - unbinds).toBe(1);
@@ -115,5 +117,58 @@ describe("purchased numbers: bought once, cancelled only by their own destroy", 
     expect((await ctx.client.numbers.get(Y)).active).toBe(false);
     expect((await ctx.client.numbers.get(X)).active).toBe(true);
     expect(await boundTo(X)).toBe(agents.b);
+  });
+});
+
+describe("a purchase and a binding of one number own different things", () => {
+  it("removing the binding of a number the program also purchases unbinds it, and keeps it bought", async () => {
+    const owned = [{ name: "owned-z", number: Z }];
+    await deploy([{ name: "line-y", number: X, agent: "b" }, { name: "line-z", number: Z, agent: "a" }], owned);
+    expect(await boundTo(Z)).toBe(agents.a);
+    const up = await deploy([{ name: "line-y", number: X, agent: "b" }], owned);
+    expect(up.stderr + up.stdout).not.toMatch(/left bound/);
+    const z = await ctx.client.numbers.get(Z);
+    expect(z.inbound_agent ?? null).toBeNull();
+    expect(z.active).toBe(true);
+    await expectConverged();
+  });
+});
+
+describe("a run limited by --target never undoes a binding it cannot see", () => {
+  type R = { urn: string; type: string; outputs?: { number?: string } };
+  const bindingsOf = async (number: string) =>
+    ((await ctx.t.stack.exportStack()).deployment.resources as R[])
+      .filter((r) => r.type.endsWith("voiceagent:PhoneNumber") && r.outputs?.number === number)
+      .map((r) => r.urn.split("::").pop());
+  // Every line's URN is line-y's with its own name (same parent, same type).
+  const urnOf = async (name: string) => {
+    const resources = (await ctx.t.stack.exportStack()).deployment.resources as R[];
+    const lineY = resources.find((r) => r.type.endsWith("voiceagent:PhoneNumber") && r.urn.endsWith("::line-y"));
+    return `${lineY!.urn.slice(0, -"line-y".length)}${name}`;
+  };
+  const owned = [{ name: "owned-z", number: Z }];
+  const renamed = [{ name: "line-t", number: X, agent: "b" as const }];
+
+  it("a rename applied with --target on the new name leaves both bindings of the number in the state", async () => {
+    await deploy(renamed, owned, { target: [await urnOf("line-t")] });
+    expect((await bindingsOf(X)).sort()).toEqual(["line-t", "line-y"]);
+    expect(await boundTo(X)).toBe(agents.b);
+  });
+
+  it("deleting the old binding with --target is refused, and sends nothing", async () => {
+    const writes = requests("POST /v1/numbers/update");
+    // The command line names --target too: the error must be line-y's own, saying why.
+    await expect(deploy(renamed, owned, { target: [await urnOf("line-y")] })).rejects.toThrow(/\(line-y\):?\s+error: [^\n]*limited by --target/);
+    expect(requests("POST /v1/numbers/update") - writes).toBe(0);
+    expect(await boundTo(X)).toBe(agents.b);
+    expect((await bindingsOf(X)).sort()).toEqual(["line-t", "line-y"]);
+  });
+
+  it("the same up without --target sees the new binding and leaves the number bound", async () => {
+    const up = await deploy(renamed, owned);
+    expect(up.stderr + up.stdout).toMatch(/left bound/);
+    expect(await bindingsOf(X)).toEqual(["line-t"]);
+    expect(await boundTo(X)).toBe(agents.b);
+    await expectConverged();
   });
 });

@@ -5,7 +5,7 @@ import { runtimeFor } from "../../provider/resources/providers.js";
 import { UNKNOWN } from "../../provider/resources/kit/unknown.js";
 
 const id = () => randomUUID();
-const diff = (kind: string, olds: Record<string, unknown>, news: Record<string, unknown>) => runtimeFor(kind).diff(undefined, "x", olds, news);
+const diff = (kind: string, olds: Record<string, unknown>, news: Record<string, unknown>, objectId = "x") => runtimeFor(kind).diff(undefined, objectId, olds, news);
 
 describe("diff is field-aware", () => {
   const voice = id();
@@ -35,11 +35,35 @@ describe("diff is field-aware", () => {
     expect(await diff("PhoneNumber", old, { number: "+15550010001", inboundAgent: a1 })).toEqual({ changes: false, replaces: [] });
   });
 
-  it("a bought number: an unset areaCode or number is never a difference; setting one replaces", async () => {
+  it("a bought number: an unset areaCode or number is never a difference; another area code replaces", async () => {
     const bought = { number: "+14155550100", areaCode: "415", active: true };
     expect(await diff("PurchasedNumber", bought, {})).toEqual({ changes: false, replaces: [] });
     expect(await diff("PurchasedNumber", bought, { areaCode: "415" })).toEqual({ changes: false, replaces: [] });
     expect(await diff("PurchasedNumber", bought, { areaCode: "212" })).toEqual({ changes: true, replaces: ["areaCode"] });
+  });
+
+  it("areaCode is compared with the live number's area code, not with what was asked", async () => {
+    // Adopted: no areaCode was ever recorded. Naming the area it is in must not buy another and cancel it.
+    const adopted = { number: "+14155550100", active: true };
+    expect(await diff("PurchasedNumber", adopted, { number: adopted.number, areaCode: "415" })).toEqual({ changes: false, replaces: [] });
+    expect(await diff("PurchasedNumber", adopted, { areaCode: "415" })).toEqual({ changes: false, replaces: [] });
+    expect(await diff("PurchasedNumber", adopted, { areaCode: "212" })).toEqual({ changes: true, replaces: ["areaCode"] });
+    // Asked for 415, holds a 212 number: the recorded echo says 415, the live number does not.
+    const outside = { number: "+12125550100", areaCode: "415", active: true };
+    expect(await diff("PurchasedNumber", outside, { areaCode: "415" })).toEqual({ changes: true, replaces: ["areaCode"] });
+  });
+
+  it("an adoption id naming the object the resource already manages is no change; another one replaces", async () => {
+    const agent = id();
+    expect(await diff("Agent", state, { prompt: "p", voice, actions: [a1, a2], agentId: agent }, agent)).toEqual({ changes: false, replaces: [] });
+    expect(await diff("Agent", state, { prompt: "p", voice, actions: [a1, a2], agentId: id() }, agent)).toEqual({ changes: true, replaces: ["agentId"] });
+    const v = id();
+    expect(await diff("Voice", { voiceName: "a", pitch: 0, rate: 1, type: "voice_base" }, { voiceName: "a", pitch: 0, rate: 1, voiceId: v }, v)).toMatchObject({ changes: false });
+    const w = id();
+    const hook = { url: "https://a", method: "POST", subscriptions: ["event_message"] };
+    expect(await diff("Webhook", hook, { ...hook, webhookId: w }, w)).toMatchObject({ changes: false });
+    const act = id();
+    expect(await diff("Action", { type: "action_end_conversation", config: {} }, { actionId: act }, act)).toMatchObject({ changes: false });
   });
 
   it("a call is placed again only for who calls whom, the agent or triggers, ending the old one first", async () => {

@@ -27,7 +27,8 @@ export const actionKind = defineKind<Action, ActionWrite>()({
         return { ...rest, ...(phone_number === undefined ? {} : { phoneNumber: phone_number }) };
       },
     },
-    actionId: { wire: null, read: (_a, recorded) => recorded.actionId, replaces: true },
+    // Naming the object this resource already manages is no change.
+    actionId: { wire: null, read: (_a, recorded) => recorded.actionId, live: (_recorded, id) => id, replaces: true },
   },
   ...adoptable({
     input,

@@ -19,7 +19,8 @@ export const agentKind = defineKind<Agent, AgentUpdate>()({
     initialMessage: { wire: "initial_message", read: (a) => a.initial_message ?? undefined, clearable: true, emptyIsUnset: true },
     actions: { wire: "actions", read: (a) => a.actions.map((x) => x.id), set: true },
     webhook: { wire: "webhook", read: (a) => a.webhook?.id, clearable: true },
-    agentId: { wire: null, read: (_a, recorded) => recorded.agentId, replaces: true },
+    // Naming the object this resource already manages is no change.
+    agentId: { wire: null, read: (_a, recorded) => recorded.agentId, live: (_recorded, id) => id, replaces: true },
   },
   adopt: "agentId",
   outputs: { userId: (a) => a.user_id },

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ApiValidationError, E164Schema, UuidSchema, type PhoneNumber, type PhoneNumberUpdate } from "../../client/index.js";
-import { declareNumber, isDeclared } from "../kit/claims.js";
+import { claimOf, declareNumber, unseenOwner } from "../kit/claims.js";
 import { defineKind } from "../kit/kind.js";
 
 /**
@@ -31,7 +31,7 @@ export const phoneNumberKind = defineKind<PhoneNumber, PhoneNumberUpdate>()({
   readRoutes: "numbers",
   outputs: { active: (n) => n.active, numberId: (n) => n.id, userId: (n) => n.user_id },
   declared: (inputs) => {
-    if (inputs.number) declareNumber(inputs.number);
+    if (inputs.number) declareNumber("PhoneNumber", inputs.number);
   },
   create: (client, inputs) => client.numbers.update(inputs.number, inputs.inboundAgent),
   async read(client, _id, recorded) {
@@ -44,11 +44,14 @@ export const phoneNumberKind = defineKind<PhoneNumber, PhoneNumberUpdate>()({
   async delete(client, id, recorded) {
     if (!recorded.number) return;
     // A rename, a swap, a move into a component, or a pending delete of an interrupted run: the
-    // program declares this number in another resource, which owns the binding now.
-    if (isDeclared(recorded.number)) {
-      process.stderr.write(`voiceagent:PhoneNumber ${id}: left bound: the program declares this number in another resource\n`);
+    // program declares this number in another binding, which owns it now. A PurchasedNumber of
+    // the number does not: it owns the purchase, never the binding.
+    const claim = claimOf("PhoneNumber", recorded.number);
+    if (claim.status === "declared") {
+      process.stderr.write(`voiceagent:PhoneNumber ${id}: left bound: the program binds this number in another PhoneNumber\n`);
       return;
     }
+    if (claim.status === "unseen") throw unseenOwner("PhoneNumber", claim.flag, "unbind");
     try {
       await client.numbers.update(recorded.number, null);
     } catch (err) {

@@ -1,18 +1,23 @@
 import { z } from "zod";
-import { ApiNotFoundError, E164Schema, PhoneNumberBuySchema, type PhoneNumber, type PhoneNumberBuy } from "../../client/index.js";
-import { declareNumber, isDeclared } from "../kit/claims.js";
+import { ApiNotFoundError, E164Schema, PhoneNumberBuySchema, type PhoneNumber, type PhoneNumberBuy, type VoiceAgentClient } from "../../client/index.js";
+import { claimOf, declareNumber, unseenOwner } from "../kit/claims.js";
 import { PartialCreateError } from "../kit/errors.js";
 import { defineKind } from "../kit/kind.js";
 
 /** The area code of a North American number (+1AAA...), if it is one. */
 const areaOf = (number: string): string | undefined => /^\+1(\d{3})\d{7}$/.exec(number)?.[1];
 
+/** The account's number with this service id, found in the list (undefined when it is not there). */
+async function byId(client: VoiceAgentClient, id: string): Promise<PhoneNumber | undefined> {
+  return (await client.numbers.list.all()).find((n) => n.id === id);
+}
+
 /**
  * PurchasedNumber: a number the account owns because the program says so. Create buys one
  * (numbers/buy, exactly once) or, with `number`, takes over one the account already has; destroy
  * CANCELS it (numbers/cancel), which cannot be undone: the number is lost for good. A delete never
- * cancels a number the program still declares (a rename of an adopting resource, a binding still
- * pointing at it), nor does a pending delete of an interrupted run.
+ * cancels a number the program declares in another PurchasedNumber (a rename of an adopting
+ * resource, a pending delete of an interrupted run); a binding of the number does not keep it.
  */
 export const purchasedNumberKind = defineKind<PhoneNumber, NonNullable<PhoneNumberBuy>>()({
   kind: "PurchasedNumber",
@@ -21,8 +26,16 @@ export const purchasedNumberKind = defineKind<PhoneNumber, NonNullable<PhoneNumb
     number: E164Schema.optional(),
   }),
   fields: {
-    // Echoed, not derived from the number: a number adopted as a secret must not leak its area code.
-    areaCode: { wire: "area_code", read: (_n, recorded) => recorded.areaCode, replaces: true, keepWhenUnset: true },
+    // Recorded as an echo, never derived from the number: a number adopted as a secret must not
+    // leak its area code into a plain output. Compared with the live number's, though: naming the
+    // area code an adopted number is already in is no change (a replace would cancel it).
+    areaCode: {
+      wire: "area_code",
+      read: (_n, recorded) => recorded.areaCode,
+      live: (recorded) => (recorded.number ? areaOf(recorded.number) : undefined),
+      replaces: true,
+      keepWhenUnset: true,
+    },
     number: { wire: null, read: (n) => n.number, replaces: true, keepWhenUnset: true },
   },
   // GET /v1/numbers is an extension route: without it, refresh keeps what was recorded.
@@ -33,7 +46,7 @@ export const purchasedNumberKind = defineKind<PhoneNumber, NonNullable<PhoneNumb
       ? [{ property: "areaCode", reason: "areaCode does not match the area code of number; give one or the other" }]
       : [],
   declared: (inputs) => {
-    if (inputs.number) declareNumber(inputs.number);
+    if (inputs.number) declareNumber("PurchasedNumber", inputs.number);
   },
   async create(client, inputs, bodies) {
     if (!inputs.number) {
@@ -58,17 +71,31 @@ export const purchasedNumberKind = defineKind<PhoneNumber, NonNullable<PhoneNumb
     if (!owned.active) throw new Error("number was cancelled and can never be used again; nothing was changed. Leave number unset to buy one");
     return owned;
   },
-  async read(client, _id, recorded) {
-    if (!recorded.number) return undefined;
-    const n = await client.numbers.get(recorded.number);
-    return n.active ? n : undefined;
+  async read(client, id, recorded) {
+    const n = recorded.number ? await client.numbers.get(recorded.number) : await byId(client, id);
+    return n?.active ? n : undefined;
   },
   async delete(client, id, recorded) {
-    if (!recorded.number) return;
-    if (isDeclared(recorded.number)) {
-      process.stderr.write(`voiceagent:PurchasedNumber ${id}: not cancelled: the program still declares this number\n`);
+    // A purchase whose answer was unreadable has its id recorded but not its number.
+    const number =
+      recorded.number ??
+      (
+        await byId(client, id).catch((err: unknown) => {
+          throw new Error(
+            `nothing was cancelled: the number of ${id} was never recorded and the account's numbers could not be listed to find it. ` +
+              "Run `pulumi refresh` once the service lists numbers, or cancel it on the service and run `pulumi state delete <urn>`",
+            { cause: err },
+          );
+        })
+      )?.number;
+    if (!number) return;
+    // Only another purchase of the number holds it: a binding of it does not keep it bought.
+    const claim = claimOf("PurchasedNumber", number);
+    if (claim.status === "declared") {
+      process.stderr.write(`voiceagent:PurchasedNumber ${id}: not cancelled: the program declares this number in another PurchasedNumber\n`);
       return;
     }
-    await client.numbers.cancel(recorded.number);
+    if (claim.status === "unseen") throw unseenOwner("PurchasedNumber", claim.flag, "cancel");
+    await client.numbers.cancel(number);
   },
 });

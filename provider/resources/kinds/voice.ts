@@ -17,7 +17,8 @@ export const voiceKind = defineKind<Voice, VoiceWrite>()({
     pitch: { wire: "pitch", read: (v) => v.pitch },
     rate: { wire: "rate", read: (v) => v.rate },
     type: { wire: "type", read: (v) => v.type },
-    voiceId: { wire: null, read: (_v, recorded) => recorded.voiceId, replaces: true },
+    // Naming the object this resource already manages is no change.
+    voiceId: { wire: null, read: (_v, recorded) => recorded.voiceId, live: (_recorded, id) => id, replaces: true },
   },
   adopt: "voiceId",
   outputs: { userId: (v) => v.user_id },

@@ -18,7 +18,8 @@ export const webhookKind = defineKind<Webhook, WebhookWrite>()({
     url: { wire: "url", read: (w) => w.url },
     method: { wire: "method", read: (w) => w.method },
     subscriptions: { wire: "subscriptions", read: (w) => w.subscriptions, set: true },
-    webhookId: { wire: null, read: (_w, recorded) => recorded.webhookId, replaces: true },
+    // Naming the object this resource already manages is no change.
+    webhookId: { wire: null, read: (_w, recorded) => recorded.webhookId, live: (_recorded, id) => id, replaces: true },
   },
   ...adoptable({
     input,

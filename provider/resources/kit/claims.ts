@@ -1,27 +1,66 @@
+import { invocation, type Invocation } from "./invocation.js";
+
 /**
- * The phone numbers the program being deployed declares, by any of our number resources.
+ * The phone numbers the program being deployed declares, per kind of number resource.
  *
- * Why: two resources can address one live number — a renamed resource (no `aliases`), two lines
- * that swap numbers, a line moved into a component. The engine then creates the new resource and
- * deletes the old one at the end of the deployment, and the old one's delete would undo what the
- * new one just did (unbind, or worse, cancel). A pending delete left by an interrupted run does the
- * same in a later deployment, where nothing in memory remembers the replacement.
+ * Why: two resources of one kind can address one live number — a renamed resource (no
+ * `aliases`), two lines that swap numbers, a line moved into a component. The engine then creates
+ * the new resource and deletes the old one at the end of the deployment, and the old one's delete
+ * would undo what the new one just did (unbind, or worse, cancel). A pending delete left by an
+ * interrupted run does the same in a later deployment, where nothing in memory remembers the
+ * replacement.
  *
  * The engine checks every resource the program registers before it runs any delete (deletes of
  * resources no longer in the program, and pending deletes, come at the end; a delete-before-replace
- * comes after its own check). So a delete can ask: does the program still declare this number? If
- * it does, the live number belongs to that declaration, and the delete leaves it alone.
+ * comes after its own check). So a delete can ask: does the program still declare this number in
+ * a resource of the same kind? If it does, the live binding (or purchase) belongs to that
+ * declaration, and the delete leaves it alone.
  *
- * One dynamic-provider process serves a whole deployment, so a module-level set is the right scope.
+ * Per kind, because a binding and a purchase of one number own different things: a purchase of N
+ * never holds N's binding (deleting the binding must unbind it), and a binding of N never holds
+ * its purchase (deleting the purchase cancels it, as its destroy says).
+ *
+ * One provider process serves a whole deployment, so module-level sets are the right scope.
  */
-const declared = new Map<string, number>();
+export type NumberKind = "PhoneNumber" | "PurchasedNumber";
 
-/** Records that the program declares `number` (called from check, for each number resource). */
-export function declareNumber(number: string): void {
-  declared.set(number, (declared.get(number) ?? 0) + 1);
+const declared: Record<NumberKind, Set<string>> = { PhoneNumber: new Set(), PurchasedNumber: new Set() };
+
+/** Records that the program declares `number` in a resource of `kind` (called from check). */
+export function declareNumber(kind: NumberKind, number: string): void {
+  declared[kind].add(number);
 }
 
-/** True when the program being deployed declares `number` in some resource. */
-export function isDeclared(number: string): boolean {
-  return (declared.get(number) ?? 0) > 0;
+/** What a delete may do with a number (see claimOf); `flag` names what limits the run. */
+export type Claim = { status: "declared" } | { status: "unseen"; flag: string } | { status: "free" };
+
+/**
+ * What a delete of a `kind` resource holding `number` may do:
+ * - `declared`: the program declares the number in another resource of this kind: leave it;
+ * - `unseen`: this run leaves resources out (`--target`...), which the engine never checks, so
+ *   whether one of them owns the number cannot be known: change nothing and say so;
+ * - `free`: no resource of this kind declares it: the delete does its work.
+ */
+export function claimOf(kind: NumberKind, number: string, run: Invocation | undefined = invocation()): Claim {
+  if (declared[kind].has(number)) return { status: "declared" };
+  return run?.limitedBy ? { status: "unseen", flag: run.limitedBy } : { status: "free" };
+}
+
+/**
+ * The refusal a delete gives when its number's owner cannot be known: nothing was sent, and the
+ * two ways on. `undo` is what the delete would have done ("unbind", "cancel").
+ */
+export function unseenOwner(kind: NumberKind, flag: string, undo: string): Error {
+  return new Error(
+    `nothing was sent: this run is limited by ${flag}, and the engine never shows the provider the resources it leaves out, ` +
+      `so it cannot tell whether another ${kind} still declares this number (a rename or a move leaves two for a while). ` +
+      `To ${undo} it, remove the resource from the program (if it is still there) and run \`pulumi up\` without ${flag}: ` +
+      `it will ${undo} the number only if no other ${kind} declares it. ` +
+      "To drop the resource from the stack and leave the number as it is, run `pulumi state delete <urn>`.",
+  );
+}
+
+/** Forgets every declaration (tests run several deployments in one process). */
+export function resetClaims(): void {
+  for (const set of Object.values(declared)) set.clear();
 }

@@ -96,12 +96,19 @@ export interface FieldDiff {
 /**
  * Compares recorded state (what create/update/read returned) with the program's inputs, property
  * by property: defaults filled from the schema, sets unordered, "" equal to unset where declared.
- * A value unknown at preview counts as changed, so preview shows a possible update or replacement.
+ * A property the program sets is compared with the service's value where the kind says how to
+ * find it (`live`), not with the echo recorded. A value unknown at preview counts as changed, so
+ * preview shows a possible update or replacement. `id` is the object's.
  */
-export function diffOf<S extends z.ZodRawShape, R extends { id: string }, W>(def: KindDef<S, R, W>, olds: Props, news: Props): FieldDiff {
-  const changed = entries(def).filter(
-    ([prop, f]) => !f.inert && !(f.keepWhenUnset && news[prop] === undefined) && (containsUnknown(news[prop]) || !same(f, withDefault(def, prop, olds[prop]), withDefault(def, prop, news[prop]))),
-  );
+export function diffOf<S extends z.ZodRawShape, R extends { id: string }, W>(def: KindDef<S, R, W>, olds: Props, news: Props, id = ""): FieldDiff {
+  const recorded = partialInputs(def, olds);
+  const changed = entries(def).filter(([prop, f]) => {
+    const wanted = news[prop];
+    if (f.inert || (f.keepWhenUnset && wanted === undefined)) return false;
+    if (containsUnknown(wanted)) return true;
+    const live = wanted !== undefined && f.live ? f.live(recorded, id) : undefined;
+    return !same(f, withDefault(def, prop, live ?? olds[prop]), withDefault(def, prop, wanted));
+  });
   return { changed: changed.map(([p]) => p), replaces: changed.filter(([, f]) => f.replaces === true).map(([p]) => p) };
 }
 

@@ -28,6 +28,22 @@ export class PartialCreateError extends Error {
 }
 
 /**
+ * A create the service carried out but whose answer could not be read, kept tracked by the id the
+ * answer carried. The recorded properties are the program's inputs: the engine retries the
+ * resource with an update, which sends them again (or reads the object back) and records what
+ * the service holds.
+ */
+export function unreadableCreate(kind: string, id: string, summary: string, inputs: Record<string, unknown>): PartialCreateError {
+  return new PartialCreateError(
+    `voiceagent:${kind} create: the service answered with ${kind} ${id}, but the rest of its answer could not be read (${summary}). ` +
+      "The object exists on the service and is tracked in the state: run `pulumi up` again to read it back and finish; it is not made a second time.",
+    id,
+    { ...inputs },
+    [summary],
+  );
+}
+
+/**
  * Rewrites a failure as: what failed, whether the service may have acted, and what to do next.
  * Built from the error's parts (its summary, never its full message), so no sentence repeats. The
  * result holds no token: ApiErrors are redacted when built, and so is this.

@@ -34,6 +34,12 @@ export type Field<P, R, W, I> = (SentAsIs<P, W> | SentConverted<P, W> | NotSent)
   inert?: true;
   /** Left unset, the service decides (a bought number): whatever it recorded is no difference. */
   keepWhenUnset?: true;
+  /**
+   * What the service holds for this property, when its recorded output is only an echo of what
+   * was asked (an adoption id, a bought number's area code): a value the program sets is compared
+   * with this instead, so naming what is already there is no change. `id` is the object's.
+   */
+  live?: (recorded: Partial<I>, id: string) => Widen<P> | undefined;
 };
 
 /** Every input property of `I`, each declared once: a property without a declaration fails the build. */

@@ -1,9 +1,9 @@
 import type * as pulumi from "@pulumi/pulumi";
 import type { z } from "zod";
-import { ApiError, type VoiceAgentClient } from "../../client/index.js";
+import { ApiError, ApiSchemaError, type VoiceAgentClient } from "../../client/index.js";
 import { checkInputs } from "./check.js";
 import { bodiesOf, diffOf, inputsOf, notKept, outputsOf, partialInputs, propertyNames, withLocalInputs } from "./derive.js";
-import { explain, isGone, PartialCreateError, type FailureContext } from "./errors.js";
+import { explain, isGone, PartialCreateError, unreadableCreate, type FailureContext } from "./errors.js";
 import type { KindDef, Props } from "./kind.js";
 import { clientFor, resolveSettings, type ProviderSettings } from "./settings.js";
 
@@ -46,6 +46,34 @@ export function kindRuntime<S extends z.ZodRawShape, R extends { id: string }, W
     return notKept(def, o, inputs).length === 0 ? o : undefined;
   }
 
+  /** The live object as outputs, for a kind that cannot change in place (see update). */
+  async function readBack(client: VoiceAgentClient, id: string, inputs: I, state: Props): Promise<Props> {
+    const routes = !def.readRoutes || (await client.capabilities.has(def.readRoutes));
+    let live: R | undefined;
+    try {
+      live = routes && def.read ? await def.read(client, id, { ...inputs, ...recorded(state) }) : undefined;
+    } catch (err) {
+      throw fail("read", err);
+    }
+    if (!live) {
+      if (!routes || !def.read) return withLocalInputs(def, state, inputs);
+      throw new Error(`voiceagent:${def.kind} ${id} is no longer on the service, and nothing was sent: run \`pulumi refresh\` to drop it from the state, then \`pulumi up\``);
+    }
+    const o = outs(live, inputs);
+    const differs = diffOf(def, o, inputs, id).changed;
+    if (differs.length) {
+      // Recorded as the service holds it, so the next preview shows the replacement it would take.
+      throw new PartialCreateError(
+        `voiceagent:${def.kind} ${id} holds other values of ${differs.join(", ")} than the program, and cannot change in place. ` +
+          "Nothing was sent; its live values are now recorded. Change the program to match them, or see with `pulumi preview` the replacement the next `pulumi up` would make.",
+        id,
+        o,
+        differs.map((f) => `${f} differs`),
+      );
+    }
+    return o;
+  }
+
   return {
     async check(settings, _olds, news) {
       const { problems } = resolveSettings(settings);
@@ -56,8 +84,8 @@ export function kindRuntime<S extends z.ZodRawShape, R extends { id: string }, W
       def.declared?.(partialInputs(def, known));
       return { inputs: { ...inputs, __provider: news.__provider } };
     },
-    async diff(_settings, _id, olds, news) {
-      const d = diffOf(def, withoutProvider(olds), withoutProvider(news));
+    async diff(_settings, id, olds, news) {
+      const d = diffOf(def, withoutProvider(olds), withoutProvider(news), id);
       return {
         changes: d.changed.length > 0,
         replaces: d.replaces,
@@ -70,6 +98,10 @@ export function kindRuntime<S extends z.ZodRawShape, R extends { id: string }, W
       try {
         live = await def.create(clientFor(settings), inputs, bodiesOf(def, inputs));
       } catch (err) {
+        // The service answered with the object's id but the rest could not be read: it exists.
+        // Losing the id would leave it untracked and the next up would make another (a bought
+        // number would go on costing money), so the engine keeps it as a partial create.
+        if (err instanceof ApiSchemaError && err.receivedId) throw unreadableCreate(def.kind, err.receivedId, err.summary, inputs);
         throw fail("create", err);
       }
       const o = outs(live, inputs);
@@ -103,9 +135,11 @@ export function kindRuntime<S extends z.ZodRawShape, R extends { id: string }, W
     async update(settings, id, olds, news) {
       const inputs = parse(news);
       const client = clientFor(settings);
-      if (!def.update) throw new Error(`voiceagent:${def.kind} cannot change in place; this is a bug in the provider's diff`);
+      const state = withoutProvider(olds);
+      // A kind that cannot change in place is updated only when the engine finishes a partial
+      // create: read the object back, so its recorded outputs become what the service holds.
+      if (!def.update) return { outs: await readBack(client, id, inputs, state) };
       try {
-        const state = withoutProvider(olds);
         const live = await def.update(client, id, inputs, recorded(state), bodiesOf(def, inputs), state);
         return { outs: live ? outs(live, inputs) : withLocalInputs(def, state, inputs) };
       } catch (err) {

@@ -1,0 +1,129 @@
+// A create the service carried out but answered unreadably (a 2xx whose body carries the new id
+// and nothing else usable): for every kind, the id is kept as a tracked partial create, and the
+// engine's retry of it (an update) finishes it without making the object a second time.
+import { randomUUID } from "node:crypto";
+import { afterEach, describe, expect, it } from "vitest";
+import { PartialCreateError } from "../../provider/resources/kit/errors.js";
+import { KINDS, runtimeFor } from "../../provider/resources/providers.js";
+import { startRecordingServer, type RecordingServer } from "../helpers/recording-server.js";
+
+let server: RecordingServer | undefined;
+afterEach(async () => server?.close());
+
+const USER = randomUUID();
+const voice = { id: randomUUID(), user_id: USER, type: "voice_base", voice_name: "alloy", pitch: 0, rate: 1 };
+const agent = { id: randomUUID(), user_id: USER, prompt: "p", actions: [], voice, initial_message: null, webhook: null };
+
+interface Case {
+  kind: string;
+  inputs: Record<string, unknown>;
+  /** The route that makes the object, and the family whose list/get routes read it. */
+  create: string;
+  family: string;
+  /** The object as the service holds it once made. */
+  live: { id: string } & Record<string, unknown>;
+}
+
+const cases: Case[] = [
+  { kind: "Agent", inputs: { prompt: "p", voice: voice.id }, create: "/v1/agents/create", family: "agents", live: { ...agent, id: randomUUID() } },
+  { kind: "Voice", inputs: { voiceName: "alloy", pitch: 0, rate: 1 }, create: "/v1/voices/create", family: "voices", live: { ...voice, id: randomUUID() } },
+  {
+    kind: "Action",
+    inputs: { type: "action_end_conversation", config: {} },
+    create: "/v1/actions/create",
+    family: "actions",
+    live: { id: randomUUID(), user_id: USER, type: "action_end_conversation", config: {} },
+  },
+  {
+    kind: "Webhook",
+    inputs: { url: "https://hooks.example/x", subscriptions: ["event_message"] },
+    create: "/v1/webhooks/create",
+    family: "webhooks",
+    live: { id: randomUUID(), user_id: USER, url: "https://hooks.example/x", method: "POST", subscriptions: ["event_message"] },
+  },
+  {
+    kind: "PhoneNumber",
+    inputs: { number: "+15550010001", inboundAgent: agent.id },
+    create: "/v1/numbers/update",
+    family: "numbers",
+    live: { id: randomUUID(), user_id: USER, number: "+15550010001", active: true, inbound_agent: agent },
+  },
+  {
+    kind: "PurchasedNumber",
+    inputs: { areaCode: "415" },
+    create: "/v1/numbers/buy",
+    family: "numbers",
+    live: { id: randomUUID(), user_id: USER, number: "+14155550100", active: true, inbound_agent: null },
+  },
+  {
+    kind: "Call",
+    inputs: { fromNumber: "+15550010001", toNumber: "+15557650000", agent: agent.id },
+    create: "/v1/calls/create",
+    family: "calls",
+    live: { id: randomUUID(), user_id: USER, status: "in_progress", error_message: null, recording_available: false, transcript: null, to_number: "+15557650000", from_number: "+15550010001", agent },
+  },
+];
+
+/** A service that makes the object on its create route but answers that one request with only its id. */
+async function serve(c: Case) {
+  let made = false;
+  server = await startRecordingServer((req) => {
+    if (req.path === c.create && !made) {
+      made = true;
+      return { json: { id: c.live.id, unexpected: true } };
+    }
+    if (req.path === `/v1/${c.family}/list`) {
+      const items = made ? [c.live] : [];
+      return { json: { items, page: 1, size: 100, total: items.length, has_more: false } };
+    }
+    if (req.path.startsWith(`/v1/${c.family}`)) return { json: c.live };
+    return { status: 404, json: { detail: "Not Found" } };
+  });
+  return { baseUrl: server.url, token: `t-${randomUUID()}` };
+}
+
+describe("an unreadable create answer that carries an id is never lost", () => {
+  it("the table covers every kind", () => {
+    expect(cases.map((c) => c.kind).sort()).toEqual([...KINDS].sort());
+  });
+
+  it.each(cases)("$kind: tracked as a partial create, then finished by the next up without making another", async (c) => {
+    const settings = await serve(c);
+    const rt = runtimeFor(c.kind);
+    const err = await rt.create(settings, c.inputs).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(PartialCreateError);
+    const partial = err as PartialCreateError;
+    expect(partial.id).toBe(c.live.id);
+    // The user is told that it exists, that it is tracked, and what to run.
+    expect(partial.message).toContain(c.live.id);
+    expect(partial.message).toMatch(/exists|placed/);
+    expect(partial.message).toMatch(/tracked/);
+    expect(partial.message).toMatch(/`pulumi up`/);
+    const hits = () => server!.requests.filter((r) => r.method === "POST" && r.path === c.create).length;
+    expect(hits()).toBe(1);
+
+    // The engine retries a resource with initialization errors by updating it with what was recorded.
+    const { outs } = await rt.update(settings, partial.id, partial.properties, c.inputs);
+    expect(outs).toMatchObject({ userId: USER });
+    // A binding is made by the same route that sets it again; nothing else is made twice.
+    expect(hits()).toBe(c.kind === "PhoneNumber" ? 2 : 1);
+    // And the next diff sees nothing to do.
+    expect(await rt.diff(settings, partial.id, outs ?? {}, c.inputs)).toMatchObject({ changes: false });
+  });
+});
+
+describe("finishing a partial create of a kind that cannot change in place", () => {
+  it("a bought number outside the area code asked for is recorded as it is, and nothing is sent", async () => {
+    const c = cases.find((k) => k.kind === "PurchasedNumber")!;
+    const outside = { ...c, live: { ...c.live, id: randomUUID(), number: "+12125550100" } };
+    const settings = await serve(outside);
+    const rt = runtimeFor(c.kind);
+    const partial = (await rt.create(settings, c.inputs).catch((e: unknown) => e)) as PartialCreateError;
+    const err = await rt.update(settings, partial.id, partial.properties, c.inputs).catch((e: unknown) => e);
+    // Still partial, now with the live number recorded, so the next diff sees the difference.
+    expect(err).toBeInstanceOf(PartialCreateError);
+    expect(err).toMatchObject({ id: outside.live.id, properties: { number: "+12125550100" } });
+    expect(await rt.diff(settings, partial.id, (err as PartialCreateError).properties, c.inputs)).toMatchObject({ replaces: ["areaCode"] });
+    expect(server!.requests.filter((r) => r.method === "POST").map((r) => r.path)).toEqual(["/v1/numbers/buy"]);
+  });
+});
