@@ -74,9 +74,9 @@ describe(`a program on @pulumi/pulumi ${PULUMI.tooOld}`, () => {
     const up = await ctx.c.pulumi(["up", "--yes", "--skip-preview"], { check: false });
     expect(up.code).not.toBe(0);
     const output = up.stdout + up.stderr;
-    const lines = output.split("\n").filter((l) => l.includes("pulumi-voiceagent 0.2.0 supports"));
+    // One line names both: the version the program has and the range this package supports.
+    const lines = output.split("\n").filter((l) => l.includes(PULUMI.tooOld) && l.includes(`>=${PULUMI.lowest} <4`));
     expect(lines.length).toBeGreaterThan(0);
-    expect(lines[0]).toMatch(/supports @pulumi\/pulumi >=3\.139\.0 <4, but this program uses @pulumi\/pulumi 3\.138\.0 \(/);
     expect(output).not.toMatch(/^\s+at .*version-check/m);
     expect(ctx.emu.stats.total).toBe(0);
     const state = JSON.parse((await ctx.c.pulumi(["stack", "export"])).stdout) as { deployment: { resources?: { type: string }[] } };
