@@ -1,4 +1,4 @@
-// `npm run bench [-- --sizes 50,200,1000 --sections pulumi,emulator,client --seconds 5]`
+// `npm run bench [-- --sizes 50,200,1000 --sections pulumi,emulator,client,account --seconds 5]`
 // Everything is measured in one run, side by side, and written to .bench-out/latest.json.
 import { mkdirSync, writeFileSync } from "node:fs";
 import os from "node:os";
@@ -6,6 +6,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { Command } from "commander";
 import { startEmulator } from "voiceagent-emulator";
+import { benchAccount } from "./account.js";
 import { benchClient, benchEmulator } from "./http.js";
 import { runFleet, type FaultRun } from "./faults.js";
 import { runPhases, type PhaseResult } from "./pulumi-phases.js";
@@ -14,7 +15,7 @@ import { benchNumber } from "./programs/numbers.js";
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const opts = new Command()
   .option("--sizes <list>", "graph sizes N (N agents + N numbers)", "50,200,1000")
-  .option("--sections <list>", "pulumi, faults, emulator, client", "pulumi,faults,emulator,client")
+  .option("--sections <list>", "pulumi, faults, emulator, client, account", "pulumi,faults,emulator,client,account")
   .option("--seconds <n>", "autocannon duration per run", "5")
   .option("--requests <n>", "sequential requests per client round", "2000")
   .option("--skip-checkpoints", "engine writes state once per operation (PULUMI_SKIP_CHECKPOINTS), for large N", false)
@@ -96,6 +97,20 @@ if (sections.has("client")) {
   for (const c of client) print(`| ${c.target} | ${fmt(c.usPerRequest, 0)} |`);
   print(`\nour client / bare got = ${fmt(ours!.usPerRequest / bare!.usPerRequest)}; overhead ${fmt(ours!.usPerRequest - bare!.usPerRequest, 0)} µs per request`);
   results.client = client;
+}
+
+if (sections.has("account")) {
+  const reads = await benchAccount(ROOT, [0, 50]);
+  print("\n### Reading a 1,000-object account (`voiceagent pull --json` vs the client's `list.all`)\n");
+  print("| latency per request | how | read ms | requests |");
+  print("|---:|---|---:|---:|");
+  for (const r of reads) print(`| ${r.latencyMs} ms | ${r.how} | ${fmt(r.readMs, 0)} | ${r.requests} |`);
+  // At 0 ms the bin's figure is a cold process (rounded to 0.1 s) against a warm client: not a ratio.
+  for (const latency of [50]) {
+    const [ours, seq] = [reads.find((r) => r.latencyMs === latency && r.how.startsWith("pull")), reads.find((r) => r.latencyMs === latency && !r.how.startsWith("pull"))];
+    if (ours && seq) print(`\nat ${latency} ms: pages together / page after page = ${fmt(ours.readMs / seq.readMs)} (target < 1)`);
+  }
+  results.account = reads;
 }
 
 mkdirSync(path.join(ROOT, ".bench-out"), { recursive: true });

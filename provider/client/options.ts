@@ -16,6 +16,8 @@ export interface RequestLogEvent {
   requestId?: string | undefined;
   /** Request headers with Authorization redacted. */
   headers: Record<string, string>;
+  /** On "retry": how long the client waits before sending again (backoff, or the server's Retry-After). */
+  delayMs?: number;
 }
 
 /**
@@ -76,6 +78,8 @@ export interface ClientOptions {
   userAgent: string;
   /** Called for every response, retry and failure, with the token redacted. */
   onRequest?: ((event: RequestLogEvent) => void) | undefined;
+  /** The clock (epoch ms) that retry budgets and throttle windows are measured with; tests inject one. */
+  now: () => number;
 }
 
 /** The package version, for the user agent (read by the package's own name: the same from dist/ and from a test's sources). */
@@ -96,6 +100,7 @@ export const defaultClientOptions: ClientOptions = {
   },
   reconcile: { enabled: true, attempts: 6, checks: 3, checkDelayMs: 250 },
   userAgent: `pulumi-voiceagent/${PACKAGE_VERSION} (node ${process.versions.node})`,
+  now: () => Date.now(),
 };
 
 /** Options the caller may pass: any subset, with `retry` and `reconcile` merged field by field. */

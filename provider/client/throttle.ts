@@ -4,6 +4,8 @@ import pLimit, { type LimitFunction } from "p-limit";
 export interface ThrottleOptions {
   /** Requests in flight at most (the ceiling the limiter recovers to). */
   concurrency: number;
+  /** The clock (epoch ms) a burst of 429s is measured with; default Date.now. */
+  now?: (() => number) | undefined;
 }
 
 /**
@@ -15,7 +17,7 @@ export interface ThrottleOptions {
  */
 export class Throttle {
   private readonly limit: LimitFunction;
-  private lastDecrease = 0;
+  private lastDecrease = Number.NEGATIVE_INFINITY;
   private successes = 0;
 
   constructor(private readonly opts: ThrottleOptions) {
@@ -29,7 +31,7 @@ export class Throttle {
 
   /** The server throttled a request that will wait `retryAfterMs` (or a backoff) before retrying. */
   onRateLimited(retryAfterMs: number | undefined): void {
-    const now = Date.now();
+    const now = (this.opts.now ?? Date.now)();
     // Requests already in flight when the first 429 came back count as one signal, not many.
     if (now - this.lastDecrease >= Math.max(retryAfterMs ?? 0, 100)) {
       this.lastDecrease = now;

@@ -73,7 +73,7 @@ function displayPath(path: string): string {
 export function createTransport(baseUrl: string, token: string, options: ClientOptions): Transport {
   registerSecret(token);
   const base = baseUrl.replace(/\/+$/, "");
-  const throttle = new Throttle({ concurrency: options.concurrency });
+  const throttle = new Throttle({ concurrency: options.concurrency, now: options.now });
   const log = (event: RequestLogEvent) => options.onRequest?.(event);
 
   const send = <N extends EndpointName>(name: N, input: SendInput<N> = {}) =>
@@ -82,7 +82,7 @@ export function createTransport(baseUrl: string, token: string, options: ClientO
       const query = (input.query ?? undefined) as Record<string, string | number> | undefined;
       const search = query ? `?${new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)]))}` : "";
       const shown = displayPath(`${ep.path}${search}`);
-      const started = Date.now();
+      const started = options.now();
       const deadline = input.deadline ?? started + options.retry.budgetMs;
       let attempt = 1;
       const headers = {
@@ -91,8 +91,18 @@ export function createTransport(baseUrl: string, token: string, options: ClientO
         "user-agent": options.userAgent,
       };
       const logHeaders = { ...headers, authorization: "Bearer [REDACTED]" };
-      const note = (event: RequestLogEvent["event"], status: number, requestId: string | undefined) =>
-        log({ event, method: ep.method, path: shown, status, attempt, durationMs: Date.now() - started, requestId, headers: logHeaders });
+      const note = (event: RequestLogEvent["event"], status: number, requestId: string | undefined, delayMs?: number) =>
+        log({
+          event,
+          method: ep.method,
+          path: shown,
+          status,
+          attempt,
+          durationMs: options.now() - started,
+          requestId,
+          headers: logHeaders,
+          ...(delayMs === undefined ? {} : { delayMs }),
+        });
       const details = (status: number, requestId?: string, cause?: Error): ApiErrorDetails => ({
         code: "E_HTTP",
         status,
@@ -112,11 +122,13 @@ export function createTransport(baseUrl: string, token: string, options: ClientO
           throwHttpErrors: true,
           followRedirect: false,
           timeout: { request: options.timeoutMs },
-          retry: retryFor(ep.method, ep.retry, options, throttle, deadline),
+          // The retry is logged when it is decided, with its wait, not after the wait has passed.
+          retry: retryFor(ep.method, ep.retry, options, throttle, deadline, (error, delayMs) =>
+            note("retry", error.response?.statusCode ?? 0, header(error.response?.headers["x-request-id"]), delayMs),
+          ),
           hooks: {
             beforeRetry: [
-              (error) => {
-                note("retry", error.response?.statusCode ?? 0, header(error.response?.headers["x-request-id"]));
+              () => {
                 attempt += 1;
               },
             ],
@@ -143,6 +155,7 @@ function retryFor(
   options: ClientOptions,
   throttle: Throttle,
   deadline: number,
+  onScheduled: (error: RequestError, delayMs: number) => void,
 ): Partial<GotRetryOptions> {
   const r = options.retry;
   return {
@@ -161,7 +174,9 @@ function retryFor(
       const exp = Math.min(r.maxDelayMs, r.baseDelayMs * 2 ** (attemptCount - 1));
       const delay = retryAfter !== undefined ? computedValue : Math.max(1, Math.round(exp / 2 + Math.random() * (exp / 2)));
       // The operation's budget bounds the total time spent retrying.
-      return Date.now() + delay > deadline ? 0 : delay;
+      if (options.now() + delay > deadline) return 0;
+      onScheduled(error, delay);
+      return delay;
     },
   };
 }

@@ -25,12 +25,18 @@ async function va(args: string[], env: NodeJS.ProcessEnv = {}): Promise<CliRun> 
   runs.push(r);
   return r;
 }
-const oneLineError = (r: CliRun, message: RegExp) => {
+/** Says the service was left as it was (every command here only reads it), in any words. */
+const UNCHANGED = /nothing (was )?changed|(changed|wrote|modified) nothing|not (been )?changed/i;
+/** Says no file was written. */
+const NOT_WRITTEN = /nothing (was )?written|wrote nothing|not written/i;
+/** A one-line error (exit 1) whose line carries every fact in `facts`: what it names and what it says. */
+const oneLineError = (r: CliRun, ...facts: RegExp[]) => {
   expect(r.code).toBe(1);
   expect(r.stdout).toBe("");
   expect(r.stderr.trimEnd().split("\n")).toHaveLength(1);
-  expect(r.stderr).toMatch(message);
+  for (const fact of facts) expect(r.stderr).toMatch(fact);
 };
+const literally = (text: string) => new RegExp(text.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&"));
 
 beforeAll(async () => {
   emu = await startEmulator({ tokens: [TOKEN], seed: true });
@@ -58,7 +64,9 @@ describe("voiceagent", () => {
       const r = await va([cmd, "--help"]);
       expect(r.code).toBe(0);
       expect(r.stdout).toMatch(new RegExp(`^Usage: voiceagent ${cmd}`));
-      expect(r.stdout).toMatch(/Exit codes: 0 clean/);
+      // The exit codes a pipeline branches on are documented: 0, 1, and 3 (found something) where it can happen.
+      const codes = r.stdout.split(/exit codes?\b/i)[1] ?? "";
+      for (const code of cmd === "pull" ? ["0", "1"] : ["0", "1", "3"]) expect(codes).toMatch(new RegExp(`\\b${code}\\b`));
     }
     expect((await va(["audit", "--help"])).stdout).toMatch(/VOICEAGENT_TOKEN/);
   });
@@ -68,8 +76,13 @@ describe("voiceagent", () => {
     expect(r.code).toBe(0);
     const plan = PullPlanSchema.parse(JSON.parse(r.stdout));
     expect(plan.resources.map((x) => x.kind).sort()).toEqual(["Action", "Voice", "Voice", "Voice", "Webhook"]);
-    expect(plan.skipped.map((s) => s.reason)).toEqual(Array(4).fill("not bound to an agent: there is no binding to declare"));
-    expect(r.stderr).toMatch(/^read 9 objects in \d+\.\d s \(5 requests\)\n$/);
+    // Each of the 4 seeded numbers is skipped because no agent answers it.
+    expect(plan.skipped).toHaveLength(4);
+    for (const s of plan.skipped) expect(s.reason).toMatch(/not bound|unbound|no (agent|binding)/i);
+    // One line on stderr counting what was read and the requests it took.
+    expect(r.stderr.trimEnd().split("\n")).toHaveLength(1);
+    expect(r.stderr).toMatch(/\b9 objects\b/);
+    expect(r.stderr).toMatch(/\b5 requests\b/);
     expect(readdirSync(tmp)).toEqual([]);
   });
 
@@ -84,7 +97,10 @@ describe("voiceagent", () => {
     await client.voices.create({ voice_name: "added-later", pitch: 0, rate: 1 });
     oneLineError(
       await va(["pull", "--out", "proj", "--only", "voices"]),
-      /--out .*proj exists and is not empty: choose another --out, or pass --force.*nothing was written/,
+      /--out\b/,
+      /\bproj\b/,
+      /--force/,
+      NOT_WRITTEN,
     );
     expect(readFileSync(path.join(dir, "index.ts"), "utf8")).toBe(before);
 
@@ -95,60 +111,43 @@ describe("voiceagent", () => {
   it("an --out that is a file is refused before any request", async () => {
     writeFileSync(path.join(tmp, "a-file"), "x");
     const requests = emu.stats.total;
-    oneLineError(await va(["pull", "--out", "a-file"]), /--out .*a-file is a file, not a folder/);
+    oneLineError(await va(["pull", "--out", "a-file"]), /--out\b/, /a-file/, /not a (folder|directory)/i, NOT_WRITTEN);
     expect(emu.stats.total).toBe(requests);
   });
 
   it.each([
-    [
-      "a token without access",
-      { VOICEAGENT_TOKEN: "not-a-token-of-this-service" },
-      /the token was refused by http:\/\/127\.0\.0\.1:\d+ \(401 on GET \/v1\/\w+\/list\?page=1&size=100\): check VOICEAGENT_TOKEN; nothing was changed/,
-    ],
-    ["no token", { VOICEAGENT_TOKEN: "" }, /no token: set VOICEAGENT_TOKEN; nothing was changed on the service\n$/],
-    [
-      "a base URL that is not a URL",
-      { VOICEAGENT_BASE_URL: "ftp://example.com" },
-      /must be an http\(s\) URL such as https:\/\/api\.example\.com, not "ftp:\/\/example\.com"/,
-    ],
-    [
-      "a service that is not running",
-      { VOICEAGENT_BASE_URL: "http://127.0.0.1:9" },
-      /could not reach http:\/\/127\.0\.0\.1:9 \(.*ECONNREFUSED.*\): is the service running/,
-    ],
-  ])("pull with %s: one line, exit 1, nothing written", async (_what, env, message) => {
-    oneLineError(await va(["pull", "--out", "never"], env), message);
+    // Names the service's address and the refusal (401), says which setting to fix, and that nothing changed.
+    ["a token without access", { VOICEAGENT_TOKEN: "not-a-token-of-this-service" }, [/http:\/\/127\.0\.0\.1:\d+/, /\b401\b/, /VOICEAGENT_TOKEN/, UNCHANGED]],
+    ["no token", { VOICEAGENT_TOKEN: "" }, [/\btoken\b/, /VOICEAGENT_TOKEN/, UNCHANGED]],
+    // Names the value given, the setting it came from, and what is accepted.
+    ["a base URL that is not a URL", { VOICEAGENT_BASE_URL: "ftp://example.com" }, [/ftp:\/\/example\.com/, /VOICEAGENT_BASE_URL/, /https?\b/, UNCHANGED]],
+    // Names the address and the cause, and the setting to check.
+    ["a service that is not running", { VOICEAGENT_BASE_URL: "http://127.0.0.1:9" }, [/http:\/\/127\.0\.0\.1:9\b/, /ECONNREFUSED/, /VOICEAGENT_BASE_URL/, UNCHANGED]],
+  ])("pull with %s: one line, exit 1, nothing written", async (_what, env, facts) => {
+    oneLineError(await va(["pull", "--out", "never"], env), ...facts);
     expect(existsSync(path.join(tmp, "never"))).toBe(false);
   });
 
   it("pull against a base URL that is not the service: one line naming the base URL", async () => {
     const r = await va(["pull", "--out", "never", "--base-url", html.url]);
-    oneLineError(
-      r,
-      new RegExp(
-        `(did not answer like the voice agent service|does not exist on ${html.url}).*is --base-url \\(or VOICEAGENT_BASE_URL\\) the service's address`,
-      ),
-    );
+    oneLineError(r, literally(html.url), /--base-url/, /VOICEAGENT_BASE_URL/, UNCHANGED);
     expect(existsSync(path.join(tmp, "never"))).toBe(false);
   });
 
   it("bad flags are one line and exit 1", async () => {
-    oneLineError(
-      await va(["pull", "--only", "agents,robots"]),
-      /--only: unknown kind "robots"; use voices, actions, webhooks, agents, numbers/,
-    );
-    oneLineError(await va(["audit"]), /name at least one stack \(--stack NAME\) or exported state \(--state FILE\)/);
-    oneLineError(await va(["drift"]), /required option '--stack <name>' not specified/);
+    // Names the flag and the bad value, and lists what is accepted.
+    oneLineError(await va(["pull", "--only", "agents,robots"]), /--only/, /robots/, /voices.*actions.*webhooks.*agents.*numbers/);
+    // Names the flags that would make the command complete.
+    oneLineError(await va(["audit"]), /--stack/, /--state/);
+    oneLineError(await va(["drift"]), /--stack/);
   });
 
   it("audit --state: a file that is not an export, or missing, fails before any request", async () => {
     writeFileSync(path.join(tmp, "package.json"), JSON.stringify({ name: "x", version: "1.0.0" }));
     const requests = emu.stats.total;
-    oneLineError(
-      await va(["audit", "--state", "package.json"]),
-      /--state package\.json is not a Pulumi stack export \(version: .*\): write one with `pulumi stack export --file <file>`/,
-    );
-    oneLineError(await va(["audit", "--state", "missing.json"]), /--state missing\.json cannot be read \(ENOENT\)/);
+    // Names the file and what it should be, with the command that writes one.
+    oneLineError(await va(["audit", "--state", "package.json"]), /--state/, /package\.json/, /pulumi stack export/);
+    oneLineError(await va(["audit", "--state", "missing.json"]), /--state/, /missing\.json/, /ENOENT/);
     expect(emu.stats.total).toBe(requests);
   });
 
@@ -175,7 +174,11 @@ describe("voiceagent", () => {
     ]);
     const human = await va(["audit", "--state", "state.json", "--only", "agents"]);
     expect(human.code).toBe(3);
-    expect(human.stdout).toMatch(/^FINDING .*\nunmanaged\s+agent\s+[0-9a-f-]{36}\s+made-by-hand\s+no given stack manages this agent/);
+    // A table whose row names the finding, the kind, the id and a name for the object.
+    const row = human.stdout.split("\n").find((l) => l.includes(stray.id));
+    expect(row).toMatch(/\bunmanaged\b/);
+    expect(row).toMatch(/\bagent\b/i);
+    expect(row).toContain("made-by-hand");
   });
 
   it("the token is never printed, whatever happened", () => {
@@ -189,7 +192,9 @@ describe("voiceagent", () => {
     expect((await cliProcess(["audit", "--state", path.join(tmp, "state.json")], env)).code).toBe(3);
     const bad = await cliProcess(["audit", "--state", path.join(tmp, "state.json")], { ...env, VOICEAGENT_TOKEN: "wrong-token" });
     expect(bad.code).toBe(1);
-    expect(bad.stderr).toMatch(/^voiceagent: error: the token was refused/);
+    expect(bad.stderr).toMatch(/^voiceagent\b/);
+    expect(bad.stderr).toMatch(/\btoken\b/);
+    expect(bad.stderr).toMatch(/\b401\b/);
     expect((await cliProcess(["--version"])).stdout.trim()).toBe("0.2.0");
   });
 });

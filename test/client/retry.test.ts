@@ -1,15 +1,27 @@
 import { randomUUID } from "node:crypto";
-import { afterEach, describe, expect, it } from "vitest";
-import { createClient, Throttle } from "pulumi-voiceagent/client";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createClient, Throttle, type RequestLogEvent } from "pulumi-voiceagent/client";
 import { startEmulator, type RunningEmulator } from "voiceagent-emulator";
+import { settled, startGatedServer, watchStartedRequests, type GatedServer, type StartedRequests } from "../helpers/gated-server.js";
 import { startRecordingServer, type RecordingServer } from "../helpers/recording-server.js";
 
 let emu: RunningEmulator | undefined;
 let server: RecordingServer | undefined;
+let gated: GatedServer | undefined;
+let started: StartedRequests;
+beforeEach(() => {
+  started = watchStartedRequests();
+});
 afterEach(async () => {
+  started.stop();
   await emu?.close();
   await server?.close();
+  await gated?.close();
+  emu = server = gated = undefined;
 });
+/** The voice the service would answer for `id`. */
+const voiceWith = (id: string) => ({ id, user_id: USER, type: "voice_base", voice_name: "a", pitch: 0, rate: 0 });
+const USER = randomUUID();
 const fast = { retry: { baseDelayMs: 1, maxDelayMs: 5 } };
 
 describe("retries", () => {
@@ -51,74 +63,134 @@ describe("retries", () => {
 });
 
 describe("concurrency cap", () => {
-  it("never has more requests in flight than the cap under 200 parallel calls", async () => {
-    let inFlight = 0;
-    let peak = 0;
-    const voice = { id: randomUUID(), user_id: randomUUID(), type: "voice_base", voice_name: "a", pitch: 0, rate: 0 };
-    server = await startRecordingServer(async () => {
-      inFlight += 1;
-      peak = Math.max(peak, inFlight);
-      await new Promise((r) => setTimeout(r, 5));
-      inFlight -= 1;
-      return { json: voice };
-    });
-    const client = createClient({ baseUrl: server.url, token: "c", concurrency: 5 });
-    const results = await Promise.all(Array.from({ length: 200 }, () => client.voices.get(voice.id)));
-    expect(results).toHaveLength(200);
-    expect(server.requests).toHaveLength(200);
-    expect(peak).toBe(5);
+  it("keeps exactly the cap in flight: N requests together, request N+1 started only once one is answered", async () => {
+    const cap = 5;
+    const ids: string[] = Array.from({ length: 12 }, () => randomUUID());
+    gated = await startGatedServer(() => "hold", (req) => ({ json: voiceWith(req.query.id!) }));
+    const client = createClient({ baseUrl: gated.url, token: "c", concurrency: cap });
+    const calls = ids.map((id) => client.voices.get(id));
+    await settled();
+    // Concurrency 1 (or a cap that is not applied) fails here, without waiting for anything.
+    expect(started.urls).toHaveLength(cap);
+    await gated.until(() => gated!.held.length === cap);
+    for (let answered = 1; answered <= ids.length - cap; answered++) {
+      const oldest = gated.held[0]!;
+      oldest.release();
+      await calls[ids.indexOf(oldest.req.query.id!)];
+      await settled();
+      expect(started.urls).toHaveLength(cap + answered);
+      await gated.until(() => gated!.held.length === cap);
+    }
+    gated.open();
+    expect((await Promise.all(calls)).map((v) => v.id)).toEqual(ids);
+    expect(gated.requests).toHaveLength(ids.length);
   });
 });
 
 describe("throttling slows the whole client", () => {
-  it("a 429 halves how many requests the client has in flight", async () => {
-    const voice = { id: randomUUID(), user_id: randomUUID(), type: "voice_base", voice_name: "a", pitch: 0, rate: 0 };
+  it("a 429 halves how many requests the client has in flight; the throttled request keeps its slot through Retry-After", async () => {
     const firstId = randomUUID();
-    let throttled = false;
-    let inFlight = 0;
-    let peak = 0;
-    server = await startRecordingServer(async (req) => {
-      if (!throttled && req.query.id === firstId) {
-        throttled = true;
+    const events: RequestLogEvent[] = [];
+    let throttled!: () => void;
+    const wasThrottled = new Promise<void>((resolve) => (throttled = resolve));
+    let answered429 = false;
+    gated = await startGatedServer(
+      (req) => {
+        if (req.query.id !== firstId || answered429) return "hold";
+        answered429 = true;
         return { status: 429, headers: { "retry-after": "1" }, json: { detail: "slow down" } };
-      }
-      inFlight += 1;
-      peak = Math.max(peak, inFlight);
-      await new Promise((r) => setTimeout(r, 20));
-      inFlight -= 1;
-      return { json: voice };
+      },
+      (req) => ({ json: voiceWith(req.query.id!) }),
+    );
+    const client = createClient({
+      baseUrl: gated.url,
+      token: "c",
+      concurrency: 8,
+      onRequest: (e) => {
+        events.push(e);
+        if (e.event === "retry" && e.status === 429) throttled();
+      },
     });
-    const client = createClient({ baseUrl: server.url, token: "c", concurrency: 8, retry: { baseDelayMs: 1 } });
     const first = client.voices.get(firstId);
-    await new Promise((r) => setTimeout(r, 50));
-    // 8 → 4 slots, one held by the throttled request while it waits out its Retry-After; the
-    // successes win one slot back (AIMD). Unthrottled, 7 would be in flight.
-    await Promise.all(Array.from({ length: 12 }, () => client.voices.get(voice.id)));
-    expect(peak).toBeLessThanOrEqual(4);
-    const started = Date.now();
-    await first;
-    expect(Date.now() - started).toBeGreaterThan(500);
+    // The retry is decided (and the limit halved) when the 429 is read, before the wait begins.
+    await wasThrottled;
+    expect(events.map((e) => [e.event, e.status, e.delayMs])).toEqual([["retry", 429, 1000]]);
+    const ids: string[] = Array.from({ length: 12 }, () => randomUUID());
+    const calls = ids.map((id) => client.voices.get(id));
+    await settled();
+    const others = () => started.urls.filter((u) => !u.includes(firstId)).length;
+    // 8 halved to 4, one of them still held by the throttled request: 3 (unthrottled: 7).
+    expect(others()).toBe(3);
+    await gated.until(() => gated!.held.filter((h) => h.req.query.id !== firstId).length === 3);
+    const one = gated.held.find((h) => h.req.query.id !== firstId)!;
+    one.release();
+    await calls[ids.indexOf(one.req.query.id!)];
+    await settled();
+    expect(others()).toBe(4);
+    // The throttled request is sent again once its Retry-After has passed; answer everything.
+    gated.open();
+    expect((await first).id).toBe(firstId);
+    expect((await Promise.all(calls)).map((v) => v.id)).toEqual(ids);
   });
 
-  it("the limiter halves concurrency on a 429 (once per burst) and wins it back one step per window", () => {
-    const t = new Throttle({ concurrency: 8 });
+  it("the limiter halves concurrency once per burst of 429s and wins it back one step per window of successes", () => {
+    let now = 1_000;
+    const t = new Throttle({ concurrency: 8, now: () => now });
     t.onRateLimited(0);
+    now += 99;
     t.onRateLimited(0);
     expect(t.concurrency).toBe(4);
     for (let i = 0; i < 4; i++) t.onSuccess();
     expect(t.concurrency).toBe(5);
+    now += 1;
+    t.onRateLimited(0);
+    expect(t.concurrency).toBe(2);
+    // 429s while a Retry-After of 2 s runs belong to the same burst; the first one after it does not.
+    now += 1_999;
+    t.onRateLimited(2_000);
+    expect(t.concurrency).toBe(2);
+    now += 1;
+    t.onRateLimited(2_000);
+    expect(t.concurrency).toBe(1);
     for (let i = 0; i < 100; i++) t.onSuccess();
     expect(t.concurrency).toBe(8);
   });
 
-  it("the budget bounds the time one operation spends retrying", async () => {
-    server = await startRecordingServer(() => ({ status: 503, json: { detail: "down" } }));
-    const client = createClient({ baseUrl: server.url, token: "c", retry: { baseDelayMs: 100, maxDelayMs: 100, limit: 50, budgetMs: 500 } });
-    const started = Date.now();
-    await expect(client.voices.get(randomUUID())).rejects.toMatchObject({ status: 503 });
-    const took = Date.now() - started;
-    expect(took).toBeLessThan(2_000);
-    expect(server.requests.length).toBeGreaterThan(1);
-    expect(server.requests.length).toBeLessThan(20);
+  it("backoff doubles per retry up to maxDelayMs, jittered within the upper half", async () => {
+    const delays: number[] = [];
+    let failures = 4;
+    server = await startRecordingServer((req) => (failures-- > 0 ? { status: 503, json: { detail: "busy" } } : { json: voiceWith(req.query.id!) }));
+    const client = createClient({
+      baseUrl: server.url,
+      token: "c",
+      retry: { baseDelayMs: 8, maxDelayMs: 32 },
+      onRequest: (e) => e.event === "retry" && delays.push(e.delayMs!),
+    });
+    await client.voices.get(randomUUID());
+    expect(delays).toHaveLength(4);
+    [[4, 8], [8, 16], [16, 32], [16, 32]].forEach(([lo, hi], i) => {
+      expect(delays[i]).toBeGreaterThanOrEqual(lo!);
+      expect(delays[i]).toBeLessThanOrEqual(hi!);
+    });
+  });
+
+  it("the budget bounds the time one operation spends retrying, on the client's clock", async () => {
+    // Each attempt costs 100 ms on the injected clock; a budget of 450 ms allows 4 retries, not 50.
+    let now = 0;
+    server = await startRecordingServer(() => {
+      now += 100;
+      return { status: 503, json: { detail: "down" } };
+    });
+    const delays: number[] = [];
+    const client = createClient({
+      baseUrl: server.url,
+      token: "c",
+      now: () => now,
+      retry: { baseDelayMs: 1, maxDelayMs: 1, limit: 50, budgetMs: 450 },
+      onRequest: (e) => e.event === "retry" && delays.push(e.delayMs!),
+    });
+    await expect(client.voices.get(randomUUID())).rejects.toMatchObject({ status: 503, attempts: 5 });
+    expect(server.requests).toHaveLength(5);
+    expect(delays).toEqual([1, 1, 1, 1]);
   });
 });

@@ -27,10 +27,16 @@ describe("a call under after-commit loss", () => {
 
   it("a 503 the list never explains is reported as possibly placed, not dialled blindly: the next up places it once", async () => {
     ctx.emu.faults.add({ route: "/v1/calls/create", method: "POST", status: 503, count: 1 });
-    // A slow service could still show the call: the error must not say it was not placed.
-    const err = await ctx.t.stack.up().then(() => undefined, (e: unknown) => String(e));
-    expect(err).toMatch(/may have/);
-    expect(err).not.toMatch(/not made|not placed/);
+    const error = await ctx.t.stack.up().then(
+      () => "the up succeeded",
+      (e: unknown) => (e instanceof Error ? e.message : String(e)),
+    );
+    // A slow service could still show the call: the error must not say it was not placed, and
+    // it must say the client did not dial again on its own.
+    expect(error).toMatch(/\bcall\b/);
+    expect(error).toMatch(/may have/);
+    expect(error).not.toMatch(/not made|not placed/);
+    expect(error).toMatch(/not (be )?(sent|dialled|placed|made) again|at most once|not retried/i);
     expect(await ctx.client.calls.list.all()).toHaveLength(1);
     await ctx.t.stack.up();
     const calls = await ctx.client.calls.list.all();

@@ -77,7 +77,7 @@ describe("HTTP edges never answer 500", () => {
       payload: JSON.stringify({ prompt: "x".repeat(1024 * 1024 + 10), voice }),
     });
     expect(big.statusCode).toBe(413);
-    expect(big.json()).toEqual({ detail: "Request body too large" });
+    expect(big.json()).toEqual({ detail: expect.stringMatching(/large|size|limit/i) });
     const bad = await t.emu.app.inject({
       method: "POST",
       url: "/v1/agents/create",
@@ -85,7 +85,7 @@ describe("HTTP edges never answer 500", () => {
       payload: '{"prompt": "p", "voice": ',
     });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json()).toEqual({ detail: "Malformed JSON body" });
+    expect(bad.json()).toEqual({ detail: expect.stringMatching(/\bJSON\b/) });
     const text = await t.emu.app.inject({
       method: "POST",
       url: "/v1/agents/create",

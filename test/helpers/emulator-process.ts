@@ -7,6 +7,8 @@ import { ROOT } from "./pulumi-stack.js";
 export interface EmulatorProcess {
   url: string;
   lines: string[];
+  /** The n-th line (0-based) of stdout, once printed; rejects if the process exits first. */
+  line(n: number): Promise<string>;
   child: ChildProcess;
   /** Milliseconds from spawn to the URL line. */
   startupMs: number;
@@ -24,12 +26,18 @@ export async function spawnEmulator(args: string[]): Promise<EmulatorProcess> {
   const rl = createInterface({ input: child.stdout! });
   let stderr = "";
   child.stderr!.on("data", (c: Buffer) => (stderr += c.toString()));
-  const url = await new Promise<string>((resolve, reject) => {
-    rl.on("line", (line) => {
-      lines.push(line);
-      if (lines.length === 1) resolve(line);
+  const line = (n: number) =>
+    new Promise<string>((resolve, reject) => {
+      const check = () => {
+        if (lines.length <= n) return;
+        rl.off("line", check);
+        resolve(lines[n]!);
+      };
+      rl.on("line", check);
+      check();
+      void exited.then((code) => reject(new Error(`emulator exited (${code}) before printing line ${n + 1}: ${stderr}`)));
     });
-    void exited.then((code) => reject(new Error(`emulator exited (${code}) before printing its URL: ${stderr}`)));
-  });
-  return { url, lines, child, startupMs: performance.now() - started, exited };
+  rl.on("line", (l) => lines.push(l));
+  const url = await line(0);
+  return { url, lines, line, child, startupMs: performance.now() - started, exited };
 }
