@@ -87,7 +87,7 @@ function decideOne(urn: string, kind: ResourceKind, inputs: Record<string, unkno
   const collection = COLLECTION[kind];
   if (!body || !collection) return { urn, kind, outcome: "unresolved", why: "its recorded inputs do not say what was sent" };
   const items: { id: string; status?: string }[] = live[collection];
-  const matching = items.filter((item) => item.status !== "ended" && matchesExactly(body, item));
+  const matching = items.filter((item) => item.status !== "ended" && matchesSent(body, item));
   const unmanaged = matching.filter((item) => !owner(item.id) && !taken.has(item.id)).map((item) => item.id);
   if (unmanaged.length === 0) {
     const stacks = [...new Set(matching.flatMap((m) => owner(m.id) ?? []))];
@@ -141,26 +141,4 @@ export function adoptLine(d: Pick<Decision, "kind">, id: string): string | undef
 
 function withPaste(paste: string[] | undefined): { paste?: string[] } {
   return paste ? { paste } : {};
-}
-
-/**
- * Whether `live` is exactly what the create body `sent` asked for: every field sent matches (ids
- * against embedded objects, lists as multisets), and every object nested in a sent field has no
- * key with a value that was not sent. Top-level fields the service adds (id, user_id) are fine.
- * Stricter than the client's `matchesSent`, which counts only the keys sent: there a body with
- * `config: {}` matches an action whose config holds a number.
- */
-export function matchesExactly(sent: Record<string, unknown>, live: unknown): boolean {
-  if (!matchesSent(sent, live) || !isRecord(live)) return false;
-  return Object.entries(sent).every(([key, value]) => sameKeys(value, live[key]));
-}
-
-function sameKeys(sent: unknown, live: unknown): boolean {
-  if (!isRecord(sent) || !isRecord(live)) return true;
-  const extra = Object.keys(live).filter((k) => live[k] !== null && live[k] !== undefined && !(k in sent));
-  return extra.length === 0 && Object.entries(sent).every(([k, v]) => sameKeys(v, live[k]));
-}
-
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === "object" && v !== null && !Array.isArray(v);
 }

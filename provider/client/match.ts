@@ -3,9 +3,15 @@
  * body) asked for, field by field. Only the fields that were sent count. Responses embed related
  * objects where requests name them by id, so a sent id matches an embedded object with that id;
  * lists of ids and of plain values compare as unordered multisets (the service does not promise
- * an order); nested objects compare key by key, recursively.
+ * an order). The top level counts only the fields sent (the service adds its own: id, user_id,
+ * defaults); a nested object (an action's `config`) must hold exactly the keys sent, so that
+ * `config: {}` does not match a config that holds a number.
  */
 export function matchesSent(sent: unknown, live: unknown): boolean {
+  return matches(sent, live, false);
+}
+
+function matches(sent: unknown, live: unknown, nested: boolean): boolean {
   if (sent === undefined) return true;
   if (sent === null || sent === "") return live === null || live === undefined || live === "";
   if (Array.isArray(sent)) {
@@ -16,7 +22,8 @@ export function matchesSent(sent: unknown, live: unknown): boolean {
   }
   if (typeof sent === "object") {
     if (!isRecord(live)) return false;
-    return Object.entries(sent).every(([key, value]) => matchesSent(value, live[key]));
+    if (nested && Object.entries(live).some(([key, value]) => value !== null && value !== undefined && !(key in sent))) return false;
+    return Object.entries(sent).every(([key, value]) => matches(value, live[key], true));
   }
   if (typeof sent === "string" && isRecord(live)) return live.id === sent;
   return sent === live;

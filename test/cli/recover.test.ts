@@ -5,9 +5,10 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { decide, isOwnCreate, matchesExactly, type Evidence, type Live } from "../../provider/cli/recover.js";
+import { decide, isOwnCreate, type Evidence, type Live } from "../../provider/cli/recover.js";
 import { fingerprint, settled, type PendingOperation, type StackExport } from "../../provider/cli/recover-state.js";
 import { readSnapshot } from "../../provider/cli/snapshot.js";
+import { matchesSent } from "../../provider/client/match.js";
 
 const USER = randomUUID();
 const voice = { id: randomUUID(), user_id: USER, type: "voice_base", voice_name: "alloy", pitch: 0, rate: 1 };
@@ -62,7 +63,7 @@ describe("recover adopts only on evidence", () => {
     const withNumber = actionOf({ phone_number: "+15550001111" });
     const empty = actionOf({});
     const op: PendingOperation = { type: "creating", resource: { urn: `urn:pulumi:s::p::${dyn("Action")}::hang-up`, type: dyn("Action"), inputs: { type: "action_transfer_call", config: {} } } };
-    expect(matchesExactly({ type: "action_transfer_call", config: {} }, withNumber)).toBe(false);
+    expect(matchesSent({ type: "action_transfer_call", config: {} }, withNumber)).toBe(false);
     const ev = evidence({ before: new Set() });
     expect(decide([op], ev, live({ actions: [withNumber] }))[0]?.outcome).toBe("clear");
     expect(decide([op], ev, live({ actions: [withNumber, empty] }))[0]).toMatchObject({ outcome: "adopt", id: empty.id });
