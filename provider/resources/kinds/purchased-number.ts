@@ -17,6 +17,7 @@ const areaOf = (number: string): string | undefined => /^\+1(\d{3})\d{7}$/.exec(
  */
 export const purchasedNumberKind = defineKind<PhoneNumber, NonNullable<PhoneNumberBuy>>()({
   kind: "PurchasedNumber",
+  account: "numbers",
   doc:
     "A phone number the account owns because the program says so: create buys one (numbers/buy, exactly once " +
     "even when the service loses its answer), or takes over `number`; **destroy cancels it (numbers/cancel), which " +
