@@ -10,8 +10,8 @@ export interface ActionArgs {
   /** What it does: action_end_conversation (default), action_transfer_call or action_dtmf. */
   type?: pulumi.Input<ActionType>;
   /**
-   * The action's configuration: `phoneNumber` (E.164) for action_transfer_call; other keys are passed to the
-   * service as they are.
+   * Its configuration: `phoneNumber` (E.164) for action_transfer_call; other keys are passed to the service
+   * as they are.
    */
   config?: pulumi.Input<ActionConfigArgs>;
   /** Adopt an existing action instead of creating one. Changing it replaces. */
@@ -45,8 +45,8 @@ export interface ActionOutputs extends ActionState {
   /** What it does: action_end_conversation (default), action_transfer_call or action_dtmf. */
   type: string;
   /**
-   * The action's configuration: `phoneNumber` (E.164) for action_transfer_call; other keys are passed to the
-   * service as they are.
+   * Its configuration: `phoneNumber` (E.164) for action_transfer_call; other keys are passed to the service
+   * as they are.
    */
   config: ActionConfig;
   /** Adopt an existing action instead of creating one. Changing it replaces. */
