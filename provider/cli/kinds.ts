@@ -42,10 +42,10 @@ function isResourceKind(kind: string): kind is ResourceKind {
   return REGISTRY.some((k) => k.kind === kind);
 }
 
-/** The input that adopts an existing object of `kind` (agentId, ...), if the kind has one. */
-export function adoptInputOf(kind: ResourceKind): string | undefined {
-  return REGISTRY.find((k) => k.kind === kind)?.info.adopt;
-}
+/** The input that adopts an existing object of each kind that has one (Agent: agentId, ...), from the kinds. */
+export const ADOPT_INPUTS: Readonly<Partial<Record<ResourceKind, string>>> = Object.fromEntries(
+  REGISTRY.flatMap((k) => (k.info.adopt ? [[k.kind, k.info.adopt]] : [])),
+);
 
 /** The kind `voiceagent pull` declares for each collection (numbers: the inbound binding). */
 export const PULLED_KIND = {

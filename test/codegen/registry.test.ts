@@ -2,7 +2,7 @@
 // is known to them with no line of their own, on the dynamic classes' type tokens and the native
 // provider's alike.
 import { describe, expect, it } from "vitest";
-import { adoptInputOf, kindOfType, RESOURCE_KINDS } from "../../provider/cli/kinds.js";
+import { ADOPT_INPUTS, kindOfType, RESOURCE_KINDS } from "../../provider/cli/kinds.js";
 import { parseStackExport } from "../../provider/cli/state.js";
 import { KINDS } from "../../provider/resources/kinds/index.js";
 
@@ -11,8 +11,9 @@ describe("the CLI's registries", () => {
     expect(Object.keys(RESOURCE_KINDS)).toEqual(KINDS.map((k) => k.kind));
     expect(RESOURCE_KINDS.Call).toBeUndefined();
     expect(RESOURCE_KINDS.PurchasedNumber).toBe("numbers");
-    expect(KINDS.map((k) => [k.kind, adoptInputOf(k.kind)])).toEqual(KINDS.map((k) => [k.kind, k.info.adopt]));
-    expect(adoptInputOf("Voice")).toBe("voiceId");
+    expect(KINDS.map((k) => [k.kind, ADOPT_INPUTS[k.kind]])).toEqual(KINDS.map((k) => [k.kind, k.info.adopt]));
+    expect(ADOPT_INPUTS.Voice).toBe("voiceId");
+    expect(ADOPT_INPUTS.PhoneNumber).toBeUndefined();
   });
 
   it("read the kind of a resource from either type token, and nothing else", () => {
