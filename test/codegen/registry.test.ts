@@ -2,7 +2,7 @@
 // is known to them with no line of their own, on the dynamic classes' type tokens and the native
 // provider's alike.
 import { describe, expect, it } from "vitest";
-import { ADOPT_INPUTS, kindOfType, RESOURCE_KINDS } from "../../provider/cli/kinds.js";
+import { ADOPT_INPUTS, RESOURCE_KINDS } from "../../provider/cli/kinds.js";
 import { parseStackExport } from "../../provider/cli/state.js";
 import { KINDS } from "../../provider/resources/kinds/index.js";
 
@@ -16,14 +16,7 @@ describe("the CLI's registries", () => {
     expect(ADOPT_INPUTS.PhoneNumber).toBeUndefined();
   });
 
-  it("read the kind of a resource from either type token, and nothing else", () => {
-    expect(kindOfType("voiceagent:index:Agent")).toBe("Agent");
-    expect(kindOfType("pulumi-nodejs:dynamic/voiceagent:Agent")).toBe("Agent");
-    expect(kindOfType("voiceagent:index:toString")).toBeUndefined();
-    expect(kindOfType("pulumi:providers:voiceagent")).toBeUndefined();
-  });
-
-  it("parse a native stack's export for audit and drift", () => {
+  it("parse a native stack's export for audit and drift (its provider is not an account object)", () => {
     const urn = "urn:pulumi:prod::desk::voiceagent:index:Agent::support";
     const text = JSON.stringify({
       version: 3,
