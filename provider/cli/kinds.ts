@@ -1,7 +1,9 @@
 import { z } from "zod";
+import { KINDS as REGISTRY, type KindName } from "../resources/kinds/index.js";
+import type { KindInfo } from "../resources/kit/kind.js";
 
 /** The account's collections, in dependency order: what an agent refers to comes before it. */
-export const COLLECTIONS = ["voices", "actions", "webhooks", "agents", "numbers"] as const;
+export const COLLECTIONS = ["voices", "actions", "webhooks", "agents", "numbers"] as const satisfies readonly NonNullable<KindInfo["account"]>[];
 /** One collection of the account: `--only` takes a comma-separated list of these. */
 export const CollectionSchema = z.enum(COLLECTIONS);
 /** One collection of the account. */
@@ -9,21 +11,13 @@ export type Collection = z.infer<typeof CollectionSchema>;
 
 /**
  * Every resource kind of the provider and the account collection its objects live in (undefined:
- * not an account object, e.g. a call). Adding a kind is one line here; the state parser, audit
- * and drift read nothing else.
+ * not an account object, e.g. a call), from the kinds' registry: the state parser, audit and
+ * drift read nothing else.
  */
-export const RESOURCE_KINDS = {
-  Agent: "agents",
-  Voice: "voices",
-  Action: "actions",
-  Webhook: "webhooks",
-  PhoneNumber: "numbers",
-  PurchasedNumber: "numbers",
-  Call: undefined,
-} as const satisfies Record<string, Collection | undefined>;
+export const RESOURCE_KINDS: Readonly<Record<string, Collection | undefined>> = Object.fromEntries(REGISTRY.map((k) => [k.kind, k.info.account]));
 
 /** A resource kind of the provider ("Agent", "PhoneNumber", ...). */
-export type ResourceKind = keyof typeof RESOURCE_KINDS;
+export type ResourceKind = KindName;
 
 const TYPE_PREFIX = "pulumi-nodejs:dynamic/voiceagent:";
 /** The native provider's tokens (`voiceagent:index:Agent`): the same kinds, served by the plugin. */
@@ -46,8 +40,13 @@ export function kindOfType(type: string): ResourceKind | undefined {
 }
 
 function isResourceKind(kind: string): kind is ResourceKind {
-  return Object.hasOwn(RESOURCE_KINDS, kind);
+  return REGISTRY.some((k) => k.kind === kind);
 }
+
+/** The input that adopts an existing object of each kind that has one (Agent: agentId, ...), from the kinds. */
+export const ADOPT_INPUTS: Readonly<Partial<Record<ResourceKind, string>>> = Object.fromEntries(
+  REGISTRY.flatMap((k) => (k.info.adopt ? [[k.kind, k.info.adopt]] : [])),
+);
 
 /** The kind `voiceagent pull` declares for each collection (numbers: the inbound binding). */
 export const PULLED_KIND = {

@@ -1,7 +1,7 @@
 import { matchesSent } from "../client/index.js";
 import { createBodyFor } from "../resources/providers.js";
 import type { Account } from "./account.js";
-import { kindOfType, type ResourceKind } from "./kinds.js";
+import { ADOPT_INPUTS, kindOfType, type ResourceKind } from "./kinds.js";
 import type { PendingOperation } from "./recover-state.js";
 
 /** What recover does with one pending create of this provider. */
@@ -35,7 +35,6 @@ export interface Evidence {
   urns: ReadonlySet<string>;
 }
 
-const ADOPT_INPUT: Partial<Record<ResourceKind, string>> = { Agent: "agentId", Voice: "voiceId", Action: "actionId", Webhook: "webhookId" };
 const COLLECTION: Partial<Record<ResourceKind, keyof Live>> = {
   Agent: "agents",
   Voice: "voices",
@@ -76,7 +75,7 @@ function decideOne(urn: string, kind: ResourceKind, inputs: Record<string, unkno
   }
   if (kind === "PhoneNumber") return { urn, kind, outcome: "clear", why: "a binding: the next up binds the number again (binding twice is harmless)" };
   if (kind === "PurchasedNumber") return decideNumber(urn, inputs, ev, live, taken);
-  const adoptInput = ADOPT_INPUT[kind];
+  const adoptInput = ADOPT_INPUTS[kind];
   const adoptId = adoptInput ? inputs[adoptInput] : undefined;
   if (typeof adoptId === "string") {
     const by = owner(adoptId);
@@ -135,7 +134,7 @@ function decideNumber(urn: string, inputs: Record<string, unknown>, ev: Evidence
 
 /** The program argument that adopts `id` for the kind of `d` (`voiceId: "<id>"`), if the kind has one. */
 export function adoptLine(d: Pick<Decision, "kind">, id: string): string | undefined {
-  const input = ADOPT_INPUT[d.kind];
+  const input = ADOPT_INPUTS[d.kind];
   return input ? `${input}: "${id}"` : undefined;
 }
 
