@@ -26,6 +26,13 @@ const withoutProvider = (p: Props): Props => {
   return rest;
 };
 
+/**
+ * A stack moving between the dynamic and the native provider (aliases): the recorded `__provider`
+ * is there on one side only. That alone is a change, or the engine would keep the old outputs
+ * (with or without it) forever; its update sends nothing to the service.
+ */
+const providerMoved = (olds: Props, news: Props): boolean => (olds.__provider === undefined) !== (news.__provider === undefined);
+
 /** Wraps a kind's declaration with what every kind does alike. */
 export function kindRuntime<S extends z.ZodRawShape, R extends { id: string }, W>(def: KindDef<S, R, W>): KindRuntime {
   type I = z.output<z.ZodObject<S>>;
@@ -59,7 +66,7 @@ export function kindRuntime<S extends z.ZodRawShape, R extends { id: string }, W
     async diff(_settings, _id, olds, news) {
       const d = diffOf(def, withoutProvider(olds), withoutProvider(news));
       return {
-        changes: d.changed.length > 0,
+        changes: d.changed.length > 0 || providerMoved(olds, news),
         replaces: d.replaces,
         ...(d.replaces.length && def.deleteBeforeReplace ? { deleteBeforeReplace: true } : {}),
       };
@@ -102,6 +109,9 @@ export function kindRuntime<S extends z.ZodRawShape, R extends { id: string }, W
     },
     async update(settings, id, olds, news) {
       const inputs = parse(news);
+      if (providerMoved(olds, news) && diffOf(def, withoutProvider(olds), withoutProvider(news)).changed.length === 0) {
+        return { outs: withLocalInputs(def, withoutProvider(olds), inputs) };
+      }
       const client = clientFor(settings);
       if (!def.update) throw new Error(`voiceagent:${def.kind} cannot change in place; this is a bug in the provider's diff`);
       try {
