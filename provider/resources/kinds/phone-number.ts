@@ -2,6 +2,7 @@ import { z } from "zod";
 import { ApiValidationError, E164Schema, UuidSchema, type PhoneNumber, type PhoneNumberUpdate } from "../../client/index.js";
 import { declareNumber, isDeclared } from "../kit/claims.js";
 import { defineKind } from "../kit/kind.js";
+import { note } from "../kit/notes.js";
 
 /**
  * PhoneNumber: the inbound binding of a number the account owns. numbers/update binds it (create,
@@ -46,7 +47,7 @@ export const phoneNumberKind = defineKind<PhoneNumber, PhoneNumberUpdate>()({
     // A rename, a swap, a move into a component, or a pending delete of an interrupted run: the
     // program declares this number in another resource, which owns the binding now.
     if (isDeclared(recorded.number)) {
-      process.stderr.write(`voiceagent:PhoneNumber ${id}: left bound: the program declares this number in another resource\n`);
+      note(`voiceagent:PhoneNumber ${id}: left bound: the program declares this number in another resource`);
       return;
     }
     try {

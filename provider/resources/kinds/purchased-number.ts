@@ -3,6 +3,7 @@ import { ApiNotFoundError, E164Schema, PhoneNumberBuySchema, type PhoneNumber, t
 import { declareNumber, isDeclared } from "../kit/claims.js";
 import { PartialCreateError } from "../kit/errors.js";
 import { defineKind } from "../kit/kind.js";
+import { note } from "../kit/notes.js";
 
 /** The area code of a North American number (+1AAA...), if it is one. */
 const areaOf = (number: string): string | undefined => /^\+1(\d{3})\d{7}$/.exec(number)?.[1];
@@ -66,7 +67,7 @@ export const purchasedNumberKind = defineKind<PhoneNumber, NonNullable<PhoneNumb
   async delete(client, id, recorded) {
     if (!recorded.number) return;
     if (isDeclared(recorded.number)) {
-      process.stderr.write(`voiceagent:PurchasedNumber ${id}: not cancelled: the program still declares this number\n`);
+      note(`voiceagent:PurchasedNumber ${id}: not cancelled: the program still declares this number`);
       return;
     }
     await client.numbers.cancel(recorded.number);
