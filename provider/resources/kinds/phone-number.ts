@@ -35,9 +35,11 @@ export const phoneNumberKind = defineKind<PhoneNumber, PhoneNumberUpdate>()({
     if (inputs.number) declareNumber(inputs.number);
   },
   create: (client, inputs) => client.numbers.update(inputs.number, inputs.inboundAgent),
-  async read(client, _id, recorded) {
-    if (!recorded.number) return undefined;
-    const n = await client.numbers.get(recorded.number);
+  async read(client, id, recorded) {
+    // `pulumi import` names a number by its E.164 number and records nothing yet.
+    const number = recorded.number ?? (E164Schema.safeParse(id).success ? id : undefined);
+    if (!number) return undefined;
+    const n = await client.numbers.get(number);
     // A cancelled number is gone for good: it can never be bound again.
     return n.active ? n : undefined;
   },

@@ -59,9 +59,11 @@ export const purchasedNumberKind = defineKind<PhoneNumber, NonNullable<PhoneNumb
     if (!owned.active) throw new Error("number was cancelled and can never be used again; nothing was changed. Leave number unset to buy one");
     return owned;
   },
-  async read(client, _id, recorded) {
-    if (!recorded.number) return undefined;
-    const n = await client.numbers.get(recorded.number);
+  async read(client, id, recorded) {
+    // `pulumi import` names a number by its E.164 number and records nothing yet.
+    const number = recorded.number ?? (E164Schema.safeParse(id).success ? id : undefined);
+    if (!number) return undefined;
+    const n = await client.numbers.get(number);
     return n.active ? n : undefined;
   },
   async delete(client, id, recorded) {
