@@ -1,7 +1,8 @@
 // The native provider end to end, as users get it: the packed tarball installed in a project
 // outside the repository, the plugin run by the engine from ./node_modules/pulumi-voiceagent/dist/plugin,
-// the programs on `pulumi-voiceagent/native`. One install, one emulator (plus one per upgrade
-// fixture, whose rows it holds) and one backend are shared by every scenario:
+// the programs on `pulumi-voiceagent/native`. One install and one backend are shared by every
+// scenario; the scenarios run concurrently, each on an emulator of its own (an upgrade fixture's
+// holds its rows), so that each can count the writes its own commands send:
 //   root      the root program's shape: up, an empty preview, a change in place, a rename with an alias, destroy
 //   secrets   every string input of every kind a secret: in no state file, export or CLI output; the token nowhere
 //   import    `pulumi import` of each kind (numbers by E.164), then `pulumi pull --import-file` + `import --file`
@@ -10,7 +11,7 @@
 import { randomUUID } from "node:crypto";
 import { mkdirSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, inject, it, type ExpectStatic } from "vitest";
 import { createClient, type VoiceAgentClient } from "pulumi-voiceagent/client";
 import { startEmulator, Store, type RunningEmulator } from "voiceagent-emulator";
 import { ok, REPO_ROOT, run } from "../helpers/consumer.js";
@@ -30,26 +31,38 @@ const switchable = (program: string) =>
       'const va = new pulumi.Config("test").get("entry") === "dynamic" ? vaDynamic : vaNative;',
   );
 
+/** One account per scenario, each on its own emulator. */
 const tokens = { root: `native-root-${randomUUID()}`, secrets: `native-secrets-${randomUUID()}`, single: `native-import-${randomUUID()}`, bulk: `native-pull-${randomUUID()}`, dynamic: `native-dyn-${randomUUID()}` };
-let emu: RunningEmulator;
+type Scenario = keyof typeof tokens;
+const emus = new Map<Scenario, RunningEmulator>();
+const emuOf = (s: Scenario) => emus.get(s)!;
 const fixtureEmus = new Map<string, RunningEmulator>();
 let install: NativeInstall;
 let root: Project;
 let secrets: Project;
+let secretsBackend: string;
 let imported: Project;
 const fixtureProjects = new Map<string, Project>();
 const clientOf = (e: RunningEmulator, token: string): VoiceAgentClient => createClient({ baseUrl: e.url, token });
-const numbersOf = (token: string) => emu.seeds.get(token)?.numbers ?? [];
+const numbersOf = (s: Scenario) => emuOf(s).seeds.get(tokens[s])?.numbers ?? [];
 const writes = (e: RunningEmulator) => Object.values(e.stats.writes).reduce((a, b) => a + b, 0);
 /** Steps that would make or remake a service object. */
 const creating = (steps: Step[]) => steps.filter((s) => /create|replace|delete/.test(s.op));
-const credentials = async (p: Project, stack: string, e: RunningEmulator, token: string) => {
-  await p.pulumi(stack, ["config", "set", "voiceagent:baseUrl", e.url]);
-  await p.pulumi(stack, ["config", "set", "--secret", "voiceagent:token", token]);
-};
+/** Sets a stack's config in one command: the credentials (token secret), then plain and secret values. */
+const configure = (p: Project, stack: string, e: RunningEmulator, token: string, plain: Record<string, string> = {}, secret: Record<string, string> = {}) =>
+  p.pulumi(stack, [
+    "config",
+    "set-all",
+    "--plaintext",
+    `voiceagent:baseUrl=${e.url}`,
+    "--secret",
+    `voiceagent:token=${token}`,
+    ...Object.entries(plain).flatMap(([k, v]) => ["--plaintext", `${k}=${v}`]),
+    ...Object.entries(secret).flatMap(([k, v]) => ["--secret", `${k}=${v}`]),
+  ]);
 
 beforeAll(async () => {
-  emu = await startEmulator({ tokens: Object.values(tokens), seed: true });
+  for (const [scenario, token] of Object.entries(tokens)) emus.set(scenario as Scenario, await startEmulator({ tokens: [token], seed: true }));
   for (const [i, v] of versions.entries()) {
     const store = new Store();
     loadRows(store, JSON.parse(readFileSync(path.join(FIXTURES, v, "service.json"), "utf8")) as ServiceRows);
@@ -57,8 +70,11 @@ beforeAll(async () => {
   }
   // One passphrase for the backend: the fixtures' stacks are imported with theirs (the same for all).
   install = await nativeInstall(inject("providerTarball"), metas[0]?.pulumi ?? "3.259.0", metas[0]?.passphrase ?? "native-e2e");
+  secretsBackend = `${install.stateDir}-secrets`;
   root = install.project("root", { "Pulumi.yaml": projectYaml("pulumi-voiceagent"), "index.ts": fixture("root") });
-  secrets = install.project("secrets", { "Pulumi.yaml": projectYaml("secrets"), "index.ts": fixture("secrets") });
+  // A backend of its own: every file of it is searched for the secrets (other scenarios' emulators hand out the same numbers).
+  mkdirSync(secretsBackend);
+  secrets = install.project("secrets", { "Pulumi.yaml": projectYaml("secrets"), "index.ts": fixture("secrets") }, { PULUMI_BACKEND_URL: `file://${secretsBackend}` });
   imported = install.project("imported", { "Pulumi.yaml": projectYaml("imported"), "index.ts": fixture("imported") });
   for (const [i, v] of versions.entries()) {
     const meta = metas[i]!;
@@ -73,20 +89,18 @@ beforeAll(async () => {
 
 afterAll(async () => {
   install?.consumer.dispose();
-  await emu?.close();
-  for (const e of fixtureEmus.values()) await e.close();
+  for (const e of [...emus.values(), ...fixtureEmus.values()]) await e.close();
 });
 
-describe("the root program on the native classes", () => {
+describe.concurrent("the root program on the native classes", () => {
   const stack = "native";
-  const lineBound = async (number: string) => (await clientOf(emu, tokens.root).numbers.get(number)).inbound_agent?.id;
+  const lineBound = async (number: string) => (await clientOf(emuOf("root"), tokens.root).numbers.get(number)).inbound_agent?.id;
 
-  it("up binds the lines, the next preview is empty, a change is in place, a rename keeps the line bound, destroy unbinds", async () => {
-    const [supportNumber, salesNumber] = numbersOf(tokens.root);
+  it("up binds the lines, the next preview is empty, a change is in place, a rename keeps the line bound, destroy unbinds", async ({ expect }) => {
+    const emu = emuOf("root");
+    const [supportNumber, salesNumber] = numbersOf("root");
     await root.init(stack);
-    await credentials(root, stack, emu, tokens.root);
-    await root.pulumi(stack, ["config", "set", "supportNumber", supportNumber!]);
-    await root.pulumi(stack, ["config", "set", "salesNumber", salesNumber!]);
+    await configure(root, stack, emu, tokens.root, { supportNumber: supportNumber!, salesNumber: salesNumber! });
     expect(await root.up(stack)).toMatchObject({ create: 8 }); // 7 resources + the stack
     const exported = await root.exported(stack);
     expect(exported.filter((r) => r.type.startsWith("voiceagent:index:")).map((r) => r.type.slice(17)).sort()).toEqual(
@@ -125,12 +139,13 @@ async function destroy(p: Project, stack: string): Promise<Record<string, number
   return events.find((e) => e.summaryEvent)?.summaryEvent?.resourceChanges ?? {};
 }
 
-describe("secrets on the native classes", () => {
+describe.concurrent("secrets on the native classes", () => {
   const stack = "secrets";
   const nonce = randomUUID().slice(0, 8);
 
-  it("every secret input and the token appear nowhere in plaintext: export, backend files, project files, CLI output", async () => {
-    const [, lineNumber, ownedNumber] = numbersOf(tokens.secrets);
+  it("every secret input and the token appear nowhere in plaintext: export, backend files, project files, CLI output", async ({ expect }) => {
+    const emu = emuOf("secrets");
+    const [, lineNumber, ownedNumber] = numbersOf("secrets");
     const values: Record<string, string> = {
       "secrets:nonce": nonce,
       "secrets:transferTo": "+15557771234",
@@ -139,8 +154,7 @@ describe("secrets on the native classes", () => {
       "secrets:callee": "+15558889999",
     };
     await secrets.init(stack);
-    await credentials(secrets, stack, emu, tokens.secrets);
-    for (const [k, v] of Object.entries(values)) await secrets.pulumi(stack, ["config", "set", "--secret", k, v]);
+    await configure(secrets, stack, emu, tokens.secrets, {}, values);
     const printed: string[] = [];
     const up = await secrets.pulumi(stack, ["up", "--yes", "--skip-preview"]);
     printed.push(up.stdout, up.stderr);
@@ -156,7 +170,7 @@ describe("secrets on the native classes", () => {
       wanted.flatMap((s) => [
         ...(exported.stdout.includes(s) ? [`stack export holds ${s}`] : []),
         ...(printed.join("\n").includes(s) ? [`CLI output holds ${s}`] : []),
-        ...filesContaining(install.stateDir, s).map((f) => `${f} holds ${s}`),
+        ...filesContaining(secretsBackend, s).map((f) => `${f} holds ${s}`),
         ...filesContaining(secrets.dir, s).map((f) => `${f} holds ${s}`),
       ]);
     expect(leaks()).toEqual([]);
@@ -166,11 +180,12 @@ describe("secrets on the native classes", () => {
   }, 240_000);
 });
 
-describe("pulumi import", () => {
-  it("imports one object of each kind (numbers by E.164); with the program declaring them, the preview is empty", async () => {
+describe.concurrent("pulumi import", () => {
+  it("imports one object of each kind (numbers by E.164); with the program declaring them, the preview is empty", async ({ expect }) => {
     const stack = "single";
+    const emu = emuOf("single");
     const client = clientOf(emu, tokens.single);
-    const [lineNumber, , ownedNumber] = numbersOf(tokens.single);
+    const [lineNumber, , ownedNumber] = numbersOf("single");
     const voice = await client.voices.create({ type: "voice_rime", voice_name: "imported-voice", pitch: 1, rate: 2 });
     const action = await client.actions.create({ type: "action_end_conversation", config: {} });
     const webhook = await client.webhooks.create({ url: "https://hooks.example.com/imported", method: "GET", subscriptions: ["event_message"] });
@@ -187,8 +202,7 @@ describe("pulumi import", () => {
       call: { name: "call", toNumber: "+15557654321" },
     };
     await imported.init(stack);
-    await credentials(imported, stack, emu, tokens.single);
-    await imported.pulumi(stack, ["config", "set", "--path", "imported:objects", JSON.stringify(objects)]);
+    await configure(imported, stack, emu, tokens.single, { "imported:objects": JSON.stringify(objects) });
     const ids: [string, string, string][] = [
       ["Voice", "voice", voice.id],
       ["Action", "hang-up", action.id],
@@ -208,8 +222,9 @@ describe("pulumi import", () => {
     expect(preview.code, preview.stdout + preview.stderr).toBe(0);
   }, 240_000);
 
-  it("imports a whole account from the file `voiceagent pull --import-file` writes; its program previews empty", async () => {
+  it("imports a whole account from the file `voiceagent pull --import-file` writes; its program previews empty", async ({ expect }) => {
     const stack = "bulk";
+    const emu = emuOf("bulk");
     const client = clientOf(emu, tokens.bulk);
     const seeded = emu.seeds.get(tokens.bulk)!;
     const agent = await client.agents.create({ prompt: "You were pulled.", voice: seeded.voices[0]!, actions: seeded.actions });
@@ -226,7 +241,7 @@ describe("pulumi import", () => {
     expect(file.resources.find((r) => r.type.endsWith(":PhoneNumber"))?.id).toBe(seeded.numbers[0]);
     const pulled = install.adopt(out);
     await pulled.init(stack);
-    await credentials(pulled, stack, emu, tokens.bulk);
+    await configure(pulled, stack, emu, tokens.bulk);
     const before = writes(emu);
     await pulled.pulumi(stack, ["import", "--file", path.join(out, "import.json"), "--generate-code=false", "--yes"]);
     expect(writes(emu) - before).toBe(0);
@@ -235,9 +250,9 @@ describe("pulumi import", () => {
   }, 240_000);
 });
 
-describe("migration from the dynamic provider and back, without replacement", () => {
+describe.concurrent("migration from the dynamic provider and back, without replacement", () => {
   /** Moves `stack` to `entry`: no create/replace/delete previewed, 0 writes, then an empty preview. */
-  async function move(p: Project, stack: string, e: RunningEmulator, entry: "native" | "dynamic") {
+  async function move(expect: ExpectStatic, p: Project, stack: string, e: RunningEmulator, entry: "native" | "dynamic") {
     await p.pulumi(stack, ["config", "set", "test:entry", entry]);
     const { steps } = await p.preview(stack);
     // Every resource is an update (the recorded __provider, dropped or restored), none is made again.
@@ -258,7 +273,7 @@ describe("migration from the dynamic provider and back, without replacement", ()
     return state;
   }
   /** Each line's number → the agent bound to it on the service, and → the agent the state says. */
-  async function bindings(state: Awaited<ReturnType<Project["exported"]>>, client: VoiceAgentClient) {
+  async function bindings(expect: ExpectStatic, state: Awaited<ReturnType<Project["exported"]>>, client: VoiceAgentClient) {
     const lines = state.filter((r) => r.type.endsWith("voiceagent:PhoneNumber") || r.type === "voiceagent:index:PhoneNumber");
     expect(lines.length).toBeGreaterThan(0);
     return Promise.all(
@@ -269,35 +284,33 @@ describe("migration from the dynamic provider and back, without replacement", ()
     );
   }
 
-  it.each(versions)("a stack written by %s moves to native and back; lines stay bound; destroy unbinds", async (version) => {
+  for (const version of versions) it(`a stack written by ${version} moves to native and back; lines stay bound; destroy unbinds`, async ({ expect }) => {
     const meta = metas[versions.indexOf(version)]!;
     const p = fixtureProjects.get(version)!;
     const e = fixtureEmus.get(version)!;
     const client = clientOf(e, meta.token);
     await p.init(meta.stack);
     await p.pulumi(meta.stack, ["stack", "import", "--file", path.join(FIXTURES, version, "state.json")]);
-    await credentials(p, meta.stack, e, meta.token);
-    const onNative = await move(p, meta.stack, e, "native");
-    for (const b of await bindings(onNative, client)) expect(b.live, b.number).toBe(b.declared);
-    const onDynamic = await move(p, meta.stack, e, "dynamic");
-    const bound = await bindings(onDynamic, client);
+    await configure(p, meta.stack, e, meta.token);
+    const onNative = await move(expect, p, meta.stack, e, "native");
+    for (const b of await bindings(expect, onNative, client)) expect(b.live, b.number).toBe(b.declared);
+    const onDynamic = await move(expect, p, meta.stack, e, "dynamic");
+    const bound = await bindings(expect, onDynamic, client);
     for (const b of bound) expect(b.live, b.number).toBe(b.declared);
     await destroy(p, meta.stack);
     for (const b of bound) expect((await client.numbers.get(b.number)).inbound_agent?.id, b.number).toBeUndefined();
   }, 240_000);
 
-  it("a stack written by this release's dynamic classes moves to native; lines stay bound; destroy unbinds", async () => {
+  it("a stack written by this release's dynamic classes moves to native; lines stay bound; destroy unbinds", async ({ expect }) => {
     const stack = "dynamic";
-    const [supportNumber, salesNumber] = numbersOf(tokens.dynamic);
+    const emu = emuOf("dynamic");
+    const [supportNumber, salesNumber] = numbersOf("dynamic");
     const client = clientOf(emu, tokens.dynamic);
     await root.init(stack);
-    await credentials(root, stack, emu, tokens.dynamic);
-    await root.pulumi(stack, ["config", "set", "supportNumber", supportNumber!]);
-    await root.pulumi(stack, ["config", "set", "salesNumber", salesNumber!]);
-    await root.pulumi(stack, ["config", "set", "test:entry", "dynamic"]);
+    await configure(root, stack, emu, tokens.dynamic, { supportNumber: supportNumber!, salesNumber: salesNumber!, "test:entry": "dynamic" });
     expect(await root.up(stack)).toMatchObject({ create: 8 });
-    const onNative = await move(root, stack, emu, "native");
-    const bound = await bindings(onNative, client);
+    const onNative = await move(expect, root, stack, emu, "native");
+    const bound = await bindings(expect, onNative, client);
     for (const b of bound) expect(b.live, b.number).toBe(b.declared);
     await destroy(root, stack);
     for (const b of bound) expect((await client.numbers.get(b.number)).inbound_agent?.id, b.number).toBeUndefined();
