@@ -24,12 +24,15 @@ const versions = readdirSync(FIXTURES, { withFileTypes: true })
   .map((e) => e.name);
 const metas: FixtureMeta[] = versions.map((v) => readMeta(path.join(FIXTURES, v)));
 /** Every fixture's program, its import switched by config `test:entry` (native unless "dynamic"). */
-const switchable = (program: string) =>
-  program.replace(
-    /^import \* as va from "pulumi-voiceagent";$/m,
+function switchable(program: string): string {
+  const line = /^import \* as va from "pulumi-voiceagent";$/m;
+  if (!line.test(program)) throw new Error('an upgrade fixture\'s program no longer has the line `import * as va from "pulumi-voiceagent";`');
+  return program.replace(
+    line,
     'import * as vaDynamic from "pulumi-voiceagent";\nimport * as vaNative from "pulumi-voiceagent/native";\n' +
       'const va = new pulumi.Config("test").get("entry") === "dynamic" ? vaDynamic : vaNative;',
   );
+}
 
 /** One account per scenario, each on its own emulator. */
 const tokens = { root: `native-root-${randomUUID()}`, secrets: `native-secrets-${randomUUID()}`, single: `native-import-${randomUUID()}`, bulk: `native-pull-${randomUUID()}`, dynamic: `native-dyn-${randomUUID()}` };
@@ -143,7 +146,7 @@ describe.concurrent("secrets on the native classes", () => {
   const stack = "secrets";
   const nonce = randomUUID().slice(0, 8);
 
-  it("every secret input and the token appear nowhere in plaintext: export, backend files, project files, CLI output", async ({ expect }) => {
+  it("every secret input, and the token given to an explicit Provider, appear nowhere in plaintext: export, backend files, project files, CLI output", async ({ expect }) => {
     const emu = emuOf("secrets");
     const [, lineNumber, ownedNumber] = numbersOf("secrets");
     const values: Record<string, string> = {
@@ -154,7 +157,8 @@ describe.concurrent("secrets on the native classes", () => {
       "secrets:callee": "+15558889999",
     };
     await secrets.init(stack);
-    await configure(secrets, stack, emu, tokens.secrets, {}, values);
+    // No voiceagent:* config: the resources use the explicit Provider, given the token in secrets:token.
+    await secrets.pulumi(stack, ["config", "set-all", "--plaintext", `secrets:baseUrl=${emu.url}`, ...Object.entries({ ...values, "secrets:token": tokens.secrets }).flatMap(([k, v]) => ["--secret", `${k}=${v}`])]);
     const printed: string[] = [];
     const up = await secrets.pulumi(stack, ["up", "--yes", "--skip-preview"]);
     printed.push(up.stdout, up.stderr);
