@@ -9,16 +9,18 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
 import { changes, useEmulatorStack } from "../helpers/e2e.js";
+import { findSecretInState } from "../helpers/pulumi-stack.js";
 import { REPO_ROOT } from "../helpers/consumer.js";
 import { PLUGIN_BIN } from "./plugin-process.js";
 
 const TOKEN = `native-${randomUUID()}`;
+const PROMPT = `a secret prompt ${randomUUID()}`;
 const VERSION = (JSON.parse(readFileSync(path.join(REPO_ROOT, "provider", "package.json"), "utf8")) as { version: string }).version;
 
 describe("the plugin under the Pulumi CLI", () => {
-  const ctx = useEmulatorStack({ name: "native-plugin", program: "dist/test/plugin/fixtures/native/index.js", token: TOKEN });
+  const ctx = useEmulatorStack({ name: "native-plugin", program: "dist/test/plugin/fixtures/native/index.js", token: TOKEN, config: { "native:prompt": { value: PROMPT, secret: true } } });
 
-  it("up creates through it, the next preview is empty, and destroy of an agent shows the plugin's note in the up output", async () => {
+  it("up creates through it with secrets kept secret, the next preview is empty, and destroy of an agent shows the plugin's note in the up output", async () => {
     appendFileSync(path.join(ctx.t.workDir, "Pulumi.yaml"), `plugins:\n  providers:\n    - name: voiceagent\n      path: ${path.dirname(PLUGIN_BIN)}\n`);
     const up = await ctx.t.stack.up();
     expect(changes(up.summary.resourceChanges ?? {})).toMatchObject({ create: 3 }); // the stack, the voice, the agent
@@ -27,6 +29,11 @@ describe("the plugin under the Pulumi CLI", () => {
     expect((await ctx.client.voices.get(voiceId)).voice_name).toBe("alloy");
     expect((await ctx.client.agents.get(agentId)).voice.id).toBe(voiceId);
     expect(up.outputs.voiceUser?.value).toMatch(/^[0-9a-f-]{36}$/);
+    // The plugin takes no secrets, so the engine re-marks the prompt output secret by its input's name.
+    expect((await ctx.client.agents.get(agentId)).prompt).toBe(PROMPT);
+    expect(await findSecretInState(ctx.t, PROMPT)).toEqual([]);
+    expect(await findSecretInState(ctx.t, TOKEN)).toEqual([]);
+    expect(up.stdout).not.toContain(PROMPT);
 
     const preview = await ctx.t.stack.preview();
     expect(changes(preview.changeSummary)).toEqual({});

@@ -3,7 +3,10 @@
 // show that nothing was sent, a server that records every request.
 import { readFileSync } from "node:fs";
 import path from "node:path";
+import { randomUUID } from "node:crypto";
+import type { ServiceError } from "@grpc/grpc-js";
 import { Empty } from "google-protobuf/google/protobuf/empty_pb.js";
+import { Status } from "@pulumi/pulumi/proto/status_pb.js";
 import { PluginInfo } from "@pulumi/pulumi/proto/plugin_pb.js";
 import {
   CheckRequest,
@@ -15,6 +18,7 @@ import {
   DeleteRequest,
   DiffRequest,
   DiffResponse,
+  ErrorResourceInitFailed,
   GetSchemaRequest,
   GetSchemaResponse,
   PropertyDiff,
@@ -201,6 +205,35 @@ describe("resources", () => {
     const u = await update(live, "Agent", agentId, a.getProperties()?.toJavaScript() ?? {}, { prompt: "changed", voice: voiceId, actions: [] });
     expect(u.getProperties()?.toJavaScript()).toMatchObject({ prompt: "changed" });
     expect((await read(live, "Agent", agentId, u.getProperties()?.toJavaScript())).getProperties()?.toJavaScript()).toMatchObject({ prompt: "changed" });
+  });
+
+  it("a create that made an object but could not finish keeps it tracked: the error carries ErrorResourceInitFailed with its id", async () => {
+    const id = randomUUID();
+    // A call placed, whose answer cannot be read: the kit's PartialCreateError.
+    const server = await startRecordingServer((req) => {
+      if (req.path === "/v1/calls/list") return { json: { items: [], page: 1, size: 100, total: 0, has_more: false } };
+      if (req.path === "/v1/calls/create") return { json: { id, status: 42 } };
+      return { status: 404, json: { detail: "Not Found" } };
+    });
+    const p = await startPlugin([]);
+    try {
+      await configure(p, { baseUrl: server.url, token: "partial-token" });
+      const inputs = { fromNumber: "+15550010001", toNumber: "+15557650000", agent: randomUUID() };
+      const err = await create(p, "Call", inputs).then(
+        () => undefined,
+        (e: ServiceError) => e,
+      );
+      const [bin] = err?.metadata.get("grpc-status-details-bin") ?? [];
+      const details = Status.deserializeBinary(typeof bin === "string" ? Buffer.from(bin) : (bin ?? Buffer.alloc(0))).getDetailsList();
+      const failed = details[0]?.unpack(ErrorResourceInitFailed.deserializeBinary, "pulumirpc.ErrorResourceInitFailed");
+      expect(failed?.getId()).toBe(id);
+      expect(failed?.getProperties()?.toJavaScript()).toMatchObject({ status: "unknown" });
+      expect(err?.details).toContain(id);
+      expect(server.requests.filter((r) => r.path === "/v1/calls/create")).toHaveLength(1);
+    } finally {
+      await p.stop();
+      await server.close();
+    }
   });
 
   it("a note (destroy only forgets an agent) reaches the engine's Log with the resource's URN before the delete answers", async () => {
