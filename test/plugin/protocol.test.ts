@@ -73,7 +73,8 @@ beforeAll(async () => {
   stopEmulator = () => t.emu.app.close();
   recorder = await startRecordingServer(() => ({ status: 500, json: { detail: "nothing should be sent here" } }));
   engine = await startFakeEngine();
-  live = await startPlugin([engine.address]);
+  // As the engine runs it with logging flowed: its flags first, its address last.
+  live = await startPlugin(["--logtostderr", "-v=9", engine.address]);
   recorded = await startPlugin([]);
   // The token as the engine sends it in Configure's args: wrapped as a secret.
   await configure(live, { baseUrl, token: secret(t.tokenA), version: VERSION });
