@@ -4,7 +4,7 @@
 // constants. `pulumi plugin install resource voiceagent <v> --file <it>` copies that file alone,
 // and Pulumi.yaml `plugins.providers[].path` points at its folder, so nothing may be needed beside it.
 // Usage: node scripts/bundle-plugin.mjs [provider folder]   (run by va_build and by the package's prepack)
-import { chmodSync, existsSync, mkdirSync, readFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 
@@ -32,30 +32,40 @@ const embed = {
 
 // The engine starts one plugin process per provider per command: Node's compile cache saves
 // compiling the bundle on every start after the first. It only applies to modules loaded after it
-// is enabled, so the file enables it and loads itself once more (top-level `return` is CommonJS).
-const banner = [
+// is enabled, so the file enables it and loads itself once more. Node reads an extensionless file
+// as an ES module when the nearest package.json says "type": "module" (a PULUMI_HOME inside such
+// a project, for one), where `require` and a top-level `return` do not exist: so the CommonJS
+// bundle runs inside a function given `require` either way, and only CommonJS takes the cache path.
+const head = [
   "#!/usr/bin/env node",
-  "if (!globalThis.__voiceagentPlugin) {",
+  "if (typeof require === 'function' && !globalThis.__voiceagentPlugin) {",
   "  globalThis.__voiceagentPlugin = true;",
   "  try { require('node:module').enableCompileCache?.(); } catch {}",
   "  delete require.cache[__filename];",
   "  require(__filename);",
-  "  return;",
-  "}",
+  "} else (function (require, module, exports, __filename, __dirname) {",
+].join("\n");
+const tail = [
+  "})(...(typeof require === 'function'",
+  "  ? [require, module, exports, __filename, __dirname]",
+  "  : ((file) => [process.getBuiltinModule('node:module').createRequire(file), { exports: {} }, {}, file, process.getBuiltinModule('node:path').dirname(file)])(",
+  "      process.getBuiltinModule('node:fs').realpathSync(process.argv[1]))));",
+  "",
 ].join("\n");
 
 mkdirSync(path.dirname(out), { recursive: true });
-await build({
+const result = await build({
   entryPoints: [path.join(providerDir, "plugin", "main.ts")],
-  outfile: out,
   bundle: true,
+  write: false,
   platform: "node",
   target: "node22",
   format: "cjs",
   minify: true,
   legalComments: "none",
   logLevel: "warning",
-  banner: { js: banner },
   plugins: [embed],
 });
+const [code] = result.outputFiles;
+writeFileSync(out, `${head}\n${code.text}${tail}`);
 chmodSync(out, 0o755);

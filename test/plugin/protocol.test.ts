@@ -1,7 +1,8 @@
 // The native plugin over its real protocol: the bundled file spawned as the engine spawns it,
 // driven with a gRPC client, against the emulator (served on 127.0.0.1:0) and, where a test must
 // show that nothing was sent, a server that records every request.
-import { readFileSync } from "node:fs";
+import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { randomUUID } from "node:crypto";
 import type { ServiceError } from "@grpc/grpc-js";
@@ -31,7 +32,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REPO_ROOT } from "../helpers/consumer.js";
 import { testEmulator } from "../helpers/emulator.js";
 import { startRecordingServer, type RecordingServer } from "../helpers/recording-server.js";
-import { rpc, startFakeEngine, startPlugin, struct, type FakeEngine, type PluginProcess } from "./plugin-process.js";
+import { PLUGIN_BIN, rpc, startFakeEngine, startPlugin, struct, type FakeEngine, type PluginProcess } from "./plugin-process.js";
 
 const UNKNOWN = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
 const secret = (value: unknown) => ({ "4dabf18193072939515e22adb298388d": "1b47061264138c4ac30d75fd1eb44270", value });
@@ -93,6 +94,22 @@ describe("the plugin process", () => {
     const served: unknown = JSON.parse((await rpc<GetSchemaResponse>((cb) => live.client.getSchema(new GetSchemaRequest(), cb))).getSchema());
     // The committed schema, embedded in the bundle (the schema's own tests check its content).
     expect(served).toEqual(JSON.parse(readFileSync(path.join(REPO_ROOT, "provider", "schema.json"), "utf8")));
+  });
+
+  it("runs as the one file it is, also where the nearest package.json says \"type\": \"module\" (Node then reads it as an ES module)", async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), "va-plugin-esm-"));
+    try {
+      writeFileSync(path.join(dir, "package.json"), JSON.stringify({ type: "module" }));
+      copyFileSync(PLUGIN_BIN, path.join(dir, "pulumi-resource-voiceagent"));
+      const p = await startPlugin([], {}, path.join(dir, "pulumi-resource-voiceagent"));
+      try {
+        expect((await rpc<PluginInfo>((cb) => p.client.getPluginInfo(new Empty(), cb))).getVersion()).toBe(VERSION);
+      } finally {
+        await p.stop();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it("a failure to start is one line on stderr and exit code 1, with no port line", async () => {
