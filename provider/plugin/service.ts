@@ -142,6 +142,13 @@ export function providerService(opts: ServiceOptions): Handlers {
       const rt = (await lookup(req.getType(), req.getUrn())).orThrow();
       const recorded = withoutProvider(propsOf(req.getProperties()));
       const got = await rt.read(settings, req.getId(), recorded);
+      if (Object.keys(recorded).length === 0 && got.id && !got.inputs) {
+        // An import, and the kit kept what was recorded (nothing): this server cannot read the kind.
+        throw new Error(
+          `${req.getType()} ${req.getId()} cannot be imported: this service has no route to read it, so nothing was imported or changed. ` +
+            "Declare it in the program with its adopting input (agentId, voiceId...) instead",
+        );
+      }
       const resp = new ReadResponse().setId(got.id ?? "");
       if (!got.id) return resp;
       resp.setProperties(structOf(withoutProvider(got.props ?? {})));

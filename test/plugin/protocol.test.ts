@@ -256,6 +256,23 @@ describe("resources", () => {
     }
   });
 
+  it("an import from a service that cannot read the kind fails saying so, instead of importing an empty resource", async () => {
+    const server = await startRecordingServer((req) => (req.path === "/v1/voices/list" ? { status: 404, json: { detail: "Not Found" } } : { status: 500, json: { detail: "no" } }));
+    const p = await startPlugin([]);
+    try {
+      await configure(p, { baseUrl: server.url, token: "no-routes-token" });
+      const err = await read(p, "Voice", randomUUID()).then(
+        () => undefined,
+        (e: ServiceError) => e.details,
+      );
+      expect(err).toMatch(/voiceagent:index:Voice .* cannot be imported/);
+      expect(server.requests.filter((r) => r.method !== "GET")).toEqual([]);
+    } finally {
+      await p.stop();
+      await server.close();
+    }
+  });
+
   it("a note (destroy only forgets an agent) reaches the engine's Log with the resource's URN before the delete answers", async () => {
     const v = await create(live, "Voice", { voiceName: "alloy", pitch: 0, rate: 1, type: "voice_base" });
     const a = await create(live, "Agent", { prompt: "bye", voice: v.getId(), actions: [] });
