@@ -4,7 +4,7 @@
 // constants. `pulumi plugin install resource voiceagent <v> --file <it>` copies that file alone,
 // and Pulumi.yaml `plugins.providers[].path` points at its folder, so nothing may be needed beside it.
 // Usage: node scripts/bundle-plugin.mjs [provider folder]   (run by va_build and by the package's prepack)
-import { chmodSync, existsSync, mkdirSync, readFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 
@@ -31,31 +31,43 @@ const embed = {
 };
 
 // The engine starts one plugin process per provider per command: Node's compile cache saves
-// compiling the bundle on every start after the first. It only applies to modules loaded after it
-// is enabled, so the file enables it and loads itself once more (top-level `return` is CommonJS).
-const banner = [
-  "#!/usr/bin/env node",
-  "if (!globalThis.__voiceagentPlugin) {",
-  "  globalThis.__voiceagentPlugin = true;",
-  "  try { require('node:module').enableCompileCache?.(); } catch {}",
-  "  delete require.cache[__filename];",
-  "  require(__filename);",
-  "  return;",
-  "}",
-].join("\n");
+// compiling the bundle on every start after the first. It applies to code compiled after it is
+// enabled, so the file is a small loader holding the bundle as a string: it enables the cache and
+// compiles the bundle as a CommonJS module under the file's own name (what require-from-string
+// does). A string costs little to scan, where compiling the bundle twice (loading the file itself
+// again) cost as much as the cache saved. Node reads an extensionless file as an ES module when
+// the nearest package.json says "type": "module" (a PULUMI_HOME inside such a project), so the
+// loader uses nothing that only CommonJS has.
+const loader = (body) =>
+  [
+    "#!/usr/bin/env node",
+    "'use strict';",
+    "{",
+    "  const mod = process.getBuiltinModule('node:module');",
+    "  const file = process.getBuiltinModule('node:fs').realpathSync(process.argv[1]);",
+    "  try { mod.enableCompileCache?.(); } catch {}",
+    "  const m = new mod.Module(file, null);",
+    "  m.filename = file;",
+    "  m.paths = mod.Module._nodeModulePaths(process.getBuiltinModule('node:path').dirname(file));",
+    // Its own name in the cache: the loader itself is cached under the file's name.
+    `  m._compile(${JSON.stringify(body)}, file + '.bundle.js');`,
+    "}",
+    "",
+  ].join("\n");
 
 mkdirSync(path.dirname(out), { recursive: true });
-await build({
+const result = await build({
   entryPoints: [path.join(providerDir, "plugin", "main.ts")],
-  outfile: out,
   bundle: true,
+  write: false,
   platform: "node",
   target: "node22",
   format: "cjs",
   minify: true,
   legalComments: "none",
   logLevel: "warning",
-  banner: { js: banner },
   plugins: [embed],
 });
+const [code] = result.outputFiles;
+writeFileSync(out, loader(code.text));
 chmodSync(out, 0o755);

@@ -22,6 +22,7 @@ import {
 import { PluginInfo } from "@pulumi/pulumi/proto/plugin_pb.js";
 import type { Props } from "../resources/kit/kind.js";
 import type { ProviderSettings } from "../resources/kit/settings.js";
+import { persistCompileCache } from "./compile-cache.js";
 import { detailedDiff, diffResponse } from "./detailed-diff.js";
 import { inRequest } from "./engine-log.js";
 import type { KindLookup } from "./kinds.js";
@@ -31,7 +32,11 @@ import { propsOf, structOf, withoutProvider } from "./wire.js";
 type Kit = typeof import("./kit.js");
 let loaded: Promise<Kit> | undefined;
 /** The kit, loaded once, on first use (see kit.ts). */
-const kit = (): Promise<Kit> => (loaded ??= import("./kit.js"));
+const kit = (): Promise<Kit> =>
+  (loaded ??= import("./kit.js").then((k) => {
+    persistCompileCache();
+    return k;
+  }));
 
 /** What the service is built from: the plugin's version and the package schema. */
 export interface ServiceOptions {
@@ -142,6 +147,13 @@ export function providerService(opts: ServiceOptions): Handlers {
       const rt = (await lookup(req.getType(), req.getUrn())).orThrow();
       const recorded = withoutProvider(propsOf(req.getProperties()));
       const got = await rt.read(settings, req.getId(), recorded);
+      if (Object.keys(recorded).length === 0 && got.id && !got.inputs) {
+        // An import, and the kit kept what was recorded (nothing): this server cannot read the kind.
+        throw new Error(
+          `${req.getType()} ${req.getId()} cannot be imported: this service has no route to read it, so nothing was imported or changed. ` +
+            "Declare it in the program with its adopting input (agentId, voiceId...) instead",
+        );
+      }
       const resp = new ReadResponse().setId(got.id ?? "");
       if (!got.id) return resp;
       resp.setProperties(structOf(withoutProvider(got.props ?? {})));

@@ -24,9 +24,9 @@ export interface PluginProcess {
   stop(): Promise<void>;
 }
 
-/** Spawns the plugin with `args` (the engine's address last) and connects once its port line is read. */
-export async function startPlugin(args: string[] = [], env: NodeJS.ProcessEnv = {}): Promise<PluginProcess> {
-  const child: ChildProcessByStdio<null, Readable, Readable> = spawn(PLUGIN_BIN, args, {
+/** Spawns the plugin (or a copy at `bin`) with `args` (the engine's address last) and connects once its port line is read. */
+export async function startPlugin(args: string[] = [], env: NodeJS.ProcessEnv = {}, bin = PLUGIN_BIN): Promise<PluginProcess> {
+  const child: ChildProcessByStdio<null, Readable, Readable> = spawn(bin, args, {
     stdio: ["ignore", "pipe", "pipe"],
     env: { ...withoutVoiceagentEnv(process.env), ...env },
   });

@@ -1,9 +1,13 @@
 // The native plugin over its real protocol: the bundled file spawned as the engine spawns it,
 // driven with a gRPC client, against the emulator (served on 127.0.0.1:0) and, where a test must
 // show that nothing was sent, a server that records every request.
-import { readFileSync } from "node:fs";
+import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
 import path from "node:path";
+import { randomUUID } from "node:crypto";
+import type { ServiceError } from "@grpc/grpc-js";
 import { Empty } from "google-protobuf/google/protobuf/empty_pb.js";
+import { Status } from "@pulumi/pulumi/proto/status_pb.js";
 import { PluginInfo } from "@pulumi/pulumi/proto/plugin_pb.js";
 import {
   CheckRequest,
@@ -15,6 +19,7 @@ import {
   DeleteRequest,
   DiffRequest,
   DiffResponse,
+  ErrorResourceInitFailed,
   GetSchemaRequest,
   GetSchemaResponse,
   PropertyDiff,
@@ -27,7 +32,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REPO_ROOT } from "../helpers/consumer.js";
 import { testEmulator } from "../helpers/emulator.js";
 import { startRecordingServer, type RecordingServer } from "../helpers/recording-server.js";
-import { rpc, startFakeEngine, startPlugin, struct, type FakeEngine, type PluginProcess } from "./plugin-process.js";
+import { PLUGIN_BIN, rpc, startFakeEngine, startPlugin, struct, type FakeEngine, type PluginProcess } from "./plugin-process.js";
 
 const UNKNOWN = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
 const secret = (value: unknown) => ({ "4dabf18193072939515e22adb298388d": "1b47061264138c4ac30d75fd1eb44270", value });
@@ -69,7 +74,8 @@ beforeAll(async () => {
   stopEmulator = () => t.emu.app.close();
   recorder = await startRecordingServer(() => ({ status: 500, json: { detail: "nothing should be sent here" } }));
   engine = await startFakeEngine();
-  live = await startPlugin([engine.address]);
+  // As the engine runs it with logging flowed: its flags first, its address last.
+  live = await startPlugin(["--logtostderr", "-v=9", engine.address]);
   recorded = await startPlugin([]);
   // The token as the engine sends it in Configure's args: wrapped as a secret.
   await configure(live, { baseUrl, token: secret(t.tokenA), version: VERSION });
@@ -85,8 +91,25 @@ describe("the plugin process", () => {
     expect(live.stdout()).toMatch(/^\d+\n$/);
     const info = await rpc<PluginInfo>((cb) => live.client.getPluginInfo(new Empty(), cb));
     expect(info.getVersion()).toBe(VERSION);
-    const schema = JSON.parse((await rpc<GetSchemaResponse>((cb) => live.client.getSchema(new GetSchemaRequest(), cb))).getSchema()) as { name: string };
-    expect(schema.name).toBe("voiceagent");
+    const served: unknown = JSON.parse((await rpc<GetSchemaResponse>((cb) => live.client.getSchema(new GetSchemaRequest(), cb))).getSchema());
+    // The committed schema, embedded in the bundle (the schema's own tests check its content).
+    expect(served).toEqual(JSON.parse(readFileSync(path.join(REPO_ROOT, "provider", "schema.json"), "utf8")));
+  });
+
+  it("runs as the one file it is, also where the nearest package.json says \"type\": \"module\" (Node then reads it as an ES module)", async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), "va-plugin-esm-"));
+    try {
+      writeFileSync(path.join(dir, "package.json"), JSON.stringify({ type: "module" }));
+      copyFileSync(PLUGIN_BIN, path.join(dir, "pulumi-resource-voiceagent"));
+      const p = await startPlugin([], {}, path.join(dir, "pulumi-resource-voiceagent"));
+      try {
+        expect((await rpc<PluginInfo>((cb) => p.client.getPluginInfo(new Empty(), cb))).getVersion()).toBe(VERSION);
+      } finally {
+        await p.stop();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it("a failure to start is one line on stderr and exit code 1, with no port line", async () => {
@@ -180,7 +203,8 @@ describe("resources", () => {
   it("a preview sends nothing, and an update where only __provider differs drops it without a request", async () => {
     const preview = await create(recorded, "Voice", { voiceName: "alloy", pitch: 0, rate: 1 }, true);
     expect(preview.getId()).toBe("");
-    expect(preview.getProperties()?.toJavaScript()).toMatchObject({ voiceName: "alloy" });
+    // What the service decides (the owner) is unknown in a preview, not missing.
+    expect(preview.getProperties()?.toJavaScript()).toMatchObject({ voiceName: "alloy", userId: UNKNOWN });
     const state = { voiceName: "alloy", pitch: 0, rate: 1, type: "voice_base", userId: "u" };
     const moved = await update(recorded, "Voice", "v1", { ...state, __provider: "exports.handler = ..." }, { voiceName: "alloy", pitch: 0, rate: 1, type: "voice_base" });
     expect(moved.getProperties()?.toJavaScript()).toEqual(state);
@@ -201,6 +225,52 @@ describe("resources", () => {
     const u = await update(live, "Agent", agentId, a.getProperties()?.toJavaScript() ?? {}, { prompt: "changed", voice: voiceId, actions: [] });
     expect(u.getProperties()?.toJavaScript()).toMatchObject({ prompt: "changed" });
     expect((await read(live, "Agent", agentId, u.getProperties()?.toJavaScript())).getProperties()?.toJavaScript()).toMatchObject({ prompt: "changed" });
+  });
+
+  it("a create that made an object but could not finish keeps it tracked: the error carries ErrorResourceInitFailed with its id", async () => {
+    const id = randomUUID();
+    // A call placed, whose answer cannot be read: the kit's PartialCreateError.
+    const server = await startRecordingServer((req) => {
+      if (req.path === "/v1/calls/list") return { json: { items: [], page: 1, size: 100, total: 0, has_more: false } };
+      if (req.path === "/v1/calls/create") return { json: { id, status: 42 } };
+      return { status: 404, json: { detail: "Not Found" } };
+    });
+    const p = await startPlugin([]);
+    try {
+      await configure(p, { baseUrl: server.url, token: "partial-token" });
+      const inputs = { fromNumber: "+15550010001", toNumber: "+15557650000", agent: randomUUID() };
+      const err = await create(p, "Call", inputs).then(
+        () => undefined,
+        (e: ServiceError) => e,
+      );
+      const [bin] = err?.metadata.get("grpc-status-details-bin") ?? [];
+      const details = Status.deserializeBinary(typeof bin === "string" ? Buffer.from(bin) : (bin ?? Buffer.alloc(0))).getDetailsList();
+      const failed = details[0]?.unpack(ErrorResourceInitFailed.deserializeBinary, "pulumirpc.ErrorResourceInitFailed");
+      expect(failed?.getId()).toBe(id);
+      expect(failed?.getProperties()?.toJavaScript()).toMatchObject({ status: "unknown" });
+      expect(err?.details).toContain(id);
+      expect(server.requests.filter((r) => r.path === "/v1/calls/create")).toHaveLength(1);
+    } finally {
+      await p.stop();
+      await server.close();
+    }
+  });
+
+  it("an import from a service that cannot read the kind fails saying so, instead of importing an empty resource", async () => {
+    const server = await startRecordingServer((req) => (req.path === "/v1/voices/list" ? { status: 404, json: { detail: "Not Found" } } : { status: 500, json: { detail: "no" } }));
+    const p = await startPlugin([]);
+    try {
+      await configure(p, { baseUrl: server.url, token: "no-routes-token" });
+      const err = await read(p, "Voice", randomUUID()).then(
+        () => undefined,
+        (e: ServiceError) => e.details,
+      );
+      expect(err).toMatch(/voiceagent:index:Voice .* cannot be imported/);
+      expect(server.requests.filter((r) => r.method !== "GET")).toEqual([]);
+    } finally {
+      await p.stop();
+      await server.close();
+    }
   });
 
   it("a note (destroy only forgets an agent) reaches the engine's Log with the resource's URN before the delete answers", async () => {
