@@ -19,20 +19,21 @@ export const RESOURCE_KINDS: Readonly<Record<string, Collection | undefined>> = 
 /** A resource kind of the provider ("Agent", "PhoneNumber", ...). */
 export type ResourceKind = KindName;
 
-const DYNAMIC_PREFIX = "pulumi-nodejs:dynamic/voiceagent:";
+const TYPE_PREFIX = "pulumi-nodejs:dynamic/voiceagent:";
+/** The native provider's tokens (`voiceagent:index:Agent`): the same kinds, served by the plugin. */
 const NATIVE_PREFIX = "voiceagent:index:";
 
-/** The type token a kind has in the state of a program on the dynamic classes: `pulumi-nodejs:dynamic/voiceagent:Agent`. */
+/** The type token a kind has in state: `pulumi-nodejs:dynamic/voiceagent:Agent`. */
 export function typeToken(kind: ResourceKind): string {
-  return `${DYNAMIC_PREFIX}${kind}`;
+  return `${TYPE_PREFIX}${kind}`;
 }
 
 /**
- * The kind of a state type token (the dynamic classes' or the native provider's,
+ * The kind of a state type token (dynamic `pulumi-nodejs:dynamic/voiceagent:Agent` or native
  * `voiceagent:index:Agent`), or undefined for resources that are not ours.
  */
 export function kindOfType(type: string): ResourceKind | undefined {
-  const prefix = [DYNAMIC_PREFIX, NATIVE_PREFIX].find((p) => type.startsWith(p));
+  const prefix = [TYPE_PREFIX, NATIVE_PREFIX].find((p) => type.startsWith(p));
   if (!prefix) return undefined;
   const kind = type.slice(prefix.length);
   return isResourceKind(kind) ? kind : undefined;
@@ -42,10 +43,10 @@ function isResourceKind(kind: string): kind is ResourceKind {
   return REGISTRY.some((k) => k.kind === kind);
 }
 
-/** The input that adopts an existing object of `kind` (agentId, ...), if the kind has one. */
-export function adoptInputOf(kind: ResourceKind): string | undefined {
-  return REGISTRY.find((k) => k.kind === kind)?.info.adopt;
-}
+/** The input that adopts an existing object of each kind that has one (Agent: agentId, ...), from the kinds. */
+export const ADOPT_INPUTS: Readonly<Partial<Record<ResourceKind, string>>> = Object.fromEntries(
+  REGISTRY.flatMap((k) => (k.info.adopt ? [[k.kind, k.info.adopt]] : [])),
+);
 
 /** The kind `voiceagent pull` declares for each collection (numbers: the inbound binding). */
 export const PULLED_KIND = {

@@ -2,6 +2,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 import type { ActionType } from "../schemas/values.js";
 import { VoiceAgentResource } from "./base.js";
+import { DECLARED } from "./declared.js";
 import type { OutputsOf } from "./outputs.js";
 
 /** The arguments of an {@link Action}. */
@@ -9,8 +10,8 @@ export interface ActionArgs {
   /** What it does: action_end_conversation (default), action_transfer_call or action_dtmf. */
   type?: pulumi.Input<ActionType>;
   /**
-   * The action's configuration: `phoneNumber` (E.164) for action_transfer_call; other keys are passed to the
-   * service as they are.
+   * Its configuration: `phoneNumber` (E.164) for action_transfer_call; other keys are passed to the service
+   * as they are.
    */
   config?: pulumi.Input<ActionConfigArgs>;
   /** Adopt an existing action instead of creating one. Changing it replaces. */
@@ -44,8 +45,8 @@ export interface ActionOutputs extends ActionState {
   /** What it does: action_end_conversation (default), action_transfer_call or action_dtmf. */
   type: string;
   /**
-   * The action's configuration: `phoneNumber` (E.164) for action_transfer_call; other keys are passed to the
-   * service as they are.
+   * Its configuration: `phoneNumber` (E.164) for action_transfer_call; other keys are passed to the service
+   * as they are.
    */
   config: ActionConfig;
   /** Adopt an existing action instead of creating one. Changing it replaces. */
@@ -63,8 +64,6 @@ export interface Action extends OutputsOf<ActionOutputs> {}
  */
 export class Action extends VoiceAgentResource {
   constructor(name: string, args: ActionArgs = {}, opts?: pulumi.CustomResourceOptions) {
-    super("Action", name, args, opts, {
-      properties: ["type", "config", "actionId", "userId"],
-    });
+    super("Action", name, args, opts, DECLARED.Action);
   }
 }

@@ -20,16 +20,16 @@ export interface Declared {
  * as undefined placeholders, which Pulumi does not send), so every typed output exists.
  */
 export abstract class VoiceAgentResource extends pulumi.dynamic.Resource {
-  protected constructor(kind: string, name: string, args: object, opts: pulumi.CustomResourceOptions | undefined, declared: Declared) {
+  protected constructor(kind: string, name: string, args: object, options: pulumi.CustomResourceOptions | undefined, declared: Declared) {
     assertTokenIsSecret();
+    const props: Record<string, unknown> = { ...Object.fromEntries(declared.properties.map((p) => [p, undefined])), ...args };
+    const opts = declared.secrets?.length ? pulumi.mergeOptions(options, { additionalSecretOutputs: [...declared.secrets] }) : options;
     let provider = providers.get(kind);
     if (!provider) {
       provider = providerShim(kind);
       providers.set(kind, provider);
     }
-    const props: Record<string, unknown> = { ...Object.fromEntries(declared.properties.map((p) => [p, undefined])), ...args };
-    const secrets = declared.secrets?.length ? pulumi.mergeOptions(opts, { additionalSecretOutputs: [...declared.secrets] }) : opts;
     // Back from the native provider (pulumi-voiceagent/native) without replacing: the same kind there.
-    super(provider, name, props, pulumi.mergeOptions({ aliases: [{ type: `voiceagent:index:${kind}` }] }, secrets), "voiceagent", kind);
+    super(provider, name, props, pulumi.mergeOptions({ aliases: [{ type: `voiceagent:index:${kind}` }] }, opts), "voiceagent", kind);
   }
 }

@@ -10,6 +10,7 @@ export type OutputsOf<T> = { readonly [K in keyof T]-?: pulumi.Output<T[K]> };
 /**
  * A resource's outputs from its arguments: each argument as deployed (inputs unwrapped), plus what
  * the resource reports besides. Enum arguments read back as any string a newer service may send.
+ * The classes' own `*Outputs` are now generated from the kinds; this stays for programs that use it.
  */
 export type Deployed<Args, Reported> = { [K in keyof Args]: Widen<pulumi.Unwrap<Args[K]>> } & Reported;
 

@@ -25,7 +25,7 @@ export const actionKind = defineKind<Action, ActionWrite>()({
   fields: {
     type: { doc: "What it does: action_end_conversation (default), action_transfer_call or action_dtmf.", wire: "type", read: (a) => a.type },
     config: {
-      doc: "The action's configuration: `phoneNumber` (E.164) for action_transfer_call; other keys are passed to the service as they are.",
+      doc: "Its configuration: `phoneNumber` (E.164) for action_transfer_call; other keys are passed to the service as they are.",
       wire: "config",
       toWire: ({ phoneNumber, ...rest }: Config) => ({ ...rest, ...(phoneNumber === undefined ? {} : { phone_number: phoneNumber }) }),
       read: (a) => {

@@ -1,9 +1,9 @@
 import { z } from "zod";
+import { ownerOutput } from "../kit/owner.js";
 import { ApiValidationError, E164Schema, UuidSchema, type PhoneNumber, type PhoneNumberUpdate } from "../../client/index.js";
 import { declareNumber, isDeclared } from "../kit/claims.js";
 import { defineKind } from "../kit/kind.js";
 import { note } from "../kit/notes.js";
-import { ownerOutput } from "../kit/owner.js";
 
 /**
  * PhoneNumber: the inbound binding of a number the account owns. numbers/update binds it (create,

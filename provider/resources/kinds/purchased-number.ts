@@ -2,9 +2,9 @@ import { z } from "zod";
 import { ApiNotFoundError, E164Schema, PhoneNumberBuySchema, type PhoneNumber, type PhoneNumberBuy } from "../../client/index.js";
 import { declareNumber, isDeclared } from "../kit/claims.js";
 import { PartialCreateError } from "../kit/errors.js";
-import { defineKind } from "../kit/kind.js";
 import { note } from "../kit/notes.js";
 import { ownerOutput } from "../kit/owner.js";
+import { defineKind } from "../kit/kind.js";
 
 /** The area code of a North American number (+1AAA...), if it is one. */
 const areaOf = (number: string): string | undefined => /^\+1(\d{3})\d{7}$/.exec(number)?.[1];
