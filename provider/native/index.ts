@@ -15,10 +15,13 @@ export { Action, Agent, Call, PhoneNumber, PurchasedNumber, Voice, Webhook } fro
 export { Provider, type ProviderArgs } from "./provider.js";
 export type {
   ActionArgs,
+  ActionConfig,
   ActionConfigArgs,
   ActionOutputs,
+  ActionState,
   AgentArgs,
   AgentOutputs,
+  AgentState,
   CallArgs,
   CallOutputs,
   CallState,
@@ -32,7 +35,9 @@ export type {
   PurchasedNumberState,
   VoiceArgs,
   VoiceOutputs,
+  VoiceState,
   WebhookArgs,
   WebhookOutputs,
+  WebhookState,
 } from "../resources/index.js";
 export type { ActionType, CallStatus, VoiceType, WebhookEvent, WebhookMethod } from "../schemas/values.js";

@@ -74,7 +74,6 @@ export interface Call extends OutputsOf<CallOutputs> {}
 /** A phone call, placed at most once (`voiceagent:index:Call`); `transcript` and `errorMessage` are secret outputs. */
 export class Call extends NativeResource {
   constructor(name: string, args: CallArgs, opts?: pulumi.CustomResourceOptions) {
-    // Transcripts and error texts are personal data: encrypted in the state, shown as [secret].
-    super("Call", name, args, pulumi.mergeOptions(opts, { additionalSecretOutputs: ["transcript", "errorMessage"] }));
+    super("Call", name, args, opts);
   }
 }
