@@ -5,8 +5,8 @@
 // holds its rows), so that each can count the writes its own commands send:
 //   root      the root program's shape: up, an empty preview, a change in place, a rename with an alias, destroy
 //   secrets   every string input of every kind a secret: in no state file, export or CLI output; the token nowhere
-//   import    `pulumi import` of each kind (numbers by E.164), then `pulumi pull --import-file` + `import --file`
-//   migrate   dynamic stacks (each upgrade fixture, and one written by this release) to native and back
+//   import    `pulumi import` of each kind (numbers by E.164), then `voiceagent pull --import-file` + `pulumi import --file`
+//   migrate   each upgrade fixture's stack to native and back, and one written by this release's dynamic classes to native
 // Our language host has no GenerateProgram, so every import runs with --generate-code=false.
 import { randomUUID } from "node:crypto";
 import { mkdirSync, readdirSync, readFileSync } from "node:fs";
@@ -129,18 +129,11 @@ describe.concurrent("the root program on the native classes", () => {
     expect(writes(emu) - before).toBe(0);
     expect(await lineBound(supportNumber!)).toBe(support);
 
-    expect(await destroy(root, stack)).toMatchObject({ delete: 8 });
+    expect(await root.destroy(stack)).toMatchObject({ delete: 8 });
     expect(await lineBound(supportNumber!)).toBeUndefined();
     expect(await lineBound(salesNumber!)).toBeUndefined();
   }, 240_000);
 });
-
-/** `pulumi destroy --yes --json`: the change summary. */
-async function destroy(p: Project, stack: string): Promise<Record<string, number>> {
-  const r = await p.pulumi(stack, ["destroy", "--yes", "--skip-preview", "--json"]);
-  const events = r.stdout.split("\n").filter((l) => l.startsWith("{")).map((l) => JSON.parse(l) as { summaryEvent?: { resourceChanges?: Record<string, number> } });
-  return events.find((e) => e.summaryEvent)?.summaryEvent?.resourceChanges ?? {};
-}
 
 describe.concurrent("secrets on the native classes", () => {
   const stack = "secrets";
@@ -301,7 +294,7 @@ describe.concurrent("migration from the dynamic provider and back, without repla
     const onDynamic = await move(expect, p, meta.stack, e, "dynamic");
     const bound = await bindings(expect, onDynamic, client);
     for (const b of bound) expect(b.live, b.number).toBe(b.declared);
-    await destroy(p, meta.stack);
+    await p.destroy(meta.stack);
     for (const b of bound) expect((await client.numbers.get(b.number)).inbound_agent?.id, b.number).toBeUndefined();
   }, 240_000);
 
@@ -316,7 +309,7 @@ describe.concurrent("migration from the dynamic provider and back, without repla
     const onNative = await move(expect, root, stack, emu, "native");
     const bound = await bindings(expect, onNative, client);
     for (const b of bound) expect(b.live, b.number).toBe(b.declared);
-    await destroy(root, stack);
+    await root.destroy(stack);
     for (const b of bound) expect((await client.numbers.get(b.number)).inbound_agent?.id, b.number).toBeUndefined();
   }, 240_000);
 });

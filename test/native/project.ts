@@ -48,6 +48,8 @@ export interface Project {
   preview(stack: string, args?: string[]): Promise<{ steps: Step[]; summary: Record<string, number> }>;
   /** `pulumi up --yes --skip-preview --json`: the change summary. */
   up(stack: string, args?: string[]): Promise<Record<string, number>>;
+  /** `pulumi destroy --yes --skip-preview --json`: the change summary. */
+  destroy(stack: string): Promise<Record<string, number>>;
   /** `pulumi stack export` as parsed JSON: the deployment's resources. */
   exported(stack: string): Promise<{ urn: string; type: string; id?: string; inputs?: Record<string, unknown>; outputs?: Record<string, unknown> }[]>;
 }
@@ -76,6 +78,12 @@ function tsconfig(): string {
 }
 
 const ours = (type: string) => type.startsWith("voiceagent:index:") || type.startsWith("pulumi-nodejs:dynamic/voiceagent:");
+
+/** The change summary of `pulumi up/destroy --json` (one JSON event per line). */
+function summaryOf(r: RunResult): Record<string, number> {
+  const events = r.stdout.split("\n").filter((l) => l.startsWith("{")).map((l) => JSON.parse(l) as { summaryEvent?: { resourceChanges?: Record<string, number> } });
+  return events.find((e) => e.summaryEvent)?.summaryEvent?.resourceChanges ?? {};
+}
 
 /** Installs the tarball once into a consumer project with `@pulumi/pulumi` at `pulumiVersion`. */
 export async function nativeInstall(tarball: string, pulumiVersion: string, passphrase: string): Promise<NativeInstall> {
@@ -113,11 +121,8 @@ export async function nativeInstall(tarball: string, pulumiVersion: string, pass
         const steps = (parsed.steps ?? []).map((s) => ({ op: s.op, urn: s.urn, type: typeOf(s.urn) }));
         return { steps: steps.filter((s) => ours(s.type)), summary: parsed.changeSummary };
       },
-      async up(stack, args = []) {
-        const r = await pulumi(stack, ["up", "--yes", "--skip-preview", "--json", ...args]);
-        const events = r.stdout.split("\n").filter((l) => l.startsWith("{")).map((l) => JSON.parse(l) as { summaryEvent?: { resourceChanges?: Record<string, number> } });
-        return events.find((e) => e.summaryEvent)?.summaryEvent?.resourceChanges ?? {};
-      },
+      up: async (stack, args = []) => summaryOf(await pulumi(stack, ["up", "--yes", "--skip-preview", "--json", ...args])),
+      destroy: async (stack) => summaryOf(await pulumi(stack, ["destroy", "--yes", "--skip-preview", "--json"])),
       async exported(stack) {
         const r = await pulumi(stack, ["stack", "export"]);
         return (JSON.parse(r.stdout) as { deployment: { resources?: Awaited<ReturnType<Project["exported"]>> } }).deployment.resources ?? [];
