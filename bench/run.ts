@@ -11,16 +11,18 @@ import { benchClient, benchEmulator } from "./http.js";
 import { runFleet, type FaultRun } from "./faults.js";
 import { runPhases, type PhaseResult } from "./pulumi-phases.js";
 import { benchNumber } from "./programs/numbers.js";
+import { benchPluginStart } from "./plugin-start.js";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const opts = new Command()
   .option("--sizes <list>", "graph sizes N (N agents + N numbers)", "50,200,1000")
-  .option("--sections <list>", "pulumi, faults, emulator, client, account", "pulumi,faults,emulator,client,account")
+  .option("--sections <list>", "pulumi, faults, emulator, client, account, plugin", "pulumi,faults,emulator,client,account,plugin")
+  .option("--plugin-starts <n>", "starts of the native plugin per compile-cache mode", "15")
   .option("--seconds <n>", "autocannon duration per run", "5")
   .option("--requests <n>", "sequential requests per client round", "2000")
   .option("--skip-checkpoints", "engine writes state once per operation (PULUMI_SKIP_CHECKPOINTS), for large N", false)
   .parse()
-  .opts<{ sizes: string; sections: string; seconds: string; requests: string; skipCheckpoints: boolean }>();
+  .opts<{ sizes: string; sections: string; seconds: string; requests: string; skipCheckpoints: boolean; pluginStarts: string }>();
 const sections = new Set(opts.sections.split(","));
 const sizes = opts.sizes.split(",").map(Number);
 const results: Record<string, unknown> = {
@@ -111,6 +113,17 @@ if (sections.has("account")) {
     if (ours && seq) print(`\nat ${latency} ms: pages together / page after page = ${fmt(ours.readMs / seq.readMs)} (target < 1)`);
   }
   results.account = reads;
+}
+
+if (sections.has("plugin")) {
+  const starts = await benchPluginStart(Number(opts.pluginStarts));
+  print(`\n### Native plugin start (${opts.pluginStarts} starts per mode; spawn to port line, to first CheckConfig answered)\n`);
+  print("| compile cache | port line ms (median / max) | CPU ms to port line (mean) | first answer ms (median) | peak RSS MiB |");
+  print("|---|---:|---:|---:|---:|");
+  for (const r of starts) print(`| ${r.mode} | ${fmt(r.portMsMedian, 0)} / ${fmt(r.portMsMax, 0)} | ${fmt(r.cpuMsMean, 0)} | ${fmt(r.readyMsMedian, 0)} | ${fmt(r.peakRssMiB, 1)} |`);
+  const warm = starts.find((r) => r.mode === "warm cache");
+  if (warm) print(`\nwarm start to port line: ${fmt(warm.portMsMedian, 0)} ms median (target <= 300); load average ${os.loadavg().map((l) => fmt(l, 1)).join(" ")}`);
+  results.pluginStart = starts;
 }
 
 mkdirSync(path.join(ROOT, ".bench-out"), { recursive: true });

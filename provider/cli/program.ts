@@ -34,6 +34,7 @@ const PullOpts = z.object({
   force: z.boolean(),
   baseUrl: z.string().optional(),
   name: z.string().optional(),
+  importFile: z.string().optional(),
 });
 const AuditOpts = z.object({
   stack: z.array(z.string()),
@@ -80,6 +81,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     .option("--force", "write into a folder that is not empty (overwrites the project's files)", false)
     .option("--base-url <url>", "the service's address (else VOICEAGENT_BASE_URL)")
     .option("--name <project>", "the Pulumi project name (default: the folder's name)")
+    .option("--import-file <file>", "also write a `pulumi import --file` file; the program then uses pulumi-voiceagent/native")
     .addHelpText("after", `${CREDENTIALS}\n${EXIT_CODES.replace(", 3 found something (drift, unmanaged or missing objects)", "")}`)
     .action(async (raw: unknown) => {
       code = await pull(PullOpts.parse(raw), io);

@@ -19,7 +19,7 @@ export function projectName(folder: string): string {
  * The files of a pulled project, as `pulumi new typescript` lays them out (CommonJS, strict,
  * `main: index.ts` run by Pulumi's TypeScript support), by relative path.
  */
-export function projectFiles(plan: PullPlan, name: string): Map<string, string> {
+export function projectFiles(plan: PullPlan, name: string, imported = false): Map<string, string> {
   const description = "Adopted from a live voice agent account by `voiceagent pull`";
   // JSON strings are valid YAML double-quoted scalars: no value can break the document.
   const pulumiYaml = [
@@ -29,6 +29,8 @@ export function projectFiles(plan: PullPlan, name: string): Map<string, string> 
     "  name: nodejs",
     "  options:",
     "    packagemanager: npm",
+    // The native program's plugin ships in the package: the engine runs it from node_modules.
+    ...(imported ? ["plugins:", "  providers:", "    - name: voiceagent", "      path: ./node_modules/pulumi-voiceagent/dist/plugin"] : []),
     "",
   ].join("\n");
   const packageJson = {
@@ -59,6 +61,6 @@ export function projectFiles(plan: PullPlan, name: string): Map<string, string> 
     ["package.json", `${JSON.stringify(packageJson, null, 2)}\n`],
     ["tsconfig.json", `${JSON.stringify(tsconfig, null, 4)}\n`],
     [".gitignore", "/bin/\n/node_modules/\n"],
-    ["index.ts", renderProgram(plan)],
+    ["index.ts", renderProgram(plan, imported)],
   ]);
 }

@@ -5,6 +5,7 @@ import { resolveCredentials } from "./credentials.js";
 import { CliError, errnoCode, EXIT, type ExitCode } from "./errors.js";
 import { seconds, type CliIo } from "./output.js";
 import { SINGULAR, type Collection } from "./kinds.js";
+import { importFileText } from "./import-file.js";
 import { buildPlan } from "./plan.js";
 import { projectFiles, projectName } from "./project-files.js";
 
@@ -17,6 +18,8 @@ export interface PullOptions {
   baseUrl?: string | undefined;
   /** The Pulumi project name; the folder's name by default. */
   name?: string | undefined;
+  /** Also write a `pulumi import --file` file here; the program is then written for the native provider. */
+  importFile?: string | undefined;
 }
 
 /**
@@ -37,12 +40,25 @@ export async function pull(opts: PullOptions, io: CliIo): Promise<ExitCode> {
     return EXIT.clean;
   }
   mkdirSync(out, { recursive: true });
-  for (const [file, text] of projectFiles(plan, opts.name ?? projectName(path.basename(out)))) {
+  const importFile = opts.importFile && path.resolve(io.cwd, opts.importFile);
+  if (importFile) writeFileSync(importFile, importFileText(plan));
+  for (const [file, text] of projectFiles(plan, opts.name ?? projectName(path.basename(out)), Boolean(importFile))) {
     writeFileSync(path.join(out, file), text);
   }
   for (const s of plan.skipped) io.stderr(`not declared: ${SINGULAR[s.collection]} ${s.id}: ${s.reason}\n`);
   const relative = path.relative(io.cwd, out);
   const rel = relative.startsWith("..") ? out : relative || ".";
+  if (importFile) {
+    io.stderr(
+      `wrote ${plan.resources.length} resources to ${rel}/index.ts and ${importFile}. Next:\n` +
+        `  cd ${rel} && npm install && pulumi stack init <stack>\n` +
+        `  pulumi config set voiceagent:baseUrl ${creds.baseUrl}\n` +
+        "  pulumi config set --secret voiceagent:token   # paste the token when asked\n" +
+        `  pulumi import --file ${importFile} --generate-code=false --yes   # reads each object, changes nothing\n` +
+        "  pulumi preview   # should show no changes\n",
+    );
+    return EXIT.clean;
+  }
   io.stderr(
     `wrote ${plan.resources.length} resources to ${rel}/index.ts. Next:\n` +
       `  cd ${rel} && npm install && pulumi stack init <stack>\n` +

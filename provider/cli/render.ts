@@ -1,3 +1,4 @@
+import { ADOPT_ARGS } from "./import-file.js";
 import { commentText, jsonLiteral, stringLiteral } from "./literal.js";
 import type { Arg, PlannedResource, PullPlan } from "./plan.js";
 import { SINGULAR, type Collection } from "./kinds.js";
@@ -20,9 +21,10 @@ function argText(arg: Arg, indent: string): string {
   return `[\n${arg.items.map((a) => `${inner}${argText(a, inner)},\n`).join("")}${indent}]`;
 }
 
-function resourceText(r: PlannedResource): string {
+function resourceText(r: PlannedResource, imported: boolean): string {
   const notes = r.notes.map((n) => `// NOTE: ${commentText(n)}\n`).join("");
   const args = Object.entries(r.args)
+    .filter(([key]) => !(imported && ADOPT_ARGS.has(key)))
     .map(([key, arg]) => `${INDENT}${key}: ${argText(arg, INDENT)},\n`)
     .join("");
   return `${notes}const ${r.variable} = new va.${r.kind}(${stringLiteral(r.name)}, {\n${args}});\n`;
@@ -31,26 +33,34 @@ function resourceText(r: PlannedResource): string {
 /**
  * The pulled program's index.ts. Every object is adopted by its id, so the first `pulumi up`
  * creates nothing; values are literals escaped for TypeScript, references are `<variable>.id`.
+ * `imported`: the program of `pull --import-file`, on the native entry and without adoption ids,
+ * declaring what `pulumi import --file` brought into the stack.
  */
-export function renderProgram(plan: PullPlan): string {
-  const lines: string[] = [
-    "// Written by `voiceagent pull` from a live account. Every object below already exists on the service",
-    "// and is adopted by its id (agentId, voiceId, actionId, webhookId; a number binding by its number):",
-    "// the first `pulumi up` creates nothing and sets each object to the values written here.",
-    "// Review them, then run `pulumi up`; `pulumi preview` afterwards should show no changes.",
-  ];
+export function renderProgram(plan: PullPlan, imported = false): string {
+  const lines: string[] = imported
+    ? [
+        "// Written by `voiceagent pull --import-file` from a live account. Every object below already exists",
+        "// on the service: `pulumi import --file <the import file> --generate-code=false` brings them into the",
+        "// stack under these names, after which `pulumi preview` should show no changes.",
+      ]
+    : [
+        "// Written by `voiceagent pull` from a live account. Every object below already exists on the service",
+        "// and is adopted by its id (agentId, voiceId, actionId, webhookId; a number binding by its number):",
+        "// the first `pulumi up` creates nothing and sets each object to the values written here.",
+        "// Review them, then run `pulumi up`; `pulumi preview` afterwards should show no changes.",
+      ];
   if (plan.skipped.length > 0) {
     lines.push("//", "// Not declared:");
     for (const s of plan.skipped) lines.push(`//   ${SINGULAR[s.collection]} ${s.id}: ${commentText(s.reason)}`);
   }
-  lines.push("", 'import * as va from "pulumi-voiceagent";', "");
+  lines.push("", `import * as va from "pulumi-voiceagent${imported ? "/native" : ""}";`, "");
   let section: Collection | undefined;
   for (const r of plan.resources) {
     if (r.collection !== section) {
       section = r.collection;
       lines.push(`// ${HEADINGS[section]}`, "");
     }
-    lines.push(resourceText(r));
+    lines.push(resourceText(r, imported));
   }
   return `${lines.join("\n").trimEnd()}\n`;
 }

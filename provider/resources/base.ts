@@ -29,6 +29,7 @@ export abstract class VoiceAgentResource extends pulumi.dynamic.Resource {
       provider = providerShim(kind);
       providers.set(kind, provider);
     }
-    super(provider, name, props, opts, "voiceagent", kind);
+    // Back from the native provider (pulumi-voiceagent/native) without replacing: the same kind there.
+    super(provider, name, props, pulumi.mergeOptions({ aliases: [{ type: `voiceagent:index:${kind}` }] }, opts), "voiceagent", kind);
   }
 }

@@ -3,6 +3,7 @@ import { ownerOutput } from "../kit/owner.js";
 import { ApiValidationError, E164Schema, UuidSchema, type PhoneNumber, type PhoneNumberUpdate } from "../../client/index.js";
 import { claimOf, declareNumber, unseenOwner } from "../kit/claims.js";
 import { defineKind } from "../kit/kind.js";
+import { note } from "../kit/notes.js";
 
 /**
  * PhoneNumber: the inbound binding of a number the account owns. numbers/update binds it (create,
@@ -48,9 +49,11 @@ export const phoneNumberKind = defineKind<PhoneNumber, PhoneNumberUpdate>()({
     if (inputs.number) declareNumber("PhoneNumber", inputs.number);
   },
   create: (client, inputs) => client.numbers.update(inputs.number, inputs.inboundAgent),
-  async read(client, _id, recorded) {
-    if (!recorded.number) return undefined;
-    const n = await client.numbers.get(recorded.number);
+  async read(client, id, recorded) {
+    // `pulumi import` names a number by its E.164 number and records nothing yet.
+    const number = recorded.number ?? (E164Schema.safeParse(id).success ? id : undefined);
+    if (!number) return undefined;
+    const n = await client.numbers.get(number);
     // A cancelled number is gone for good: it can never be bound again.
     return n.active ? n : undefined;
   },
@@ -62,7 +65,7 @@ export const phoneNumberKind = defineKind<PhoneNumber, PhoneNumberUpdate>()({
     // the number does not: it owns the purchase, never the binding.
     const claim = claimOf("PhoneNumber", recorded.number);
     if (claim.status === "declared") {
-      process.stderr.write(`voiceagent:PhoneNumber ${id}: left bound: the program binds this number in another PhoneNumber\n`);
+      note(`voiceagent:PhoneNumber ${id}: left bound: the program binds this number in another PhoneNumber`);
       return;
     }
     if (claim.status === "unseen") throw unseenOwner("PhoneNumber", claim.flag, "unbind");

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { ApiNotFoundError, E164Schema, PhoneNumberBuySchema, type PhoneNumber, type PhoneNumberBuy, type VoiceAgentClient } from "../../client/index.js";
 import { claimOf, declareNumber, unseenOwner } from "../kit/claims.js";
 import { PartialCreateError } from "../kit/errors.js";
+import { note } from "../kit/notes.js";
 import { ownerOutput } from "../kit/owner.js";
 import { defineKind } from "../kit/kind.js";
 
@@ -92,7 +93,10 @@ export const purchasedNumberKind = defineKind<PhoneNumber, NonNullable<PhoneNumb
     return owned;
   },
   async read(client, id, recorded) {
-    const n = recorded.number ? await client.numbers.get(recorded.number) : await byId(client, id);
+    // `pulumi import` names a number by its E.164 number and records nothing yet; a purchase whose
+    // answer was unreadable has its id recorded but not its number.
+    const number = recorded.number ?? (E164Schema.safeParse(id).success ? id : undefined);
+    const n = number ? await client.numbers.get(number) : await byId(client, id);
     return n?.active ? n : undefined;
   },
   async delete(client, id, recorded) {
@@ -112,7 +116,7 @@ export const purchasedNumberKind = defineKind<PhoneNumber, NonNullable<PhoneNumb
     // Only another purchase of the number holds it: a binding of it does not keep it bought.
     const claim = claimOf("PurchasedNumber", number);
     if (claim.status === "declared") {
-      process.stderr.write(`voiceagent:PurchasedNumber ${id}: not cancelled: the program declares this number in another PurchasedNumber\n`);
+      note(`voiceagent:PurchasedNumber ${id}: not cancelled: the program declares this number in another PurchasedNumber`);
       return;
     }
     if (claim.status === "unseen") throw unseenOwner("PurchasedNumber", claim.flag, "cancel");

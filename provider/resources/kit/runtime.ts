@@ -5,6 +5,7 @@ import { checkInputs } from "./check.js";
 import { bodiesOf, diffOf, inputsOf, notKept, outputsOf, partialInputs, propertyNames, withLocalInputs } from "./derive.js";
 import { explain, isGone, PartialCreateError, unreadableCreate, type FailureContext } from "./errors.js";
 import type { KindDef, Props } from "./kind.js";
+import { note } from "./notes.js";
 import { clientFor, resolveSettings, type ProviderSettings } from "./settings.js";
 
 /**
@@ -25,6 +26,13 @@ const withoutProvider = (p: Props): Props => {
   const { __provider: _ignored, ...rest } = p;
   return rest;
 };
+
+/**
+ * A stack moving between the dynamic and the native provider (aliases): the recorded `__provider`
+ * is there on one side only. That alone is a change, or the engine would keep the old outputs
+ * (with or without it) forever; its update sends nothing to the service.
+ */
+const providerMoved = (olds: Props, news: Props): boolean => (olds.__provider === undefined) !== (news.__provider === undefined);
 
 /** Wraps a kind's declaration with what every kind does alike. */
 export function kindRuntime<S extends z.ZodRawShape, R extends { id: string }, W>(def: KindDef<S, R, W>): KindRuntime {
@@ -87,7 +95,7 @@ export function kindRuntime<S extends z.ZodRawShape, R extends { id: string }, W
     async diff(_settings, id, olds, news) {
       const d = diffOf(def, withoutProvider(olds), withoutProvider(news), id);
       return {
-        changes: d.changed.length > 0,
+        changes: d.changed.length > 0 || providerMoved(olds, news),
         replaces: d.replaces,
         ...(d.replaces.length && def.deleteBeforeReplace ? { deleteBeforeReplace: true } : {}),
       };
@@ -134,6 +142,9 @@ export function kindRuntime<S extends z.ZodRawShape, R extends { id: string }, W
     },
     async update(settings, id, olds, news) {
       const inputs = parse(news);
+      if (providerMoved(olds, news) && diffOf(def, withoutProvider(olds), withoutProvider(news)).changed.length === 0) {
+        return { outs: withLocalInputs(def, withoutProvider(olds), inputs) };
+      }
       const client = clientFor(settings);
       const state = withoutProvider(olds);
       // A kind that cannot change in place is updated only when the engine finishes a partial
@@ -150,7 +161,7 @@ export function kindRuntime<S extends z.ZodRawShape, R extends { id: string }, W
     },
     async delete(settings, id, props) {
       if (!def.delete) {
-        if (def.forgetNote) process.stderr.write(`voiceagent:${def.kind} ${id}: ${def.forgetNote}\n`);
+        if (def.forgetNote) note(`voiceagent:${def.kind} ${id}: ${def.forgetNote}`);
         return;
       }
       try {

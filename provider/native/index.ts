@@ -1,0 +1,43 @@
+/**
+ * pulumi-voiceagent/native: the same resources as the package's root entry, served by the
+ * native plugin `pulumi-resource-voiceagent` (shipped in this package) instead of a dynamic
+ * provider: `pulumi import` works, no provider code is written into the state, and `up` is faster.
+ * Each class aliases its dynamic type, so changing the import moves a stack without replacing
+ * anything. `Provider` configures an explicit provider (two accounts in one program).
+ * @example
+ * import * as va from "pulumi-voiceagent/native";
+ * const voice = new va.Voice("warm", { voiceName: "alloy", pitch: 0, rate: 1 });
+ * const agent = new va.Agent("support", { prompt: "You answer support calls.", voice: voice.id });
+ * new va.PhoneNumber("main-line", { number: "+15550010001", inboundAgent: agent.id });
+ */
+import "../version-check.js"; // first: refuses an unsupported @pulumi/pulumi before any resource registers
+export { Action, Agent, Call, PhoneNumber, PurchasedNumber, Voice, Webhook } from "./resources.js";
+export { Provider, type ProviderArgs } from "./provider.js";
+export type {
+  ActionArgs,
+  ActionConfig,
+  ActionConfigArgs,
+  ActionOutputs,
+  ActionState,
+  AgentArgs,
+  AgentOutputs,
+  AgentState,
+  CallArgs,
+  CallOutputs,
+  CallState,
+  Deployed,
+  OutputsOf,
+  PhoneNumberArgs,
+  PhoneNumberOutputs,
+  PhoneNumberState,
+  PurchasedNumberArgs,
+  PurchasedNumberOutputs,
+  PurchasedNumberState,
+  VoiceArgs,
+  VoiceOutputs,
+  VoiceState,
+  WebhookArgs,
+  WebhookOutputs,
+  WebhookState,
+} from "../resources/index.js";
+export type { ActionType, CallStatus, VoiceType, WebhookEvent, WebhookMethod } from "../schemas/values.js";

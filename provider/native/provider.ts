@@ -1,0 +1,30 @@
+import * as pulumi from "@pulumi/pulumi";
+import { PLUGIN_VERSION } from "./version.js";
+
+/** The settings of an explicit {@link Provider}; unset ones fall back to `VOICEAGENT_*` variables. */
+export interface ProviderArgs {
+  /** The service's base URL, e.g. https://api.example.com (else VOICEAGENT_BASE_URL). */
+  baseUrl?: pulumi.Input<string>;
+  /** The account's API token (else VOICEAGENT_TOKEN): always stored as a secret. */
+  token?: pulumi.Input<string>;
+  /** Which extension routes to use: "auto" (default: probe), "all" or "none". */
+  extensions?: pulumi.Input<"auto" | "all" | "none">;
+  /** The most time one operation may spend retrying: a duration such as 90s or 5m. */
+  operationTimeout?: pulumi.Input<string>;
+}
+
+/**
+ * A `voiceagent` provider with its own settings (`pulumi:providers:voiceagent`), for programs that
+ * talk to two accounts, or staging and production, at once: pass it as `{ provider }` to the
+ * native resources. Without one, resources use the default provider, configured by the stack's
+ * `voiceagent:*` config. The token is made a secret whatever the program passes.
+ * @example
+ * const staging = new Provider("staging", { baseUrl: "https://staging.example.com", token: config.requireSecret("stagingToken") });
+ * new Agent("support", { prompt: "You answer support calls.", voice: voiceId }, { provider: staging });
+ */
+export class Provider extends pulumi.ProviderResource {
+  constructor(name: string, args: ProviderArgs = {}, opts?: pulumi.ResourceOptions) {
+    const props = { ...args, token: args.token === undefined ? undefined : pulumi.secret(args.token) };
+    super("voiceagent", name, props, pulumi.mergeOptions({ version: PLUGIN_VERSION }, opts));
+  }
+}

@@ -1,0 +1,73 @@
+// Bundles the native provider plugin into ONE self-contained executable file,
+// provider/dist/plugin/pulumi-resource-voiceagent (shebang, mode 755): its code, @grpc/grpc-js,
+// the proto modules @pulumi/pulumi ships, zod, got, and the package schema and version as
+// constants. `pulumi plugin install resource voiceagent <v> --file <it>` copies that file alone,
+// and Pulumi.yaml `plugins.providers[].path` points at its folder, so nothing may be needed beside it.
+// Usage: node scripts/bundle-plugin.mjs [provider folder]   (run by va_build and by the package's prepack)
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
+
+const providerDir = path.resolve(process.argv[2] ?? path.join(import.meta.dirname, "..", "provider"));
+// esbuild is a devDependency of the provider workspace.
+const { build } = createRequire(path.join(providerDir, "package.json"))("esbuild");
+const out = path.join(providerDir, "dist", "plugin", "pulumi-resource-voiceagent");
+const version = JSON.parse(readFileSync(path.join(providerDir, "package.json"), "utf8")).version;
+const schemaFile = path.join(providerDir, "schema.json");
+const schema = existsSync(schemaFile)
+  ? readFileSync(schemaFile, "utf8")
+  : (process.stderr.write(`[bundle-plugin] ${schemaFile} does not exist yet: GetSchema will answer a schema with no resources\n`),
+    JSON.stringify({ name: "voiceagent", version, resources: {} }));
+
+/** Replaces plugin/embedded.ts (which reads the files at run time) with the two texts. */
+const embed = {
+  name: "embed",
+  setup(b) {
+    b.onLoad({ filter: /[\\/]plugin[\\/]embedded\.ts$/ }, () => ({
+      loader: "js",
+      contents: `exports.schemaText = () => ${JSON.stringify(schema)};\nexports.pluginVersion = () => ${JSON.stringify(version)};\n`,
+    }));
+  },
+};
+
+// The engine starts one plugin process per provider per command: Node's compile cache saves
+// compiling the bundle on every start after the first. It applies to code compiled after it is
+// enabled, so the file is a small loader holding the bundle as a string: it enables the cache and
+// compiles the bundle as a CommonJS module under the file's own name (what require-from-string
+// does). A string costs little to scan, where compiling the bundle twice (loading the file itself
+// again) cost as much as the cache saved. Node reads an extensionless file as an ES module when
+// the nearest package.json says "type": "module" (a PULUMI_HOME inside such a project), so the
+// loader uses nothing that only CommonJS has.
+const loader = (body) =>
+  [
+    "#!/usr/bin/env node",
+    "'use strict';",
+    "{",
+    "  const mod = process.getBuiltinModule('node:module');",
+    "  const file = process.getBuiltinModule('node:fs').realpathSync(process.argv[1]);",
+    "  try { mod.enableCompileCache?.(); } catch {}",
+    "  const m = new mod.Module(file, null);",
+    "  m.filename = file;",
+    "  m.paths = mod.Module._nodeModulePaths(process.getBuiltinModule('node:path').dirname(file));",
+    // Its own name in the cache: the loader itself is cached under the file's name.
+    `  m._compile(${JSON.stringify(body)}, file + '.bundle.js');`,
+    "}",
+    "",
+  ].join("\n");
+
+mkdirSync(path.dirname(out), { recursive: true });
+const result = await build({
+  entryPoints: [path.join(providerDir, "plugin", "main.ts")],
+  bundle: true,
+  write: false,
+  platform: "node",
+  target: "node22",
+  format: "cjs",
+  minify: true,
+  legalComments: "none",
+  logLevel: "warning",
+  plugins: [embed],
+});
+const [code] = result.outputFiles;
+writeFileSync(out, loader(code.text));
+chmodSync(out, 0o755);
