@@ -15,27 +15,15 @@ export interface Detailed {
 
 /**
  * Which properties differ, by the kind's own comparison (defaults, sets, "" as unset, inert
- * properties), learned from the runtime alone so the plugin has no per-kind code: the recorded
- * state with one property set to the program's value differs exactly when that property does.
- * Each probe is the kit's pure comparison; nothing is sent.
+ * properties, values compared with the live object where the kind says so): the runtime's diff
+ * names them, so the plugin has no per-kind code. Nothing is sent.
  */
 export async function detailedDiff(rt: KindRuntime, settings: ProviderSettings | undefined, id: string, olds: Props, oldInputs: Props, news: Props): Promise<Detailed> {
-  const state = withoutProvider(olds);
-  const whole = await rt.diff(settings, id, state, news);
-  const changed: string[] = [];
-  if (whole.changes) {
-    const keys = new Set([...Object.keys(news), ...Object.keys(withoutProvider(oldInputs))]);
-    for (const key of keys) {
-      const probe: Props = { ...state };
-      if (news[key] === undefined) delete probe[key];
-      else probe[key] = news[key];
-      if ((await rt.diff(settings, id, state, probe)).changes) changed.push(key);
-    }
-  }
+  const d = await rt.diff(settings, id, withoutProvider(olds), news);
   return {
-    changed,
-    replaces: whole.replaces ?? [],
-    deleteBeforeReplace: whole.deleteBeforeReplace === true,
+    changed: d.changed,
+    replaces: d.replaces ?? [],
+    deleteBeforeReplace: d.deleteBeforeReplace === true,
     dropsProvider: "__provider" in olds || "__provider" in oldInputs,
   };
 }

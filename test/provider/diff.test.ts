@@ -13,7 +13,7 @@ describe("diff is field-aware", () => {
   const state = { prompt: "p", voice, actions: [a1, a2], userId: id() };
 
   it("an unchanged program is no change, whatever the order of sets or the outputs recorded", async () => {
-    expect(await diff("Agent", state, { prompt: "p", voice, actions: [a2, a1] })).toEqual({ changes: false, replaces: [] });
+    expect(await diff("Agent", state, { prompt: "p", voice, actions: [a2, a1] })).toMatchObject({ changes: false, replaces: [] });
     expect(await diff("Webhook", { url: "https://a", method: "POST", subscriptions: ["event_message", "event_recording"] }, { url: "https://a", subscriptions: ["event_recording", "event_message"] })).toMatchObject({ changes: false });
     expect(await diff("Voice", { voiceName: "a", pitch: 0, rate: 1, type: "voice_base" }, { voiceName: "a", pitch: 0, rate: 1 })).toMatchObject({ changes: false });
   });
@@ -24,39 +24,39 @@ describe("diff is field-aware", () => {
   });
 
   it("a changed field updates in place; a replace-only field replaces", async () => {
-    expect(await diff("Agent", state, { prompt: "q", voice, actions: [a1, a2] })).toEqual({ changes: true, replaces: [] });
-    expect(await diff("Agent", state, { prompt: "p", voice, actions: [a1, a2], agentId: id() })).toEqual({ changes: true, replaces: ["agentId"] });
-    expect(await diff("PhoneNumber", { number: "+15550010001", inboundAgent: a1 }, { number: "+15550010002", inboundAgent: a1 })).toEqual({ changes: true, replaces: ["number"] });
-    expect(await diff("PhoneNumber", { number: "+15550010001", inboundAgent: a1 }, { number: "+15550010001", inboundAgent: a2 })).toEqual({ changes: true, replaces: [] });
+    expect(await diff("Agent", state, { prompt: "q", voice, actions: [a1, a2] })).toEqual({ changes: true, changed: ["prompt"], replaces: [] });
+    expect(await diff("Agent", state, { prompt: "p", voice, actions: [a1, a2], agentId: id() })).toEqual({ changes: true, changed: ["agentId"], replaces: ["agentId"] });
+    expect(await diff("PhoneNumber", { number: "+15550010001", inboundAgent: a1 }, { number: "+15550010002", inboundAgent: a1 })).toMatchObject({ changes: true, replaces: ["number"] });
+    expect(await diff("PhoneNumber", { number: "+15550010001", inboundAgent: a1 }, { number: "+15550010001", inboundAgent: a2 })).toMatchObject({ changes: true, replaces: [] });
   });
 
   it("a 0.1.0 binding's recorded cancelOnDelete and copied outputs are no change", async () => {
     const old = { number: "+15550010001", inboundAgent: a1, cancelOnDelete: false, active: true, numberId: id(), inboundAgentPrompt: "p" };
-    expect(await diff("PhoneNumber", old, { number: "+15550010001", inboundAgent: a1 })).toEqual({ changes: false, replaces: [] });
+    expect(await diff("PhoneNumber", old, { number: "+15550010001", inboundAgent: a1 })).toMatchObject({ changes: false, replaces: [] });
   });
 
   it("a bought number: an unset areaCode or number is never a difference; another area code replaces", async () => {
     const bought = { number: "+14155550100", areaCode: "415", active: true };
-    expect(await diff("PurchasedNumber", bought, {})).toEqual({ changes: false, replaces: [] });
-    expect(await diff("PurchasedNumber", bought, { areaCode: "415" })).toEqual({ changes: false, replaces: [] });
-    expect(await diff("PurchasedNumber", bought, { areaCode: "212" })).toEqual({ changes: true, replaces: ["areaCode"] });
+    expect(await diff("PurchasedNumber", bought, {})).toMatchObject({ changes: false, replaces: [] });
+    expect(await diff("PurchasedNumber", bought, { areaCode: "415" })).toMatchObject({ changes: false, replaces: [] });
+    expect(await diff("PurchasedNumber", bought, { areaCode: "212" })).toMatchObject({ changes: true, replaces: ["areaCode"] });
   });
 
   it("areaCode is compared with the live number's area code, not with what was asked", async () => {
     // Adopted: no areaCode was ever recorded. Naming the area it is in must not buy another and cancel it.
     const adopted = { number: "+14155550100", active: true };
-    expect(await diff("PurchasedNumber", adopted, { number: adopted.number, areaCode: "415" })).toEqual({ changes: false, replaces: [] });
-    expect(await diff("PurchasedNumber", adopted, { areaCode: "415" })).toEqual({ changes: false, replaces: [] });
-    expect(await diff("PurchasedNumber", adopted, { areaCode: "212" })).toEqual({ changes: true, replaces: ["areaCode"] });
+    expect(await diff("PurchasedNumber", adopted, { number: adopted.number, areaCode: "415" })).toMatchObject({ changes: false, replaces: [] });
+    expect(await diff("PurchasedNumber", adopted, { areaCode: "415" })).toMatchObject({ changes: false, replaces: [] });
+    expect(await diff("PurchasedNumber", adopted, { areaCode: "212" })).toMatchObject({ changes: true, replaces: ["areaCode"] });
     // Asked for 415, holds a 212 number: the recorded echo says 415, the live number does not.
     const outside = { number: "+12125550100", areaCode: "415", active: true };
-    expect(await diff("PurchasedNumber", outside, { areaCode: "415" })).toEqual({ changes: true, replaces: ["areaCode"] });
+    expect(await diff("PurchasedNumber", outside, { areaCode: "415" })).toMatchObject({ changes: true, replaces: ["areaCode"] });
   });
 
   it("an adoption id naming the object the resource already manages is no change; another one replaces", async () => {
     const agent = id();
-    expect(await diff("Agent", state, { prompt: "p", voice, actions: [a1, a2], agentId: agent }, agent)).toEqual({ changes: false, replaces: [] });
-    expect(await diff("Agent", state, { prompt: "p", voice, actions: [a1, a2], agentId: id() }, agent)).toEqual({ changes: true, replaces: ["agentId"] });
+    expect(await diff("Agent", state, { prompt: "p", voice, actions: [a1, a2], agentId: agent }, agent)).toMatchObject({ changes: false, replaces: [] });
+    expect(await diff("Agent", state, { prompt: "p", voice, actions: [a1, a2], agentId: id() }, agent)).toMatchObject({ changes: true, replaces: ["agentId"] });
     const v = id();
     expect(await diff("Voice", { voiceName: "a", pitch: 0, rate: 1, type: "voice_base" }, { voiceName: "a", pitch: 0, rate: 1, voiceId: v }, v)).toMatchObject({ changes: false });
     const w = id();
@@ -68,10 +68,10 @@ describe("diff is field-aware", () => {
 
   it("a call is placed again only for who calls whom, the agent or triggers, ending the old one first", async () => {
     const call = { fromNumber: "+15550010001", toNumber: "+15557650000", agent: a1, status: "not_started" };
-    expect(await diff("Call", call, { ...call, toNumber: "+15557650001" })).toEqual({ changes: true, replaces: ["toNumber"], deleteBeforeReplace: true });
-    expect(await diff("Call", call, { ...call, triggers: [2] })).toEqual({ changes: true, replaces: ["triggers"], deleteBeforeReplace: true });
-    expect(await diff("Call", { ...call, allowedDestinations: ["+1555765*"] }, { ...call, allowedDestinations: ["+1555*"] })).toEqual({ changes: true, replaces: [] });
-    expect(await diff("Call", call, { fromNumber: call.fromNumber, toNumber: call.toNumber, agent: a1 })).toEqual({ changes: false, replaces: [] });
+    expect(await diff("Call", call, { ...call, toNumber: "+15557650001" })).toMatchObject({ changes: true, replaces: ["toNumber"], deleteBeforeReplace: true });
+    expect(await diff("Call", call, { ...call, triggers: [2] })).toMatchObject({ changes: true, replaces: ["triggers"], deleteBeforeReplace: true });
+    expect(await diff("Call", { ...call, allowedDestinations: ["+1555765*"] }, { ...call, allowedDestinations: ["+1555*"] })).toMatchObject({ changes: true, replaces: [] });
+    expect(await diff("Call", call, { fromNumber: call.fromNumber, toNumber: call.toNumber, agent: a1 })).toMatchObject({ changes: false, replaces: [] });
   });
 
   it("an unknown input during preview counts as a change", async () => {

@@ -15,12 +15,15 @@ import { clientFor, resolveSettings, type ProviderSettings } from "./settings.js
  */
 export interface KindRuntime {
   check(settings: ProviderSettings | undefined, olds: Props, news: Props): Promise<pulumi.dynamic.CheckResult>;
-  diff(settings: ProviderSettings | undefined, id: string, olds: Props, news: Props): Promise<pulumi.dynamic.DiffResult>;
+  diff(settings: ProviderSettings | undefined, id: string, olds: Props, news: Props): Promise<KindDiff>;
   create(settings: ProviderSettings | undefined, inputs: Props): Promise<pulumi.dynamic.CreateResult>;
   read(settings: ProviderSettings | undefined, id: string, props: Props): Promise<pulumi.dynamic.ReadResult>;
   update(settings: ProviderSettings | undefined, id: string, olds: Props, news: Props): Promise<pulumi.dynamic.UpdateResult>;
   delete(settings: ProviderSettings | undefined, id: string, props: Props): Promise<void>;
 }
+
+/** The engine's diff, plus the properties that differ (a native provider's detailed diff). */
+export type KindDiff = pulumi.dynamic.DiffResult & { changed: string[] };
 
 const withoutProvider = (p: Props): Props => {
   const { __provider: _ignored, ...rest } = p;
@@ -96,6 +99,7 @@ export function kindRuntime<S extends z.ZodRawShape, R extends { id: string }, W
       const d = diffOf(def, withoutProvider(olds), withoutProvider(news), id);
       return {
         changes: d.changed.length > 0 || providerMoved(olds, news),
+        changed: d.changed,
         replaces: d.replaces,
         ...(d.replaces.length && def.deleteBeforeReplace ? { deleteBeforeReplace: true } : {}),
       };
