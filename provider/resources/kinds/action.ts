@@ -4,7 +4,9 @@ import { adoptable } from "../kit/adoptable.js";
 import { defineKind } from "../kit/kind.js";
 
 /** An action's config as the program writes it: camelCase `phoneNumber`; other keys pass as they are. */
-const ConfigSchema = z.looseObject({ phoneNumber: E164Schema.optional() });
+const ConfigSchema = z.looseObject({
+  phoneNumber: E164Schema.optional().meta({ description: "For action_transfer_call (and shown on action_end_conversation): a number, E.164." }),
+});
 type Config = z.output<typeof ConfigSchema>;
 
 const input = z.object({
@@ -16,10 +18,13 @@ const input = z.object({
 /** Action: the extension endpoints actions/create, actions/update and GET /v1/actions. */
 export const actionKind = defineKind<Action, ActionWrite>()({
   kind: "Action",
+  doc: "Something an agent can do during a call. Uses the service's actions/create and actions/update; destroy forgets it.",
+  example: 'const hangUp = new Action("end-call", { type: "action_end_conversation" });',
   input,
   fields: {
-    type: { wire: "type", read: (a) => a.type },
+    type: { doc: "What it does: action_end_conversation (default), action_transfer_call or action_dtmf.", wire: "type", read: (a) => a.type },
     config: {
+      doc: "Its configuration: `phoneNumber` (E.164) for action_transfer_call; other keys are passed to the service as they are.",
       wire: "config",
       toWire: ({ phoneNumber, ...rest }: Config) => ({ ...rest, ...(phoneNumber === undefined ? {} : { phone_number: phoneNumber }) }),
       read: (a) => {
@@ -27,7 +32,7 @@ export const actionKind = defineKind<Action, ActionWrite>()({
         return { ...rest, ...(phone_number === undefined ? {} : { phoneNumber: phone_number }) };
       },
     },
-    actionId: { wire: null, read: (_a, recorded) => recorded.actionId, replaces: true },
+    actionId: { doc: "Adopt an existing action instead of creating one. Changing it replaces.", wire: null, read: (_a, recorded) => recorded.actionId, replaces: true },
   },
   ...adoptable({
     input,

@@ -1,10 +1,15 @@
 import { z } from "zod";
 import { AgentCreateSchema, AgentUpdateSchema, UuidSchema, type Agent, type AgentUpdate } from "../../schemas/index.js";
 import { defineKind } from "../kit/kind.js";
+import { ownerOutput } from "../kit/owner.js";
 
 /** Agent: agents/create, GET /v1/agents/?id=, agents/update; the service has no delete. */
 export const agentKind = defineKind<Agent, AgentUpdate>()({
   kind: "Agent",
+  doc:
+    "A voice agent. The service has no delete: destroying it removes it from the stack only " +
+    "(use `retainOnDelete` to say so explicitly, or `protect` to guard it).",
+  example: 'const agent = new Agent("support", { prompt: "You answer support calls.", voice: voice.id });',
   input: z.object({
     prompt: z.string().min(1, { error: "must not be empty" }),
     voice: UuidSchema,
@@ -14,15 +19,19 @@ export const agentKind = defineKind<Agent, AgentUpdate>()({
     agentId: UuidSchema.optional(),
   }),
   fields: {
-    prompt: { wire: "prompt", read: (a) => a.prompt },
-    voice: { wire: "voice", read: (a) => a.voice.id },
-    initialMessage: { wire: "initial_message", read: (a) => a.initial_message ?? undefined, clearable: true, emptyIsUnset: true },
-    actions: { wire: "actions", read: (a) => a.actions.map((x) => x.id), set: true },
-    webhook: { wire: "webhook", read: (a) => a.webhook?.id, clearable: true },
-    agentId: { wire: null, read: (_a, recorded) => recorded.agentId, replaces: true },
+    prompt: { doc: "The agent's instructions. Required, non-empty.", wire: "prompt", read: (a) => a.prompt },
+    voice: { doc: "The id of the voice it speaks with: a `Voice`'s `id`, or an existing voice's UUID.", wire: "voice", read: (a) => a.voice.id },
+    initialMessage: { doc: 'What it says first when a call connects ("" or unset: nothing).', wire: "initial_message", read: (a) => a.initial_message ?? undefined, clearable: true, emptyIsUnset: true },
+    actions: { doc: "Ids of the actions it may take (order does not matter).", wire: "actions", read: (a) => a.actions.map((x) => x.id), set: true },
+    webhook: { doc: "The id of the webhook that receives its events.", wire: "webhook", read: (a) => a.webhook?.id, clearable: true },
+    agentId: {
+      doc:
+        "Adopt an existing agent instead of creating one: its fields are set to these arguments on the first `up`. " +
+        "Changing it replaces.",
+      wire: null, read: (_a, recorded) => recorded.agentId, replaces: true },
   },
   adopt: "agentId",
-  outputs: { userId: (a) => a.user_id },
+  outputs: { userId: ownerOutput() },
   async create(client, inputs, bodies) {
     if (!inputs.agentId) return client.agents.create(AgentCreateSchema.parse(bodies.create));
     // Adoption (pulumi import cannot work for dynamic providers): the agent must exist; then it

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { ApiSchemaError, CallCreateSchema, E164Schema, UuidSchema, type Call, type CallCreate } from "../../client/index.js";
 import { PartialCreateError } from "../kit/errors.js";
 import { defineKind } from "../kit/kind.js";
+import { ownerOutput } from "../kit/owner.js";
 
 /** True when `to` is one of the allowed numbers or starts with an allowed `prefix*`. */
 export function isAllowedDestination(to: string, allowed: string[]): boolean {
@@ -15,6 +16,12 @@ export function isAllowedDestination(to: string, allowed: string[]): boolean {
  */
 export const callKind = defineKind<Call, CallCreate>()({
   kind: "Call",
+  doc:
+    "A phone call. `up` places it, at most once (never during preview, never re-dialled blindly: a lost answer is " +
+    "looked up in the service's call list). A change to who calls whom, the agent or `triggers` ends the old call " +
+    "and places a new one; destroy ends it. `transcript` and `errorMessage` are secret outputs (personal data).",
+  example:
+    'new Call("smoke-call", { fromNumber: "+15550010001", toNumber: "+15557654321", agent: agent.id, allowedDestinations: ["+1555*"] });',
   input: z.object({
     fromNumber: E164Schema,
     toNumber: E164Schema,
@@ -23,19 +30,23 @@ export const callKind = defineKind<Call, CallCreate>()({
     triggers: z.array(z.unknown()).optional(),
   }),
   fields: {
-    fromNumber: { wire: "from_number", read: (c) => c.from_number, replaces: true },
-    toNumber: { wire: "to_number", read: (c) => c.to_number, replaces: true },
-    agent: { wire: "agent", read: (c) => c.agent.id, replaces: true },
-    allowedDestinations: { wire: null, read: (_c, recorded) => recorded.allowedDestinations },
-    triggers: { wire: null, read: (_c, recorded) => recorded.triggers, replaces: true },
+    fromNumber: { doc: "The caller id: a number the account owns, E.164. Changing it places a new call.", wire: "from_number", read: (c) => c.from_number, replaces: true },
+    toNumber: { doc: "The number to dial, E.164. Changing it places a new call.", wire: "to_number", read: (c) => c.to_number, replaces: true },
+    agent: { doc: "The id of the agent that drives the call. Changing it places a new call.", wire: "agent", read: (c) => c.agent.id, replaces: true },
+    allowedDestinations: {
+      doc:
+        'Numbers (or prefixes ending in `*`, e.g. "+1555*") this call may dial. A `toNumber` outside them fails at preview, ' +
+        "before anything is dialled. Changing it never places a new call.",
+      wire: null, read: (_c, recorded) => recorded.allowedDestinations },
+    triggers: { doc: "Any values; a change to them places the call again (as pulumi-command's `triggers`).", wire: null, read: (_c, recorded) => recorded.triggers, replaces: true },
   },
-  // transcript and errorMessage are personal data: the resource marks them additionalSecretOutputs.
+  // transcript and errorMessage are personal data: secret outputs, encrypted in the state.
   outputs: {
-    status: (c) => c.status,
-    errorMessage: (c) => c.error_message ?? undefined,
-    transcript: (c) => c.transcript ?? undefined,
-    recordingAvailable: (c) => c.recording_available,
-    userId: (c) => c.user_id,
+    status: { type: "string", doc: "not_started, in_progress, error or ended (as of the last up or refresh).", read: (c) => c.status },
+    errorMessage: { type: "string", doc: "The service's error text, if the call failed (a secret: personal data).", read: (c) => c.error_message, optional: true, secret: true },
+    transcript: { type: "string", doc: "The transcript, once there is one (a secret: personal data).", read: (c) => c.transcript, optional: true, secret: true },
+    recordingAvailable: { type: "boolean", doc: "Whether a recording exists.", read: (c) => c.recording_available },
+    userId: ownerOutput(),
   },
   readRoutes: "calls",
   deleteBeforeReplace: true,

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { ApiValidationError, E164Schema, UuidSchema, type PhoneNumber, type PhoneNumberUpdate } from "../../client/index.js";
 import { declareNumber, isDeclared } from "../kit/claims.js";
 import { defineKind } from "../kit/kind.js";
+import { ownerOutput } from "../kit/owner.js";
 
 /**
  * PhoneNumber: the inbound binding of a number the account owns. numbers/update binds it (create,
@@ -11,6 +12,11 @@ import { defineKind } from "../kit/kind.js";
  */
 export const phoneNumberKind = defineKind<PhoneNumber, PhoneNumberUpdate>()({
   kind: "PhoneNumber",
+  doc:
+    "The inbound binding of a phone number the account owns. Rebinding moves it to another agent in place; " +
+    "destroy unbinds it, unless the program declares the same number in another resource (a rename, a swap, " +
+    "a move into a component), which then owns the binding. It never cancels.",
+  example: 'new PhoneNumber("main-line", { number: "+15550010001", inboundAgent: support.id });',
   input: z.object({
     number: E164Schema,
     inboundAgent: UuidSchema,
@@ -23,13 +29,20 @@ export const phoneNumberKind = defineKind<PhoneNumber, PhoneNumberUpdate>()({
       .optional(),
   }),
   fields: {
-    number: { wire: null, read: (n) => n.number, replaces: true },
-    inboundAgent: { wire: "inbound_agent", read: (n) => n.inbound_agent?.id },
-    cancelOnDelete: { wire: null, read: () => undefined, inert: true },
+    number: { doc: "The number, E.164 (e.g. +15551234567): one the account owns. Changing it replaces.", wire: null, read: (n) => n.number, replaces: true },
+    inboundAgent: { doc: "The id of the agent that answers inbound calls.", wire: "inbound_agent", read: (n) => n.inbound_agent?.id },
+    cancelOnDelete: {
+      doc: "Only `false` is accepted, so older programs keep working.",
+      deprecated: "Removed in 0.2.0: a binding never cancels its number. Buy and cancel numbers with a `PurchasedNumber`.",
+      wire: null, read: () => undefined, inert: true },
   },
   // GET /v1/numbers is an extension route: without it, refresh keeps what was recorded.
   readRoutes: "numbers",
-  outputs: { active: (n) => n.active, numberId: (n) => n.id, userId: (n) => n.user_id },
+  outputs: {
+    active: { type: "boolean", doc: "Whether the number is active (false once cancelled).", read: (n) => n.active },
+    numberId: { type: "string", doc: "The number's UUID on the service (also the resource's id).", read: (n) => n.id },
+    userId: ownerOutput(),
+  },
   declared: (inputs) => {
     if (inputs.number) declareNumber(inputs.number);
   },

@@ -3,6 +3,7 @@ import { ApiNotFoundError, E164Schema, PhoneNumberBuySchema, type PhoneNumber, t
 import { declareNumber, isDeclared } from "../kit/claims.js";
 import { PartialCreateError } from "../kit/errors.js";
 import { defineKind } from "../kit/kind.js";
+import { ownerOutput } from "../kit/owner.js";
 
 /** The area code of a North American number (+1AAA...), if it is one. */
 const areaOf = (number: string): string | undefined => /^\+1(\d{3})\d{7}$/.exec(number)?.[1];
@@ -16,18 +17,34 @@ const areaOf = (number: string): string | undefined => /^\+1(\d{3})\d{7}$/.exec(
  */
 export const purchasedNumberKind = defineKind<PhoneNumber, NonNullable<PhoneNumberBuy>>()({
   kind: "PurchasedNumber",
+  doc:
+    "A phone number the account owns because the program says so: create buys one (numbers/buy, exactly once " +
+    "even when the service loses its answer), or takes over `number`; **destroy cancels it (numbers/cancel), which " +
+    "cannot be undone**: the number is gone for good. Guard production numbers with `protect: true`. A delete never " +
+    "cancels a number the program still declares, in another PurchasedNumber or in a `PhoneNumber` binding.",
+  example:
+    'const main = new PurchasedNumber("main", { areaCode: "415" }, { protect: true });\n' +
+    'new PhoneNumber("main-line", { number: main.number, inboundAgent: support.id });',
   input: z.object({
     areaCode: z.string().regex(/^[2-9]\d{2}$/, { error: "must be a 3-digit area code such as 415" }).optional(),
     number: E164Schema.optional(),
   }),
   fields: {
     // Echoed, not derived from the number: a number adopted as a secret must not leak its area code.
-    areaCode: { wire: "area_code", read: (_n, recorded) => recorded.areaCode, replaces: true, keepWhenUnset: true },
-    number: { wire: null, read: (n) => n.number, replaces: true, keepWhenUnset: true },
+    areaCode: { doc: 'Buy a number in this 3-digit area code (e.g. "415"). Unset: any area. Changing it replaces.', wire: "area_code", read: (_n, recorded) => recorded.areaCode, replaces: true, keepWhenUnset: true },
+    number: {
+      doc:
+        "The number, E.164. Set, the account's number to take over instead of buying one (destroy will then cancel it); " +
+        "unset, the one bought. Changing it replaces.",
+      reported: true,
+      wire: null, read: (n) => n.number, replaces: true, keepWhenUnset: true },
   },
   // GET /v1/numbers is an extension route: without it, refresh keeps what was recorded.
   readRoutes: "numbers",
-  outputs: { active: (n) => n.active, userId: (n) => n.user_id },
+  outputs: {
+    active: { type: "boolean", doc: "Whether the number is active (false once cancelled).", read: (n) => n.active },
+    userId: ownerOutput(),
+  },
   refine: (inputs) =>
     inputs.number && inputs.areaCode && areaOf(inputs.number) !== inputs.areaCode
       ? [{ property: "areaCode", reason: "areaCode does not match the area code of number; give one or the other" }]

@@ -1,10 +1,15 @@
 import { z } from "zod";
 import { UuidSchema, VoiceTypeSchema, VoiceWriteSchema, type Voice, type VoiceWrite } from "../../schemas/index.js";
 import { defineKind } from "../kit/kind.js";
+import { ownerOutput } from "../kit/owner.js";
 
 /** Voice: voices/update (documented); voices/create and GET /v1/voices where the server has them. */
 export const voiceKind = defineKind<Voice, VoiceWrite>()({
   kind: "Voice",
+  doc:
+    "A voice. Created with voices/create where the service has it; with `voiceId`, an existing voice " +
+    "is managed through voices/update. Destroy forgets it.",
+  example: 'const voice = new Voice("warm", { voiceName: "alloy", pitch: 0, rate: 1 });',
   input: z.object({
     voiceName: z.string().min(1, { error: "must not be empty" }),
     pitch: z.number().int({ error: "must be an integer" }),
@@ -13,14 +18,18 @@ export const voiceKind = defineKind<Voice, VoiceWrite>()({
     voiceId: UuidSchema.optional(),
   }),
   fields: {
-    voiceName: { wire: "voice_name", read: (v) => v.voice_name },
-    pitch: { wire: "pitch", read: (v) => v.pitch },
-    rate: { wire: "rate", read: (v) => v.rate },
-    type: { wire: "type", read: (v) => v.type },
-    voiceId: { wire: null, read: (_v, recorded) => recorded.voiceId, replaces: true },
+    voiceName: { doc: 'The voice\'s name, e.g. "alloy".', wire: "voice_name", read: (v) => v.voice_name },
+    pitch: { doc: "Pitch, an integer.", wire: "pitch", read: (v) => v.pitch },
+    rate: { doc: "Speaking rate, an integer.", wire: "rate", read: (v) => v.rate },
+    type: { doc: "The voice type: voice_base (default), voice_azure, voice_rime or voice_eleven_labs.", wire: "type", read: (v) => v.type },
+    voiceId: {
+      doc:
+        "Manage this existing voice (the interface shows only voices/update) instead of creating one. " +
+        "Destroy never resets it. Changing it replaces.",
+      wire: null, read: (_v, recorded) => recorded.voiceId, replaces: true },
   },
   adopt: "voiceId",
-  outputs: { userId: (v) => v.user_id },
+  outputs: { userId: ownerOutput() },
   readRoutes: "voices",
   async create(client, inputs, bodies) {
     const body = VoiceWriteSchema.parse(bodies.create);

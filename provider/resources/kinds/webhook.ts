@@ -13,12 +13,14 @@ const input = z.object({
 /** Webhook: the extension endpoints webhooks/create, webhooks/update and GET /v1/webhooks. */
 export const webhookKind = defineKind<Webhook, WebhookWrite>()({
   kind: "Webhook",
+  doc: "Where an agent's events are delivered. Uses webhooks/create and webhooks/update; destroy forgets it.",
+  example: 'const hook = new Webhook("events", { url: "https://hooks.example.com/va", subscriptions: ["event_message"] });',
   input,
   fields: {
-    url: { wire: "url", read: (w) => w.url },
-    method: { wire: "method", read: (w) => w.method },
-    subscriptions: { wire: "subscriptions", read: (w) => w.subscriptions, set: true },
-    webhookId: { wire: null, read: (_w, recorded) => recorded.webhookId, replaces: true },
+    url: { doc: "Where events are delivered: an http(s) URL.", wire: "url", read: (w) => w.url },
+    method: { doc: "The HTTP method of deliveries: GET or POST (default).", wire: "method", read: (w) => w.method },
+    subscriptions: { doc: "Events to deliver, e.g. event_message, event_phone_call_ended (order does not matter).", wire: "subscriptions", read: (w) => w.subscriptions, set: true },
+    webhookId: { doc: "Adopt an existing webhook instead of creating one. Changing it replaces.", wire: null, read: (_w, recorded) => recorded.webhookId, replaces: true },
   },
   ...adoptable({
     input,

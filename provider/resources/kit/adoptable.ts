@@ -1,6 +1,7 @@
 import type { ExtensionKind, VoiceAgentClient } from "../../client/index.js";
 import type { z } from "zod";
 import type { Bodies } from "./kind.js";
+import { ownerOutput } from "./owner.js";
 
 /** The routes of a kind the service can create, read and update (but never delete). */
 interface Routes<B, R> {
@@ -29,7 +30,7 @@ export function adoptable<S extends z.ZodRawShape, R extends { user_id: string }
   type I = z.output<z.ZodObject<S>>;
   return {
     adopt: opts.adopt,
-    outputs: { userId: (live: R) => live.user_id },
+    outputs: { userId: ownerOutput() },
     readRoutes: opts.family,
     create(client: VoiceAgentClient, inputs: I, bodies: Bodies): Promise<R> {
       const body = opts.parse(bodies.create);

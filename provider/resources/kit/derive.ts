@@ -52,8 +52,8 @@ export function outputsOf<S extends z.ZodRawShape, R extends { id: string }, W>(
     if (f.emptyIsUnset && value === "") value = undefined;
     if (value !== undefined && value !== null) out[prop] = value;
   }
-  for (const [name, read] of Object.entries(def.outputs)) {
-    const value = read(live);
+  for (const [name, o] of Object.entries(def.outputs)) {
+    const value = o.read(live);
     if (value !== undefined && value !== null) out[name] = value;
   }
   return out;

@@ -20,6 +20,15 @@ type NotSent = { wire: null; toWire?: undefined };
  * endpoint's body type), how its live value is read back, and how it compares.
  */
 export type Field<P, R, W, I> = (SentAsIs<P, W> | SentConverted<P, W> | NotSent) & {
+  /**
+   * What the property means to a user, in plain text (Markdown backticks allowed): the one source
+   * of its JSDoc on the public Args and outputs, and of its description in the package schema.
+   */
+  doc: string;
+  /** Why the property is deprecated and what to use instead (JSDoc `@deprecated`, the schema's deprecationMessage). */
+  deprecated?: string;
+  /** The live object always has a value for it, even when the program leaves it unset: its output is never undefined. */
+  reported?: true;
   /** The live value, from the service's object; `recorded` are the inputs it was made with. */
   read: (live: R, recorded: Partial<I>) => Widen<P> | undefined;
   /** An unordered list: compared as a set, and the program's order is kept when the set is equal. */
@@ -35,6 +44,25 @@ export type Field<P, R, W, I> = (SentAsIs<P, W> | SentConverted<P, W> | NotSent)
   /** Left unset, the service decides (a bought number): whatever it recorded is no difference. */
   keepWhenUnset?: true;
 };
+
+/** The types an output that is not an input can have, as the package schema names them. */
+export interface OutputTypes {
+  string: string;
+  boolean: boolean;
+  integer: number;
+  number: number;
+}
+
+/**
+ * One output of a kind that is not an input (the owner's id, a call's status): its type and doc
+ * text, and how it is read from the live object. `optional` must be said when the read may give
+ * nothing (the compiler checks it), so the public type says the output may be undefined.
+ */
+export type OutputDef<R> = {
+  [T in keyof OutputTypes]:
+    | { type: T; doc: string; read: (live: R) => OutputTypes[T]; optional?: undefined; secret?: true }
+    | { type: T; doc: string; read: (live: R) => OutputTypes[T] | null | undefined; optional: true; secret?: true };
+}[keyof OutputTypes];
 
 /** Every input property of `I`, each declared once: a property without a declaration fails the build. */
 export type Fields<I, R, W> = { [K in keyof I]-?: Field<I[K], R, W, I> };
@@ -69,13 +97,20 @@ export interface Lifecycle<I, R> {
 export interface KindDef<S extends z.ZodRawShape, R extends { id: string }, W> extends Lifecycle<z.output<z.ZodObject<S>>, R> {
   /** The Pulumi type name, e.g. "Agent" (the token is pulumi-nodejs:dynamic/voiceagent:Agent). */
   kind: string;
+  /** What the resource is and does, for users: the class's JSDoc and the schema's description. */
+  doc: string;
+  /** A TypeScript snippet declaring one (the class's `@example`, the schema's example). */
+  example: string;
   /** The input schema: each property's validation, defaults and messages. */
   input: z.ZodObject<S>;
   fields: Fields<z.output<z.ZodObject<S>>, R, W>;
   /** The input that adopts an existing object instead of making one (agentId...), for advice in errors. */
   adopt?: Extract<keyof z.output<z.ZodObject<S>>, string>;
-  /** Outputs that are not inputs (the owner's id, a call's status), read from the live object. */
-  outputs: Record<string, (live: R) => unknown>;
+  /**
+   * Outputs that are not inputs (the owner's id, a call's status), read from the live object. A
+   * `secret` one is personal data: encrypted in the state, shown as [secret].
+   */
+  outputs: Record<string, OutputDef<R>>;
   /** The family of extension routes this kind's reads need; without them refresh keeps the state. */
   readRoutes?: ExtensionKind;
   /** Cross-property rules, given the properties known at preview (unknowns are left out). */

@@ -1,0 +1,148 @@
+import { z } from "zod";
+import type { OutputTypes } from "../resources/kit/kind.js";
+import { ACTION_TYPES, CALL_STATUSES, VOICE_TYPES, WEBHOOK_EVENTS, WEBHOOK_METHODS } from "../schemas/values.js";
+
+// A kind as the generators see it: every property with its type, doc text and what it does, read
+// from the kind's one declaration (the zod input for types and defaults, the fields for the rest).
+
+/** A kind's declaration with its per-property types erased: what the generators read. */
+export interface KindShape {
+  kind: string;
+  doc: string;
+  example: string;
+  input: z.ZodObject;
+  fields: Record<string, { doc: string; deprecated?: string; reported?: true; replaces?: true }>;
+  outputs: Record<string, { type: keyof OutputTypes; doc: string; optional?: true; secret?: true }>;
+  adopt?: string;
+  deleteBeforeReplace?: boolean;
+}
+
+/** The type of a property, independent of any one language. */
+export type TypeRef =
+  | { kind: "string" | "integer" | "number" | "boolean" | "any" }
+  | { kind: "enum"; name: EnumName; values: readonly string[] }
+  | { kind: "array"; items: TypeRef }
+  /** An open object: `known` are the keys it documents, others pass as they are. */
+  | { kind: "object"; name: string; known: NestedProperty[] };
+
+/** A documented key of an open object (an action's `config.phoneNumber`). */
+export interface NestedProperty {
+  name: string;
+  doc: string;
+  type: TypeRef;
+  required: boolean;
+}
+
+/** One property of a kind: an input (its output is the value as deployed) or an output only. */
+export interface PropertyDescription {
+  name: string;
+  doc: string;
+  deprecated?: string;
+  /** Undefined for an output that is not an input. */
+  input?: { type: TypeRef; required: boolean; default?: string | number | boolean };
+  /** The value as deployed: enums widen to string (a newer service may send new values). */
+  output: { type: TypeRef; required: boolean; secret: boolean };
+  replaces: boolean;
+}
+
+/** A kind, described. */
+export interface KindDescription {
+  kind: string;
+  doc: string;
+  example: string;
+  properties: PropertyDescription[];
+  deleteBeforeReplace: boolean;
+}
+
+/** The enumerations the schema names, by the type name of schemas/values.ts. */
+export const ENUMS = {
+  VoiceType: VOICE_TYPES,
+  ActionType: ACTION_TYPES,
+  WebhookMethod: WEBHOOK_METHODS,
+  WebhookEvent: WEBHOOK_EVENTS,
+  CallStatus: CALL_STATUSES,
+} as const;
+/** The name of a known enumeration. */
+export type EnumName = keyof typeof ENUMS;
+
+const isEnumName = (name: string): name is EnumName => Object.hasOwn(ENUMS, name);
+
+function enumNamed(values: readonly unknown[], where: string): TypeRef {
+  const key = JSON.stringify([...values].sort());
+  for (const name of Object.keys(ENUMS)) {
+    if (isEnumName(name) && JSON.stringify([...ENUMS[name]].sort()) === key) return { kind: "enum", name, values: ENUMS[name] };
+  }
+  throw new Error(`${where}: an enumeration ${key} that schemas/values.ts does not name; add it there and to ENUMS`);
+}
+
+const pascal = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+/** The language-independent type of one JSON Schema (as zod writes it for an input property). */
+function typeOf(js: z.core.JSONSchema._JSONSchema, where: string): TypeRef {
+  if (typeof js === "boolean" || Object.keys(js).filter((k) => k !== "description").length === 0) return { kind: "any" };
+  if (js.enum) return enumNamed(js.enum, where);
+  switch (js.type) {
+    case "string":
+    case "integer":
+    case "number":
+    case "boolean":
+      return { kind: js.type };
+    case "array": {
+      if (js.items === undefined || Array.isArray(js.items)) throw new Error(`${where}: a tuple or an array without items has no schema type`);
+      return { kind: "array", items: typeOf(js.items, `${where}[]`) };
+    }
+    case "object": {
+      const required = new Set(js.required ?? []);
+      const known = Object.entries(js.properties ?? {}).map(([name, p]): NestedProperty => {
+        const doc = typeof p === "object" ? p.description : undefined;
+        if (!doc) throw new Error(`${where}.${name}: a key of an object needs a description (.meta({ description }))`);
+        return { name, doc, type: typeOf(p, `${where}.${name}`), required: required.has(name) };
+      });
+      return { kind: "object", name: where.split(".").map(pascal).join(""), known };
+    }
+    default:
+      throw new Error(`${where}: no schema type for ${JSON.stringify(js)}`);
+  }
+}
+
+/** Enums widened to string, as a live value may hold values this release does not know. */
+function widen(t: TypeRef): TypeRef {
+  if (t.kind === "enum") return { kind: "string" };
+  if (t.kind === "array") return { kind: "array", items: widen(t.items) };
+  return t;
+}
+
+/** Describes a kind from its declaration. */
+export function describeKind(def: KindShape): KindDescription {
+  const inputSchema = z.toJSONSchema(def.input, { io: "input", unrepresentable: "throw" });
+  // With io "output", a property with a default is required: its deployed value always exists.
+  const deployed = new Set(z.toJSONSchema(def.input, { io: "output", unrepresentable: "throw" }).required ?? []);
+  const required = new Set(inputSchema.required ?? []);
+  const inputs = Object.entries(def.fields).map(([name, f]): PropertyDescription => {
+    const js = inputSchema.properties?.[name];
+    if (js === undefined) throw new Error(`${def.kind}.${name}: declared in fields but not in the input schema`);
+    const type = typeOf(js, `${def.kind}.${name}`);
+    const dflt = typeof js === "object" ? js.default : undefined;
+    return {
+      name,
+      doc: f.doc,
+      ...(f.deprecated ? { deprecated: f.deprecated } : {}),
+      input: {
+        type,
+        required: required.has(name),
+        ...(typeof dflt === "string" || typeof dflt === "number" || typeof dflt === "boolean" ? { default: dflt } : {}),
+      },
+      output: { type: widen(type), required: deployed.has(name) || f.reported === true, secret: false },
+      replaces: f.replaces === true,
+    };
+  });
+  const outputs = Object.entries(def.outputs).map(
+    ([name, o]): PropertyDescription => ({
+      name,
+      doc: o.doc,
+      output: { type: { kind: o.type }, required: o.optional !== true, secret: o.secret === true },
+      replaces: false,
+    }),
+  );
+  return { kind: def.kind, doc: def.doc, example: def.example, properties: [...inputs, ...outputs], deleteBeforeReplace: def.deleteBeforeReplace === true };
+}

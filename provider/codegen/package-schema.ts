@@ -1,0 +1,22 @@
+import { z } from "zod";
+import { KIND_DEFS } from "../resources/kinds/index.js";
+import { describeKind, type KindDescription } from "./describe.js";
+import { buildSchema } from "./schema.js";
+
+const PackageJsonSchema = z.object({
+  version: z.string(),
+  description: z.string(),
+  keywords: z.array(z.string()),
+  license: z.string(),
+});
+
+/** Every kind of the registry, described. */
+export function describeKinds(): KindDescription[] {
+  return KIND_DEFS.map((def) => describeKind(def));
+}
+
+/** The schema's text as `npm run gen` writes it, from the kinds and the text of provider/package.json. */
+export function schemaText(packageJson: string): string {
+  const pkg = PackageJsonSchema.parse(JSON.parse(packageJson));
+  return `${JSON.stringify(buildSchema(describeKinds(), pkg), null, 2)}\n`;
+}

@@ -1,0 +1,136 @@
+import { SETTINGS } from "./config.js";
+import { ENUMS, type EnumName, type KindDescription, type PropertyDescription, type TypeRef } from "./describe.js";
+
+// The Pulumi package schema (https://www.pulumi.com/docs/iac/guides/building-extending/packages/schema/)
+// built from the kinds' descriptions: what `GetSchema` answers and SDK generators read.
+
+/** The package name: resource tokens are `voiceagent:index:<Kind>`. */
+export const PACKAGE = "voiceagent";
+/** The Go module's import path of the generated SDK's package. */
+export const GO_IMPORT_BASE_PATH = "github.com/pulumi-voiceagent/pulumi-voiceagent/sdk/go/voiceagent";
+
+type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
+type JsonObject = { [key: string]: Json };
+
+/** A resource's or a type's token. */
+export const tokenOf = (name: string): string => `${PACKAGE}:index:${name}`;
+
+/** What the schema says about the package besides its resources, taken from provider/package.json. */
+export interface PackageInfo {
+  version: string;
+  description: string;
+  keywords: readonly string[];
+  license: string;
+}
+
+function typeSpec(t: TypeRef): JsonObject {
+  switch (t.kind) {
+    case "any":
+      return { $ref: "pulumi.json#/Any" };
+    case "enum":
+      return { type: "string", $ref: `#/types/${tokenOf(t.name)}` };
+    case "array":
+      return { type: "array", items: typeSpec(t.items) };
+    case "object":
+      // An open object: the documented keys and any others, passed as they are.
+      return { type: "object", additionalProperties: { $ref: "pulumi.json#/Any" } };
+    default:
+      return { type: t.kind };
+  }
+}
+
+/** An open object's description: its own doc and the keys it documents. */
+function describedWithKeys(doc: string, t: TypeRef): string {
+  if (t.kind !== "object" || t.known.length === 0) return doc;
+  return `${doc}\n\n${t.known.map((k) => `- \`${k.name}\`: ${k.doc}`).join("\n")}`;
+}
+
+function propertySpec(p: PropertyDescription, side: "input" | "output"): JsonObject {
+  const type = side === "input" && p.input ? p.input.type : p.output.type;
+  return {
+    ...typeSpec(type),
+    description: describedWithKeys(p.doc, type),
+    ...(side === "input" && p.input?.default !== undefined ? { default: p.input.default } : {}),
+    ...(side === "output" && p.output.secret ? { secret: true } : {}),
+    ...(p.replaces ? { replaceOnChanges: true } : {}),
+    ...(p.deprecated ? { deprecationMessage: p.deprecated } : {}),
+  };
+}
+
+function resourceSpec(k: KindDescription): JsonObject {
+  const inputs = k.properties.filter((p) => p.input);
+  return {
+    description: `${k.doc}\n\n## Example Usage\n\n\`\`\`typescript\n${k.example}\n\`\`\`\n`,
+    properties: Object.fromEntries(k.properties.map((p) => [p.name, propertySpec(p, "output")])),
+    required: k.properties.filter((p) => p.output.required).map((p) => p.name),
+    inputProperties: Object.fromEntries(inputs.map((p) => [p.name, propertySpec(p, "input")])),
+    requiredInputs: inputs.filter((p) => p.input?.required).map((p) => p.name),
+  };
+}
+
+/** The enum types the kinds use, each described by the first property that uses it. */
+function enumTypes(kinds: readonly KindDescription[]): JsonObject {
+  const found = new Map<EnumName, string>();
+  const visit = (t: TypeRef, doc: string) => {
+    if (t.kind === "enum" && !found.has(t.name)) found.set(t.name, doc);
+    if (t.kind === "array") visit(t.items, doc);
+  };
+  for (const k of kinds) for (const p of k.properties) if (p.input) visit(p.input.type, `${k.kind}.${p.name}: ${p.doc}`);
+  return Object.fromEntries(
+    [...found].map(([name, doc]) => [
+      tokenOf(name),
+      { type: "string", description: `${name}, as ${doc}`, enum: ENUMS[name].map((value) => ({ name: enumMemberName(value), value })) },
+    ]),
+  );
+}
+
+/** `voice_eleven_labs` → `VoiceElevenLabs`, `GET` → `Get`: a member name every language accepts. */
+function enumMemberName(value: string): string {
+  return value
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean)
+    .map((w) => w.charAt(0).toUpperCase() + w.slice(1).toLowerCase())
+    .join("");
+}
+
+function settingsSpec(): JsonObject {
+  return Object.fromEntries(
+    SETTINGS.map((s) => [
+      s.name,
+      {
+        type: "string",
+        description: s.doc,
+        ...(s.default !== undefined ? { default: s.default } : {}),
+        defaultInfo: { environment: [s.env] },
+        ...(s.secret ? { secret: true } : {}),
+      },
+    ]),
+  );
+}
+
+/** The package schema for these kinds. */
+export function buildSchema(kinds: readonly KindDescription[], pkg: PackageInfo): JsonObject {
+  return {
+    name: PACKAGE,
+    displayName: "Voice Agent",
+    version: pkg.version,
+    description: pkg.description,
+    keywords: [...pkg.keywords, "kind/native"],
+    license: pkg.license,
+    meta: { moduleFormat: "(.*)" },
+    language: {
+      nodejs: { packageName: "pulumi-voiceagent", packageDescription: pkg.description, dependencies: { "@pulumi/pulumi": "^3.0.0" }, respectSchemaVersion: true },
+      python: { packageName: "pulumi_voiceagent", requires: { pulumi: ">=3.0.0,<4.0.0" }, respectSchemaVersion: true, pyproject: { enabled: true } },
+      go: { importBasePath: GO_IMPORT_BASE_PATH, generateResourceContainerTypes: true, respectSchemaVersion: true },
+    },
+    config: { variables: settingsSpec() },
+    provider: {
+      description:
+        "The provider for the voice agent service: its settings default to the stack's `voiceagent:*` config. Declare one " +
+        "explicitly to manage two accounts (or staging and production) in one program.",
+      inputProperties: settingsSpec(),
+    },
+    resources: Object.fromEntries(kinds.map((k) => [tokenOf(k.kind), resourceSpec(k)])),
+    types: enumTypes(kinds),
+  };
+}

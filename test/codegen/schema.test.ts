@@ -1,0 +1,125 @@
+// The package schema is generated from the kinds (npm run gen) and committed: the plugin serves it
+// and the SDKs are generated from it, so a stale file would give users types and docs that no
+// longer match what the provider does.
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { generatedFiles } from "../../provider/codegen/generated.js";
+import { KIND_DEFS } from "../../provider/resources/kinds/index.js";
+import { REPO_ROOT } from "../helpers/consumer.js";
+
+const providerDir = path.join(REPO_ROOT, "provider");
+const schemaPath = path.join(providerDir, "schema.json");
+const committed = readFileSync(schemaPath, "utf8");
+
+interface PropertySpec {
+  type?: string;
+  $ref?: string;
+  items?: PropertySpec;
+  additionalProperties?: PropertySpec;
+  description?: string;
+  secret?: boolean;
+  replaceOnChanges?: boolean;
+}
+interface ResourceSpec {
+  description: string;
+  properties: Record<string, PropertySpec>;
+  inputProperties: Record<string, PropertySpec>;
+  required: string[];
+  requiredInputs: string[];
+}
+const schema: {
+  name: string;
+  version: string;
+  resources: Record<string, ResourceSpec>;
+  types: Record<string, { enum?: { value: string }[] }>;
+  config: { variables: Record<string, PropertySpec> };
+  provider: { inputProperties: Record<string, PropertySpec> };
+} = JSON.parse(committed);
+
+/** Every spot in a property's spec that must say its type: itself, its items, its values. */
+function untyped(where: string, p: PropertySpec): string[] {
+  const own = p.type === undefined && p.$ref === undefined ? [where] : [];
+  return [...own, ...(p.items ? untyped(`${where}[]`, p.items) : []), ...(p.additionalProperties ? untyped(`${where}{}`, p.additionalProperties) : [])];
+}
+
+describe("provider/schema.json", () => {
+  it("is what npm run gen writes from the kinds today (run `npm run gen` after changing a kind)", () => {
+    const fresh = generatedFiles(providerDir).find((f) => f.path === schemaPath);
+    expect(fresh?.text).toBe(committed);
+  });
+
+  it("names the package and version of provider/package.json", () => {
+    const pkg = JSON.parse(readFileSync(path.join(providerDir, "package.json"), "utf8"));
+    expect(schema.name).toBe("voiceagent");
+    expect(schema.version).toBe(pkg.version);
+  });
+
+  it("has every property of every kind, documented, as an input and as an output", () => {
+    const missing: string[] = [];
+    for (const def of KIND_DEFS) {
+      const r = schema.resources[`voiceagent:index:${def.kind}`];
+      if (!r) {
+        missing.push(`${def.kind}: no resource`);
+        continue;
+      }
+      if (!r.description.trim()) missing.push(`${def.kind}: no description`);
+      for (const name of Object.keys(def.fields)) {
+        if (!r.inputProperties[name]?.description) missing.push(`${def.kind}.${name}: no documented input`);
+        if (!r.properties[name]?.description) missing.push(`${def.kind}.${name}: no documented output`);
+      }
+      for (const name of Object.keys(def.outputs)) {
+        if (!r.properties[name]?.description) missing.push(`${def.kind}.${name}: no documented output`);
+        if (name in r.inputProperties) missing.push(`${def.kind}.${name}: an output only, listed as an input`);
+      }
+      const declared = [...Object.keys(def.fields), ...Object.keys(def.outputs)];
+      for (const name of Object.keys(r.properties)) if (!declared.includes(name)) missing.push(`${def.kind}.${name}: in the schema, not in the kind`);
+    }
+    expect(missing).toEqual([]);
+  });
+
+  it("gives every property, config variable and provider input a type", () => {
+    const specs = [
+      ...Object.entries(schema.resources).flatMap(([token, r]) => [
+        ...Object.entries(r.properties).map(([n, p]) => [`${token}.${n}`, p] as const),
+        ...Object.entries(r.inputProperties).map(([n, p]) => [`${token} input ${n}`, p] as const),
+      ]),
+      ...Object.entries(schema.config.variables).map(([n, p]) => [`config ${n}`, p] as const),
+      ...Object.entries(schema.provider.inputProperties).map(([n, p]) => [`provider ${n}`, p] as const),
+    ];
+    expect(specs.length).toBeGreaterThan(40);
+    expect(specs.flatMap(([where, p]) => untyped(where, p))).toEqual([]);
+    // Every reference to a type of the package resolves.
+    const refs = JSON.stringify(schema).match(/#\/types\/[^"]+/g) ?? [];
+    expect(refs.filter((r) => !(r.slice("#/types/".length) in schema.types))).toEqual([]);
+  });
+
+  it("marks the personal data and the token secret, and nothing else", () => {
+    const secrets = Object.entries(schema.resources).flatMap(([token, r]) =>
+      Object.entries(r.properties).flatMap(([n, p]) => (p.secret ? [`${token}.${n}`] : [])),
+    );
+    expect(secrets.sort()).toEqual(["voiceagent:index:Call.errorMessage", "voiceagent:index:Call.transcript"]);
+    expect(schema.config.variables.token?.secret).toBe(true);
+    expect(schema.provider.inputProperties.token?.secret).toBe(true);
+    expect(Object.keys(schema.provider.inputProperties).sort()).toEqual(["baseUrl", "extensions", "operationTimeout", "token"]);
+  });
+
+  it("says which changes replace: the adoption ids, who calls whom, a number", () => {
+    const replacing = Object.entries(schema.resources).flatMap(([token, r]) =>
+      Object.entries(r.inputProperties).flatMap(([n, p]) => (p.replaceOnChanges ? [`${token.split(":")[2]}.${n}`] : [])),
+    );
+    expect(replacing).toEqual(expect.arrayContaining(["Agent.agentId", "PhoneNumber.number", "Call.toNumber", "Call.triggers"]));
+    expect(replacing).not.toContain("Call.allowedDestinations");
+    expect(replacing).not.toContain("Agent.prompt");
+  });
+
+  it("offers the enumerations the service knows as enum types", () => {
+    const voiceType = schema.resources["voiceagent:index:Voice"]?.inputProperties.type;
+    expect(voiceType?.$ref).toBe("#/types/voiceagent:index:VoiceType");
+    expect(schema.types["voiceagent:index:VoiceType"]?.enum?.map((e) => e.value)).toContain("voice_eleven_labs");
+    expect(schema.resources["voiceagent:index:Webhook"]?.inputProperties.subscriptions?.items?.$ref).toBe("#/types/voiceagent:index:WebhookEvent");
+    // A deployed value may be one a newer service added: outputs are plain strings.
+    expect(schema.resources["voiceagent:index:Voice"]?.properties.type).toMatchObject({ type: "string" });
+    expect(schema.resources["voiceagent:index:Voice"]?.properties.type?.$ref).toBeUndefined();
+  });
+});
