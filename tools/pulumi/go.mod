@@ -1,5 +1,6 @@
-// Builds the Pulumi CLI and our Node.js language host at the version of the pinned @pulumi/pulumi.
-// scripts/ensure-pulumi.sh drives it; see tools/pulumi/README.md.
+// Builds the Pulumi CLI, our Node.js language host and pulumi-sdkgen (./sdkgen) at the version of
+// the pinned @pulumi/pulumi.
+// scripts/ensure-pulumi.sh and scripts/ensure-sdkgen.sh drive it; see tools/pulumi/README.md.
 module pulumi-voiceagent.local/tools/pulumi
 
 go 1.25.11
@@ -8,6 +9,7 @@ require (
 	github.com/blang/semver v3.5.1+incompatible
 	github.com/pulumi/pulumi/pkg/v3 v3.259.0
 	github.com/pulumi/pulumi/sdk/v3 v3.259.0
+	golang.org/x/mod v0.38.0
 	google.golang.org/grpc v1.83.1
 	google.golang.org/protobuf v1.36.12
 )
@@ -113,7 +115,6 @@ require (
 	go.uber.org/atomic v1.11.0 // indirect
 	go.uber.org/multierr v1.11.0 // indirect
 	golang.org/x/crypto v0.55.0 // indirect
-	golang.org/x/mod v0.38.0 // indirect
 	golang.org/x/net v0.58.0 // indirect
 	golang.org/x/sync v0.22.0 // indirect
 	golang.org/x/sys v0.47.0 // indirect

@@ -8,6 +8,10 @@
 // and sdk/go/voiceagent/ (the Go package). Each target folder is emptied first, so files the
 // schema no longer produces disappear. sdk/go.mod and sdk/go.sum are not generated: they belong
 // to the module and are kept with `go mod tidy`.
+//
+//	pulumi-sdkgen pack-go -dir sdk -version v0.2.0 -proxy DIR
+//
+// packs the Go module as a GOPROXY=file:// folder (see gomodproxy.go).
 package main
 
 import (
@@ -29,6 +33,13 @@ import (
 const tool = "pulumi-sdkgen (tools/pulumi/sdkgen)"
 
 func main() {
+	if len(os.Args) > 1 && os.Args[1] == "pack-go" {
+		if err := packGo(os.Args[2:]); err != nil {
+			fmt.Fprintf(os.Stderr, "pulumi-sdkgen pack-go: %v\n", err)
+			os.Exit(1)
+		}
+		return
+	}
 	schemaPath := flag.String("schema", "provider/schema.json", "the package schema")
 	out := flag.String("out", "sdk", "the folder that receives python/ and go/<package>/")
 	languages := flag.String("language", "python,go", "comma-separated: python, go")
