@@ -20,7 +20,7 @@ export interface Summary {
   outputs: Record<string, unknown>;
 }
 
-/** How the caller runs its language's program, once its SDK is installed in `tmp`. */
+/** How the caller runs its language's program, once its SDK is installed. */
 export interface Runner {
   cmd: string;
   args: string[];
@@ -50,10 +50,11 @@ export interface SdkStack {
 
 /**
  * Registers hooks that start a seeded emulator and set up the example's project with a `test`
- * stack whose token is a secret; `install(tmp)` builds and installs the SDK and says how to run.
+ * stack whose token is a secret; `install(tmp, project)` builds and installs the SDK (in the
+ * scratch folder `tmp`, for the copied example in `project`) and says how to run the program.
  * `setupMs` bounds all of that (a cold Go build of the Pulumi SDK takes minutes on 2 cores).
  */
-export function useSdkStack(example: "python" | "go", install: (tmp: string) => Promise<Runner>, setupMs = 240_000): SdkStack {
+export function useSdkStack(example: "python" | "go", install: (tmp: string, project: string) => Promise<Runner>, setupMs = 240_000): SdkStack {
   const ctx = { printed: [] as string[] } as SdkStack;
   let tmp = "";
   beforeAll(async () => {
@@ -70,7 +71,7 @@ export function useSdkStack(example: "python" | "go", install: (tmp: string) => 
     cpSync(path.join(REPO_ROOT, "examples", example), ctx.dir, { recursive: true });
     const manifest = path.join(ctx.dir, "Pulumi.yaml");
     writeFileSync(manifest, readFileSync(manifest, "utf8").replace("path: ../../provider/dist/plugin", `path: ${PLUGIN_DIR}`));
-    const runner = await install(tmp);
+    const runner = await install(tmp, ctx.dir);
     const env = {
       ...process.env,
       ...runner.env,
