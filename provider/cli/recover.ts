@@ -3,7 +3,7 @@ import { matchesSent } from "../client/index.js";
 import { createBodyFor } from "../resources/providers.js";
 import type { Account } from "./account.js";
 import { CliError } from "./errors.js";
-import { kindOfType, type ResourceKind } from "./kinds.js";
+import { adoptInputOf, kindOfType, type ResourceKind } from "./kinds.js";
 
 /**
  * A create that `pulumi up` had started when it was killed: Pulumi records it as a pending
@@ -55,7 +55,6 @@ export interface Live extends Account {
   calls: { id: string; status: string }[];
 }
 
-const ADOPT_INPUT: Partial<Record<ResourceKind, string>> = { Agent: "agentId", Voice: "voiceId", Action: "actionId", Webhook: "webhookId" };
 const COLLECTION: Partial<Record<ResourceKind, keyof Live>> = {
   Agent: "agents",
   Voice: "voices",
@@ -84,7 +83,7 @@ export function decide(pending: PendingOperation[], managed: ReadonlySet<string>
       if (own && !managed.has(own.id)) return settle({ urn, kind, outcome: "adopted", id: own.id, why: "the number it adopts" }, taken);
       return { urn, kind, outcome: "unresolved", why: "a number may have been bought: `voiceagent audit` lists numbers no stack manages" };
     }
-    const adoptInput = ADOPT_INPUT[kind];
+    const adoptInput = adoptInputOf(kind);
     const adoptId = adoptInput ? inputs[adoptInput] : undefined;
     if (typeof adoptId === "string") return settle({ urn, kind, outcome: "adopted", id: adoptId, why: `the object ${adoptInput} adopts` }, taken);
     const body = createBodyFor(kind, inputs);

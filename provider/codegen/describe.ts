@@ -1,21 +1,9 @@
 import { z } from "zod";
-import type { OutputTypes } from "../resources/kit/kind.js";
+import type { KindInfo } from "../resources/kit/kind.js";
 import { ACTION_TYPES, CALL_STATUSES, VOICE_TYPES, WEBHOOK_EVENTS, WEBHOOK_METHODS } from "../schemas/values.js";
 
 // A kind as the generators see it: every property with its type, doc text and what it does, read
 // from the kind's one declaration (the zod input for types and defaults, the fields for the rest).
-
-/** A kind's declaration with its per-property types erased: what the generators read. */
-export interface KindShape {
-  kind: string;
-  doc: string;
-  example: string;
-  input: z.ZodObject;
-  fields: Record<string, { doc: string; deprecated?: string; reported?: true; replaces?: true }>;
-  outputs: Record<string, { type: keyof OutputTypes; doc: string; optional?: true; secret?: true }>;
-  adopt?: string;
-  deleteBeforeReplace?: boolean;
-}
 
 /** The type of a property, independent of any one language. */
 export type TypeRef =
@@ -43,6 +31,8 @@ export interface PropertyDescription {
   /** The value as deployed: enums widen to string (a newer service may send new values). */
   output: { type: TypeRef; required: boolean; secret: boolean };
   replaces: boolean;
+  /** An input the service fills when the program leaves it unset (a bought number): reported like an output. */
+  reported: boolean;
 }
 
 /** A kind, described. */
@@ -113,7 +103,7 @@ function widen(t: TypeRef): TypeRef {
 }
 
 /** Describes a kind from its declaration. */
-export function describeKind(def: KindShape): KindDescription {
+export function describeKind(def: KindInfo): KindDescription {
   const inputSchema = z.toJSONSchema(def.input, { io: "input", unrepresentable: "throw" });
   // With io "output", a property with a default is required: its deployed value always exists.
   const deployed = new Set(z.toJSONSchema(def.input, { io: "output", unrepresentable: "throw" }).required ?? []);
@@ -134,6 +124,7 @@ export function describeKind(def: KindShape): KindDescription {
       },
       output: { type: widen(type), required: deployed.has(name) || f.reported === true, secret: false },
       replaces: f.replaces === true,
+      reported: f.reported === true,
     };
   });
   const outputs = Object.entries(def.outputs).map(
@@ -142,6 +133,7 @@ export function describeKind(def: KindShape): KindDescription {
       doc: o.doc,
       output: { type: { kind: o.type }, required: o.optional !== true, secret: o.secret === true },
       replaces: false,
+      reported: true,
     }),
   );
   return { kind: def.kind, doc: def.doc, example: def.example, properties: [...inputs, ...outputs], deleteBeforeReplace: def.deleteBeforeReplace === true };

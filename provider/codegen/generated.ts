@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { schemaText } from "./package-schema.js";
+import { describeKinds, schemaText } from "./package-schema.js";
+import { classSource, fileOf, indexSource } from "./typescript.js";
 
 /** One file generated from the kinds: where it goes and what it holds. */
 export interface GeneratedFile {
@@ -8,8 +9,17 @@ export interface GeneratedFile {
   text: string;
 }
 
-/** Every generated file under `providerDir` (the provider package's source folder), as it should be committed. */
+/**
+ * Every generated file under `providerDir` (the provider package's source folder), as it should be
+ * committed: the package schema, each kind's public class and the resources' index.
+ */
 export function generatedFiles(providerDir: string): GeneratedFile[] {
   const packageJson = readFileSync(path.join(providerDir, "package.json"), "utf8");
-  return [{ path: path.join(providerDir, "schema.json"), text: schemaText(packageJson) }];
+  const kinds = describeKinds();
+  const resources = path.join(providerDir, "resources");
+  return [
+    { path: path.join(providerDir, "schema.json"), text: schemaText(packageJson) },
+    ...kinds.map((k) => ({ path: path.join(resources, `${fileOf(k.kind)}.ts`), text: classSource(k) })),
+    { path: path.join(resources, "index.ts"), text: indexSource(kinds) },
+  ];
 }

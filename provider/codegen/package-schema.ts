@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { KIND_DEFS } from "../resources/kinds/index.js";
+import { KINDS } from "../resources/kinds/index.js";
 import { describeKind, type KindDescription } from "./describe.js";
 import { buildSchema } from "./schema.js";
 
@@ -12,7 +12,7 @@ const PackageJsonSchema = z.object({
 
 /** Every kind of the registry, described. */
 export function describeKinds(): KindDescription[] {
-  return KIND_DEFS.map((def) => describeKind(def));
+  return KINDS.map((k) => describeKind(k.info));
 }
 
 /** The schema's text as `npm run gen` writes it, from the kinds and the text of provider/package.json. */

@@ -5,20 +5,30 @@ import { providerShim } from "./kit/shim.js";
 /** One serialized provider per kind, shared by every resource of that kind in the program. */
 const providers = new Map<string, pulumi.dynamic.ResourceProvider>();
 
+/** What a resource class declares about its kind (generated from the kind by `npm run gen`). */
+export interface Declared {
+  /** Every property, inputs and outputs: each becomes an output of the resource, set or not. */
+  properties: readonly string[];
+  /** Outputs that are personal data: encrypted in the state, shown as [secret]. */
+  secrets?: readonly string[];
+}
+
 /**
  * What every resource of this package does when the program declares it: refuse a token set as
  * plain config (before anything is registered), and register with its kind's provider under the
- * type `pulumi-nodejs:dynamic/voiceagent:<kind>`. `props` are the arguments plus a placeholder
- * (undefined) for each output that is not an argument.
+ * type `pulumi-nodejs:dynamic/voiceagent:<kind>`. Every declared property is registered (unset ones
+ * as undefined placeholders, which Pulumi does not send), so every typed output exists.
  */
 export abstract class VoiceAgentResource extends pulumi.dynamic.Resource {
-  protected constructor(kind: string, name: string, props: Record<string, unknown>, opts?: pulumi.CustomResourceOptions) {
+  protected constructor(kind: string, name: string, args: object, opts: pulumi.CustomResourceOptions | undefined, declared: Declared) {
     assertTokenIsSecret();
     let provider = providers.get(kind);
     if (!provider) {
       provider = providerShim(kind);
       providers.set(kind, provider);
     }
-    super(provider, name, props, opts, "voiceagent", kind);
+    const props: Record<string, unknown> = { ...Object.fromEntries(declared.properties.map((p) => [p, undefined])), ...args };
+    const secrets = declared.secrets?.length ? pulumi.mergeOptions(opts, { additionalSecretOutputs: [...declared.secrets] }) : opts;
+    super(provider, name, props, secrets, "voiceagent", kind);
   }
 }

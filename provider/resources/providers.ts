@@ -3,35 +3,12 @@
  * `import("pulumi-voiceagent/providers")`. Its `runtimeFor(kind)` and the runtime's method
  * signatures are a stable contract with every shim ever written into a stack's state.
  */
-import type { z } from "zod";
-import { bodiesOf } from "./kit/derive.js";
-import type { KindDef, Props } from "./kit/kind.js";
-import { kindRuntime, type KindRuntime } from "./kit/runtime.js";
-import { actionKind } from "./kinds/action.js";
-import { agentKind } from "./kinds/agent.js";
-import { callKind } from "./kinds/call.js";
-import { phoneNumberKind } from "./kinds/phone-number.js";
-import { purchasedNumberKind } from "./kinds/purchased-number.js";
-import { voiceKind } from "./kinds/voice.js";
-import { webhookKind } from "./kinds/webhook.js";
+import type { Props } from "./kit/kind.js";
+import type { KindRuntime } from "./kit/runtime.js";
+import { KINDS as REGISTRY } from "./kinds/index.js";
 
-const runtimes = new Map<string, KindRuntime>();
-const createBodies = new Map<string, (inputs: Props) => Props | undefined>();
-
-function register<S extends z.ZodRawShape, R extends { id: string }, W>(def: KindDef<S, R, W>): void {
-  runtimes.set(def.kind, kindRuntime(def));
-  createBodies.set(def.kind, (inputs) => {
-    const parsed = def.input.safeParse(inputs);
-    return parsed.success ? bodiesOf(def, parsed.data).create : undefined;
-  });
-}
-register(agentKind);
-register(voiceKind);
-register(phoneNumberKind);
-register(purchasedNumberKind);
-register(callKind);
-register(actionKind);
-register(webhookKind);
+const runtimes = new Map<string, KindRuntime>(REGISTRY.map((k) => [k.kind, k.runtime]));
+const createBodies = new Map<string, (inputs: Props) => Props | undefined>(REGISTRY.map((k) => [k.kind, (inputs) => k.createBody(inputs)]));
 
 /** The kinds this release serves, by Pulumi type name. */
 export const KINDS: readonly string[] = [...runtimes.keys()];

@@ -5,7 +5,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { generatedFiles } from "../../provider/codegen/generated.js";
-import { KIND_DEFS } from "../../provider/resources/kinds/index.js";
+import { KINDS } from "../../provider/resources/kinds/index.js";
 import { REPO_ROOT } from "../helpers/consumer.js";
 
 const providerDir = path.join(REPO_ROOT, "provider");
@@ -49,6 +49,13 @@ describe("provider/schema.json", () => {
     expect(fresh?.text).toBe(committed);
   });
 
+  it("and so is every other generated file: the public classes and their index", () => {
+    const files = generatedFiles(providerDir).filter((f) => f.path !== schemaPath);
+    expect(files.map((f) => path.relative(providerDir, f.path))).toContain("resources/agent.ts");
+    const stale = files.filter((f) => readFileSync(f.path, "utf8") !== f.text).map((f) => path.relative(providerDir, f.path));
+    expect(stale).toEqual([]);
+  });
+
   it("names the package and version of provider/package.json", () => {
     const pkg = JSON.parse(readFileSync(path.join(providerDir, "package.json"), "utf8"));
     expect(schema.name).toBe("voiceagent");
@@ -57,7 +64,7 @@ describe("provider/schema.json", () => {
 
   it("has every property of every kind, documented, as an input and as an output", () => {
     const missing: string[] = [];
-    for (const def of KIND_DEFS) {
+    for (const { info: def } of KINDS) {
       const r = schema.resources[`voiceagent:index:${def.kind}`];
       if (!r) {
         missing.push(`${def.kind}: no resource`);

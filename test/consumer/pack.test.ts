@@ -23,7 +23,9 @@ async function dryRun(dir: string): Promise<DryRun> {
   return result;
 }
 
-const allowed = /^(dist\/.+\.(js|d\.ts)|README\.md|LICENSE|package\.json)$/;
+// The native plugin ships as one bundled executable without an extension (scripts/bundle-plugin.mjs).
+const PLUGIN = "dist/plugin/pulumi-resource-voiceagent";
+const allowed = /^(dist\/.+\.(js|d\.ts)|dist\/plugin\/pulumi-resource-voiceagent|README\.md|LICENSE|package\.json)$/;
 const secretLike = [/va_[A-Za-z0-9_-]{24}/, /-----BEGIN [A-Z ]*PRIVATE KEY-----/, /\bpul-[0-9a-f]{40}\b/, /upgrade-fixture-token/, /encryptionsalt:/];
 
 const scratch = mkdtempSync(path.join(os.tmpdir(), "va-pack-"));
@@ -45,7 +47,8 @@ describe.each(["provider", "emulator"])("npm pack of %s/", (workspace) => {
       expect(files).toContain(path.normalize(target.types ?? ""));
       expect(files).toContain(path.normalize(target.default ?? ""));
     }
-    const orphans = files.filter((f) => f.startsWith("dist/") && !existsSync(path.join(dir, f.replace(/^dist\//, "").replace(/\.(d\.ts|js)$/, ".ts"))));
+    if (workspace === "provider") expect(files).toContain(PLUGIN);
+    const orphans = files.filter((f) => f.startsWith("dist/") && f !== PLUGIN && !existsSync(path.join(dir, f.replace(/^dist\//, "").replace(/\.(d\.ts|js)$/, ".ts"))));
     expect(orphans, "built files whose source is gone").toEqual([]);
     for (const f of files) {
       const text = readFileSync(path.join(dir, f), "utf8");

@@ -18,13 +18,14 @@ const input = z.object({
 /** Action: the extension endpoints actions/create, actions/update and GET /v1/actions. */
 export const actionKind = defineKind<Action, ActionWrite>()({
   kind: "Action",
+  account: "actions",
   doc: "Something an agent can do during a call. Uses the service's actions/create and actions/update; destroy forgets it.",
   example: 'const hangUp = new Action("end-call", { type: "action_end_conversation" });',
   input,
   fields: {
     type: { doc: "What it does: action_end_conversation (default), action_transfer_call or action_dtmf.", wire: "type", read: (a) => a.type },
     config: {
-      doc: "Its configuration: `phoneNumber` (E.164) for action_transfer_call; other keys are passed to the service as they are.",
+      doc: "The action's configuration: `phoneNumber` (E.164) for action_transfer_call; other keys are passed to the service as they are.",
       wire: "config",
       toWire: ({ phoneNumber, ...rest }: Config) => ({ ...rest, ...(phoneNumber === undefined ? {} : { phone_number: phoneNumber }) }),
       read: (a) => {

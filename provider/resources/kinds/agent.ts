@@ -6,6 +6,7 @@ import { ownerOutput } from "../kit/owner.js";
 /** Agent: agents/create, GET /v1/agents/?id=, agents/update; the service has no delete. */
 export const agentKind = defineKind<Agent, AgentUpdate>()({
   kind: "Agent",
+  account: "agents",
   doc:
     "A voice agent. The service has no delete: destroying it removes it from the stack only " +
     "(use `retainOnDelete` to say so explicitly, or `protect` to guard it).",

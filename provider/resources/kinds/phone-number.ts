@@ -2,6 +2,7 @@ import { z } from "zod";
 import { ApiValidationError, E164Schema, UuidSchema, type PhoneNumber, type PhoneNumberUpdate } from "../../client/index.js";
 import { declareNumber, isDeclared } from "../kit/claims.js";
 import { defineKind } from "../kit/kind.js";
+import { note } from "../kit/notes.js";
 import { ownerOutput } from "../kit/owner.js";
 
 /**
@@ -12,6 +13,7 @@ import { ownerOutput } from "../kit/owner.js";
  */
 export const phoneNumberKind = defineKind<PhoneNumber, PhoneNumberUpdate>()({
   kind: "PhoneNumber",
+  account: "numbers",
   doc:
     "The inbound binding of a phone number the account owns. Rebinding moves it to another agent in place; " +
     "destroy unbinds it, unless the program declares the same number in another resource (a rename, a swap, " +
@@ -59,7 +61,7 @@ export const phoneNumberKind = defineKind<PhoneNumber, PhoneNumberUpdate>()({
     // A rename, a swap, a move into a component, or a pending delete of an interrupted run: the
     // program declares this number in another resource, which owns the binding now.
     if (isDeclared(recorded.number)) {
-      process.stderr.write(`voiceagent:PhoneNumber ${id}: left bound: the program declares this number in another resource\n`);
+      note(`voiceagent:PhoneNumber ${id}: left bound: the program declares this number in another resource`);
       return;
     }
     try {

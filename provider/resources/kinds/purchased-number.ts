@@ -3,6 +3,7 @@ import { ApiNotFoundError, E164Schema, PhoneNumberBuySchema, type PhoneNumber, t
 import { declareNumber, isDeclared } from "../kit/claims.js";
 import { PartialCreateError } from "../kit/errors.js";
 import { defineKind } from "../kit/kind.js";
+import { note } from "../kit/notes.js";
 import { ownerOutput } from "../kit/owner.js";
 
 /** The area code of a North American number (+1AAA...), if it is one. */
@@ -17,6 +18,7 @@ const areaOf = (number: string): string | undefined => /^\+1(\d{3})\d{7}$/.exec(
  */
 export const purchasedNumberKind = defineKind<PhoneNumber, NonNullable<PhoneNumberBuy>>()({
   kind: "PurchasedNumber",
+  account: "numbers",
   doc:
     "A phone number the account owns because the program says so: create buys one (numbers/buy, exactly once " +
     "even when the service loses its answer), or takes over `number`; **destroy cancels it (numbers/cancel), which " +
@@ -83,7 +85,7 @@ export const purchasedNumberKind = defineKind<PhoneNumber, NonNullable<PhoneNumb
   async delete(client, id, recorded) {
     if (!recorded.number) return;
     if (isDeclared(recorded.number)) {
-      process.stderr.write(`voiceagent:PurchasedNumber ${id}: not cancelled: the program still declares this number\n`);
+      note(`voiceagent:PurchasedNumber ${id}: not cancelled: the program still declares this number`);
       return;
     }
     await client.numbers.cancel(recorded.number);

@@ -6,6 +6,7 @@ import { ownerOutput } from "../kit/owner.js";
 /** Voice: voices/update (documented); voices/create and GET /v1/voices where the server has them. */
 export const voiceKind = defineKind<Voice, VoiceWrite>()({
   kind: "Voice",
+  account: "voices",
   doc:
     "A voice. Created with voices/create where the service has it; with `voiceId`, an existing voice " +
     "is managed through voices/update. Destroy forgets it.",

@@ -94,9 +94,14 @@ export interface Lifecycle<I, R> {
 }
 
 /** One resource kind, declared once. */
-export interface KindDef<S extends z.ZodRawShape, R extends { id: string }, W> extends Lifecycle<z.output<z.ZodObject<S>>, R> {
+export interface KindDef<S extends z.ZodRawShape, R extends { id: string }, W, K extends string = string> extends Lifecycle<z.output<z.ZodObject<S>>, R> {
   /** The Pulumi type name, e.g. "Agent" (the token is pulumi-nodejs:dynamic/voiceagent:Agent). */
-  kind: string;
+  kind: K;
+  /**
+   * The collection of the account its objects are (what `voiceagent pull`, `audit` and `drift`
+   * list); unset: not an account object (a call).
+   */
+  account?: Exclude<ExtensionKind, "calls">;
   /** What the resource is and does, for users: the class's JSDoc and the schema's description. */
   doc: string;
   /** A TypeScript snippet declaring one (the class's `@example`, the schema's example). */
@@ -124,6 +129,22 @@ export interface KindDef<S extends z.ZodRawShape, R extends { id: string }, W> e
 }
 
 /**
+ * A kind's declaration as the registry's readers see it (the schema and class generators, the
+ * CLI): what it says about each property, with the per-property types erased.
+ */
+export interface KindInfo {
+  kind: string;
+  doc: string;
+  example: string;
+  account?: Exclude<ExtensionKind, "calls">;
+  input: z.ZodObject;
+  fields: Record<string, { doc: string; deprecated?: string; reported?: true; replaces?: true }>;
+  outputs: Record<string, { type: keyof OutputTypes; doc: string; optional?: true; secret?: true }>;
+  adopt?: string;
+  deleteBeforeReplace?: boolean;
+}
+
+/**
  * Declares a kind: `defineKind<Live, WireBody>()({...})`. The types tie it together: `fields` must
  * declare every property of `input`, with a wire name that exists in `WireBody` and a value that
  * fits it, and a way to read it back from `Live`. From that one declaration the kit derives the
@@ -131,5 +152,5 @@ export interface KindDef<S extends z.ZodRawShape, R extends { id: string }, W> e
  * in the service's error messages.
  */
 export function defineKind<R extends { id: string }, W>() {
-  return <S extends z.ZodRawShape>(def: KindDef<S, R, W>): KindDef<S, R, W> => def;
+  return <S extends z.ZodRawShape, K extends string>(def: KindDef<S, R, W, K>): KindDef<S, R, W, K> => def;
 }

@@ -5,6 +5,7 @@ import { checkInputs } from "./check.js";
 import { bodiesOf, diffOf, inputsOf, notKept, outputsOf, partialInputs, propertyNames, withLocalInputs } from "./derive.js";
 import { explain, isGone, PartialCreateError, type FailureContext } from "./errors.js";
 import type { KindDef, Props } from "./kind.js";
+import { note } from "./notes.js";
 import { clientFor, resolveSettings, type ProviderSettings } from "./settings.js";
 
 /**
@@ -116,7 +117,7 @@ export function kindRuntime<S extends z.ZodRawShape, R extends { id: string }, W
     },
     async delete(settings, id, props) {
       if (!def.delete) {
-        if (def.forgetNote) process.stderr.write(`voiceagent:${def.kind} ${id}: ${def.forgetNote}\n`);
+        if (def.forgetNote) note(`voiceagent:${def.kind} ${id}: ${def.forgetNote}`);
         return;
       }
       try {
