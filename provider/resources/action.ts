@@ -2,6 +2,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 import type { ActionType } from "../schemas/values.js";
 import { VoiceAgentResource } from "./base.js";
+import { DECLARED } from "./declared.js";
 import type { OutputsOf } from "./outputs.js";
 
 /** The arguments of an {@link Action}. */
@@ -63,8 +64,6 @@ export interface Action extends OutputsOf<ActionOutputs> {}
  */
 export class Action extends VoiceAgentResource {
   constructor(name: string, args: ActionArgs = {}, opts?: pulumi.CustomResourceOptions) {
-    super("Action", name, args, opts, {
-      properties: ["type", "config", "actionId", "userId"],
-    });
+    super("Action", name, args, opts, DECLARED.Action);
   }
 }

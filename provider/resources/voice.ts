@@ -2,6 +2,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 import type { VoiceType } from "../schemas/values.js";
 import { VoiceAgentResource } from "./base.js";
+import { DECLARED } from "./declared.js";
 import type { OutputsOf } from "./outputs.js";
 
 /** The arguments of a {@link Voice}. */
@@ -55,8 +56,6 @@ export interface Voice extends OutputsOf<VoiceOutputs> {}
  */
 export class Voice extends VoiceAgentResource {
   constructor(name: string, args: VoiceArgs, opts?: pulumi.CustomResourceOptions) {
-    super("Voice", name, args, opts, {
-      properties: ["voiceName", "pitch", "rate", "type", "voiceId", "userId"],
-    });
+    super("Voice", name, args, opts, DECLARED.Voice);
   }
 }

@@ -2,6 +2,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 import type { WebhookEvent, WebhookMethod } from "../schemas/values.js";
 import { VoiceAgentResource } from "./base.js";
+import { DECLARED } from "./declared.js";
 import type { OutputsOf } from "./outputs.js";
 
 /** The arguments of a {@link Webhook}. */
@@ -44,8 +45,6 @@ export interface Webhook extends OutputsOf<WebhookOutputs> {}
  */
 export class Webhook extends VoiceAgentResource {
   constructor(name: string, args: WebhookArgs, opts?: pulumi.CustomResourceOptions) {
-    super("Webhook", name, args, opts, {
-      properties: ["url", "method", "subscriptions", "webhookId", "userId"],
-    });
+    super("Webhook", name, args, opts, DECLARED.Webhook);
   }
 }
