@@ -52,6 +52,16 @@ export function sdkScenario(ctx: SdkStack): void {
     expect(ctx.emu.stats.writes).toEqual({});
   });
 
+  it("a missing setting fails at preview naming the key, sending nothing", async () => {
+    await ctx.pulumi("config", "rm", "voiceagent:baseUrl");
+    ctx.emu.resetStats();
+    const preview = await ctx.program("preview");
+    await ctx.pulumi("config", "set", "voiceagent:baseUrl", ctx.emu.url);
+    expect(preview.code).not.toBe(0);
+    expect(preview.stdout + preview.stderr).toMatch(/voiceagent:baseUrl/);
+    expect(ctx.emu.stats.total).toBe(0);
+  });
+
   it("the secret prompts and the token are in 0 plain-text places: stack export, backend files, output", async () => {
     expect(secrets).toHaveLength(2);
     for (const secret of [ctx.token, ...secrets]) expect(await ctx.plaintext(secret)).toEqual([]);

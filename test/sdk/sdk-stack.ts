@@ -72,12 +72,15 @@ export function useSdkStack(example: "python" | "go", install: (tmp: string, pro
     const manifest = path.join(ctx.dir, "Pulumi.yaml");
     writeFileSync(manifest, readFileSync(manifest, "utf8").replace("path: ../../provider/dist/plugin", `path: ${PLUGIN_DIR}`));
     const runner = await install(tmp, ctx.dir);
-    const env = {
+    const env: NodeJS.ProcessEnv = {
       ...process.env,
       ...runner.env,
       PULUMI_BACKEND_URL: `file://${ctx.stateDir}`,
       PULUMI_CONFIG_PASSPHRASE: `sdk-${randomUUID()}`,
     };
+    // Settings come from stack config only, so a missing one is missing.
+    delete env.VOICEAGENT_BASE_URL;
+    delete env.VOICEAGENT_TOKEN;
     const record = (r: RunResult): RunResult => {
       ctx.printed.push(r.stdout, r.stderr);
       return r;
