@@ -24,10 +24,15 @@ va_ensure_python() {
     t0="$(va_now)"
     va_log "installing the Pulumi Python SDK, parver and the wheel build tools into .tools/python"
     rm -rf "$venv"
-    "$system" -m venv "$venv" >&2
     # shellcheck disable=SC2086 # the pins are words
-    "$venv/bin/python" -m pip install --quiet --disable-pip-version-check \
-      "pulumi==$(va_pulumi_version)" $VOICEAGENT_PY_BUILD_PINS >&2
+    if ! { "$system" -m venv "$venv" >&2 &&
+      "$venv/bin/python" -m pip install --quiet --disable-pip-version-check \
+        "pulumi==$(va_pulumi_version)" $VOICEAGENT_PY_BUILD_PINS >&2; }; then
+      # Everything but the Python SDK's wheel and tests works without it: say so and go on.
+      rm -rf "$venv"
+      va_log "could not set up .tools/python (python3 -m venv, then pip install from PyPI): the Python SDK tests will fail until it can"
+      return 0
+    fi
     echo "$want" >"$stamp"
     va_log "python ready in $(va_since "$t0")s"
   fi
