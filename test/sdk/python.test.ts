@@ -1,29 +1,41 @@
 // A Python program on the native provider: examples/python with pulumi_voiceagent installed from
 // the wheel that `npm run pack:python` builds (not from sdk/python), run through its Automation
 // API runner (`python __main__.py up`: no Python language host can be built here).
-import { statSync } from "node:fs";
+import { readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { REPO_ROOT, run } from "../helpers/consumer.js";
 import { sdkScenario } from "./scenario.js";
-import { useSdkStack } from "./sdk-stack.js";
+import { useSdkStack, type Runner } from "./sdk-stack.js";
 
 const python = process.env.VOICEAGENT_PYTHON ?? "";
-let site = "";
-let wheel = "";
 
-const ctx = useSdkStack("python", async (tmp) => {
+async function must(cmd: string, args: string[], cwd: string): Promise<string> {
+  const r = await run(cmd, args, { cwd });
+  if (r.code !== 0) throw new Error(`${cmd} ${args.join(" ")} failed:\n${r.stdout}\n${r.stderr}`);
+  return r.stdout;
+}
+
+/**
+ * Builds the wheel from `src` (sdk/python unless given) and installs it as a user's `pip install`
+ * does, into `<tmp>/site`; its dependencies (pulumi, parver) are already in the venv, so no index
+ * is needed. Returns the runner of examples/python on it.
+ */
+async function installWheel(tmp: string, src?: string): Promise<Runner & { site: string; wheel: string }> {
   if (!python) throw new Error("VOICEAGENT_PYTHON is not set: run the tests through npm test (scripts/ensure-python.sh needs python3)");
-  const built = await run("bash", [path.join(REPO_ROOT, "scripts/build-wheel.sh"), path.join(tmp, "wheel")], { cwd: REPO_ROOT });
-  if (built.code !== 0) throw new Error(`building the wheel failed:\n${built.stderr}`);
-  wheel = built.stdout.trim();
-  console.log(`pulumi_voiceagent wheel: ${path.basename(wheel)}, ${statSync(wheel).size} bytes`);
-  site = path.join(tmp, "site");
-  // As a user's `pip install <wheel>`, into a folder of its own; its dependencies (pulumi, parver)
-  // are already in the venv, so no index is needed.
-  const installed = await run(python, ["-m", "pip", "install", "--quiet", "--no-deps", "--no-index", "--target", site, wheel], { cwd: tmp });
-  if (installed.code !== 0) throw new Error(`installing the wheel failed:\n${installed.stderr}`);
-  return { cmd: python, args: ["__main__.py"], env: { PYTHONPATH: site, PYTHONDONTWRITEBYTECODE: "1" } };
+  const wheelDir = path.join(tmp, "wheel");
+  const wheel = (await must("bash", [path.join(REPO_ROOT, "scripts/build-wheel.sh"), wheelDir, ...(src ? [src] : [])], REPO_ROOT)).trim();
+  const site = path.join(tmp, "site");
+  await must(python, ["-m", "pip", "install", "--quiet", "--no-deps", "--no-index", "--target", site, wheel], tmp);
+  return { cmd: python, args: ["__main__.py"], env: { PYTHONPATH: site, PYTHONDONTWRITEBYTECODE: "1" }, site, wheel };
+}
+
+let site = "";
+const ctx = useSdkStack("python", async (tmp) => {
+  const installed = await installWheel(tmp);
+  site = installed.site;
+  console.log(`pulumi_voiceagent wheel: ${path.basename(installed.wheel)}, ${statSync(installed.wheel).size} bytes`);
+  return installed;
 });
 
 describe("Python SDK (examples/python)", () => {
@@ -39,4 +51,32 @@ describe("Python SDK (examples/python)", () => {
   });
 
   sdkScenario(ctx);
+});
+
+describe("a Python program on an SDK newer than the plugin", () => {
+  const pluginVersion = (JSON.parse(readFileSync(path.join(REPO_ROOT, "provider/package.json"), "utf8")) as { version: string }).version;
+  let sdkVersion = "";
+  // What a later release's SDK is: the schema one minor version on, with one more Agent input,
+  // which the program uses.
+  const newer = useSdkStack("python", async (tmp, project) => {
+    const schema = JSON.parse(readFileSync(path.join(REPO_ROOT, "provider/schema.json"), "utf8"));
+    const [major, minor] = String(schema.version).split(".").map(Number);
+    sdkVersion = `${major}.${(minor ?? 0) + 1}.0`;
+    schema.version = sdkVersion;
+    schema.resources["voiceagent:index:Agent"].inputProperties.sentiment = { type: "string", description: "A later input." };
+    writeFileSync(path.join(tmp, "schema.json"), JSON.stringify(schema));
+    await must("bash", [path.join(REPO_ROOT, "scripts/gen-sdks.sh"), path.join(tmp, "sdk"), path.join(tmp, "schema.json")], REPO_ROOT);
+    const main = path.join(project, "__main__.py");
+    writeFileSync(main, readFileSync(main, "utf8").replace("initial_message=", 'sentiment="calm", initial_message='));
+    return installWheel(tmp, path.join(tmp, "sdk", "python"));
+  });
+
+  it("fails at preview with one line naming both versions, sending nothing", async () => {
+    newer.emu.resetStats();
+    const preview = await newer.program("preview");
+    expect(preview.code).not.toBe(0);
+    const lines = (preview.stdout + preview.stderr).split("\n");
+    expect(lines.filter((line) => line.includes(sdkVersion) && line.includes(pluginVersion))).not.toEqual([]);
+    expect(newer.emu.stats.writes).toEqual({});
+  });
 });
