@@ -31,27 +31,29 @@ const embed = {
 };
 
 // The engine starts one plugin process per provider per command: Node's compile cache saves
-// compiling the bundle on every start after the first. It only applies to modules loaded after it
-// is enabled, so the file enables it and loads itself once more. Node reads an extensionless file
-// as an ES module when the nearest package.json says "type": "module" (a PULUMI_HOME inside such
-// a project, for one), where `require` and a top-level `return` do not exist: so the CommonJS
-// bundle runs inside a function given `require` either way, and only CommonJS takes the cache path.
-const head = [
-  "#!/usr/bin/env node",
-  "if (typeof require === 'function' && !globalThis.__voiceagentPlugin) {",
-  "  globalThis.__voiceagentPlugin = true;",
-  "  try { require('node:module').enableCompileCache?.(); } catch {}",
-  "  delete require.cache[__filename];",
-  "  require(__filename);",
-  "} else (function (require, module, exports, __filename, __dirname) {",
-].join("\n");
-const tail = [
-  "})(...(typeof require === 'function'",
-  "  ? [require, module, exports, __filename, __dirname]",
-  "  : ((file) => [process.getBuiltinModule('node:module').createRequire(file), { exports: {} }, {}, file, process.getBuiltinModule('node:path').dirname(file)])(",
-  "      process.getBuiltinModule('node:fs').realpathSync(process.argv[1]))));",
-  "",
-].join("\n");
+// compiling the bundle on every start after the first. It applies to code compiled after it is
+// enabled, so the file is a small loader holding the bundle as a string: it enables the cache and
+// compiles the bundle as a CommonJS module under the file's own name (what require-from-string
+// does). A string costs little to scan, where compiling the bundle twice (loading the file itself
+// again) cost as much as the cache saved. Node reads an extensionless file as an ES module when
+// the nearest package.json says "type": "module" (a PULUMI_HOME inside such a project), so the
+// loader uses nothing that only CommonJS has.
+const loader = (body) =>
+  [
+    "#!/usr/bin/env node",
+    "'use strict';",
+    "{",
+    "  const mod = process.getBuiltinModule('node:module');",
+    "  const file = process.getBuiltinModule('node:fs').realpathSync(process.argv[1]);",
+    "  try { mod.enableCompileCache?.(); } catch {}",
+    "  const m = new mod.Module(file, null);",
+    "  m.filename = file;",
+    "  m.paths = mod.Module._nodeModulePaths(process.getBuiltinModule('node:path').dirname(file));",
+    // Its own name in the cache: the loader itself is cached under the file's name.
+    `  m._compile(${JSON.stringify(body)}, file + '.bundle.js');`,
+    "}",
+    "",
+  ].join("\n");
 
 mkdirSync(path.dirname(out), { recursive: true });
 const result = await build({
@@ -67,5 +69,5 @@ const result = await build({
   plugins: [embed],
 });
 const [code] = result.outputFiles;
-writeFileSync(out, `${head}\n${code.text}${tail}`);
+writeFileSync(out, loader(code.text));
 chmodSync(out, 0o755);

@@ -9,6 +9,7 @@ import { Server, ServerCredentials } from "@grpc/grpc-js";
 import { ResourceProviderService } from "@pulumi/pulumi/proto/provider_grpc_pb.js";
 import { setNoteSink } from "../resources/kit/notes.js";
 import { pluginVersion, schemaText } from "./embedded.js";
+import { persistCompileCache } from "./compile-cache.js";
 import { engineNoteSink } from "./engine-log.js";
 import { providerService } from "./service.js";
 
@@ -51,6 +52,7 @@ async function serve(argv: readonly string[]): Promise<void> {
     server.bindAsync("127.0.0.1:0", ServerCredentials.createInsecure(), (err, p) => (err ? reject(err) : resolve(p)));
   });
   process.stdout.write(`${port}\n`);
+  setImmediate(persistCompileCache);
 }
 
 process.on("uncaughtException", die);

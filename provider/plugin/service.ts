@@ -22,6 +22,7 @@ import {
 import { PluginInfo } from "@pulumi/pulumi/proto/plugin_pb.js";
 import type { Props } from "../resources/kit/kind.js";
 import type { ProviderSettings } from "../resources/kit/settings.js";
+import { persistCompileCache } from "./compile-cache.js";
 import { detailedDiff, diffResponse } from "./detailed-diff.js";
 import { inRequest } from "./engine-log.js";
 import type { KindLookup } from "./kinds.js";
@@ -31,7 +32,11 @@ import { propsOf, structOf, withoutProvider } from "./wire.js";
 type Kit = typeof import("./kit.js");
 let loaded: Promise<Kit> | undefined;
 /** The kit, loaded once, on first use (see kit.ts). */
-const kit = (): Promise<Kit> => (loaded ??= import("./kit.js"));
+const kit = (): Promise<Kit> =>
+  (loaded ??= import("./kit.js").then((k) => {
+    persistCompileCache();
+    return k;
+  }));
 
 /** What the service is built from: the plugin's version and the package schema. */
 export interface ServiceOptions {
