@@ -30,3 +30,17 @@ va_sdkgen_path() {
   fi
   printf '%s\n' "$out/pulumi-sdkgen"
 }
+
+# va_ensure_sdk_hosts: puts pulumi-language-python and pulumi-language-go (links to pulumi-sdkgen,
+# which serves GeneratePackage under those names) in .tools/bin, so `pulumi package gen-sdk
+# <schema> --language python|go` works with the pinned CLI; their Run points to the Automation API.
+va_ensure_sdk_hosts() {
+  local sdkgen lang
+  sdkgen="$(va_sdkgen_path)"
+  mkdir -p "$VOICEAGENT_TOOLS/bin"
+  for lang in python go; do
+    if [ "$(readlink "$VOICEAGENT_TOOLS/bin/pulumi-language-$lang" 2>/dev/null)" != "$sdkgen" ]; then
+      ln -sf "$sdkgen" "$VOICEAGENT_TOOLS/bin/pulumi-language-$lang"
+    fi
+  done
+}

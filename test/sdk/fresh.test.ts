@@ -6,7 +6,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { REPO_ROOT } from "../helpers/consumer.js";
+import { REPO_ROOT, run } from "../helpers/consumer.js";
 
 const out = mkdtempSync(path.join(os.tmpdir(), "va-sdkgen-"));
 afterAll(() => rmSync(out, { recursive: true, force: true }));
@@ -50,5 +50,17 @@ describe("sdk/ (run `npm run gen:sdks` after changing provider/schema.json)", ()
 
   it("sdk/go/voiceagent is what the generator writes from the committed schema", () => {
     expect(differences(path.join(REPO_ROOT, "sdk/go/voiceagent"), path.join(out, "go/voiceagent"))).toEqual([]);
+  });
+
+  it("`pulumi package gen-sdk <schema> --language python|go` writes the same SDKs, through our hosts", async () => {
+    const viaCli = path.join(out, "gen-sdk");
+    for (const language of ["python", "go"]) {
+      const r = await run("pulumi", ["package", "gen-sdk", path.join(REPO_ROOT, "provider/schema.json"), "--language", language, "--out", viaCli], {
+        cwd: out,
+      });
+      expect(r.code, r.stderr).toBe(0);
+    }
+    expect(differences(path.join(REPO_ROOT, "sdk/python"), path.join(viaCli, "python"))).toEqual([]);
+    expect(differences(path.join(REPO_ROOT, "sdk/go/voiceagent"), path.join(viaCli, "go/voiceagent"))).toEqual([]);
   });
 });

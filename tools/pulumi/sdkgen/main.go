@@ -33,6 +33,16 @@ import (
 const tool = "pulumi-sdkgen (tools/pulumi/sdkgen)"
 
 func main() {
+	// Installed as pulumi-language-python / pulumi-language-go (links to this binary), it is a
+	// language host that serves GeneratePackage, so `pulumi package gen-sdk` works (host.go).
+	switch filepath.Base(os.Args[0]) {
+	case "pulumi-language-python":
+		serveHost("python")
+		return
+	case "pulumi-language-go":
+		serveHost("go")
+		return
+	}
 	if len(os.Args) > 1 && os.Args[1] == "pack-go" {
 		if err := packGo(os.Args[2:]); err != nil {
 			fmt.Fprintf(os.Stderr, "pulumi-sdkgen pack-go: %v\n", err)
@@ -51,46 +61,60 @@ func main() {
 }
 
 func run(schemaPath, out string, languages []string) error {
+	raw, err := os.ReadFile(schemaPath)
+	if err != nil {
+		return err
+	}
 	for _, lang := range languages {
-		// Each generator records its own language options on the package it is given, so
-		// every language binds its own copy of the spec.
-		pkg, err := load(schemaPath)
-		if err != nil {
-			return err
-		}
-		var files map[string][]byte
 		var dir string
 		switch lang {
 		case "python":
-			files, err = python.GeneratePackage(tool, pkg, nil, nil)
 			dir = filepath.Join(out, "python")
-			if readme, ok := files[pythonPackage(pkg)+"/README.md"]; ok && err == nil {
-				// pyproject.toml names README.md beside it (upstream's Makefiles copy it there).
-				files["README.md"] = readme
-			}
 		case "go":
-			files, err = gogen.GeneratePackage(tool, pkg, nil)
 			dir = filepath.Join(out, "go")
-			files = only(files, pkg.Name+"/")
-			if err := os.RemoveAll(filepath.Join(dir, pkg.Name)); err != nil {
-				return err
-			}
 		default:
 			return fmt.Errorf("unknown language %q (python, go)", lang)
 		}
-		if err != nil {
-			return fmt.Errorf("generating the %s SDK: %w", lang, err)
-		}
-		if lang == "python" {
-			if err := os.RemoveAll(dir); err != nil {
-				return err
-			}
-		}
-		if err := write(dir, files); err != nil {
-			return err
+		if err := generate(lang, raw, dir); err != nil {
+			return fmt.Errorf("%s: %w", schemaPath, err)
 		}
 	}
 	return nil
+}
+
+// generate writes one language's SDK of the schema `raw` into dir: for python the whole project
+// (dir is emptied first), for go the package folder dir/<name> (emptied first), so files the
+// schema no longer produces disappear.
+func generate(lang string, raw []byte, dir string) error {
+	// Each generator records its own language options on the package it is given, so every
+	// language binds its own copy of the spec.
+	pkg, err := load(raw)
+	if err != nil {
+		return err
+	}
+	var files map[string][]byte
+	clear := dir
+	switch lang {
+	case "python":
+		files, err = python.GeneratePackage(tool, pkg, nil, nil)
+		if readme, ok := files[pythonPackage(pkg)+"/README.md"]; ok && err == nil {
+			// pyproject.toml names README.md beside it (upstream's Makefiles copy it there).
+			files["README.md"] = readme
+		}
+	case "go":
+		files, err = gogen.GeneratePackage(tool, pkg, nil)
+		files = only(files, pkg.Name+"/")
+		clear = filepath.Join(dir, pkg.Name)
+	default:
+		return fmt.Errorf("unknown language %q (python, go)", lang)
+	}
+	if err != nil {
+		return fmt.Errorf("generating the %s SDK: %w", lang, err)
+	}
+	if err := os.RemoveAll(clear); err != nil {
+		return err
+	}
+	return write(dir, files)
 }
 
 // pythonPackage is the Python package's folder: the schema's language.python.packageName, or
@@ -102,23 +126,19 @@ func pythonPackage(pkg *schema.Package) string {
 	return "pulumi_" + pkg.Name
 }
 
-// load reads and binds the schema. The package depends on no other package, so no loader is
-// needed; a reference to another package is an error.
-func load(schemaPath string) (*schema.Package, error) {
-	raw, err := os.ReadFile(schemaPath)
-	if err != nil {
-		return nil, err
-	}
+// load binds the schema. The package depends on no other package, so no loader is needed; a
+// reference to another package is an error.
+func load(raw []byte) (*schema.Package, error) {
 	var spec schema.PackageSpec
 	if err := json.Unmarshal(raw, &spec); err != nil {
-		return nil, fmt.Errorf("%s: %w", schemaPath, err)
+		return nil, err
 	}
 	pkg, diags, err := schema.BindSpec(spec, noLoader{}, schema.ValidationOptions{})
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", schemaPath, err)
+		return nil, err
 	}
 	if diags.HasErrors() {
-		return nil, fmt.Errorf("%s: %s", schemaPath, diags.Error())
+		return nil, errors.New(diags.Error())
 	}
 	return pkg, nil
 }
