@@ -2,7 +2,7 @@
 //
 // Run it either way:
 //
-//	pulumi up                     # a Pulumi CLI with the Go language host (upstream releases)
+//	pulumi up                     # through a Go language host (upstream's, or this repository's)
 //	go run . up [-stack dev]      # any pulumi CLI on PATH: the Automation API runs it inline
 //
 // The second form also takes preview [-refresh], refresh and destroy, and -summary to end with

@@ -2,7 +2,7 @@
 
 Run it either way:
 
-    pulumi up                          # a Pulumi CLI with the Python language host (upstream releases)
+    pulumi up                           # through a Python language host (upstream's, or this repository's)
     python __main__.py up [--stack dev] # any pulumi CLI on PATH: the Automation API runs it inline
 
 The second form also takes `preview [--refresh]`, `refresh` and `destroy`, and `--summary` to end

@@ -1,6 +1,6 @@
 // A Go program on the native provider: examples/go built against the SDK module as a module proxy
 // serves it (packed from sdk/, not through the repository's replace directive), run through its
-// Automation API runner (`go run . up`: no Go language host can be built here).
+// Automation API runner (`go run . up`) and through our language host (`pulumi preview`).
 import { createHash } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
@@ -47,16 +47,17 @@ const ctx = useSdkStack(
       GOPROXY: `file://${proxy},${upstream}`,
       // The packed module is in no checksum database; go.sum records its hash on first use.
       GONOSUMDB: MODULE,
-      GOFLAGS: "-mod=mod -buildvcs=false",
+      // The CLI's build flags, so the Pulumi SDK packages compiled for it come from the build cache.
+      GOFLAGS: "-mod=mod -buildvcs=false -trimpath -tags=osusergo,grpcnotrace",
       GOTOOLCHAIN: "local",
       CGO_ENABLED: "0",
     };
     const env = { ...process.env, ...goEnv };
     await must("go", ["mod", "edit", `-dropreplace=${MODULE}`, `-require=${MODULE}@${version}`], project, env);
     const bin = path.join(tmp, "bin", "voiceagent-go");
-    // The CLI's build flags, so the Pulumi SDK packages compiled for it come from the build cache.
-    await must("go", ["build", "-trimpath", "-tags", "osusergo,grpcnotrace", "-o", bin, "."], project, env);
-    return { cmd: bin, args: [] };
+    await must("go", ["build", "-o", bin, "."], project, env);
+    // goEnv too for `pulumi preview`, whose language host builds the program again.
+    return { cmd: bin, args: [], env: goEnv };
   },
   // A cold build compiles the Pulumi Go SDK: minutes on 2 shared cores, once per machine.
   600_000,

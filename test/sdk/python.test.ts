@@ -1,6 +1,6 @@
 // A Python program on the native provider: examples/python with pulumi_voiceagent installed from
 // the wheel that `npm run pack:python` builds (not from sdk/python), run through its Automation
-// API runner (`python __main__.py up`: no Python language host can be built here).
+// API runner (`python __main__.py up`) and through our language host (`pulumi preview`).
 import { readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -27,7 +27,8 @@ async function installWheel(tmp: string, src?: string): Promise<Runner & { site:
   const wheel = (await must("bash", [path.join(REPO_ROOT, "scripts/build-wheel.sh"), wheelDir, ...(src ? [src] : [])], REPO_ROOT)).trim();
   const site = path.join(tmp, "site");
   await must(python, ["-m", "pip", "install", "--quiet", "--no-deps", "--no-index", "--target", site, wheel], tmp);
-  return { cmd: python, args: ["__main__.py"], env: { PYTHONPATH: site, PYTHONDONTWRITEBYTECODE: "1" }, site, wheel };
+  // PULUMI_PYTHON_CMD: the interpreter our language host runs `pulumi preview` with (the venv's).
+  return { cmd: python, args: ["__main__.py"], env: { PYTHONPATH: site, PYTHONDONTWRITEBYTECODE: "1", PULUMI_PYTHON_CMD: python }, site, wheel };
 }
 
 let site = "";

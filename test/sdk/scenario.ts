@@ -23,6 +23,11 @@ export function sdkScenario(ctx: SdkStack): void {
     expect(changed(await ctx.summary("preview"))).toEqual({});
   });
 
+  it("`pulumi preview` in the project folder runs the program through our language host and sees the same stack", async () => {
+    const preview = JSON.parse(await ctx.pulumi("preview", "--json")) as { changeSummary: Record<string, number> };
+    expect(changed({ changes: preview.changeSummary, outputs: {} })).toEqual({});
+  });
+
   it("a new secret prompt updates the agent in place; a new number replaces the binding", async () => {
     const prompt = `Take a message for the team (${randomUUID()}).`;
     secrets.push(prompt);

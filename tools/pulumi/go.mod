@@ -1,5 +1,5 @@
-// Builds the Pulumi CLI, our Node.js language host and pulumi-sdkgen (./sdkgen) at the version of
-// the pinned @pulumi/pulumi.
+// Builds the Pulumi CLI, our Node.js language host and pulumi-sdkgen (./sdkgen: SDK generation and
+// the Python and Go language hosts) at the version of the pinned @pulumi/pulumi.
 // scripts/ensure-pulumi.sh and scripts/ensure-sdkgen.sh drive it; see tools/pulumi/README.md.
 module pulumi-voiceagent.local/tools/pulumi
 

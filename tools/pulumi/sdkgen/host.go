@@ -2,8 +2,11 @@ package main
 
 import (
 	"context"
+	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
+	"os/exec"
 	"runtime/debug"
 	"strings"
 
@@ -26,12 +29,18 @@ func pulumiVersion() string {
 	return "3.0.0"
 }
 
-// serveHost serves the LanguageRuntime of `language` for SDK generation only: the upstream python
-// and go hosts cannot be built here (the module proxy refuses them), and their GeneratePackage is
-// what `pulumi package gen-sdk <schema> --language <language>` calls. Running programs is left to
-// the Automation API, which needs no host; Run says so instead of the engine's "no language plugin".
+// serveHost serves a small LanguageRuntime for `language` (python or go), in place of the upstream
+// hosts that the module proxy refuses: GeneratePackage (what `pulumi package gen-sdk <schema>
+// --language <language>` calls) and Run (`pulumi up` in a Python or Go project, run.go). Package
+// and plugin discovery answer "none": Pulumi.yaml's plugins section or an installed plugin serves.
 func serveHost(language string) {
 	host := &sdkHost{language: language}
+	for _, arg := range os.Args[1:] {
+		// The engine's address is the one argument that is not a flag (-v=N, --logtostderr, ...).
+		if !strings.HasPrefix(arg, "-") {
+			host.engineAddress = arg
+		}
+	}
 	handle, err := rpcutil.ServeWithOptions(rpcutil.ServeOptions{
 		Init: func(srv *grpc.Server) error {
 			pulumirpc.RegisterLanguageRuntimeServer(srv, host)
@@ -52,10 +61,14 @@ func serveHost(language string) {
 
 type sdkHost struct {
 	pulumirpc.UnimplementedLanguageRuntimeServer
-	language string
+	language      string
+	engineAddress string
 }
 
-func (h *sdkHost) Handshake(context.Context, *pulumirpc.LanguageHandshakeRequest) (*pulumirpc.LanguageHandshakeResponse, error) {
+func (h *sdkHost) Handshake(_ context.Context, req *pulumirpc.LanguageHandshakeRequest) (*pulumirpc.LanguageHandshakeResponse, error) {
+	if req.GetEngineAddress() != "" {
+		h.engineAddress = req.GetEngineAddress()
+	}
 	return &pulumirpc.LanguageHandshakeResponse{}, nil
 }
 
@@ -71,12 +84,47 @@ func (h *sdkHost) GetRequiredPackages(context.Context, *pulumirpc.GetRequiredPac
 	return &pulumirpc.GetRequiredPackagesResponse{}, nil
 }
 
-func (h *sdkHost) Run(context.Context, *pulumirpc.RunRequest) (*pulumirpc.RunResponse, error) {
-	how := map[string]string{"python": "python __main__.py up", "go": "go run . up"}[h.language]
-	return &pulumirpc.RunResponse{Error: fmt.Sprintf(
-		"this pulumi-language-%s only generates SDKs (the upstream host cannot be built here): nothing was run or "+
-			"changed; run the program through the Automation API instead, e.g. `%s` in the project folder "+
-			"(see examples/%s)", h.language, how, h.language)}, nil
+// Run runs the program: Python through run-python.py, Go by building the program's folder. How
+// it ended is reported as upstream's hosts do (exit code 32: the program already told the user).
+func (h *sdkHost) Run(ctx context.Context, req *pulumirpc.RunRequest) (*pulumirpc.RunResponse, error) {
+	config, err := json.Marshal(orEmpty(req.GetConfig()))
+	if err != nil {
+		return nil, err
+	}
+	secretKeys, err := json.Marshal(orEmptySlice(req.GetConfigSecretKeys()))
+	if err != nil {
+		return nil, err
+	}
+	env := append(os.Environ(), "PULUMI_CONFIG="+string(config), "PULUMI_CONFIG_SECRET_KEYS="+string(secretKeys))
+	var cmd *exec.Cmd
+	switch h.language {
+	case "python":
+		cmd, err = h.pythonCommand(ctx, req)
+	default:
+		var tmp string
+		cmd, env, tmp, err = h.goCommand(ctx, req, env)
+		if tmp != "" {
+			defer os.RemoveAll(tmp)
+		}
+	}
+	if err != nil {
+		return &pulumirpc.RunResponse{Error: err.Error()}, nil
+	}
+	cmd.Dir = req.GetPwd()
+	cmd.Env = env
+	cmd.Stdout = os.Stdout
+	cmd.Stderr = os.Stderr
+	if err := cmd.Run(); err != nil {
+		var exitErr *exec.ExitError
+		if errors.As(err, &exitErr) {
+			if exitErr.ExitCode() == exitAfterReportedError {
+				return &pulumirpc.RunResponse{Bail: true}, nil
+			}
+			return &pulumirpc.RunResponse{Error: fmt.Sprintf("Program exited with non-zero exit code: %d", exitErr.ExitCode())}, nil
+		}
+		return &pulumirpc.RunResponse{Error: fmt.Sprintf("could not run the %s program: %v", h.language, err)}, nil
+	}
+	return &pulumirpc.RunResponse{}, nil
 }
 
 // GeneratePackage writes the SDK of the request's schema into its directory, as the CLI's
