@@ -27,11 +27,12 @@ func programDir(req *pulumirpc.RunRequest) string {
 	return req.GetPwd()
 }
 
-// pythonCommand starts run-python.py with the interpreter of the project: Pulumi.yaml's
-// `virtualenv` option (relative to the project), else PULUMI_PYTHON_CMD, else python3 on PATH.
+// pythonCommand starts run-python.py with the project's interpreter: PULUMI_PYTHON_CMD when set
+// (an explicit choice for this run), else Pulumi.yaml's `virtualenv` option (relative to the
+// project), else python3 on PATH.
 func (h *sdkHost) pythonCommand(ctx context.Context, req *pulumirpc.RunRequest) (*exec.Cmd, error) {
 	python := os.Getenv("PULUMI_PYTHON_CMD")
-	if venv, ok := req.GetInfo().GetOptions().AsMap()["virtualenv"].(string); ok && venv != "" {
+	if venv, ok := req.GetInfo().GetOptions().AsMap()["virtualenv"].(string); ok && venv != "" && python == "" {
 		if !filepath.IsAbs(venv) {
 			venv = filepath.Join(req.GetInfo().GetRootDirectory(), venv)
 		}
@@ -42,7 +43,7 @@ func (h *sdkHost) pythonCommand(ctx context.Context, req *pulumirpc.RunRequest) 
 	}
 	path, err := exec.LookPath(python)
 	if err != nil {
-		return nil, fmt.Errorf("could not find %s (set Pulumi.yaml's runtime option virtualenv, or PULUMI_PYTHON_CMD): %w", python, err)
+		return nil, fmt.Errorf("could not find %s (make the virtualenv Pulumi.yaml names, or set PULUMI_PYTHON_CMD): %w", python, err)
 	}
 	args := []string{"-u", "-c", runPython}
 	add := func(flag, value string) {
