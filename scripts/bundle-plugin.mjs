@@ -42,6 +42,10 @@ const loader = (body) =>
   [
     "#!/usr/bin/env node",
     "'use strict';",
+    "if (typeof process.getBuiltinModule !== 'function') {",
+    "  process.stderr.write('pulumi-resource-voiceagent: needs Node.js 22.12 or later on PATH, found ' + process.version + '\\n');",
+    "  process.exit(1);",
+    "}",
     "{",
     "  const mod = process.getBuiltinModule('node:module');",
     "  const file = process.getBuiltinModule('node:fs').realpathSync(process.argv[1]);",
