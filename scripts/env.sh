@@ -8,6 +8,10 @@
 #      from the Go module proxy once and cached outside the clone (scripts/ensure-pulumi.sh).
 #   5. Offline Pulumi settings: file backend and PULUMI_HOME in git-ignored folders, no update
 #      check, no plugin downloads.
+#   6. A Python virtualenv in .tools/python with the Pulumi Python SDK at the CLI's version and
+#      the wheel build tools (scripts/ensure-python.sh), for the Python SDK's wheel and tests.
+#   7. pulumi-sdkgen (the pkg/v3 SDK generators, built once and cached like the CLI), also linked
+#      as pulumi-language-python/-go in .tools/bin for `pulumi package gen-sdk` (ensure-sdkgen.sh).
 # Progress goes to stderr so that stdout stays the command's own.
 
 VOICEAGENT_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -95,6 +99,12 @@ va_setup() {
   . "$VOICEAGENT_ROOT/scripts/ensure-pulumi.sh"
   va_ensure_pulumi
   va_pulumi_env
+  # shellcheck source=scripts/ensure-python.sh
+  . "$VOICEAGENT_ROOT/scripts/ensure-python.sh"
+  va_ensure_python
+  # shellcheck source=scripts/ensure-sdkgen.sh
+  . "$VOICEAGENT_ROOT/scripts/ensure-sdkgen.sh"
+  va_ensure_sdk_hosts
   export PATH="$VOICEAGENT_ROOT/node_modules/.bin:$PATH"
   va_log "ready in $(va_since "$t0")s: node $(node --version), pulumi $(pulumi version)"
 }

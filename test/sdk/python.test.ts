@@ -1,0 +1,83 @@
+// A Python program on the native provider: examples/python with pulumi_voiceagent installed from
+// the wheel that `npm run pack:python` builds (not from sdk/python), run through its Automation
+// API runner (`python __main__.py up`) and through our language host (`pulumi preview`).
+import { readFileSync, statSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { REPO_ROOT, run } from "../helpers/consumer.js";
+import { sdkScenario } from "./scenario.js";
+import { useSdkStack, type Runner } from "./sdk-stack.js";
+
+const python = process.env.VOICEAGENT_PYTHON ?? "";
+
+async function must(cmd: string, args: string[], cwd: string): Promise<string> {
+  const r = await run(cmd, args, { cwd });
+  if (r.code !== 0) throw new Error(`${cmd} ${args.join(" ")} failed:\n${r.stdout}\n${r.stderr}`);
+  return r.stdout;
+}
+
+/**
+ * Builds the wheel from `src` (sdk/python unless given) and installs it as a user's `pip install`
+ * does, into `<tmp>/site`; its dependencies (pulumi, parver) are already in the venv, so no index
+ * is needed. Returns the runner of examples/python on it.
+ */
+async function installWheel(tmp: string, src?: string): Promise<Runner & { site: string; wheel: string }> {
+  if (!python) throw new Error("VOICEAGENT_PYTHON is not set: run the tests through npm test (scripts/ensure-python.sh needs python3)");
+  const wheelDir = path.join(tmp, "wheel");
+  const wheel = (await must("bash", [path.join(REPO_ROOT, "scripts/build-wheel.sh"), wheelDir, ...(src ? [src] : [])], REPO_ROOT)).trim();
+  const site = path.join(tmp, "site");
+  await must(python, ["-m", "pip", "install", "--quiet", "--no-deps", "--no-index", "--target", site, wheel], tmp);
+  // PULUMI_PYTHON_CMD: the interpreter our language host runs `pulumi preview` with (the venv's).
+  return { cmd: python, args: ["__main__.py"], env: { PYTHONPATH: site, PYTHONDONTWRITEBYTECODE: "1", PULUMI_PYTHON_CMD: python }, site, wheel };
+}
+
+let site = "";
+const ctx = useSdkStack("python", async (tmp) => {
+  const installed = await installWheel(tmp);
+  site = installed.site;
+  console.log(`pulumi_voiceagent wheel: ${path.basename(installed.wheel)}, ${statSync(installed.wheel).size} bytes`);
+  return installed;
+});
+
+describe("Python SDK (examples/python)", () => {
+  it("the program imports pulumi_voiceagent from the installed wheel, which requires pulumi 3", async () => {
+    const probe = await run(
+      python,
+      ["-c", "import importlib.metadata as m, pulumi_voiceagent as v; print(v.__file__); print(m.requires('pulumi_voiceagent'))"],
+      { cwd: ctx.dir, env: { ...process.env, PYTHONPATH: site } },
+    );
+    const [file, requires] = probe.stdout.trim().split("\n");
+    expect(file?.startsWith(site + path.sep)).toBe(true);
+    expect(requires).toMatch(/'pulumi<4\.0\.0,>=3\.0\.0'|'pulumi>=3\.0\.0,<4\.0\.0'/);
+  });
+
+  sdkScenario(ctx);
+});
+
+describe("a Python program on an SDK newer than the plugin", () => {
+  const pluginVersion = (JSON.parse(readFileSync(path.join(REPO_ROOT, "provider/package.json"), "utf8")) as { version: string }).version;
+  let sdkVersion = "";
+  // What a later release's SDK is: the schema one minor version on, with one more Agent input,
+  // which the program uses.
+  const newer = useSdkStack("python", async (tmp, project) => {
+    const schema = JSON.parse(readFileSync(path.join(REPO_ROOT, "provider/schema.json"), "utf8"));
+    const [major, minor] = String(schema.version).split(".").map(Number);
+    sdkVersion = `${major}.${(minor ?? 0) + 1}.0`;
+    schema.version = sdkVersion;
+    schema.resources["voiceagent:index:Agent"].inputProperties.sentiment = { type: "string", description: "A later input." };
+    writeFileSync(path.join(tmp, "schema.json"), JSON.stringify(schema));
+    await must("bash", [path.join(REPO_ROOT, "scripts/gen-sdks.sh"), path.join(tmp, "sdk"), path.join(tmp, "schema.json")], REPO_ROOT);
+    const main = path.join(project, "__main__.py");
+    writeFileSync(main, readFileSync(main, "utf8").replace("initial_message=", 'sentiment="calm", initial_message='));
+    return installWheel(tmp, path.join(tmp, "sdk", "python"));
+  });
+
+  it("fails at preview with one line naming both versions, sending nothing", async () => {
+    newer.emu.resetStats();
+    const preview = await newer.program("preview");
+    expect(preview.code).not.toBe(0);
+    const lines = (preview.stdout + preview.stderr).split("\n");
+    expect(lines.filter((line) => line.includes(sdkVersion) && line.includes(pluginVersion))).not.toEqual([]);
+    expect(newer.emu.stats.writes).toEqual({});
+  });
+});
