@@ -19,7 +19,7 @@ type Action struct {
 
 	// Adopt an existing action instead of creating one. Changing it replaces.
 	ActionId pulumi.StringPtrOutput `pulumi:"actionId"`
-	// The action's configuration: `phoneNumber` (E.164) for action_transfer_call; other keys are passed to the service as they are.
+	// Its configuration: `phoneNumber` (E.164) for action_transfer_call; other keys are passed to the service as they are.
 	//
 	// - `phoneNumber`: For action_transfer_call (and shown on action_end_conversation): a number, E.164.
 	Config pulumi.MapOutput `pulumi:"config"`
@@ -78,7 +78,7 @@ func (ActionState) ElementType() reflect.Type {
 type actionArgs struct {
 	// Adopt an existing action instead of creating one. Changing it replaces.
 	ActionId *string `pulumi:"actionId"`
-	// The action's configuration: `phoneNumber` (E.164) for action_transfer_call; other keys are passed to the service as they are.
+	// Its configuration: `phoneNumber` (E.164) for action_transfer_call; other keys are passed to the service as they are.
 	//
 	// - `phoneNumber`: For action_transfer_call (and shown on action_end_conversation): a number, E.164.
 	Config map[string]interface{} `pulumi:"config"`
@@ -90,7 +90,7 @@ type actionArgs struct {
 type ActionArgs struct {
 	// Adopt an existing action instead of creating one. Changing it replaces.
 	ActionId pulumi.StringPtrInput
-	// The action's configuration: `phoneNumber` (E.164) for action_transfer_call; other keys are passed to the service as they are.
+	// Its configuration: `phoneNumber` (E.164) for action_transfer_call; other keys are passed to the service as they are.
 	//
 	// - `phoneNumber`: For action_transfer_call (and shown on action_end_conversation): a number, E.164.
 	Config pulumi.MapInput
@@ -190,7 +190,7 @@ func (o ActionOutput) ActionId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Action) pulumi.StringPtrOutput { return v.ActionId }).(pulumi.StringPtrOutput)
 }
 
-// The action's configuration: `phoneNumber` (E.164) for action_transfer_call; other keys are passed to the service as they are.
+// Its configuration: `phoneNumber` (E.164) for action_transfer_call; other keys are passed to the service as they are.
 //
 // - `phoneNumber`: For action_transfer_call (and shown on action_end_conversation): a number, E.164.
 func (o ActionOutput) Config() pulumi.MapOutput {

@@ -11,7 +11,7 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// A phone number the account owns because the program says so: create buys one (numbers/buy, exactly once even when the service loses its answer), or takes over `number`; **destroy cancels it (numbers/cancel), which cannot be undone**: the number is gone for good. Guard production numbers with `protect: true`. A delete never cancels a number the program still declares, in another PurchasedNumber or in a `PhoneNumber` binding.
+// A phone number the account owns because the program says so: create buys one (numbers/buy, exactly once even when the service loses its answer), or takes over `number`; **destroy cancels it (numbers/cancel), which cannot be undone**: the number is gone for good. Guard production numbers with `protect: true`. A delete never cancels a number another PurchasedNumber of the program still declares (a rename or a move); a `PhoneNumber` binding of the number does not keep it bought.
 //
 // ## Example Usage
 type PurchasedNumber struct {
@@ -19,7 +19,7 @@ type PurchasedNumber struct {
 
 	// Whether the number is active (false once cancelled).
 	Active pulumi.BoolOutput `pulumi:"active"`
-	// Buy a number in this 3-digit area code (e.g. "415"). Unset: any area. Changing it replaces.
+	// Buy a number in this 3-digit area code (e.g. "415"). Unset: any area. Changing it to another area replaces.
 	AreaCode pulumi.StringPtrOutput `pulumi:"areaCode"`
 	// The number, E.164. Set, the account's number to take over instead of buying one (destroy will then cancel it); unset, the one bought. Changing it replaces.
 	Number pulumi.StringOutput `pulumi:"number"`
@@ -72,7 +72,7 @@ func (PurchasedNumberState) ElementType() reflect.Type {
 }
 
 type purchasedNumberArgs struct {
-	// Buy a number in this 3-digit area code (e.g. "415"). Unset: any area. Changing it replaces.
+	// Buy a number in this 3-digit area code (e.g. "415"). Unset: any area. Changing it to another area replaces.
 	AreaCode *string `pulumi:"areaCode"`
 	// The number, E.164. Set, the account's number to take over instead of buying one (destroy will then cancel it); unset, the one bought. Changing it replaces.
 	Number *string `pulumi:"number"`
@@ -80,7 +80,7 @@ type purchasedNumberArgs struct {
 
 // The set of arguments for constructing a PurchasedNumber resource.
 type PurchasedNumberArgs struct {
-	// Buy a number in this 3-digit area code (e.g. "415"). Unset: any area. Changing it replaces.
+	// Buy a number in this 3-digit area code (e.g. "415"). Unset: any area. Changing it to another area replaces.
 	AreaCode pulumi.StringPtrInput
 	// The number, E.164. Set, the account's number to take over instead of buying one (destroy will then cancel it); unset, the one bought. Changing it replaces.
 	Number pulumi.StringPtrInput
@@ -178,7 +178,7 @@ func (o PurchasedNumberOutput) Active() pulumi.BoolOutput {
 	return o.ApplyT(func(v *PurchasedNumber) pulumi.BoolOutput { return v.Active }).(pulumi.BoolOutput)
 }
 
-// Buy a number in this 3-digit area code (e.g. "415"). Unset: any area. Changing it replaces.
+// Buy a number in this 3-digit area code (e.g. "415"). Unset: any area. Changing it to another area replaces.
 func (o PurchasedNumberOutput) AreaCode() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *PurchasedNumber) pulumi.StringPtrOutput { return v.AreaCode }).(pulumi.StringPtrOutput)
 }

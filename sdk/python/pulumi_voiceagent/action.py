@@ -27,7 +27,7 @@ class ActionArgs:
         The set of arguments for constructing a Action resource.
 
         :param pulumi.Input[_builtins.str] action_id: Adopt an existing action instead of creating one. Changing it replaces.
-        :param pulumi.Input[Mapping[str, Any]] config: The action's configuration: `phoneNumber` (E.164) for action_transfer_call; other keys are passed to the service as they are.
+        :param pulumi.Input[Mapping[str, Any]] config: Its configuration: `phoneNumber` (E.164) for action_transfer_call; other keys are passed to the service as they are.
                
                - `phoneNumber`: For action_transfer_call (and shown on action_end_conversation): a number, E.164.
         :param pulumi.Input['ActionType'] type: What it does: action_end_conversation (default), action_transfer_call or action_dtmf.
@@ -57,7 +57,7 @@ class ActionArgs:
     @pulumi.getter
     def config(self) -> pulumi.Input[Optional[Mapping[str, Any]]]:
         """
-        The action's configuration: `phoneNumber` (E.164) for action_transfer_call; other keys are passed to the service as they are.
+        Its configuration: `phoneNumber` (E.164) for action_transfer_call; other keys are passed to the service as they are.
 
         - `phoneNumber`: For action_transfer_call (and shown on action_end_conversation): a number, E.164.
         """
@@ -99,7 +99,7 @@ class Action(pulumi.CustomResource):
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] action_id: Adopt an existing action instead of creating one. Changing it replaces.
-        :param pulumi.Input[Mapping[str, Any]] config: The action's configuration: `phoneNumber` (E.164) for action_transfer_call; other keys are passed to the service as they are.
+        :param pulumi.Input[Mapping[str, Any]] config: Its configuration: `phoneNumber` (E.164) for action_transfer_call; other keys are passed to the service as they are.
                
                - `phoneNumber`: For action_transfer_call (and shown on action_end_conversation): a number, E.164.
         :param pulumi.Input['ActionType'] type: What it does: action_end_conversation (default), action_transfer_call or action_dtmf.
@@ -191,7 +191,7 @@ class Action(pulumi.CustomResource):
     @pulumi.getter
     def config(self) -> pulumi.Output[Mapping[str, Any]]:
         """
-        The action's configuration: `phoneNumber` (E.164) for action_transfer_call; other keys are passed to the service as they are.
+        Its configuration: `phoneNumber` (E.164) for action_transfer_call; other keys are passed to the service as they are.
 
         - `phoneNumber`: For action_transfer_call (and shown on action_end_conversation): a number, E.164.
         """

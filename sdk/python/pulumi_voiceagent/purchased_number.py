@@ -24,7 +24,7 @@ class PurchasedNumberArgs:
         """
         The set of arguments for constructing a PurchasedNumber resource.
 
-        :param pulumi.Input[_builtins.str] area_code: Buy a number in this 3-digit area code (e.g. "415"). Unset: any area. Changing it replaces.
+        :param pulumi.Input[_builtins.str] area_code: Buy a number in this 3-digit area code (e.g. "415"). Unset: any area. Changing it to another area replaces.
         :param pulumi.Input[_builtins.str] number: The number, E.164. Set, the account's number to take over instead of buying one (destroy will then cancel it); unset, the one bought. Changing it replaces.
         """
         if area_code is not None:
@@ -36,7 +36,7 @@ class PurchasedNumberArgs:
     @pulumi.getter(name="areaCode")
     def area_code(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        Buy a number in this 3-digit area code (e.g. "415"). Unset: any area. Changing it replaces.
+        Buy a number in this 3-digit area code (e.g. "415"). Unset: any area. Changing it to another area replaces.
         """
         return pulumi.get(self, "area_code")
 
@@ -67,14 +67,14 @@ class PurchasedNumber(pulumi.CustomResource):
                  number: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
         """
-        A phone number the account owns because the program says so: create buys one (numbers/buy, exactly once even when the service loses its answer), or takes over `number`; **destroy cancels it (numbers/cancel), which cannot be undone**: the number is gone for good. Guard production numbers with `protect: true`. A delete never cancels a number the program still declares, in another PurchasedNumber or in a `PhoneNumber` binding.
+        A phone number the account owns because the program says so: create buys one (numbers/buy, exactly once even when the service loses its answer), or takes over `number`; **destroy cancels it (numbers/cancel), which cannot be undone**: the number is gone for good. Guard production numbers with `protect: true`. A delete never cancels a number another PurchasedNumber of the program still declares (a rename or a move); a `PhoneNumber` binding of the number does not keep it bought.
 
         ## Example Usage
 
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
-        :param pulumi.Input[_builtins.str] area_code: Buy a number in this 3-digit area code (e.g. "415"). Unset: any area. Changing it replaces.
+        :param pulumi.Input[_builtins.str] area_code: Buy a number in this 3-digit area code (e.g. "415"). Unset: any area. Changing it to another area replaces.
         :param pulumi.Input[_builtins.str] number: The number, E.164. Set, the account's number to take over instead of buying one (destroy will then cancel it); unset, the one bought. Changing it replaces.
         """
         ...
@@ -84,7 +84,7 @@ class PurchasedNumber(pulumi.CustomResource):
                  args: Optional[PurchasedNumberArgs] = None,
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
-        A phone number the account owns because the program says so: create buys one (numbers/buy, exactly once even when the service loses its answer), or takes over `number`; **destroy cancels it (numbers/cancel), which cannot be undone**: the number is gone for good. Guard production numbers with `protect: true`. A delete never cancels a number the program still declares, in another PurchasedNumber or in a `PhoneNumber` binding.
+        A phone number the account owns because the program says so: create buys one (numbers/buy, exactly once even when the service loses its answer), or takes over `number`; **destroy cancels it (numbers/cancel), which cannot be undone**: the number is gone for good. Guard production numbers with `protect: true`. A delete never cancels a number another PurchasedNumber of the program still declares (a rename or a move); a `PhoneNumber` binding of the number does not keep it bought.
 
         ## Example Usage
 
@@ -161,7 +161,7 @@ class PurchasedNumber(pulumi.CustomResource):
     @pulumi.getter(name="areaCode")
     def area_code(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        Buy a number in this 3-digit area code (e.g. "415"). Unset: any area. Changing it replaces.
+        Buy a number in this 3-digit area code (e.g. "415"). Unset: any area. Changing it to another area replaces.
         """
         return pulumi.get(self, "area_code")
 
