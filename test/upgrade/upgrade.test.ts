@@ -59,8 +59,11 @@ describe.each(versions)("a stack written by pulumi-voiceagent %s", (version) => 
   }, 120_000);
 
   it("destroy runs the old state's provider text against the new package", async () => {
-    const state = JSON.parse((await c.pulumi(["stack", "export"])).stdout) as { deployment: { resources: { type: string; id?: string }[] } };
-    const numbers = state.deployment.resources.filter((r) => r.type.endsWith("voiceagent:PhoneNumber")).map((r) => r.id ?? "");
+    const state = JSON.parse((await c.pulumi(["stack", "export"])).stdout) as {
+      deployment: { resources: { type: string; id?: string; outputs?: { number?: unknown } }[] };
+    };
+    // 0.1.0 made a binding's id its number, 0.2.0 the number's UUID: the recorded number is in both.
+    const numbers = state.deployment.resources.filter((r) => r.type.endsWith("voiceagent:PhoneNumber")).map((r) => String(r.outputs?.number));
     expect(numbers.length).toBeGreaterThan(0);
     const deleted = await c.destroy();
     expect(deleted.delete).toBe(state.deployment.resources.filter((r) => r.type.startsWith("pulumi-nodejs:dynamic/")).length + 1);
