@@ -17,7 +17,10 @@ export interface HeldDelays {
   untilHolding(n: number): Promise<void>;
   /** Ends every held wait: the request carries on as after its latency. */
   release(): void;
-  /** Ends every held wait with an error: the request fails (500) before committing anything. */
+  /**
+   * Ends every held wait with an error, and every later one at once: the request fails (500)
+   * before committing anything (a request still on its way when its client died lands there too).
+   */
   fail(): void;
 }
 
@@ -30,12 +33,15 @@ export function holdDelays(faults: FaultInjector, pass = 0): HeldDelays {
   const asked: HeldDelay[] = [];
   let held: { resolve: () => void; reject: (e: Error) => void }[] = [];
   let waiters: { n: number; resolve: () => void }[] = [];
+  let failing = false;
+  const failure = () => new Error("held latency failed by the test");
   const wake = () => {
     waiters = waiters.filter((w) => (held.length >= w.n ? (w.resolve(), false) : true));
   };
   faults.delay = (ms, method, path) => {
     asked.push({ ms, method, path });
     if (asked.length <= pass) return Promise.resolve();
+    if (failing) return Promise.reject(failure());
     return new Promise<void>((resolve, reject) => {
       held.push({ resolve, reject });
       wake();
@@ -56,6 +62,9 @@ export function holdDelays(faults: FaultInjector, pass = 0): HeldDelays {
       wake();
     }),
     release: () => end((h) => h.resolve()),
-    fail: () => end((h) => h.reject(new Error("held latency failed by the test"))),
+    fail: () => {
+      failing = true;
+      end((h) => h.reject(failure()));
+    },
   };
 }
