@@ -29,6 +29,12 @@ export class FaultInjector {
   private readonly active = { before: 0, after: 0 };
   private currentSeed = 0;
   private random: () => number = Math.random;
+  /**
+   * How a latency fault waits: a timer of `ms`. Tests replace it to hold a request until they
+   * release it (or reject it: the request then fails with a 500 and commits nothing), so they can
+   * prove by order, not by the clock, that the fault acted.
+   */
+  delay: (ms: number, method: string, path: string) => Promise<void> = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
   /** `seed` defaults to a random one; read it back from `seed` to replay a run. */
   constructor(initial: FaultRuleInput[] = [], seed: number = randomInt(0, 0xffffffff)) {

@@ -41,7 +41,7 @@ export function requestHook(deps: RequestHookDeps) {
     const action = faults.decide("before", req.method, path);
     if (!action) return undefined;
     countFault(stats, "before", req.routeKey);
-    return applyFault(reply, action);
+    return applyFault(reply, action, (ms) => faults.delay(ms, req.method, path));
   };
 }
 
@@ -50,11 +50,12 @@ function unauthorized(reply: FastifyReply, detail: string): FastifyReply {
 }
 
 /**
- * Delays, then destroys the connection without a reply (`reset`) or answers `status` with a JSON
- * detail. Returns the reply when it answered (or hijacked it), undefined when only delayed.
+ * Delays (through `delay`, the injector's seam), then destroys the connection without a reply
+ * (`reset`) or answers `status` with a JSON detail. Returns the reply when it answered (or
+ * hijacked it), undefined when only delayed.
  */
-export async function applyFault(reply: FastifyReply, action: FaultAction): Promise<FastifyReply | undefined> {
-  if (action.latencyMs) await new Promise((r) => setTimeout(r, action.latencyMs));
+export async function applyFault(reply: FastifyReply, action: FaultAction, delay: (ms: number) => Promise<void>): Promise<FastifyReply | undefined> {
+  if (action.latencyMs) await delay(action.latencyMs);
   if (action.reset) {
     // The client sees ECONNRESET / "socket hang up": it cannot tell whether the work was done.
     // Destroying the response destroys its socket, and also fails an inject() instead of hanging it.

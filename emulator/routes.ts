@@ -81,10 +81,11 @@ export const serviceRoutes: FastifyPluginAsyncZod<ServiceRouteDeps> = async (app
         const result = handler(callerOf(req), req.query as never, req.body as never);
         if (writes) countWrite(stats, req.routeKey);
         if (!faults.has("after")) return result;
-        const action = faults.decide("after", req.method, pathOf(req.url));
+        const path = pathOf(req.url);
+        const action = faults.decide("after", req.method, path);
         if (!action) return result;
         countFault(stats, "after", req.routeKey);
-        return (await applyFault(reply, action)) ?? result;
+        return (await applyFault(reply, action, (ms) => faults.delay(ms, req.method, path))) ?? result;
       },
     });
   }

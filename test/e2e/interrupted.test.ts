@@ -1,5 +1,6 @@
-// `pulumi up` of a 50-agent fleet killed with SIGKILL at 5 points. The pipeline the README
-// documents: `voiceagent snapshot` before the up; after the kill `pulumi cancel` (the dead run's
+// `pulumi up` of a 20-agent fleet killed with SIGKILL at 4 exact points: the emulator holds the
+// agent creates after the k-th open (sent, not worked on) while the kill lands. The pipeline the
+// README documents: `voiceagent snapshot` before the up; after the kill `pulumi cancel` (the dead run's
 // lock), `voiceagent recover --before` (settle its pending creates on the snapshot's evidence),
 // `pulumi refresh`, `pulumi up`. The stack converges, and the test counts duplicates.
 import { execFile } from "node:child_process";
@@ -9,33 +10,36 @@ import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
 import { ROOT } from "../helpers/pulumi-stack.js";
 import { useEmulatorStack } from "../helpers/e2e.js";
+import { holdDelays } from "../helpers/held-delays.js";
 import { killPulumiWhen, restoreBackup } from "../helpers/interrupt.js";
 
 const run = promisify(execFile);
-const N = 50;
+const N = 20;
 const TOKEN = `e2e-kill-${randomUUID()}`;
 const ctx = useEmulatorStack({ name: "interrupted", project: "fleet", program: "dist/bench/programs/fleet.js", token: TOKEN });
 const env = () => ({ ...process.env, PULUMI_BACKEND_URL: `file://${ctx.t.stateDir}`, PULUMI_CONFIG_PASSPHRASE: "voiceagent-test" });
 const pulumi = (...args: string[]) => run("pulumi", [...args, "--stack", "test", "--non-interactive"], { cwd: ctx.t.workDir, env: env(), maxBuffer: 1e8 });
 const creates = () => ctx.emu.stats.writes["POST /v1/agents/create"] ?? 0;
 
-/** The kill points: agent creates committed when SIGKILL lands (0: while the shared voice is made). */
-const KILL_AFTER = [0, 10, 25, 40, 49];
+/** The kill points: agent creates committed when SIGKILL lands (0: none, after the shared voice; N - 1: all but the last). */
+const KILL_AFTER = [0, 1, 10, N - 1];
 const report: string[] = [];
 
 describe("an up killed at any point converges after recover, refresh and up", () => {
-  it.each(KILL_AFTER.map((k, i) => [k, i] as const))("killed after %i agent creates", async (k, revision) => {
+  it.each(KILL_AFTER.map((k, i) => [k, i] as const))("killed after exactly %i agent creates, the next held open", async (k, revision) => {
     await ctx.t.stack.setAllConfig({ "fleet:agents": { value: String(N) }, "fleet:revision": { value: String(revision) } });
     const start = creates();
-    const voices = () => ctx.emu.stats.writes["POST /v1/voices/create"] ?? 0;
-    const voicesBefore = voices();
     const cli = (...args: string[]) =>
       run(process.execPath, [path.join(ROOT, "provider/dist/cli/main.js"), ...args, "--stack", "test"], { cwd: ctx.t.workDir, env: env() });
     const before = path.join(ctx.t.workDir, `before-${revision}.json`);
     await cli("snapshot", "--out", before);
-    await killPulumiWhen(ctx.t.workDir, env(), ["up", "--yes", "--skip-preview", "--stack", "test"], () =>
-      k === 0 ? voices() > voicesBefore : creates() - start >= k,
-    );
+    // Every agent create waits in the emulator's latency seam: the first k go through, every later
+    // one is held before its work, so once k are committed and one is held no other can commit.
+    ctx.emu.faults.add({ route: "/v1/agents/create", method: "POST", latencyMs: 1 });
+    const held = holdDelays(ctx.emu.faults, k);
+    await killPulumiWhen(ctx.t.workDir, env(), ["up", "--yes", "--skip-preview", "--stack", "test"], () => held.holding > 0 && creates() - start === k);
+    // The held creates (and any still on their way from the dead run) fail before their work.
+    held.fail();
 
     let torn = false;
     await pulumi("cancel", "--yes").catch(async (e: { stderr: string }) => {
@@ -48,6 +52,8 @@ describe("an up killed at any point converges after recover, refresh and up", ()
     });
     const recover = await cli("recover", "--before", before, "--json").catch((e: { stdout: string; code: number }) => ({ stdout: e.stdout, code: e.code }));
     const decisions = (JSON.parse(recover.stdout) as { decisions: { outcome: string }[] }).decisions;
+    expect(creates() - start).toBe(k);
+    ctx.emu.faults.clear();
     // `pulumi refresh` then `pulumi up`, in one engine run.
     await pulumi("up", "--refresh", "--yes", "--skip-preview");
     await pulumi("preview", "--expect-no-changes");
@@ -59,6 +65,8 @@ describe("an up killed at any point converges after recover, refresh and up", ()
     console.log(report.at(-1));
     expect(decisions.every((d) => d.outcome !== "unresolved")).toBe(true);
     expect(duplicates).toBe(0);
+    // Every agent create the service ever committed for this revision is one of the N declared.
+    expect(creates() - start).toBe(N);
     // The next point starts from an empty stack. The agents stay on the service (it has no delete),
     // which destroy would only say of each: dropping the stack's state is the same, and quicker.
     await pulumi("stack", "rm", "--force", "--yes");

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { startEmulator, type RunningEmulator } from "voiceagent-emulator";
+import { holdDelays } from "../helpers/held-delays.js";
 
 let emu: RunningEmulator;
 afterEach(async () => emu?.close());
@@ -43,9 +44,16 @@ describe("fault injection", () => {
     emu = await startEmulator({ tokens: [TOKEN], seed: true, faults: [{ route: "/v1/calls/list", reset: true, count: 1 }, { route: "/v1/webhooks/list", latencyMs: 150 }] });
     await expect(get("/v1/calls/list")).rejects.toThrow();
     expect((await get("/v1/calls/list")).status).toBe(200);
-    const started = performance.now();
-    expect((await get("/v1/webhooks/list")).status).toBe(200);
-    expect(performance.now() - started).toBeGreaterThanOrEqual(140);
+    // Proven by order, not by the clock: the slow reply waits on its latency while a request
+    // sent after it is answered, and arrives once the latency ends.
+    const held = holdDelays(emu.faults);
+    const slow = get("/v1/webhooks/list");
+    await Promise.race([held.untilHolding(1), slow.then(() => Promise.reject(new Error("answered without waiting on its latency")))]);
+    expect(held.asked).toEqual([{ ms: 150, method: "GET", path: "/v1/webhooks/list" }]);
+    expect((await get("/v1/voices/list")).status).toBe(200);
+    expect(held.holding).toBe(1);
+    held.release();
+    expect((await slow).status).toBe(200);
   });
 
   it("fires at a rate: 0 never, 1 always", async () => {
