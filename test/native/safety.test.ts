@@ -5,8 +5,9 @@
 // the plugin carries it:
 //   lines   a rename leaves the number bound and its note reaches `pulumi up` output (Log RPC);
 //           a swap of two lines' numbers and a move into a component leave every line bound
-//   fleet   identical agents created together under the fault mix of test/e2e/flaky-fleet.test.ts:
-//           the service holds exactly what is declared, the state has distinct ids
+//   fleet   identical agents created together under the fault mix of test/e2e/flaky-fleet.test.ts
+//           (plus slow agent creates, so that identical creates overlap, checked): the service
+//           holds exactly what is declared, the state has distinct ids
 //   call    a call whose reply is lost after it was placed is placed once and tracked
 // The scenarios run concurrently, each on its own emulator and stack.
 import { randomUUID } from "node:crypto";
