@@ -27,6 +27,16 @@ export function projectYaml(name: string, extra = ""): string {
   ].join("\n");
 }
 
+/**
+ * A dynamic-entry program (a fixture of test/e2e or bench) on the native classes: its one line
+ * `import * as va from "pulumi-voiceagent";` switched to the native entry, the rest untouched.
+ */
+export function onNative(program: string): string {
+  const line = /^import \* as va from "pulumi-voiceagent";$/m;
+  if (!line.test(program)) throw new Error('the program no longer has the line `import * as va from "pulumi-voiceagent";`');
+  return program.replace(line, 'import * as va from "pulumi-voiceagent/native";');
+}
+
 /** One step of `pulumi preview --json`: what it does to which resource (the type is read off the URN). */
 export interface Step {
   op: string;
@@ -98,6 +108,8 @@ export async function nativeInstall(tarball: string, pulumiVersion: string, pass
       "tsconfig.json": tsconfig(),
     },
     passphrase,
+    // Only the packed plugin that Pulumi.yaml names: never the workspace's bin link on PATH.
+    env: { PULUMI_IGNORE_AMBIENT_PLUGINS: "true" },
   });
   await consumer.install();
   const stateDir = path.join(path.dirname(consumer.dir), "state");
