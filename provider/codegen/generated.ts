@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describeKinds, schemaText } from "./package-schema.js";
-import { classSource, declaredSource, fileOf, indexSource } from "./typescript.js";
+import { classSource, declaredSource, fileOf, indexSource, nativeSource } from "./typescript.js";
 
 /** One file generated from the kinds: where it goes and what it holds. */
 export interface GeneratedFile {
@@ -11,8 +11,8 @@ export interface GeneratedFile {
 
 /**
  * Every generated file under `providerDir` (the provider package's source folder), as it should be
- * committed: the package schema, each kind's public class, what each kind registers, and the
- * resources' index.
+ * committed: the package schema, each kind's public class, what each kind registers, the
+ * resources' index, and the classes of the native entry.
  */
 export function generatedFiles(providerDir: string): GeneratedFile[] {
   const packageJson = readFileSync(path.join(providerDir, "package.json"), "utf8");
@@ -23,5 +23,6 @@ export function generatedFiles(providerDir: string): GeneratedFile[] {
     ...kinds.map((k) => ({ path: path.join(resources, `${fileOf(k.kind)}.ts`), text: classSource(k) })),
     { path: path.join(resources, "declared.ts"), text: declaredSource(kinds) },
     { path: path.join(resources, "index.ts"), text: indexSource(kinds) },
+    { path: path.join(providerDir, "native", "resources.ts"), text: nativeSource(kinds) },
   ];
 }

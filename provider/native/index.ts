@@ -11,33 +11,6 @@
  * new va.PhoneNumber("main-line", { number: "+15550010001", inboundAgent: agent.id });
  */
 import "../version-check.js"; // first: refuses an unsupported @pulumi/pulumi before any resource registers
-export { Action, Agent, Call, PhoneNumber, PurchasedNumber, Voice, Webhook } from "./resources.js";
+export * from "./resources.js";
 export { Provider, type ProviderArgs } from "./provider.js";
-export type {
-  ActionArgs,
-  ActionConfig,
-  ActionConfigArgs,
-  ActionOutputs,
-  ActionState,
-  AgentArgs,
-  AgentOutputs,
-  AgentState,
-  CallArgs,
-  CallOutputs,
-  CallState,
-  Deployed,
-  OutputsOf,
-  PhoneNumberArgs,
-  PhoneNumberOutputs,
-  PhoneNumberState,
-  PurchasedNumberArgs,
-  PurchasedNumberOutputs,
-  PurchasedNumberState,
-  VoiceArgs,
-  VoiceOutputs,
-  VoiceState,
-  WebhookArgs,
-  WebhookOutputs,
-  WebhookState,
-} from "../resources/index.js";
 export type { ActionType, CallStatus, VoiceType, WebhookEvent, WebhookMethod } from "../schemas/values.js";
