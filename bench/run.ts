@@ -5,11 +5,10 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { Command } from "commander";
-import { startEmulator } from "voiceagent-emulator";
 import { benchClient, benchEmulator } from "./http.js";
 import { runFleet, type FaultRun } from "./faults.js";
 import { runPhases, type PhaseResult } from "./pulumi-phases.js";
-import { benchNumber } from "./programs/numbers.js";
+import { startBenchEmulator } from "./bench-emulator.js";
 import { benchPluginStart } from "./plugin-start.js";
 import { compareNative, nativeTables } from "./native.js";
 
@@ -46,11 +45,7 @@ const fmt = (x: number, d = 2) => x.toFixed(d);
 const print = (s: string) => process.stdout.write(`${s}\n`);
 
 if (sections.has("pulumi")) {
-  const token = "bench-token";
-  const emulator = await startEmulator({ tokens: [token], seed: true });
-  const { userId } = emulator.store.userFor(token);
-  for (let i = 0; i < Math.max(...sizes); i++) emulator.service.addNumber(userId, benchNumber(i));
-  const voice = emulator.seeds.get(token)!.voices[0]!;
+  const { emulator, token, voice } = await startBenchEmulator(Math.max(...sizes));
   const table: Record<number, { floor: PhaseResult[]; ours: PhaseResult[] }> = {};
   try {
     for (const n of sizes) {
