@@ -20,6 +20,8 @@ export interface NativePhase {
   seconds: Record<BenchMode, number>;
   requests: Record<BenchMode, number>;
   providerPeakMiB: Record<BenchMode, number>;
+  /** CPU seconds: the provider, the engine with language host and program, the bench process (emulator). */
+  cpu: Record<BenchMode, { provider: number; engine: number; bench: number }>;
 }
 
 /** One size's comparison. */
@@ -82,6 +84,7 @@ export async function compareNative(opts: { sizes: number[]; rounds: number; ski
           seconds: perMode((m) => at(m, i, (p) => p.seconds)),
           requests: perMode((m) => at(m, i, (p) => p.requests)),
           providerPeakMiB: perMode((m) => at(m, i, (p) => p.providerPeakMiB)),
+          cpu: perMode((m) => ({ provider: at(m, i, (p) => p.providerCpu), engine: at(m, i, (p) => p.engineCpu), bench: at(m, i, (p) => p.benchCpu) })),
         })),
         stateBytesPerResource: perMode((m) => at(m, 0, (p) => p.stateBytesPerResource ?? 0)),
         loadAverage: { mean: loads.reduce((a, b) => a + b, 0) / loads.length, max: Math.max(...loads) },
@@ -109,6 +112,9 @@ export function nativeTables(c: NativeComparison): string[] {
     const mib = MODES.map((m) => f(p.providerPeakMiB[m], 0)).join(" / ");
     lines.push(`| ${p.phase} | ${f(s.native)} | ${f(s["native-floor"])} | ${f(s.floor)} | ${f(s.ours)} | ${f(s.native / s["native-floor"])} | ${f(s.native / s.floor)} | ${f(s.ours / s.floor)} | ${p.requests.native} / ${p.requests.ours} | ${mib} |`);
   }
+  lines.push("", "CPU seconds per phase, provider / engine + language host + program / bench process (the emulator):", "");
+  lines.push("| phase | ours native | native floor | dynamic floor | ours dynamic |", "|---|---:|---:|---:|---:|");
+  for (const p of c.phases) lines.push(`| ${p.phase} | ${MODES.map((m) => [p.cpu[m].provider, p.cpu[m].engine, p.cpu[m].bench].map((x) => f(x, 1)).join(" / ")).join(" | ")} |`);
   const b = c.stateBytesPerResource;
   lines.push("", `State bytes per resource (stack export, JSON): ours native ${b.native}, native floor ${b["native-floor"]}, dynamic floor ${b.floor}, ours dynamic ${b.ours}.`);
   lines.push(`Load average (1 min) during the run: mean ${f(c.loadAverage.mean, 1)}, max ${f(c.loadAverage.max, 1)} on ${os.cpus().length} cores.`);

@@ -18,6 +18,12 @@ export interface PhaseResult {
   reads: number;
   /** Peak resident memory of the provider process (dynamic provider or native plugin), MiB (0 when none ran). */
   providerPeakMiB: number;
+  /** CPU seconds of the provider processes (dynamic provider or plugin). */
+  providerCpu: number;
+  /** CPU seconds of the engine, language host and program. */
+  engineCpu: number;
+  /** CPU seconds of the bench process: the emulator and the Automation API. */
+  benchCpu: number;
   /** After `up (create)` only: the state's bytes per agent or number resource (`stack export`, JSON). */
   stateBytesPerResource?: number;
 }
@@ -28,24 +34,51 @@ export type BenchMode = "ours" | "floor" | "native" | "native-floor";
 /** The processes whose memory a phase samples: the dynamic provider, or a plugin by its file name. */
 const PROVIDER_PROCESS = /cmd\/dynamic-provider|pulumi-resource-voiceagent/;
 
+/** What one phase's processes used, from /proc. */
+interface Usage {
+  providerPeakMiB: number;
+  /** CPU seconds (user + system) of the provider processes. */
+  providerCpu: number;
+  /** CPU seconds of the stack's other processes: the CLI (engine), the language host, the program. */
+  engineCpu: number;
+}
+
 /**
- * Samples the peak RSS (VmHWM) of every provider process of this stack while a phase runs: those
- * whose environment holds its backend (the engine passes its own to the plugins it starts), not
- * other programs' on the same machine.
+ * Samples every process of this stack while a phase runs: those whose environment holds its
+ * backend (the CLI gets it from the Automation API and passes it on to the language host, the
+ * program and the plugins), not other programs' on the same machine. Peak RSS (VmHWM) of the
+ * provider processes, and each process's CPU at its last sample (a process that exits loses at
+ * most the last 100 ms).
  */
-function startMemorySampler(backend: string): () => number {
+function startSampler(backend: string): () => Usage {
   const mark = `PULUMI_BACKEND_URL=file://${backend}\0`;
   let peakKiB = 0;
+  const cpu = new Map<string, { provider: boolean; ticks: number }>();
+  // Another program's pid stays another's (its environment does not change); ours are looked at
+  // again each time, since a child's command line changes when it execs.
+  const foreign = new Set<string>();
+  const kindOf = (pid: string) => {
+    if (!readFileSync(`/proc/${pid}/environ`, "utf8").includes(mark)) return "foreign";
+    return PROVIDER_PROCESS.test(readFileSync(`/proc/${pid}/cmdline`, "utf8")) ? "provider" : "other";
+  };
   const sample = () => {
     for (const pid of readdirSync("/proc")) {
       if (!/^\d+$/.test(pid)) continue;
       try {
-        const cmd = readFileSync(`/proc/${pid}/cmdline`, "utf8");
-        if (!PROVIDER_PROCESS.test(cmd) || !readFileSync(`/proc/${pid}/environ`, "utf8").includes(mark)) continue;
+        if (foreign.has(pid)) continue;
+        const k = kindOf(pid);
+        if (k === "foreign") {
+          foreign.add(pid);
+          continue;
+        }
+        const provider = k === "provider";
+        const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
+        cpu.set(pid, { provider, ticks: Number(fields[11]) + Number(fields[12]) });
+        if (!provider) continue;
         const hwm = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
         if (hwm) peakKiB = Math.max(peakKiB, Number(hwm[1]));
       } catch {
-        // The process ended between listing and reading.
+        // The process ended between listing and reading, or is not ours to read.
       }
     }
   };
@@ -53,7 +86,8 @@ function startMemorySampler(backend: string): () => number {
   return () => {
     clearInterval(timer);
     sample();
-    return Math.round(peakKiB / 1024);
+    const sum = (provider: boolean) => [...cpu.values()].filter((c) => c.provider === provider).reduce((a, c) => a + c.ticks, 0) / 100;
+    return { providerPeakMiB: Math.round(peakKiB / 1024), providerCpu: sum(true), engineCpu: sum(false) };
   };
 }
 
@@ -99,12 +133,14 @@ export async function runPhases(opts: {
   const phase = async (name: string, run: () => Promise<unknown>) => {
     const stats = opts.emulator.stats;
     opts.emulator.resetStats();
-    const stop = startMemorySampler(backend);
+    const stop = startSampler(backend);
     const started = performance.now();
+    const ownCpu = process.cpuUsage();
     await run();
     const seconds = (performance.now() - started) / 1000;
     const reads = Object.entries(stats.byRoute).filter(([r]) => r.startsWith("GET ")).reduce((s, [, c]) => s + c, 0);
-    results.push({ phase: name, seconds, requests: stats.total, reads, providerPeakMiB: stop() });
+    const own = process.cpuUsage(ownCpu);
+    results.push({ phase: name, seconds, requests: stats.total, reads, ...stop(), benchCpu: (own.user + own.system) / 1e6 });
   };
 
   try {
