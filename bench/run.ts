@@ -5,24 +5,37 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { Command } from "commander";
-import { startEmulator } from "voiceagent-emulator";
 import { benchAccount } from "./account.js";
 import { benchClient, benchEmulator } from "./http.js";
 import { runFleet, type FaultRun } from "./faults.js";
 import { runPhases, type PhaseResult } from "./pulumi-phases.js";
-import { benchNumber } from "./programs/numbers.js";
+import { startBenchEmulator } from "./bench-emulator.js";
 import { benchPluginStart } from "./plugin-start.js";
+import { compareNative, nativeTables } from "./native.js";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const opts = new Command()
   .option("--sizes <list>", "graph sizes N (N agents + N numbers)", "50,200,1000")
-  .option("--sections <list>", "pulumi, faults, emulator, client, account, plugin", "pulumi,faults,emulator,client,account,plugin")
+  .option("--sections <list>", "pulumi, native, faults, emulator, client, account, plugin", "pulumi,native,faults,emulator,client,account,plugin")
+  .option("--native-sizes <list>", "native section: sizes N run with default checkpoints", "200")
+  .option("--native-large <list>", "native section: sizes N run again with PULUMI_SKIP_CHECKPOINTS (e.g. 1000; slow: off unless given)", "")
+  .option("--rounds <n>", "native section: interleaved rounds of the four modes per size", "2")
   .option("--plugin-starts <n>", "starts of the native plugin per compile-cache mode", "15")
   .option("--seconds <n>", "autocannon duration per run", "5")
   .option("--requests <n>", "sequential requests per client round", "2000")
   .option("--skip-checkpoints", "engine writes state once per operation (PULUMI_SKIP_CHECKPOINTS), for large N", false)
   .parse()
-  .opts<{ sizes: string; sections: string; seconds: string; requests: string; skipCheckpoints: boolean; pluginStarts: string }>();
+  .opts<{
+    sizes: string;
+    sections: string;
+    seconds: string;
+    requests: string;
+    skipCheckpoints: boolean;
+    pluginStarts: string;
+    nativeSizes: string;
+    nativeLarge: string;
+    rounds: string;
+  }>();
 const sections = new Set(opts.sections.split(","));
 const sizes = opts.sizes.split(",").map(Number);
 const results: Record<string, unknown> = {
@@ -33,11 +46,7 @@ const fmt = (x: number, d = 2) => x.toFixed(d);
 const print = (s: string) => process.stdout.write(`${s}\n`);
 
 if (sections.has("pulumi")) {
-  const token = "bench-token";
-  const emulator = await startEmulator({ tokens: [token], seed: true });
-  const { userId } = emulator.store.userFor(token);
-  for (let i = 0; i < Math.max(...sizes); i++) emulator.service.addNumber(userId, benchNumber(i));
-  const voice = emulator.seeds.get(token)!.voices[0]!;
+  const { emulator, token, voice } = await startBenchEmulator(Math.max(...sizes));
   const table: Record<number, { floor: PhaseResult[]; ours: PhaseResult[] }> = {};
   try {
     for (const n of sizes) {
@@ -59,6 +68,17 @@ if (sections.has("pulumi")) {
     await emulator.close();
   }
   results.pulumi = table;
+}
+
+if (sections.has("native")) {
+  const list = (s: string) => s.split(",").filter(Boolean).map(Number);
+  const rounds = Number(opts.rounds);
+  const runs = [
+    ...(list(opts.nativeSizes).length ? await compareNative({ sizes: list(opts.nativeSizes), rounds, skipCheckpoints: false, log: print }) : []),
+    ...(list(opts.nativeLarge).length ? await compareNative({ sizes: list(opts.nativeLarge), rounds, skipCheckpoints: true, log: print }) : []),
+  ];
+  for (const c of runs) print(`\n${nativeTables(c).join("\n")}`);
+  results.native = runs;
 }
 
 if (sections.has("faults")) {
