@@ -14,6 +14,22 @@ import (
 // Something an agent can do during a call. Uses the service's actions/create and actions/update; destroy forgets it.
 //
 // ## Example Usage
+// ### Basic Example
+// ```go
+//
+//	hangUp, err := voiceagent.NewAction(ctx, "end-call", &voiceagent.ActionArgs{
+//		Type: voiceagent.ActionTypeEndConversation,
+//	})
+//
+// ```
+//
+// ## Import
+//
+// An existing Action is imported by its id (a UUID); the service must offer the actions read route:
+//
+// ```sh
+// $ pulumi import voiceagent:index:Action <name> <id>
+// ```
 type Action struct {
 	pulumi.CustomResourceState
 

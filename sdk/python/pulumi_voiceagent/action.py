@@ -94,6 +94,18 @@ class Action(pulumi.CustomResource):
         Something an agent can do during a call. Uses the service's actions/create and actions/update; destroy forgets it.
 
         ## Example Usage
+        ### Basic Example
+        ```python
+        hang_up = voiceagent.Action("end-call", type=voiceagent.ActionType.END_CONVERSATION)
+        ```
+
+        ## Import
+
+        An existing Action is imported by its id (a UUID); the service must offer the actions read route:
+
+        ```sh
+        $ pulumi import voiceagent:index:Action <name> <id>
+        ```
 
 
         :param str resource_name: The name of the resource.
@@ -114,6 +126,18 @@ class Action(pulumi.CustomResource):
         Something an agent can do during a call. Uses the service's actions/create and actions/update; destroy forgets it.
 
         ## Example Usage
+        ### Basic Example
+        ```python
+        hang_up = voiceagent.Action("end-call", type=voiceagent.ActionType.END_CONVERSATION)
+        ```
+
+        ## Import
+
+        An existing Action is imported by its id (a UUID); the service must offer the actions read route:
+
+        ```sh
+        $ pulumi import voiceagent:index:Action <name> <id>
+        ```
 
 
         :param str resource_name: The name of the resource.

@@ -118,9 +118,21 @@ class Voice(pulumi.CustomResource):
                  voice_name: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
         """
-        A voice. Created with voices/create where the service has it; with `voiceId`, an existing voice is managed through voices/update. Destroy forgets it.
+        A voice. Created with voices/create where the service has it; given the id of an existing voice, it manages that one through voices/update. Destroy forgets it.
 
         ## Example Usage
+        ### Basic Example
+        ```python
+        voice = voiceagent.Voice("warm", voice_name="alloy", pitch=0, rate=1)
+        ```
+
+        ## Import
+
+        An existing Voice is imported by its id (a UUID); the service must offer the voices read route:
+
+        ```sh
+        $ pulumi import voiceagent:index:Voice <name> <id>
+        ```
 
 
         :param str resource_name: The name of the resource.
@@ -138,9 +150,21 @@ class Voice(pulumi.CustomResource):
                  args: VoiceArgs,
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
-        A voice. Created with voices/create where the service has it; with `voiceId`, an existing voice is managed through voices/update. Destroy forgets it.
+        A voice. Created with voices/create where the service has it; given the id of an existing voice, it manages that one through voices/update. Destroy forgets it.
 
         ## Example Usage
+        ### Basic Example
+        ```python
+        voice = voiceagent.Voice("warm", voice_name="alloy", pitch=0, rate=1)
+        ```
+
+        ## Import
+
+        An existing Voice is imported by its id (a UUID); the service must offer the voices read route:
+
+        ```sh
+        $ pulumi import voiceagent:index:Voice <name> <id>
+        ```
 
 
         :param str resource_name: The name of the resource.

@@ -105,6 +105,19 @@ class Webhook(pulumi.CustomResource):
         Where an agent's events are delivered. Uses webhooks/create and webhooks/update; destroy forgets it.
 
         ## Example Usage
+        ### Basic Example
+        ```python
+        hook = voiceagent.Webhook("events", url="https://hooks.example.com/va",
+            subscriptions=[voiceagent.WebhookEvent.MESSAGE])
+        ```
+
+        ## Import
+
+        An existing Webhook is imported by its id (a UUID); the service must offer the webhooks read route:
+
+        ```sh
+        $ pulumi import voiceagent:index:Webhook <name> <id>
+        ```
 
 
         :param str resource_name: The name of the resource.
@@ -124,6 +137,19 @@ class Webhook(pulumi.CustomResource):
         Where an agent's events are delivered. Uses webhooks/create and webhooks/update; destroy forgets it.
 
         ## Example Usage
+        ### Basic Example
+        ```python
+        hook = voiceagent.Webhook("events", url="https://hooks.example.com/va",
+            subscriptions=[voiceagent.WebhookEvent.MESSAGE])
+        ```
+
+        ## Import
+
+        An existing Webhook is imported by its id (a UUID); the service must offer the webhooks read route:
+
+        ```sh
+        $ pulumi import voiceagent:index:Webhook <name> <id>
+        ```
 
 
         :param str resource_name: The name of the resource.
