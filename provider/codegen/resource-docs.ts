@@ -16,9 +16,8 @@ function exampleSection(k: KindDescription): string {
   return [
     "{{% examples %}}",
     "## Example Usage",
-    "{{% example %}}",
-    "### Basic Example",
     "",
+    "{{% example %}}",
     fence("typescript", k.example),
     fence("python", k.examples.python),
     fence("go", k.examples.go),
@@ -30,7 +29,8 @@ function exampleSection(k: KindDescription): string {
 /** The Import section: the command, or why there is none and what to do instead. */
 function importSection(k: KindDescription, token: string): string {
   if (k.importId) {
-    return `## Import\n\nAn existing ${k.kind} is imported by ${k.importId}:\n\n${fence("sh", `$ pulumi import ${token} <name> <id>`)}`;
+    const routes = k.readRoutes ? ` It needs the service's extension route that reads ${k.readRoutes}.` : "";
+    return `## Import\n\nAn existing ${k.kind} is imported by ${k.importId}.${routes}\n\n${fence("sh", `$ pulumi import ${token} <name> <id>`)}`;
   }
   const adopt = k.adopt
     ? ` Adopt an existing one instead: declare it with its id as \`${k.adopt}\` (\`${snake(k.adopt)}\` in Python, \`${pascal(k.adopt)}\` in Go).`
@@ -40,7 +40,7 @@ function importSection(k: KindDescription, token: string): string {
 
 /** The schema description of one kind's resource. */
 export function resourceDescription(k: KindDescription, token: string): string {
-  return `${k.doc}\n\n${exampleSection(k)}\n\n${importSection(k, token)}\n`;
+  return `${k.doc}\n\n${exampleSection(k)}\n\n${importSection(k, token)}`;
 }
 
 /** The Python package's README (PyPI's page): what the package is, how to get the plugin, what it needs. */

@@ -28,7 +28,7 @@ export const actionKind = defineKind<Action, ActionWrite>()({
       "\tType: voiceagent.ActionTypeEndConversation,\n" +
       "})",
   },
-  importId: "its id (a UUID); the service must offer the actions read route",
+  importId: "its id (a UUID)",
   input,
   fields: {
     type: { doc: "What it does: action_end_conversation (default), action_transfer_call or action_dtmf.", wire: "type", read: (a) => a.type },

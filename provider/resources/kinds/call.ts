@@ -34,7 +34,7 @@ export const callKind = defineKind<Call, CallCreate>()({
       '\tAllowedDestinations: pulumi.StringArray{pulumi.String("+1555*")},\n' +
       "})",
   },
-  importId: "its id (a UUID); the service must offer the calls read route. Destroy then ends the call",
+  importId: "its id (a UUID); destroying it then ends the call",
   input: z.object({
     fromNumber: E164Schema,
     toNumber: E164Schema,

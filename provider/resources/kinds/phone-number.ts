@@ -27,7 +27,7 @@ export const phoneNumberKind = defineKind<PhoneNumber, PhoneNumberUpdate>()({
       "\tInboundAgent: support.ID(),\n" +
       "})",
   },
-  importId: "the number, E.164 (e.g. +15550010001); the service must offer the numbers read route",
+  importId: "the number, E.164 (e.g. +15550010001)",
   input: z.object({
     number: E164Schema,
     inboundAgent: UuidSchema,

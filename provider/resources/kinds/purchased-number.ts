@@ -49,7 +49,7 @@ export const purchasedNumberKind = defineKind<PhoneNumber, NonNullable<PhoneNumb
       "\tInboundAgent: support.ID(),\n" +
       "})",
   },
-  importId: "the number, E.164 (e.g. +15550010001): destroy will then cancel it",
+  importId: "the number, E.164 (e.g. +15550010001); destroying it then cancels the number",
   input: z.object({
     areaCode: z.string().regex(/^[2-9]\d{2}$/, { error: "must be a 3-digit area code such as 415" }).optional(),
     number: E164Schema.optional(),

@@ -20,7 +20,7 @@ export const voiceKind = defineKind<Voice, VoiceWrite>()({
       "\tRate:      pulumi.Int(1),\n" +
       "})",
   },
-  importId: "its id (a UUID); the service must offer the voices read route",
+  importId: "its id (a UUID)",
   input: z.object({
     voiceName: z.string().min(1, { error: "must not be empty" }),
     pitch: z.number().int({ error: "must be an integer" }),

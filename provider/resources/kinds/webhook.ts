@@ -26,7 +26,7 @@ export const webhookKind = defineKind<Webhook, WebhookWrite>()({
       "\tSubscriptions: voiceagent.WebhookEventArray{voiceagent.WebhookEventMessage},\n" +
       "})",
   },
-  importId: "its id (a UUID); the service must offer the webhooks read route",
+  importId: "its id (a UUID)",
   input,
   fields: {
     // Naming the object this resource already manages is no change.

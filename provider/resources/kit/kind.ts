@@ -158,6 +158,7 @@ export interface KindInfo {
   example: string;
   examples: SdkExamples;
   importId?: string;
+  readRoutes?: ExtensionKind;
   account?: Exclude<ExtensionKind, "calls">;
   input: z.ZodObject;
   fields: Record<string, { doc: string; deprecated?: string; reported?: true; replaces?: true }>;

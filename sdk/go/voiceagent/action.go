@@ -14,7 +14,6 @@ import (
 // Something an agent can do during a call. Uses the service's actions/create and actions/update; destroy forgets it.
 //
 // ## Example Usage
-// ### Basic Example
 // ```go
 //
 //	hangUp, err := voiceagent.NewAction(ctx, "end-call", &voiceagent.ActionArgs{
@@ -25,7 +24,7 @@ import (
 //
 // ## Import
 //
-// An existing Action is imported by its id (a UUID); the service must offer the actions read route:
+// An existing Action is imported by its id (a UUID). It needs the service's extension route that reads actions.
 //
 // ```sh
 // $ pulumi import voiceagent:index:Action <name> <id>

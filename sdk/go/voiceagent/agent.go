@@ -15,7 +15,6 @@ import (
 // A voice agent. The service has no delete: destroying it removes it from the stack only (set the retain-on-delete resource option to say so explicitly, or the protect option to guard it).
 //
 // ## Example Usage
-// ### Basic Example
 // ```go
 //
 //	agent, err := voiceagent.NewAgent(ctx, "support", &voiceagent.AgentArgs{
@@ -27,7 +26,7 @@ import (
 //
 // ## Import
 //
-// An existing Agent is imported by its id (a UUID):
+// An existing Agent is imported by its id (a UUID).
 //
 // ```sh
 // $ pulumi import voiceagent:index:Agent <name> <id>

@@ -15,7 +15,6 @@ import (
 // A phone call. `up` places it, at most once (never during preview, never re-dialled blindly: a lost answer is looked up in the service's call list). A change to who calls whom, the agent or `triggers` ends the old call and places a new one; destroy ends it. Its transcript and error message are secret outputs (personal data).
 //
 // ## Example Usage
-// ### Basic Example
 // ```go
 //
 //	_, err := voiceagent.NewCall(ctx, "smoke-call", &voiceagent.CallArgs{
@@ -29,7 +28,7 @@ import (
 //
 // ## Import
 //
-// An existing Call is imported by its id (a UUID); the service must offer the calls read route. Destroy then ends the call:
+// An existing Call is imported by its id (a UUID); destroying it then ends the call. It needs the service's extension route that reads calls.
 //
 // ```sh
 // $ pulumi import voiceagent:index:Call <name> <id>

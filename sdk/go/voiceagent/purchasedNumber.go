@@ -14,7 +14,6 @@ import (
 // A phone number the account owns because the program says so: create buys one (numbers/buy, exactly once even when the service loses its answer), or takes over `number`; **destroy cancels it (numbers/cancel), which cannot be undone**: the number is gone for good. Guard production numbers with the protect resource option. A delete never cancels a number another PurchasedNumber of the program still declares (a rename or a move); a `PhoneNumber` binding of the number does not keep it bought.
 //
 // ## Example Usage
-// ### Basic Example
 // ```go
 //
 //	main, err := voiceagent.NewPurchasedNumber(ctx, "main", &voiceagent.PurchasedNumberArgs{
@@ -34,7 +33,7 @@ import (
 //
 // ## Import
 //
-// An existing PurchasedNumber is imported by the number, E.164 (e.g. +15550010001): destroy will then cancel it:
+// An existing PurchasedNumber is imported by the number, E.164 (e.g. +15550010001); destroying it then cancels the number. It needs the service's extension route that reads numbers.
 //
 // ```sh
 // $ pulumi import voiceagent:index:PurchasedNumber <name> <id>

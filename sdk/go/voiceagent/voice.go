@@ -15,7 +15,6 @@ import (
 // A voice. Created with voices/create where the service has it; given the id of an existing voice, it manages that one through voices/update. Destroy forgets it.
 //
 // ## Example Usage
-// ### Basic Example
 // ```go
 //
 //	voice, err := voiceagent.NewVoice(ctx, "warm", &voiceagent.VoiceArgs{
@@ -28,7 +27,7 @@ import (
 //
 // ## Import
 //
-// An existing Voice is imported by its id (a UUID); the service must offer the voices read route:
+// An existing Voice is imported by its id (a UUID). It needs the service's extension route that reads voices.
 //
 // ```sh
 // $ pulumi import voiceagent:index:Voice <name> <id>

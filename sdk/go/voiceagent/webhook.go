@@ -15,7 +15,6 @@ import (
 // Where an agent's events are delivered. Uses webhooks/create and webhooks/update; destroy forgets it.
 //
 // ## Example Usage
-// ### Basic Example
 // ```go
 //
 //	hook, err := voiceagent.NewWebhook(ctx, "events", &voiceagent.WebhookArgs{
@@ -27,7 +26,7 @@ import (
 //
 // ## Import
 //
-// An existing Webhook is imported by its id (a UUID); the service must offer the webhooks read route:
+// An existing Webhook is imported by its id (a UUID). It needs the service's extension route that reads webhooks.
 //
 // ```sh
 // $ pulumi import voiceagent:index:Webhook <name> <id>

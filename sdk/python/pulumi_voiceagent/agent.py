@@ -136,19 +136,17 @@ class Agent(pulumi.CustomResource):
         A voice agent. The service has no delete: destroying it removes it from the stack only (set the retain-on-delete resource option to say so explicitly, or the protect option to guard it).
 
         ## Example Usage
-        ### Basic Example
         ```python
         agent = voiceagent.Agent("support", prompt="You answer support calls.", voice=voice.id)
         ```
 
         ## Import
 
-        An existing Agent is imported by its id (a UUID):
+        An existing Agent is imported by its id (a UUID).
 
         ```sh
         $ pulumi import voiceagent:index:Agent <name> <id>
         ```
-
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
@@ -169,19 +167,17 @@ class Agent(pulumi.CustomResource):
         A voice agent. The service has no delete: destroying it removes it from the stack only (set the retain-on-delete resource option to say so explicitly, or the protect option to guard it).
 
         ## Example Usage
-        ### Basic Example
         ```python
         agent = voiceagent.Agent("support", prompt="You answer support calls.", voice=voice.id)
         ```
 
         ## Import
 
-        An existing Agent is imported by its id (a UUID):
+        An existing Agent is imported by its id (a UUID).
 
         ```sh
         $ pulumi import voiceagent:index:Agent <name> <id>
         ```
-
 
         :param str resource_name: The name of the resource.
         :param AgentArgs args: The arguments to use to populate this resource's properties.

@@ -118,7 +118,6 @@ class Call(pulumi.CustomResource):
         A phone call. `up` places it, at most once (never during preview, never re-dialled blindly: a lost answer is looked up in the service's call list). A change to who calls whom, the agent or `triggers` ends the old call and places a new one; destroy ends it. Its transcript and error message are secret outputs (personal data).
 
         ## Example Usage
-        ### Basic Example
         ```python
         voiceagent.Call("smoke-call", from_number="+15550010001", to_number="+15557654321", agent=agent.id,
             allowed_destinations=["+1555*"])
@@ -126,12 +125,11 @@ class Call(pulumi.CustomResource):
 
         ## Import
 
-        An existing Call is imported by its id (a UUID); the service must offer the calls read route. Destroy then ends the call:
+        An existing Call is imported by its id (a UUID); destroying it then ends the call. It needs the service's extension route that reads calls.
 
         ```sh
         $ pulumi import voiceagent:index:Call <name> <id>
         ```
-
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
@@ -151,7 +149,6 @@ class Call(pulumi.CustomResource):
         A phone call. `up` places it, at most once (never during preview, never re-dialled blindly: a lost answer is looked up in the service's call list). A change to who calls whom, the agent or `triggers` ends the old call and places a new one; destroy ends it. Its transcript and error message are secret outputs (personal data).
 
         ## Example Usage
-        ### Basic Example
         ```python
         voiceagent.Call("smoke-call", from_number="+15550010001", to_number="+15557654321", agent=agent.id,
             allowed_destinations=["+1555*"])
@@ -159,12 +156,11 @@ class Call(pulumi.CustomResource):
 
         ## Import
 
-        An existing Call is imported by its id (a UUID); the service must offer the calls read route. Destroy then ends the call:
+        An existing Call is imported by its id (a UUID); destroying it then ends the call. It needs the service's extension route that reads calls.
 
         ```sh
         $ pulumi import voiceagent:index:Call <name> <id>
         ```
-
 
         :param str resource_name: The name of the resource.
         :param CallArgs args: The arguments to use to populate this resource's properties.

@@ -121,19 +121,17 @@ class Voice(pulumi.CustomResource):
         A voice. Created with voices/create where the service has it; given the id of an existing voice, it manages that one through voices/update. Destroy forgets it.
 
         ## Example Usage
-        ### Basic Example
         ```python
         voice = voiceagent.Voice("warm", voice_name="alloy", pitch=0, rate=1)
         ```
 
         ## Import
 
-        An existing Voice is imported by its id (a UUID); the service must offer the voices read route:
+        An existing Voice is imported by its id (a UUID). It needs the service's extension route that reads voices.
 
         ```sh
         $ pulumi import voiceagent:index:Voice <name> <id>
         ```
-
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
@@ -153,19 +151,17 @@ class Voice(pulumi.CustomResource):
         A voice. Created with voices/create where the service has it; given the id of an existing voice, it manages that one through voices/update. Destroy forgets it.
 
         ## Example Usage
-        ### Basic Example
         ```python
         voice = voiceagent.Voice("warm", voice_name="alloy", pitch=0, rate=1)
         ```
 
         ## Import
 
-        An existing Voice is imported by its id (a UUID); the service must offer the voices read route:
+        An existing Voice is imported by its id (a UUID). It needs the service's extension route that reads voices.
 
         ```sh
         $ pulumi import voiceagent:index:Voice <name> <id>
         ```
-
 
         :param str resource_name: The name of the resource.
         :param VoiceArgs args: The arguments to use to populate this resource's properties.

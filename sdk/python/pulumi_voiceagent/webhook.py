@@ -105,7 +105,6 @@ class Webhook(pulumi.CustomResource):
         Where an agent's events are delivered. Uses webhooks/create and webhooks/update; destroy forgets it.
 
         ## Example Usage
-        ### Basic Example
         ```python
         hook = voiceagent.Webhook("events", url="https://hooks.example.com/va",
             subscriptions=[voiceagent.WebhookEvent.MESSAGE])
@@ -113,12 +112,11 @@ class Webhook(pulumi.CustomResource):
 
         ## Import
 
-        An existing Webhook is imported by its id (a UUID); the service must offer the webhooks read route:
+        An existing Webhook is imported by its id (a UUID). It needs the service's extension route that reads webhooks.
 
         ```sh
         $ pulumi import voiceagent:index:Webhook <name> <id>
         ```
-
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
@@ -137,7 +135,6 @@ class Webhook(pulumi.CustomResource):
         Where an agent's events are delivered. Uses webhooks/create and webhooks/update; destroy forgets it.
 
         ## Example Usage
-        ### Basic Example
         ```python
         hook = voiceagent.Webhook("events", url="https://hooks.example.com/va",
             subscriptions=[voiceagent.WebhookEvent.MESSAGE])
@@ -145,12 +142,11 @@ class Webhook(pulumi.CustomResource):
 
         ## Import
 
-        An existing Webhook is imported by its id (a UUID); the service must offer the webhooks read route:
+        An existing Webhook is imported by its id (a UUID). It needs the service's extension route that reads webhooks.
 
         ```sh
         $ pulumi import voiceagent:index:Webhook <name> <id>
         ```
-
 
         :param str resource_name: The name of the resource.
         :param WebhookArgs args: The arguments to use to populate this resource's properties.
