@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { KindInfo } from "../resources/kit/kind.js";
+import type { KindInfo, SdkExamples } from "../resources/kit/kind.js";
 import { ACTION_TYPES, CALL_STATUSES, VOICE_TYPES, WEBHOOK_EVENTS, WEBHOOK_METHODS } from "../schemas/values.js";
 
 // A kind as the generators see it: every property with its type, doc text and what it does, read
@@ -40,6 +40,14 @@ export interface KindDescription {
   kind: string;
   doc: string;
   example: string;
+  /** The example in the Python and Go SDKs. */
+  examples: SdkExamples;
+  /** What `pulumi import` names an object by; undefined: it cannot be imported. */
+  importId?: string;
+  /** The family of extension routes reading one back needs (and so an import does). */
+  readRoutes?: string;
+  /** The input that adopts an existing object, when the kind has one. */
+  adopt?: string;
   properties: PropertyDescription[];
   deleteBeforeReplace: boolean;
 }
@@ -136,5 +144,15 @@ export function describeKind(def: KindInfo): KindDescription {
       reported: true,
     }),
   );
-  return { kind: def.kind, doc: def.doc, example: def.example, properties: [...inputs, ...outputs], deleteBeforeReplace: def.deleteBeforeReplace === true };
+  return {
+    kind: def.kind,
+    doc: def.doc,
+    example: def.example,
+    examples: def.examples,
+    ...(def.importId ? { importId: def.importId } : {}),
+    ...(def.adopt ? { adopt: def.adopt } : {}),
+    ...(def.readRoutes ? { readRoutes: def.readRoutes } : {}),
+    properties: [...inputs, ...outputs],
+    deleteBeforeReplace: def.deleteBeforeReplace === true,
+  };
 }

@@ -1,5 +1,6 @@
 import { SETTINGS } from "./config.js";
 import { ENUMS, type EnumName, type KindDescription, type PropertyDescription, type TypeRef } from "./describe.js";
+import { pythonReadme, resourceDescription } from "./resource-docs.js";
 
 // The Pulumi package schema (https://www.pulumi.com/docs/iac/guides/building-extending/packages/schema/)
 // built from the kinds' descriptions: what `GetSchema` answers and SDK generators read.
@@ -60,7 +61,7 @@ function propertySpec(p: PropertyDescription, side: "input" | "output"): JsonObj
 function resourceSpec(k: KindDescription): JsonObject {
   const inputs = k.properties.filter((p) => p.input);
   return {
-    description: `${k.doc}\n\n## Example Usage\n\n\`\`\`typescript\n${k.example}\n\`\`\`\n`,
+    description: resourceDescription(k, tokenOf(k.kind)),
     properties: Object.fromEntries(k.properties.map((p) => [p.name, propertySpec(p, "output")])),
     required: k.properties.filter((p) => p.output.required).map((p) => p.name),
     inputProperties: Object.fromEntries(inputs.map((p) => [p.name, propertySpec(p, "input")])),
@@ -79,14 +80,25 @@ function enumTypes(kinds: readonly KindDescription[]): JsonObject {
   return Object.fromEntries(
     [...found].map(([name, doc]) => [
       tokenOf(name),
-      { type: "string", description: `${name}, as ${doc}`, enum: ENUMS[name].map((value) => ({ name: enumMemberName(value), value })) },
+      { type: "string", description: `${name}, as ${doc}`, enum: ENUMS[name].map((value) => ({ name: enumMemberName(value, ENUMS[name]), value })) },
     ]),
   );
 }
 
-/** `voice_eleven_labs` → `VoiceElevenLabs`, `GET` → `Get`: a member name every language accepts. */
-function enumMemberName(value: string): string {
+/** The word every value of an enumeration starts with (`voice_`), or "": the type's name already says it. */
+function sharedPrefix(values: readonly string[]): string {
+  const first = /^[a-z]+_/.exec(values[0] ?? "")?.[0] ?? "";
+  return first && values.every((v) => v.startsWith(first)) ? first : "";
+}
+
+/**
+ * `voice_eleven_labs` → `ElevenLabs`, `GET` → `Get`: a member name every language accepts, without
+ * the word all values share (Python's `VoiceType.ELEVEN_LABS`, Go's `VoiceTypeElevenLabs`, not
+ * `VoiceType.VOICE_ELEVEN_LABS` and `VoiceTypeVoiceElevenLabs`).
+ */
+function enumMemberName(value: string, values: readonly string[]): string {
   return value
+    .slice(sharedPrefix(values).length)
     .split(/[^A-Za-z0-9]+/)
     .filter(Boolean)
     .map((w) => w.charAt(0).toUpperCase() + w.slice(1).toLowerCase())
@@ -114,13 +126,14 @@ export function buildSchema(kinds: readonly KindDescription[], pkg: PackageInfo)
     name: PACKAGE,
     displayName: "Voice Agent",
     version: pkg.version,
-    description: pkg.description,
+    // Not the npm package's text: that one ships a typed client, the SDKs generated from this do not.
+    description: "Pulumi resources for the voice agent calling service: agents, voices, actions, webhooks, phone numbers and calls.",
     keywords: [...pkg.keywords, "kind/native"],
     license: pkg.license,
     meta: { moduleFormat: "(.*)" },
     language: {
       nodejs: { packageName: "pulumi-voiceagent", packageDescription: pkg.description, dependencies: { "@pulumi/pulumi": "^3.0.0" }, respectSchemaVersion: true },
-      python: { packageName: "pulumi_voiceagent", requires: { pulumi: ">=3.0.0,<4.0.0" }, respectSchemaVersion: true, pyproject: { enabled: true } },
+      python: { packageName: "pulumi_voiceagent", readme: pythonReadme(pkg.version), requires: { pulumi: ">=3.0.0,<4.0.0" }, respectSchemaVersion: true, pyproject: { enabled: true } },
       go: { importBasePath: GO_IMPORT_BASE_PATH, generateResourceContainerTypes: true, respectSchemaVersion: true },
     },
     config: { variables: settingsSpec() },

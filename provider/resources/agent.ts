@@ -52,8 +52,8 @@ export interface AgentOutputs extends AgentState {
 export interface Agent extends OutputsOf<AgentOutputs> {}
 
 /**
- * A voice agent. The service has no delete: destroying it removes it from the stack only (use
- * `retainOnDelete` to say so explicitly, or `protect` to guard it).
+ * A voice agent. The service has no delete: destroying it removes it from the stack only (set the
+ * retain-on-delete resource option to say so explicitly, or the protect option to guard it).
  * @example
  * const agent = new Agent("support", { prompt: "You answer support calls.", voice: voice.id });
  */

@@ -13,8 +13,8 @@ export interface CallArgs {
   /** The id of the agent that drives the call. Changing it places a new call. */
   agent: pulumi.Input<string>;
   /**
-   * Numbers (or prefixes ending in `*`, e.g. "+1555*") this call may dial. A `toNumber` outside them fails at
-   * preview, before anything is dialled. Changing it never places a new call.
+   * Numbers (or prefixes ending in `*`, e.g. "+1555*") this call may dial. A number to dial outside them
+   * fails at preview, before anything is dialled. Changing it never places a new call.
    */
   allowedDestinations?: pulumi.Input<pulumi.Input<string>[]>;
   /** Any values; a change to them places the call again (as pulumi-command's `triggers`). */
@@ -44,8 +44,8 @@ export interface CallOutputs extends CallState {
   /** The id of the agent that drives the call. Changing it places a new call. */
   agent: string;
   /**
-   * Numbers (or prefixes ending in `*`, e.g. "+1555*") this call may dial. A `toNumber` outside them fails at
-   * preview, before anything is dialled. Changing it never places a new call.
+   * Numbers (or prefixes ending in `*`, e.g. "+1555*") this call may dial. A number to dial outside them
+   * fails at preview, before anything is dialled. Changing it never places a new call.
    */
   allowedDestinations?: string[];
   /** Any values; a change to them places the call again (as pulumi-command's `triggers`). */
@@ -58,7 +58,7 @@ export interface Call extends OutputsOf<CallOutputs> {}
 /**
  * A phone call. `up` places it, at most once (never during preview, never re-dialled blindly: a lost answer
  * is looked up in the service's call list). A change to who calls whom, the agent or `triggers` ends the old
- * call and places a new one; destroy ends it. `transcript` and `errorMessage` are secret outputs (personal
+ * call and places a new one; destroy ends it. Its transcript and error message are secret outputs (personal
  * data).
  * @example
  * new Call("smoke-call", { fromNumber: "+15550010001", toNumber: "+15557654321", agent: agent.id, allowedDestinations: ["+1555*"] });

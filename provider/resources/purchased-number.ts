@@ -46,9 +46,9 @@ export interface PurchasedNumber extends OutputsOf<PurchasedNumberOutputs> {}
 /**
  * A phone number the account owns because the program says so: create buys one (numbers/buy, exactly once
  * even when the service loses its answer), or takes over `number`; **destroy cancels it (numbers/cancel),
- * which cannot be undone**: the number is gone for good. Guard production numbers with `protect: true`. A
- * delete never cancels a number another PurchasedNumber of the program still declares (a rename or a move); a
- * `PhoneNumber` binding of the number does not keep it bought.
+ * which cannot be undone**: the number is gone for good. Guard production numbers with the protect resource
+ * option. A delete never cancels a number another PurchasedNumber of the program still declares (a rename or
+ * a move); a `PhoneNumber` binding of the number does not keep it bought.
  * @example
  * const main = new PurchasedNumber("main", { areaCode: "415" }, { protect: true });
  * new PhoneNumber("main-line", { number: main.number, inboundAgent: support.id });

@@ -49,8 +49,8 @@ export interface VoiceOutputs extends VoiceState {
 export interface Voice extends OutputsOf<VoiceOutputs> {}
 
 /**
- * A voice. Created with voices/create where the service has it; with `voiceId`, an existing voice is managed
- * through voices/update. Destroy forgets it.
+ * A voice. Created with voices/create where the service has it; given the id of an existing voice, it manages
+ * that one through voices/update. Destroy forgets it.
  * @example
  * const voice = new Voice("warm", { voiceName: "alloy", pitch: 0, rate: 1 });
  */

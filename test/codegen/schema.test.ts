@@ -56,6 +56,15 @@ describe("provider/schema.json", () => {
     expect(stale).toEqual([]);
   });
 
+  it("shows each SDK its own example, and says how to import each kind only where the service can read one back", () => {
+    for (const k of KINDS) {
+      const d = schema.resources[`voiceagent:index:${k.kind}`]?.description ?? "";
+      for (const lang of ["typescript", "python", "go"]) expect(d, `${k.kind} ${lang}`).toContain("```" + lang);
+      // The plugin's import reads the object back: a kind without a read cannot say it imports.
+      expect(d.includes("$ pulumi import"), k.kind).toBe("read" in k.info);
+    }
+  });
+
   it("names the package and version of provider/package.json", () => {
     const pkg = JSON.parse(readFileSync(path.join(providerDir, "package.json"), "utf8"));
     expect(schema.name).toBe("voiceagent");

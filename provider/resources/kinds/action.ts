@@ -21,6 +21,14 @@ export const actionKind = defineKind<Action, ActionWrite>()({
   account: "actions",
   doc: "Something an agent can do during a call. Uses the service's actions/create and actions/update; destroy forgets it.",
   example: 'const hangUp = new Action("end-call", { type: "action_end_conversation" });',
+  examples: {
+    python: 'hang_up = voiceagent.Action("end-call", type=voiceagent.ActionType.END_CONVERSATION)',
+    go:
+      'hangUp, err := voiceagent.NewAction(ctx, "end-call", &voiceagent.ActionArgs{\n' +
+      "\tType: voiceagent.ActionTypeEndConversation,\n" +
+      "})",
+  },
+  importId: "its id (a UUID)",
   input,
   fields: {
     type: { doc: "What it does: action_end_conversation (default), action_transfer_call or action_dtmf.", wire: "type", read: (a) => a.type },

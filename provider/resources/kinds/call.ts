@@ -19,9 +19,22 @@ export const callKind = defineKind<Call, CallCreate>()({
   doc:
     "A phone call. `up` places it, at most once (never during preview, never re-dialled blindly: a lost answer is " +
     "looked up in the service's call list). A change to who calls whom, the agent or `triggers` ends the old call " +
-    "and places a new one; destroy ends it. `transcript` and `errorMessage` are secret outputs (personal data).",
+    "and places a new one; destroy ends it. Its transcript and error message are secret outputs (personal data).",
   example:
     'new Call("smoke-call", { fromNumber: "+15550010001", toNumber: "+15557654321", agent: agent.id, allowedDestinations: ["+1555*"] });',
+  examples: {
+    python:
+      'voiceagent.Call("smoke-call", from_number="+15550010001", to_number="+15557654321", agent=agent.id,\n' +
+      '    allowed_destinations=["+1555*"])',
+    go:
+      '_, err := voiceagent.NewCall(ctx, "smoke-call", &voiceagent.CallArgs{\n' +
+      '\tFromNumber:          pulumi.String("+15550010001"),\n' +
+      '\tToNumber:            pulumi.String("+15557654321"),\n' +
+      "\tAgent:               agent.ID(),\n" +
+      '\tAllowedDestinations: pulumi.StringArray{pulumi.String("+1555*")},\n' +
+      "})",
+  },
+  importId: "its id (a UUID); destroying it then ends the call",
   input: z.object({
     fromNumber: E164Schema,
     toNumber: E164Schema,
@@ -35,7 +48,7 @@ export const callKind = defineKind<Call, CallCreate>()({
     agent: { doc: "The id of the agent that drives the call. Changing it places a new call.", wire: "agent", read: (c) => c.agent.id, replaces: true },
     allowedDestinations: {
       doc:
-        'Numbers (or prefixes ending in `*`, e.g. "+1555*") this call may dial. A `toNumber` outside them fails at preview, ' +
+        'Numbers (or prefixes ending in `*`, e.g. "+1555*") this call may dial. A number to dial outside them fails at preview, ' +
         "before anything is dialled. Changing it never places a new call.",
       wire: null, read: (_c, recorded) => recorded.allowedDestinations },
     triggers: { doc: "Any values; a change to them places the call again (as pulumi-command's `triggers`).", wire: null, read: (_c, recorded) => recorded.triggers, replaces: true },

@@ -8,9 +8,19 @@ export const voiceKind = defineKind<Voice, VoiceWrite>()({
   kind: "Voice",
   account: "voices",
   doc:
-    "A voice. Created with voices/create where the service has it; with `voiceId`, an existing voice " +
-    "is managed through voices/update. Destroy forgets it.",
+    "A voice. Created with voices/create where the service has it; given the id of an existing voice, it manages " +
+    "that one through voices/update. Destroy forgets it.",
   example: 'const voice = new Voice("warm", { voiceName: "alloy", pitch: 0, rate: 1 });',
+  examples: {
+    python: 'voice = voiceagent.Voice("warm", voice_name="alloy", pitch=0, rate=1)',
+    go:
+      'voice, err := voiceagent.NewVoice(ctx, "warm", &voiceagent.VoiceArgs{\n' +
+      '\tVoiceName: pulumi.String("alloy"),\n' +
+      "\tPitch:     pulumi.Int(0),\n" +
+      "\tRate:      pulumi.Int(1),\n" +
+      "})",
+  },
+  importId: "its id (a UUID)",
   input: z.object({
     voiceName: z.string().min(1, { error: "must not be empty" }),
     pitch: z.number().int({ error: "must be an integer" }),

@@ -14,6 +14,21 @@ import (
 // Something an agent can do during a call. Uses the service's actions/create and actions/update; destroy forgets it.
 //
 // ## Example Usage
+// ```go
+//
+//	hangUp, err := voiceagent.NewAction(ctx, "end-call", &voiceagent.ActionArgs{
+//		Type: voiceagent.ActionTypeEndConversation,
+//	})
+//
+// ```
+//
+// ## Import
+//
+// An existing Action is imported by its id (a UUID). It needs the service's extension route that reads actions.
+//
+// ```sh
+// $ pulumi import voiceagent:index:Action <name> <id>
+// ```
 type Action struct {
 	pulumi.CustomResourceState
 

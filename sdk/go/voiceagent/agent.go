@@ -12,9 +12,25 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// A voice agent. The service has no delete: destroying it removes it from the stack only (use `retainOnDelete` to say so explicitly, or `protect` to guard it).
+// A voice agent. The service has no delete: destroying it removes it from the stack only (set the retain-on-delete resource option to say so explicitly, or the protect option to guard it).
 //
 // ## Example Usage
+// ```go
+//
+//	agent, err := voiceagent.NewAgent(ctx, "support", &voiceagent.AgentArgs{
+//		Prompt: pulumi.String("You answer support calls."),
+//		Voice:  voice.ID(),
+//	})
+//
+// ```
+//
+// ## Import
+//
+// An existing Agent is imported by its id (a UUID).
+//
+// ```sh
+// $ pulumi import voiceagent:index:Agent <name> <id>
+// ```
 type Agent struct {
 	pulumi.CustomResourceState
 

@@ -12,15 +12,33 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// A phone call. `up` places it, at most once (never during preview, never re-dialled blindly: a lost answer is looked up in the service's call list). A change to who calls whom, the agent or `triggers` ends the old call and places a new one; destroy ends it. `transcript` and `errorMessage` are secret outputs (personal data).
+// A phone call. `up` places it, at most once (never during preview, never re-dialled blindly: a lost answer is looked up in the service's call list). A change to who calls whom, the agent or `triggers` ends the old call and places a new one; destroy ends it. Its transcript and error message are secret outputs (personal data).
 //
 // ## Example Usage
+// ```go
+//
+//	_, err := voiceagent.NewCall(ctx, "smoke-call", &voiceagent.CallArgs{
+//		FromNumber:          pulumi.String("+15550010001"),
+//		ToNumber:            pulumi.String("+15557654321"),
+//		Agent:               agent.ID(),
+//		AllowedDestinations: pulumi.StringArray{pulumi.String("+1555*")},
+//	})
+//
+// ```
+//
+// ## Import
+//
+// An existing Call is imported by its id (a UUID); destroying it then ends the call. It needs the service's extension route that reads calls.
+//
+// ```sh
+// $ pulumi import voiceagent:index:Call <name> <id>
+// ```
 type Call struct {
 	pulumi.CustomResourceState
 
 	// The id of the agent that drives the call. Changing it places a new call.
 	Agent pulumi.StringOutput `pulumi:"agent"`
-	// Numbers (or prefixes ending in `*`, e.g. "+1555*") this call may dial. A `toNumber` outside them fails at preview, before anything is dialled. Changing it never places a new call.
+	// Numbers (or prefixes ending in `*`, e.g. "+1555*") this call may dial. A number to dial outside them fails at preview, before anything is dialled. Changing it never places a new call.
 	AllowedDestinations pulumi.StringArrayOutput `pulumi:"allowedDestinations"`
 	// The service's error text, if the call failed (a secret: personal data).
 	ErrorMessage pulumi.StringPtrOutput `pulumi:"errorMessage"`
@@ -103,7 +121,7 @@ func (CallState) ElementType() reflect.Type {
 type callArgs struct {
 	// The id of the agent that drives the call. Changing it places a new call.
 	Agent string `pulumi:"agent"`
-	// Numbers (or prefixes ending in `*`, e.g. "+1555*") this call may dial. A `toNumber` outside them fails at preview, before anything is dialled. Changing it never places a new call.
+	// Numbers (or prefixes ending in `*`, e.g. "+1555*") this call may dial. A number to dial outside them fails at preview, before anything is dialled. Changing it never places a new call.
 	AllowedDestinations []string `pulumi:"allowedDestinations"`
 	// The caller id: a number the account owns, E.164. Changing it places a new call.
 	FromNumber string `pulumi:"fromNumber"`
@@ -117,7 +135,7 @@ type callArgs struct {
 type CallArgs struct {
 	// The id of the agent that drives the call. Changing it places a new call.
 	Agent pulumi.StringInput
-	// Numbers (or prefixes ending in `*`, e.g. "+1555*") this call may dial. A `toNumber` outside them fails at preview, before anything is dialled. Changing it never places a new call.
+	// Numbers (or prefixes ending in `*`, e.g. "+1555*") this call may dial. A number to dial outside them fails at preview, before anything is dialled. Changing it never places a new call.
 	AllowedDestinations pulumi.StringArrayInput
 	// The caller id: a number the account owns, E.164. Changing it places a new call.
 	FromNumber pulumi.StringInput
@@ -219,7 +237,7 @@ func (o CallOutput) Agent() pulumi.StringOutput {
 	return o.ApplyT(func(v *Call) pulumi.StringOutput { return v.Agent }).(pulumi.StringOutput)
 }
 
-// Numbers (or prefixes ending in `*`, e.g. "+1555*") this call may dial. A `toNumber` outside them fails at preview, before anything is dialled. Changing it never places a new call.
+// Numbers (or prefixes ending in `*`, e.g. "+1555*") this call may dial. A number to dial outside them fails at preview, before anything is dialled. Changing it never places a new call.
 func (o CallOutput) AllowedDestinations() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v *Call) pulumi.StringArrayOutput { return v.AllowedDestinations }).(pulumi.StringArrayOutput)
 }

@@ -1,2 +1,2 @@
-// Pulumi resources for the voice agent calling service: agents, voices, actions, webhooks, number bindings and calls, with a typed client.
+// Pulumi resources for the voice agent calling service: agents, voices, actions, webhooks, phone numbers and calls.
 package voiceagent

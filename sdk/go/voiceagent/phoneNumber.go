@@ -15,6 +15,22 @@ import (
 // The inbound binding of a phone number the account owns. Rebinding moves it to another agent in place; destroy unbinds it, unless the program declares the same number in another resource (a rename, a swap, a move into a component), which then owns the binding. It never cancels.
 //
 // ## Example Usage
+// ```go
+//
+//	_, err := voiceagent.NewPhoneNumber(ctx, "main-line", &voiceagent.PhoneNumberArgs{
+//		Number:       pulumi.String("+15550010001"),
+//		InboundAgent: support.ID(),
+//	})
+//
+// ```
+//
+// ## Import
+//
+// An existing PhoneNumber is imported by the number, E.164 (e.g. +15550010001). It needs the service's extension route that reads numbers.
+//
+// ```sh
+// $ pulumi import voiceagent:index:PhoneNumber <name> <id>
+// ```
 type PhoneNumber struct {
 	pulumi.CustomResourceState
 

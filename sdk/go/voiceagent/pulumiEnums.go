@@ -14,9 +14,9 @@ import (
 type ActionType string
 
 const (
-	ActionTypeActionEndConversation = ActionType("action_end_conversation")
-	ActionTypeActionTransferCall    = ActionType("action_transfer_call")
-	ActionTypeActionDtmf            = ActionType("action_dtmf")
+	ActionTypeEndConversation = ActionType("action_end_conversation")
+	ActionTypeTransferCall    = ActionType("action_transfer_call")
+	ActionTypeDtmf            = ActionType("action_dtmf")
 )
 
 func (ActionType) ElementType() reflect.Type {
@@ -141,9 +141,9 @@ func (o ActionTypePtrOutput) ToStringPtrOutputWithContext(ctx context.Context) p
 // ActionTypeInput is an input type that accepts values of the ActionType enum
 // A concrete instance of `ActionTypeInput` can be one of the following:
 //
-//	ActionTypeActionEndConversation
-//	ActionTypeActionTransferCall
-//	ActionTypeActionDtmf
+//	ActionTypeEndConversation
+//	ActionTypeTransferCall
+//	ActionTypeDtmf
 type ActionTypeInput interface {
 	pulumi.Input
 
@@ -182,10 +182,10 @@ func (in *actionTypePtr) ToActionTypePtrOutputWithContext(ctx context.Context) A
 type VoiceType string
 
 const (
-	VoiceTypeVoiceBase       = VoiceType("voice_base")
-	VoiceTypeVoiceAzure      = VoiceType("voice_azure")
-	VoiceTypeVoiceRime       = VoiceType("voice_rime")
-	VoiceTypeVoiceElevenLabs = VoiceType("voice_eleven_labs")
+	VoiceTypeBase       = VoiceType("voice_base")
+	VoiceTypeAzure      = VoiceType("voice_azure")
+	VoiceTypeRime       = VoiceType("voice_rime")
+	VoiceTypeElevenLabs = VoiceType("voice_eleven_labs")
 )
 
 func (VoiceType) ElementType() reflect.Type {
@@ -310,10 +310,10 @@ func (o VoiceTypePtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pu
 // VoiceTypeInput is an input type that accepts values of the VoiceType enum
 // A concrete instance of `VoiceTypeInput` can be one of the following:
 //
-//	VoiceTypeVoiceBase
-//	VoiceTypeVoiceAzure
-//	VoiceTypeVoiceRime
-//	VoiceTypeVoiceElevenLabs
+//	VoiceTypeBase
+//	VoiceTypeAzure
+//	VoiceTypeRime
+//	VoiceTypeElevenLabs
 type VoiceTypeInput interface {
 	pulumi.Input
 
@@ -352,12 +352,12 @@ func (in *voiceTypePtr) ToVoiceTypePtrOutputWithContext(ctx context.Context) Voi
 type WebhookEvent string
 
 const (
-	WebhookEventEventMessage            = WebhookEvent("event_message")
-	WebhookEventEventAction             = WebhookEvent("event_action")
-	WebhookEventEventPhoneCallConnected = WebhookEvent("event_phone_call_connected")
-	WebhookEventEventPhoneCallEnded     = WebhookEvent("event_phone_call_ended")
-	WebhookEventEventTranscript         = WebhookEvent("event_transcript")
-	WebhookEventEventRecording          = WebhookEvent("event_recording")
+	WebhookEventMessage            = WebhookEvent("event_message")
+	WebhookEventAction             = WebhookEvent("event_action")
+	WebhookEventPhoneCallConnected = WebhookEvent("event_phone_call_connected")
+	WebhookEventPhoneCallEnded     = WebhookEvent("event_phone_call_ended")
+	WebhookEventTranscript         = WebhookEvent("event_transcript")
+	WebhookEventRecording          = WebhookEvent("event_recording")
 )
 
 func (WebhookEvent) ElementType() reflect.Type {
@@ -482,12 +482,12 @@ func (o WebhookEventPtrOutput) ToStringPtrOutputWithContext(ctx context.Context)
 // WebhookEventInput is an input type that accepts values of the WebhookEvent enum
 // A concrete instance of `WebhookEventInput` can be one of the following:
 //
-//	WebhookEventEventMessage
-//	WebhookEventEventAction
-//	WebhookEventEventPhoneCallConnected
-//	WebhookEventEventPhoneCallEnded
-//	WebhookEventEventTranscript
-//	WebhookEventEventRecording
+//	WebhookEventMessage
+//	WebhookEventAction
+//	WebhookEventPhoneCallConnected
+//	WebhookEventPhoneCallEnded
+//	WebhookEventTranscript
+//	WebhookEventRecording
 type WebhookEventInput interface {
 	pulumi.Input
 

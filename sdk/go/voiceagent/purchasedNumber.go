@@ -11,9 +11,33 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// A phone number the account owns because the program says so: create buys one (numbers/buy, exactly once even when the service loses its answer), or takes over `number`; **destroy cancels it (numbers/cancel), which cannot be undone**: the number is gone for good. Guard production numbers with `protect: true`. A delete never cancels a number another PurchasedNumber of the program still declares (a rename or a move); a `PhoneNumber` binding of the number does not keep it bought.
+// A phone number the account owns because the program says so: create buys one (numbers/buy, exactly once even when the service loses its answer), or takes over `number`; **destroy cancels it (numbers/cancel), which cannot be undone**: the number is gone for good. Guard production numbers with the protect resource option. A delete never cancels a number another PurchasedNumber of the program still declares (a rename or a move); a `PhoneNumber` binding of the number does not keep it bought.
 //
 // ## Example Usage
+// ```go
+//
+//	main, err := voiceagent.NewPurchasedNumber(ctx, "main", &voiceagent.PurchasedNumberArgs{
+//		AreaCode: pulumi.String("415"),
+//	}, pulumi.Protect(true))
+//
+//	if err != nil {
+//		return err
+//	}
+//
+//	_, err = voiceagent.NewPhoneNumber(ctx, "main-line", &voiceagent.PhoneNumberArgs{
+//		Number:       main.Number,
+//		InboundAgent: support.ID(),
+//	})
+//
+// ```
+//
+// ## Import
+//
+// An existing PurchasedNumber is imported by the number, E.164 (e.g. +15550010001); destroying it then cancels the number. It needs the service's extension route that reads numbers.
+//
+// ```sh
+// $ pulumi import voiceagent:index:PurchasedNumber <name> <id>
+// ```
 type PurchasedNumber struct {
 	pulumi.CustomResourceState
 

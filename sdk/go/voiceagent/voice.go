@@ -12,9 +12,26 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// A voice. Created with voices/create where the service has it; with `voiceId`, an existing voice is managed through voices/update. Destroy forgets it.
+// A voice. Created with voices/create where the service has it; given the id of an existing voice, it manages that one through voices/update. Destroy forgets it.
 //
 // ## Example Usage
+// ```go
+//
+//	voice, err := voiceagent.NewVoice(ctx, "warm", &voiceagent.VoiceArgs{
+//		VoiceName: pulumi.String("alloy"),
+//		Pitch:     pulumi.Int(0),
+//		Rate:      pulumi.Int(1),
+//	})
+//
+// ```
+//
+// ## Import
+//
+// An existing Voice is imported by its id (a UUID). It needs the service's extension route that reads voices.
+//
+// ```sh
+// $ pulumi import voiceagent:index:Voice <name> <id>
+// ```
 type Voice struct {
 	pulumi.CustomResourceState
 

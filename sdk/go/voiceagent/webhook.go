@@ -15,6 +15,22 @@ import (
 // Where an agent's events are delivered. Uses webhooks/create and webhooks/update; destroy forgets it.
 //
 // ## Example Usage
+// ```go
+//
+//	hook, err := voiceagent.NewWebhook(ctx, "events", &voiceagent.WebhookArgs{
+//		Url:           pulumi.String("https://hooks.example.com/va"),
+//		Subscriptions: voiceagent.WebhookEventArray{voiceagent.WebhookEventMessage},
+//	})
+//
+// ```
+//
+// ## Import
+//
+// An existing Webhook is imported by its id (a UUID). It needs the service's extension route that reads webhooks.
+//
+// ```sh
+// $ pulumi import voiceagent:index:Webhook <name> <id>
+// ```
 type Webhook struct {
 	pulumi.CustomResourceState
 

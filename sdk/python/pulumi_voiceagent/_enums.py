@@ -19,9 +19,9 @@ class ActionType(_builtins.str, Enum):
     """
     ActionType, as Action.type: What it does: action_end_conversation (default), action_transfer_call or action_dtmf.
     """
-    ACTION_END_CONVERSATION = "action_end_conversation"
-    ACTION_TRANSFER_CALL = "action_transfer_call"
-    ACTION_DTMF = "action_dtmf"
+    END_CONVERSATION = "action_end_conversation"
+    TRANSFER_CALL = "action_transfer_call"
+    DTMF = "action_dtmf"
 
 
 @pulumi.type_token("voiceagent:index:VoiceType")
@@ -29,10 +29,10 @@ class VoiceType(_builtins.str, Enum):
     """
     VoiceType, as Voice.type: The voice type: voice_base (default), voice_azure, voice_rime or voice_eleven_labs.
     """
-    VOICE_BASE = "voice_base"
-    VOICE_AZURE = "voice_azure"
-    VOICE_RIME = "voice_rime"
-    VOICE_ELEVEN_LABS = "voice_eleven_labs"
+    BASE = "voice_base"
+    AZURE = "voice_azure"
+    RIME = "voice_rime"
+    ELEVEN_LABS = "voice_eleven_labs"
 
 
 @pulumi.type_token("voiceagent:index:WebhookEvent")
@@ -40,12 +40,12 @@ class WebhookEvent(_builtins.str, Enum):
     """
     WebhookEvent, as Webhook.subscriptions: Events to deliver, e.g. event_message, event_phone_call_ended (order does not matter).
     """
-    EVENT_MESSAGE = "event_message"
-    EVENT_ACTION = "event_action"
-    EVENT_PHONE_CALL_CONNECTED = "event_phone_call_connected"
-    EVENT_PHONE_CALL_ENDED = "event_phone_call_ended"
-    EVENT_TRANSCRIPT = "event_transcript"
-    EVENT_RECORDING = "event_recording"
+    MESSAGE = "event_message"
+    ACTION = "event_action"
+    PHONE_CALL_CONNECTED = "event_phone_call_connected"
+    PHONE_CALL_ENDED = "event_phone_call_ended"
+    TRANSCRIPT = "event_transcript"
+    RECORDING = "event_recording"
 
 
 @pulumi.type_token("voiceagent:index:WebhookMethod")

@@ -94,7 +94,17 @@ class Action(pulumi.CustomResource):
         Something an agent can do during a call. Uses the service's actions/create and actions/update; destroy forgets it.
 
         ## Example Usage
+        ```python
+        hang_up = voiceagent.Action("end-call", type=voiceagent.ActionType.END_CONVERSATION)
+        ```
 
+        ## Import
+
+        An existing Action is imported by its id (a UUID). It needs the service's extension route that reads actions.
+
+        ```sh
+        $ pulumi import voiceagent:index:Action <name> <id>
+        ```
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
@@ -114,7 +124,17 @@ class Action(pulumi.CustomResource):
         Something an agent can do during a call. Uses the service's actions/create and actions/update; destroy forgets it.
 
         ## Example Usage
+        ```python
+        hang_up = voiceagent.Action("end-call", type=voiceagent.ActionType.END_CONVERSATION)
+        ```
 
+        ## Import
+
+        An existing Action is imported by its id (a UUID). It needs the service's extension route that reads actions.
+
+        ```sh
+        $ pulumi import voiceagent:index:Action <name> <id>
+        ```
 
         :param str resource_name: The name of the resource.
         :param ActionArgs args: The arguments to use to populate this resource's properties.

@@ -133,10 +133,20 @@ class Agent(pulumi.CustomResource):
                  webhook: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
         """
-        A voice agent. The service has no delete: destroying it removes it from the stack only (use `retainOnDelete` to say so explicitly, or `protect` to guard it).
+        A voice agent. The service has no delete: destroying it removes it from the stack only (set the retain-on-delete resource option to say so explicitly, or the protect option to guard it).
 
         ## Example Usage
+        ```python
+        agent = voiceagent.Agent("support", prompt="You answer support calls.", voice=voice.id)
+        ```
 
+        ## Import
+
+        An existing Agent is imported by its id (a UUID).
+
+        ```sh
+        $ pulumi import voiceagent:index:Agent <name> <id>
+        ```
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
@@ -154,10 +164,20 @@ class Agent(pulumi.CustomResource):
                  args: AgentArgs,
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
-        A voice agent. The service has no delete: destroying it removes it from the stack only (use `retainOnDelete` to say so explicitly, or `protect` to guard it).
+        A voice agent. The service has no delete: destroying it removes it from the stack only (set the retain-on-delete resource option to say so explicitly, or the protect option to guard it).
 
         ## Example Usage
+        ```python
+        agent = voiceagent.Agent("support", prompt="You answer support calls.", voice=voice.id)
+        ```
 
+        ## Import
+
+        An existing Agent is imported by its id (a UUID).
+
+        ```sh
+        $ pulumi import voiceagent:index:Agent <name> <id>
+        ```
 
         :param str resource_name: The name of the resource.
         :param AgentArgs args: The arguments to use to populate this resource's properties.

@@ -30,7 +30,7 @@ class CallArgs:
         :param pulumi.Input[_builtins.str] agent: The id of the agent that drives the call. Changing it places a new call.
         :param pulumi.Input[_builtins.str] from_number: The caller id: a number the account owns, E.164. Changing it places a new call.
         :param pulumi.Input[_builtins.str] to_number: The number to dial, E.164. Changing it places a new call.
-        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] allowed_destinations: Numbers (or prefixes ending in `*`, e.g. "+1555*") this call may dial. A `toNumber` outside them fails at preview, before anything is dialled. Changing it never places a new call.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] allowed_destinations: Numbers (or prefixes ending in `*`, e.g. "+1555*") this call may dial. A number to dial outside them fails at preview, before anything is dialled. Changing it never places a new call.
         :param pulumi.Input[Sequence[Any]] triggers: Any values; a change to them places the call again (as pulumi-command's `triggers`).
         """
         pulumi.set(__self__, "agent", agent)
@@ -81,7 +81,7 @@ class CallArgs:
     @pulumi.getter(name="allowedDestinations")
     def allowed_destinations(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
         """
-        Numbers (or prefixes ending in `*`, e.g. "+1555*") this call may dial. A `toNumber` outside them fails at preview, before anything is dialled. Changing it never places a new call.
+        Numbers (or prefixes ending in `*`, e.g. "+1555*") this call may dial. A number to dial outside them fails at preview, before anything is dialled. Changing it never places a new call.
         """
         return pulumi.get(self, "allowed_destinations")
 
@@ -115,15 +115,26 @@ class Call(pulumi.CustomResource):
                  triggers: pulumi.Input[Optional[Sequence[Any]]] = None,
                  __props__=None):
         """
-        A phone call. `up` places it, at most once (never during preview, never re-dialled blindly: a lost answer is looked up in the service's call list). A change to who calls whom, the agent or `triggers` ends the old call and places a new one; destroy ends it. `transcript` and `errorMessage` are secret outputs (personal data).
+        A phone call. `up` places it, at most once (never during preview, never re-dialled blindly: a lost answer is looked up in the service's call list). A change to who calls whom, the agent or `triggers` ends the old call and places a new one; destroy ends it. Its transcript and error message are secret outputs (personal data).
 
         ## Example Usage
+        ```python
+        voiceagent.Call("smoke-call", from_number="+15550010001", to_number="+15557654321", agent=agent.id,
+            allowed_destinations=["+1555*"])
+        ```
 
+        ## Import
+
+        An existing Call is imported by its id (a UUID); destroying it then ends the call. It needs the service's extension route that reads calls.
+
+        ```sh
+        $ pulumi import voiceagent:index:Call <name> <id>
+        ```
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] agent: The id of the agent that drives the call. Changing it places a new call.
-        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] allowed_destinations: Numbers (or prefixes ending in `*`, e.g. "+1555*") this call may dial. A `toNumber` outside them fails at preview, before anything is dialled. Changing it never places a new call.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] allowed_destinations: Numbers (or prefixes ending in `*`, e.g. "+1555*") this call may dial. A number to dial outside them fails at preview, before anything is dialled. Changing it never places a new call.
         :param pulumi.Input[_builtins.str] from_number: The caller id: a number the account owns, E.164. Changing it places a new call.
         :param pulumi.Input[_builtins.str] to_number: The number to dial, E.164. Changing it places a new call.
         :param pulumi.Input[Sequence[Any]] triggers: Any values; a change to them places the call again (as pulumi-command's `triggers`).
@@ -135,10 +146,21 @@ class Call(pulumi.CustomResource):
                  args: CallArgs,
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
-        A phone call. `up` places it, at most once (never during preview, never re-dialled blindly: a lost answer is looked up in the service's call list). A change to who calls whom, the agent or `triggers` ends the old call and places a new one; destroy ends it. `transcript` and `errorMessage` are secret outputs (personal data).
+        A phone call. `up` places it, at most once (never during preview, never re-dialled blindly: a lost answer is looked up in the service's call list). A change to who calls whom, the agent or `triggers` ends the old call and places a new one; destroy ends it. Its transcript and error message are secret outputs (personal data).
 
         ## Example Usage
+        ```python
+        voiceagent.Call("smoke-call", from_number="+15550010001", to_number="+15557654321", agent=agent.id,
+            allowed_destinations=["+1555*"])
+        ```
 
+        ## Import
+
+        An existing Call is imported by its id (a UUID); destroying it then ends the call. It needs the service's extension route that reads calls.
+
+        ```sh
+        $ pulumi import voiceagent:index:Call <name> <id>
+        ```
 
         :param str resource_name: The name of the resource.
         :param CallArgs args: The arguments to use to populate this resource's properties.
@@ -235,7 +257,7 @@ class Call(pulumi.CustomResource):
     @pulumi.getter(name="allowedDestinations")
     def allowed_destinations(self) -> pulumi.Output[Optional[Sequence[_builtins.str]]]:
         """
-        Numbers (or prefixes ending in `*`, e.g. "+1555*") this call may dial. A `toNumber` outside them fails at preview, before anything is dialled. Changing it never places a new call.
+        Numbers (or prefixes ending in `*`, e.g. "+1555*") this call may dial. A number to dial outside them fails at preview, before anything is dialled. Changing it never places a new call.
         """
         return pulumi.get(self, "allowed_destinations")
 

@@ -89,7 +89,17 @@ class PhoneNumber(pulumi.CustomResource):
         The inbound binding of a phone number the account owns. Rebinding moves it to another agent in place; destroy unbinds it, unless the program declares the same number in another resource (a rename, a swap, a move into a component), which then owns the binding. It never cancels.
 
         ## Example Usage
+        ```python
+        voiceagent.PhoneNumber("main-line", number="+15550010001", inbound_agent=support.id)
+        ```
 
+        ## Import
+
+        An existing PhoneNumber is imported by the number, E.164 (e.g. +15550010001). It needs the service's extension route that reads numbers.
+
+        ```sh
+        $ pulumi import voiceagent:index:PhoneNumber <name> <id>
+        ```
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
@@ -107,7 +117,17 @@ class PhoneNumber(pulumi.CustomResource):
         The inbound binding of a phone number the account owns. Rebinding moves it to another agent in place; destroy unbinds it, unless the program declares the same number in another resource (a rename, a swap, a move into a component), which then owns the binding. It never cancels.
 
         ## Example Usage
+        ```python
+        voiceagent.PhoneNumber("main-line", number="+15550010001", inbound_agent=support.id)
+        ```
 
+        ## Import
+
+        An existing PhoneNumber is imported by the number, E.164 (e.g. +15550010001). It needs the service's extension route that reads numbers.
+
+        ```sh
+        $ pulumi import voiceagent:index:PhoneNumber <name> <id>
+        ```
 
         :param str resource_name: The name of the resource.
         :param PhoneNumberArgs args: The arguments to use to populate this resource's properties.

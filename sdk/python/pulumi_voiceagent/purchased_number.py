@@ -67,10 +67,21 @@ class PurchasedNumber(pulumi.CustomResource):
                  number: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
         """
-        A phone number the account owns because the program says so: create buys one (numbers/buy, exactly once even when the service loses its answer), or takes over `number`; **destroy cancels it (numbers/cancel), which cannot be undone**: the number is gone for good. Guard production numbers with `protect: true`. A delete never cancels a number another PurchasedNumber of the program still declares (a rename or a move); a `PhoneNumber` binding of the number does not keep it bought.
+        A phone number the account owns because the program says so: create buys one (numbers/buy, exactly once even when the service loses its answer), or takes over `number`; **destroy cancels it (numbers/cancel), which cannot be undone**: the number is gone for good. Guard production numbers with the protect resource option. A delete never cancels a number another PurchasedNumber of the program still declares (a rename or a move); a `PhoneNumber` binding of the number does not keep it bought.
 
         ## Example Usage
+        ```python
+        main = voiceagent.PurchasedNumber("main", area_code="415", opts=pulumi.ResourceOptions(protect=True))
+        voiceagent.PhoneNumber("main-line", number=main.number, inbound_agent=support.id)
+        ```
 
+        ## Import
+
+        An existing PurchasedNumber is imported by the number, E.164 (e.g. +15550010001); destroying it then cancels the number. It needs the service's extension route that reads numbers.
+
+        ```sh
+        $ pulumi import voiceagent:index:PurchasedNumber <name> <id>
+        ```
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
@@ -84,10 +95,21 @@ class PurchasedNumber(pulumi.CustomResource):
                  args: Optional[PurchasedNumberArgs] = None,
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
-        A phone number the account owns because the program says so: create buys one (numbers/buy, exactly once even when the service loses its answer), or takes over `number`; **destroy cancels it (numbers/cancel), which cannot be undone**: the number is gone for good. Guard production numbers with `protect: true`. A delete never cancels a number another PurchasedNumber of the program still declares (a rename or a move); a `PhoneNumber` binding of the number does not keep it bought.
+        A phone number the account owns because the program says so: create buys one (numbers/buy, exactly once even when the service loses its answer), or takes over `number`; **destroy cancels it (numbers/cancel), which cannot be undone**: the number is gone for good. Guard production numbers with the protect resource option. A delete never cancels a number another PurchasedNumber of the program still declares (a rename or a move); a `PhoneNumber` binding of the number does not keep it bought.
 
         ## Example Usage
+        ```python
+        main = voiceagent.PurchasedNumber("main", area_code="415", opts=pulumi.ResourceOptions(protect=True))
+        voiceagent.PhoneNumber("main-line", number=main.number, inbound_agent=support.id)
+        ```
 
+        ## Import
+
+        An existing PurchasedNumber is imported by the number, E.164 (e.g. +15550010001); destroying it then cancels the number. It needs the service's extension route that reads numbers.
+
+        ```sh
+        $ pulumi import voiceagent:index:PurchasedNumber <name> <id>
+        ```
 
         :param str resource_name: The name of the resource.
         :param PurchasedNumberArgs args: The arguments to use to populate this resource's properties.

@@ -118,10 +118,20 @@ class Voice(pulumi.CustomResource):
                  voice_name: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
         """
-        A voice. Created with voices/create where the service has it; with `voiceId`, an existing voice is managed through voices/update. Destroy forgets it.
+        A voice. Created with voices/create where the service has it; given the id of an existing voice, it manages that one through voices/update. Destroy forgets it.
 
         ## Example Usage
+        ```python
+        voice = voiceagent.Voice("warm", voice_name="alloy", pitch=0, rate=1)
+        ```
 
+        ## Import
+
+        An existing Voice is imported by its id (a UUID). It needs the service's extension route that reads voices.
+
+        ```sh
+        $ pulumi import voiceagent:index:Voice <name> <id>
+        ```
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
@@ -138,10 +148,20 @@ class Voice(pulumi.CustomResource):
                  args: VoiceArgs,
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
-        A voice. Created with voices/create where the service has it; with `voiceId`, an existing voice is managed through voices/update. Destroy forgets it.
+        A voice. Created with voices/create where the service has it; given the id of an existing voice, it manages that one through voices/update. Destroy forgets it.
 
         ## Example Usage
+        ```python
+        voice = voiceagent.Voice("warm", voice_name="alloy", pitch=0, rate=1)
+        ```
 
+        ## Import
+
+        An existing Voice is imported by its id (a UUID). It needs the service's extension route that reads voices.
+
+        ```sh
+        $ pulumi import voiceagent:index:Voice <name> <id>
+        ```
 
         :param str resource_name: The name of the resource.
         :param VoiceArgs args: The arguments to use to populate this resource's properties.

@@ -105,7 +105,18 @@ class Webhook(pulumi.CustomResource):
         Where an agent's events are delivered. Uses webhooks/create and webhooks/update; destroy forgets it.
 
         ## Example Usage
+        ```python
+        hook = voiceagent.Webhook("events", url="https://hooks.example.com/va",
+            subscriptions=[voiceagent.WebhookEvent.MESSAGE])
+        ```
 
+        ## Import
+
+        An existing Webhook is imported by its id (a UUID). It needs the service's extension route that reads webhooks.
+
+        ```sh
+        $ pulumi import voiceagent:index:Webhook <name> <id>
+        ```
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
@@ -124,7 +135,18 @@ class Webhook(pulumi.CustomResource):
         Where an agent's events are delivered. Uses webhooks/create and webhooks/update; destroy forgets it.
 
         ## Example Usage
+        ```python
+        hook = voiceagent.Webhook("events", url="https://hooks.example.com/va",
+            subscriptions=[voiceagent.WebhookEvent.MESSAGE])
+        ```
 
+        ## Import
+
+        An existing Webhook is imported by its id (a UUID). It needs the service's extension route that reads webhooks.
+
+        ```sh
+        $ pulumi import voiceagent:index:Webhook <name> <id>
+        ```
 
         :param str resource_name: The name of the resource.
         :param WebhookArgs args: The arguments to use to populate this resource's properties.
