@@ -50,8 +50,8 @@ export type {
 
 export interface Agent extends OutputsOf<AgentOutputs> {}
 /**
- * A voice agent. The service has no delete: destroying it removes it from the stack only (use
- * `retainOnDelete` to say so explicitly, or `protect` to guard it).
+ * A voice agent. The service has no delete: destroying it removes it from the stack only (set the
+ * retain-on-delete resource option to say so explicitly, or the protect option to guard it).
  * On the native provider: `voiceagent:index:Agent`.
  * @example
  * const agent = new Agent("support", { prompt: "You answer support calls.", voice: voice.id });
@@ -64,8 +64,8 @@ export class Agent extends NativeResource {
 
 export interface Voice extends OutputsOf<VoiceOutputs> {}
 /**
- * A voice. Created with voices/create where the service has it; with `voiceId`, an existing voice is managed
- * through voices/update. Destroy forgets it.
+ * A voice. Created with voices/create where the service has it; given the id of an existing voice, it manages
+ * that one through voices/update. Destroy forgets it.
  * On the native provider: `voiceagent:index:Voice`.
  * @example
  * const voice = new Voice("warm", { voiceName: "alloy", pitch: 0, rate: 1 });
@@ -122,9 +122,9 @@ export interface PurchasedNumber extends OutputsOf<PurchasedNumberOutputs> {}
 /**
  * A phone number the account owns because the program says so: create buys one (numbers/buy, exactly once
  * even when the service loses its answer), or takes over `number`; **destroy cancels it (numbers/cancel),
- * which cannot be undone**: the number is gone for good. Guard production numbers with `protect: true`. A
- * delete never cancels a number another PurchasedNumber of the program still declares (a rename or a move); a
- * `PhoneNumber` binding of the number does not keep it bought.
+ * which cannot be undone**: the number is gone for good. Guard production numbers with the protect resource
+ * option. A delete never cancels a number another PurchasedNumber of the program still declares (a rename or
+ * a move); a `PhoneNumber` binding of the number does not keep it bought.
  * On the native provider: `voiceagent:index:PurchasedNumber`.
  * @example
  * const main = new PurchasedNumber("main", { areaCode: "415" }, { protect: true });
@@ -140,7 +140,7 @@ export interface Call extends OutputsOf<CallOutputs> {}
 /**
  * A phone call. `up` places it, at most once (never during preview, never re-dialled blindly: a lost answer
  * is looked up in the service's call list). A change to who calls whom, the agent or `triggers` ends the old
- * call and places a new one; destroy ends it. `transcript` and `errorMessage` are secret outputs (personal
+ * call and places a new one; destroy ends it. Its transcript and error message are secret outputs (personal
  * data).
  * On the native provider: `voiceagent:index:Call`.
  * @example
