@@ -4,22 +4,20 @@
 // fixed-seed mix: 20% of writes refused with 503 before any work, 10% of all requests throttled
 // (429, Retry-After 1), 10% of writes done and then their reply lost. Identical creates in flight
 // together are the hard case: content cannot tell their objects apart, so two resources must never
-// end up with one object. The emulator counts committed writes per route, so duplicates are counted
-// exactly.
+// end up with one object. The mix alone never makes it happen (the emulator answers before the next
+// identical create is sent), so agent creates and buys are slow and the first two of each lose their
+// reply after commit, and the test checks that identical ones were in flight together. The emulator
+// counts committed writes per route, so duplicates are counted exactly.
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { changes, useEmulatorStack } from "../helpers/e2e.js";
+import { addFaultMix, slowAndLost, watchInFlight } from "../helpers/fault-mix.js";
 
 const N = 100;
 const DISTINCT = 10;
 const PURCHASES = 20;
 const AREA = "415";
 const TOKEN = `e2e-flaky-${randomUUID()}`;
-export const FAULT_MIX = [
-  { route: "*", method: "POST", status: 503, rate: 0.2 },
-  { route: "*", status: 429, retryAfterSeconds: 1, rate: 0.1 },
-  { route: "*", method: "POST", phase: "after", reset: true, rate: 0.1 },
-] as const;
 let numbers: string[] = [];
 const ctx = useEmulatorStack({
   name: "flaky",
@@ -44,21 +42,30 @@ const inState = async (kind: string) =>
 const bought = (all: { number: string; active: boolean }[]) => all.filter((n) => n.number.startsWith(`+1${AREA}`));
 
 describe(`a fleet of ${N} identical agents under the fault mix`, () => {
-  it("one up succeeds and the service holds exactly what is declared, one object per resource", async () => {
-    ctx.emu.faults.reseed(20261122);
-    for (const rule of FAULT_MIX) ctx.emu.faults.add({ ...rule });
+  it("one up succeeds and the service holds exactly what is declared, one object per resource, while identical creates were in flight together", async () => {
+    addFaultMix(ctx.emu);
+    const hard = ["/v1/agents/create", "/v1/numbers/buy"];
+    for (const route of hard) slowAndLost(ctx.emu, route);
+    const watches = hard.map((route) => watchInFlight(ctx.emu, route));
     const started = performance.now();
     const up = await ctx.t.stack.up();
     const seconds = (performance.now() - started) / 1000;
+    for (const w of watches) w.stop();
     expect(changes(up.summary.resourceChanges ?? {})).toEqual({ create: 2 * N + DISTINCT + PURCHASES + 4 });
     const f = ctx.emu.stats.faults;
     const fired = (phase: "before" | "after") => Object.values(f[phase]).reduce((a, b) => a + b, 0);
     console.log(
       `fault mix: up in ${seconds.toFixed(1)} s, ${ctx.emu.stats.total} requests for ${2 * N + DISTINCT + PURCHASES + 3} objects; ` +
-        `${fired("before")} before-work faults, ${fired("after")} replies lost after the work`,
+        `${fired("before")} before-work faults, ${fired("after")} after-commit faults (slow replies included); ` +
+        hard.map((route, i) => `${route}: at most ${watches[i]!.peak()} in flight at once, ${watches[i]!.lost()} replies lost`).join("; "),
     );
-    // The mix did bite: replies were lost after work was done, so reconciliation had to run.
-    expect(fired("after")).toBeGreaterThan(0);
+    // The hard case happened: identical creates (every one of the N agents has one body, every buy
+    // names one area code) were in flight together, and some of them lost their reply after commit,
+    // so reconciliation had to tell their objects apart.
+    for (const [i, route] of hard.entries()) {
+      expect(watches[i]!.peak(), route).toBeGreaterThanOrEqual(2);
+      expect(watches[i]!.lost(), route).toBeGreaterThanOrEqual(2);
+    }
     // Exactly one committed create per declared object: zero duplicates of any kind.
     expect(writes("/v1/agents/create")).toBe(N + DISTINCT);
     expect(writes("/v1/numbers/buy")).toBe(PURCHASES);

@@ -6,18 +6,19 @@
 //   lines   a rename leaves the number bound and its note reaches `pulumi up` output (Log RPC);
 //           a swap of two lines' numbers and a move into a component leave every line bound
 //   fleet   identical agents created together under the fault mix of test/e2e/flaky-fleet.test.ts
-//           (plus slow agent creates, so that identical creates overlap, checked): the service
+//           (test/helpers/fault-mix.ts, plus slow agent creates, so that identical creates overlap,
+//           checked): the service
 //           holds exactly what is declared, the state has distinct ids
 //   call    a call whose reply is lost after it was placed is placed once and tracked
 // The scenarios run concurrently, each on its own emulator and stack.
 import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
-import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
 import { afterAll, beforeAll, describe, inject, it } from "vitest";
 import { createClient, type VoiceAgentClient } from "pulumi-voiceagent/client";
-import { startEmulator, type FaultRuleInput, type RunningEmulator } from "voiceagent-emulator";
+import { startEmulator, type RunningEmulator } from "voiceagent-emulator";
 import { REPO_ROOT } from "../helpers/consumer.js";
+import { addFaultMix, slowAndLost, watchInFlight } from "../helpers/fault-mix.js";
 import { nativeInstall, onNative, projectYaml, type NativeInstall, type Project } from "./project.js";
 
 const program = (rel: string) => onNative(readFileSync(path.join(REPO_ROOT, rel), "utf8"));
@@ -95,14 +96,6 @@ describe.concurrent("lines on the native classes: renames, swaps and moves keep 
   }, 240_000);
 });
 
-// The mix of test/e2e/flaky-fleet.test.ts (a test file, so not importable): before-work 503s,
-// throttling, and replies lost after the work.
-const FAULT_MIX: FaultRuleInput[] = [
-  { route: "*", method: "POST", status: 503, rate: 0.2 },
-  { route: "*", status: 429, retryAfterSeconds: 1, rate: 0.1 },
-  { route: "*", method: "POST", phase: "after", reset: true, rate: 0.1 },
-];
-
 describe.concurrent("a fleet of identical agents on the native classes under the fault mix", () => {
   const N = 30;
   const PURCHASES = 5;
@@ -115,14 +108,7 @@ describe.concurrent("a fleet of identical agents on the native classes under the
     const client = clientOf("fleet");
     const numbers = emu.addNumbers(tokens.fleet, { count: N, prefix: "+1555700" }).numbers;
     // Agent creates in flight at once (every agent has one body, so any two are identical).
-    let inFlight = 0;
-    let peak = 0;
-    const watch = (req: IncomingMessage, res: ServerResponse) => {
-      if (req.method !== "POST" || req.url !== "/v1/agents/create") return;
-      peak = Math.max(peak, ++inFlight);
-      res.once("close", () => inFlight--);
-    };
-    emu.app.server.on("request", watch);
+    const watch = watchInFlight(emu, "/v1/agents/create");
     await p.init(stack);
     await configure("fleet", stack, {
       "fleet:agents": String(N),
@@ -131,18 +117,17 @@ describe.concurrent("a fleet of identical agents on the native classes under the
       "fleet:purchases": String(PURCHASES),
       "fleet:areaCode": AREA,
     });
-    emu.faults.reseed(20261122);
-    for (const rule of FAULT_MIX) emu.faults.add({ ...rule });
+    addFaultMix(emu);
     // On top of the mix, so the hard case happens whatever the order and the machine's speed: a
     // slow create (a fast one is answered before the next is sent, so none would overlap), and two
     // identical creates done with their replies lost while others are in flight.
-    emu.faults.add({ route: "/v1/agents/create", method: "POST", latencyMs: 300 });
-    emu.faults.add({ route: "/v1/agents/create", method: "POST", phase: "after", reset: true, count: 2 });
+    slowAndLost(emu, "/v1/agents/create");
     expect(await p.up(stack)).toMatchObject({ create: 2 * N + PURCHASES + 4 }); // + voice, action, webhook, stack
-    emu.app.server.off("request", watch);
-    console.log(`native fleet: at most ${peak} identical agent creates in flight at once; ${emu.stats.total} requests`);
+    watch.stop();
+    const peak = watch.peak();
+    console.log(`native fleet: at most ${peak} identical agent creates in flight at once, ${watch.lost()} replies lost; ${emu.stats.total} requests`);
     expect(peak).toBeGreaterThanOrEqual(2);
-    expect(emu.stats.faults.after["POST /v1/agents/create"]).toBeGreaterThanOrEqual(2);
+    expect(watch.lost()).toBeGreaterThanOrEqual(2);
 
     expect(writes("fleet", "/v1/agents/create")).toBe(N);
     expect(writes("fleet", "/v1/numbers/buy")).toBe(PURCHASES);
