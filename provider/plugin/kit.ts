@@ -6,3 +6,5 @@
 export { changedKeys, configFailures, requestedVersion, settingsOf } from "./config.js";
 export { kindFor } from "./kinds.js";
 export { failureOf } from "./status.js";
+export { PLAIN_TOKEN } from "../resources/kit/guard.js";
+export { containsUnknown } from "../resources/kit/unknown.js";

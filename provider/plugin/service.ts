@@ -107,7 +107,12 @@ export function providerService(opts: ServiceOptions): Handlers {
     configure: unary(urnOf, async (req: ConfigureRequest) => {
       // `args` holds the config with secrets kept (the token arrives wrapped); `variables` is the
       // older form, keyed `voiceagent:config:<key>`, for engines that send no args.
-      const { requestedVersion, settingsOf } = await kit();
+      const { requestedVersion, settingsOf, PLAIN_TOKEN, containsUnknown } = await kit();
+      // Only here does the engine show whether the token was a secret: a plain one would be
+      // recorded unencrypted among the provider's inputs in the state, so it is refused before
+      // anything is sent (the dynamic path refuses it in the program).
+      const token = req.getArgs()?.toJavaScript().token;
+      if (typeof token === "string" && !containsUnknown(token)) throw new Error(`${PLAIN_TOKEN}; nothing was sent to the service`);
       const args = req.getArgs() ? propsOf(req.getArgs()) : variablesOf(req.getVariablesMap().toObject());
       requested = requestedVersion(args) ?? requested;
       settings = settingsOf(args);

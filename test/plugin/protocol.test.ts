@@ -151,6 +151,20 @@ describe("Configure", () => {
     const res = await configure(recorded, { baseUrl: recorder.url, token: secret("recorder-token") });
     expect([res.getAcceptsecrets(), res.getAcceptresources(), res.getSupportspreview()]).toEqual([false, false, true]);
   });
+
+  it("refuses a token the engine hands over as plain text (set without --secret): it would be stored unencrypted", async () => {
+    const plain = `plain-${randomUUID()}`;
+    const why = await configure(recorded, { baseUrl: recorder.url, token: plain }).then(
+      () => "configured",
+      (e: ServiceError) => e.details,
+    );
+    expect(why).toMatch(/voiceagent:token/);
+    expect(why).toMatch(/pulumi config set --secret voiceagent:token/);
+    expect(why).not.toContain(plain);
+    expect(recorder.requests).toEqual([]);
+    // The plugin keeps the configuration it had: the next (secret) Configure works as before.
+    await configure(recorded, { baseUrl: recorder.url, token: secret("recorder-token") });
+  });
 });
 
 describe("Check", () => {
@@ -166,7 +180,7 @@ describe("Check", () => {
     const kind = reasons(await check(live, "Trunk", {}));
     expect(kind).toEqual([expect.stringContaining(`voiceagent:index:Trunk`)]);
     expect(kind[0]).toContain(VERSION);
-    await configure(recorded, { baseUrl: recorder.url, token: "t", version: "9.9.9" });
+    await configure(recorded, { baseUrl: recorder.url, token: secret("t"), version: "9.9.9" });
     const prop = reasons(await check(recorded, "Voice", { voiceName: "a", pitch: 0, rate: 1, timbre: "warm" }));
     expect(prop).toEqual([expect.stringMatching(new RegExp(`timbre.*${VERSION.replace(/\./g, "\\.")}.*9\\.9\\.9`))]);
     expect(recorder.requests).toEqual([]);
@@ -237,7 +251,7 @@ describe("resources", () => {
     });
     const p = await startPlugin([]);
     try {
-      await configure(p, { baseUrl: server.url, token: "partial-token" });
+      await configure(p, { baseUrl: server.url, token: secret("partial-token") });
       const inputs = { fromNumber: "+15550010001", toNumber: "+15557650000", agent: randomUUID() };
       const err = await create(p, "Call", inputs).then(
         () => undefined,
@@ -260,7 +274,7 @@ describe("resources", () => {
     const server = await startRecordingServer((req) => (req.path === "/v1/voices/list" ? { status: 404, json: { detail: "Not Found" } } : { status: 500, json: { detail: "no" } }));
     const p = await startPlugin([]);
     try {
-      await configure(p, { baseUrl: server.url, token: "no-routes-token" });
+      await configure(p, { baseUrl: server.url, token: secret("no-routes-token") });
       const err = await read(p, "Voice", randomUUID()).then(
         () => undefined,
         (e: ServiceError) => e.details,
