@@ -1,4 +1,4 @@
-import { SETTINGS } from "./config.js";
+import { SETTINGS } from "../resources/kit/setting-docs.js";
 import { ENUMS, type EnumName, type KindDescription, type PropertyDescription, type TypeRef } from "./describe.js";
 import { pythonReadme, resourceDescription } from "./resource-docs.js";
 

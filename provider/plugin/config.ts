@@ -1,5 +1,6 @@
 import type { CheckFailure } from "../resources/kit/check.js";
 import type { Props } from "../resources/kit/kind.js";
+import { SETTINGS } from "../resources/kit/setting-docs.js";
 import { resolveSettings, type ProviderSettings } from "../resources/kit/settings.js";
 import { containsUnknown } from "../resources/kit/unknown.js";
 
@@ -9,7 +10,7 @@ import { containsUnknown } from "../resources/kit/unknown.js";
 // plugin the program's SDK asked for.
 
 /** The settings this provider has; everything else under `voiceagent:` is a mistake. */
-export const CONFIG_KEYS = ["baseUrl", "token", "extensions", "operationTimeout"] as const;
+export const CONFIG_KEYS: readonly string[] = SETTINGS.map((s) => s.name);
 /** Keys the engine itself adds to a provider's inputs. */
 const ENGINE_KEYS = new Set(["version", "pluginDownloadURL"]);
 
@@ -38,7 +39,7 @@ export function settingsOf(config: Props): ProviderSettings {
 export function configFailures(config: Props): CheckFailure[] {
   const failures: CheckFailure[] = [];
   for (const key of Object.keys(config)) {
-    if (ENGINE_KEYS.has(key) || CONFIG_KEYS.some((k) => k === key)) continue;
+    if (ENGINE_KEYS.has(key) || CONFIG_KEYS.includes(key)) continue;
     failures.push({
       property: "",
       reason: `voiceagent:${key} is not a setting of this provider (it has ${CONFIG_KEYS.join(", ")}): run \`pulumi config rm voiceagent:${key}\``,

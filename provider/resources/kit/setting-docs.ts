@@ -1,6 +1,6 @@
 // The provider's settings as users set them (`pulumi config set voiceagent:<name>`), with their doc
-// text: the one source of the schema's config and Provider inputs. The rules that check them live
-// in resources/kit/settings.ts.
+// text: the one source of the schema's config and Provider inputs and of the keys the native
+// plugin accepts. The rules that check them live in settings.ts beside this file.
 
 /** One provider setting. */
 export interface SettingDoc {
