@@ -1,3 +1,4 @@
+import { tokenOf } from "../identity.js";
 import type { KindDescription, PropertyDescription, TypeRef } from "./describe.js";
 
 // The public TypeScript classes of the dynamic entry, generated from the kinds: each kind's Args
@@ -197,7 +198,7 @@ export function nativeSource(kinds: readonly KindDescription[]): string {
   const classes = kinds.map(
     (k) =>
       `export interface ${k.kind} extends OutputsOf<${k.kind}Outputs> {}\n` +
-      jsdoc("", `${k.doc}\nOn the native provider: \`voiceagent:index:${k.kind}\`.`, ["@example", ...k.example.split("\n")]) +
+      jsdoc("", `${k.doc}\nOn the native provider: \`${tokenOf(k.kind)}\`.`, ["@example", ...k.example.split("\n")]) +
       `export class ${k.kind} extends NativeResource {\n` +
       `  constructor(name: string, args: ${k.kind}Args${argsOptional(k) ? " = {}" : ""}, opts?: pulumi.CustomResourceOptions) {\n` +
       `    super("${k.kind}", name, args, opts);\n` +

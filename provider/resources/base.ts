@@ -1,4 +1,5 @@
 import * as pulumi from "@pulumi/pulumi";
+import { PACKAGE, tokenOf } from "../identity.js";
 import { assertTokenIsSecret } from "./kit/guard.js";
 import { providerShim } from "./kit/shim.js";
 
@@ -16,7 +17,7 @@ export interface Declared {
 /**
  * What every resource of this package does when the program declares it: refuse a token set as
  * plain config (before anything is registered), and register with its kind's provider under the
- * type `pulumi-nodejs:dynamic/voiceagent:<kind>`. Every declared property is registered (unset ones
+ * kind's dynamic type token (identity.ts). Every declared property is registered (unset ones
  * as undefined placeholders, which Pulumi does not send), so every typed output exists.
  */
 export abstract class VoiceAgentResource extends pulumi.dynamic.Resource {
@@ -30,6 +31,6 @@ export abstract class VoiceAgentResource extends pulumi.dynamic.Resource {
       providers.set(kind, provider);
     }
     // Back from the native provider (pulumi-voiceagent/native) without replacing: the same kind there.
-    super(provider, name, props, pulumi.mergeOptions({ aliases: [{ type: `voiceagent:index:${kind}` }] }, opts), "voiceagent", kind);
+    super(provider, name, props, pulumi.mergeOptions({ aliases: [{ type: tokenOf(kind) }] }, opts), PACKAGE, kind);
   }
 }
