@@ -5,7 +5,6 @@
 /** The Pulumi package name: `pulumi-resource-voiceagent`, `voiceagent:baseUrl`, `pulumi:providers:voiceagent`. */
 export const PACKAGE = "voiceagent";
 
-
 /** The token prefix of the native provider's resources. */
 const NATIVE_PREFIX = "voiceagent:index:";
 /** The token prefix of the dynamic provider's resources (0.1.0 onward): the dynamic host's module, then ours. */

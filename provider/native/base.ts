@@ -1,10 +1,10 @@
 import * as pulumi from "@pulumi/pulumi";
 import { dynamicToken, tokenOf } from "../identity.js";
-import { DECLARED } from "../resources/declared.js";
+import { KIND_PROPERTIES } from "../generated/properties.js";
 import { PLUGIN_VERSION } from "./version.js";
 
 /** The resource kinds, by Pulumi type name ("Agent", ...). */
-export type NativeKind = keyof typeof DECLARED;
+export type NativeKind = keyof typeof KIND_PROPERTIES;
 
 /**
  * What every native resource does: register under its kind's token (identity.ts) with this package's
@@ -16,13 +16,13 @@ export type NativeKind = keyof typeof DECLARED;
  */
 export abstract class NativeResource extends pulumi.CustomResource {
   protected constructor(kind: NativeKind, name: string, args: object, opts?: pulumi.CustomResourceOptions) {
-    const declared: { properties: readonly string[]; secrets?: readonly string[] } = DECLARED[kind];
+    const registers: { properties: readonly string[]; secrets?: readonly string[] } = KIND_PROPERTIES[kind];
     const own: pulumi.CustomResourceOptions = {
       version: PLUGIN_VERSION,
       aliases: [{ type: dynamicToken(kind) }],
-      ...(declared.secrets ? { additionalSecretOutputs: [...declared.secrets] } : {}),
+      ...(registers.secrets ? { additionalSecretOutputs: [...registers.secrets] } : {}),
     };
-    const props = { ...Object.fromEntries(declared.properties.map((p) => [p, undefined])), ...args };
+    const props = { ...Object.fromEntries(registers.properties.map((p) => [p, undefined])), ...args };
     super(tokenOf(kind), name, props, pulumi.mergeOptions(own, opts));
   }
 }

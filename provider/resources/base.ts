@@ -6,8 +6,8 @@ import { providerShim } from "./kit/shim.js";
 /** One serialized provider per kind, shared by every resource of that kind in the program. */
 const providers = new Map<string, pulumi.dynamic.ResourceProvider>();
 
-/** What a resource class declares about its kind (generated from the kind by `npm run gen`). */
-export interface Declared {
+/** What the resources of a kind register (generated/properties.ts, from the kind by `npm run gen`). */
+export interface KindProperties {
   /** Every property, inputs and outputs: each becomes an output of the resource, set or not. */
   properties: readonly string[];
   /** Outputs that are personal data: encrypted in the state, shown as [secret]. */
@@ -21,10 +21,10 @@ export interface Declared {
  * as undefined placeholders, which Pulumi does not send), so every typed output exists.
  */
 export abstract class VoiceAgentResource extends pulumi.dynamic.Resource {
-  protected constructor(kind: string, name: string, args: object, options: pulumi.CustomResourceOptions | undefined, declared: Declared) {
+  protected constructor(kind: string, name: string, args: object, options: pulumi.CustomResourceOptions | undefined, registers: KindProperties) {
     assertTokenIsSecret();
-    const props: Record<string, unknown> = { ...Object.fromEntries(declared.properties.map((p) => [p, undefined])), ...args };
-    const opts = declared.secrets?.length ? pulumi.mergeOptions(options, { additionalSecretOutputs: [...declared.secrets] }) : options;
+    const props: Record<string, unknown> = { ...Object.fromEntries(registers.properties.map((p) => [p, undefined])), ...args };
+    const opts = registers.secrets?.length ? pulumi.mergeOptions(options, { additionalSecretOutputs: [...registers.secrets] }) : options;
     let provider = providers.get(kind);
     if (!provider) {
       provider = providerShim(kind);
