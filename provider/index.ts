@@ -10,5 +10,5 @@
  * new va.PhoneNumber("main-line", { number: "+15550010001", inboundAgent: agent.id });
  */
 import "./version-check.js"; // first: refuses an unsupported @pulumi/pulumi before any resource registers
-export * from "./resources/index.js";
+export * from "./generated/dynamic/index.js";
 export type { ActionType, CallStatus, VoiceType, WebhookEvent, WebhookMethod } from "./schemas/values.js";

@@ -10,7 +10,7 @@ import {
 } from "../client/index.js";
 import type { Credentials } from "./credentials.js";
 import { CliError, oneLine } from "./errors.js";
-import { COLLECTIONS, type Collection } from "./kinds.js";
+import { ACCOUNT_COLLECTIONS, type AccountCollection } from "./kinds.js";
 
 /** Everything of an account that pull and audit look at, by collection. */
 export interface Account {
@@ -43,7 +43,7 @@ export function emptyAccount(): Account {
  */
 export async function readAccount(
   creds: Credentials,
-  only: readonly Collection[] = COLLECTIONS,
+  only: readonly AccountCollection[] = ACCOUNT_COLLECTIONS,
 ): Promise<{ account: Account; stats: ReadStats }> {
   let requests = 0;
   const client = createClient({
@@ -56,7 +56,7 @@ export async function readAccount(
   const account = emptyAccount();
   const lists = listers(client);
   try {
-    const fill = async <C extends Collection>(c: C) => {
+    const fill = async <C extends AccountCollection>(c: C) => {
       const items: Account[C][number][] = await listAll(lists[c]);
       Object.assign(account, { [c]: items });
     };
@@ -69,7 +69,7 @@ export async function readAccount(
 
 type Lister<T> = (page: number, size: number) => Promise<Page<T>>;
 
-function listers(client: VoiceAgentClient): { [C in Collection]: Lister<Account[C][number]> } {
+function listers(client: VoiceAgentClient): { [C in AccountCollection]: Lister<Account[C][number]> } {
   return {
     voices: client.voices.list.page,
     actions: client.actions.list.page,

@@ -5,7 +5,7 @@ import { classify, type AuditReport, type Finding } from "./audit.js";
 import { resolveCredentials } from "./credentials.js";
 import { CliError, errnoCode, EXIT, type ExitCode } from "./errors.js";
 import { seconds, table, type CliIo } from "./output.js";
-import { SINGULAR, type Collection } from "./kinds.js";
+import { SINGULAR, type AccountCollection } from "./kinds.js";
 import { exportStack, type PulumiContext } from "./pulumi-cli.js";
 import { parseStackExport, type ManagedRef } from "./state.js";
 
@@ -13,7 +13,7 @@ import { parseStackExport, type ManagedRef } from "./state.js";
 export interface AuditOptions {
   stacks: string[];
   states: string[];
-  only: Collection[];
+  only: AccountCollection[];
   json: boolean;
   baseUrl?: string | undefined;
   /** The project folder for `--stack` (default: the working directory). */

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { PhoneNumber } from "../client/index.js";
 import type { Account } from "./account.js";
-import { COLLECTIONS, CollectionSchema, SINGULAR, type Collection } from "./kinds.js";
+import { ACCOUNT_COLLECTIONS, AccountCollectionSchema, SINGULAR, type AccountCollection } from "./kinds.js";
 import { agentBaseName, voiceBaseName, webhookBaseName, actionBaseName } from "./names.js";
 import type { ManagedRef } from "./state.js";
 
@@ -11,7 +11,7 @@ export const FINDING_KINDS = ["unmanaged", "missing", "bound-to-unmanaged-agent"
 /** One thing audit found: machine-readable, and worded for the table. */
 export const FindingSchema = z.object({
   finding: z.enum(FINDING_KINDS),
-  collection: CollectionSchema,
+  collection: AccountCollectionSchema,
   /** The object's id on the service; for a missing 0.1.0 number binding, its E.164 number. */
   id: z.string(),
   /** A short readable label: an agent's first prompt words, a voice's name, a number's last digits. */
@@ -42,12 +42,12 @@ export const numberLabel = (n: string) => `number ending ${n.replace(/\D/g, "").
  * their UUID or, for 0.1.0 states, their E.164 number), never by output values, which may be
  * secret. Numbers that are unbound (inventory, not configuration) are not reported.
  */
-export function classify(account: Account, refs: readonly ManagedRef[], only: readonly Collection[] = COLLECTIONS): AuditReport {
+export function classify(account: Account, refs: readonly ManagedRef[], only: readonly AccountCollection[] = ACCOUNT_COLLECTIONS): AuditReport {
   const want = new Set(only);
   const findings: Finding[] = [];
-  const managed = new Map<Collection, Set<string>>(COLLECTIONS.map((c) => [c, new Set()]));
+  const managed = new Map<AccountCollection, Set<string>>(ACCOUNT_COLLECTIONS.map((c) => [c, new Set()]));
   for (const r of refs) managed.get(r.collection)?.add(r.id);
-  const isManaged = (c: Collection, ...keys: string[]) => keys.some((k) => managed.get(c)?.has(k));
+  const isManaged = (c: AccountCollection, ...keys: string[]) => keys.some((k) => managed.get(c)?.has(k));
   const numberByKey = new Map<string, PhoneNumber>();
   for (const n of account.numbers) numberByKey.set(n.id, n).set(n.number, n);
   const labels = labelsOf(account);
@@ -152,6 +152,6 @@ function labelsOf(account: Account): Map<string, string> {
 }
 
 function sortFindings(fs: Finding[]): Finding[] {
-  const rank = (f: Finding) => FINDING_KINDS.indexOf(f.finding) * 10 + COLLECTIONS.indexOf(f.collection);
+  const rank = (f: Finding) => FINDING_KINDS.indexOf(f.finding) * 10 + ACCOUNT_COLLECTIONS.indexOf(f.collection);
   return [...fs].sort((a, b) => rank(a) - rank(b) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }

@@ -2,7 +2,8 @@ import { isDeepStrictEqual } from "node:util";
 import { z } from "zod";
 import { redact } from "../client/index.js";
 import { isProviderKey, withoutProvider } from "../resources/kit/migration.js";
-import { kindOfType } from "./kinds.js";
+import { kindOfType } from "../identity.js";
+import { KIND_NAMES } from "./kinds.js";
 import { splitUrn } from "./state.js";
 import { table } from "./output.js";
 
@@ -65,8 +66,8 @@ export function maskSecrets(value: unknown): unknown {
   return value;
 }
 
-const ours = (type: string) => kindOfType(type) !== undefined;
-const shortKind = (type: string) => kindOfType(type) ?? type;
+const ours = (type: string) => kindOfType(type, KIND_NAMES) !== undefined;
+const shortKind = (type: string) => kindOfType(type, KIND_NAMES) ?? type;
 /** A step's inputs without the serialized provider, secrets masked: masked values compare equal. */
 const inputsOf = (s: z.infer<typeof StepStateSchema> | null | undefined): Record<string, unknown> => {
   return Object.fromEntries(Object.entries(withoutProvider(s?.inputs ?? {})).map(([k, v]) => [k, maskSecrets(v)]));

@@ -1,3 +1,4 @@
+import { tokenOf } from "../identity.js";
 import { PACKAGE_VERSION } from "../client/index.js";
 import type { PlannedResource, PullPlan } from "./plan.js";
 
@@ -20,13 +21,13 @@ function importId(r: PlannedResource): string {
 
 /**
  * The file `pulumi import --file <it> --generate-code=false` reads to bring every pulled object
- * into a stack of the native provider (`voiceagent:index:<Kind>`), under the names the pulled
+ * into a stack of the native provider (its kinds' tokens, identity.ts), under the names the pulled
  * program declares them with, at this package's plugin version (the version the program's
  * resources register with, so the import and the program share one default provider).
  */
 export function importFileText(plan: PullPlan): string {
   const resources: ImportSpec[] = plan.resources.map((r) => ({
-    type: `voiceagent:index:${r.kind}`,
+    type: tokenOf(r.kind),
     name: r.name,
     id: importId(r),
     version: PACKAGE_VERSION,

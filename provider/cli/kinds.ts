@@ -1,47 +1,27 @@
 import { z } from "zod";
-import { KINDS as REGISTRY, type KindName } from "../resources/kinds/index.js";
-import type { KindInfo } from "../resources/kit/kind.js";
+import { KIND_NAMES, KINDS as REGISTRY, type KindName } from "../resources/kinds/index.js";
+import type { Collection } from "../client/index.js";
 
 /** The account's collections, in dependency order: what an agent refers to comes before it. */
-export const COLLECTIONS = ["voices", "actions", "webhooks", "agents", "numbers"] as const satisfies readonly NonNullable<KindInfo["account"]>[];
+export const ACCOUNT_COLLECTIONS = ["voices", "actions", "webhooks", "agents", "numbers"] as const satisfies readonly Collection[];
 /** One collection of the account: `--only` takes a comma-separated list of these. */
-export const CollectionSchema = z.enum(COLLECTIONS);
+export const AccountCollectionSchema = z.enum(ACCOUNT_COLLECTIONS);
 /** One collection of the account. */
-export type Collection = z.infer<typeof CollectionSchema>;
+export type AccountCollection = z.infer<typeof AccountCollectionSchema>;
 
 /**
  * Every resource kind of the provider and the account collection its objects live in (undefined:
  * not an account object, e.g. a call), from the kinds' registry: the state parser, audit and
  * drift read nothing else.
  */
-export const RESOURCE_KINDS: Readonly<Record<string, Collection | undefined>> = Object.fromEntries(REGISTRY.map((k) => [k.kind, k.info.account]));
+export const RESOURCE_KINDS: Readonly<Record<string, AccountCollection | undefined>> = Object.fromEntries(
+  REGISTRY.map((k) => [k.kind, ACCOUNT_COLLECTIONS.find((c) => c === k.info.collection)]),
+);
 
 /** A resource kind of the provider ("Agent", "PhoneNumber", ...). */
 export type ResourceKind = KindName;
 
-const TYPE_PREFIX = "pulumi-nodejs:dynamic/voiceagent:";
-/** The native provider's tokens (`voiceagent:index:Agent`): the same kinds, served by the plugin. */
-const NATIVE_PREFIX = "voiceagent:index:";
-
-/** The type token a kind has in state: `pulumi-nodejs:dynamic/voiceagent:Agent`. */
-export function typeToken(kind: ResourceKind): string {
-  return `${TYPE_PREFIX}${kind}`;
-}
-
-/**
- * The kind of a state type token (dynamic `pulumi-nodejs:dynamic/voiceagent:Agent` or native
- * `voiceagent:index:Agent`), or undefined for resources that are not ours.
- */
-export function kindOfType(type: string): ResourceKind | undefined {
-  const prefix = [TYPE_PREFIX, NATIVE_PREFIX].find((p) => type.startsWith(p));
-  if (!prefix) return undefined;
-  const kind = type.slice(prefix.length);
-  return isResourceKind(kind) ? kind : undefined;
-}
-
-function isResourceKind(kind: string): kind is ResourceKind {
-  return REGISTRY.some((k) => k.kind === kind);
-}
+export { KIND_NAMES };
 
 /** The input that adopts an existing object of each kind that has one (Agent: agentId, ...), from the kinds. */
 export const ADOPT_INPUTS: Readonly<Partial<Record<ResourceKind, string>>> = Object.fromEntries(
@@ -55,10 +35,10 @@ export const PULLED_KIND = {
   webhooks: "Webhook",
   agents: "Agent",
   numbers: "PhoneNumber",
-} as const satisfies Record<Collection, ResourceKind>;
+} as const satisfies Record<AccountCollection, ResourceKind>;
 
 /** One object of a collection, as humans read it in reports: "agent", "number". */
-export const SINGULAR: Record<Collection, string> = {
+export const SINGULAR: Record<AccountCollection, string> = {
   voices: "voice",
   actions: "action",
   webhooks: "webhook",
@@ -70,17 +50,17 @@ export const SINGULAR: Record<Collection, string> = {
  * Parses `--only agents,numbers`. Singular names are accepted too; an unknown name is an error
  * that lists the known ones.
  */
-export function parseCollections(value: string): Collection[] {
+export function parseCollections(value: string): AccountCollection[] {
   const wanted = value
     .split(",")
     .map((s) => s.trim().toLowerCase())
     .filter(Boolean);
-  if (wanted.length === 0) throw new Error(`--only is empty: name one or more of ${COLLECTIONS.join(", ")}`);
-  const out = new Set<Collection>();
+  if (wanted.length === 0) throw new Error(`--only is empty: name one or more of ${ACCOUNT_COLLECTIONS.join(", ")}`);
+  const out = new Set<AccountCollection>();
   for (const w of wanted) {
-    const parsed = CollectionSchema.safeParse(w.endsWith("s") ? w : `${w}s`);
-    if (!parsed.success) throw new Error(`--only: unknown kind "${w}"; use ${COLLECTIONS.join(", ")}`);
+    const parsed = AccountCollectionSchema.safeParse(w.endsWith("s") ? w : `${w}s`);
+    if (!parsed.success) throw new Error(`--only: unknown kind "${w}"; use ${ACCOUNT_COLLECTIONS.join(", ")}`);
     out.add(parsed.data);
   }
-  return COLLECTIONS.filter((c) => out.has(c));
+  return ACCOUNT_COLLECTIONS.filter((c) => out.has(c));
 }

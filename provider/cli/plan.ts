@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { ActionWriteSchema, AgentCreateSchema, E164Schema, VoiceWriteSchema, WebhookWriteSchema } from "../client/index.js";
 import type { Account } from "./account.js";
-import { COLLECTIONS, CollectionSchema, PULLED_KIND, SINGULAR, type Collection } from "./kinds.js";
+import { ACCOUNT_COLLECTIONS, AccountCollectionSchema, PULLED_KIND, SINGULAR, type AccountCollection } from "./kinds.js";
 import type { Json } from "./literal.js";
 import { actionBaseName, agentBaseName, numberBaseName, uniqueNames, variableNamer, voiceBaseName, webhookBaseName } from "./names.js";
 
@@ -16,7 +16,7 @@ type ScalarArg = z.infer<typeof ScalarArgSchema>;
 
 /** One resource the pulled program declares. */
 export const PlannedResourceSchema = z.object({
-  collection: CollectionSchema,
+  collection: AccountCollectionSchema,
   kind: z.string(),
   /** The Pulumi resource name (part of the URN). */
   name: z.string(),
@@ -36,12 +36,12 @@ export type PlannedResource = z.infer<typeof PlannedResourceSchema>;
 export const PullPlanSchema = z.object({
   resources: z.array(PlannedResourceSchema),
   /** Objects of the account not declared, and why. */
-  skipped: z.array(z.object({ collection: CollectionSchema, id: z.string(), reason: z.string() })),
+  skipped: z.array(z.object({ collection: AccountCollectionSchema, id: z.string(), reason: z.string() })),
 });
 /** The pull plan. */
 export type PullPlan = z.infer<typeof PullPlanSchema>;
 
-type Draft = { collection: Collection; id: string; base: string; args: PlannedResource["args"]; notes: string[] };
+type Draft = { collection: AccountCollection; id: string; base: string; args: PlannedResource["args"]; notes: string[] };
 type Skip = PullPlan["skipped"][number];
 
 const lit = (value: Json): ScalarArg => ({ value });
@@ -52,7 +52,7 @@ function problem(result: z.ZodSafeParseResult<unknown>): string | undefined {
   return result.error.issues.map((i) => `${i.path.join(".") || "value"} ${i.message}`).join("; ");
 }
 
-type Target = { collection: Collection; id: string };
+type Target = { collection: AccountCollection; id: string };
 /** A reference still to resolve: the argument `key` points at `targets` (a list for an agent's actions). */
 type PendingRef = { key: string; targets: Target[]; list: boolean };
 /** How one collection's objects are adopted: why one would be refused, and its name and arguments. */
@@ -62,7 +62,7 @@ const refused = (r: z.ZodSafeParseResult<unknown>, field = "") => {
   const bad = problem(r);
   return bad && `the provider would refuse it: ${field}${bad}`;
 };
-const ref = (key: string, collection: Collection, id: string): PendingRef => ({ key, targets: [{ collection, id }], list: false });
+const ref = (key: string, collection: AccountCollection, id: string): PendingRef => ({ key, targets: [{ collection, id }], list: false });
 const AgentPromptSchema = AgentCreateSchema.pick({ prompt: true });
 
 /** camelCase `phoneNumber` for the wire's `phone_number`; other keys as they are (the client already dropped `__proto__`). */
@@ -71,7 +71,7 @@ function actionConfig(config: Account["actions"][number]["config"]): Json {
   return z.record(z.string(), z.json()).parse({ ...(phone_number === undefined ? {} : { phoneNumber: phone_number }), ...rest });
 }
 
-const ADOPTERS: { [C in Collection]: Adopter<Account[C][number]> } = {
+const ADOPTERS: { [C in AccountCollection]: Adopter<Account[C][number]> } = {
   voices: {
     refuse: (v) => refused(VoiceWriteSchema.safeParse(v)),
     adopt: (v) => ({
@@ -135,13 +135,13 @@ const ADOPTERS: { [C in Collection]: Adopter<Account[C][number]> } = {
  * value it does not accept) are skipped with the reason rather than written into a program that
  * cannot run.
  */
-export function buildPlan(account: Account, only: readonly Collection[] = COLLECTIONS): PullPlan {
+export function buildPlan(account: Account, only: readonly AccountCollection[] = ACCOUNT_COLLECTIONS): PullPlan {
   const skipped: Skip[] = [];
   const drafts: Draft[] = [];
   const want = new Set(only);
   // References are resolved once names are known: until then they hold the target's collection and id.
   const pending: { draft: Draft; ref: PendingRef }[] = [];
-  const collect = <C extends Collection>(collection: C) => {
+  const collect = <C extends AccountCollection>(collection: C) => {
     const adopter: Adopter<Account[C][number]> = ADOPTERS[collection];
     for (const o of account[collection]) {
       const reason = adopter.refuse(o);
@@ -155,7 +155,7 @@ export function buildPlan(account: Account, only: readonly Collection[] = COLLEC
       for (const r of refs) pending.push({ draft, ref: r });
     }
   };
-  for (const c of COLLECTIONS) if (want.has(c)) collect(c);
+  for (const c of ACCOUNT_COLLECTIONS) if (want.has(c)) collect(c);
 
   const resources = name(drafts);
   const byTarget = new Map(resources.map((r) => [`${r.collection}:${r.id}`, r]));
@@ -178,7 +178,7 @@ export function buildPlan(account: Account, only: readonly Collection[] = COLLEC
 /** Names every draft (unique per kind) and gives it a variable (unique in the program). */
 function name(drafts: Draft[]): PlannedResource[] {
   const names = new Map<string, string>();
-  for (const c of COLLECTIONS) {
+  for (const c of ACCOUNT_COLLECTIONS) {
     for (const [id, n] of uniqueNames(drafts.filter((d) => d.collection === c))) names.set(`${c}:${id}`, n);
   }
   const resources = drafts.map((d) => ({
@@ -196,8 +196,8 @@ function name(drafts: Draft[]): PlannedResource[] {
 }
 
 /** Dependencies first (the collection order), then by name: the order index.ts is written in. */
-function sortForProgram<T extends { collection: Collection; name: string }>(rs: T[]): T[] {
+function sortForProgram<T extends { collection: AccountCollection; name: string }>(rs: T[]): T[] {
   return [...rs].sort(
-    (a, b) => COLLECTIONS.indexOf(a.collection) - COLLECTIONS.indexOf(b.collection) || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0),
+    (a, b) => ACCOUNT_COLLECTIONS.indexOf(a.collection) - ACCOUNT_COLLECTIONS.indexOf(b.collection) || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0),
   );
 }

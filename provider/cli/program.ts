@@ -5,7 +5,7 @@ import { audit } from "./audit-command.js";
 import { drift } from "./drift.js";
 import { EXIT, oneLine, type ExitCode } from "./errors.js";
 import type { CliIo } from "./output.js";
-import { COLLECTIONS, CollectionSchema, parseCollections } from "./kinds.js";
+import { ACCOUNT_COLLECTIONS, AccountCollectionSchema, parseCollections } from "./kinds.js";
 import { pull } from "./pull.js";
 import { recover } from "./recover-command.js";
 import { snapshot } from "./snapshot.js";
@@ -26,7 +26,7 @@ const only = (value: string) => {
   }
 };
 
-const Only = z.array(CollectionSchema).default([...COLLECTIONS]);
+const Only = z.array(AccountCollectionSchema).default([...ACCOUNT_COLLECTIONS]);
 const PullOpts = z.object({
   out: z.string(),
   only: Only,
@@ -76,7 +76,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     .command("pull")
     .description("Write a Pulumi TypeScript project that adopts every agent, voice, action, webhook and bound number of the account.")
     .option("--out <dir>", "folder to write the project to", "./voiceagent-pulled")
-    .option("--only <kinds>", `comma-separated subset of ${COLLECTIONS.join(",")}`, only)
+    .option("--only <kinds>", `comma-separated subset of ${ACCOUNT_COLLECTIONS.join(",")}`, only)
     .option("--json", "print the plan as JSON instead of writing files", false)
     .option("--force", "write into a folder that is not empty (overwrites the project's files)", false)
     .option("--base-url <url>", "the service's address (else VOICEAGENT_BASE_URL)")
@@ -94,7 +94,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     )
     .option("--stack <name>", "a stack of the project in --cwd, read with `pulumi stack export` (repeatable)", collect, [])
     .option("--state <file>", "a file written by `pulumi stack export --file` (repeatable)", collect, [])
-    .option("--only <kinds>", `comma-separated subset of ${COLLECTIONS.join(",")}`, only)
+    .option("--only <kinds>", `comma-separated subset of ${ACCOUNT_COLLECTIONS.join(",")}`, only)
     .option("--json", "print the report as JSON", false)
     .option("--base-url <url>", "the service's address (else VOICEAGENT_BASE_URL, else the first stack's config)")
     .option("--cwd <dir>", "the Pulumi project folder for --stack (default: the working directory)")

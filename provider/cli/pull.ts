@@ -4,7 +4,7 @@ import { readAccount } from "./account.js";
 import { resolveCredentials } from "./credentials.js";
 import { CliError, errnoCode, EXIT, type ExitCode } from "./errors.js";
 import { seconds, type CliIo } from "./output.js";
-import { SINGULAR, type Collection } from "./kinds.js";
+import { SINGULAR, type AccountCollection } from "./kinds.js";
 import { importFileText } from "./import-file.js";
 import { buildPlan } from "./plan.js";
 import { projectFiles, projectName } from "./project-files.js";
@@ -12,7 +12,7 @@ import { projectFiles, projectName } from "./project-files.js";
 /** The options of `voiceagent pull`. */
 export interface PullOptions {
   out: string;
-  only: Collection[];
+  only: AccountCollection[];
   json: boolean;
   force: boolean;
   baseUrl?: string | undefined;

@@ -1,7 +1,8 @@
 import { matchesSent } from "../client/index.js";
 import { createBodyFor } from "../resources/providers.js";
 import type { Account } from "./account.js";
-import { ADOPT_INPUTS, kindOfType, type ResourceKind } from "./kinds.js";
+import { kindOfType } from "../identity.js";
+import { ADOPT_INPUTS, KIND_NAMES, type ResourceKind } from "./kinds.js";
 import type { PendingOperation } from "./recover-state.js";
 
 /** What recover does with one pending create of this provider. */
@@ -45,7 +46,7 @@ const COLLECTION: Partial<Record<ResourceKind, keyof Live>> = {
 
 /** Whether a pending operation is a create of this provider (dynamic or native types). */
 export function isOwnCreate(op: PendingOperation): boolean {
-  return op.type === "creating" && kindOfType(op.resource.type) !== undefined;
+  return op.type === "creating" && kindOfType(op.resource.type, KIND_NAMES) !== undefined;
 }
 
 /**
@@ -60,7 +61,7 @@ export function decide(pending: PendingOperation[], evidence: Evidence, live: Li
   const taken = new Set<string>();
   return pending.flatMap((op): Decision[] => {
     const { urn, type, inputs = {} } = op.resource;
-    const kind = kindOfType(type);
+    const kind = kindOfType(type, KIND_NAMES);
     if (!kind) return [];
     const d = decideOne(urn, kind, inputs, evidence, live, taken);
     if (d.outcome === "adopt" && d.id) taken.add(d.id);

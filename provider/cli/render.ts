@@ -1,9 +1,9 @@
 import { ADOPT_ARGS } from "./import-file.js";
 import { commentText, jsonLiteral, stringLiteral } from "./literal.js";
 import type { Arg, PlannedResource, PullPlan } from "./plan.js";
-import { SINGULAR, type Collection } from "./kinds.js";
+import { SINGULAR, type AccountCollection } from "./kinds.js";
 
-const HEADINGS: Record<Collection, string> = {
+const HEADINGS: Record<AccountCollection, string> = {
   voices: "Voices",
   actions: "Actions",
   webhooks: "Webhooks",
@@ -54,7 +54,7 @@ export function renderProgram(plan: PullPlan, imported = false): string {
     for (const s of plan.skipped) lines.push(`//   ${SINGULAR[s.collection]} ${s.id}: ${commentText(s.reason)}`);
   }
   lines.push("", `import * as va from "pulumi-voiceagent${imported ? "/native" : ""}";`, "");
-  let section: Collection | undefined;
+  let section: AccountCollection | undefined;
   for (const r of plan.resources) {
     if (r.collection !== section) {
       section = r.collection;

@@ -8,7 +8,7 @@ import { readAccount } from "./account.js";
 import { resolveCredentials } from "./credentials.js";
 import { CliError, EXIT, oneLine, type ExitCode } from "./errors.js";
 import type { CliIo } from "./output.js";
-import { COLLECTIONS } from "./kinds.js";
+import { ACCOUNT_COLLECTIONS } from "./kinds.js";
 
 /** The snapshot file: which service, when, and every id it listed (calls included). */
 export const IdSnapshotSchema = z.object({
@@ -43,7 +43,7 @@ export async function snapshot(opts: SnapshotOptions, io: CliIo): Promise<ExitCo
   } catch (err) {
     throw new CliError(oneLine(err, creds.baseUrl));
   }
-  const ids = [...COLLECTIONS.flatMap((c) => account[c].map((o) => o.id)), ...calls.map((c) => c.id)];
+  const ids = [...ACCOUNT_COLLECTIONS.flatMap((c) => account[c].map((o) => o.id)), ...calls.map((c) => c.id)];
   const file: IdSnapshot = { version: 1, baseUrl: creds.baseUrl, takenAt: new Date().toISOString(), ids };
   const out = path.resolve(io.cwd, opts.out);
   writeFileSync(out, `${JSON.stringify(file)}\n`);

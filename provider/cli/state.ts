@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { CliError } from "./errors.js";
-import { kindOfType, RESOURCE_KINDS, type Collection, type ResourceKind } from "./kinds.js";
+import { kindOfType } from "../identity.js";
+import { KIND_NAMES, RESOURCE_KINDS, type AccountCollection, type ResourceKind } from "./kinds.js";
 
 /**
  * One resource of a `pulumi stack export`. Only the fields audit needs are read; outputs are
@@ -25,7 +26,7 @@ export const StackExportSchema = z.object({
 /** An account object a stack manages, found by id in its state. */
 export interface ManagedRef {
   kind: ResourceKind;
-  collection: Collection;
+  collection: AccountCollection;
   /** The resource id: a UUID, or for a 0.1.0 PhoneNumber the E.164 number. */
   id: string;
   urn: string;
@@ -57,7 +58,7 @@ export function parseStackExport(text: string, source: string): ManagedRef[] {
   }
   const refs: ManagedRef[] = [];
   for (const r of parsed.data.deployment.resources ?? []) {
-    const kind = kindOfType(r.type);
+    const kind = kindOfType(r.type, KIND_NAMES);
     const collection = kind ? RESOURCE_KINDS[kind] : undefined;
     if (!kind || !collection || !r.id) continue;
     const { stack, project, name } = splitUrn(r.urn);

@@ -2,10 +2,18 @@ import type { EndpointName } from "../schemas/index.js";
 import { ApiError } from "./errors.js";
 import type { Send } from "./transport.js";
 
-/** The families of extension routes (DESIGN.md §2), named by the kind they serve. */
-export const EXTENSION_KINDS = ["agents", "voices", "actions", "webhooks", "numbers", "calls"] as const;
-/** One family of extension routes. */
-export type ExtensionKind = (typeof EXTENSION_KINDS)[number];
+/**
+ * The service's collections: each holds one sort of object and has its own routes
+ * (`/v1/<collection>/...`); its list and get-by-id routes are extension routes, which a server
+ * may not have (docs/contract.md).
+ */
+export const COLLECTIONS = ["agents", "voices", "actions", "webhooks", "numbers", "calls"] as const;
+/** One collection of the service. */
+export type Collection = (typeof COLLECTIONS)[number];
+/** @deprecated The former name of {@link Collection}. */
+export type ExtensionKind = Collection;
+/** @deprecated The former name of {@link COLLECTIONS}. */
+export const EXTENSION_KINDS = COLLECTIONS;
 
 /** How the client learns which extension routes the server has. */
 export type ExtensionsSetting = "auto" | "all" | "none";
@@ -17,14 +25,14 @@ const LIST_ROUTE = {
   webhooks: "listWebhooks",
   numbers: "listNumbers",
   calls: "listCalls",
-} as const satisfies Record<ExtensionKind, EndpointName>;
+} as const satisfies Record<Collection, EndpointName>;
 
 /** Which extension routes a server has, learned once per client. */
 export interface Capabilities {
   /** True when the server has the extension routes of `kind` (list, get by id, create/update). */
-  has(kind: ExtensionKind): Promise<boolean>;
+  has(kind: Collection): Promise<boolean>;
   /** Records what a list call already showed, so no probe is needed. */
-  learn(kind: ExtensionKind, present: boolean): void;
+  learn(kind: Collection, present: boolean): void;
 }
 
 /**
@@ -34,7 +42,7 @@ export interface Capabilities {
  * nothing is probed.
  */
 export function createCapabilities(send: Send, setting: ExtensionsSetting = "auto"): Capabilities {
-  const known = new Map<ExtensionKind, Promise<boolean>>();
+  const known = new Map<Collection, Promise<boolean>>();
   return {
     has(kind) {
       if (setting !== "auto") return Promise.resolve(setting === "all");

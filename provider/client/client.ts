@@ -9,7 +9,7 @@ import {
   type VoiceWrite,
   type WebhookWrite,
 } from "../schemas/index.js";
-import { createCapabilities, type ExtensionKind, type ExtensionsSetting } from "./capabilities.js";
+import { createCapabilities, type Collection, type ExtensionsSetting } from "./capabilities.js";
 import { matchesSent } from "./match.js";
 import { mergeOptions, type ClientOptionsInput } from "./options.js";
 import { pager } from "./pager.js";
@@ -60,7 +60,7 @@ export function createClient(input: CreateClientInput) {
   const numbers = pager((page, size, deadline) => send("listNumbers", { query: { page, size }, deadline }));
   const calls = pager((page, size, deadline) => send("listCalls", { query: { page, size }, deadline }));
   /** The exactly-once create of one kind, matching on every field sent. */
-  const once = <T extends { id: string }>(kind: ExtensionKind, noun: string, body: object, post: (deadline: number) => Promise<T>, all: (deadline: number) => Promise<T[]>) =>
+  const once = <T extends { id: string }>(kind: Collection, noun: string, body: object, post: (deadline: number) => Promise<T>, all: (deadline: number) => Promise<T[]>) =>
     createOnce({ kind, noun, body, overlaps: (other) => matchesSent(body, other), send: post, list: all, matches: (item) => matchesSent(body, item) }, ctx);
 
   return {

@@ -31,7 +31,16 @@ export {
   type RequestLogEvent,
   type RetryOptions,
 } from "./options.js";
-export { createCapabilities, isRouteMissing, EXTENSION_KINDS, type Capabilities, type ExtensionKind, type ExtensionsSetting } from "./capabilities.js";
+export {
+  createCapabilities,
+  isRouteMissing,
+  COLLECTIONS,
+  EXTENSION_KINDS,
+  type Capabilities,
+  type Collection,
+  type ExtensionKind,
+  type ExtensionsSetting,
+} from "./capabilities.js";
 export { matchesSent } from "./match.js";
 export { mayHaveActed } from "./transport.js";
 export { Throttle, type ThrottleOptions } from "./throttle.js";

@@ -1,4 +1,4 @@
-import { isRouteMissing, type Capabilities, type ExtensionKind } from "./capabilities.js";
+import { isRouteMissing, type Capabilities, type Collection } from "./capabilities.js";
 import { CreateGate } from "./create-gate.js";
 
 /** An object the service lists: all that reconciliation needs is its id. */
@@ -13,14 +13,14 @@ export interface Listed {
  * kind's checks of the list apart from its creates in flight.
  */
 export class CreateLedger {
-  private readonly before = new Map<ExtensionKind, Promise<Set<string> | undefined>>();
+  private readonly before = new Map<Collection, Promise<Set<string> | undefined>>();
   private readonly claimed = new Set<string>();
-  private readonly gates = new Map<ExtensionKind, CreateGate>();
+  private readonly gates = new Map<Collection, CreateGate>();
 
   constructor(private readonly caps: Capabilities) {}
 
   /** The ids that existed before this client's first create of `kind`; undefined without a list route. */
-  snapshot(kind: ExtensionKind, list: () => Promise<Listed[]>): Promise<Set<string> | undefined> {
+  snapshot(kind: Collection, list: () => Promise<Listed[]>): Promise<Set<string> | undefined> {
     let ids = this.before.get(kind);
     if (!ids) {
       ids = list().then(
@@ -43,7 +43,7 @@ export class CreateLedger {
   }
 
   /** The gate of one kind's creates and checks. */
-  gate(kind: ExtensionKind): CreateGate {
+  gate(kind: Collection): CreateGate {
     let gate = this.gates.get(kind);
     if (!gate) {
       gate = new CreateGate();

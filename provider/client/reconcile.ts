@@ -1,4 +1,4 @@
-import type { ExtensionKind } from "./capabilities.js";
+import type { Collection } from "./capabilities.js";
 import { ApiAmbiguousCreateError, ApiError, ApiOutcomeUnknownError, ApiSchemaError } from "./errors.js";
 import type { CreateLedger, Listed } from "./ledger.js";
 import { bodyKey } from "./match.js";
@@ -8,7 +8,7 @@ import type { Transport } from "./transport.js";
 /** How to make one kind of object exactly once. */
 export interface CreateOnce<T extends Listed> {
   /** The family whose list route shows what a create made ("agents", "calls", ...). */
-  kind: ExtensionKind;
+  kind: Collection;
   /** What one object is called in messages ("agent", "call", "phone number"). */
   noun: string;
   /** The request body: creates of equal bodies are interchangeable. */

@@ -44,8 +44,8 @@ export interface KindDescription {
   examples: SdkExamples;
   /** What `pulumi import` names an object by; undefined: it cannot be imported. */
   importId?: string;
-  /** The family of extension routes reading one back needs (and so an import does). */
-  readRoutes?: string;
+  /** The collection whose extension routes reading one back needs (and so an import does), when it needs them. */
+  extensionReads?: string;
   /** The input that adopts an existing object, when the kind has one. */
   adopt?: string;
   properties: PropertyDescription[];
@@ -151,7 +151,7 @@ export function describeKind(def: KindInfo): KindDescription {
     examples: def.examples,
     ...(def.importId ? { importId: def.importId } : {}),
     ...(def.adopt ? { adopt: def.adopt } : {}),
-    ...(def.readRoutes ? { readRoutes: def.readRoutes } : {}),
+    ...(def.extensionReads ? { extensionReads: def.collection } : {}),
     properties: [...inputs, ...outputs],
     deleteBeforeReplace: def.deleteBeforeReplace === true,
   };

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describeKinds, schemaText } from "./package-schema.js";
-import { classSource, declaredSource, fileOf, indexSource, nativeSource } from "./typescript.js";
+import { classSource, fileOf, indexSource, nativeSource, propertiesSource } from "./typescript.js";
 
 /** One file generated from the kinds: where it goes and what it holds. */
 export interface GeneratedFile {
@@ -11,18 +11,18 @@ export interface GeneratedFile {
 
 /**
  * Every generated file under `providerDir` (the provider package's source folder), as it should be
- * committed: the package schema, each kind's public class, what each kind registers, the
- * resources' index, and the classes of the native entry.
+ * committed: the package schema, and under generated/ each kind's public (dynamic) class and their
+ * index, what each kind registers, and the classes of the native entry.
  */
 export function generatedFiles(providerDir: string): GeneratedFile[] {
   const packageJson = readFileSync(path.join(providerDir, "package.json"), "utf8");
   const kinds = describeKinds();
-  const resources = path.join(providerDir, "resources");
+  const generated = path.join(providerDir, "generated");
   return [
     { path: path.join(providerDir, "schema.json"), text: schemaText(packageJson) },
-    ...kinds.map((k) => ({ path: path.join(resources, `${fileOf(k.kind)}.ts`), text: classSource(k) })),
-    { path: path.join(resources, "declared.ts"), text: declaredSource(kinds) },
-    { path: path.join(resources, "index.ts"), text: indexSource(kinds) },
-    { path: path.join(providerDir, "native", "resources.ts"), text: nativeSource(kinds) },
+    ...kinds.map((k) => ({ path: path.join(generated, "dynamic", `${fileOf(k.kind)}.ts`), text: classSource(k) })),
+    { path: path.join(generated, "dynamic", "index.ts"), text: indexSource(kinds) },
+    { path: path.join(generated, "properties.ts"), text: propertiesSource(kinds) },
+    { path: path.join(generated, "native.ts"), text: nativeSource(kinds) },
   ];
 }

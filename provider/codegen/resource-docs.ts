@@ -29,7 +29,7 @@ function exampleSection(k: KindDescription): string {
 /** The Import section: the command, or why there is none and what to do instead. */
 function importSection(k: KindDescription, token: string): string {
   if (k.importId) {
-    const routes = k.readRoutes ? ` It needs the service's extension route that reads ${k.readRoutes}.` : "";
+    const routes = k.extensionReads ? ` It needs the service's extension route that reads ${k.extensionReads}.` : "";
     return `## Import\n\nAn existing ${k.kind} is imported by ${k.importId}.${routes}\n\n${fence("sh", `$ pulumi import ${token} <name> <id>`)}`;
   }
   const adopt = k.adopt

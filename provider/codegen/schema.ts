@@ -1,3 +1,4 @@
+import { PACKAGE, tokenOf } from "../identity.js";
 import { SETTINGS } from "../resources/kit/setting-docs.js";
 import { ENUMS, type EnumName, type KindDescription, type PropertyDescription, type TypeRef } from "./describe.js";
 import { pythonReadme, resourceDescription } from "./resource-docs.js";
@@ -5,16 +6,11 @@ import { pythonReadme, resourceDescription } from "./resource-docs.js";
 // The Pulumi package schema (https://www.pulumi.com/docs/iac/guides/building-extending/packages/schema/)
 // built from the kinds' descriptions: what `GetSchema` answers and SDK generators read.
 
-/** The package name: resource tokens are `voiceagent:index:<Kind>`. */
-export const PACKAGE = "voiceagent";
 /** The Go module's import path of the generated SDK's package. */
 export const GO_IMPORT_BASE_PATH = "github.com/pulumi-voiceagent/pulumi-voiceagent/sdk/go/voiceagent";
 
 type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
 type JsonObject = { [key: string]: Json };
-
-/** A resource's or a type's token. */
-export const tokenOf = (name: string): string => `${PACKAGE}:index:${name}`;
 
 /** What the schema says about the package besides its resources, taken from provider/package.json. */
 export interface PackageInfo {

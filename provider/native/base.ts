@@ -1,18 +1,13 @@
 import * as pulumi from "@pulumi/pulumi";
-import { DECLARED } from "../resources/declared.js";
+import { dynamicToken, tokenOf } from "../identity.js";
+import { KIND_PROPERTIES } from "../generated/properties.js";
 import { PLUGIN_VERSION } from "./version.js";
 
 /** The resource kinds, by Pulumi type name ("Agent", ...). */
-export type NativeKind = keyof typeof DECLARED;
-
-/** The type token of a kind on the native provider: `voiceagent:index:Agent`. */
-export const nativeType = (kind: NativeKind): string => `voiceagent:index:${kind}`;
-
-/** The type token the same kind has on the dynamic provider (0.1.0 onward): `pulumi-nodejs:dynamic/voiceagent:Agent`. */
-export const dynamicType = (kind: NativeKind): string => `pulumi-nodejs:dynamic/voiceagent:${kind}`;
+export type NativeKind = keyof typeof KIND_PROPERTIES;
 
 /**
- * What every native resource does: register under `voiceagent:index:<kind>` with this package's
+ * What every native resource does: register under its kind's token (identity.ts) with this package's
  * plugin version, every declared property of the kind (unset ones as placeholders, so every typed
  * output exists) and its secret outputs, and an alias to the kind's dynamic type, so a stack
  * written by the dynamic classes moves over by changing the import: the engine finds the old state
@@ -21,13 +16,13 @@ export const dynamicType = (kind: NativeKind): string => `pulumi-nodejs:dynamic/
  */
 export abstract class NativeResource extends pulumi.CustomResource {
   protected constructor(kind: NativeKind, name: string, args: object, opts?: pulumi.CustomResourceOptions) {
-    const declared: { properties: readonly string[]; secrets?: readonly string[] } = DECLARED[kind];
+    const registers: { properties: readonly string[]; secrets?: readonly string[] } = KIND_PROPERTIES[kind];
     const own: pulumi.CustomResourceOptions = {
       version: PLUGIN_VERSION,
-      aliases: [{ type: dynamicType(kind) }],
-      ...(declared.secrets ? { additionalSecretOutputs: [...declared.secrets] } : {}),
+      aliases: [{ type: dynamicToken(kind) }],
+      ...(registers.secrets ? { additionalSecretOutputs: [...registers.secrets] } : {}),
     };
-    const props = { ...Object.fromEntries(declared.properties.map((p) => [p, undefined])), ...args };
-    super(nativeType(kind), name, props, pulumi.mergeOptions(own, opts));
+    const props = { ...Object.fromEntries(registers.properties.map((p) => [p, undefined])), ...args };
+    super(tokenOf(kind), name, props, pulumi.mergeOptions(own, opts));
   }
 }

@@ -11,6 +11,6 @@
  * new va.PhoneNumber("main-line", { number: "+15550010001", inboundAgent: agent.id });
  */
 import "../version-check.js"; // first: refuses an unsupported @pulumi/pulumi before any resource registers
-export * from "./resources.js";
+export * from "../generated/native.js";
 export { Provider, type ProviderArgs } from "./provider.js";
 export type { ActionType, CallStatus, VoiceType, WebhookEvent, WebhookMethod } from "../schemas/values.js";

@@ -7,11 +7,11 @@ import type { KindLookup } from "./kinds.js";
 import { ProviderFailure, type Provider } from "./provider.js";
 import { previewOutputs, schemaProperties } from "./schema-outputs.js";
 
-type Kit = typeof import("./kit.js");
-let loaded: Promise<Kit> | undefined;
-/** The kit, loaded once, on first use (see kit.ts). */
-const kit = (): Promise<Kit> =>
-  (loaded ??= import("./kit.js").then((k) => {
+type Lazy = typeof import("./lazy.js");
+let loaded: Promise<Lazy> | undefined;
+/** What the plugin loads on first use, once (see lazy.ts). */
+const lazy = (): Promise<Lazy> =>
+  (loaded ??= import("./lazy.js").then((k) => {
     persistCompileCache();
     return k;
   }));
@@ -28,7 +28,7 @@ async function failing<T>(work: () => Promise<T>, inputs?: Props): Promise<T> {
     return await work();
   } catch (err) {
     if (err instanceof ProviderFailure) throw err;
-    throw (await kit()).failureOf(err, inputs);
+    throw (await lazy()).failureOf(err, inputs);
   }
 }
 
@@ -42,7 +42,7 @@ export function voiceAgentProvider(opts: ProviderOptions): Provider {
   let settings: ProviderSettings | undefined;
   let requested: string | undefined;
   const properties = schemaProperties(opts.schema);
-  const lookup = async (type: string, urn: string): Promise<KindLookup> => (await kit()).kindFor(type, urn, opts.version, requested);
+  const lookup = async (type: string, urn: string): Promise<KindLookup> => (await lazy()).kindFor(type, urn, opts.version, requested);
 
   return {
     getPluginInfo: () => ({ version: opts.version }),
@@ -50,18 +50,18 @@ export function voiceAgentProvider(opts: ProviderOptions): Provider {
 
     checkConfig: (req) =>
       failing(async () => {
-        const { configFailures, requestedVersion } = await kit();
+        const { configFailures, requestedVersion } = await lazy();
         requested = requestedVersion(req.news) ?? requested;
         return { inputs: req.news, failures: configFailures(req.news) };
       }),
     diffConfig: (req) =>
       failing(async () => {
         const olds = req.oldInputs ?? req.olds;
-        return configDiff(olds, req.news, (await kit()).changedKeys(olds, req.news));
+        return configDiff(olds, req.news, (await lazy()).changedKeys(olds, req.news));
       }),
     configure: (req) =>
       failing(async () => {
-        const { requestedVersion, settingsOf, PLAIN_TOKEN, containsUnknown } = await kit();
+        const { requestedVersion, settingsOf, PLAIN_TOKEN, containsUnknown } = await lazy();
         // Only here does the engine show whether the token was a secret: a plain one would be
         // recorded unencrypted among the provider's inputs in the state, so it is refused before
         // anything is sent (the dynamic path refuses it in the program).

@@ -1,12 +1,13 @@
 import * as pulumi from "@pulumi/pulumi";
+import { PACKAGE, tokenOf } from "../identity.js";
 import { assertTokenIsSecret } from "./kit/guard.js";
 import { providerShim } from "./kit/shim.js";
 
 /** One serialized provider per kind, shared by every resource of that kind in the program. */
 const providers = new Map<string, pulumi.dynamic.ResourceProvider>();
 
-/** What a resource class declares about its kind (generated from the kind by `npm run gen`). */
-export interface Declared {
+/** What the resources of a kind register (generated/properties.ts, from the kind by `npm run gen`). */
+export interface KindProperties {
   /** Every property, inputs and outputs: each becomes an output of the resource, set or not. */
   properties: readonly string[];
   /** Outputs that are personal data: encrypted in the state, shown as [secret]. */
@@ -16,20 +17,20 @@ export interface Declared {
 /**
  * What every resource of this package does when the program declares it: refuse a token set as
  * plain config (before anything is registered), and register with its kind's provider under the
- * type `pulumi-nodejs:dynamic/voiceagent:<kind>`. Every declared property is registered (unset ones
+ * kind's dynamic type token (identity.ts). Every declared property is registered (unset ones
  * as undefined placeholders, which Pulumi does not send), so every typed output exists.
  */
 export abstract class VoiceAgentResource extends pulumi.dynamic.Resource {
-  protected constructor(kind: string, name: string, args: object, options: pulumi.CustomResourceOptions | undefined, declared: Declared) {
+  protected constructor(kind: string, name: string, args: object, options: pulumi.CustomResourceOptions | undefined, registers: KindProperties) {
     assertTokenIsSecret();
-    const props: Record<string, unknown> = { ...Object.fromEntries(declared.properties.map((p) => [p, undefined])), ...args };
-    const opts = declared.secrets?.length ? pulumi.mergeOptions(options, { additionalSecretOutputs: [...declared.secrets] }) : options;
+    const props: Record<string, unknown> = { ...Object.fromEntries(registers.properties.map((p) => [p, undefined])), ...args };
+    const opts = registers.secrets?.length ? pulumi.mergeOptions(options, { additionalSecretOutputs: [...registers.secrets] }) : options;
     let provider = providers.get(kind);
     if (!provider) {
       provider = providerShim(kind);
       providers.set(kind, provider);
     }
     // Back from the native provider (pulumi-voiceagent/native) without replacing: the same kind there.
-    super(provider, name, props, pulumi.mergeOptions({ aliases: [{ type: `voiceagent:index:${kind}` }] }, opts), "voiceagent", kind);
+    super(provider, name, props, pulumi.mergeOptions({ aliases: [{ type: tokenOf(kind) }] }, opts), PACKAGE, kind);
   }
 }

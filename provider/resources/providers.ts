@@ -7,11 +7,10 @@ import { dynamicRuntime, type DynamicRuntime } from "./kit/dynamic.js";
 import type { Props } from "./kit/kind.js";
 import { KINDS as REGISTRY } from "./kinds/index.js";
 
+export { KIND_NAMES } from "./kinds/index.js";
+
 const runtimes = new Map<string, DynamicRuntime>(REGISTRY.map((k) => [k.kind, dynamicRuntime(k.runtime)]));
 const createBodies = new Map<string, (inputs: Props) => Props | undefined>(REGISTRY.map((k) => [k.kind, (inputs) => k.createBody(inputs)]));
-
-/** The kinds this release serves, by Pulumi type name. */
-export const KINDS: readonly string[] = [...runtimes.keys()];
 
 /** The runtime of one resource kind ("Agent", "Voice", ...), as the dynamic provider calls it. */
 export function runtimeFor(kind: string): DynamicRuntime {

@@ -3,7 +3,8 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { kindOfType, RESOURCE_KINDS, typeToken } from "../../provider/cli/kinds.js";
+import { dynamicToken, kindOfType } from "../../provider/identity.js";
+import { KIND_NAMES, RESOURCE_KINDS } from "../../provider/cli/kinds.js";
 import { parseStackExport, splitUrn } from "../../provider/cli/state.js";
 import { CliError } from "../../provider/cli/errors.js";
 import { exportOf } from "./fake-state.js";
@@ -36,9 +37,9 @@ describe("parseStackExport", () => {
     const all = Object.keys(RESOURCE_KINDS).map((kind, i) => ({ kind, id: `id-${i}`, name: `r${i}` }));
     const refs = parseStackExport(exportOf(all), "all");
     expect(refs.map((r) => r.kind).sort()).toEqual(["Action", "Agent", "PhoneNumber", "PurchasedNumber", "Voice", "Webhook"]);
-    expect(kindOfType(typeToken("PurchasedNumber"))).toBe("PurchasedNumber");
-    expect(kindOfType("pulumi-nodejs:dynamic/voiceagent:toString")).toBeUndefined();
-    expect(kindOfType("aws:s3/bucket:Bucket")).toBeUndefined();
+    expect(kindOfType(dynamicToken("PurchasedNumber"), KIND_NAMES)).toBe("PurchasedNumber");
+    expect(kindOfType("pulumi-nodejs:dynamic/voiceagent:toString", KIND_NAMES)).toBeUndefined();
+    expect(kindOfType("aws:s3/bucket:Bucket", KIND_NAMES)).toBeUndefined();
   });
 
   it.each([

@@ -51,7 +51,7 @@ describe("provider/schema.json", () => {
 
   it("and so is every other generated file: the public classes and their index", () => {
     const files = generatedFiles(providerDir).filter((f) => f.path !== schemaPath);
-    expect(files.map((f) => path.relative(providerDir, f.path))).toContain("resources/agent.ts");
+    expect(files.map((f) => path.relative(providerDir, f.path))).toContain("generated/dynamic/agent.ts");
     const stale = files.filter((f) => readFileSync(f.path, "utf8") !== f.text).map((f) => path.relative(providerDir, f.path));
     expect(stale).toEqual([]);
   });

@@ -4,7 +4,7 @@
 import { randomUUID } from "node:crypto";
 import { afterEach, describe, expect, it } from "vitest";
 import { PartialCreateError } from "../../provider/resources/kit/errors.js";
-import { KINDS, runtimeFor } from "../../provider/resources/providers.js";
+import { KIND_NAMES, runtimeFor } from "../../provider/resources/providers.js";
 import { startRecordingServer, type RecordingServer } from "../helpers/recording-server.js";
 
 let server: RecordingServer | undefined;
@@ -84,7 +84,7 @@ async function serve(c: Case) {
 
 describe("an unreadable create answer that carries an id is never lost", () => {
   it("the table covers every kind", () => {
-    expect(cases.map((c) => c.kind).sort()).toEqual([...KINDS].sort());
+    expect(cases.map((c) => c.kind).sort()).toEqual([...KIND_NAMES].sort());
   });
 
   it.each(cases)("$kind: tracked as a partial create, then finished by the next up without making another", async (c) => {

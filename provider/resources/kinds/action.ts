@@ -18,7 +18,6 @@ const input = z.object({
 /** Action: the extension endpoints actions/create, actions/update and GET /v1/actions. */
 export const actionKind = defineKind<Action, ActionWrite>()({
   kind: "Action",
-  account: "actions",
   doc: "Something an agent can do during a call. Uses the service's actions/create and actions/update; destroy forgets it.",
   example: 'const hangUp = new Action("end-call", { type: "action_end_conversation" });',
   examples: {
@@ -46,7 +45,7 @@ export const actionKind = defineKind<Action, ActionWrite>()({
   },
   ...adoptable({
     input,
-    family: "actions",
+    collection: "actions",
     noun: "action",
     adopt: "actionId",
     adoptId: (inputs) => inputs.actionId,

@@ -6,7 +6,7 @@ import { ownerOutput } from "../kit/owner.js";
 /** Agent: agents/create, GET /v1/agents/?id=, agents/update; the service has no delete. */
 export const agentKind = defineKind<Agent, AgentUpdate>()({
   kind: "Agent",
-  account: "agents",
+  collection: "agents",
   doc:
     "A voice agent. The service has no delete: destroying it removes it from the stack only " +
     "(set the retain-on-delete resource option to say so explicitly, or the protect option to guard it).",

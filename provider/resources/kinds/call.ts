@@ -61,7 +61,8 @@ export const callKind = defineKind<Call, CallCreate>()({
     recordingAvailable: { type: "boolean", doc: "Whether a recording exists.", read: (c) => c.recording_available },
     userId: ownerOutput(),
   },
-  readRoutes: "calls",
+  collection: "calls",
+  extensionReads: true,
   deleteBeforeReplace: true,
   refine: (inputs) =>
     inputs.allowedDestinations && inputs.toNumber && !isAllowedDestination(inputs.toNumber, inputs.allowedDestinations)

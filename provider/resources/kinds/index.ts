@@ -23,3 +23,6 @@ export const KINDS = [
 
 /** A resource kind of the provider ("Agent", "PhoneNumber", ...). */
 export type KindName = (typeof KINDS)[number]["kind"];
+
+/** Every kind's name, in the registry's order. */
+export const KIND_NAMES: readonly KindName[] = KINDS.map((k) => k.kind);

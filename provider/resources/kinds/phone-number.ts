@@ -13,7 +13,7 @@ import { note } from "../kit/notes.js";
  */
 export const phoneNumberKind = defineKind<PhoneNumber, PhoneNumberUpdate>()({
   kind: "PhoneNumber",
-  account: "numbers",
+  collection: "numbers",
   doc:
     "The inbound binding of a phone number the account owns. Rebinding moves it to another agent in place; " +
     "destroy unbinds it, unless the program declares the same number in another resource (a rename, a swap, " +
@@ -48,7 +48,7 @@ export const phoneNumberKind = defineKind<PhoneNumber, PhoneNumberUpdate>()({
       wire: null, read: () => undefined, inert: true },
   },
   // GET /v1/numbers is an extension route: without it, refresh keeps what was recorded.
-  readRoutes: "numbers",
+  extensionReads: true,
   outputs: {
     active: { type: "boolean", doc: "Whether the number is active (false once cancelled).", read: (n) => n.active },
     numberId: { type: "string", doc: "The number's UUID on the service (also the resource's id).", read: (n) => n.id },

@@ -23,7 +23,7 @@ async function byId(client: VoiceAgentClient, id: string): Promise<PhoneNumber |
  */
 export const purchasedNumberKind = defineKind<PhoneNumber, NonNullable<PhoneNumberBuy>>()({
   kind: "PurchasedNumber",
-  account: "numbers",
+  collection: "numbers",
   doc:
     "A phone number the account owns because the program says so: create buys one (numbers/buy, exactly once " +
     "even when the service loses its answer), or takes over `number`; **destroy cancels it (numbers/cancel), which " +
@@ -74,7 +74,7 @@ export const purchasedNumberKind = defineKind<PhoneNumber, NonNullable<PhoneNumb
       wire: null, read: (n) => n.number, replaces: true, keepWhenUnset: true },
   },
   // GET /v1/numbers is an extension route: without it, refresh keeps what was recorded.
-  readRoutes: "numbers",
+  extensionReads: true,
   outputs: {
     active: { type: "boolean", doc: "Whether the number is active (false once cancelled).", read: (n) => n.active },
     userId: ownerOutput(),

@@ -6,7 +6,7 @@ import { ownerOutput } from "../kit/owner.js";
 /** Voice: voices/update (documented); voices/create and GET /v1/voices where the server has them. */
 export const voiceKind = defineKind<Voice, VoiceWrite>()({
   kind: "Voice",
-  account: "voices",
+  collection: "voices",
   doc:
     "A voice. Created with voices/create where the service has it; given the id of an existing voice, it manages " +
     "that one through voices/update. Destroy forgets it.",
@@ -42,7 +42,7 @@ export const voiceKind = defineKind<Voice, VoiceWrite>()({
   },
   adopt: "voiceId",
   outputs: { userId: ownerOutput() },
-  readRoutes: "voices",
+  extensionReads: true,
   async create(client, inputs, bodies) {
     const body = VoiceWriteSchema.parse(bodies.create);
     if (inputs.voiceId) return client.voices.update(inputs.voiceId, body);

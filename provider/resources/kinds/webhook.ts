@@ -13,7 +13,6 @@ const input = z.object({
 /** Webhook: the extension endpoints webhooks/create, webhooks/update and GET /v1/webhooks. */
 export const webhookKind = defineKind<Webhook, WebhookWrite>()({
   kind: "Webhook",
-  account: "webhooks",
   doc: "Where an agent's events are delivered. Uses webhooks/create and webhooks/update; destroy forgets it.",
   example: 'const hook = new Webhook("events", { url: "https://hooks.example.com/va", subscriptions: ["event_message"] });',
   examples: {
@@ -37,7 +36,7 @@ export const webhookKind = defineKind<Webhook, WebhookWrite>()({
   },
   ...adoptable({
     input,
-    family: "webhooks",
+    collection: "webhooks",
     noun: "webhook",
     adopt: "webhookId",
     adoptId: (inputs) => inputs.webhookId,

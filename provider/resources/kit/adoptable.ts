@@ -1,4 +1,4 @@
-import type { ExtensionKind, VoiceAgentClient } from "../../client/index.js";
+import type { Collection, VoiceAgentClient } from "../../client/index.js";
 import type { z } from "zod";
 import type { Bodies } from "./kind.js";
 import { ownerOutput } from "./owner.js";
@@ -13,13 +13,13 @@ interface Routes<B, R> {
 /**
  * What actions and webhooks share: create, or adopt an existing object by the id in input `adopt`
  * (its values are then set to the program's); read and update by id through the extension routes
- * of `family`; destroy only forgets, since the service has no delete. `parse` is the endpoint's
+ * of `collection`; destroy only forgets, since the service has no delete. `parse` is the endpoint's
  * body schema.
  */
 export function adoptable<S extends z.ZodRawShape, R extends { user_id: string }, B>(opts: {
   /** The kind's input schema (for types only). */
   input: z.ZodObject<S>;
-  family: ExtensionKind;
+  collection: Collection;
   noun: string;
   /** The input that names an existing object to adopt, and how to read it. */
   adopt: Extract<keyof z.output<z.ZodObject<S>>, string>;
@@ -31,7 +31,8 @@ export function adoptable<S extends z.ZodRawShape, R extends { user_id: string }
   return {
     adopt: opts.adopt,
     outputs: { userId: ownerOutput() },
-    readRoutes: opts.family,
+    collection: opts.collection,
+    extensionReads: true as const,
     create(client: VoiceAgentClient, inputs: I, bodies: Bodies): Promise<R> {
       const body = opts.parse(bodies.create);
       const id = opts.adoptId(inputs);

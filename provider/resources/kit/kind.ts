@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import type { ExtensionKind, VoiceAgentClient } from "../../client/index.js";
+import type { Collection, VoiceAgentClient } from "../../client/index.js";
 import type { CheckFailure } from "./check.js";
 
 /** Properties as Pulumi passes them: plain JSON. */
@@ -107,13 +107,10 @@ export interface SdkExamples {
 
 /** One resource kind, declared once. */
 export interface KindDef<S extends z.ZodRawShape, R extends { id: string }, W, K extends string = string> extends Lifecycle<z.output<z.ZodObject<S>>, R> {
-  /** The Pulumi type name, e.g. "Agent" (the token is pulumi-nodejs:dynamic/voiceagent:Agent). */
+  /** The Pulumi type name, e.g. "Agent" (its tokens on each provider: identity.ts). */
   kind: K;
-  /**
-   * The collection of the account its objects are (what `voiceagent pull`, `audit` and `drift`
-   * list); unset: not an account object (a call).
-   */
-  account?: Exclude<ExtensionKind, "calls">;
+  /** The collection of the service its objects are in (`voiceagent pull`, `audit` and `drift` list the account's). */
+  collection: Collection;
   /** What the resource is and does, for users: the class's JSDoc and the schema's description. */
   doc: string;
   /** A TypeScript snippet declaring one (the class's `@example`, the schema's TypeScript example). */
@@ -136,8 +133,8 @@ export interface KindDef<S extends z.ZodRawShape, R extends { id: string }, W, K
    * `secret` one is personal data: encrypted in the state, shown as [secret].
    */
   outputs: Record<string, OutputDef<R>>;
-  /** The family of extension routes this kind's reads need; without them refresh keeps the state. */
-  readRoutes?: ExtensionKind;
+  /** Reading one back needs its collection's extension routes; without them refresh keeps the state. */
+  extensionReads?: true;
   /** Cross-property rules, given the properties known at preview (unknowns are left out). */
   refine?: (inputs: Partial<z.output<z.ZodObject<S>>>) => CheckFailure[];
   /** Told about each resource the program declares (check runs for every one, before any delete). */
@@ -158,8 +155,8 @@ export interface KindInfo {
   example: string;
   examples: SdkExamples;
   importId?: string;
-  readRoutes?: ExtensionKind;
-  account?: Exclude<ExtensionKind, "calls">;
+  collection: Collection;
+  extensionReads?: true;
   input: z.ZodObject;
   fields: Record<string, { doc: string; deprecated?: string; reported?: true; replaces?: true }>;
   outputs: Record<string, { type: keyof OutputTypes; doc: string; optional?: true; secret?: true }>;

@@ -49,7 +49,7 @@ export function kindRuntime<S extends z.ZodRawShape, R extends { id: string }, W
 
   /** The live object as outputs, for a kind that cannot change in place (see update). */
   async function readBack(client: VoiceAgentClient, id: string, inputs: I, state: Props): Promise<Props> {
-    const routes = !def.readRoutes || (await client.capabilities.has(def.readRoutes));
+    const routes = !def.extensionReads || (await client.capabilities.has(def.collection));
     let live: R | undefined;
     try {
       live = routes && def.read ? await def.read(client, id, { ...inputs, ...recorded(state) }) : undefined;
@@ -122,7 +122,7 @@ export function kindRuntime<S extends z.ZodRawShape, R extends { id: string }, W
     async read(settings, id, state) {
       const client = clientFor(settings);
       // A server without this kind's read route cannot be asked: keep what was recorded.
-      if (!def.read || (def.readRoutes && !(await client.capabilities.has(def.readRoutes)))) return { gone: false, id, outputs: state };
+      if (!def.read || (def.extensionReads && !(await client.capabilities.has(def.collection)))) return { gone: false, id, outputs: state };
       try {
         const live = await def.read(client, id, recorded(state));
         if (!live) return { gone: true };
