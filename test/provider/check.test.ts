@@ -33,7 +33,12 @@ describe("check names the property for each invalid input", () => {
     ["Action", { config: { phoneNumber: "12" } }, "config", /config\.phoneNumber must be an E\.164/],
   ] as const)("%s %j -> %s", async (kind, news, property, reason) => {
     const failures = await failuresOf(kind, news);
-    expect(failures).toContainEqual({ property, reason: expect.stringMatching(reason) });
+    // The field is named in the reason only: the engine prints the value of a `property` a failure
+    // names, secret or not. Every reason says that nothing was sent.
+    expect(failures).toContainEqual({ property: "", reason: expect.stringMatching(reason) });
+    const named = failures.find((f) => reason.test(f.reason));
+    expect(named?.reason).toContain(property);
+    expect(named?.reason).toMatch(/nothing was sent to the service$/);
   });
 
   it("never repeats a value in a reason (it may be a secret)", async () => {

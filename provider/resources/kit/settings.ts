@@ -1,5 +1,5 @@
 import { createClient, type ExtensionsSetting, type VoiceAgentClient } from "../../client/index.js";
-import type { CheckFailure } from "./check.js";
+import { inputFailure, type CheckFailure } from "./check.js";
 
 /** What `configure` captured from the stack's config (older serialized providers pass no `config`). */
 export interface ProviderSettings {
@@ -48,7 +48,7 @@ export function resolveSettings(settings: ProviderSettings | undefined): { resol
     problems.push("voiceagent:operationTimeout must be a duration such as 90s or 5m: run `pulumi config set voiceagent:operationTimeout 2m`");
   }
   if (problems.length || !isExtensionsSetting(extensions) || budgetMs === null) {
-    return { problems: problems.map((reason) => ({ property: "", reason })) };
+    return { problems: problems.map(inputFailure) };
   }
   return { resolved: { baseUrl, token, extensions, budgetMs }, problems: [] };
 }
