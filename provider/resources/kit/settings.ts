@@ -67,6 +67,9 @@ function urlProblem(text: string): string | undefined {
   if (url.protocol !== "https:" && url.protocol !== "http:") return `must be an http(s) URL, not ${url.protocol}`;
   if (url.username || url.password) return "must not hold credentials (put the token in voiceagent:token)";
   if (url.search || url.hash) return "must not have a query or fragment";
+  // The provider adds /v1/... itself: a path would be requested under it, and every route would
+  // answer 404 at \`up\` (with "/v1" it would be /v1/v1/...). Refused here, at preview.
+  if (url.pathname !== "/") return `must be the service's root URL, without a path (not ${url.pathname}: the provider adds /v1/... itself)`;
   return undefined;
 }
 
