@@ -15,9 +15,12 @@ export interface CheckFailure {
 /** What every check failure adds: preview stopped before any request (DESIGN: say whether the service may have acted). */
 export const NOTHING_SENT = "nothing was sent to the service";
 
-/** A failure naming `field` in its reason (never in `property`: see CheckFailure). */
+/**
+ * A failure whose reason names the field (never `property`: see CheckFailure) and says that
+ * nothing was sent: every check runs before any request.
+ */
 export function inputFailure(reason: string): CheckFailure {
-  return { property: "", reason };
+  return { property: "", reason: `${reason}; ${NOTHING_SENT}` };
 }
 
 /** What `check` returns: inputs with defaults applied, or the failures. */

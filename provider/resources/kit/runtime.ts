@@ -1,7 +1,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 import type { z } from "zod";
 import { ApiError, ApiSchemaError, type VoiceAgentClient } from "../../client/index.js";
-import { checkInputs, inputFailure, NOTHING_SENT } from "./check.js";
+import { checkInputs } from "./check.js";
 import { bodiesOf, diffOf, inputsOf, notKept, outputsOf, partialInputs, propertyNames, withLocalInputs } from "./derive.js";
 import { explain, isGone, PartialCreateError, unreadableCreate, type FailureContext } from "./errors.js";
 import type { KindDef, Props } from "./kind.js";
@@ -91,8 +91,7 @@ export function kindRuntime<S extends z.ZodRawShape, R extends { id: string }, W
       const { inputs, known, failures } = checkInputs(def.input, withoutProvider(news));
       const all = [...problems, ...failures];
       if (all.length === 0 && def.refine) all.push(...def.refine(partialInputs(def, known)));
-      // Both entries show these through the engine: each says that preview stopped before any request.
-      if (all.length) return { inputs: news, failures: all.map((f) => inputFailure(`${f.reason}; ${NOTHING_SENT}`)) };
+      if (all.length) return { inputs: news, failures: all };
       def.declared?.(partialInputs(def, known));
       return { inputs: { ...inputs, __provider: news.__provider } };
     },
