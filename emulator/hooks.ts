@@ -14,7 +14,7 @@ export interface RequestHookDeps {
 }
 
 /**
- * The onRequest hook of every route: X-Request-Id, the /v1 request count, bearer auth, and the
+ * The onRequest hook of every route: X-Request-Id, the request count (every path but /admin), bearer auth, and the
  * before-work faults (they answer before routing reaches a handler, so nothing is committed).
  */
 export function requestHook(deps: RequestHookDeps) {
@@ -24,10 +24,10 @@ export function requestHook(deps: RequestHookDeps) {
     reply.header("x-request-id", req.id);
     const path = pathOf(req.url);
     const service = path.startsWith("/v1");
-    if (service) {
-      req.routeKey = `${req.method} ${path}`;
-      countRequest(stats, req.routeKey);
-    }
+    // Every request is counted, on any path (a client that asks a wrong path must not be
+    // invisible to a "sends nothing" test); only the test's own /admin calls are not.
+    req.routeKey = `${req.method} ${path}`;
+    if (!path.startsWith("/admin/")) countRequest(stats, req.routeKey);
     if (AUTH_EXEMPT.has(path)) return undefined;
     const header = req.headers.authorization;
     if (header === undefined) return unauthorized(reply, "Not authenticated");

@@ -5,7 +5,7 @@ import type { FaultPhase } from "./fault-rule.js";
  * the request named them, without the query: "POST /v1/agents/create".
  */
 export interface RequestStats {
-  /** Requests received under /v1, whatever their outcome (401s and injected faults included). */
+  /** Requests received on any path but /admin, whatever their outcome (401s, 404s and injected faults included). */
   total: number;
   /** `total`, per route. */
   byRoute: Record<string, number>;
@@ -32,7 +32,7 @@ export function resetStats(stats: RequestStats): void {
   stats.faults = { before: {}, after: {} };
 }
 
-/** Counts one request received under /v1. */
+/** Counts one request received (any path but /admin). */
 export function countRequest(stats: RequestStats, key: string): void {
   stats.total += 1;
   stats.byRoute[key] = (stats.byRoute[key] ?? 0) + 1;

@@ -1,4 +1,5 @@
-import type { CheckFailure } from "../resources/kit/check.js";
+import { inputFailure, type CheckFailure } from "../resources/kit/check.js";
+import { isSettingKey, unknownSetting } from "../resources/kit/guard.js";
 import type { Props } from "../resources/kit/kind.js";
 import { SETTINGS } from "../resources/kit/setting-docs.js";
 import { resolveSettings, type ProviderSettings } from "../resources/kit/settings.js";
@@ -11,8 +12,6 @@ import { containsUnknown } from "../resources/kit/unknown.js";
 
 /** The settings this provider has; everything else under `voiceagent:` is a mistake. */
 export const CONFIG_KEYS: readonly string[] = SETTINGS.map((s) => s.name);
-/** Keys the engine itself adds to a provider's inputs. */
-const ENGINE_KEYS = new Set(["version", "pluginDownloadURL"]);
 
 /** A config value as the text a setting is made of (the CLI passes non-strings as JSON). */
 function text(v: unknown): string | undefined {
@@ -39,11 +38,8 @@ export function settingsOf(config: Props): ProviderSettings {
 export function configFailures(config: Props): CheckFailure[] {
   const failures: CheckFailure[] = [];
   for (const key of Object.keys(config)) {
-    if (ENGINE_KEYS.has(key) || CONFIG_KEYS.includes(key)) continue;
-    failures.push({
-      property: "",
-      reason: `voiceagent:${key} is not a setting of this provider (it has ${CONFIG_KEYS.join(", ")}): run \`pulumi config rm voiceagent:${key}\``,
-    });
+    // The same words as the dynamic entry's refusal (kit/guard.ts).
+    if (!isSettingKey(key)) failures.push(inputFailure(unknownSetting(key)));
   }
   if (Object.values(config).some(containsUnknown)) return failures;
   return [...failures, ...resolveSettings(settingsOf(config)).problems];

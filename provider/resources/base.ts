@@ -1,6 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { PACKAGE, tokenOf } from "../identity.js";
-import { assertTokenIsSecret } from "./kit/guard.js";
+import { configProblems } from "./kit/guard.js";
+import { NOTHING_SENT } from "./kit/check.js";
 import { providerShim } from "./kit/shim.js";
 
 /** One serialized provider per kind, shared by every resource of that kind in the program. */
@@ -16,13 +17,15 @@ export interface KindProperties {
 
 /**
  * What every resource of this package does when the program declares it: refuse a token set as
- * plain config (before anything is registered), and register with its kind's provider under the
+ * plain config and a misspelt setting (before anything is registered; a RunError is one line, with
+ * no stack trace, as the native plugin's refusal is), and register with its kind's provider under the
  * kind's dynamic type token (identity.ts). Every declared property is registered (unset ones
  * as undefined placeholders, which Pulumi does not send), so every typed output exists.
  */
 export abstract class VoiceAgentResource extends pulumi.dynamic.Resource {
   protected constructor(kind: string, name: string, args: object, options: pulumi.CustomResourceOptions | undefined, registers: KindProperties) {
-    assertTokenIsSecret();
+    const problems = configProblems();
+    if (problems.length) throw new pulumi.RunError(problems.map((p) => `${p}; ${NOTHING_SENT}`).join("\n"));
     const props: Record<string, unknown> = { ...Object.fromEntries(registers.properties.map((p) => [p, undefined])), ...args };
     const opts = registers.secrets?.length ? pulumi.mergeOptions(options, { additionalSecretOutputs: [...registers.secrets] }) : options;
     let provider = providers.get(kind);

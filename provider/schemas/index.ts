@@ -7,6 +7,7 @@
  */
 export * from "./values.js";
 export * from "./common.js";
+export * from "./limits.js";
 export * from "./errors.js";
 export * from "./voice.js";
 export * from "./action.js";

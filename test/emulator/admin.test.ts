@@ -37,6 +37,16 @@ describe("stats", () => {
   });
 });
 
+describe("stats count every request", () => {
+  it("a request to a path the service does not have is counted (a wrong baseUrl path is not invisible); the test's own /admin calls are not", async () => {
+    await t.call("GET", "/api/v1/agents/list");
+    await t.call("POST", "/agents/create", { prompt: "p" });
+    await t.call("GET", "/admin/stats");
+    expect(t.emu.stats.total).toBe(2);
+    expect(t.emu.stats.byRoute).toEqual({ "GET /api/v1/agents/list": 1, "POST /agents/create": 1 });
+  });
+});
+
 describe("POST /admin/numbers", () => {
   it("adds explicit numbers, active and bindable; again is a no-op", async () => {
     const body = { numbers: ["+14155550100", "+14155550101", "+14155550100"] };

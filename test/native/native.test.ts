@@ -7,6 +7,9 @@
 //   secrets   every string input of every kind a secret: in no state file, export or CLI output; the token nowhere
 //   import    `pulumi import` of each kind (numbers by E.164), then `voiceagent pull --import-file` + `pulumi import --file`
 //   migrate   each upgrade fixture's stack to native and back, and one written by this release's dynamic classes to native
+//   bad input the mistakes of test/native/fixtures/bad-input on BOTH entries (dynamic and native), each
+//             entry's in one preview: every one named, no secret printed or stored, nothing sent;
+//             then the settings' own mistakes (a baseUrl with a path, a misspelt key, a plain token)
 // Our language host has no GenerateProgram, so every import runs with --generate-code=false.
 import { randomUUID } from "node:crypto";
 import { mkdirSync, readdirSync, readFileSync } from "node:fs";
@@ -35,7 +38,7 @@ function switchable(program: string): string {
 }
 
 /** One account per scenario, each on its own emulator. */
-const tokens = { root: `native-root-${randomUUID()}`, secrets: `native-secrets-${randomUUID()}`, single: `native-import-${randomUUID()}`, bulk: `native-pull-${randomUUID()}`, dynamic: `native-dyn-${randomUUID()}` };
+const tokens = { root: `native-root-${randomUUID()}`, secrets: `native-secrets-${randomUUID()}`, single: `native-import-${randomUUID()}`, bulk: `native-pull-${randomUUID()}`, dynamic: `native-dyn-${randomUUID()}`, badDynamic: `bad-dyn-${randomUUID()}`, badNative: `bad-nat-${randomUUID()}` };
 type Scenario = keyof typeof tokens;
 const emus = new Map<Scenario, RunningEmulator>();
 const emuOf = (s: Scenario) => emus.get(s)!;
@@ -45,6 +48,8 @@ let root: Project;
 let secrets: Project;
 let secretsBackend: string;
 let imported: Project;
+let bad: Project;
+let badBackend: string;
 const fixtureProjects = new Map<string, Project>();
 const clientOf = (e: RunningEmulator, token: string): VoiceAgentClient => createClient({ baseUrl: e.url, token });
 const numbersOf = (s: Scenario) => emuOf(s).seeds.get(tokens[s])?.numbers ?? [];
@@ -79,6 +84,10 @@ beforeAll(async () => {
   mkdirSync(secretsBackend);
   secrets = install.project("secrets", { "Pulumi.yaml": projectYaml("secrets"), "index.ts": fixture("secrets") }, { PULUMI_BACKEND_URL: `file://${secretsBackend}` });
   imported = install.project("imported", { "Pulumi.yaml": projectYaml("imported"), "index.ts": fixture("imported") });
+  // A backend of its own, searched for the secret values.
+  badBackend = `${install.stateDir}-bad`;
+  mkdirSync(badBackend);
+  bad = install.project("bad-input", { "Pulumi.yaml": projectYaml("bad-input"), "index.ts": fixture("bad-input") }, { PULUMI_BACKEND_URL: `file://${badBackend}` });
   for (const [i, v] of versions.entries()) {
     const meta = metas[i]!;
     // A project per fixture (its URNs name its project and stack), on a backend of its own.
@@ -313,4 +322,68 @@ describe.concurrent("migration from the dynamic provider and back, without repla
     await root.destroy(stack);
     for (const b of bound) expect((await client.numbers.get(b.number)).inbound_agent?.id, b.number).toBeUndefined();
   }, 240_000);
+});
+
+describe.concurrent("bad input as users meet it, on both entries: named at preview, no value printed, nothing sent", () => {
+  for (const entry of ["dynamic", "native"] as const) {
+    it(`${entry}: secrets failing a format, an unknown key, a size and an allowlist; a duplicate id; a URL with a password; a baseUrl with a path, a misspelt setting, a plain-text token`, async ({ expect }) => {
+      const scenario = entry === "dynamic" ? "badDynamic" : "badNative";
+      const emu = emuOf(scenario);
+      const stack = `bad-${entry}`;
+      const nonce = randomUUID().slice(0, 8);
+      // Secret values that fail: each distinctive, so a leak anywhere is found by a plain search.
+      const secret = {
+        voice: `not-a-uuid-SECRET-${nonce}`,
+        typo: `typo-SECRET-${nonce}`,
+        nonce: `size-SECRET-${nonce}`,
+        callee: `+1555999${String(parseInt(nonce, 16) % 10_000).padStart(4, "0")}`,
+        password: `pass-SECRET-${nonce}`,
+      };
+      await bad.init(stack);
+      await configure(bad, stack, emu, tokens[scenario], { "test:entry": entry, "test:case": "agent" }, Object.fromEntries(Object.entries(secret).map(([k, v]) => [`bad-input:${k}`, v])));
+      const printed: string[] = [];
+      const preview = async (testCase?: string) => {
+        if (testCase) await bad.pulumi(stack, ["config", "set", "test:case", testCase]);
+        const r = await bad.pulumi(stack, ["preview", "--diff"], { check: false });
+        printed.push(r.stdout, r.stderr);
+        expect(r.code, r.stdout + r.stderr).not.toBe(0);
+        // One line per problem: never a stack trace.
+        expect(r.stdout + r.stderr).not.toMatch(/\n\s+at .*:\d+:\d+/);
+        // The engine prints a value beside a failure only when the failure names a property: none may.
+        expect(r.stdout + r.stderr).not.toMatch(/property \S+ value/);
+        return r.stdout + r.stderr;
+      };
+      // Each mistake named with its field, and saying nothing was sent.
+      const problem = (name: string, why: RegExp) => new RegExp(`resource '${name}' has a problem: ${why.source}[^\\n]*; nothing was sent to the service`);
+      const agent = await preview();
+      expect(agent).toMatch(problem("agent", /voice must be a UUID/));
+      expect(agent).toMatch(problem("agent", /unknown property "promt"/));
+      expect(agent).toMatch(problem("agent", /prompt must be at most 100000 characters/));
+      expect(agent).toMatch(problem("agent", /actions must not name the same id twice/));
+      expect(await preview("call")).toMatch(problem("call", /toNumber is not in allowedDestinations/));
+      expect(await preview("webhook")).toMatch(problem("webhook", /url must not hold credentials/));
+
+      // The settings' own mistakes, on a program with nothing wrong in it.
+      await bad.pulumi(stack, ["config", "set", "voiceagent:baseUrl", `${emu.url}/v1`]);
+      expect(await preview("valid")).toMatch(/voiceagent:baseUrl must be the service's root URL, without a path \(not \/v1[^\n]*; nothing was sent to the service/);
+      await bad.pulumi(stack, ["config", "set", "voiceagent:baseUrl", emu.url]);
+      await bad.pulumi(stack, ["config", "set", "voiceagent:baseURL", emu.url]);
+      const misspelt = await preview();
+      await bad.pulumi(stack, ["config", "rm", "voiceagent:baseURL"]);
+      await bad.pulumi(stack, ["config", "set", "--plaintext", "voiceagent:token", tokens[scenario]]);
+      const plain = await preview();
+      // The same line on both entries (the CLI's framing around it differs).
+      expect(misspelt).toMatch(/voiceagent:baseURL is not a setting of this provider \(it has baseUrl, token[^\n]*\): run `pulumi config rm voiceagent:baseURL`; nothing was sent to the service/);
+      expect(plain).toMatch(/voiceagent:token is set as plain text and would be written to the stack's state unencrypted: run `pulumi config set --secret voiceagent:token <token>` \(or use VOICEAGENT_TOKEN instead\); nothing was sent to the service/);
+
+      // Nothing reached the service, on any path, though its address was reachable throughout.
+      expect(emu.stats.total).toBe(0);
+      const leaks = Object.values(secret).flatMap((v) => [
+        ...(printed.join("\n").includes(v) ? [`CLI output holds ${v}`] : []),
+        ...filesContaining(badBackend, v).map((f) => `${f} holds ${v}`),
+        ...filesContaining(bad.dir, v).map((f) => `${f} holds ${v}`),
+      ]);
+      expect(leaks).toEqual([]);
+    }, 240_000);
+  }
 });

@@ -6,6 +6,7 @@ import { runtimeFor } from "../../provider/resources/providers.js";
 import { UNKNOWN } from "../../provider/resources/kit/unknown.js";
 
 const id = () => randomUUID();
+const dup = randomUUID();
 const settings = { baseUrl: "http://127.0.0.1:9", token: "t0ken-value" };
 const check = (kind: string, news: Record<string, unknown>, s: object | undefined = settings) => runtimeFor(kind).check(s, {}, news);
 const failuresOf = async (kind: string, news: Record<string, unknown>) => (await check(kind, news)).failures ?? [];
@@ -31,9 +32,25 @@ describe("check names the property for each invalid input", () => {
     ["Webhook", { url: "https://x.example", subscriptions: [] }, "subscriptions", /at least one event/],
     ["Action", { type: "action_dance" }, "type", /type/],
     ["Action", { config: { phoneNumber: "12" } }, "config", /config\.phoneNumber must be an E\.164/],
+    // Sizes and ranges (provider/schemas/limits.ts): named with the field and the limit at preview.
+    ["Agent", { prompt: "x".repeat(100_001), voice: id() }, "prompt", /prompt must be at most 100000 characters/],
+    ["Agent", { prompt: "p", voice: id(), initialMessage: "x".repeat(10_001) }, "initialMessage", /initialMessage must be at most 10000 characters/],
+    ["Agent", { prompt: "p", voice: id(), actions: [dup, dup] }, "actions", /actions must not name the same id twice/],
+    ["Voice", { voiceName: "a", pitch: 1e12, rate: 1 }, "pitch", /pitch must be between -100 and 100/],
+    ["Voice", { voiceName: "a", pitch: 0, rate: -5 }, "rate", /rate must be between 0 and 100/],
+    ["Voice", { voiceName: "v".repeat(201), pitch: 0, rate: 1 }, "voiceName", /voiceName must be at most 200 characters/],
+    // A password in the URL would be stored in plain text in the state; a space would be sent unencoded.
+    ["Webhook", { url: "https://user:pass@hooks.example.com/x", subscriptions: ["event_message"] }, "url", /url must not hold credentials/],
+    ["Webhook", { url: "https://hooks.example.com/a path", subscriptions: ["event_message"] }, "url", /url must be a valid URL: encode spaces/],
+    ["Webhook", { url: `https://hooks.example.com/${"p".repeat(2_048)}`, subscriptions: ["event_message"] }, "url", /url must be at most 2048 characters/],
   ] as const)("%s %j -> %s", async (kind, news, property, reason) => {
     const failures = await failuresOf(kind, news);
-    expect(failures).toContainEqual({ property, reason: expect.stringMatching(reason) });
+    // The field is named in the reason only: the engine prints the value of a `property` a failure
+    // names, secret or not. Every reason says that nothing was sent.
+    expect(failures).toContainEqual({ property: "", reason: expect.stringMatching(reason) });
+    const named = failures.find((f) => reason.test(f.reason));
+    expect(named?.reason).toContain(property);
+    expect(named?.reason).toMatch(/nothing was sent to the service$/);
   });
 
   it("never repeats a value in a reason (it may be a secret)", async () => {
@@ -42,6 +59,13 @@ describe("check names the property for each invalid input", () => {
     expect(failures.length).toBeGreaterThan(0);
     expect(JSON.stringify(failures)).not.toContain(secretish);
     expect(JSON.stringify(failures)).not.toContain("+1555765");
+  });
+
+  it("the limits themselves pass: a value at each bound is accepted", async () => {
+    expect(await failuresOf("Agent", { prompt: "x".repeat(100_000), voice: id(), initialMessage: "y".repeat(10_000), actions: [id(), id()] })).toEqual([]);
+    expect(await failuresOf("Voice", { voiceName: "v".repeat(200), pitch: -100, rate: 100 })).toEqual([]);
+    expect(await failuresOf("Voice", { voiceName: "v", pitch: 100, rate: 0 })).toEqual([]);
+    expect(await failuresOf("Webhook", { url: "https://hooks.example.com/a%20path?x=1", subscriptions: ["event_message"] })).toEqual([]);
   });
 
   it("applies defaults and passes preview-time unknowns through", async () => {
@@ -75,6 +99,9 @@ describe("settings are checked at preview, naming the setting and the fix", () =
     ["another scheme", { baseUrl: "ftp://api.example.com", token: "t" }, /voiceagent:baseUrl must be an http\(s\) URL/],
     ["credentials in the URL", { baseUrl: "https://user:pw@api.example.com", token: "t" }, /must not hold credentials/],
     ["a query", { baseUrl: "https://api.example.com/?x=1", token: "t" }, /must not have a query/],
+    // Requests would go under the path and answer 404 at `up`; refused at preview instead.
+    ["a path", { baseUrl: "https://api.example.com/api", token: "t" }, /voiceagent:baseUrl must be the service's root URL, without a path \(not \/api/],
+    ["the /v1 path", { baseUrl: "https://api.example.com/v1/", token: "t" }, /voiceagent:baseUrl must be the service's root URL, without a path \(not \/v1\//],
     ["a token with a newline", { baseUrl: "https://api.example.com", token: "abc\n" }, /voiceagent:token contains whitespace/],
   ])("%s", async (_name, s, reason) => {
     vi.stubEnv("VOICEAGENT_BASE_URL", "");

@@ -24,6 +24,8 @@ const cases: [string, FailureContext["op"], ApiError, RegExp][] = [
   ["create, 503 lost", "create", new ApiError("x", { ...at, code: "E_SERVER", status: 503, summary: "server error (503)", mayHaveActed: true }), /may have made it\. Before running `pulumi up` again, look for it.*voiceagent audit.*set agentId to adopt it/],
   ["update, reset", "update", new ApiConnectionError("x", { ...at, status: 0, summary: "connection broke", mayHaveActed: true }, false), /may have applied the change\. Running `pulumi up` again is safe/],
   ["gone", "update", new ApiNotFoundError("x", { ...at, status: 404, summary: "not found (404)" }), /deleted outside Pulumi.*pulumi refresh/],
+  // Nothing existed before a create: the route or a named object is what is missing, not the object.
+  ["404 on create", "create", new ApiNotFoundError("x", { method: "POST", path: "/v1/numbers/update?phone_number=…", status: 404, summary: "not found (404)" }), /changed nothing: it has no route POST \/v1\/numbers\/update at voiceagent:baseUrl .*root URL.*a number it does not own/],
   ["ambiguous", "create", new ApiAmbiguousCreateError("POST /v1/agents/create failed (503). The list shows 2 new agents matching this request exactly (a, b); none was taken, to avoid guessing.", { ...at, status: 503, summary: "failed (503)" }, ["a", "b"]), /2 new agents.*\(a, b\).*set agentId to the id of the one to keep/],
   ["create, unknown outcome and no way to check", "create", new ApiOutcomeUnknownError("POST /v1/agents/create failed (503). The service may have made the agent, and this server has no list route to check whether it did.", { ...at, status: 503, summary: "failed (503)", mayHaveActed: true }), /no list route.*\. Before running `pulumi up` again, look for it/],
   ["nothing made after retries", "create", new ApiOutcomeUnknownError("failed (503). After 6 attempts the list shows that none of them made a agent.", { ...at, status: 503, summary: "failed (503)", mayHaveActed: false }), /none of them made.*did not act on it/],
@@ -37,6 +39,11 @@ describe("explain", () => {
     expect(message.match(/may have made/g)?.length ?? 0).toBeLessThanOrEqual(1);
     const all = sentences(message);
     expect(new Set(all).size).toBe(all.length);
+  });
+
+  it("a create's 404 never gives the read/update advice (deleted outside Pulumi, pulumi refresh)", () => {
+    const message = explain(ctx("create"), new ApiNotFoundError("x", { ...at, status: 404, summary: "not found (404)" })).message;
+    expect(message).not.toMatch(/deleted outside Pulumi|pulumi refresh/);
   });
 
   it("never says a create is safe to retry", () => {

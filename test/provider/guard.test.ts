@@ -2,7 +2,11 @@ import { describe, expect, it, vi } from "vitest";
 
 async function freshGuard() {
   vi.resetModules();
-  return (await import("../../provider/resources/kit/guard.js")).assertTokenIsSecret;
+  const { configProblems } = await import("../../provider/resources/kit/guard.js");
+  return () => {
+    const problems = configProblems();
+    if (problems.length) throw new Error(problems.join("\n"));
+  };
 }
 
 describe("the token must be a secret in config", () => {
@@ -19,6 +23,13 @@ describe("the token must be a secret in config", () => {
     expect(await freshGuard()).not.toThrow();
     vi.stubEnv("PULUMI_CONFIG", "{}");
     expect(await freshGuard()).not.toThrow();
+    vi.unstubAllEnvs();
+  });
+  it("refuses a voiceagent: key that is not a setting (a misspelt one would be ignored), naming it and the fix", async () => {
+    vi.stubEnv("PULUMI_CONFIG", JSON.stringify({ "voiceagent:baseURL": "http://127.0.0.1:9", "voiceagent:version": "1.0.0", "other:x": "y" }));
+    vi.stubEnv("PULUMI_CONFIG_SECRET_KEYS", "[]");
+    const guard = await freshGuard();
+    expect(() => guard()).toThrow(/^voiceagent:baseURL is not a setting of this provider \(it has baseUrl, token.*\): run `pulumi config rm voiceagent:baseURL`$/);
     vi.unstubAllEnvs();
   });
 });

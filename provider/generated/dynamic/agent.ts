@@ -6,13 +6,13 @@ import type { OutputsOf } from "./outputs.js";
 
 /** The arguments of an {@link Agent}. */
 export interface AgentArgs {
-  /** The agent's instructions. Required, non-empty. */
+  /** The agent's instructions. Required, non-empty, at most 100000 characters. */
   prompt: pulumi.Input<string>;
   /** The id of the voice it speaks with: a `Voice`'s `id`, or an existing voice's UUID. */
   voice: pulumi.Input<string>;
-  /** What it says first when a call connects ("" or unset: nothing). */
+  /** What it says first when a call connects ("" or unset: nothing); at most 10000 characters. */
   initialMessage?: pulumi.Input<string>;
-  /** Ids of the actions it may take (order does not matter). */
+  /** Ids of the actions it may take (order does not matter), each once, at most 50. */
   actions?: pulumi.Input<pulumi.Input<string>[]>;
   /** The id of the webhook that receives its events. */
   webhook?: pulumi.Input<string>;
@@ -31,13 +31,13 @@ export interface AgentState {
 
 /** The outputs of an {@link Agent}: its arguments as deployed, and what it reports. */
 export interface AgentOutputs extends AgentState {
-  /** The agent's instructions. Required, non-empty. */
+  /** The agent's instructions. Required, non-empty, at most 100000 characters. */
   prompt: string;
   /** The id of the voice it speaks with: a `Voice`'s `id`, or an existing voice's UUID. */
   voice: string;
-  /** What it says first when a call connects ("" or unset: nothing). */
+  /** What it says first when a call connects ("" or unset: nothing); at most 10000 characters. */
   initialMessage?: string;
-  /** Ids of the actions it may take (order does not matter). */
+  /** Ids of the actions it may take (order does not matter), each once, at most 50. */
   actions: string[];
   /** The id of the webhook that receives its events. */
   webhook?: string;

@@ -7,11 +7,11 @@ import type { OutputsOf } from "./outputs.js";
 
 /** The arguments of a {@link Voice}. */
 export interface VoiceArgs {
-  /** The voice's name, e.g. "alloy". */
+  /** The voice's name, e.g. "alloy"; at most 200 characters. */
   voiceName: pulumi.Input<string>;
-  /** Pitch, an integer. */
+  /** Pitch, an integer from -100 to 100. */
   pitch: pulumi.Input<number>;
-  /** Speaking rate, an integer. */
+  /** Speaking rate, an integer from 0 to 100. */
   rate: pulumi.Input<number>;
   /** The voice type: voice_base (default), voice_azure, voice_rime or voice_eleven_labs. */
   type?: pulumi.Input<VoiceType>;
@@ -30,11 +30,11 @@ export interface VoiceState {
 
 /** The outputs of a {@link Voice}: its arguments as deployed, and what it reports. */
 export interface VoiceOutputs extends VoiceState {
-  /** The voice's name, e.g. "alloy". */
+  /** The voice's name, e.g. "alloy"; at most 200 characters. */
   voiceName: string;
-  /** Pitch, an integer. */
+  /** Pitch, an integer from -100 to 100. */
   pitch: number;
-  /** Speaking rate, an integer. */
+  /** Speaking rate, an integer from 0 to 100. */
   rate: number;
   /** The voice type: voice_base (default), voice_azure, voice_rime or voice_eleven_labs. */
   type: string;

@@ -7,7 +7,10 @@ import type { OutputsOf } from "./outputs.js";
 
 /** The arguments of a {@link Webhook}. */
 export interface WebhookArgs {
-  /** Where events are delivered: an http(s) URL. */
+  /**
+   * Where events are delivered: an http(s) URL of at most 2048 characters, without credentials
+   * (`user:password@` would be stored in plain text in the state) or unencoded spaces.
+   */
   url: pulumi.Input<string>;
   /** The HTTP method of deliveries: GET or POST (default). */
   method?: pulumi.Input<WebhookMethod>;
@@ -25,7 +28,10 @@ export interface WebhookState {
 
 /** The outputs of a {@link Webhook}: its arguments as deployed, and what it reports. */
 export interface WebhookOutputs extends WebhookState {
-  /** Where events are delivered: an http(s) URL. */
+  /**
+   * Where events are delivered: an http(s) URL of at most 2048 characters, without credentials
+   * (`user:password@` would be stored in plain text in the state) or unencoded spaces.
+   */
   url: string;
   /** The HTTP method of deliveries: GET or POST (default). */
   method: string;

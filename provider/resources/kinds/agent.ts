@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { AgentCreateSchema, AgentUpdateSchema, UuidSchema, type Agent, type AgentUpdate } from "../../schemas/index.js";
+import { AgentCreateSchema, AgentUpdateSchema, distinctIds, LIMITS, textUpTo, UuidSchema, type Agent, type AgentUpdate } from "../../schemas/index.js";
 import { defineKind } from "../kit/kind.js";
 import { ownerOutput } from "../kit/owner.js";
 
@@ -21,19 +21,19 @@ export const agentKind = defineKind<Agent, AgentUpdate>()({
   },
   importId: "its id (a UUID)",
   input: z.object({
-    prompt: z.string().min(1, { error: "must not be empty" }),
+    prompt: textUpTo(LIMITS.promptMax).min(1, { error: "must not be empty" }),
     voice: UuidSchema,
-    initialMessage: z.string().optional(),
-    actions: z.array(UuidSchema).default([]),
+    initialMessage: textUpTo(LIMITS.initialMessageMax).optional(),
+    actions: distinctIds(UuidSchema, LIMITS.actionsMax).default([]),
     webhook: UuidSchema.optional(),
     agentId: UuidSchema.optional(),
   }),
   fields: {
     // Naming the object this resource already manages is no change.
-    prompt: { doc: "The agent's instructions. Required, non-empty.", wire: "prompt", read: (a) => a.prompt },
+    prompt: { doc: `The agent's instructions. Required, non-empty, at most ${LIMITS.promptMax} characters.`, wire: "prompt", read: (a) => a.prompt },
     voice: { doc: "The id of the voice it speaks with: a `Voice`'s `id`, or an existing voice's UUID.", wire: "voice", read: (a) => a.voice.id },
-    initialMessage: { doc: 'What it says first when a call connects ("" or unset: nothing).', wire: "initial_message", read: (a) => a.initial_message ?? undefined, clearable: true, emptyIsUnset: true },
-    actions: { doc: "Ids of the actions it may take (order does not matter).", wire: "actions", read: (a) => a.actions.map((x) => x.id), set: true },
+    initialMessage: { doc: `What it says first when a call connects ("" or unset: nothing); at most ${LIMITS.initialMessageMax} characters.`, wire: "initial_message", read: (a) => a.initial_message ?? undefined, clearable: true, emptyIsUnset: true },
+    actions: { doc: `Ids of the actions it may take (order does not matter), each once, at most ${LIMITS.actionsMax}.`, wire: "actions", read: (a) => a.actions.map((x) => x.id), set: true },
     webhook: { doc: "The id of the webhook that receives its events.", wire: "webhook", read: (a) => a.webhook?.id, clearable: true },
     agentId: {
       doc:

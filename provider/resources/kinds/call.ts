@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ApiSchemaError, CallCreateSchema, E164Schema, UuidSchema, type Call, type CallCreate } from "../../client/index.js";
+import { inputFailure } from "../kit/check.js";
 import { PartialCreateError } from "../kit/errors.js";
 import { defineKind } from "../kit/kind.js";
 import { ownerOutput } from "../kit/owner.js";
@@ -66,7 +67,7 @@ export const callKind = defineKind<Call, CallCreate>()({
   deleteBeforeReplace: true,
   refine: (inputs) =>
     inputs.allowedDestinations && inputs.toNumber && !isAllowedDestination(inputs.toNumber, inputs.allowedDestinations)
-      ? [{ property: "toNumber", reason: "toNumber is not in allowedDestinations: nothing was dialled" }]
+      ? [inputFailure("toNumber is not in allowedDestinations, so it is not dialled")]
       : [],
   async create(client, inputs, bodies) {
     try {

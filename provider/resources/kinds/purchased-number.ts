@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ApiNotFoundError, E164Schema, PhoneNumberBuySchema, type PhoneNumber, type PhoneNumberBuy, type VoiceAgentClient } from "../../client/index.js";
 import { claimOf, declareNumber, unseenOwner } from "../kit/claims.js";
+import { inputFailure } from "../kit/check.js";
 import { PartialCreateError } from "../kit/errors.js";
 import { note } from "../kit/notes.js";
 import { ownerOutput } from "../kit/owner.js";
@@ -81,7 +82,7 @@ export const purchasedNumberKind = defineKind<PhoneNumber, NonNullable<PhoneNumb
   },
   refine: (inputs) =>
     inputs.number && inputs.areaCode && areaOf(inputs.number) !== inputs.areaCode
-      ? [{ property: "areaCode", reason: "areaCode does not match the area code of number; give one or the other" }]
+      ? [inputFailure("areaCode does not match the area code of number; give one or the other")]
       : [],
   declared: (inputs) => {
     if (inputs.number) declareNumber("PurchasedNumber", inputs.number);

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { UuidSchema, VoiceTypeSchema, VoiceWriteSchema, type Voice, type VoiceWrite } from "../../schemas/index.js";
+import { integerIn, LIMITS, textUpTo, UuidSchema, VoiceTypeSchema, VoiceWriteSchema, type Voice, type VoiceWrite } from "../../schemas/index.js";
 import { defineKind } from "../kit/kind.js";
 import { ownerOutput } from "../kit/owner.js";
 
@@ -22,17 +22,17 @@ export const voiceKind = defineKind<Voice, VoiceWrite>()({
   },
   importId: "its id (a UUID)",
   input: z.object({
-    voiceName: z.string().min(1, { error: "must not be empty" }),
-    pitch: z.number().int({ error: "must be an integer" }),
-    rate: z.number().int({ error: "must be an integer" }),
+    voiceName: textUpTo(LIMITS.voiceNameMax).min(1, { error: "must not be empty" }),
+    pitch: integerIn(LIMITS.pitch),
+    rate: integerIn(LIMITS.rate),
     type: VoiceTypeSchema.default("voice_base"),
     voiceId: UuidSchema.optional(),
   }),
   fields: {
     // Naming the object this resource already manages is no change.
-    voiceName: { doc: 'The voice\'s name, e.g. "alloy".', wire: "voice_name", read: (v) => v.voice_name },
-    pitch: { doc: "Pitch, an integer.", wire: "pitch", read: (v) => v.pitch },
-    rate: { doc: "Speaking rate, an integer.", wire: "rate", read: (v) => v.rate },
+    voiceName: { doc: `The voice's name, e.g. "alloy"; at most ${LIMITS.voiceNameMax} characters.`, wire: "voice_name", read: (v) => v.voice_name },
+    pitch: { doc: `Pitch, an integer from ${LIMITS.pitch.min} to ${LIMITS.pitch.max}.`, wire: "pitch", read: (v) => v.pitch },
+    rate: { doc: `Speaking rate, an integer from ${LIMITS.rate.min} to ${LIMITS.rate.max}.`, wire: "rate", read: (v) => v.rate },
     type: { doc: "The voice type: voice_base (default), voice_azure, voice_rime or voice_eleven_labs.", wire: "type", read: (v) => v.type },
     voiceId: {
       doc:

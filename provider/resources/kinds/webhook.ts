@@ -1,10 +1,10 @@
 import { z } from "zod";
-import { UuidSchema, WebhookEventSchema, WebhookMethodSchema, WebhookWriteSchema, type Webhook, type WebhookWrite } from "../../schemas/index.js";
+import { LIMITS, UuidSchema, WebhookEventSchema, WebhookMethodSchema, WebhookUrlSchema, WebhookWriteSchema, type Webhook, type WebhookWrite } from "../../schemas/index.js";
 import { adoptable } from "../kit/adoptable.js";
 import { defineKind } from "../kit/kind.js";
 
 const input = z.object({
-  url: z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }),
+  url: WebhookUrlSchema,
   method: WebhookMethodSchema.default("POST"),
   subscriptions: z.array(WebhookEventSchema).min(1, { error: "must name at least one event" }),
   webhookId: UuidSchema.optional(),
@@ -29,7 +29,7 @@ export const webhookKind = defineKind<Webhook, WebhookWrite>()({
   input,
   fields: {
     // Naming the object this resource already manages is no change.
-    url: { doc: "Where events are delivered: an http(s) URL.", wire: "url", read: (w) => w.url },
+    url: { doc: `Where events are delivered: an http(s) URL of at most ${LIMITS.urlMax} characters, without credentials (\`user:password@\` would be stored in plain text in the state) or unencoded spaces.`, wire: "url", read: (w) => w.url },
     method: { doc: "The HTTP method of deliveries: GET or POST (default).", wire: "method", read: (w) => w.method },
     subscriptions: { doc: "Events to deliver, e.g. event_message, event_phone_call_ended (order does not matter).", wire: "subscriptions", read: (w) => w.subscriptions, set: true },
     webhookId: { doc: "Adopt an existing webhook instead of creating one. Changing it replaces.", wire: null, read: (_w, recorded) => recorded.webhookId, live: (_recorded, id) => id, replaces: true },

@@ -1,10 +1,26 @@
 import { z } from "zod";
 import { containsUnknown } from "./unknown.js";
 
-/** One input problem, as Pulumi shows it at preview: the property ("" for a setting) and why. */
+/**
+ * One input problem, as Pulumi shows it at preview. `property` is always "": given a property,
+ * the engine prints that property's value beside the reason, secret or not (issueCheckFailures in
+ * pkg/resource/deploy/step_generator.go, pulumi v3.259.0: `property %v value %v has a problem`).
+ * So the reason names the field, and no value ever reaches the output.
+ */
 export interface CheckFailure {
-  property: string;
+  property: "";
   reason: string;
+}
+
+/** What every check failure adds: preview stopped before any request (DESIGN: say whether the service may have acted). */
+export const NOTHING_SENT = "nothing was sent to the service";
+
+/**
+ * A failure whose reason names the field (never `property`: see CheckFailure) and says that
+ * nothing was sent: every check runs before any request.
+ */
+export function inputFailure(reason: string): CheckFailure {
+  return { property: "", reason: `${reason}; ${NOTHING_SENT}` };
 }
 
 /** What `check` returns: inputs with defaults applied, or the failures. */
@@ -19,7 +35,8 @@ export interface CheckOutcome {
  * Validates each input against its property schema before any request is made. A value unknown
  * during preview is passed through untouched; defaults are applied to the rest; keys that are
  * not declared are refused (a typo would otherwise be silently ignored). Reasons name the
- * property and never repeat its value (it may be a secret).
+ * property and never repeat its value (it may be a secret); no failure names a property to the
+ * engine, which would print its value.
  */
 export function checkInputs<S extends z.ZodRawShape>(input: z.ZodObject<S>, news: Record<string, unknown>): CheckOutcome {
   const shape = input.shape;
@@ -28,7 +45,7 @@ export function checkInputs<S extends z.ZodRawShape>(input: z.ZodObject<S>, news
   const failures: CheckFailure[] = [];
   for (const key of Object.keys(news)) {
     if (!(key in shape)) {
-      failures.push({ property: key, reason: `unknown property "${key}"; expected one of: ${Object.keys(shape).join(", ")}` });
+      failures.push(inputFailure(`unknown property "${key}"; expected one of: ${Object.keys(shape).join(", ")}`));
     }
   }
   for (const [key, schema] of Object.entries(shape)) {
@@ -47,7 +64,7 @@ export function checkInputs<S extends z.ZodRawShape>(input: z.ZodObject<S>, news
       for (const issue of parsed.error.issues) {
         const at = issue.path.length ? `${key}${issue.path.map((p) => (typeof p === "number" ? `[${p}]` : `.${String(p)}`)).join("")}` : key;
         const reason = value === undefined ? `${key} is required` : `${at} ${issue.message}`;
-        failures.push({ property: key, reason });
+        failures.push(inputFailure(reason));
       }
     }
   }

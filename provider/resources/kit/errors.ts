@@ -70,6 +70,14 @@ function advice(ctx: FailureContext, err: ApiError): string {
   if (err.code === "E_AUTH") {
     return "The service changed nothing. Set a valid token: pulumi config set --secret voiceagent:token <token> (or VOICEAGENT_TOKEN).";
   }
+  if (isGone(err) && ctx.op === "create") {
+    // Nothing existed before a create, so "deleted outside Pulumi" cannot be the cause.
+    return (
+      `The service changed nothing: it has no route ${err.method} ${err.path.replace(/\?.*$/, "")} at voiceagent:baseUrl (it must be the service's root URL), ` +
+      "or something the request names is not in this account (a number it does not own, an agent, voice, action or webhook id). " +
+      "Fix that and run `pulumi up` again."
+    );
+  }
   if (isGone(err)) {
     return "It was deleted outside Pulumi or belongs to another token: run `pulumi refresh` to drop it from the state.";
   }

@@ -1,5 +1,5 @@
 import { createClient, type ExtensionsSetting, type VoiceAgentClient } from "../../client/index.js";
-import type { CheckFailure } from "./check.js";
+import { inputFailure, type CheckFailure } from "./check.js";
 
 /** What `configure` captured from the stack's config (older serialized providers pass no `config`). */
 export interface ProviderSettings {
@@ -48,7 +48,7 @@ export function resolveSettings(settings: ProviderSettings | undefined): { resol
     problems.push("voiceagent:operationTimeout must be a duration such as 90s or 5m: run `pulumi config set voiceagent:operationTimeout 2m`");
   }
   if (problems.length || !isExtensionsSetting(extensions) || budgetMs === null) {
-    return { problems: problems.map((reason) => ({ property: "", reason })) };
+    return { problems: problems.map(inputFailure) };
   }
   return { resolved: { baseUrl, token, extensions, budgetMs }, problems: [] };
 }
@@ -67,6 +67,9 @@ function urlProblem(text: string): string | undefined {
   if (url.protocol !== "https:" && url.protocol !== "http:") return `must be an http(s) URL, not ${url.protocol}`;
   if (url.username || url.password) return "must not hold credentials (put the token in voiceagent:token)";
   if (url.search || url.hash) return "must not have a query or fragment";
+  // The provider adds /v1/... itself: a path would be requested under it, and every route would
+  // answer 404 at \`up\` (with "/v1" it would be /v1/v1/...). Refused here, at preview.
+  if (url.pathname !== "/") return `must be the service's root URL, without a path (not ${url.pathname}: the provider adds /v1/... itself)`;
   return undefined;
 }
 

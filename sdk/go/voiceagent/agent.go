@@ -34,13 +34,13 @@ import (
 type Agent struct {
 	pulumi.CustomResourceState
 
-	// Ids of the actions it may take (order does not matter).
+	// Ids of the actions it may take (order does not matter), each once, at most 50.
 	Actions pulumi.StringArrayOutput `pulumi:"actions"`
 	// Adopt an existing agent instead of creating one: its fields are set to these arguments on the first `up`. Changing it replaces.
 	AgentId pulumi.StringPtrOutput `pulumi:"agentId"`
-	// What it says first when a call connects ("" or unset: nothing).
+	// What it says first when a call connects ("" or unset: nothing); at most 10000 characters.
 	InitialMessage pulumi.StringPtrOutput `pulumi:"initialMessage"`
-	// The agent's instructions. Required, non-empty.
+	// The agent's instructions. Required, non-empty, at most 100000 characters.
 	Prompt pulumi.StringOutput `pulumi:"prompt"`
 	// The id of the user who owns it on the service.
 	UserId pulumi.StringOutput `pulumi:"userId"`
@@ -100,13 +100,13 @@ func (AgentState) ElementType() reflect.Type {
 }
 
 type agentArgs struct {
-	// Ids of the actions it may take (order does not matter).
+	// Ids of the actions it may take (order does not matter), each once, at most 50.
 	Actions []string `pulumi:"actions"`
 	// Adopt an existing agent instead of creating one: its fields are set to these arguments on the first `up`. Changing it replaces.
 	AgentId *string `pulumi:"agentId"`
-	// What it says first when a call connects ("" or unset: nothing).
+	// What it says first when a call connects ("" or unset: nothing); at most 10000 characters.
 	InitialMessage *string `pulumi:"initialMessage"`
-	// The agent's instructions. Required, non-empty.
+	// The agent's instructions. Required, non-empty, at most 100000 characters.
 	Prompt string `pulumi:"prompt"`
 	// The id of the voice it speaks with: a `Voice`'s `id`, or an existing voice's UUID.
 	Voice string `pulumi:"voice"`
@@ -116,13 +116,13 @@ type agentArgs struct {
 
 // The set of arguments for constructing a Agent resource.
 type AgentArgs struct {
-	// Ids of the actions it may take (order does not matter).
+	// Ids of the actions it may take (order does not matter), each once, at most 50.
 	Actions pulumi.StringArrayInput
 	// Adopt an existing agent instead of creating one: its fields are set to these arguments on the first `up`. Changing it replaces.
 	AgentId pulumi.StringPtrInput
-	// What it says first when a call connects ("" or unset: nothing).
+	// What it says first when a call connects ("" or unset: nothing); at most 10000 characters.
 	InitialMessage pulumi.StringPtrInput
-	// The agent's instructions. Required, non-empty.
+	// The agent's instructions. Required, non-empty, at most 100000 characters.
 	Prompt pulumi.StringInput
 	// The id of the voice it speaks with: a `Voice`'s `id`, or an existing voice's UUID.
 	Voice pulumi.StringInput
@@ -217,7 +217,7 @@ func (o AgentOutput) ToAgentOutputWithContext(ctx context.Context) AgentOutput {
 	return o
 }
 
-// Ids of the actions it may take (order does not matter).
+// Ids of the actions it may take (order does not matter), each once, at most 50.
 func (o AgentOutput) Actions() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v *Agent) pulumi.StringArrayOutput { return v.Actions }).(pulumi.StringArrayOutput)
 }
@@ -227,12 +227,12 @@ func (o AgentOutput) AgentId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Agent) pulumi.StringPtrOutput { return v.AgentId }).(pulumi.StringPtrOutput)
 }
 
-// What it says first when a call connects ("" or unset: nothing).
+// What it says first when a call connects ("" or unset: nothing); at most 10000 characters.
 func (o AgentOutput) InitialMessage() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Agent) pulumi.StringPtrOutput { return v.InitialMessage }).(pulumi.StringPtrOutput)
 }
 
-// The agent's instructions. Required, non-empty.
+// The agent's instructions. Required, non-empty, at most 100000 characters.
 func (o AgentOutput) Prompt() pulumi.StringOutput {
 	return o.ApplyT(func(v *Agent) pulumi.StringOutput { return v.Prompt }).(pulumi.StringOutput)
 }

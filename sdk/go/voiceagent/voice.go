@@ -35,9 +35,9 @@ import (
 type Voice struct {
 	pulumi.CustomResourceState
 
-	// Pitch, an integer.
+	// Pitch, an integer from -100 to 100.
 	Pitch pulumi.IntOutput `pulumi:"pitch"`
-	// Speaking rate, an integer.
+	// Speaking rate, an integer from 0 to 100.
 	Rate pulumi.IntOutput `pulumi:"rate"`
 	// The voice type: voice_base (default), voice_azure, voice_rime or voice_eleven_labs.
 	Type pulumi.StringOutput `pulumi:"type"`
@@ -45,7 +45,7 @@ type Voice struct {
 	UserId pulumi.StringOutput `pulumi:"userId"`
 	// Manage this existing voice (the interface shows only voices/update) instead of creating one. Destroy never resets it. Changing it replaces.
 	VoiceId pulumi.StringPtrOutput `pulumi:"voiceId"`
-	// The voice's name, e.g. "alloy".
+	// The voice's name, e.g. "alloy"; at most 200 characters.
 	VoiceName pulumi.StringOutput `pulumi:"voiceName"`
 }
 
@@ -105,29 +105,29 @@ func (VoiceState) ElementType() reflect.Type {
 }
 
 type voiceArgs struct {
-	// Pitch, an integer.
+	// Pitch, an integer from -100 to 100.
 	Pitch int `pulumi:"pitch"`
-	// Speaking rate, an integer.
+	// Speaking rate, an integer from 0 to 100.
 	Rate int `pulumi:"rate"`
 	// The voice type: voice_base (default), voice_azure, voice_rime or voice_eleven_labs.
 	Type *VoiceType `pulumi:"type"`
 	// Manage this existing voice (the interface shows only voices/update) instead of creating one. Destroy never resets it. Changing it replaces.
 	VoiceId *string `pulumi:"voiceId"`
-	// The voice's name, e.g. "alloy".
+	// The voice's name, e.g. "alloy"; at most 200 characters.
 	VoiceName string `pulumi:"voiceName"`
 }
 
 // The set of arguments for constructing a Voice resource.
 type VoiceArgs struct {
-	// Pitch, an integer.
+	// Pitch, an integer from -100 to 100.
 	Pitch pulumi.IntInput
-	// Speaking rate, an integer.
+	// Speaking rate, an integer from 0 to 100.
 	Rate pulumi.IntInput
 	// The voice type: voice_base (default), voice_azure, voice_rime or voice_eleven_labs.
 	Type VoiceTypePtrInput
 	// Manage this existing voice (the interface shows only voices/update) instead of creating one. Destroy never resets it. Changing it replaces.
 	VoiceId pulumi.StringPtrInput
-	// The voice's name, e.g. "alloy".
+	// The voice's name, e.g. "alloy"; at most 200 characters.
 	VoiceName pulumi.StringInput
 }
 
@@ -218,12 +218,12 @@ func (o VoiceOutput) ToVoiceOutputWithContext(ctx context.Context) VoiceOutput {
 	return o
 }
 
-// Pitch, an integer.
+// Pitch, an integer from -100 to 100.
 func (o VoiceOutput) Pitch() pulumi.IntOutput {
 	return o.ApplyT(func(v *Voice) pulumi.IntOutput { return v.Pitch }).(pulumi.IntOutput)
 }
 
-// Speaking rate, an integer.
+// Speaking rate, an integer from 0 to 100.
 func (o VoiceOutput) Rate() pulumi.IntOutput {
 	return o.ApplyT(func(v *Voice) pulumi.IntOutput { return v.Rate }).(pulumi.IntOutput)
 }
@@ -243,7 +243,7 @@ func (o VoiceOutput) VoiceId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Voice) pulumi.StringPtrOutput { return v.VoiceId }).(pulumi.StringPtrOutput)
 }
 
-// The voice's name, e.g. "alloy".
+// The voice's name, e.g. "alloy"; at most 200 characters.
 func (o VoiceOutput) VoiceName() pulumi.StringOutput {
 	return o.ApplyT(func(v *Voice) pulumi.StringOutput { return v.VoiceName }).(pulumi.StringOutput)
 }

@@ -38,7 +38,7 @@ type Webhook struct {
 	Method pulumi.StringOutput `pulumi:"method"`
 	// Events to deliver, e.g. event_message, event_phone_call_ended (order does not matter).
 	Subscriptions pulumi.StringArrayOutput `pulumi:"subscriptions"`
-	// Where events are delivered: an http(s) URL.
+	// Where events are delivered: an http(s) URL of at most 2048 characters, without credentials (`user:password@` would be stored in plain text in the state) or unencoded spaces.
 	Url pulumi.StringOutput `pulumi:"url"`
 	// The id of the user who owns it on the service.
 	UserId pulumi.StringOutput `pulumi:"userId"`
@@ -103,7 +103,7 @@ type webhookArgs struct {
 	Method *WebhookMethod `pulumi:"method"`
 	// Events to deliver, e.g. event_message, event_phone_call_ended (order does not matter).
 	Subscriptions []WebhookEvent `pulumi:"subscriptions"`
-	// Where events are delivered: an http(s) URL.
+	// Where events are delivered: an http(s) URL of at most 2048 characters, without credentials (`user:password@` would be stored in plain text in the state) or unencoded spaces.
 	Url string `pulumi:"url"`
 	// Adopt an existing webhook instead of creating one. Changing it replaces.
 	WebhookId *string `pulumi:"webhookId"`
@@ -115,7 +115,7 @@ type WebhookArgs struct {
 	Method WebhookMethodPtrInput
 	// Events to deliver, e.g. event_message, event_phone_call_ended (order does not matter).
 	Subscriptions WebhookEventArrayInput
-	// Where events are delivered: an http(s) URL.
+	// Where events are delivered: an http(s) URL of at most 2048 characters, without credentials (`user:password@` would be stored in plain text in the state) or unencoded spaces.
 	Url pulumi.StringInput
 	// Adopt an existing webhook instead of creating one. Changing it replaces.
 	WebhookId pulumi.StringPtrInput
@@ -218,7 +218,7 @@ func (o WebhookOutput) Subscriptions() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v *Webhook) pulumi.StringArrayOutput { return v.Subscriptions }).(pulumi.StringArrayOutput)
 }
 
-// Where events are delivered: an http(s) URL.
+// Where events are delivered: an http(s) URL of at most 2048 characters, without credentials (`user:password@` would be stored in plain text in the state) or unencoded spaces.
 func (o WebhookOutput) Url() pulumi.StringOutput {
 	return o.ApplyT(func(v *Webhook) pulumi.StringOutput { return v.Url }).(pulumi.StringOutput)
 }

@@ -28,11 +28,11 @@ class AgentArgs:
         """
         The set of arguments for constructing a Agent resource.
 
-        :param pulumi.Input[_builtins.str] prompt: The agent's instructions. Required, non-empty.
+        :param pulumi.Input[_builtins.str] prompt: The agent's instructions. Required, non-empty, at most 100000 characters.
         :param pulumi.Input[_builtins.str] voice: The id of the voice it speaks with: a `Voice`'s `id`, or an existing voice's UUID.
-        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] actions: Ids of the actions it may take (order does not matter).
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] actions: Ids of the actions it may take (order does not matter), each once, at most 50.
         :param pulumi.Input[_builtins.str] agent_id: Adopt an existing agent instead of creating one: its fields are set to these arguments on the first `up`. Changing it replaces.
-        :param pulumi.Input[_builtins.str] initial_message: What it says first when a call connects ("" or unset: nothing).
+        :param pulumi.Input[_builtins.str] initial_message: What it says first when a call connects ("" or unset: nothing); at most 10000 characters.
         :param pulumi.Input[_builtins.str] webhook: The id of the webhook that receives its events.
         """
         pulumi.set(__self__, "prompt", prompt)
@@ -50,7 +50,7 @@ class AgentArgs:
     @pulumi.getter
     def prompt(self) -> pulumi.Input[_builtins.str]:
         """
-        The agent's instructions. Required, non-empty.
+        The agent's instructions. Required, non-empty, at most 100000 characters.
         """
         return pulumi.get(self, "prompt")
 
@@ -74,7 +74,7 @@ class AgentArgs:
     @pulumi.getter
     def actions(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
         """
-        Ids of the actions it may take (order does not matter).
+        Ids of the actions it may take (order does not matter), each once, at most 50.
         """
         return pulumi.get(self, "actions")
 
@@ -98,7 +98,7 @@ class AgentArgs:
     @pulumi.getter(name="initialMessage")
     def initial_message(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        What it says first when a call connects ("" or unset: nothing).
+        What it says first when a call connects ("" or unset: nothing); at most 10000 characters.
         """
         return pulumi.get(self, "initial_message")
 
@@ -150,10 +150,10 @@ class Agent(pulumi.CustomResource):
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
-        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] actions: Ids of the actions it may take (order does not matter).
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] actions: Ids of the actions it may take (order does not matter), each once, at most 50.
         :param pulumi.Input[_builtins.str] agent_id: Adopt an existing agent instead of creating one: its fields are set to these arguments on the first `up`. Changing it replaces.
-        :param pulumi.Input[_builtins.str] initial_message: What it says first when a call connects ("" or unset: nothing).
-        :param pulumi.Input[_builtins.str] prompt: The agent's instructions. Required, non-empty.
+        :param pulumi.Input[_builtins.str] initial_message: What it says first when a call connects ("" or unset: nothing); at most 10000 characters.
+        :param pulumi.Input[_builtins.str] prompt: The agent's instructions. Required, non-empty, at most 100000 characters.
         :param pulumi.Input[_builtins.str] voice: The id of the voice it speaks with: a `Voice`'s `id`, or an existing voice's UUID.
         :param pulumi.Input[_builtins.str] webhook: The id of the webhook that receives its events.
         """
@@ -257,7 +257,7 @@ class Agent(pulumi.CustomResource):
     @pulumi.getter
     def actions(self) -> pulumi.Output[Sequence[_builtins.str]]:
         """
-        Ids of the actions it may take (order does not matter).
+        Ids of the actions it may take (order does not matter), each once, at most 50.
         """
         return pulumi.get(self, "actions")
 
@@ -273,7 +273,7 @@ class Agent(pulumi.CustomResource):
     @pulumi.getter(name="initialMessage")
     def initial_message(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        What it says first when a call connects ("" or unset: nothing).
+        What it says first when a call connects ("" or unset: nothing); at most 10000 characters.
         """
         return pulumi.get(self, "initial_message")
 
@@ -281,7 +281,7 @@ class Agent(pulumi.CustomResource):
     @pulumi.getter
     def prompt(self) -> pulumi.Output[_builtins.str]:
         """
-        The agent's instructions. Required, non-empty.
+        The agent's instructions. Required, non-empty, at most 100000 characters.
         """
         return pulumi.get(self, "prompt")
 

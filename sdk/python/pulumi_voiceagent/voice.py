@@ -28,9 +28,9 @@ class VoiceArgs:
         """
         The set of arguments for constructing a Voice resource.
 
-        :param pulumi.Input[_builtins.int] pitch: Pitch, an integer.
-        :param pulumi.Input[_builtins.int] rate: Speaking rate, an integer.
-        :param pulumi.Input[_builtins.str] voice_name: The voice's name, e.g. "alloy".
+        :param pulumi.Input[_builtins.int] pitch: Pitch, an integer from -100 to 100.
+        :param pulumi.Input[_builtins.int] rate: Speaking rate, an integer from 0 to 100.
+        :param pulumi.Input[_builtins.str] voice_name: The voice's name, e.g. "alloy"; at most 200 characters.
         :param pulumi.Input['VoiceType'] type: The voice type: voice_base (default), voice_azure, voice_rime or voice_eleven_labs.
         :param pulumi.Input[_builtins.str] voice_id: Manage this existing voice (the interface shows only voices/update) instead of creating one. Destroy never resets it. Changing it replaces.
         """
@@ -48,7 +48,7 @@ class VoiceArgs:
     @pulumi.getter
     def pitch(self) -> pulumi.Input[_builtins.int]:
         """
-        Pitch, an integer.
+        Pitch, an integer from -100 to 100.
         """
         return pulumi.get(self, "pitch")
 
@@ -60,7 +60,7 @@ class VoiceArgs:
     @pulumi.getter
     def rate(self) -> pulumi.Input[_builtins.int]:
         """
-        Speaking rate, an integer.
+        Speaking rate, an integer from 0 to 100.
         """
         return pulumi.get(self, "rate")
 
@@ -72,7 +72,7 @@ class VoiceArgs:
     @pulumi.getter(name="voiceName")
     def voice_name(self) -> pulumi.Input[_builtins.str]:
         """
-        The voice's name, e.g. "alloy".
+        The voice's name, e.g. "alloy"; at most 200 characters.
         """
         return pulumi.get(self, "voice_name")
 
@@ -135,11 +135,11 @@ class Voice(pulumi.CustomResource):
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
-        :param pulumi.Input[_builtins.int] pitch: Pitch, an integer.
-        :param pulumi.Input[_builtins.int] rate: Speaking rate, an integer.
+        :param pulumi.Input[_builtins.int] pitch: Pitch, an integer from -100 to 100.
+        :param pulumi.Input[_builtins.int] rate: Speaking rate, an integer from 0 to 100.
         :param pulumi.Input['VoiceType'] type: The voice type: voice_base (default), voice_azure, voice_rime or voice_eleven_labs.
         :param pulumi.Input[_builtins.str] voice_id: Manage this existing voice (the interface shows only voices/update) instead of creating one. Destroy never resets it. Changing it replaces.
-        :param pulumi.Input[_builtins.str] voice_name: The voice's name, e.g. "alloy".
+        :param pulumi.Input[_builtins.str] voice_name: The voice's name, e.g. "alloy"; at most 200 characters.
         """
         ...
     @overload
@@ -242,7 +242,7 @@ class Voice(pulumi.CustomResource):
     @pulumi.getter
     def pitch(self) -> pulumi.Output[_builtins.int]:
         """
-        Pitch, an integer.
+        Pitch, an integer from -100 to 100.
         """
         return pulumi.get(self, "pitch")
 
@@ -250,7 +250,7 @@ class Voice(pulumi.CustomResource):
     @pulumi.getter
     def rate(self) -> pulumi.Output[_builtins.int]:
         """
-        Speaking rate, an integer.
+        Speaking rate, an integer from 0 to 100.
         """
         return pulumi.get(self, "rate")
 
@@ -282,7 +282,7 @@ class Voice(pulumi.CustomResource):
     @pulumi.getter(name="voiceName")
     def voice_name(self) -> pulumi.Output[_builtins.str]:
         """
-        The voice's name, e.g. "alloy".
+        The voice's name, e.g. "alloy"; at most 200 characters.
         """
         return pulumi.get(self, "voice_name")
 

@@ -28,7 +28,7 @@ class WebhookArgs:
         The set of arguments for constructing a Webhook resource.
 
         :param pulumi.Input[Sequence[pulumi.Input['WebhookEvent']]] subscriptions: Events to deliver, e.g. event_message, event_phone_call_ended (order does not matter).
-        :param pulumi.Input[_builtins.str] url: Where events are delivered: an http(s) URL.
+        :param pulumi.Input[_builtins.str] url: Where events are delivered: an http(s) URL of at most 2048 characters, without credentials (`user:password@` would be stored in plain text in the state) or unencoded spaces.
         :param pulumi.Input['WebhookMethod'] method: The HTTP method of deliveries: GET or POST (default).
         :param pulumi.Input[_builtins.str] webhook_id: Adopt an existing webhook instead of creating one. Changing it replaces.
         """
@@ -57,7 +57,7 @@ class WebhookArgs:
     @pulumi.getter
     def url(self) -> pulumi.Input[_builtins.str]:
         """
-        Where events are delivered: an http(s) URL.
+        Where events are delivered: an http(s) URL of at most 2048 characters, without credentials (`user:password@` would be stored in plain text in the state) or unencoded spaces.
         """
         return pulumi.get(self, "url")
 
@@ -122,7 +122,7 @@ class Webhook(pulumi.CustomResource):
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input['WebhookMethod'] method: The HTTP method of deliveries: GET or POST (default).
         :param pulumi.Input[Sequence[pulumi.Input['WebhookEvent']]] subscriptions: Events to deliver, e.g. event_message, event_phone_call_ended (order does not matter).
-        :param pulumi.Input[_builtins.str] url: Where events are delivered: an http(s) URL.
+        :param pulumi.Input[_builtins.str] url: Where events are delivered: an http(s) URL of at most 2048 characters, without credentials (`user:password@` would be stored in plain text in the state) or unencoded spaces.
         :param pulumi.Input[_builtins.str] webhook_id: Adopt an existing webhook instead of creating one. Changing it replaces.
         """
         ...
@@ -238,7 +238,7 @@ class Webhook(pulumi.CustomResource):
     @pulumi.getter
     def url(self) -> pulumi.Output[_builtins.str]:
         """
-        Where events are delivered: an http(s) URL.
+        Where events are delivered: an http(s) URL of at most 2048 characters, without credentials (`user:password@` would be stored in plain text in the state) or unencoded spaces.
         """
         return pulumi.get(self, "url")
 
