@@ -91,3 +91,33 @@ describe("extension routes are learned once per provider process, not from a 404
     expect(server!.requests).toHaveLength(0);
   });
 });
+
+describe("Action", () => {
+  it("a config written with the service's own key phone_number is checked, sent and settles: no difference after up", async () => {
+    const id = randomUUID();
+    let stored: Record<string, unknown> | undefined;
+    const settings = await serve((req) => {
+      if (req.path === "/v1/actions/create") {
+        stored = { id, user_id: USER, ...(JSON.parse(req.body) as Record<string, unknown>) };
+        return { json: stored };
+      }
+      if (req.path === "/v1/actions/list") return { json: { items: stored ? [stored] : [], page: 1, size: 100, total: stored ? 1 : 0, has_more: false } };
+      if (req.path === "/v1/actions" && stored) return { json: stored };
+      return { status: 404, json: { detail: "Not Found" } };
+    });
+    const action = runtimeFor("Action");
+    const bad = await action.check(settings, {}, { type: "action_transfer_call", config: { phone_number: "555-0100" } });
+    expect(bad.failures).toContainEqual({ property: "config", reason: expect.stringMatching(/config\.phone_number must be an E\.164/) });
+    const twice = await action.check(settings, {}, { type: "action_transfer_call", config: { phone_number: "+15550100200", phoneNumber: "+15550100300" } });
+    expect(twice.failures).toContainEqual({ property: "config", reason: expect.stringMatching(/two different numbers/) });
+
+    const checked = await action.check(settings, {}, { type: "action_transfer_call", config: { phone_number: "+15550100200" } });
+    expect(checked.failures ?? []).toEqual([]);
+    const made = await action.create(settings, checked.inputs);
+    expect(stored?.config).toEqual({ phone_number: "+15550100200" });
+    const read = await action.read(settings, made.id, made.outs ?? {});
+    // The next up: the program's config, checked again, against what refresh read back.
+    const again = await action.check(settings, read.props ?? {}, { type: "action_transfer_call", config: { phone_number: "+15550100200" } });
+    expect(await action.diff(settings, made.id, read.props ?? {}, again.inputs)).toMatchObject({ changes: false });
+  });
+});
