@@ -121,3 +121,33 @@ describe("Action", () => {
     expect(await action.diff(settings, made.id, read.props ?? {}, again.inputs)).toMatchObject({ changes: false });
   });
 });
+
+describe("pulumi import of numbers, named by E.164", () => {
+  const numberOf = (bound: boolean) => ({ id: randomUUID(), user_id: USER, number: "+15550010002", active: true, inbound_agent: bound ? agent : null });
+  const serveNumber = (n: ReturnType<typeof numberOf>) =>
+    serve((req) => {
+      if (req.path === "/v1/numbers/list") return { json: { items: [n], page: 1, size: 100, total: 1, has_more: false } };
+      if (req.path === "/v1/numbers" && req.query.phone_number === n.number) return { json: n };
+      return { status: 404, json: { detail: "Not Found" } };
+    });
+
+  it("records the number's UUID as the id, as a create would, for a binding and a purchase", async () => {
+    const bound = numberOf(true);
+    const settings = await serveNumber(bound);
+    for (const kind of ["PhoneNumber", "PurchasedNumber"]) {
+      const r = await runtimeFor(kind).read(settings, bound.number, {});
+      expect(r.id, kind).toBe(bound.id);
+      expect(r.inputs, kind).toMatchObject({ number: bound.number });
+    }
+    await expect(runtimeFor("PhoneNumber").read(settings, bound.id, { number: bound.number, inboundAgent: agent.id })).resolves.toMatchObject({ id: bound.id });
+  });
+
+  it("an unbound number is refused as a PhoneNumber, pointing at PurchasedNumber; refresh of a recorded binding still shows it unbound", async () => {
+    const unbound = numberOf(false);
+    const settings = await serveNumber(unbound);
+    await expect(runtimeFor("PhoneNumber").read(settings, unbound.number, {})).rejects.toThrow(/bound to no agent.*PurchasedNumber/);
+    expect((await runtimeFor("PurchasedNumber").read(settings, unbound.number, {})).id).toBe(unbound.id);
+    const refreshed = await runtimeFor("PhoneNumber").read(settings, unbound.id, { number: unbound.number, inboundAgent: agent.id });
+    expect(refreshed.props?.inboundAgent).toBeUndefined();
+  });
+});

@@ -138,7 +138,10 @@ export function kindRuntime<S extends z.ZodRawShape, R extends { id: string }, W
         const live = await def.read(client, id, recorded(state));
         if (!live) return { id: "", props: {} };
         const o = outs(live, state);
-        return { id, props: o, inputs: inputsOf(def, o) };
+        // An import may name the object by another key (a number by its E.164): the id recorded
+        // is the object's own, as a create would have recorded it.
+        const importing = Object.keys(state).length === 0;
+        return { id: importing ? live.id : id, props: o, inputs: inputsOf(def, o) };
       } catch (err) {
         if (isGone(err)) return { id: "", props: {} };
         throw fail("read", err);
