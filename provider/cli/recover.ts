@@ -86,8 +86,10 @@ function decideOne(urn: string, kind: ResourceKind, inputs: Record<string, unkno
   const body = createBodyFor(kind, inputs);
   const collection = COLLECTION[kind];
   if (!body || !collection) return { urn, kind, outcome: "unresolved", why: "its recorded inputs do not say what was sent" };
-  const items: { id: string; status?: string }[] = live[collection];
-  const matching = items.filter((item) => item.status !== "ended" && matchesSent(body, item));
+  // Every status counts, an ended call included: a call placed by the interrupted run has
+  // usually ended by the time recover runs, and it is still proof that the create arrived.
+  const items: { id: string }[] = live[collection];
+  const matching = items.filter((item) => matchesSent(body, item));
   const unmanaged = matching.filter((item) => !owner(item.id) && !taken.has(item.id)).map((item) => item.id);
   if (unmanaged.length === 0) {
     const stacks = [...new Set(matching.flatMap((m) => owner(m.id) ?? []))];

@@ -53,7 +53,10 @@ export interface ReconcileOptions {
    * the object it may have made through the list endpoint before sending it again. Default true.
    */
   enabled: boolean;
-  /** How many times one create may be sent in all. */
+  /**
+   * @deprecated Ignored (a count ended creates while most of their budget was left): a create whose every failure provably made nothing is sent
+   * again until `retry.budgetMs` is spent, however many attempts that takes.
+   */
   attempts: number;
   /**
    * How many times the list is read after one unknown outcome before the create is sent again (or,

@@ -45,12 +45,16 @@ export interface CreateContext {
  * answer) is not a failure yet: after a pause the list is read, several times with growing pauses
  * (a slow service may still be committing, or its list may lag), and an object that was not there
  * before, that no other create took, and that matches every field sent, is adopted. None after
- * every check: the create is sent again (calls: reported as possibly placed). More candidates than
- * identical creates waiting for theirs: never a guess, an error naming them all.
+ * every check: that attempt provably made nothing, and the create is sent again until the
+ * operation's time budget is spent, however many attempts that takes (calls: reported as possibly
+ * placed). More candidates than identical creates waiting for theirs: never a guess, an error
+ * naming them all.
  */
 export async function createOnce<T extends Listed>(how: CreateOnce<T>, ctx: CreateContext): Promise<T> {
   const { options, ledger } = ctx;
-  const deadline = Date.now() + options.retry.budgetMs;
+  // One clock for every deadline: the transport compares them with options.now() too.
+  const started = options.now();
+  const deadline = started + options.retry.budgetMs;
   // Without a snapshot (no list route, or it failed) the create is still made, once; an unknown
   // outcome is then reported honestly instead of reconciled.
   let before: Set<string> | undefined;
@@ -65,7 +69,12 @@ export async function createOnce<T extends Listed>(how: CreateOnce<T>, ctx: Crea
   }
   const gate = ledger.gate(how.kind);
   let last: ApiError | undefined;
-  for (let attempt = 1; attempt <= options.reconcile.attempts; attempt++) {
+  let attempts = 0;
+  // Bounded by time, not by a count: every attempt that reaches the end of this loop made nothing
+  // (the list said so), so another one costs only time, and a burst of harmless 503s must not end
+  // a create while most of its budget is left.
+  for (;;) {
+    attempts += 1;
     try {
       // The id is claimed before the gate counts this create as answered, so no check can see
       // the object unclaimed once its create has heard back.
@@ -84,22 +93,24 @@ export async function createOnce<T extends Listed>(how: CreateOnce<T>, ctx: Crea
       if (err instanceof ApiSchemaError && err.receivedId) throw err;
       if (!before) throw unknownOutcome(how, err, noSnapshot);
       last = err;
-      const found = await settle(how, ctx, err, before);
+      const found = await settle(how, ctx, err, before, deadline);
       if (found) return found;
       if (how.atMostOnce) {
         throw new ApiOutcomeUnknownError(
           `${err.summary}. The service may have placed the ${how.noun}: ${checked(options)} showed no new ${how.noun} matching this request, ` +
-            `but a slow service can show it later. It is not sent again (a ${how.noun} is made at most once): ` +
+            `but a slow service can show it later. It is not sent again (${article(how.noun)} is made at most once): ` +
             `look for it in the service's ${how.kind} before placing it again.`,
           { ...details(err), mayHaveActed: true },
         );
       }
-      if (Date.now() >= deadline) break;
+      if (options.now() >= deadline) break;
     }
   }
   const summary = last?.summary ?? `POST ${how.noun}`;
+  const spent = Math.round((options.now() - started) / 1000);
   throw new ApiOutcomeUnknownError(
-    `${summary}. After ${options.reconcile.attempts} attempts, each checked ${options.reconcile.checks} times, the list shows that none of them made a ${how.noun}.`,
+    `${summary}. The operation's time budget (${seconds(options.retry.budgetMs)}) is spent: ${attempts} attempts in ${spent}s, ` +
+      `each checked ${options.reconcile.checks} times, and the list shows that none of them made ${article(how.noun)}.`,
     { ...(last ? details(last) : { status: 0, method: "POST", path: "" }), mayHaveActed: false },
   );
 }
@@ -119,10 +130,9 @@ function claimed<T extends Listed>(how: CreateOnce<T>, ctx: CreateContext, made:
  * (never at once: a service may still be committing). Returns the object adopted, or undefined
  * when no check showed one.
  */
-async function settle<T extends Listed>(how: CreateOnce<T>, ctx: CreateContext, err: ApiError, before: Set<string>): Promise<T | undefined> {
+async function settle<T extends Listed>(how: CreateOnce<T>, ctx: CreateContext, err: ApiError, before: Set<string>, deadline: number): Promise<T | undefined> {
   const { options, ledger, transport } = ctx;
   const gate = ledger.gate(how.kind);
-  const deadline = Date.now() + options.retry.budgetMs;
   const key = bodyKey(how.body);
   gate.unsettle(key, 1);
   let settled = false;
@@ -168,6 +178,16 @@ function checkDelay(options: ClientOptions, check: number): number {
 function checked(options: ClientOptions): string {
   const { checks } = options.reconcile;
   return checks === 1 ? "one check of the list" : `${checks} checks of the list, with pauses between them,`;
+}
+
+/** "an agent", "a call": the noun with its indefinite article. */
+function article(noun: string): string {
+  return `${/^[aeiou]/i.test(noun) ? "an" : "a"} ${noun}`;
+}
+
+/** A budget in whole seconds, as a person reads it ("120s"). */
+function seconds(ms: number): string {
+  return `${Math.round(ms / 1000)}s`;
 }
 
 function details(err: ApiError) {

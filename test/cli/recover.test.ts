@@ -77,6 +77,20 @@ describe("recover adopts only on evidence", () => {
     expect(d?.id).toBeUndefined();
   });
 
+  it("an ended call no snapshot listed is the one the create placed: adopted, never dialled again; without a snapshot it is unresolved", () => {
+    const agent = agentOf("greeter");
+    const placed = { id: randomUUID(), user_id: USER, status: "ended", error_message: null, recording_available: true, transcript: "hello", from_number: "+15550010001", to_number: "+15557654321", agent };
+    const op: PendingOperation = {
+      type: "creating",
+      resource: { urn: `urn:pulumi:s::p::${dyn("Call")}::ring`, type: dyn("Call"), inputs: { fromNumber: placed.from_number, toNumber: placed.to_number, agent: agent.id, __provider: "x" } },
+    };
+    const account = live({ agents: [agent], calls: [placed] });
+    expect(decide([op], evidence({ before: new Set([voice.id, agent.id]) }), account)[0]).toMatchObject({ outcome: "adopt", id: placed.id });
+    expect(decide([op], evidence(), account)[0]).toMatchObject({ outcome: "unresolved", candidates: [placed.id] });
+    // Listed before the run, the same ended call is someone else's: this create never arrived.
+    expect(decide([op], evidence({ before: new Set([placed.id]) }), account)[0]?.outcome).toBe("clear");
+  });
+
   it("owns the dynamic and the native types, nothing else, and only creates", () => {
     const op = (type: string, kind = "creating"): PendingOperation => ({ type: kind, resource: { urn: "u", type } });
     expect([op(dyn("Agent")), op("voiceagent:index:Voice"), op("aws:s3/bucket:Bucket"), op(dyn("Agent"), "updating"), op("random:index/randomId:RandomId")].map(isOwnCreate)).toEqual([

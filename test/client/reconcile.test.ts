@@ -81,15 +81,44 @@ describe("a create whose outcome is unknown is reconciled through the list", () 
     expect(fake.creates("/v1/agents/create")).toHaveLength(1);
   });
 
-  it("gives up after the attempts allowed, saying the list shows nothing was made", async () => {
+  it("a create meeting only harmless failures keeps retrying past any count, until its time budget", async () => {
     fake = await startFakeService();
-    fake.fates.push("503-before", "503-before", "503-before");
-    const err = await client(fake, { reconcile: { attempts: 3, checkDelayMs: 1 } }).agents.create(agent).catch((e: unknown) => e);
+    // Nine answers that made nothing in a row: more than a count of attempts used to allow.
+    fake.fates.push(...Array.from({ length: 9 }, () => "503-before" as const));
+    const made = await client(fake).agents.create(agent);
+    expect(fake.creates("/v1/agents/create")).toHaveLength(10);
+    expect(fake.agents.map((a) => a.id)).toEqual([made.id]);
+  });
+
+  it("gives up when the time budget is spent, saying the list shows nothing was made", async () => {
+    fake = await startFakeService();
+    // The test's clock, far from the wall clock: each create's 503 costs 40 s of a 120 s budget.
+    let now = 1_000_000;
+    const busy = () => {
+      now += 40_000;
+      return { status: 503, json: { detail: "unavailable" } };
+    };
+    fake.fates.push(...Array.from({ length: 10 }, () => busy));
+    const err = await client(fake, { now: () => now, retry: { baseDelayMs: 1, maxDelayMs: 5, budgetMs: 120_000 } }).agents.create(agent).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ApiOutcomeUnknownError);
     // The last create's 503, and the list's word that none of the three made anything.
     expect(err).toMatchObject({ method: "POST", path: "/v1/agents/create", status: 503, mayHaveActed: false });
     expect(fake.agents).toHaveLength(0);
     expect(fake.creates("/v1/agents/create")).toHaveLength(3);
+    const { message } = err as ApiOutcomeUnknownError;
+    expect(message).toMatch(/120s/);
+    expect(message).toMatch(/\ban agent\b/);
+    expect(message).not.toMatch(/\ba agent\b/);
+  });
+
+  it("one clock: a create's deadline is measured with the injected clock the transport uses", async () => {
+    fake = await startFakeService();
+    fake.fates.push("429");
+    // A clock a day ahead of the wall clock: a deadline taken from the wall clock is long past by it.
+    const ahead = () => Date.now() + 86_400_000;
+    await client(fake, { now: ahead }).agents.create(agent);
+    expect(fake.creates("/v1/agents/create")).toHaveLength(2);
+    expect(fake.agents).toHaveLength(1);
   });
 
   it("a create that cannot have acted (429, refused) is simply sent again", async () => {

@@ -27,6 +27,23 @@ const secrets = [`voice-${nonce}`, `prompt-${nonce}`, `hello-${nonce}`, `https:/
 describe("every secret input stays secret", () => {
   it("appears nowhere in plaintext: state, backend files, CLI output", async () => {
     const outputs: string[] = [];
+    // First a service that makes the agent but does not keep its initialMessage: a partial create,
+    // whose explanation must be what `pulumi up` prints (the engine shows only its reasons).
+    const { service } = ctx.emu;
+    const createAgent = service.createAgent.bind(service);
+    service.createAgent = (u, { initial_message: _dropped, ...b }) => createAgent(u, b);
+    const partial = await ctx.t.stack.up({ onOutput: (o) => outputs.push(o) }).then(
+      () => "the up succeeded",
+      (e: unknown) => (e instanceof Error ? e.message : String(e)),
+    );
+    service.createAgent = createAgent;
+    const [made] = await ctx.client.agents.list.all();
+    // That the agent was made (its id), what it lacks, that the state tracks it, and what to run.
+    expect(partial).toContain(made?.id);
+    expect(partial).toContain("initialMessage");
+    expect(partial).toMatch(/\bstate\b/);
+    expect(partial).toMatch(/run `pulumi up`/);
+    outputs.push(partial);
     const up = await ctx.t.stack.up({ onOutput: (o) => outputs.push(o) });
     expect(up.summary.result).toBe("succeeded");
     // The service did get them (the check is not vacuous).

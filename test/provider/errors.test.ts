@@ -28,7 +28,7 @@ const cases: [string, FailureContext["op"], ApiError, RegExp][] = [
   ["404 on create", "create", new ApiNotFoundError("x", { method: "POST", path: "/v1/numbers/update?phone_number=…", status: 404, summary: "not found (404)" }), /changed nothing: it has no route POST \/v1\/numbers\/update at voiceagent:baseUrl .*root URL.*a number it does not own/],
   ["ambiguous", "create", new ApiAmbiguousCreateError("POST /v1/agents/create failed (503). The list shows 2 new agents matching this request exactly (a, b); none was taken, to avoid guessing.", { ...at, status: 503, summary: "failed (503)" }, ["a", "b"]), /2 new agents.*\(a, b\).*set agentId to the id of the one to keep/],
   ["create, unknown outcome and no way to check", "create", new ApiOutcomeUnknownError("POST /v1/agents/create failed (503). The service may have made the agent, and this server has no list route to check whether it did.", { ...at, status: 503, summary: "failed (503)", mayHaveActed: true }), /no list route.*\. Before running `pulumi up` again, look for it/],
-  ["nothing made after retries", "create", new ApiOutcomeUnknownError("failed (503). After 6 attempts the list shows that none of them made a agent.", { ...at, status: 503, summary: "failed (503)", mayHaveActed: false }), /none of them made.*did not act on it/],
+  ["nothing made after retries", "create", new ApiOutcomeUnknownError("failed (503). The time budget is spent: 6 attempts, and the list shows that none of them made an agent.", { ...at, status: 503, summary: "failed (503)", mayHaveActed: false }), /none of them made.*did not act on it/],
 ];
 
 describe("explain", () => {

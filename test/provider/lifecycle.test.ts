@@ -91,3 +91,63 @@ describe("extension routes are learned once per provider process, not from a 404
     expect(server!.requests).toHaveLength(0);
   });
 });
+
+describe("Action", () => {
+  it("a config written with the service's own key phone_number is checked, sent and settles: no difference after up", async () => {
+    const id = randomUUID();
+    let stored: Record<string, unknown> | undefined;
+    const settings = await serve((req) => {
+      if (req.path === "/v1/actions/create") {
+        stored = { id, user_id: USER, ...(JSON.parse(req.body) as Record<string, unknown>) };
+        return { json: stored };
+      }
+      if (req.path === "/v1/actions/list") return { json: { items: stored ? [stored] : [], page: 1, size: 100, total: stored ? 1 : 0, has_more: false } };
+      if (req.path === "/v1/actions" && stored) return { json: stored };
+      return { status: 404, json: { detail: "Not Found" } };
+    });
+    const action = runtimeFor("Action");
+    const bad = await action.check(settings, {}, { type: "action_transfer_call", config: { phone_number: "555-0100" } });
+    expect(bad.failures).toContainEqual({ property: "config", reason: expect.stringMatching(/config\.phone_number must be an E\.164/) });
+    const twice = await action.check(settings, {}, { type: "action_transfer_call", config: { phone_number: "+15550100200", phoneNumber: "+15550100300" } });
+    expect(twice.failures).toContainEqual({ property: "config", reason: expect.stringMatching(/two different numbers/) });
+
+    const checked = await action.check(settings, {}, { type: "action_transfer_call", config: { phone_number: "+15550100200" } });
+    expect(checked.failures ?? []).toEqual([]);
+    const made = await action.create(settings, checked.inputs);
+    expect(stored?.config).toEqual({ phone_number: "+15550100200" });
+    const read = await action.read(settings, made.id, made.outs ?? {});
+    // The next up: the program's config, checked again, against what refresh read back.
+    const again = await action.check(settings, read.props ?? {}, { type: "action_transfer_call", config: { phone_number: "+15550100200" } });
+    expect(await action.diff(settings, made.id, read.props ?? {}, again.inputs)).toMatchObject({ changes: false });
+  });
+});
+
+describe("pulumi import of numbers, named by E.164", () => {
+  const numberOf = (bound: boolean) => ({ id: randomUUID(), user_id: USER, number: "+15550010002", active: true, inbound_agent: bound ? agent : null });
+  const serveNumber = (n: ReturnType<typeof numberOf>) =>
+    serve((req) => {
+      if (req.path === "/v1/numbers/list") return { json: { items: [n], page: 1, size: 100, total: 1, has_more: false } };
+      if (req.path === "/v1/numbers" && req.query.phone_number === n.number) return { json: n };
+      return { status: 404, json: { detail: "Not Found" } };
+    });
+
+  it("records the number's UUID as the id, as a create would, for a binding and a purchase", async () => {
+    const bound = numberOf(true);
+    const settings = await serveNumber(bound);
+    for (const kind of ["PhoneNumber", "PurchasedNumber"]) {
+      const r = await runtimeFor(kind).read(settings, bound.number, {});
+      expect(r.id, kind).toBe(bound.id);
+      expect(r.inputs, kind).toMatchObject({ number: bound.number });
+    }
+    await expect(runtimeFor("PhoneNumber").read(settings, bound.id, { number: bound.number, inboundAgent: agent.id })).resolves.toMatchObject({ id: bound.id });
+  });
+
+  it("an unbound number is refused as a PhoneNumber, pointing at PurchasedNumber; refresh of a recorded binding still shows it unbound", async () => {
+    const unbound = numberOf(false);
+    const settings = await serveNumber(unbound);
+    await expect(runtimeFor("PhoneNumber").read(settings, unbound.number, {})).rejects.toThrow(/bound to no agent.*PurchasedNumber/);
+    expect((await runtimeFor("PurchasedNumber").read(settings, unbound.number, {})).id).toBe(unbound.id);
+    const refreshed = await runtimeFor("PhoneNumber").read(settings, unbound.id, { number: unbound.number, inboundAgent: agent.id });
+    expect(refreshed.props?.inboundAgent).toBeUndefined();
+  });
+});

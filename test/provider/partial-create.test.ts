@@ -123,6 +123,11 @@ describe("finishing a partial create of a kind that cannot change in place", () 
     // Still partial, now with the live number recorded, so the next diff sees the difference.
     expect(err).toBeInstanceOf(PartialCreateError);
     expect(err).toMatchObject({ id: outside.live.id, properties: { number: "+12125550100" } });
+    // The engine prints only the reasons of a partial create: they name the object, what differs and what to run.
+    const shown = (err as PartialCreateError).reasons.join("\n");
+    expect(shown).toContain(outside.live.id);
+    expect(shown).toContain("areaCode");
+    expect(shown).toMatch(/`pulumi (preview|up)`/);
     expect(await rt.diff(settings, partial.id, (err as PartialCreateError).properties, c.inputs)).toMatchObject({ replaces: ["areaCode"] });
     expect(server!.requests.filter((r) => r.method === "POST").map((r) => r.path)).toEqual(["/v1/numbers/buy"]);
   });

@@ -3,10 +3,30 @@ import { ActionTypeSchema, ActionWriteSchema, E164Schema, UuidSchema, type Actio
 import { adoptable } from "../kit/adoptable.js";
 import { defineKind } from "../kit/kind.js";
 
-/** An action's config as the program writes it: camelCase `phoneNumber`; other keys pass as they are. */
-const ConfigSchema = z.looseObject({
-  phoneNumber: E164Schema.optional().meta({ description: "For action_transfer_call (and shown on action_end_conversation): a number, E.164." }),
-});
+/** The service's own spelling of `phoneNumber`: what a Python user writes in a plain dict. */
+const WIRE_PHONE = "phone_number";
+
+/**
+ * An action's config as the program writes it: camelCase `phoneNumber`; other keys pass as they
+ * are. The service's `phone_number` is taken as `phoneNumber`, checked the same way and stored
+ * under that name: the read-back says `phoneNumber`, so a config kept under the other key would
+ * differ on every `up` and never settle.
+ */
+const ConfigSchema = z
+  .looseObject({
+    phoneNumber: E164Schema.optional().meta({ description: "For action_transfer_call (and shown on action_end_conversation): a number, E.164." }),
+  })
+  .superRefine((config, ctx) => {
+    const given = config[WIRE_PHONE];
+    if (given === undefined) return;
+    const parsed = E164Schema.safeParse(given);
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) ctx.addIssue({ code: "custom", message: issue.message, path: [WIRE_PHONE] });
+    } else if (config.phoneNumber !== undefined && config.phoneNumber !== parsed.data) {
+      ctx.addIssue({ code: "custom", message: "names two different numbers (phoneNumber and phone_number are one setting): keep phoneNumber", path: [] });
+    }
+  })
+  .overwrite(({ [WIRE_PHONE]: wire, ...rest }) => (typeof wire === "string" ? { ...rest, phoneNumber: wire } : rest));
 type Config = z.output<typeof ConfigSchema>;
 
 const input = z.object({

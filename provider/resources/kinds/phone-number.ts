@@ -60,11 +60,22 @@ export const phoneNumberKind = defineKind<PhoneNumber, PhoneNumberUpdate>()({
   create: (client, inputs) => client.numbers.update(inputs.number, inputs.inboundAgent),
   async read(client, id, recorded) {
     // `pulumi import` names a number by its E.164 number and records nothing yet.
+    const importing = recorded.number === undefined;
     const number = recorded.number ?? (E164Schema.safeParse(id).success ? id : undefined);
     if (!number) return undefined;
     const n = await client.numbers.get(number);
     // A cancelled number is gone for good: it can never be bound again.
-    return n.active ? n : undefined;
+    if (!n.active) return undefined;
+    // A binding with no agent is no binding: imported, it would be recorded without the required
+    // inboundAgent (the engine then warns of a provider bug). Owning a number is PurchasedNumber's.
+    if (importing && !n.inbound_agent) {
+      throw new Error(
+        "this number is bound to no agent, so there is no binding to import, and nothing was recorded. " +
+          "To manage the number itself, import it as a PurchasedNumber (`pulumi import voiceagent:index:PurchasedNumber <name> <number>`); " +
+          "to bind it, declare a PhoneNumber with its inboundAgent and run `pulumi up`",
+      );
+    }
+    return n;
   },
   update: (client, _id, inputs) => client.numbers.update(inputs.number, inputs.inboundAgent),
   async delete(client, id, recorded) {

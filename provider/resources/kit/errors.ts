@@ -17,13 +17,23 @@ export function isGone(err: unknown): boolean {
 
 /** An Error that keeps a created object tracked by Pulumi even though the operation failed. */
 export class PartialCreateError extends Error {
+  /**
+   * What the engine shows the user: for a partial create it prints only these reasons, never the
+   * message (pulumi v3.259.0 provider_plugin.go parseError; the dynamic host sends `reasons` the
+   * same way), so they carry the whole explanation: that the object was made, that it is tracked
+   * in the state and what to run next. They are recorded in the state too: no secret values.
+   */
+  readonly reasons: string[];
+
   constructor(
     message: string,
     readonly id: string,
     readonly properties: Record<string, unknown>,
-    readonly reasons: string[],
+    /** What went wrong, in short ("initialMessage not kept"): the message says it in full. */
+    readonly findings: string[],
   ) {
     super(redact(message));
+    this.reasons = [this.message];
   }
 }
 

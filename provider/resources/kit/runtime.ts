@@ -127,7 +127,10 @@ export function kindRuntime<S extends z.ZodRawShape, R extends { id: string }, W
         const live = await def.read(client, id, recorded(state));
         if (!live) return { gone: true };
         const o = outs(live, state);
-        return { gone: false, id, outputs: o, inputs: inputsOf(def, o) };
+        // An import may name the object by another key (a number by its E.164): the id recorded
+        // is the object's own, as a create would have recorded it.
+        const importing = Object.keys(state).length === 0;
+        return { gone: false, id: importing ? live.id : id, outputs: o, inputs: inputsOf(def, o) };
       } catch (err) {
         if (isGone(err)) return { gone: true };
         throw fail("read", err);
