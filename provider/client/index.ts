@@ -32,7 +32,8 @@ export {
   type RetryOptions,
 } from "./options.js";
 export { createCapabilities, isRouteMissing, EXTENSION_KINDS, type Capabilities, type ExtensionKind, type ExtensionsSetting } from "./capabilities.js";
-export { matchesSent } from "./match.js";
+export { bodyKey, matchesSent } from "./match.js";
+export { MemoryLedger, type CreateLedger, type Picked } from "./ledger.js";
 export { mayHaveActed } from "./transport.js";
 export { Throttle, type ThrottleOptions } from "./throttle.js";
 export type { Send, SendInput, Transport } from "./transport.js";
