@@ -10,7 +10,9 @@ export const FaultSeedSchema = z
 /**
  * One fault rule. `route` matches a path exactly or, ending in `*`, by prefix (default: every /v1
  * route); `method` narrows it. The rule fires for the next `count` matching requests, or at `rate`
- * (0..1) of them, or always when neither is given.
+ * (0..1) of them, or always when neither is given. `host` narrows it to requests whose Host header
+ * names that host (port aside): one server reached as `127.0.0.1` and as `localhost` can then fail
+ * for one of its clients only.
  *
  * `phase: "before"` (default) acts before the request's work: nothing is committed. `phase:
  * "after"` acts once the handler has succeeded and its write is committed: the reply is lost
@@ -21,6 +23,7 @@ export const FaultRuleSchema = z
   .strictObject({
     route: z.string().min(1).default("*"),
     method: z.enum(["GET", "POST"]).optional(),
+    host: z.string().min(1).optional(),
     phase: z.enum(["before", "after"]).default("before"),
     status: z.number().int().min(400).max(599).optional(),
     retryAfterSeconds: z.number().int().min(0).optional(),
@@ -51,6 +54,13 @@ export interface FaultAction {
   status?: number;
   retryAfterSeconds?: number;
   reset: boolean;
+}
+
+/** The host a Host header names, port and IPv6 brackets aside, lower-cased ("" when absent). */
+export function hostOf(header: string | undefined): string {
+  const text = (header ?? "").trim().toLowerCase();
+  const bracketed = /^\[([^\]]*)\]/.exec(text);
+  return bracketed?.[1] ?? text.replace(/:\d*$/, "");
 }
 
 /** Whether `route` (exact, `*`, or a prefix ending in `*`) covers `path`; a trailing slash is ignored. */

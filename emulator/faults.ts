@@ -1,5 +1,5 @@
 import { randomInt } from "node:crypto";
-import { FaultRuleSchema, FaultSeedSchema, routeMatches, type FaultAction, type FaultPhase, type FaultRule, type FaultRuleInput } from "./fault-rule.js";
+import { FaultRuleSchema, FaultSeedSchema, hostOf, routeMatches, type FaultAction, type FaultPhase, type FaultRule, type FaultRuleInput } from "./fault-rule.js";
 
 /** A rule as listed: its settings and, for a `count` rule, how many firings remain. */
 export type ListedFaultRule = FaultRule & { remaining?: number | undefined };
@@ -78,8 +78,8 @@ export class FaultInjector {
     return this.active[phase] > 0;
   }
 
-  /** The combined action of every rule of `phase` that fires for this request, or undefined. */
-  decide(phase: FaultPhase, method: string, path: string): FaultAction | undefined {
+  /** The combined action of every rule of `phase` that fires for this request (`host`: its Host header), or undefined. */
+  decide(phase: FaultPhase, method: string, path: string, host?: string): FaultAction | undefined {
     if (this.active[phase] === 0) return undefined;
     let action: FaultAction | undefined;
     let exhausted = false;
@@ -88,6 +88,7 @@ export class FaultInjector {
       if (rule.phase !== phase) continue;
       if (rule.method && rule.method !== method) continue;
       if (!routeMatches(rule.route, path)) continue;
+      if (rule.host !== undefined && rule.host.toLowerCase() !== hostOf(host)) continue;
       if (rule.rate !== undefined && this.random() >= rule.rate) continue;
       if (entry.remaining !== undefined) {
         entry.remaining -= 1;

@@ -38,7 +38,7 @@ export function requestHook(deps: RequestHookDeps) {
     req.caller = caller;
 
     if (!service || !faults.has("before")) return undefined;
-    const action = faults.decide("before", req.method, path);
+    const action = faults.decide("before", req.method, path, req.headers.host);
     if (!action) return undefined;
     countFault(stats, "before", req.routeKey);
     return applyFault(reply, action, (ms) => faults.delay(ms, req.method, path));

@@ -82,7 +82,7 @@ export const serviceRoutes: FastifyPluginAsyncZod<ServiceRouteDeps> = async (app
         if (writes) countWrite(stats, req.routeKey);
         if (!faults.has("after")) return result;
         const path = pathOf(req.url);
-        const action = faults.decide("after", req.method, path);
+        const action = faults.decide("after", req.method, path, req.headers.host);
         if (!action) return result;
         countFault(stats, "after", req.routeKey);
         return (await applyFault(reply, action, (ms) => faults.delay(ms, req.method, path))) ?? result;

@@ -13,7 +13,8 @@ import { createCapabilities, type Collection, type ExtensionsSetting } from "./c
 import { matchesSent } from "./match.js";
 import { mergeOptions, type ClientOptionsInput } from "./options.js";
 import { pager } from "./pager.js";
-import { CreateLedger } from "./ledger.js";
+import { MemoryLedger, type CreateLedger } from "./ledger.js";
+import { Snapshots } from "./snapshots.js";
 import { createOnce } from "./reconcile.js";
 import { createTransport } from "./transport.js";
 
@@ -28,6 +29,13 @@ export interface CreateClientInput extends ClientOptionsInput {
    * once, "all" or "none" say so without asking.
    */
   extensions?: ExtensionsSetting | undefined;
+  /**
+   * What this client's creates share with other clients of the account (ids taken, creates in
+   * flight, checks of the list); default: its own, in memory. One Pulumi deployment's plugin
+   * processes pass one shared ledger, so identical creates sent by different processes never take
+   * one object.
+   */
+  ledger?: CreateLedger | undefined;
 }
 
 /** A typed client for every endpoint of the service. */
@@ -43,15 +51,14 @@ export type VoiceAgentClient = ReturnType<typeof createClient>;
  * const agent = await client.agents.create({ prompt: "You are helpful.", voice: voiceId });
  */
 export function createClient(input: CreateClientInput) {
-  const { baseUrl, token, extensions, ...rest } = input;
+  const { baseUrl, token, extensions, ledger = new MemoryLedger(), ...rest } = input;
   if (!baseUrl) throw new TypeError("createClient: baseUrl is required");
   if (!token) throw new TypeError("createClient: token is required");
   const options = mergeOptions(rest);
   const transport = createTransport(baseUrl, token, options);
   const { send } = transport;
   const capabilities = createCapabilities(send, extensions);
-  const ledger = new CreateLedger(capabilities);
-  const ctx = { transport, ledger, options };
+  const ctx = { transport, snapshots: new Snapshots(capabilities), ledger, options };
 
   const agents = pager((page, size, deadline) => send("listAgents", { query: { page, size }, deadline }));
   const voices = pager((page, size, deadline) => send("listVoices", { query: { page, size }, deadline }));

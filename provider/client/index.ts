@@ -41,7 +41,8 @@ export {
   type ExtensionKind,
   type ExtensionsSetting,
 } from "./capabilities.js";
-export { matchesSent } from "./match.js";
+export { bodyKey, matchesSent } from "./match.js";
+export { MemoryLedger, type CreateLedger, type Picked } from "./ledger.js";
 export { mayHaveActed } from "./transport.js";
 export { Throttle, type ThrottleOptions } from "./throttle.js";
 export type { Send, SendInput, Transport } from "./transport.js";

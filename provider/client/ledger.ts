@@ -1,66 +1,87 @@
-import { isRouteMissing, type Capabilities, type Collection } from "./capabilities.js";
+import type { Collection } from "./capabilities.js";
 import { CreateGate } from "./create-gate.js";
 
-/** An object the service lists: all that reconciliation needs is its id. */
-export interface Listed {
-  id: string;
-}
+/** What a check of the list decided about the new objects that match its create (see `CreateLedger.pick`). */
+export type Picked = { id: string } | { ambiguous: string[] } | { none: true };
 
 /**
- * What a client knows about the objects of each kind: the ids that existed before its first create
- * of that kind (so an object someone else made before is never taken for ours), the ids it created
- * or adopted since (so two creates never take the same object), and the gate that keeps each
- * kind's checks of the list apart from its creates in flight.
+ * What the creates of one account know together: the ids made or adopted (so two creates never
+ * take one object), the creates in flight and the checks of the list (so a check never takes an
+ * object whose create has not heard back yet), and how many creates of each body may have made an
+ * object nobody has claimed. A client keeps one in memory (`MemoryLedger`); the processes of one
+ * Pulumi deployment share one on disk, because the engine runs a plugin process per provider
+ * instance and identical creates of one account may be sent by several of them.
  */
-export class CreateLedger {
-  private readonly before = new Map<Collection, Promise<Set<string> | undefined>>();
+export interface CreateLedger {
+  /** Sends one create of `kind` (`fn` sends it and claims its id); held while a check that could want `body` waits or runs. */
+  send<T>(kind: Collection, body: unknown, fn: () => Promise<T>): Promise<T>;
+  /**
+   * Runs one check of `kind`'s list once no create whose body it `wants` is in flight (calling
+   * `onWait` first when it has to wait); such creates sent meanwhile wait for it.
+   */
+  check<T>(kind: Collection, wants: (body: unknown) => boolean, fn: () => Promise<T>, onWait?: () => void): Promise<T>;
+  /** Marks an id as made or adopted; false (and nothing marked) when it was taken already. */
+  claim(id: string): Promise<boolean>;
+  /**
+   * Counts creates of one body (`key`, from `bodyKey`) whose last attempt has an unknown outcome
+   * and that have not yet adopted an object or been sent again: each may have made one object.
+   */
+  unsettle(kind: Collection, key: string, by: 1 | -1): Promise<void>;
+  /**
+   * Within a check, for a create of body `key` whose outcome is unknown: of `candidates` (new
+   * objects matching it, in list order), those nobody claimed. More of them than creates of this
+   * body waiting for theirs: `ambiguous`, nothing taken. Else the first is claimed for it (and it
+   * no longer counts as waiting), or `none`.
+   */
+  pick(kind: Collection, key: string, candidates: readonly string[]): Promise<Picked>;
+}
+
+/** The ledger of one client, in memory: what one process knows. */
+export class MemoryLedger implements CreateLedger {
   private readonly claimed = new Set<string>();
   private readonly gates = new Map<Collection, CreateGate>();
 
-  constructor(private readonly caps: Capabilities) {}
+  send<T>(kind: Collection, body: unknown, fn: () => Promise<T>): Promise<T> {
+    return this.gate(kind).send(body, fn);
+  }
 
-  /** The ids that existed before this client's first create of `kind`; undefined without a list route. */
-  snapshot(kind: Collection, list: () => Promise<Listed[]>): Promise<Set<string> | undefined> {
-    let ids = this.before.get(kind);
-    if (!ids) {
-      ids = list().then(
-        (items) => {
-          this.caps.learn(kind, true);
-          return new Set(items.map((i) => i.id));
-        },
-        (err: unknown) => {
-          if (isRouteMissing(err)) {
-            this.caps.learn(kind, false);
-            return undefined;
-          }
-          this.before.delete(kind);
-          throw err;
-        },
-      );
-      this.before.set(kind, ids);
-    }
-    return ids;
+  check<T>(kind: Collection, wants: (body: unknown) => boolean, fn: () => Promise<T>, onWait?: () => void): Promise<T> {
+    return this.gate(kind).check(wants, fn, onWait);
+  }
+
+  async claim(id: string): Promise<boolean> {
+    return this.claimSync(id);
+  }
+
+  async unsettle(kind: Collection, key: string, by: 1 | -1): Promise<void> {
+    this.gate(kind).unsettle(key, by);
+  }
+
+  async pick(kind: Collection, key: string, candidates: readonly string[]): Promise<Picked> {
+    // No await between reading the claims and claiming: the pick is one step for every other check.
+    const gate = this.gate(kind);
+    const free = candidates.filter((id) => !this.claimed.has(id));
+    if (free.length > gate.unsettledCount(key)) return { ambiguous: free };
+    const [first] = free;
+    if (first === undefined) return { none: true };
+    this.claimSync(first);
+    gate.unsettle(key, -1);
+    return { id: first };
+  }
+
+  private claimSync(id: string): boolean {
+    if (this.claimed.has(id)) return false;
+    this.claimed.add(id);
+    return true;
   }
 
   /** The gate of one kind's creates and checks. */
-  gate(kind: Collection): CreateGate {
+  private gate(kind: Collection): CreateGate {
     let gate = this.gates.get(kind);
     if (!gate) {
       gate = new CreateGate();
       this.gates.set(kind, gate);
     }
     return gate;
-  }
-
-  /** Marks an id as made or adopted by this client; false (and nothing marked) when it was taken already. */
-  claim(id: string): boolean {
-    if (this.claimed.has(id)) return false;
-    this.claimed.add(id);
-    return true;
-  }
-
-  /** True when the id was neither there before nor taken by another create. */
-  isNew(id: string, before: Set<string>): boolean {
-    return !before.has(id) && !this.claimed.has(id);
   }
 }

@@ -1,7 +1,8 @@
 import type { Collection } from "./capabilities.js";
 import { ApiAmbiguousCreateError, ApiError, ApiOutcomeUnknownError, ApiSchemaError } from "./errors.js";
-import type { CreateLedger, Listed } from "./ledger.js";
+import type { CreateLedger } from "./ledger.js";
 import { bodyKey } from "./match.js";
+import type { Listed, Snapshots } from "./snapshots.js";
 import type { ClientOptions } from "./options.js";
 import type { Transport } from "./transport.js";
 
@@ -34,6 +35,9 @@ export interface CreateOnce<T extends Listed> {
 /** What one create shares with the others of its client. */
 export interface CreateContext {
   transport: Transport;
+  /** The ids each kind had before this client's first create of it. */
+  snapshots: Snapshots;
+  /** What this create shares with every other create of the account (in one process, or one deployment). */
   ledger: CreateLedger;
   options: ClientOptions;
 }
@@ -51,7 +55,7 @@ export interface CreateContext {
  * naming them all.
  */
 export async function createOnce<T extends Listed>(how: CreateOnce<T>, ctx: CreateContext): Promise<T> {
-  const { options, ledger } = ctx;
+  const { options, ledger, snapshots } = ctx;
   // One clock for every deadline: the transport compares them with options.now() too.
   const started = options.now();
   const deadline = started + options.retry.budgetMs;
@@ -61,13 +65,13 @@ export async function createOnce<T extends Listed>(how: CreateOnce<T>, ctx: Crea
   let noSnapshot = "reconciliation is turned off for this client";
   if (options.reconcile.enabled) {
     try {
-      before = await ledger.snapshot(how.kind, () => how.list(deadline));
+      before = await snapshots.of(how.kind, () => how.list(deadline));
       noSnapshot = "this server has no list route to check whether it did";
     } catch (err) {
       noSnapshot = `the list to check it against could not be read before sending (${err instanceof ApiError ? err.summary : String(err)})`;
     }
   }
-  const gate = ledger.gate(how.kind);
+  const key = bodyKey(how.body);
   let last: ApiError | undefined;
   let attempts = 0;
   // Bounded by time, not by a count: every attempt that reaches the end of this loop made nothing
@@ -78,22 +82,23 @@ export async function createOnce<T extends Listed>(how: CreateOnce<T>, ctx: Crea
     try {
       // The id is claimed before the gate counts this create as answered, so no check can see
       // the object unclaimed once its create has heard back.
-      return await gate.send(how.body, async () => {
+      return await ledger.send(how.kind, how.body, async () => {
         try {
-          return claimed(how, ctx, await how.send(deadline));
+          return await claimed(how, ctx, await how.send(deadline));
         } catch (err) {
           // The object exists; only its answer was unreadable: the caller keeps it by its id.
-          if (err instanceof ApiSchemaError && err.receivedId && !ledger.claim(err.receivedId)) throw takenTwice(how, err, err.receivedId);
+          if (err instanceof ApiSchemaError && err.receivedId && !(await ledger.claim(err.receivedId))) throw takenTwice(how, err, err.receivedId);
+          // Counted as waiting for its object before it stops counting as in flight: a check that
+          // no longer waits for it then knows one more identical object may be unclaimed.
+          if (before && willSettle(err)) await ledger.unsettle(how.kind, key, 1);
           throw err;
         }
       });
     } catch (err) {
-      // An unknown outcome here is an id answered twice (see `claimed`): settled already.
-      if (!(err instanceof ApiError) || !err.mayHaveActed || err instanceof ApiOutcomeUnknownError) throw err;
-      if (err instanceof ApiSchemaError && err.receivedId) throw err;
+      if (!willSettle(err)) throw err;
       if (!before) throw unknownOutcome(how, err, noSnapshot);
       last = err;
-      const found = await settle(how, ctx, err, before, deadline);
+      const found = await settle(how, ctx, err, before, key, deadline);
       if (found) return found;
       if (how.atMostOnce) {
         throw new ApiOutcomeUnknownError(
@@ -115,9 +120,16 @@ export async function createOnce<T extends Listed>(how: CreateOnce<T>, ctx: Crea
   );
 }
 
+/** Whether a failed attempt goes on to a check of the list: its outcome is unknown, and nothing else settled it. */
+function willSettle(err: unknown): err is ApiError {
+  // An unknown outcome here is an id answered twice (see `claimed`): settled already.
+  if (!(err instanceof ApiError) || !err.mayHaveActed || err instanceof ApiOutcomeUnknownError) return false;
+  return !(err instanceof ApiSchemaError && err.receivedId);
+}
+
 /** Claims the id a create answered with; one already taken means two creates got one object. */
-function claimed<T extends Listed>(how: CreateOnce<T>, ctx: CreateContext, made: T): T {
-  if (ctx.ledger.claim(made.id)) return made;
+async function claimed<T extends Listed>(how: CreateOnce<T>, ctx: CreateContext, made: T): Promise<T> {
+  if (await ctx.ledger.claim(made.id)) return made;
   throw new ApiOutcomeUnknownError(
     `POST ${how.kind}: the service answered with ${how.noun} ${made.id}, which another create of this client already holds. ` +
       `The service made or reused it; look for the ${how.noun} in its ${how.kind} before running the command again.`,
@@ -128,35 +140,38 @@ function claimed<T extends Listed>(how: CreateOnce<T>, ctx: CreateContext, made:
 /**
  * Checks the list after an unknown outcome, `reconcile.checks` times, pausing before each check
  * (never at once: a service may still be committing). Returns the object adopted, or undefined
- * when no check showed one.
+ * when no check showed one. The create counts as waiting for its object (`unsettle`, done by its
+ * attempt) until a check picks one for it or it gives up.
  */
-async function settle<T extends Listed>(how: CreateOnce<T>, ctx: CreateContext, err: ApiError, before: Set<string>, deadline: number): Promise<T | undefined> {
+async function settle<T extends Listed>(
+  how: CreateOnce<T>,
+  ctx: CreateContext,
+  err: ApiError,
+  before: Set<string>,
+  key: string,
+  deadline: number,
+): Promise<T | undefined> {
   const { options, ledger, transport } = ctx;
-  const gate = ledger.gate(how.kind);
-  const key = bodyKey(how.body);
-  gate.unsettle(key, 1);
   let settled = false;
   try {
     for (let check = 1; check <= options.reconcile.checks; check++) {
       await sleep(checkDelay(options, check));
       const waiting = () => transport.log({ event: "waiting", method: err.method, path: err.path, status: err.status, attempt: check, durationMs: 0, headers: {} });
-      const one = await gate.check(how.overlaps, async () => {
+      const one = await ledger.check(how.kind, how.overlaps, async () => {
         let found: T[];
         try {
-          found = (await how.list(deadline)).filter((item) => ledger.isNew(item.id, before) && how.matches(item));
+          found = (await how.list(deadline)).filter((item) => !before.has(item.id) && how.matches(item));
         } catch (listErr) {
           const why = listErr instanceof ApiError ? listErr.summary : String(listErr);
           throw unknownOutcome(how, err, `checking through the list failed (${why})`);
         }
         // Creates of this very body whose outcome is unknown may each have made one of these:
         // with identical bodies, any of them is right for any of those creates.
-        if (found.length > gate.unsettledCount(key)) throw ambiguous(how, err, found.map((f) => f.id));
-        const [first] = found;
-        if (!first) return undefined;
-        ledger.claim(first.id);
-        gate.unsettle(key, -1);
+        const pick = await ledger.pick(how.kind, key, found.map((f) => f.id));
+        if ("ambiguous" in pick) throw ambiguous(how, err, pick.ambiguous);
+        if ("none" in pick) return undefined;
         settled = true;
-        return first;
+        return found.find((f) => f.id === pick.id);
       }, waiting);
       if (one) {
         transport.log({ event: "reconciled", method: err.method, path: err.path, status: err.status, attempt: check, durationMs: 0, headers: {} });
@@ -165,7 +180,7 @@ async function settle<T extends Listed>(how: CreateOnce<T>, ctx: CreateContext, 
     }
     return undefined;
   } finally {
-    if (!settled) gate.unsettle(key, -1);
+    if (!settled) await ledger.unsettle(how.kind, key, -1);
   }
 }
 

@@ -10,6 +10,12 @@
 //           checked): the service
 //           holds exactly what is declared, the state has distinct ids
 //   call    a call whose reply is lost after it was placed is placed once and tracked
+//   moves   a binding and an adopted number moved between provider instances of one account
+//           (default → explicit Provider → a component's own Provider), renamed on the way: each
+//           instance is a plugin process of its own, and the old resource's delete runs in another
+//           process than the new one's check; the line stays bound, the number active
+//   pair    identical agents split over two explicit Providers of one account, one of them losing
+//           replies after the work: one up, one agent per resource, distinct ids
 // The scenarios run concurrently, each on its own emulator and stack.
 import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
@@ -18,11 +24,17 @@ import { afterAll, beforeAll, describe, inject, it } from "vitest";
 import { createClient, type VoiceAgentClient } from "pulumi-voiceagent/client";
 import { startEmulator, type RunningEmulator } from "voiceagent-emulator";
 import { REPO_ROOT } from "../helpers/consumer.js";
-import { addFaultMix, slowAndLost, watchInFlight } from "../helpers/fault-mix.js";
+import { addFaultMix, slowAndLost, SLOW_CREATE_MS, watchInFlight } from "../helpers/fault-mix.js";
 import { nativeInstall, onNative, projectYaml, type NativeInstall, type Project } from "./project.js";
 
 const program = (rel: string) => onNative(readFileSync(path.join(REPO_ROOT, rel), "utf8"));
-const tokens = { lines: `native-lines-${randomUUID()}`, fleet: `native-fleet-${randomUUID()}`, call: `native-call-${randomUUID()}` };
+const tokens = {
+  lines: `native-lines-${randomUUID()}`,
+  fleet: `native-fleet-${randomUUID()}`,
+  call: `native-call-${randomUUID()}`,
+  moves: `native-moves-${randomUUID()}`,
+  pair: `native-pair-${randomUUID()}`,
+};
 type Scenario = keyof typeof tokens;
 const emus = new Map<Scenario, RunningEmulator>();
 const projects = new Map<Scenario, Project>();
@@ -50,6 +62,8 @@ beforeAll(async () => {
   projects.set("lines", install.project("lines", files("lines", "test/e2e/fixtures/lines/index.ts")));
   projects.set("fleet", install.project("fleet", files("fleet", "bench/programs/fleet.ts")));
   projects.set("call", install.project("call", files("call", "test/e2e/fixtures/call/index.ts")));
+  const instances = readFileSync(path.join(REPO_ROOT, "test/native/fixtures/instances/index.ts"), "utf8");
+  for (const s of ["moves", "pair"] as const) projects.set(s, install.project(s, { "Pulumi.yaml": projectYaml(s), "index.ts": instances }));
   await install.compile();
 }, 300_000);
 
@@ -162,4 +176,74 @@ describe.concurrent("a call on the native classes whose reply is lost after it w
     expect(calls).toHaveLength(1);
     expect((await p.exported(stack)).find((r) => r.type === "voiceagent:index:Call")?.id).toBe(calls[0]!.id);
   }, 240_000);
+});
+
+describe.concurrent("numbers moved between provider instances of one account, renamed on the way", () => {
+  it("the line stays bound and the adopted number active, and the next preview is empty, after each move", async ({ expect }) => {
+    const p = projects.get("moves")!;
+    const stack = "moves";
+    const client = clientOf("moves");
+    const [LINE, OWNED] = emus.get("moves")!.seeds.get(tokens.moves)!.numbers;
+    type Placed = { name: string; number: string; via: "default" | "explicit" | "component" };
+    const place = (line: Placed, owned: Placed) =>
+      p.pulumi(stack, ["config", "set-all", "--plaintext", `instances:lines=${JSON.stringify([line])}`, "--plaintext", `instances:owned=${JSON.stringify([owned])}`]);
+    const desk = async () => (await client.agents.list.all()).find((a) => a.prompt === "You are the front desk.")?.id;
+    /** The live state of both numbers, and whether `preview --expect-no-changes` passes. */
+    const after = async () => {
+      const line = await client.numbers.get(LINE!);
+      const owned = await client.numbers.get(OWNED!);
+      return { bound: line.inbound_agent?.id, active: owned.active };
+    };
+    await p.init(stack);
+    await configure("moves", stack, {});
+    await place({ name: "line-c", number: LINE!, via: "default" }, { name: "own-a", number: OWNED!, via: "default" });
+    await p.up(stack);
+    const agent = await desk();
+    expect(agent).toBeDefined();
+    expect(await after()).toEqual({ bound: agent, active: true });
+
+    // Default → explicit Provider of the same account, renamed, no alias: the old resources'
+    // deletes run in the default provider's process, which never checked the new ones.
+    await place({ name: "line-b", number: LINE!, via: "explicit" }, { name: "own-b", number: OWNED!, via: "explicit" });
+    await p.up(stack);
+    expect(await after()).toEqual({ bound: agent, active: true });
+    await p.pulumi(stack, ["preview", "--expect-no-changes"]);
+
+    // Into a component that carries its own Provider, renamed again.
+    await place({ name: "line-d", number: LINE!, via: "component" }, { name: "own-d", number: OWNED!, via: "component" });
+    await p.up(stack);
+    expect(await after()).toEqual({ bound: agent, active: true });
+    await p.pulumi(stack, ["preview", "--expect-no-changes"]);
+  }, 300_000);
+});
+
+describe.concurrent("identical agents over two explicit providers of one account, one losing replies", () => {
+  const N = 40;
+
+  it("one up: one agent per resource on the service, distinct ids in the state", async ({ expect }) => {
+    const p = projects.get("pair")!;
+    const stack = "pair";
+    const emu = emus.get("pair")!;
+    // The second Provider reaches the same emulator as `localhost`: its requests alone can be spoiled.
+    const alt = emu.url.replace("127.0.0.1", "localhost");
+    await p.init(stack);
+    await configure("pair", stack, { "instances:fleet": String(N), "instances:altUrl": alt });
+    const watch = watchInFlight(emu, "/v1/agents/create");
+    emu.faults.reseed(20261124);
+    // Slow creates (so that identical creates of both processes are in flight together), and 20%
+    // of the `localhost` provider's replies lost after the agent was made.
+    emu.faults.add({ route: "/v1/agents/create", method: "POST", phase: "after", latencyMs: SLOW_CREATE_MS });
+    emu.faults.add({ route: "/v1/agents/create", method: "POST", phase: "after", reset: true, rate: 0.2, host: "localhost" });
+    expect(await p.up(stack)).toMatchObject({ create: N + 4 }); // + voice, two providers, stack
+    watch.stop();
+    console.log(`native pair: at most ${watch.peak()} identical agent creates in flight at once, ${watch.lost()} replies lost; ${emu.stats.total} requests`);
+    expect(watch.peak()).toBeGreaterThanOrEqual(2);
+    expect(watch.lost()).toBeGreaterThanOrEqual(2);
+
+    const agents = await clientOf("pair").agents.list.all();
+    expect(agents).toHaveLength(N);
+    const ids = (await p.exported(stack)).filter((r) => r.type === "voiceagent:index:Agent").map((r) => r.id);
+    expect(new Set(ids).size).toBe(N);
+    expect([...ids].sort()).toEqual(agents.map((a) => a.id).sort());
+  }, 300_000);
 });

@@ -78,15 +78,15 @@ describe("a run limited to part of the stack", () => {
     expect(limitingFlag(args)).toBe(flag);
   });
 
-  it("finds the pulumi command among the provider's ancestors, through a wrapper script", () => {
+  it("finds the pulumi command (the engine) among the provider's ancestors, through a wrapper script", () => {
     const table: Record<number, ProcessInfo> = {
       30: { ppid: 20, argv: ["node", "/x/dynamic-provider/index.js", "127.0.0.1:4000"] },
       20: { ppid: 10, argv: ["/bin/sh", "/x/pulumi-resource-pulumi-nodejs", "127.0.0.1:4000"] },
       10: { ppid: 1, argv: ["/opt/pulumi/bin/pulumi", "destroy", "--yes", "--target", "urn:a"] },
     };
-    expect(findInvocation(30, (pid) => table[pid])).toEqual({ limitedBy: "--target" });
+    expect(findInvocation(30, (pid) => table[pid])).toEqual({ limitedBy: "--target", pid: 10 });
     table[10] = { ppid: 1, argv: ["/opt/pulumi/bin/pulumi", "destroy", "--yes"] };
-    expect(findInvocation(30, (pid) => table[pid])).toEqual({ limitedBy: undefined });
+    expect(findInvocation(30, (pid) => table[pid])).toEqual({ limitedBy: undefined, pid: 10 });
     // No pulumi among the ancestors (a test runner): the provider cannot tell.
     table[10] = { ppid: 1, argv: ["vitest"] };
     expect(findInvocation(30, (pid) => table[pid])).toBeUndefined();

@@ -1,3 +1,4 @@
+import { sharedDeployment } from "./deployment.js";
 import { invocation, type Invocation } from "./invocation.js";
 
 /**
@@ -20,7 +21,12 @@ import { invocation, type Invocation } from "./invocation.js";
  * never holds N's binding (deleting the binding must unbind it), and a binding of N never holds
  * its purchase (deleting the purchase cancels it, as its destroy says).
  *
- * One provider process serves a whole deployment, so module-level sets are the right scope.
+ * The scope is the deployment, not the process: the dynamic host serves a whole deployment from one
+ * process (module-level sets), but the engine runs a plugin process per provider instance, and a
+ * resource moved to another instance (default → explicit Provider, into a component with its own
+ * provider, another version) is checked in one process and deleted in another. So a plugin process
+ * records each declaration in its deployment's shared folder too (see `SharedDeployment`), before
+ * its check answers, and a delete looks there.
  */
 export type NumberKind = "PhoneNumber" | "PurchasedNumber";
 
@@ -29,6 +35,7 @@ const declared: Record<NumberKind, Set<string>> = { PhoneNumber: new Set(), Purc
 /** Records that the program declares `number` in a resource of `kind` (called from check). */
 export function declareNumber(kind: NumberKind, number: string): void {
   declared[kind].add(number);
+  sharedDeployment()?.mark("declared", kind, number);
 }
 
 /** What a delete may do with a number (see claimOf); `flag` names what limits the run. */
@@ -42,7 +49,7 @@ export type Claim = { status: "declared" } | { status: "unseen"; flag: string } 
  * - `free`: no resource of this kind declares it: the delete does its work.
  */
 export function claimOf(kind: NumberKind, number: string, run: Invocation | undefined = invocation()): Claim {
-  if (declared[kind].has(number)) return { status: "declared" };
+  if (declared[kind].has(number) || sharedDeployment()?.marked("declared", kind, number)) return { status: "declared" };
   return run?.limitedBy ? { status: "unseen", flag: run.limitedBy } : { status: "free" };
 }
 

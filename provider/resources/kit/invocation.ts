@@ -16,6 +16,8 @@ import { basename } from "node:path";
 export interface Invocation {
   /** The flag that limits the run (e.g. "--target"), or undefined for a run over the whole stack. */
   limitedBy: string | undefined;
+  /** The `pulumi` process found (the engine, which serves every provider process of the deployment). */
+  pid?: number | undefined;
 }
 
 // `destroy --exclude-protected` is left out on purpose: it is the usual teardown that keeps
@@ -68,12 +70,14 @@ function processInfo(pid: number): ProcessInfo | undefined {
  * ancestor is found (a test runner, an unsupported platform): the caller then cannot tell.
  */
 export function findInvocation(pid: number, read: (pid: number) => ProcessInfo | undefined = processInfo): Invocation | undefined {
-  let current = read(pid);
+  let at = pid;
+  let current = read(at);
   for (let depth = 0; current && depth < 12; depth++) {
     const [program, ...args] = current.argv;
-    if (program && /^pulumi(\.exe)?$/.test(basename(program))) return { limitedBy: limitingFlag(args) };
+    if (program && /^pulumi(\.exe)?$/.test(basename(program))) return { limitedBy: limitingFlag(args), pid: at };
     if (current.ppid <= 1) return undefined;
-    current = read(current.ppid);
+    at = current.ppid;
+    current = read(at);
   }
   return undefined;
 }

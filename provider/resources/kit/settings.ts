@@ -1,5 +1,7 @@
-import { createClient, type ExtensionsSetting, type VoiceAgentClient } from "../../client/index.js";
+import { createClient, MemoryLedger, type CreateLedger, type ExtensionsSetting, type VoiceAgentClient } from "../../client/index.js";
 import { inputFailure, type CheckFailure } from "./check.js";
+import { sharedDeployment } from "./deployment.js";
+import { SharedLedger } from "./shared-ledger.js";
 
 /** What `configure` captured from the stack's config (older serialized providers pass no `config`). */
 export interface ProviderSettings {
@@ -82,11 +84,27 @@ function durationMs(text: string): number | null {
 }
 
 const clients = new Map<string, VoiceAgentClient>();
+const ledgers = new Map<string, CreateLedger>();
+
+/**
+ * The create ledger of the account a token names: one per process on the dynamic path (its one
+ * process serves the whole deployment), the deployment's shared one in a plugin process (the
+ * engine runs one per provider instance, and two instances may serve one account).
+ */
+function ledgerFor(token: string): CreateLedger {
+  let ledger = ledgers.get(token);
+  if (!ledger) {
+    const shared = sharedDeployment();
+    ledger = shared ? new SharedLedger(shared, token) : new MemoryLedger();
+    ledgers.set(token, ledger);
+  }
+  return ledger;
+}
 
 /**
  * The client for these settings. One client per set of settings in the provider process, so
- * every resource shares one limiter, one ledger of creates and one answer about extension routes.
- * Fails with every problem of the settings when they are not usable.
+ * every resource shares one limiter and one answer about extension routes; one ledger of creates
+ * per account (see `ledgerFor`). Fails with every problem of the settings when they are not usable.
  */
 export function clientFor(settings: ProviderSettings | undefined): VoiceAgentClient {
   const { resolved, problems } = resolveSettings(settings);
@@ -95,7 +113,7 @@ export function clientFor(settings: ProviderSettings | undefined): VoiceAgentCli
   let client = clients.get(key);
   if (!client) {
     const { baseUrl, token, extensions, budgetMs } = resolved;
-    client = createClient({ baseUrl, token, extensions, ...(budgetMs ? { retry: { budgetMs } } : {}) });
+    client = createClient({ baseUrl, token, extensions, ledger: ledgerFor(token), ...(budgetMs ? { retry: { budgetMs } } : {}) });
     clients.set(key, client);
   }
   return client;

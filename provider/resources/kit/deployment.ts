@@ -1,0 +1,138 @@
+import { createHash } from "node:crypto";
+import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { invocation } from "./invocation.js";
+
+/**
+ * What one deployment's provider processes know together, on disk.
+ *
+ * Why: the engine starts one plugin process per provider instance (each explicit Provider, each
+ * version of the default provider), all children of one engine and all handed the same engine
+ * address. A number declared through one instance must hold back a delete run by another, and
+ * creates of one account sent by several must never take one object; memory of one process sees
+ * neither.
+ *
+ * The key: the engine's address (a port the engine holds while the deployment runs, so no two live
+ * deployments share it) with the engine's pid and start time (so a later deployment that happens to
+ * get the same port never reads an old folder). The engine is the nearest `pulumi` ancestor: the
+ * plugin's parent itself, unless the plugin was started through a wrapper script.
+ *
+ * Where: a folder per user in the OS temp folder (mode 0700), one subfolder per deployment. Nothing
+ * secret is written: numbers and tokens appear only as hashes (salted with the deployment's key),
+ * ids are the service's.
+ *
+ * Cleanup: the engine stops its plugins without a word at the end, and no process can tell it is
+ * the deployment's last, so a folder is removed by the first plugin of any later deployment that
+ * finds its engine gone (or its pid now another process's). A folder holds a few small files.
+ */
+export class SharedDeployment {
+  constructor(
+    /** The deployment's folder. */
+    readonly dir: string,
+    /** The deployment's key: salts every hash written under it. */
+    readonly key: string,
+  ) {}
+
+  /** A file name for `parts` that shows none of them (a token, a number given as a secret). */
+  hashed(...parts: string[]): string {
+    return createHash("sha256").update(this.key).update("\0").update(parts.join("\0")).digest("hex").slice(0, 32);
+  }
+
+  /** Records a mark that any process of the deployment can see at once (creating an empty file is atomic). */
+  mark(group: string, ...parts: string[]): void {
+    const dir = path.join(this.dir, group);
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    closeSync(openSync(path.join(dir, this.hashed(...parts)), "a", 0o600));
+  }
+
+  /** Whether any process of the deployment recorded this mark. */
+  marked(group: string, ...parts: string[]): boolean {
+    return existsSync(path.join(this.dir, group, this.hashed(...parts)));
+  }
+}
+
+/** What identifies the engine process over time: its pid, and its start time where the OS tells it. */
+interface Engine {
+  pid: number;
+  started: string;
+}
+
+/** The start time of a process (clock ticks since boot, from /proc), or "" where it cannot be read. */
+function startedAt(pid: number): string {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    return stat.slice(stat.lastIndexOf(")") + 2).split(" ")[19] ?? "";
+  } catch {
+    return "";
+  }
+}
+
+/** Whether the engine that made a folder still runs (the same process, not a later one with its pid). */
+function alive(engine: Engine): boolean {
+  try {
+    process.kill(engine.pid, 0);
+  } catch {
+    // ESRCH: gone. EPERM: another user's process holds the pid now, so not our engine either.
+    return false;
+  }
+  return startedAt(engine.pid) === engine.started;
+}
+
+/** The folder of every deployment of this user. */
+export function sharedRoot(): string {
+  const uid = typeof process.getuid === "function" ? String(process.getuid()) : "user";
+  return path.join(tmpdir(), `pulumi-voiceagent-${uid}`);
+}
+
+/** Removes the folders of deployments whose engine is gone; a folder in use by another user is left. */
+function sweep(root: string, keep: string): void {
+  for (const name of readdirSync(root)) {
+    const dir = path.join(root, name);
+    if (dir === keep) continue;
+    try {
+      const engine = JSON.parse(readFileSync(path.join(dir, "engine.json"), "utf8")) as Engine;
+      if (alive(engine)) continue;
+    } catch {
+      // No readable engine.json: a folder being made this instant, or debris; debris is harmless.
+      continue;
+    }
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+let joined: SharedDeployment | undefined;
+
+/**
+ * Joins the deployment of the engine at `address` (the plugin's last argument): from now on this
+ * process's declared numbers and create ledgers are the deployment's. Called once at start; `at`
+ * is for tests (another root folder, another engine).
+ */
+export function joinDeployment(address: string, at: { root?: string; enginePid?: number } = {}): SharedDeployment {
+  const root = at.root ?? sharedRoot();
+  const pid = at.enginePid ?? invocation()?.pid ?? process.ppid;
+  const engine: Engine = { pid, started: startedAt(pid) };
+  const key = createHash("sha256").update(`${address}\0${engine.pid}\0${engine.started}`).digest("hex").slice(0, 24);
+  mkdirSync(root, { recursive: true, mode: 0o700 });
+  const dir = path.join(root, key);
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  // Written whole by every process of the deployment, with the same text: a reader sees it or not.
+  writeFileSync(path.join(dir, "engine.json"), JSON.stringify(engine), { mode: 0o600 });
+  try {
+    sweep(root, dir);
+  } catch {
+    // Another process swept the same folder at the same time: nothing is lost.
+  }
+  joined = new SharedDeployment(dir, key);
+  return joined;
+}
+
+/** The deployment this process shares with its siblings, if it joined one (the plugin); undefined on the dynamic path. */
+export function sharedDeployment(): SharedDeployment | undefined {
+  return joined;
+}
+
+/** Leaves the deployment (tests run several in one process). */
+export function leaveDeployment(): void {
+  joined = undefined;
+}

@@ -1,0 +1,188 @@
+import { randomUUID } from "node:crypto";
+import { readFile, rename, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { lock } from "proper-lockfile";
+import { z } from "zod";
+import { COLLECTIONS, type CreateLedger, type Collection, type Picked } from "../../client/index.js";
+import type { SharedDeployment } from "./deployment.js";
+
+/**
+ * One create in flight, check of the list, or create waiting for its object, by one ledger of one
+ * process. `pid`: its entries go when the process is gone (killed mid-create, they would hold the
+ * others forever); `owner`: the ledger within the process (tests run several in one).
+ */
+const EntrySchema = z.object({ pid: z.number().int(), owner: z.string(), kind: z.enum(COLLECTIONS) });
+type Entry = z.infer<typeof EntrySchema>;
+
+/** The account's ledger as stored: one JSON file, replaced whole under the lock. */
+const StateSchema = z.object({
+  claimed: z.array(z.string()).default([]),
+  inFlight: z.array(EntrySchema).default([]),
+  checks: z.array(EntrySchema).default([]),
+  /** Creates whose outcome is unknown, waiting for their object; `key` is their body's hash. */
+  unsettled: z.array(EntrySchema.extend({ key: z.string() })).default([]),
+});
+type State = z.infer<typeof StateSchema>;
+
+/** Whether the process is still running (another user's process under that pid is not ours). */
+function running(pid: number): boolean {
+  if (pid === process.pid) return true;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The create ledger of one account, shared by every process of one deployment (see `CreateLedger`
+ * and `SharedDeployment`): a JSON file changed only under a lock.
+ *
+ * Why a lock, and which: each step (claim an id; register a create unless a check holds its kind;
+ * pick an unclaimed candidate against the count of creates waiting) reads and writes together and
+ * must be one step for every process. proper-lockfile takes the lock with an atomic `mkdir`, in
+ * plain JavaScript (the plugin is one bundled file, soon a Node single executable: no native
+ * addon), and takes over a lock whose holder stopped refreshing it (killed mid-step) once it is
+ * `STALE_MS` old. The file is written to a temporary name and renamed over the old one, so a
+ * process killed mid-write leaves the last whole state, and readers that only wait never lock.
+ *
+ * Across processes a check cannot ask another process's creates whether it wants their body, so it
+ * holds every create of its kind, and waits for every create of its kind in flight: more waiting
+ * than in memory, never less. A check is one read of the list, and only follows an unknown outcome.
+ *
+ * The account is the token, hashed: two providers that reach one service by two addresses
+ * (localhost and 127.0.0.1, an alias) see the same objects, and so must share what they took.
+ */
+export class SharedLedger implements CreateLedger {
+  private readonly file: string;
+  private readonly me: { pid: number; owner: string };
+
+  constructor(
+    private readonly deployment: SharedDeployment,
+    token: string,
+  ) {
+    this.file = path.join(deployment.dir, `ledger-${deployment.hashed("account", token)}.json`);
+    this.me = { pid: process.pid, owner: randomUUID() };
+  }
+
+  async send<T>(kind: Collection, body: unknown, fn: () => Promise<T>): Promise<T> {
+    void body;
+    const entry: Entry = { ...this.me, kind };
+    for (let round = 0; ; round++) {
+      const registered = await this.update((s) => {
+        if (s.checks.some((c) => c.kind === kind)) return false;
+        s.inFlight.push(entry);
+        return true;
+      });
+      if (registered) break;
+      await pause(round);
+    }
+    try {
+      return await fn();
+    } finally {
+      await this.update((s) => void remove(s.inFlight, same(entry)));
+    }
+  }
+
+  async check<T>(kind: Collection, wants: (body: unknown) => boolean, fn: () => Promise<T>, onWait?: () => void): Promise<T> {
+    void wants;
+    const entry: Entry = { ...this.me, kind };
+    await this.update((s) => void s.checks.push(entry));
+    try {
+      for (let round = 0; (await this.read()).inFlight.some((e) => e.kind === kind); round++) {
+        if (round === 0) onWait?.();
+        await pause(round);
+      }
+      return await fn();
+    } finally {
+      await this.update((s) => void remove(s.checks, same(entry)));
+    }
+  }
+
+  claim(id: string): Promise<boolean> {
+    return this.update((s) => {
+      if (s.claimed.includes(id)) return false;
+      s.claimed.push(id);
+      return true;
+    });
+  }
+
+  async unsettle(kind: Collection, key: string, by: 1 | -1): Promise<void> {
+    const entry = { ...this.me, kind, key: this.deployment.hashed("body", key) };
+    await this.update((s) => void (by === 1 ? s.unsettled.push(entry) : remove(s.unsettled, (u) => same(entry)(u) && u.key === entry.key)));
+  }
+
+  pick(kind: Collection, key: string, candidates: readonly string[]): Promise<Picked> {
+    const entry = { ...this.me, kind, key: this.deployment.hashed("body", key) };
+    return this.update((s): Picked => {
+      const free = candidates.filter((id) => !s.claimed.includes(id));
+      const waiting = s.unsettled.filter((u) => u.kind === kind && u.key === entry.key).length;
+      if (free.length > waiting) return { ambiguous: free };
+      const [first] = free;
+      if (first === undefined) return { none: true };
+      s.claimed.push(first);
+      remove(s.unsettled, (u) => same(entry)(u) && u.key === entry.key);
+      return { id: first };
+    });
+  }
+
+  /** The state as last written, without the entries of processes that are gone. */
+  private async read(): Promise<State> {
+    let text = "{}";
+    try {
+      text = await readFile(this.file, "utf8");
+    } catch (err) {
+      if (!(err instanceof Error && "code" in err && err.code === "ENOENT")) throw err;
+    }
+    const state = StateSchema.parse(JSON.parse(text));
+    const live = (e: Entry) => running(e.pid);
+    return { claimed: state.claimed, inFlight: state.inFlight.filter(live), checks: state.checks.filter(live), unsettled: state.unsettled.filter(live) };
+  }
+
+  /** Runs `change` on the state under the lock and writes the result (temporary file, then rename). */
+  private async update<R>(change: (s: State) => R): Promise<R> {
+    const release = await lock(this.file, LOCK);
+    try {
+      const state = await this.read();
+      const result = change(state);
+      const temp = `${this.file}.${process.pid}.tmp`;
+      await writeFile(temp, JSON.stringify(state), { mode: 0o600 });
+      await rename(temp, this.file);
+      return result;
+    } finally {
+      await release().catch(() => undefined);
+    }
+  }
+}
+
+/**
+ * How long a lock may go unrefreshed before another process takes it over. proper-lockfile
+ * refreshes a held lock every STALE_MS / 2; a step holds it for milliseconds, so only a holder that
+ * was killed (or stalled that long) loses it.
+ */
+const STALE_MS = 10_000;
+
+const LOCK = {
+  realpath: false,
+  stale: STALE_MS,
+  // Enough tries, growing to 50 ms apart, to outwait a stale lock of a killed holder (about 2 × STALE_MS).
+  retries: { retries: 500, factor: 1.2, minTimeout: 2, maxTimeout: 50, randomize: true },
+  // The default throws from a timer, which would end the plugin; a lost lock only means this step
+  // may have raced another, which the next step's read sees.
+  onCompromised: () => undefined,
+};
+
+/** Whether an entry is `entry`'s: the same process, ledger and kind. */
+const same = (entry: Entry) => (e: Entry) => e.pid === entry.pid && e.owner === entry.owner && e.kind === entry.kind;
+
+/** Removes the first entry of `list` that `is` accepts. */
+function remove<E>(list: E[], is: (e: E) => boolean): void {
+  const at = list.findIndex(is);
+  if (at >= 0) list.splice(at, 1);
+}
+
+/** The pause between looks at the state while waiting: short at first, growing to 50 ms. */
+function pause(round: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, Math.min(50, 2 + 4 * round)));
+}

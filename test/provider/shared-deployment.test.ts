@@ -1,0 +1,164 @@
+// What one deployment's provider processes know together (kit/deployment.ts, kit/shared-ledger.ts):
+// the engine runs one plugin process per provider instance, so a number declared through one and
+// a create sent by another must meet in the deployment's shared folder. Other processes are real
+// child processes running the compiled kit (provider/dist); two ledgers in this process stand for
+// two processes where only the order of steps matters. No step waits on a clock: each ordering is
+// forced by the fake service's gates or by a child's answer.
+import { spawn, type ChildProcess } from "node:child_process";
+import { randomUUID } from "node:crypto";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createClient, type RequestLogEvent } from "pulumi-voiceagent/client";
+import { claimOf, resetClaims } from "../../provider/resources/kit/claims.js";
+import { joinDeployment, leaveDeployment, type SharedDeployment } from "../../provider/resources/kit/deployment.js";
+import { SharedLedger } from "../../provider/resources/kit/shared-ledger.js";
+import { REPO_ROOT } from "../helpers/consumer.js";
+import { FAKE_VOICE_ID, startFakeService, type FakeService } from "../helpers/fake-service.js";
+
+const KIT = path.join(REPO_ROOT, "provider/dist/resources/kit");
+const N = "+15550010003";
+let root: string;
+let fake: FakeService | undefined;
+const children: ChildProcess[] = [];
+/** The engine every process of the test's deployment names: this process (it is alive throughout). */
+const engine = { enginePid: process.pid };
+const address = () => `127.0.0.1:${40000 + Math.floor(Math.random() * 20000)}`;
+
+beforeEach(() => {
+  root = mkdtempSync(path.join(tmpdir(), "va-shared-"));
+  resetClaims();
+});
+afterEach(async () => {
+  leaveDeployment();
+  for (const c of children.splice(0)) c.kill("SIGKILL");
+  await fake?.close();
+  fake = undefined;
+  rmSync(root, { recursive: true, force: true });
+});
+
+/** Runs `code` (CommonJS, with `kit(name)` requiring a compiled kit module) in a child process; resolves with its first stdout line. */
+function child(code: string): Promise<string> {
+  const script = `const kit = (n) => require(${JSON.stringify(KIT)} + "/" + n + ".js");\n${code}`;
+  const proc = spawn(process.execPath, ["-e", script], { stdio: ["ignore", "pipe", "inherit"] });
+  children.push(proc);
+  return new Promise((resolve, reject) => {
+    let out = "";
+    proc.stdout!.on("data", (d: Buffer) => {
+      out += d.toString();
+      const line = out.split("\n");
+      if (line.length > 1) resolve(line[0]!);
+    });
+    proc.once("exit", (code) => reject(new Error(`the child exited (${code}) before answering`)));
+  });
+}
+
+describe("declared numbers: one deployment, several processes", () => {
+  it("a number declared in another process of the deployment holds back this process's delete; another deployment's does not", async () => {
+    const at = address();
+    const join = `kit("deployment").joinDeployment(${JSON.stringify(at)}, { root: ${JSON.stringify(root)}, enginePid: ${process.pid} });`;
+    expect(await child(`${join} kit("claims").declareNumber("PhoneNumber", ${JSON.stringify(N)}); console.log("declared");`)).toBe("declared");
+    joinDeployment(address(), { root, ...engine });
+    expect(claimOf("PhoneNumber", N, { limitedBy: undefined })).toEqual({ status: "free" });
+    joinDeployment(at, { root, ...engine });
+    expect(claimOf("PhoneNumber", N, { limitedBy: undefined })).toEqual({ status: "declared" });
+    // Per kind, as in one process: a binding's declaration does not keep a purchase.
+    expect(claimOf("PurchasedNumber", N, { limitedBy: undefined })).toEqual({ status: "free" });
+  });
+
+  it("nothing secret is written: the folder names neither the number nor the token", async () => {
+    const shared = joinDeployment(address(), { root, ...engine });
+    shared.mark("declared", "PhoneNumber", N);
+    await new SharedLedger(shared, "secret-token-value").claim(randomUUID());
+    const names = readdirSync(shared.dir, { recursive: true, encoding: "utf8" });
+    expect(names.join("\n")).not.toMatch(/5550010003|secret-token-value/);
+  });
+
+  it("a deployment's folder is removed once its engine is gone, not while it runs", async () => {
+    const gone = path.join(root, "gone");
+    mkdirSync(gone);
+    // A pid no process holds: the largest a Linux pid can be, plus one.
+    writeFileSync(path.join(gone, "engine.json"), JSON.stringify({ pid: 4194305, started: "" }));
+    const live = joinDeployment(address(), { root, ...engine });
+    joinDeployment(address(), { root, ...engine });
+    expect(existsSync(gone)).toBe(false);
+    expect(existsSync(live.dir)).toBe(true);
+  });
+});
+
+describe("creates of one account through two ledgers of one deployment", () => {
+  let shared: SharedDeployment;
+  beforeEach(() => {
+    shared = joinDeployment(address(), { root, ...engine });
+  });
+  const fast = { retry: { baseDelayMs: 1, maxDelayMs: 5 }, reconcile: { checkDelayMs: 1 } };
+  const agent = { prompt: "You answer the front desk.", voice: FAKE_VOICE_ID };
+  /** A client of the account whose ledger is its own share of the deployment's (as another plugin process's is). */
+  const clientOn = (f: FakeService, whenWaiting?: () => void) =>
+    createClient({
+      baseUrl: f.url,
+      token: "t0ken",
+      ledger: new SharedLedger(shared, "t0ken"),
+      ...fast,
+      onRequest: (e: RequestLogEvent) => void (e.event === "waiting" && whenWaiting?.()),
+    });
+
+  // The race of test/client/reconcile-races.test.ts, each create sent by another ledger: the first
+  // create is committed and its answer held; the second is refused (before or after its work). The
+  // refused one must not take the held one's object: the held answer is released as soon as the
+  // refused one either reads the list or waits for the held one.
+  it.each([
+    ["refused before its work", false],
+    ["refused after its work", true],
+  ])("identical creates, the second %s: two objects, two ids", async (_how, secondActs) => {
+    fake = await startFakeService();
+    const [a, b] = [clientOn(fake, () => release()), clientOn(fake, () => release())];
+    // Each ledger's client has read its snapshot of the list before the race, as two plugin
+    // processes that started together have: neither snapshot holds the other's objects.
+    await Promise.all([a.agents.create({ ...agent, prompt: "A first." }), b.agents.create({ ...agent, prompt: "B first." })]);
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let committed = () => {};
+    const isCommitted = new Promise<void>((resolve) => (committed = resolve));
+    let refused = false;
+    fake.fates.push(
+      async (commit) => {
+        const obj = commit();
+        committed();
+        await released;
+        return { json: obj };
+      },
+      (commit) => {
+        if (secondActs) commit();
+        refused = true;
+        return { status: 503, json: { detail: "unavailable" } };
+      },
+    );
+    fake.afterList = () => {
+      if (refused) release();
+    };
+    const held = a.agents.create(agent);
+    await isCommitted;
+    const made = await Promise.all([held, b.agents.create(agent)]);
+    const ids = made.map((m) => m.id);
+    expect(new Set(ids).size).toBe(2);
+    expect(fake.agents.filter((o) => o.prompt === agent.prompt).map((o) => o.id).sort()).toEqual([...ids].sort());
+  });
+
+  it("a process killed with a create in flight does not hold the deployment's checks", async () => {
+    // The child registers a create of agents and never answers it, then is killed.
+    const code =
+      `const shared = new (kit("deployment").SharedDeployment)(${JSON.stringify(shared.dir)}, ${JSON.stringify(shared.key)});` +
+      `new (kit("shared-ledger").SharedLedger)(shared, "t0ken").send("agents", {}, () => { console.log("in flight"); return new Promise(() => {}); });`;
+    expect(await child(code)).toBe("in flight");
+    const ledger = new SharedLedger(shared, "t0ken");
+    let waited = false;
+    const checked = ledger.check("agents", () => true, async () => "checked", () => {
+      waited = true;
+      children[0]!.kill("SIGKILL");
+    });
+    expect(await checked).toBe("checked");
+    expect(waited).toBe(true);
+  });
+});
