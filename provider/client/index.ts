@@ -32,6 +32,7 @@ export {
   type RetryOptions,
 } from "./options.js";
 export { createCapabilities, isRouteMissing, EXTENSION_KINDS, type Capabilities, type ExtensionKind, type ExtensionsSetting } from "./capabilities.js";
+export { withBudget } from "./budget.js";
 export { matchesSent } from "./match.js";
 export { mayHaveActed } from "./transport.js";
 export { Throttle, type ThrottleOptions } from "./throttle.js";
