@@ -41,6 +41,7 @@ export {
   type ExtensionKind,
   type ExtensionsSetting,
 } from "./capabilities.js";
+export { withBudget } from "./budget.js";
 export { bodyKey, matchesSent } from "./match.js";
 export { MemoryLedger, type CreateLedger, type Picked } from "./ledger.js";
 export { mayHaveActed } from "./transport.js";

@@ -1,3 +1,4 @@
+import { deadlineOf } from "./budget.js";
 import type { Collection } from "./capabilities.js";
 import { ApiAmbiguousCreateError, ApiError, ApiOutcomeUnknownError, ApiSchemaError } from "./errors.js";
 import type { CreateLedger } from "./ledger.js";
@@ -58,7 +59,7 @@ export async function createOnce<T extends Listed>(how: CreateOnce<T>, ctx: Crea
   const { options, ledger, snapshots } = ctx;
   // One clock for every deadline: the transport compares them with options.now() too.
   const started = options.now();
-  const deadline = started + options.retry.budgetMs;
+  const { at: deadline, budgetMs } = deadlineOf(options);
   // Without a snapshot (no list route, or it failed) the create is still made, once; an unknown
   // outcome is then reported honestly instead of reconciled.
   let before: Set<string> | undefined;
@@ -114,7 +115,7 @@ export async function createOnce<T extends Listed>(how: CreateOnce<T>, ctx: Crea
   const summary = last?.summary ?? `POST ${how.noun}`;
   const spent = Math.round((options.now() - started) / 1000);
   throw new ApiOutcomeUnknownError(
-    `${summary}. The operation's time budget (${seconds(options.retry.budgetMs)}) is spent: ${attempts} attempts in ${spent}s, ` +
+    `${summary}. The operation's time budget (${seconds(budgetMs)}) is spent: ${attempts} attempts in ${spent}s, ` +
       `each checked ${options.reconcile.checks} times, and the list shows that none of them made ${article(how.noun)}.`,
     { ...(last ? details(last) : { status: 0, method: "POST", path: "" }), mayHaveActed: false },
   );

@@ -22,13 +22,14 @@ import {
   type ApiErrorDetails,
 } from "./errors.js";
 import type { ClientOptions, RequestLogEvent } from "./options.js";
+import { deadlineOf } from "./budget.js";
 import { Throttle } from "./throttle.js";
 
 /** What a call to one endpoint may carry. */
 export interface SendInput<N extends EndpointName> {
   query?: QueryOf<N>;
   body?: BodyOf<N>;
-  /** Epoch ms after which no further retry starts (an operation's budget); default: now + budgetMs. */
+  /** Epoch ms after which no further retry starts (an operation's budget); default: the budget in scope (budget.ts), else now + budgetMs. */
   deadline?: number;
 }
 
@@ -83,7 +84,7 @@ export function createTransport(baseUrl: string, token: string, options: ClientO
       const search = query ? `?${new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)]))}` : "";
       const shown = displayPath(`${ep.path}${search}`);
       const started = options.now();
-      const deadline = input.deadline ?? started + options.retry.budgetMs;
+      const deadline = input.deadline ?? deadlineOf(options).at;
       let attempt = 1;
       const headers = {
         authorization: `Bearer ${token}`,

@@ -19,7 +19,9 @@ import { ProviderFailure, type DiffKind, type DiffResponse, type Provider } from
 // Unknowns (preview) are kept as the string the kit knows (kit/unknown.ts). Secrets are unwrapped:
 // this plugin answers `acceptSecrets: false`, so the engine strips them itself everywhere but in
 // Configure's `args` (MarshalProperties with KeepSecrets: true, pkg/resource/plugin/provider_plugin.go),
-// and re-marks outputs secret by input name.
+// and re-marks outputs secret by input name. The outputs a response names secret are wrapped on the
+// way out: the engine reads outputs with KeepSecrets: true, so they stay secret on every path,
+// `pulumi import` included, where it re-marks nothing.
 
 /** The key that marks a special value (secret, asset, resource reference) in a Struct. */
 export const SIG_KEY = "4dabf18193072939515e22adb298388d";
@@ -61,9 +63,14 @@ function structRecord(entries: [string, unknown][]): Record<string, StructValue>
   return Object.fromEntries(entries.flatMap(([k, x]) => (x === undefined ? [] : [[k, structValue(x)]])));
 }
 
-/** Properties as a Struct for a response. */
-export function structOf(props: Props): Struct {
-  return Struct.fromJavaScript(structRecord(Object.entries(props)));
+/** Properties as a Struct for a response; the top-level `secrets` that hold a value are wrapped as secrets. */
+export function structOf(props: Props, secrets: readonly string[] = []): Struct {
+  const record = structRecord(Object.entries(props));
+  for (const key of secrets) {
+    const value = record[key];
+    if (value !== undefined && value !== null) record[key] = { [SIG_KEY]: SECRET_SIG, value };
+  }
+  return Struct.fromJavaScript(record);
 }
 
 const KIND: Record<DiffKind, pb.PropertyDiff.Kind> = {
@@ -100,7 +107,7 @@ function failureStatus(err: unknown): Failure {
   const message = err instanceof Error ? err.message : String(err);
   const partial = err instanceof ProviderFailure ? err.partial : undefined;
   if (!partial) return { code: status.UNKNOWN, details: message };
-  const detail = new pb.ErrorResourceInitFailed().setId(partial.id).setProperties(structOf(partial.properties)).setReasonsList(partial.reasons);
+  const detail = new pb.ErrorResourceInitFailed().setId(partial.id).setProperties(structOf(partial.properties, partial.secrets)).setReasonsList(partial.reasons);
   if (partial.inputs) detail.setInputs(structOf(partial.inputs));
   const any = new Any();
   any.pack(detail.serializeBinary(), "pulumirpc.ErrorResourceInitFailed");
@@ -176,24 +183,24 @@ export function grpcHandlers(provider: Provider): Handlers {
     check: unary(urnOf, async (req: pb.CheckRequest) => checkMessage(await provider.check(checkRequest(req)))),
     diff: unary(urnOf, async (req: pb.DiffRequest) => diffMessage(await provider.diff(diffRequest(req)))),
     create: unary(urnOf, async (req: pb.CreateRequest) => {
-      const made = await provider.create({ urn: req.getUrn(), type: req.getType(), properties: propsOf(req.getProperties()), preview: req.getPreview() });
-      const resp = new pb.CreateResponse().setProperties(structOf(made.properties));
+      const made = await provider.create({ urn: req.getUrn(), type: req.getType(), properties: propsOf(req.getProperties()), preview: req.getPreview(), timeout: req.getTimeout() });
+      const resp = new pb.CreateResponse().setProperties(structOf(made.properties, made.secrets));
       return made.id ? resp.setId(made.id) : resp;
     }),
     read: unary(urnOf, async (req: pb.ReadRequest) => {
-      const got = await provider.read({ urn: req.getUrn(), type: req.getType(), id: req.getId(), properties: propsOf(req.getProperties()), inputs: propsOf(req.getInputs()) });
+      const got = await provider.read({ urn: req.getUrn(), type: req.getType(), id: req.getId(), properties: propsOf(req.getProperties()), inputs: propsOf(req.getInputs()), timeout: req.getTimeout() });
       const resp = new pb.ReadResponse().setId(got.id);
-      if (got.properties) resp.setProperties(structOf(got.properties)).setInputs(structOf(got.inputs));
+      if (got.properties) resp.setProperties(structOf(got.properties, got.secrets)).setInputs(structOf(got.inputs));
       return resp;
     }),
     update: unary(urnOf, async (req: pb.UpdateRequest) => {
       const olds = propsOf(req.getOlds());
       const news = propsOf(req.getNews());
-      const updated = await provider.update({ urn: req.getUrn(), type: req.getType(), id: req.getId(), olds, oldInputs: propsOf(req.getOldInputs()), news, preview: req.getPreview() });
-      return new pb.UpdateResponse().setProperties(structOf(updated.properties));
+      const updated = await provider.update({ urn: req.getUrn(), type: req.getType(), id: req.getId(), olds, oldInputs: propsOf(req.getOldInputs()), news, preview: req.getPreview(), timeout: req.getTimeout() });
+      return new pb.UpdateResponse().setProperties(structOf(updated.properties, updated.secrets));
     }),
     delete: unary(urnOf, async (req: pb.DeleteRequest) => {
-      await provider.delete({ urn: req.getUrn(), type: req.getType(), id: req.getId(), properties: propsOf(req.getProperties()) });
+      await provider.delete({ urn: req.getUrn(), type: req.getType(), id: req.getId(), properties: propsOf(req.getProperties()), timeout: req.getTimeout() });
       return new Empty();
     }),
     // Nothing to stop: every request ends with its own retry budget. Acknowledging tells the

@@ -8,3 +8,4 @@ export { kindFor } from "./kinds.js";
 export { failureOf } from "./status.js";
 export { PLAIN_TOKEN } from "../resources/kit/guard.js";
 export { containsUnknown } from "../resources/kit/unknown.js";
+export { withBudget } from "../client/budget.js";

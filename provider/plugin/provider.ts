@@ -62,30 +62,47 @@ export interface ConfigureRequest {
   plainKeys?: readonly string[];
 }
 
+/**
+ * A request that may reach the service: the resource's `customTimeouts` for it, in seconds, which
+ * the engine sends as `timeout` (0 or unset: none given, the provider's operationTimeout applies).
+ */
+export interface TimedRequest extends ResourceRequest {
+  timeout?: number;
+}
+
+/**
+ * Top-level outputs the engine must store as secrets, whatever it knows of the inputs: the
+ * schema's secret outputs (a call's transcript). The engine re-marks an output only when an input
+ * of the same name was secret, and on `pulumi import` not at all.
+ */
+export interface SecretOutputs {
+  secrets?: readonly string[];
+}
+
 /** Create, or its preview. */
-export interface CreateRequest extends ResourceRequest {
+export interface CreateRequest extends TimedRequest {
   properties: Props;
   preview: boolean;
 }
 
 /** What Create answers: the id ("" in a preview) and the outputs. */
-export interface CreateResponse {
+export interface CreateResponse extends SecretOutputs {
   id: string;
   properties: Props;
 }
 
 /** Read (refresh), or an import when no properties are recorded. */
-export interface ReadRequest extends ResourceRequest {
+export interface ReadRequest extends TimedRequest {
   id: string;
   properties: Props;
   inputs: Props;
 }
 
 /** What Read answers: no id when the object is gone. */
-export type ReadResponse = { id: ""; properties?: undefined; inputs?: undefined } | { id: string; properties: Props; inputs: Props };
+export type ReadResponse = { id: ""; properties?: undefined; inputs?: undefined } | ({ id: string; properties: Props; inputs: Props } & SecretOutputs);
 
 /** Update, or its preview. */
-export interface UpdateRequest extends ResourceRequest {
+export interface UpdateRequest extends TimedRequest {
   id: string;
   olds: Props;
   oldInputs: Props;
@@ -94,13 +111,13 @@ export interface UpdateRequest extends ResourceRequest {
 }
 
 /** Delete. */
-export interface DeleteRequest extends ResourceRequest {
+export interface DeleteRequest extends TimedRequest {
   id: string;
   properties: Props;
 }
 
 /** The outputs of a create, update or read. */
-export interface PropertiesResponse {
+export interface PropertiesResponse extends SecretOutputs {
   properties: Props;
 }
 
@@ -123,7 +140,7 @@ export interface Provider {
 }
 
 /** A create that made an object but could not finish: the engine keeps it tracked with this id and these outputs. */
-export interface PartialCreate {
+export interface PartialCreate extends SecretOutputs {
   id: string;
   properties: Props;
   reasons: string[];

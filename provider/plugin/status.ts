@@ -10,8 +10,8 @@ import { ProviderFailure } from "./provider.js";
  * pulumi v3.259.0). Anything else is its message alone: the kit's messages say what failed,
  * whether the service may have acted and what to do. Redacted once more on the way out.
  */
-export function failureOf(err: unknown, inputs?: Props): ProviderFailure {
+export function failureOf(err: unknown, inputs?: Props, secrets?: readonly string[]): ProviderFailure {
   const message = redact(err instanceof Error ? err.message : String(err));
   if (!(err instanceof PartialCreateError)) return new ProviderFailure(message);
-  return new ProviderFailure(message, { id: err.id, properties: err.properties, reasons: err.reasons, ...(inputs ? { inputs } : {}) });
+  return new ProviderFailure(message, { id: err.id, properties: err.properties, reasons: err.reasons, ...(inputs ? { inputs } : {}), ...(secrets ? { secrets } : {}) });
 }

@@ -5,7 +5,7 @@ import { persistCompileCache } from "./compile-cache.js";
 import { configDiff, diffResponse } from "./detailed-diff.js";
 import type { KindLookup } from "./kinds.js";
 import { ProviderFailure, type Provider } from "./provider.js";
-import { previewOutputs, schemaProperties } from "./schema-outputs.js";
+import { previewOutputs, schemaOutputs, type SchemaOutputs } from "./schema-outputs.js";
 
 type Lazy = typeof import("./lazy.js");
 let loaded: Promise<Lazy> | undefined;
@@ -22,15 +22,21 @@ export interface ProviderOptions {
   schema: string;
 }
 
-/** Runs one request, failing only with a {@link ProviderFailure} (`inputs`: those of a request that may make an object). */
-async function failing<T>(work: () => Promise<T>, inputs?: Props): Promise<T> {
+/**
+ * Runs one request, failing only with a {@link ProviderFailure} (`inputs`: those of a request that
+ * may make an object; `secrets`: the outputs a partial create must keep secret).
+ */
+async function failing<T>(work: () => Promise<T>, inputs?: Props, secrets?: readonly string[]): Promise<T> {
   try {
     return await work();
   } catch (err) {
     if (err instanceof ProviderFailure) throw err;
-    throw (await lazy()).failureOf(err, inputs);
+    throw (await lazy()).failureOf(err, inputs, secrets);
   }
 }
+
+/** The resource's customTimeouts for this request (the engine's `timeout`, in seconds) as a budget in ms; unset when none was given. */
+const budgetOf = (timeout: number | undefined): number | undefined => (timeout && timeout > 0 ? Math.ceil(timeout * 1000) : undefined);
 
 /**
  * The native provider for every kind, through the kinds' runtimes only (kit/runtime.ts): the same
@@ -41,8 +47,12 @@ async function failing<T>(work: () => Promise<T>, inputs?: Props): Promise<T> {
 export function voiceAgentProvider(opts: ProviderOptions): Provider {
   let settings: ProviderSettings | undefined;
   let requested: string | undefined;
-  const properties = schemaProperties(opts.schema);
+  const outputs = schemaOutputs(opts.schema);
+  const none: SchemaOutputs = { decided: [], secrets: [] };
+  const schemaOf = (type: string): SchemaOutputs => outputs.get(type) ?? none;
   const lookup = async (type: string, urn: string): Promise<KindLookup> => (await lazy()).kindFor(type, urn, opts.version, requested);
+  /** Runs a request's work within its customTimeouts, when the resource gives one. */
+  const timed = async <T>(timeout: number | undefined, work: () => Promise<T>): Promise<T> => (await lazy()).withBudget(budgetOf(timeout), work);
 
   return {
     getPluginInfo: () => ({ version: opts.version }),
@@ -88,16 +98,17 @@ export function voiceAgentProvider(opts: ProviderOptions): Provider {
       failing(async () => {
         const rt = (await lookup(req.type, req.urn)).orThrow();
         const inputs = withoutProvider(req.properties);
+        const { decided, secrets } = schemaOf(req.type);
         // A preview sends nothing: the inputs, and what the service decides as unknown.
-        if (req.preview) return { id: "", properties: previewOutputs(inputs, properties.get(req.type) ?? []) };
-        const made = await rt.create(settings, inputs);
-        return { id: made.id, properties: made.outputs };
-      }, req.properties),
+        if (req.preview) return { id: "", properties: previewOutputs(inputs, decided), secrets };
+        const made = await timed(req.timeout, () => rt.create(settings, inputs));
+        return { id: made.id, properties: made.outputs, secrets };
+      }, req.properties, schemaOf(req.type).secrets),
     read: (req) =>
       failing(async () => {
         const rt = (await lookup(req.type, req.urn)).orThrow();
         const recorded = withoutProvider(req.properties);
-        const got = await rt.read(settings, req.id, recorded);
+        const got = await timed(req.timeout, () => rt.read(settings, req.id, recorded));
         if (got.gone) return { id: "" };
         if (Object.keys(recorded).length === 0 && !got.inputs) {
           // An import, and the kit kept what was recorded (nothing): this server cannot read the kind.
@@ -107,22 +118,23 @@ export function voiceAgentProvider(opts: ProviderOptions): Provider {
           );
         }
         // `pulumi import` reads with no properties and needs inputs back, or it says the provider cannot import.
-        return { id: got.id, properties: withoutProvider(got.outputs), inputs: withoutProvider(got.inputs ?? req.inputs) };
+        return { id: got.id, properties: withoutProvider(got.outputs), inputs: withoutProvider(got.inputs ?? req.inputs), secrets: schemaOf(req.type).secrets };
       }),
     update: (req) =>
       failing(async () => {
         const rt = (await lookup(req.type, req.urn)).orThrow();
         const state = withoutProvider(req.olds);
         const news = withoutProvider(req.news);
-        if (req.preview) return { properties: previewUpdate(state, req.oldInputs, req.news) };
+        const { secrets } = schemaOf(req.type);
+        if (req.preview) return { properties: previewUpdate(state, req.oldInputs, req.news), secrets };
         // Only the dynamic provider a migrated stack records differs: drop it, send nothing.
-        if (recordsProvider(req.olds) && Object.keys((await rt.diff(settings, req.id, state, news)).detailed).length === 0) return { properties: state };
-        return { properties: (await rt.update(settings, req.id, state, news)).outputs };
-      }, req.news),
+        if (recordsProvider(req.olds) && Object.keys((await rt.diff(settings, req.id, state, news)).detailed).length === 0) return { properties: state, secrets };
+        return { properties: (await timed(req.timeout, () => rt.update(settings, req.id, state, news))).outputs, secrets };
+      }, req.news, schemaOf(req.type).secrets),
     delete: (req) =>
       failing(async () => {
         const rt = (await lookup(req.type, req.urn)).orThrow();
-        await rt.delete(settings, req.id, withoutProvider(req.properties));
+        await timed(req.timeout, () => rt.delete(settings, req.id, withoutProvider(req.properties)));
       }),
   };
 }

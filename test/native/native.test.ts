@@ -162,6 +162,22 @@ describe.concurrent("secrets on the native classes", () => {
     // No voiceagent:* config: the resources use the explicit Provider, given the token in secrets:token.
     await secrets.pulumi(stack, ["config", "set-all", "--plaintext", `secrets:baseUrl=${emu.url}`, ...Object.entries({ ...values, "secrets:token": tokens.secrets }).flatMap(([k, v]) => ["--secret", `${k}=${v}`])]);
     const printed: string[] = [];
+    // First a service that makes the agent but does not keep its initialMessage: a partial create,
+    // whose explanation must be what `pulumi up` prints (the engine shows only its reasons).
+    const { service } = emu;
+    const createAgent = service.createAgent.bind(service);
+    service.createAgent = (u, { initial_message: _dropped, ...b }) => createAgent(u, b);
+    const partial = await secrets.pulumi(stack, ["up", "--yes", "--skip-preview"], { check: false });
+    service.createAgent = createAgent;
+    printed.push(partial.stdout, partial.stderr);
+    const [made] = await clientOf(emu, tokens.secrets).agents.list.all();
+    const shown = partial.stdout + partial.stderr;
+    expect(partial.code).not.toBe(0);
+    // That the agent was made (its id), what it lacks, that the state tracks it, and what to run.
+    expect(shown).toContain(made?.id);
+    expect(shown).toContain("initialMessage");
+    expect(shown).toMatch(/\bstate\b/);
+    expect(shown).toMatch(/run `pulumi up`/);
     const up = await secrets.pulumi(stack, ["up", "--yes", "--skip-preview"]);
     printed.push(up.stdout, up.stderr);
     // The service did get them (the check is not vacuous).
@@ -187,17 +203,23 @@ describe.concurrent("secrets on the native classes", () => {
 });
 
 describe.concurrent("pulumi import", () => {
-  it("imports one object of each kind (numbers by E.164); with the program declaring them, the preview is empty", async ({ expect }) => {
+  it("imports one object of each kind (numbers by E.164, recorded by their UUIDs; an unbound one refused as a binding); a call's transcript stays secret; with the program declaring them, the preview is empty", async ({ expect }) => {
     const stack = "single";
     const emu = emuOf("single");
     const client = clientOf(emu, tokens.single);
-    const [lineNumber, , ownedNumber] = numbersOf("single");
+    const [lineNumber, spareNumber, ownedNumber] = numbersOf("single");
     const voice = await client.voices.create({ type: "voice_rime", voice_name: "imported-voice", pitch: 1, rate: 2 });
     const action = await client.actions.create({ type: "action_end_conversation", config: {} });
     const webhook = await client.webhooks.create({ url: "https://hooks.example.com/imported", method: "GET", subscriptions: ["event_message"] });
     const agent = await client.agents.create({ prompt: "You were imported.", voice: voice.id, actions: [action.id], webhook: webhook.id });
     await client.numbers.update(lineNumber!, agent.id);
     const call = await client.calls.create({ from_number: lineNumber!, to_number: "+15557654321", agent: agent.id });
+    // The call has ended with words and an error of its own: personal data, secret outputs.
+    const words = `transcript-${randomUUID()}`;
+    const fault = `error-${randomUUID()}`;
+    const { userId } = emu.store.userFor(tokens.single);
+    const placed = emu.store.get<{ id: string; user_id: string }>("call", userId, call.id)!;
+    emu.store.update("call", { ...placed, status: "ended", transcript: words, error_message: fault });
     const objects = {
       voice: { name: "voice", voiceName: "imported-voice", pitch: 1, rate: 2, type: "voice_rime" },
       action: { name: "hang-up", type: "action_end_conversation" },
@@ -222,8 +244,20 @@ describe.concurrent("pulumi import", () => {
     for (const [kind, name, id] of ids) {
       await imported.pulumi(stack, ["import", `voiceagent:index:${kind}`, name, id, "--generate-code=false", "--yes"]);
     }
+    // An unbound number is no binding: refused, pointing at PurchasedNumber, nothing recorded.
+    const spare = await imported.pulumi(stack, ["import", "voiceagent:index:PhoneNumber", "spare", spareNumber!, "--generate-code=false", "--yes"], { check: false });
+    expect(spare.code).not.toBe(0);
+    expect(spare.stdout + spare.stderr).toContain("PurchasedNumber");
     expect(writes(emu) - before).toBe(0);
-    expect((await imported.exported(stack)).filter((r) => r.type.startsWith("voiceagent:index:"))).toHaveLength(7);
+    const state = (await imported.exported(stack)).filter((r) => r.type.startsWith("voiceagent:index:"));
+    expect(state).toHaveLength(7);
+    const idOf = (name: string) => state.find((r) => r.urn.endsWith(`::${name}`))?.id;
+    // Numbers named by E.164 are recorded by their UUIDs, as a create records them.
+    expect(idOf("line")).toBe((await client.numbers.get(lineNumber!)).id);
+    expect(idOf("owned")).toBe((await client.numbers.get(ownedNumber!)).id);
+    // The transcript is in the state, encrypted, and in no file of the backend in plain text.
+    expect(JSON.stringify(state.find((r) => r.id === call.id)?.outputs?.transcript)).toContain("ciphertext");
+    for (const text of [words, fault]) expect(filesContaining(install.stateDir, text), text).toEqual([]);
     const preview = await imported.pulumi(stack, ["preview", "--expect-no-changes", "--diff"], { check: false });
     expect(preview.code, preview.stdout + preview.stderr).toBe(0);
   }, 240_000);

@@ -5,7 +5,7 @@
 import { randomUUID } from "node:crypto";
 import { Struct } from "google-protobuf/google/protobuf/struct_pb.js";
 import { Status } from "@pulumi/pulumi/proto/status_pb.js";
-import { CheckRequest, ConfigureRequest, CreateRequest, DiffRequest, DiffResponse, ErrorResourceInitFailed, PropertyDiff } from "@pulumi/pulumi/proto/provider_pb.js";
+import { CheckRequest, ConfigureRequest, CreateRequest, DiffRequest, DiffResponse, ErrorResourceInitFailed, PropertyDiff, ReadRequest, UpdateRequest } from "@pulumi/pulumi/proto/provider_pb.js";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { callUnary, inProcessPlugin, withoutVoiceagentEnv, type CallFailure, type InProcessPlugin } from "../helpers/plugin-harness.js";
 import { startRecordingServer, type RecordingServer } from "../helpers/recording-server.js";
@@ -115,6 +115,38 @@ describe("Create", () => {
       expect(failed?.getInputs()?.toJavaScript()).toMatchObject(inputs);
       expect(err?.details).toContain(id);
       expect(server.requests.filter((r) => r.path === "/v1/calls/create")).toHaveLength(1);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe("secret outputs", () => {
+  it("a call's transcript and error message leave the plugin secret on create, read, import and update, whatever the engine knows of the inputs", async () => {
+    const id = randomUUID();
+    const user = randomUUID();
+    const voice = { id: randomUUID(), user_id: user, type: "voice_base", voice_name: "alloy", pitch: 0, rate: 1 };
+    const agent = { id: randomUUID(), user_id: user, prompt: "p", actions: [], voice, initial_message: null, webhook: null };
+    const call = { id, user_id: user, status: "ended", error_message: "callee hung up", recording_available: true, transcript: "personal words", to_number: "+15557650000", from_number: "+15550010001", agent };
+    const server = await startRecordingServer((req) => {
+      if (req.path === "/v1/calls/list") return { json: { items: [], page: 1, size: 100, total: 0, has_more: false } };
+      return { json: call };
+    });
+    try {
+      const p = inProcessPlugin();
+      await configure(p, { baseUrl: server.url, token: secret("calls-token") });
+      const inputs = { fromNumber: call.from_number, toNumber: call.to_number, agent: agent.id };
+      const made = await callUnary(p.grpc.create, new CreateRequest().setUrn(urn("Call")).setType(type("Call")).setProperties(struct(inputs)));
+      // The import: a read with nothing recorded, where the engine re-marks nothing.
+      const imported = await callUnary(p.grpc.read, new ReadRequest().setUrn(urn("Call")).setType(type("Call")).setId(id));
+      const state = { ...inputs, status: "unknown" };
+      const updated = await callUnary(p.grpc.update, new UpdateRequest().setUrn(urn("Call")).setType(type("Call")).setId(id).setOlds(struct(state)).setNews(struct(inputs)).setOldInputs(struct(inputs)));
+      for (const [path, props] of [["create", made.getProperties()], ["import", imported.getProperties()], ["update", updated.getProperties()]] as const) {
+        const outputs = props?.toJavaScript() ?? {};
+        expect(outputs.transcript, path).toEqual(secret("personal words"));
+        expect(outputs.errorMessage, path).toEqual(secret("callee hung up"));
+        expect(outputs.status, path).toBe("ended");
+      }
     } finally {
       await server.close();
     }

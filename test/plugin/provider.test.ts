@@ -156,3 +156,41 @@ describe("resources", () => {
     }
   });
 });
+
+describe("a create's preview", () => {
+  it("leaves an optional input the program does not set undefined, so a dependent previews no unknown; what the service decides is unknown", async () => {
+    const agent = await create(recorded, "Agent", { prompt: "p", voice: randomUUID(), actions: [] }, true);
+    for (const unset of ["initialMessage", "webhook", "agentId"]) expect(agent.properties[unset], unset).toBeUndefined();
+    expect(agent.properties.userId).toBe(UNKNOWN);
+    const call = await create(recorded, "Call", { fromNumber: "+15550010001", toNumber: "+15557650000", agent: randomUUID() }, true);
+    for (const unset of ["triggers", "allowedDestinations"]) expect(call.properties[unset], unset).toBeUndefined();
+    expect(call.properties.status).toBe(UNKNOWN);
+    // A number bought in an area code: the service picks the number.
+    const bought = await create(recorded, "PurchasedNumber", { areaCode: "415" }, true);
+    expect(bought.properties).toMatchObject({ areaCode: "415", number: UNKNOWN, active: UNKNOWN });
+    expect(recorder.requests).toEqual([]);
+  });
+});
+
+describe("customTimeouts", () => {
+  it("a create stops retrying at the resource's customTimeouts, sooner than operationTimeout", async () => {
+    // Every create refused before any work (nothing made), so only the time budget can end it.
+    const server = await startRecordingServer((req) => {
+      if (req.path === "/v1/agents/list") return { json: { items: [], page: 1, size: 100, total: 0, has_more: false } };
+      return { status: 503, json: { detail: "unavailable" } };
+    });
+    try {
+      const p = await configured({ baseUrl: server.url, token: "busy-token", operationTimeout: "10m" });
+      const err = await p.create({ ...at("Agent"), properties: { prompt: "p", voice: randomUUID(), actions: [] }, preview: false, timeout: 1 }).then(
+        () => undefined,
+        (e: Error) => e.message,
+      );
+      // The budget it stopped at is the resource's 1 s, and nothing was made.
+      expect(err).toMatch(/\(1s\)/);
+      expect(err).toMatch(/none of them made an agent/);
+      expect(server.requests.filter((r) => r.path === "/v1/agents/create").length).toBeGreaterThan(0);
+    } finally {
+      await server.close();
+    }
+  }, 60_000);
+});
