@@ -59,7 +59,7 @@ export function parseCollections(value: string): AccountCollection[] {
   const out = new Set<AccountCollection>();
   for (const w of wanted) {
     const parsed = AccountCollectionSchema.safeParse(w.endsWith("s") ? w : `${w}s`);
-    if (!parsed.success) throw new Error(`--only: unknown kind "${w}"; use ${ACCOUNT_COLLECTIONS.join(", ")}`);
+    if (!parsed.success) throw new Error(`--only: unknown collection "${w}"; use ${ACCOUNT_COLLECTIONS.join(", ")}`);
     out.add(parsed.data);
   }
   return ACCOUNT_COLLECTIONS.filter((c) => out.has(c));

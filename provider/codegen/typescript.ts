@@ -29,18 +29,18 @@ function jsdoc(indent: string, text: string, tags: string[] = []): string {
 }
 
 /** The nested objects of a type (an action's `config`), each once. */
-function objectsIn(t: TypeRef): Extract<TypeRef, { kind: "object" }>[] {
-  if (t.kind === "object") return [t, ...t.known.flatMap((k) => objectsIn(k.type))];
-  if (t.kind === "array") return objectsIn(t.items);
+function objectsIn(t: TypeRef): Extract<TypeRef, { shape: "object" }>[] {
+  if (t.shape === "object") return [t, ...t.known.flatMap((k) => objectsIn(k.type))];
+  if (t.shape === "array") return objectsIn(t.items);
   return [];
 }
 
 /** The type of an argument's value: each level may be an Output. */
 function argType(t: TypeRef, enums: Set<string>): string {
-  switch (t.kind) {
+  switch (t.shape) {
     case "string":
     case "boolean":
-      return t.kind;
+      return t.shape;
     case "integer":
     case "number":
       return "number";
@@ -58,10 +58,10 @@ function argType(t: TypeRef, enums: Set<string>): string {
 
 /** The type of a deployed value. */
 function outType(t: TypeRef): string {
-  switch (t.kind) {
+  switch (t.shape) {
     case "string":
     case "boolean":
-      return t.kind;
+      return t.shape;
     case "integer":
     case "number":
       return "number";
@@ -70,7 +70,7 @@ function outType(t: TypeRef): string {
     case "enum":
       return "string";
     case "array":
-      return `${t.items.kind === "enum" || t.items.kind === "any" || t.items.kind === "object" || t.items.kind === "array" ? `(${outType(t.items)})` : outType(t.items)}[]`;
+      return `${t.items.shape === "enum" || t.items.shape === "any" || t.items.shape === "object" || t.items.shape === "array" ? `(${outType(t.items)})` : outType(t.items)}[]`;
     case "object":
       return t.name;
   }
