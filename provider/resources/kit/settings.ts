@@ -1,5 +1,6 @@
 import { createClient, type ExtensionsSetting, type VoiceAgentClient } from "../../client/index.js";
 import type { CheckFailure } from "./check.js";
+import { DEFAULT_OPERATION_TIMEOUT, EXTENSIONS_VALUES } from "./setting-docs.js";
 
 /** What `configure` captured from the stack's config (older serialized providers pass no `config`). */
 export interface ProviderSettings {
@@ -40,12 +41,13 @@ export function resolveSettings(settings: ProviderSettings | undefined): { resol
   else if (/\s/.test(token)) problems.push(`voiceagent:token contains whitespace (a stray newline or space?): ${SET_TOKEN}`);
   const extensions = setting("extensions", "VOICEAGENT_EXTENSIONS") ?? "auto";
   if (!isExtensionsSetting(extensions)) {
-    problems.push('voiceagent:extensions must be "auto", "all" or "none": run `pulumi config set voiceagent:extensions auto`');
+    const quoted = EXTENSIONS_VALUES.map((v) => `"${v}"`);
+    problems.push(`voiceagent:extensions must be ${quoted.slice(0, -1).join(", ")} or ${quoted.at(-1)}: run \`pulumi config set voiceagent:extensions ${EXTENSIONS_VALUES[0]}\``);
   }
   const timeout = setting("operationTimeout", "VOICEAGENT_OPERATION_TIMEOUT");
   const budgetMs = timeout === undefined ? undefined : durationMs(timeout);
   if (budgetMs === null) {
-    problems.push("voiceagent:operationTimeout must be a duration such as 90s or 5m: run `pulumi config set voiceagent:operationTimeout 2m`");
+    problems.push(`voiceagent:operationTimeout must be a duration such as 90s or 5m: run \`pulumi config set voiceagent:operationTimeout ${DEFAULT_OPERATION_TIMEOUT}\``);
   }
   if (problems.length || !isExtensionsSetting(extensions) || budgetMs === null) {
     return { problems: problems.map((reason) => ({ property: "", reason })) };
@@ -54,7 +56,7 @@ export function resolveSettings(settings: ProviderSettings | undefined): { resol
 }
 
 function isExtensionsSetting(v: string): v is ExtensionsSetting {
-  return v === "auto" || v === "all" || v === "none";
+  return EXTENSIONS_VALUES.some((x) => x === v);
 }
 
 function urlProblem(text: string): string | undefined {
