@@ -11,6 +11,14 @@ describe("the token must be a secret in config", () => {
     vi.stubEnv("PULUMI_CONFIG_SECRET_KEYS", "[]");
     const guard = await freshGuard();
     expect(() => guard()).toThrow(/set as plain text.*pulumi config set --secret voiceagent:token/);
+    const refused = await freshGuard().then((g) => {
+      try {
+        g();
+      } catch (err) {
+        return err;
+      }
+    });
+    expect(refused).toMatchObject({ code: "E_PLAIN_TOKEN" });
     vi.unstubAllEnvs();
   });
   it("accepts a secret token, or none", async () => {

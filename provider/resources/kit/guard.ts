@@ -1,3 +1,5 @@
+import { Refusal } from "./refusal.js";
+
 let checked = false;
 
 /** What a plain-text `voiceagent:token` would do, and what to run instead (both paths say it). */
@@ -16,7 +18,7 @@ export function assertTokenIsSecret(): void {
   const secretKeys = safeJson(process.env.PULUMI_CONFIG_SECRET_KEYS);
   if (!config || !("voiceagent:token" in config)) return;
   if (Array.isArray(secretKeys) && secretKeys.includes("voiceagent:token")) return;
-  throw new Error(PLAIN_TOKEN);
+  throw new Refusal("E_PLAIN_TOKEN", PLAIN_TOKEN);
 }
 
 function safeJson(text: string | undefined): unknown {

@@ -1,5 +1,6 @@
 import { createClient, type ExtensionsSetting, type VoiceAgentClient } from "../../client/index.js";
 import type { CheckFailure } from "./check.js";
+import { Refusal } from "./refusal.js";
 import { DEFAULT_OPERATION_TIMEOUT, EXTENSIONS_VALUES } from "./setting-docs.js";
 
 /** What `configure` captured from the stack's config (older serialized providers pass no `config`). */
@@ -89,7 +90,7 @@ const clients = new Map<string, VoiceAgentClient>();
  */
 export function clientFor(settings: ProviderSettings | undefined): VoiceAgentClient {
   const { resolved, problems } = resolveSettings(settings);
-  if (!resolved) throw new Error(problems.map((p) => p.reason).join("; "));
+  if (!resolved) throw new Refusal("E_SETTINGS", problems.map((p) => p.reason).join("; "));
   const key = JSON.stringify(resolved);
   let client = clients.get(key);
   if (!client) {
