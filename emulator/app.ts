@@ -18,7 +18,7 @@ import { VoiceAgentService } from "./service.js";
 import { createStats, resetStats } from "./stats.js";
 
 /**
- * Builds the emulator app: every endpoint of the interface and the DESIGN.md §2 extensions,
+ * Builds the emulator app: every endpoint of the interface and the docs/decisions.md §1 extensions,
  * validated with the same zod schemas as the client, over SQLite.
  * @example
  * const emu = await buildEmulator({ tokens: ["dev-token"], seed: true });

@@ -55,7 +55,7 @@ export interface ServiceRouteDeps {
 }
 
 /**
- * Every /v1 endpoint of the interface and the DESIGN.md §2 extensions, validated with the client's
+ * Every /v1 endpoint of the interface and the docs/decisions.md §1 extensions, validated with the client's
  * zod schemas. Registered as a child of the app, it inherits the app's auth and before-fault hook
  * and its error handler. A POST whose handler returned has committed its write (better-sqlite3 is
  * synchronous): it is counted, and only then may an after-commit fault spoil the reply.

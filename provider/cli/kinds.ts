@@ -28,23 +28,23 @@ export const ADOPT_INPUTS: Readonly<Partial<Record<ResourceKind, string>>> = Obj
   REGISTRY.flatMap((k) => (k.info.adopt ? [[k.kind, k.info.adopt]] : [])),
 );
 
-/** The kind `voiceagent pull` declares for each collection (numbers: the inbound binding). */
-export const PULLED_KIND = {
-  voices: "Voice",
-  actions: "Action",
-  webhooks: "Webhook",
-  agents: "Agent",
-  numbers: "PhoneNumber",
-} as const satisfies Record<AccountCollection, ResourceKind>;
+const ResourceKindSchema = z.custom<ResourceKind>((v) => KIND_NAMES.some((k) => k === v));
+
+/**
+ * The kind `voiceagent pull` declares for each collection (numbers: the inbound binding), from
+ * the kinds (`pulled`): every account collection has exactly one, or this fails at load.
+ */
+export const PULLED_KIND: Readonly<Record<AccountCollection, ResourceKind>> = z
+  .record(AccountCollectionSchema, ResourceKindSchema)
+  .parse(Object.fromEntries(REGISTRY.flatMap((k) => (k.info.pulled ? [[k.info.collection, k.kind]] : []))));
 
 /** One object of a collection, as humans read it in reports: "agent", "number". */
-export const SINGULAR: Record<AccountCollection, string> = {
-  voices: "voice",
-  actions: "action",
-  webhooks: "webhook",
-  agents: "agent",
-  numbers: "number",
-};
+export const SINGULAR: Readonly<Record<AccountCollection, string>> = z
+  .record(AccountCollectionSchema, z.string())
+  .parse(Object.fromEntries(ACCOUNT_COLLECTIONS.map((c) => [c, c.replace(/s$/, "")])));
+
+/** The collection of each kind's objects (recover matches a pending create against it). */
+export const COLLECTION_OF: Readonly<Record<string, Collection>> = Object.fromEntries(REGISTRY.map((k) => [k.kind, k.info.collection]));
 
 /**
  * Parses `--only agents,numbers`. Singular names are accepted too; an unknown name is an error
@@ -59,7 +59,7 @@ export function parseCollections(value: string): AccountCollection[] {
   const out = new Set<AccountCollection>();
   for (const w of wanted) {
     const parsed = AccountCollectionSchema.safeParse(w.endsWith("s") ? w : `${w}s`);
-    if (!parsed.success) throw new Error(`--only: unknown kind "${w}"; use ${ACCOUNT_COLLECTIONS.join(", ")}`);
+    if (!parsed.success) throw new Error(`--only: unknown collection "${w}"; use ${ACCOUNT_COLLECTIONS.join(", ")}`);
     out.add(parsed.data);
   }
   return ACCOUNT_COLLECTIONS.filter((c) => out.has(c));

@@ -1,33 +1,11 @@
 // The stack export recover reads and writes back: its pending operations, a fingerprint that
 // tells whether it changed since it was read, and the edit that settles this provider's creates.
 import { createHash } from "node:crypto";
-import { z } from "zod";
 import { CliError } from "./errors.js";
 import type { Decision } from "./recover.js";
+import { EXPORT_VERSION, StackExportSchema, type StackExport } from "./stack-export.js";
 
-/**
- * An operation `pulumi up` had started when it was killed: Pulumi records it with the resource's
- * inputs, and a later refresh refuses to guess what became of it.
- */
-export const PendingOperationSchema = z.looseObject({
-  type: z.string(),
-  resource: z.looseObject({ urn: z.string(), type: z.string(), inputs: z.record(z.string(), z.unknown()).optional() }),
-});
-/** One pending operation of a stack export. */
-export type PendingOperation = z.infer<typeof PendingOperationSchema>;
-
-const ResourceSchema = z.looseObject({ urn: z.string().optional(), id: z.string().optional(), delete: z.boolean().optional() });
-
-const ExportSchema = z.looseObject({
-  version: z.literal(3),
-  deployment: z.looseObject({
-    manifest: z.looseObject({ time: z.string().optional(), magic: z.string().optional() }).optional(),
-    resources: z.array(ResourceSchema).nullish(),
-    pending_operations: z.array(PendingOperationSchema).nullish(),
-  }),
-});
-/** The parts of a stack export recover reads and edits. */
-export type StackExport = z.infer<typeof ExportSchema>;
+export { PendingOperationSchema, type PendingOperation, type StackExport } from "./stack-export.js";
 
 /** Parses a stack export (one-line error naming `source` when it is not one). */
 export function parseExport(text: string, source: string): StackExport {
@@ -37,8 +15,8 @@ export function parseExport(text: string, source: string): StackExport {
   } catch {
     throw new CliError(`${source} is not JSON, so not a Pulumi stack export`);
   }
-  const parsed = ExportSchema.safeParse(json);
-  if (!parsed.success) throw new CliError(`${source} is not a version 3 Pulumi stack export`);
+  const parsed = StackExportSchema.safeParse(json);
+  if (!parsed.success || parsed.data.version !== EXPORT_VERSION) throw new CliError(`${source} is not a version ${EXPORT_VERSION} Pulumi stack export`);
   return parsed.data;
 }
 
@@ -50,8 +28,8 @@ export function parseExport(text: string, source: string): StackExport {
 export function fingerprint(exported: StackExport): string {
   const d = exported.deployment;
   const parts = {
-    manifest: [d.manifest?.time ?? "", d.manifest?.magic ?? ""],
-    resources: (d.resources ?? []).map((r) => [r.urn ?? "", r.id ?? "", r.delete === true]),
+    manifest: [d.manifest.time ?? "", d.manifest.magic ?? ""],
+    resources: (d.resources ?? []).map((r) => [r.urn, r.id ?? "", r.delete === true]),
     pending: (d.pending_operations ?? []).map((op) => [op.type, op.resource.urn]),
   };
   return createHash("sha256").update(JSON.stringify(parts)).digest("hex");
@@ -59,7 +37,7 @@ export function fingerprint(exported: StackExport): string {
 
 /** URNs of the resources the state holds that are not marked for deletion. */
 export function liveUrns(exported: StackExport): Set<string> {
-  return new Set((exported.deployment.resources ?? []).flatMap((r) => (r.urn && r.delete !== true ? [r.urn] : [])));
+  return new Set((exported.deployment.resources ?? []).flatMap((r) => (r.delete !== true ? [r.urn] : [])));
 }
 
 /**

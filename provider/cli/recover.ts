@@ -2,7 +2,7 @@ import { matchesSent } from "../client/index.js";
 import { createBodyFor } from "../resources/providers.js";
 import type { Account } from "./account.js";
 import { kindOfType } from "../identity.js";
-import { ADOPT_INPUTS, KIND_NAMES, type ResourceKind } from "./kinds.js";
+import { ADOPT_INPUTS, COLLECTION_OF, KIND_NAMES, type ResourceKind } from "./kinds.js";
 import type { PendingOperation } from "./recover-state.js";
 
 /** What recover does with one pending create of this provider. */
@@ -35,14 +35,6 @@ export interface Evidence {
   /** URNs of the recovered stack's live resources: a pending create under one is a replacement. */
   urns: ReadonlySet<string>;
 }
-
-const COLLECTION: Partial<Record<ResourceKind, keyof Live>> = {
-  Agent: "agents",
-  Voice: "voices",
-  Action: "actions",
-  Webhook: "webhooks",
-  Call: "calls",
-};
 
 /** Whether a pending operation is a create of this provider (dynamic or native types). */
 export function isOwnCreate(op: PendingOperation): boolean {
@@ -84,7 +76,7 @@ function decideOne(urn: string, kind: ResourceKind, inputs: Record<string, unkno
     return { urn, kind, outcome: "adopt", id: adoptId, why: `the object ${adoptInput} names` };
   }
   const body = createBodyFor(kind, inputs);
-  const collection = COLLECTION[kind];
+  const collection = COLLECTION_OF[kind];
   if (!body || !collection) return { urn, kind, outcome: "unresolved", why: "its recorded inputs do not say what was sent" };
   // Every status counts, an ended call included: a call placed by the interrupted run has
   // usually ended by the time recover runs, and it is still proof that the create arrived.

@@ -2,26 +2,7 @@ import { z } from "zod";
 import { CliError } from "./errors.js";
 import { kindOfType } from "../identity.js";
 import { KIND_NAMES, RESOURCE_KINDS, type AccountCollection, type ResourceKind } from "./kinds.js";
-
-/**
- * One resource of a `pulumi stack export`. Only the fields audit needs are read; outputs are
- * never read (in a plain export a secret output is ciphertext, and ids are what identify objects).
- */
-const StateResourceSchema = z.looseObject({
-  urn: z.string(),
-  type: z.string(),
-  id: z.string().optional(),
-  delete: z.boolean().optional(),
-});
-
-/** The envelope `pulumi stack export` writes (checkpoint version 3). */
-export const StackExportSchema = z.object({
-  version: z.number().int(),
-  deployment: z.looseObject({
-    manifest: z.looseObject({}),
-    resources: z.array(StateResourceSchema).nullish(),
-  }),
-});
+import { EXPORT_VERSION, StackExportSchema } from "./stack-export.js";
 
 /** An account object a stack manages, found by id in its state. */
 export interface ManagedRef {
@@ -53,8 +34,8 @@ export function parseStackExport(text: string, source: string): ManagedRef[] {
     const where = first ? ` (${first.path.join(".") || "top level"}: ${first.message})` : "";
     throw new CliError(`${source} is not a Pulumi stack export${where}: write one with \`pulumi stack export --file <file>\``);
   }
-  if (parsed.data.version !== 3) {
-    throw new CliError(`${source} is a version ${parsed.data.version} stack export; this command reads version 3 (Pulumi 3.x)`);
+  if (parsed.data.version !== EXPORT_VERSION) {
+    throw new CliError(`${source} is a version ${parsed.data.version} stack export; this command reads version ${EXPORT_VERSION} (Pulumi 3.x)`);
   }
   const refs: ManagedRef[] = [];
   for (const r of parsed.data.deployment.resources ?? []) {

@@ -25,7 +25,7 @@ export interface CreateClientInput extends ClientOptionsInput {
   /** Sent as `Authorization: Bearer <token>`; never logged or put in errors. */
   token: string;
   /**
-   * Which extension routes (DESIGN.md §2) the server has: "auto" (default) asks each list route
+   * Which extension routes (docs/decisions.md §1) the server has: "auto" (default) asks each list route
    * once, "all" or "none" say so without asking.
    */
   extensions?: ExtensionsSetting | undefined;

@@ -193,7 +193,8 @@ function parseBody(schema: z.ZodType, text: string, name: string, details: ApiEr
     json = JSON.parse(text);
   } catch {
     const summary = `${where} (${name}) answered ${details.status} with a body that is not JSON`;
-    throw new ApiSchemaError(`${summary}: is the base URL (voiceagent:baseUrl) the service's address?`, { ...details, summary });
+    // No Pulumi advice here: the client is usable without Pulumi, and its callers say which setting holds the URL.
+    throw new ApiSchemaError(`${summary}: is the base URL the service's address?`, { ...details, summary });
   }
   const parsed = schema.safeParse(json);
   if (!parsed.success) {
@@ -234,7 +235,7 @@ function translate(
     }
     if (status === 401 || status === 403) {
       const summary = `${where} was refused (${status})${text}`;
-      return new ApiAuthError(`${summary}. Check the token (voiceagent:token or VOICEAGENT_TOKEN).`, { ...d, summary });
+      return new ApiAuthError(`${summary}. Check the token the client was given.`, { ...d, summary });
     }
     if (status === 404) return new ApiNotFoundError(`${where}: not found (404)${text}`, d);
     if (status === 429) {
@@ -262,7 +263,7 @@ function translate(
     else if (timeout) summary = `${where}: no response from ${base} in time (${code})${tries}`;
     else summary = `${where}: the connection to ${base} broke before an answer (${code})${tries}`;
     const next = !wasSent(error)
-      ? " Is the service running, and is voiceagent:baseUrl right?"
+      ? ` Is the service running, and is ${base} its address?`
       : d.mayHaveActed
         ? " The request was sent, so the service may have carried it out."
         : "";

@@ -7,11 +7,11 @@ import { ACTION_TYPES, CALL_STATUSES, VOICE_TYPES, WEBHOOK_EVENTS, WEBHOOK_METHO
 
 /** The type of a property, independent of any one language. */
 export type TypeRef =
-  | { kind: "string" | "integer" | "number" | "boolean" | "any" }
-  | { kind: "enum"; name: EnumName; values: readonly string[] }
-  | { kind: "array"; items: TypeRef }
+  | { shape: "string" | "integer" | "number" | "boolean" | "any" }
+  | { shape: "enum"; name: EnumName; values: readonly string[] }
+  | { shape: "array"; items: TypeRef }
   /** An open object: `known` are the keys it documents, others pass as they are. */
-  | { kind: "object"; name: string; known: NestedProperty[] };
+  | { shape: "object"; name: string; known: NestedProperty[] };
 
 /** A documented key of an open object (an action's `config.phoneNumber`). */
 export interface NestedProperty {
@@ -68,7 +68,7 @@ const isEnumName = (name: string): name is EnumName => Object.hasOwn(ENUMS, name
 function enumNamed(values: readonly unknown[], where: string): TypeRef {
   const key = JSON.stringify([...values].sort());
   for (const name of Object.keys(ENUMS)) {
-    if (isEnumName(name) && JSON.stringify([...ENUMS[name]].sort()) === key) return { kind: "enum", name, values: ENUMS[name] };
+    if (isEnumName(name) && JSON.stringify([...ENUMS[name]].sort()) === key) return { shape: "enum", name, values: ENUMS[name] };
   }
   throw new Error(`${where}: an enumeration ${key} that schemas/values.ts does not name; add it there and to ENUMS`);
 }
@@ -77,17 +77,17 @@ const pascal = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 /** The language-independent type of one JSON Schema (as zod writes it for an input property). */
 function typeOf(js: z.core.JSONSchema._JSONSchema, where: string): TypeRef {
-  if (typeof js === "boolean" || Object.keys(js).filter((k) => k !== "description").length === 0) return { kind: "any" };
+  if (typeof js === "boolean" || Object.keys(js).filter((k) => k !== "description").length === 0) return { shape: "any" };
   if (js.enum) return enumNamed(js.enum, where);
   switch (js.type) {
     case "string":
     case "integer":
     case "number":
     case "boolean":
-      return { kind: js.type };
+      return { shape: js.type };
     case "array": {
       if (js.items === undefined || Array.isArray(js.items)) throw new Error(`${where}: a tuple or an array without items has no schema type`);
-      return { kind: "array", items: typeOf(js.items, `${where}[]`) };
+      return { shape: "array", items: typeOf(js.items, `${where}[]`) };
     }
     case "object": {
       const required = new Set(js.required ?? []);
@@ -96,7 +96,7 @@ function typeOf(js: z.core.JSONSchema._JSONSchema, where: string): TypeRef {
         if (!doc) throw new Error(`${where}.${name}: a key of an object needs a description (.meta({ description }))`);
         return { name, doc, type: typeOf(p, `${where}.${name}`), required: required.has(name) };
       });
-      return { kind: "object", name: where.split(".").map(pascal).join(""), known };
+      return { shape: "object", name: where.split(".").map(pascal).join(""), known };
     }
     default:
       throw new Error(`${where}: no schema type for ${JSON.stringify(js)}`);
@@ -105,8 +105,8 @@ function typeOf(js: z.core.JSONSchema._JSONSchema, where: string): TypeRef {
 
 /** Enums widened to string, as a live value may hold values this release does not know. */
 function widen(t: TypeRef): TypeRef {
-  if (t.kind === "enum") return { kind: "string" };
-  if (t.kind === "array") return { kind: "array", items: widen(t.items) };
+  if (t.shape === "enum") return { shape: "string" };
+  if (t.shape === "array") return { shape: "array", items: widen(t.items) };
   return t;
 }
 
@@ -139,7 +139,7 @@ export function describeKind(def: KindInfo): KindDescription {
     ([name, o]): PropertyDescription => ({
       name,
       doc: o.doc,
-      output: { type: { kind: o.type }, required: o.optional !== true, secret: o.secret === true },
+      output: { type: { shape: o.type }, required: o.optional !== true, secret: o.secret === true },
       replaces: false,
       reported: true,
     }),

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describeKinds, schemaText } from "./package-schema.js";
-import { classSource, fileOf, indexSource, nativeSource, propertiesSource } from "./typescript.js";
+import { classSource, fileOf, indexSource, nativeSource, propertiesSource, providerArgsSource } from "./typescript.js";
 
 /** One file generated from the kinds: where it goes and what it holds. */
 export interface GeneratedFile {
@@ -12,7 +12,7 @@ export interface GeneratedFile {
 /**
  * Every generated file under `providerDir` (the provider package's source folder), as it should be
  * committed: the package schema, and under generated/ each kind's public (dynamic) class and their
- * index, what each kind registers, and the classes of the native entry.
+ * index, what each kind registers, the classes of the native entry and its Provider's arguments.
  */
 export function generatedFiles(providerDir: string): GeneratedFile[] {
   const packageJson = readFileSync(path.join(providerDir, "package.json"), "utf8");
@@ -24,5 +24,6 @@ export function generatedFiles(providerDir: string): GeneratedFile[] {
     { path: path.join(generated, "dynamic", "index.ts"), text: indexSource(kinds) },
     { path: path.join(generated, "properties.ts"), text: propertiesSource(kinds) },
     { path: path.join(generated, "native.ts"), text: nativeSource(kinds) },
+    { path: path.join(generated, "provider-args.ts"), text: providerArgsSource() },
   ];
 }

@@ -21,7 +21,7 @@ export interface PackageInfo {
 }
 
 function typeSpec(t: TypeRef): JsonObject {
-  switch (t.kind) {
+  switch (t.shape) {
     case "any":
       return { $ref: "pulumi.json#/Any" };
     case "enum":
@@ -32,13 +32,13 @@ function typeSpec(t: TypeRef): JsonObject {
       // An open object: the documented keys and any others, passed as they are.
       return { type: "object", additionalProperties: { $ref: "pulumi.json#/Any" } };
     default:
-      return { type: t.kind };
+      return { type: t.shape };
   }
 }
 
 /** An open object's description: its own doc and the keys it documents. */
 function describedWithKeys(doc: string, t: TypeRef): string {
-  if (t.kind !== "object" || t.known.length === 0) return doc;
+  if (t.shape !== "object" || t.known.length === 0) return doc;
   return `${doc}\n\n${t.known.map((k) => `- \`${k.name}\`: ${k.doc}`).join("\n")}`;
 }
 
@@ -69,8 +69,8 @@ function resourceSpec(k: KindDescription): JsonObject {
 function enumTypes(kinds: readonly KindDescription[]): JsonObject {
   const found = new Map<EnumName, string>();
   const visit = (t: TypeRef, doc: string) => {
-    if (t.kind === "enum" && !found.has(t.name)) found.set(t.name, doc);
-    if (t.kind === "array") visit(t.items, doc);
+    if (t.shape === "enum" && !found.has(t.name)) found.set(t.name, doc);
+    if (t.shape === "array") visit(t.items, doc);
   };
   for (const k of kinds) for (const p of k.properties) if (p.input) visit(p.input.type, `${k.kind}.${p.name}: ${p.doc}`);
   return Object.fromEntries(

@@ -16,8 +16,8 @@ import type {
   PurchasedNumberOutputs,
   CallArgs,
   CallOutputs,
-} from "../resources/index.js";
-import { NativeResource } from "./base.js";
+} from "./dynamic/index.js";
+import { NativeResource } from "../native/base.js";
 
 export type {
   Deployed,
@@ -45,7 +45,7 @@ export type {
   CallArgs,
   CallOutputs,
   CallState,
-} from "../resources/index.js";
+} from "./dynamic/index.js";
 // Each class's outputs are declared by merging an interface into it, as on the dynamic classes.
 
 export interface Agent extends OutputsOf<AgentOutputs> {}

@@ -1,17 +1,8 @@
 import * as pulumi from "@pulumi/pulumi";
+import type { ProviderArgs } from "../generated/provider-args.js";
 import { PLUGIN_VERSION } from "./version.js";
 
-/** The settings of an explicit {@link Provider}; unset ones fall back to `VOICEAGENT_*` variables. */
-export interface ProviderArgs {
-  /** The service's base URL, e.g. https://api.example.com (else VOICEAGENT_BASE_URL). */
-  baseUrl?: pulumi.Input<string>;
-  /** The account's API token (else VOICEAGENT_TOKEN): always stored as a secret. */
-  token?: pulumi.Input<string>;
-  /** Which extension routes to use: "auto" (default: probe), "all" or "none". */
-  extensions?: pulumi.Input<"auto" | "all" | "none">;
-  /** The most time one operation may spend retrying: a duration such as 90s or 5m. */
-  operationTimeout?: pulumi.Input<string>;
-}
+export type { ProviderArgs };
 
 /**
  * A `voiceagent` provider with its own settings (`pulumi:providers:voiceagent`), for programs that

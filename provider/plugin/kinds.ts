@@ -1,4 +1,5 @@
 import { parseToken } from "../identity.js";
+import { Refusal } from "../resources/kit/refusal.js";
 import type { KindRuntime } from "../resources/kit/runtime.js";
 import { KIND_NAMES, KINDS as REGISTRY } from "../resources/kinds/index.js";
 
@@ -38,7 +39,7 @@ export function kindFor(type: string, urn: string, version: string, requested: s
     runtime,
     problem,
     orThrow() {
-      if (!runtime) throw new Error(`${problem}. Nothing was sent to the service.`);
+      if (!runtime) throw new Refusal("E_UNKNOWN_KIND", `${problem}. Nothing was sent to the service.`);
       return runtime;
     },
     explainUnknown(reason) {

@@ -7,5 +7,6 @@ export { changedKeys, configFailures, requestedVersion, settingsOf } from "./con
 export { kindFor } from "./kinds.js";
 export { failureOf } from "./status.js";
 export { PLAIN_TOKEN } from "../resources/kit/guard.js";
+export { Refusal } from "../resources/kit/refusal.js";
 export { containsUnknown } from "../resources/kit/unknown.js";
 export { withBudget } from "../client/budget.js";

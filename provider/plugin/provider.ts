@@ -157,6 +157,8 @@ export class ProviderFailure extends Error {
   constructor(
     message: string,
     readonly partial?: PartialCreate,
+    /** The refusal's code (kit/refusal.ts), when the provider refused rather than failed. */
+    readonly code?: string,
   ) {
     super(message);
     this.name = "ProviderFailure";

@@ -1,6 +1,7 @@
 import { redact } from "../client/index.js";
 import { PartialCreateError } from "../resources/kit/errors.js";
 import type { Props } from "../resources/kit/kind.js";
+import { Refusal } from "../resources/kit/refusal.js";
 import { ProviderFailure } from "./provider.js";
 
 /**
@@ -12,6 +13,7 @@ import { ProviderFailure } from "./provider.js";
  */
 export function failureOf(err: unknown, inputs?: Props, secrets?: readonly string[]): ProviderFailure {
   const message = redact(err instanceof Error ? err.message : String(err));
+  if (err instanceof Refusal) return new ProviderFailure(message, undefined, err.code);
   if (!(err instanceof PartialCreateError)) return new ProviderFailure(message);
   return new ProviderFailure(message, { id: err.id, properties: err.properties, reasons: err.reasons, ...(inputs ? { inputs } : {}), ...(secrets ? { secrets } : {}) });
 }

@@ -71,12 +71,12 @@ export function voiceAgentProvider(opts: ProviderOptions): Provider {
       }),
     configure: (req) =>
       failing(async () => {
-        const { requestedVersion, settingsOf, PLAIN_TOKEN, containsUnknown } = await lazy();
+        const { requestedVersion, settingsOf, PLAIN_TOKEN, containsUnknown, Refusal } = await lazy();
         // Only here does the engine show whether the token was a secret: a plain one would be
         // recorded unencrypted among the provider's inputs in the state, so it is refused before
         // anything is sent (the dynamic path refuses it in the program).
         const token = req.config.token;
-        if (req.plainKeys?.includes("token") && typeof token === "string" && !containsUnknown(token)) throw new Error(`${PLAIN_TOKEN}; nothing was sent to the service`);
+        if (req.plainKeys?.includes("token") && typeof token === "string" && !containsUnknown(token)) throw new Refusal("E_PLAIN_TOKEN", `${PLAIN_TOKEN}; nothing was sent to the service`);
         requested = requestedVersion(req.config) ?? requested;
         settings = settingsOf(req.config);
       }),
@@ -112,7 +112,8 @@ export function voiceAgentProvider(opts: ProviderOptions): Provider {
         if (got.gone) return { id: "" };
         if (Object.keys(recorded).length === 0 && !got.inputs) {
           // An import, and the kit kept what was recorded (nothing): this server cannot read the kind.
-          throw new Error(
+          throw new (await lazy()).Refusal(
+            "E_NOT_IMPORTABLE",
             `${req.type} ${req.id} cannot be imported: this service has no route to read it, so nothing was imported or changed. ` +
               "Declare it in the program with its adopting input (agentId, voiceId...) instead",
           );

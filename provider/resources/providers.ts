@@ -6,6 +6,7 @@
 import { dynamicRuntime, type DynamicRuntime } from "./kit/dynamic.js";
 import type { Props } from "./kit/kind.js";
 import { KINDS as REGISTRY } from "./kinds/index.js";
+import { Refusal } from "./kit/refusal.js";
 
 export { KIND_NAMES } from "./kinds/index.js";
 
@@ -15,7 +16,7 @@ const createBodies = new Map<string, (inputs: Props) => Props | undefined>(REGIS
 /** The runtime of one resource kind ("Agent", "Voice", ...), as the dynamic provider calls it. */
 export function runtimeFor(kind: string): DynamicRuntime {
   const r = runtimes.get(kind);
-  if (!r) throw new Error(`pulumi-voiceagent: no provider for kind ${kind}; is the installed package older than the program?`);
+  if (!r) throw new Refusal("E_UNKNOWN_KIND", `pulumi-voiceagent: no provider for kind ${kind}; is the installed package older than the program?`);
   return r;
 }
 

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { E164Schema, UuidSchema } from "./common.js";
 import { ACTION_TYPES } from "./values.js";
 
-/** A known action type (DESIGN.md §2). */
+/** A known action type (docs/decisions.md §1). */
 export const ActionTypeSchema = z.enum(ACTION_TYPES);
 
 /** An action's config as sent: `phone_number` is optional; keys we do not know are kept. */

@@ -17,7 +17,7 @@ export const AgentSchema = z.object({
 /** An agent. */
 export type Agent = z.infer<typeof AgentSchema>;
 
-/** Body of agents/create: `prompt` and `voice` are required (DESIGN.md §2); related objects by id. */
+/** Body of agents/create: `prompt` and `voice` are required (docs/decisions.md §1); related objects by id. */
 export const AgentCreateSchema = z.object({
   prompt: z.string().min(1),
   voice: UuidSchema,

@@ -3,7 +3,7 @@ import { E164Schema, UuidSchema } from "./common.js";
 import { AgentSchema } from "./agent.js";
 import { CALL_STATUSES } from "./values.js";
 
-/** A known call status (DESIGN.md §2). */
+/** A known call status (docs/decisions.md §1). */
 export const CallStatusSchema = z.enum(CALL_STATUSES);
 
 /** A call as the service returns it. */

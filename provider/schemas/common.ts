@@ -13,7 +13,7 @@ export const IdQuerySchema = z.object({ id: UuidSchema });
 /** `?id=` query. */
 export type IdQuery = z.infer<typeof IdQuerySchema>;
 
-/** `?phone_number=` on numbers/update, numbers/cancel and GET /v1/numbers (DESIGN.md §2). */
+/** `?phone_number=` on numbers/update, numbers/cancel and GET /v1/numbers (docs/decisions.md §1). */
 export const PhoneNumberQuerySchema = z.object({ phone_number: E164Schema });
 /** `?phone_number=` query. */
 export type PhoneNumberQuery = z.infer<typeof PhoneNumberQuerySchema>;

@@ -16,7 +16,7 @@ import { WebhookSchema, WebhookWriteSchema } from "./webhook.js";
 /**
  * How one route is called. `retry` says whether a failed attempt may be repeated: "never" for the
  * POSTs that make something new (a duplicate agent or a second real phone call is worse than an
- * error). `documented` marks the 8 endpoints of interface.md; the rest are DESIGN.md §2 extensions.
+ * error). `documented` marks the 8 endpoints of docs/contract.md; the rest are the extension routes of docs/decisions.md §1.
  */
 export interface EndpointDef {
   readonly method: "GET" | "POST";
@@ -42,7 +42,7 @@ export const endpoints = {
   endCall: def({ method: "POST", path: "/v1/calls/end", query: IdQuerySchema, body: EmptyBodySchema, response: CallSchema, retry: "safe", documented: true }),
   updateVoice: def({ method: "POST", path: "/v1/voices/update", query: IdQuerySchema, body: VoiceWriteSchema, response: VoiceSchema, retry: "safe", documented: true }),
 
-  // Extensions (DESIGN.md §2).
+  // Extensions (docs/decisions.md §1).
   getVoice: def({ method: "GET", path: "/v1/voices", query: IdQuerySchema, response: VoiceSchema, retry: "safe", documented: false }),
   getAction: def({ method: "GET", path: "/v1/actions", query: IdQuerySchema, response: ActionSchema, retry: "safe", documented: false }),
   getWebhook: def({ method: "GET", path: "/v1/webhooks", query: IdQuerySchema, response: WebhookSchema, retry: "safe", documented: false }),

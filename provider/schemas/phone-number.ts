@@ -13,7 +13,7 @@ export const PhoneNumberSchema = z.object({
 /** A phone number. */
 export type PhoneNumber = z.infer<typeof PhoneNumberSchema>;
 
-/** Body of numbers/update: bind an agent, or `null` to unbind (DESIGN.md §2). */
+/** Body of numbers/update: bind an agent, or `null` to unbind (docs/decisions.md §1). */
 export const PhoneNumberUpdateSchema = z.object({ inbound_agent: UuidSchema.nullable() });
 /** Body of numbers/update. */
 export type PhoneNumberUpdate = z.infer<typeof PhoneNumberUpdateSchema>;

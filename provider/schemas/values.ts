@@ -1,4 +1,4 @@
-// The service's known enumerated values (DESIGN.md §2), as plain constants and string unions. This
+// The service's known enumerated values (docs/decisions.md §1), as plain constants and string unions. This
 // module imports nothing, so the resources' public types can name these unions without a consumer's
 // type-check descending into zod.
 

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { UuidSchema } from "./common.js";
 import { VOICE_TYPES } from "./values.js";
 
-/** A known voice type (DESIGN.md §2). */
+/** A known voice type (docs/decisions.md §1). */
 export const VoiceTypeSchema = z.enum(VOICE_TYPES);
 
 /** A voice as the service returns it. `type` stays a plain string: a newer server may add types. */

@@ -108,7 +108,7 @@ describe("recover's edit of the state", () => {
   const mine = pendingAgent("a", "one");
   const gone = pendingAgent("b", "none");
   const bucket: PendingOperation = { type: "creating", resource: { urn: "urn:pulumi:staging::p::aws:s3/bucket:Bucket::b", type: "aws:s3/bucket:Bucket" } };
-  const exportOf = (ops: PendingOperation[], resources: StackExport["deployment"]["resources"] = [{ urn: "urn:pulumi:staging::p::pulumi:pulumi:Stack::p-staging" }]): StackExport => ({
+  const exportOf = (ops: PendingOperation[], resources: StackExport["deployment"]["resources"] = [{ urn: "urn:pulumi:staging::p::pulumi:pulumi:Stack::p-staging", type: "pulumi:pulumi:Stack" }]): StackExport => ({
     version: 3,
     deployment: { manifest: { time: "2026-11-23T10:00:00Z", magic: "m" }, resources, pending_operations: ops },
   });
@@ -127,13 +127,13 @@ describe("recover's edit of the state", () => {
 
   it("refuses to add a second resource under a URN the state holds", () => {
     const adopted = decisions.filter((d) => d.outcome === "adopt");
-    expect(() => settled(exportOf([mine], [{ urn: mine.resource.urn, id: randomUUID() }]), adopted)).toThrow(/already in the state/);
+    expect(() => settled(exportOf([mine], [{ urn: mine.resource.urn, type: mine.resource.type, id: randomUUID() }]), adopted)).toThrow(/already in the state/);
   });
 
   it("the fingerprint changes with every save of the checkpoint, not with secrets shown or hidden", () => {
     const a = exportOf([mine]);
     const shown = structuredClone(a);
-    shown.deployment.resources = [{ ...shown.deployment.resources?.[0], outputs: { token: "plain" } }];
+    shown.deployment.resources = [{ ...shown.deployment.resources![0]!, outputs: { token: "plain" } }];
     expect(fingerprint(shown)).toBe(fingerprint(a));
     const saved = structuredClone(a);
     saved.deployment.manifest = { time: "2026-11-23T10:00:01Z", magic: "m" };

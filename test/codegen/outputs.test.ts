@@ -10,11 +10,11 @@ import * as va from "pulumi-voiceagent";
 
 /** A value of a type, enough for a mock registration (mocks run no check). */
 function sample(t: TypeRef): unknown {
-  if (t.kind === "array") return [];
-  if (t.kind === "object") return {};
-  if (t.kind === "integer" || t.kind === "number") return 0;
-  if (t.kind === "boolean") return false;
-  return t.kind === "enum" ? t.values[0] : "x";
+  if (t.shape === "array") return [];
+  if (t.shape === "object") return {};
+  if (t.shape === "integer" || t.shape === "number") return 0;
+  if (t.shape === "boolean") return false;
+  return t.shape === "enum" ? t.values[0] : "x";
 }
 
 /** A resource of `kind`, declared through the class the public entry exports for it. */

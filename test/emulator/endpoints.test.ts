@@ -97,7 +97,7 @@ describe("the 8 documented endpoints", () => {
     expect(noType.statusCode).toBe(200);
     const cancelled = PhoneNumberSchema.parse(noType.json());
     expect(cancelled.active).toBe(false);
-    // The real service keeps the binding: its early clients cannot parse null there (DESIGN.md §2).
+    // The real service keeps the binding: its early clients cannot parse null there (docs/decisions.md §1).
     expect(cancelled.inbound_agent?.id).toBe(agent.id);
     expect(PhoneNumberSchema.parse((await t.call("GET", `/v1/numbers?phone_number=${number}`)).json).inbound_agent?.id).toBe(agent.id);
     const withType = await t.emu.app.inject({

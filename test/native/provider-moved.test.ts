@@ -39,5 +39,6 @@ describe("moving between the dynamic and the native provider", () => {
 
   it("a move with a real change still goes to the service", async () => {
     await expect(agent.update(undefined, "a1", recorded, { ...program, prompt: "q", __provider: shim })).rejects.toThrow(/baseUrl is not set/);
+    await expect(agent.update(undefined, "a1", recorded, { ...program, prompt: "q", __provider: shim })).rejects.toMatchObject({ code: "E_SETTINGS" });
   });
 });

@@ -71,6 +71,14 @@ describe("CheckConfig", () => {
   });
 });
 
+describe("Configure", () => {
+  it("refuses a token the engine says arrived as plain text, with a code, before anything is sent", async () => {
+    const p = inProcessPlugin().provider;
+    await expect(p.configure({ config: { baseUrl: recorder.url, token: "plain-token" }, plainKeys: ["token"] })).rejects.toMatchObject({ code: "E_PLAIN_TOKEN" });
+    expect(recorder.requests).toEqual([]);
+  });
+});
+
 describe("Check", () => {
   it("passes a value unknown at preview through and still fails the known ones", async () => {
     const ok = await recorded.check({ ...at("Agent"), olds: {}, news: { prompt: UNKNOWN, voice: UNKNOWN } });
@@ -88,6 +96,8 @@ describe("Check", () => {
     const newer = await configured({ baseUrl: recorder.url, token: "t", version: "9.9.9" });
     const prop = reasons(await newer.check({ ...at("Voice"), olds: {}, news: { voiceName: "a", pitch: 0, rate: 1, timbre: "warm" } }));
     expect(prop).toEqual([expect.stringMatching(new RegExp(`timbre.*${VERSION.replace(/\./g, "\\.")}.*9\\.9\\.9`))]);
+    // A request past Check about such a type is refused with a code, and sends nothing.
+    await expect(recorded.diff({ ...at("Trunk"), id: "x", olds: {}, news: {} })).rejects.toMatchObject({ code: "E_UNKNOWN_KIND" });
     expect(recorder.requests).toEqual([]);
   });
 });
@@ -147,9 +157,10 @@ describe("resources", () => {
       const p = await configured({ baseUrl: server.url, token: "no-routes-token" });
       const err = await read(p, "Voice", randomUUID()).then(
         () => undefined,
-        (e: Error) => e.message,
+        (e: Error) => e,
       );
-      expect(err).toMatch(/voiceagent:index:Voice .* cannot be imported/);
+      expect(err?.message).toMatch(/voiceagent:index:Voice .* cannot be imported/);
+      expect(err).toMatchObject({ code: "E_NOT_IMPORTABLE" });
       expect(server.requests.filter((r) => r.method !== "GET")).toEqual([]);
     } finally {
       await server.close();

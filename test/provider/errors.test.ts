@@ -19,7 +19,7 @@ const ctx = (op: FailureContext["op"]): FailureContext => ({ kind: "Agent", op, 
 const cases: [string, FailureContext["op"], ApiError, RegExp][] = [
   ["422 names the property", "create", new ApiValidationError("x", { ...at, status: 422, summary: "POST /v1/agents/create was rejected (422)" }, [{ loc: ["body", "initial_message"], msg: "too long", type: "x" }]), /refused initialMessage: too long, and changed nothing/],
   ["401", "create", new ApiAuthError("x", { ...at, status: 401, summary: "refused (401)" }), /changed nothing\. Set a valid token: pulumi config set --secret voiceagent:token/],
-  ["refused connection", "create", new ApiConnectionError("x", { ...at, status: 0, summary: "could not reach", mayHaveActed: false }, false), /Nothing reached the service/],
+  ["refused connection", "create", new ApiConnectionError("x", { ...at, status: 0, summary: "could not reach", mayHaveActed: false }, false), /Nothing reached the service\. Check voiceagent:baseUrl \(or VOICEAGENT_BASE_URL\)/],
   ["429", "create", new ApiRateLimitError("x", { ...at, status: 429, summary: "rate limited" }, 1000), /did not act on it\. Run the command again later/],
   ["create, 503 lost", "create", new ApiError("x", { ...at, code: "E_SERVER", status: 503, summary: "server error (503)", mayHaveActed: true }), /may have made it\. Before running `pulumi up` again, look for it.*voiceagent audit.*set agentId to adopt it/],
   ["update, reset", "update", new ApiConnectionError("x", { ...at, status: 0, summary: "connection broke", mayHaveActed: true }, false), /may have applied the change\. Running `pulumi up` again is safe/],

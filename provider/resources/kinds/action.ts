@@ -38,6 +38,7 @@ const input = z.object({
 /** Action: the extension endpoints actions/create, actions/update and GET /v1/actions. */
 export const actionKind = defineKind<Action, ActionWrite>()({
   kind: "Action",
+  pulled: true,
   doc: "Something an agent can do during a call. Uses the service's actions/create and actions/update; destroy forgets it.",
   example: 'const hangUp = new Action("end-call", { type: "action_end_conversation" });',
   examples: {

@@ -7,6 +7,7 @@ import { ownerOutput } from "../kit/owner.js";
 export const agentKind = defineKind<Agent, AgentUpdate>()({
   kind: "Agent",
   collection: "agents",
+  pulled: true,
   doc:
     "A voice agent. The service has no delete: destroying it removes it from the stack only " +
     "(set the retain-on-delete resource option to say so explicitly, or the protect option to guard it).",

@@ -14,6 +14,7 @@ import { note } from "../kit/notes.js";
 export const phoneNumberKind = defineKind<PhoneNumber, PhoneNumberUpdate>()({
   kind: "PhoneNumber",
   collection: "numbers",
+  pulled: true,
   doc:
     "The inbound binding of a phone number the account owns. Rebinding moves it to another agent in place; " +
     "destroy unbinds it, unless the program declares the same number in another resource (a rename, a swap, " +

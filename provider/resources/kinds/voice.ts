@@ -7,6 +7,7 @@ import { ownerOutput } from "../kit/owner.js";
 export const voiceKind = defineKind<Voice, VoiceWrite>()({
   kind: "Voice",
   collection: "voices",
+  pulled: true,
   doc:
     "A voice. Created with voices/create where the service has it; given the id of an existing voice, it manages " +
     "that one through voices/update. Destroy forgets it.",

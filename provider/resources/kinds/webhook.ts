@@ -13,6 +13,7 @@ const input = z.object({
 /** Webhook: the extension endpoints webhooks/create, webhooks/update and GET /v1/webhooks. */
 export const webhookKind = defineKind<Webhook, WebhookWrite>()({
   kind: "Webhook",
+  pulled: true,
   doc: "Where an agent's events are delivered. Uses webhooks/create and webhooks/update; destroy forgets it.",
   example: 'const hook = new Webhook("events", { url: "https://hooks.example.com/va", subscriptions: ["event_message"] });',
   examples: {

@@ -111,6 +111,8 @@ export interface KindDef<S extends z.ZodRawShape, R extends { id: string }, W, K
   kind: K;
   /** The collection of the service its objects are in (`voiceagent pull`, `audit` and `drift` list the account's). */
   collection: Collection;
+  /** `voiceagent pull` declares the objects of its collection as this kind (one kind per collection). */
+  pulled?: true;
   /** What the resource is and does, for users: the class's JSDoc and the schema's description. */
   doc: string;
   /** A TypeScript snippet declaring one (the class's `@example`, the schema's TypeScript example). */
@@ -156,6 +158,7 @@ export interface KindInfo {
   examples: SdkExamples;
   importId?: string;
   collection: Collection;
+  pulled?: true;
   extensionReads?: true;
   input: z.ZodObject;
   fields: Record<string, { doc: string; deprecated?: string; reported?: true; replaces?: true }>;

@@ -5,6 +5,7 @@ import { bodiesOf, diffOf, inputsOf, notKept, outputsOf, partialInputs, property
 import { explain, isGone, PartialCreateError, unreadableCreate, type FailureContext } from "./errors.js";
 import type { KindDef, Props } from "./kind.js";
 import { note } from "./notes.js";
+import { Refusal } from "./refusal.js";
 import { diffKind, type CheckResult, type CreateResult, type KindDiff, type ReadResult, type UpdateResult } from "./results.js";
 import { clientFor, resolveSettings, type ProviderSettings } from "./settings.js";
 
@@ -58,7 +59,7 @@ export function kindRuntime<S extends z.ZodRawShape, R extends { id: string }, W
     }
     if (!live) {
       if (!routes || !def.read) return withLocalInputs(def, state, inputs);
-      throw new Error(`voiceagent:${def.kind} ${id} is no longer on the service, and nothing was sent: run \`pulumi refresh\` to drop it from the state, then \`pulumi up\``);
+      throw new Refusal("E_GONE", `voiceagent:${def.kind} ${id} is no longer on the service, and nothing was sent: run \`pulumi refresh\` to drop it from the state, then \`pulumi up\``);
     }
     const o = outs(live, inputs);
     const differs = diffOf(def, o, inputs, id).changed;

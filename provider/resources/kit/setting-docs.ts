@@ -1,6 +1,10 @@
+import type { ExtensionsSetting } from "../../client/capabilities.js";
+import { defaultClientOptions } from "../../client/options.js";
+
 // The provider's settings as users set them (`pulumi config set voiceagent:<name>`), with their doc
-// text: the one source of the schema's config and Provider inputs and of the keys the native
-// plugin accepts. The rules that check them live in settings.ts beside this file.
+// text: the one source of the schema's config and Provider inputs, of the native `ProviderArgs`
+// (generated/provider-args.ts) and of the keys the native plugin accepts. The rules that check
+// them live in settings.ts beside this file and read the values and defaults from here.
 
 /** One provider setting. */
 export interface SettingDoc {
@@ -11,7 +15,22 @@ export interface SettingDoc {
   secret?: true;
   /** The value used when neither config nor environment sets it. */
   default?: string;
+  /** The only values it takes, when it is one of a few. */
+  values?: readonly string[];
 }
+
+/** A duration in ms as users write one: "2m", "90s", "1h". */
+export function durationText(ms: number): string {
+  if (ms % 3_600_000 === 0) return `${ms / 3_600_000}h`;
+  if (ms % 60_000 === 0) return `${ms / 60_000}m`;
+  return `${ms / 1_000}s`;
+}
+
+/** What an unset operationTimeout means: the client's own retry budget. */
+export const DEFAULT_OPERATION_TIMEOUT = durationText(defaultClientOptions.retry.budgetMs);
+
+/** The values of `extensions`. */
+export const EXTENSIONS_VALUES = ["auto", "all", "none"] as const satisfies readonly ExtensionsSetting[];
 
 /** Every setting, in the order the schema lists them. */
 export const SETTINGS: readonly SettingDoc[] = [
@@ -33,10 +52,11 @@ export const SETTINGS: readonly SettingDoc[] = [
       '"all" or "none". Falls back to VOICEAGENT_EXTENSIONS.',
     env: "VOICEAGENT_EXTENSIONS",
     default: "auto",
+    values: EXTENSIONS_VALUES,
   },
   {
     name: "operationTimeout",
-    doc: "The most time one operation may spend retrying a slow or throttling service, as a duration such as 90s, 5m or 1h (unset: 2m). Falls back to VOICEAGENT_OPERATION_TIMEOUT.",
+    doc: `The most time one operation may spend retrying a slow or throttling service, as a duration such as 90s, 5m or 1h (unset: ${DEFAULT_OPERATION_TIMEOUT}). Falls back to VOICEAGENT_OPERATION_TIMEOUT.`,
     env: "VOICEAGENT_OPERATION_TIMEOUT",
   },
 ];

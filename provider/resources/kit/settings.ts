@@ -1,6 +1,8 @@
 import { createClient, MemoryLedger, type CreateLedger, type ExtensionsSetting, type VoiceAgentClient } from "../../client/index.js";
 import { inputFailure, type CheckFailure } from "./check.js";
 import { sharedDeployment } from "./deployment.js";
+import { Refusal } from "./refusal.js";
+import { DEFAULT_OPERATION_TIMEOUT, EXTENSIONS_VALUES } from "./setting-docs.js";
 import { SharedLedger } from "./shared-ledger.js";
 
 /** What `configure` captured from the stack's config (older serialized providers pass no `config`). */
@@ -42,12 +44,13 @@ export function resolveSettings(settings: ProviderSettings | undefined): { resol
   else if (/\s/.test(token)) problems.push(`voiceagent:token contains whitespace (a stray newline or space?): ${SET_TOKEN}`);
   const extensions = setting("extensions", "VOICEAGENT_EXTENSIONS") ?? "auto";
   if (!isExtensionsSetting(extensions)) {
-    problems.push('voiceagent:extensions must be "auto", "all" or "none": run `pulumi config set voiceagent:extensions auto`');
+    const quoted = EXTENSIONS_VALUES.map((v) => `"${v}"`);
+    problems.push(`voiceagent:extensions must be ${quoted.slice(0, -1).join(", ")} or ${quoted.at(-1)}: run \`pulumi config set voiceagent:extensions ${EXTENSIONS_VALUES[0]}\``);
   }
   const timeout = setting("operationTimeout", "VOICEAGENT_OPERATION_TIMEOUT");
   const budgetMs = timeout === undefined ? undefined : durationMs(timeout);
   if (budgetMs === null) {
-    problems.push("voiceagent:operationTimeout must be a duration such as 90s or 5m: run `pulumi config set voiceagent:operationTimeout 2m`");
+    problems.push(`voiceagent:operationTimeout must be a duration such as 90s or 5m: run \`pulumi config set voiceagent:operationTimeout ${DEFAULT_OPERATION_TIMEOUT}\``);
   }
   if (problems.length || !isExtensionsSetting(extensions) || budgetMs === null) {
     return { problems: problems.map(inputFailure) };
@@ -56,7 +59,7 @@ export function resolveSettings(settings: ProviderSettings | undefined): { resol
 }
 
 function isExtensionsSetting(v: string): v is ExtensionsSetting {
-  return v === "auto" || v === "all" || v === "none";
+  return EXTENSIONS_VALUES.some((x) => x === v);
 }
 
 function urlProblem(text: string): string | undefined {
@@ -108,7 +111,7 @@ function ledgerFor(token: string): CreateLedger {
  */
 export function clientFor(settings: ProviderSettings | undefined): VoiceAgentClient {
   const { resolved, problems } = resolveSettings(settings);
-  if (!resolved) throw new Error(problems.map((p) => p.reason).join("; "));
+  if (!resolved) throw new Refusal("E_SETTINGS", problems.map((p) => p.reason).join("; "));
   const key = JSON.stringify(resolved);
   let client = clients.get(key);
   if (!client) {

@@ -1,0 +1,28 @@
+// The provider's own refusals: what it declines to do before (or instead of) sending anything,
+// each with a code that callers and tests tell apart without reading the text. The service's
+// failures are the client's ApiError and its codes. The program side loads this, so it imports
+// nothing.
+
+/** What was refused. */
+export type RefusalCode =
+  /** voiceagent:token set as plain config: it would be stored unencrypted. */
+  | "E_PLAIN_TOKEN"
+  /** The provider's settings are missing or malformed. */
+  | "E_SETTINGS"
+  /** A resource type this release does not serve (a newer SDK than the plugin). */
+  | "E_UNKNOWN_KIND"
+  /** An import of a kind this service cannot read back. */
+  | "E_NOT_IMPORTABLE"
+  /** The object is gone from the service, so nothing is sent for it. */
+  | "E_GONE";
+
+/** A refusal: its message says what was refused, that nothing was sent, and what to do. */
+export class Refusal extends Error {
+  override name = "Refusal";
+  constructor(
+    readonly code: RefusalCode,
+    message: string,
+  ) {
+    super(message);
+  }
+}
