@@ -71,7 +71,8 @@ function entriesOf(raw: unknown, section: (typeof FLEET_SECTIONS)[number]): [str
 /** References by name, duplicates and renames, checked on the raw value so they are reported alongside shape problems. */
 function referenceProblems(raw: unknown, source: string): string[] {
   const problems: string[] = [];
-  const keys = Object.fromEntries(FLEET_SECTIONS.map((s) => [s, entriesOf(raw, s).map(([k]) => k)]));
+  // Sorted: Pulumi rewrites a stack file's maps in key order, so the file's own order is not the user's anyway.
+  const keys = Object.fromEntries(FLEET_SECTIONS.map((s) => [s, entriesOf(raw, s).map(([k]) => k).sort()]));
   const refer = (path: PropertyKey[], value: unknown, section: "voices" | "actions" | "webhooks" | "agents", noun: string) => {
     if (typeof value !== "string" || value === "" || UUID.test(value)) return;
     const have = keys[section] ?? [];

@@ -48,10 +48,10 @@ describe("checkFleet", () => {
     const problems = problemsOf({ ...bad, agent: {} });
     expect(problems).toEqual(
       expect.arrayContaining([
-        'fleet.agents.support.voice: no voice named "warm2" (voices: warm, calm)',
+        'fleet.agents.support.voice: no voice named "warm2" (voices: calm, warm)',
         expect.stringMatching(/^fleet\.agents\.support\.promtp: unknown key \(known: .*prompt/),
         expect.stringMatching(/^fleet\.agents\.sales\.actions\[1\]: no action named "transfer" \(actions: hang-up\)/),
-        'fleet.lines.main.agent: no agent named "suport" (agents: support, sales)',
+        'fleet.lines.main.agent: no agent named "suport" (agents: sales, support)',
         expect.stringMatching(/^fleet\.voices\.calm\.pitch: .*integer/),
         expect.stringMatching(/^fleet\.webhooks\.events\.method: .*"GET"\|"POST"/),
         expect.stringMatching(/^fleet\.agent: unknown key \(known: voices, actions, webhooks, agents, lines\)/),
