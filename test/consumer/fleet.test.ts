@@ -132,12 +132,20 @@ describe("a fleet declared in the stack file (templates/voiceagent-fleet)", () =
     expect(Object.keys(ids.agents ?? {}).sort()).toEqual(["after-hours", "billing", "sales", "support", "triage"]);
   }, 120_000);
 
-  it("moving a line to another agent in the file rebinds it in place", async () => {
+  it("moving a line to another agent rebinds it in place; renaming a key with `was` changes nothing", async () => {
     const before = await outputIds("staging");
     await pulumi(["config", "set", "--path", "fleet.lines.main.agent", "sales", "-s", "staging"]);
+    const renamed = readFileSync(stackFile("staging"), "utf8")
+      .replace("\n      billing: {prompt:", "\n      billing-desk: {was: [billing], prompt:")
+      .replace("agent: billing}", "agent: billing-desk}");
+    expect(renamed).toMatch(/billing-desk: \{was[\s\S]*agent: billing-desk\}/);
+    writeFileSync(stackFile("staging"), renamed);
+    received.length = 0;
     expect(await up("staging")).toEqual({ update: 1 });
+    expect(received.filter((r) => r.startsWith("POST ")).map((r) => r.split("?")[0])).toEqual(["POST /v1/numbers/update"]);
     const after = await outputIds("staging");
     expect(after.lines?.main).toBe(before.lines?.main);
+    expect(after.agents?.["billing-desk"]).toBe(before.agents?.billing);
     expect((await client(TOKENS.staging).numbers.get(s1 ?? "")).inbound_agent?.id).toBe(before.agents?.sales);
   }, 90_000);
 
