@@ -17,10 +17,10 @@ export type FleetCheck = { ok: true; fleet: FleetSpec } | { ok: false; problems:
 export class FleetConfigError extends Error {
   override readonly name = "FleetConfigError";
   readonly __pulumiRunError = true;
-  constructor(readonly problems: string[], source: string) {
+  constructor(readonly problems: string[], source: string, file = "Pulumi.<stack>.yaml") {
     super(
       `${source}: ${problems.length === 1 ? "1 problem" : `${problems.length} problems`} in the stack's ${source} value; ` +
-        `nothing was sent to the service. Correct ${problems.length === 1 ? "it" : "them"} in Pulumi.<stack>.yaml ` +
+        `nothing was sent to the service. Correct ${problems.length === 1 ? "it" : "them"} in ${file} ` +
         `(or with \`pulumi config set --path\`) and run \`pulumi preview\` again:\n${problems.map((p) => `  ${p}`).join("\n")}`,
     );
   }
@@ -136,9 +136,9 @@ export function checkFleet(value: unknown, source = "fleet"): FleetCheck {
   return { ok: true, fleet: parsed.data };
 }
 
-/** The fleet, or a FleetConfigError listing every problem. */
-export function parseFleet(value: unknown, source = "fleet"): FleetSpec {
+/** The fleet, or a FleetConfigError listing every problem (`file`: where the user corrects them). */
+export function parseFleet(value: unknown, source = "fleet", file?: string): FleetSpec {
   const r = checkFleet(value, source);
-  if (!r.ok) throw new FleetConfigError(r.problems, source);
+  if (!r.ok) throw new FleetConfigError(r.problems, source, file);
   return r.fleet;
 }

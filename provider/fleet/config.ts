@@ -18,14 +18,16 @@ import type { FleetArgs } from "./spec.js";
 export function fleetFromConfig(key = "fleet"): FleetArgs {
   const config = new pulumi.Config();
   const fullKey = `${config.name}:${key}`;
+  const file = `Pulumi.${pulumi.getStack()}.yaml`;
   const value: unknown = config.getObject(key);
   if (value === undefined) {
     throw new FleetConfigError(
       [`${key}: required: this stack's config has no \`${fullKey}\`; declare the fleet there (voices, actions, webhooks, agents, lines)`],
       key,
+      file,
     );
   }
-  return { fleet: parseFleet(value, key), secret: isSecretKey(fullKey), source: key };
+  return { fleet: parseFleet(value, key, file), secret: isSecretKey(fullKey), source: key };
 }
 
 /**

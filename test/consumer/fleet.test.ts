@@ -56,6 +56,8 @@ let emu: RunningEmulator;
 const received: string[] = [];
 const printed: string[] = [];
 let c: Consumer;
+/** The staging stack's `ids` output after its first up. */
+let stagingIds: Record<string, Record<string, string>> = {};
 const client = (token: string) => createClient({ baseUrl: emu.url, token });
 
 /** The plain pulumi CLI in the project; everything it prints is kept for the plaintext check. */
@@ -114,6 +116,7 @@ describe("a fleet declared in the stack file (templates/voiceagent-fleet)", () =
     const text = preview.stdout + preview.stderr;
     expect(text).toMatch(/fleet\.agents\.sales\.voice: no voice named "warm2" \(voices: calm, warm\)/);
     expect(text).toMatch(/fleet\.agents\.triage\.promtp: unknown key/);
+    expect(text).toMatch(/2 problems[^\n]*nothing was sent[^\n]*Pulumi\.staging\.yaml/);
     expect(text).not.toMatch(/at \S+\.js:\d+/); // one message, no stack trace
     expect(seen).toEqual([]);
   }, 60_000);
@@ -122,6 +125,7 @@ describe("a fleet declared in the stack file (templates/voiceagent-fleet)", () =
     expect(await up("staging")).toEqual({ create: 18 }); // 16 resources (a bought line is a purchase and a binding), the component, the stack
     await pulumi(["preview", "--expect-no-changes", "-s", "staging"]);
     const ids = await outputIds("staging");
+    stagingIds = ids;
     const api = client(TOKENS.staging);
     expect((await api.agents.get(ids.agents?.support ?? "")).prompt).toBe(SECRET_PROMPT);
     expect((await api.numbers.get(s1 ?? "")).inbound_agent?.id).toBe(ids.agents?.support);
@@ -133,7 +137,7 @@ describe("a fleet declared in the stack file (templates/voiceagent-fleet)", () =
   }, 120_000);
 
   it("moving a line to another agent rebinds it in place; renaming a key with `was` changes nothing", async () => {
-    const before = await outputIds("staging");
+    const before = stagingIds;
     await pulumi(["config", "set", "--path", "fleet.lines.main.agent", "sales", "-s", "staging"]);
     const renamed = readFileSync(stackFile("staging"), "utf8")
       .replace("\n      billing: {prompt:", "\n      billing-desk: {was: [billing], prompt:")
