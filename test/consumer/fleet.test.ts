@@ -60,9 +60,15 @@ let c: Consumer;
 let stagingIds: Record<string, Record<string, string>> = {};
 const client = (token: string) => createClient({ baseUrl: emu.url, token });
 
+/**
+ * Once the first program run has type-checked the template's index.ts against the packed types,
+ * later runs only transpile it (Pulumi's own switch): the same program, seconds less per run.
+ */
+const transpileOnly: Record<string, string> = {};
+
 /** The plain pulumi CLI in the project; everything it prints is kept for the plaintext check. */
 async function pulumi(args: string[], check = true): Promise<RunResult> {
-  const r = await c.pulumi(args, { check: false });
+  const r = await c.pulumi(args, { check: false, env: transpileOnly });
   printed.push(r.stdout, r.stderr);
   if (check && r.code !== 0) throw new Error(`pulumi ${args.join(" ")} exited ${r.code}\n${r.stdout.slice(-4000)}\n${r.stderr.slice(-4000)}`);
   return r;
@@ -112,6 +118,7 @@ describe("a fleet declared in the stack file (templates/voiceagent-fleet)", () =
     const preview = await pulumi(["preview", "-s", "staging"], false);
     const seen = [...received];
     writeFileSync(stackFile("staging"), good);
+    transpileOnly.PULUMI_NODEJS_TRANSPILE_ONLY = "true";
     expect(preview.code).not.toBe(0);
     const text = preview.stdout + preview.stderr;
     expect(text).toMatch(/fleet\.agents\.sales\.voice: no voice named "warm2" \(voices: calm, warm\)/);
