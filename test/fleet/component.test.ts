@@ -49,10 +49,14 @@ let nativeIds: dynamic.FleetIds;
 let refused: unknown;
 
 beforeAll(async () => {
-  await pulumi.runtime.setMocks({
-    newResource: (a) => ({ id: `${a.name}-id`, state: { ...a.inputs, ...(a.type.endsWith("PurchasedNumber") ? { number: `+1212555${a.name.length}000` } : {}) } }),
-    call: () => ({}),
-  });
+  await pulumi.runtime.setMocks(
+    {
+      newResource: (a) => ({ id: `${a.name}-id`, state: { ...a.inputs, ...(a.type.endsWith("PurchasedNumber") ? { number: `+1212555${a.name.length}000` } : {}) } }),
+      call: () => ({}),
+    },
+    "va-fleet",
+    "staging",
+  );
   const monitor = pulumi.runtime.getMonitor() as unknown as { registerResource: Register };
   const answer = monitor.registerResource.bind(monitor);
   monitor.registerResource = (req, callback) => {
@@ -111,5 +115,32 @@ describe("Fleet", () => {
   it("registers nothing for a fleet that fails its check", () => {
     expect(refused).toBeInstanceOf(dynamic.FleetConfigError);
     expect(requests.filter((r) => r.getName() === "bad" || r.getName().startsWith("bad-"))).toEqual([]);
+  });
+});
+
+describe("fleetFromConfig", () => {
+  // Pulumi hands a program the config as JSON, and the secret keys as a list of whole keys.
+  const read = (config: Record<string, string>, secretKeys: string[]) => {
+    pulumi.runtime.setAllConfig(config, secretKeys);
+    try {
+      return dynamic.fleetFromConfig();
+    } catch (err) {
+      return err;
+    }
+  };
+  const value = JSON.stringify({ agents: { support: { prompt: "p", voice: EXISTING_VOICE } } });
+
+  it("reads <project>:fleet, and marks the fleet secret exactly when Pulumi says that key holds a secret", () => {
+    expect(read({ "va-fleet:fleet": value }, [])).toEqual({ fleet: JSON.parse(value), secret: false, source: "fleet" });
+    expect(read({ "va-fleet:fleet": value, "va-fleet:other": "x" }, ["va-fleet:other"])).toMatchObject({ secret: false });
+    expect(read({ "va-fleet:fleet": value }, ["va-fleet:fleet"])).toMatchObject({ secret: true });
+  });
+
+  it("names the stack's file when the fleet is missing or wrong", () => {
+    const missing = read({ "voiceagent:fleet": value }, []);
+    expect(missing).toBeInstanceOf(dynamic.FleetConfigError);
+    expect(String(missing)).toMatch(/in Pulumi\.staging\.yaml[\s\S]*\n {2}fleet: required: this stack's config has no `va-fleet:fleet`/);
+    const wrong = read({ "va-fleet:fleet": JSON.stringify({ agents: { a: { prompt: "p", voice: "nobody" } } }) }, []);
+    expect(String(wrong)).toMatch(/in Pulumi\.staging\.yaml[\s\S]*fleet\.agents\.a\.voice: no voice named "nobody"/);
   });
 });
