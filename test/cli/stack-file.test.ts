@@ -8,6 +8,7 @@ import { buildPlan } from "../../provider/cli/plan.js";
 import { fleetProjectFiles } from "../../provider/cli/stack-file.js";
 import { checkFleet } from "../../provider/fleet/check.js";
 import { make, typicalAccount } from "./fake-account.js";
+import { cliInProcess } from "./run-cli.js";
 
 // js-yaml is @pulumi/pulumi's own dependency: a YAML 1.2 reader independent of the writer under test.
 const jsYaml: { load(text: string): unknown } = createRequire(createRequire(import.meta.url).resolve("@pulumi/pulumi"))("js-yaml");
@@ -56,5 +57,17 @@ describe("pull --format stack", () => {
       }),
       { numRuns: 200 },
     );
+  });
+});
+
+describe("pull's --format", () => {
+  // A base URL nothing listens on: these must fail on their options, before any request.
+  const env = { VOICEAGENT_BASE_URL: "http://127.0.0.1:9", VOICEAGENT_TOKEN: "t0ken-value" };
+
+  it("refuses an unknown format, and --format stack with --import-file, naming the option", async () => {
+    const unknown = await cliInProcess(["pull", "--format", "yaml", "--out", "/nonexistent/x"], env);
+    expect([unknown.code, unknown.stderr]).toEqual([1, expect.stringMatching(/--format must be program or stack/)]);
+    const both = await cliInProcess(["pull", "--format", "stack", "--import-file", "i.json", "--out", "/nonexistent/x"], env);
+    expect([both.code, both.stderr]).toEqual([1, expect.stringMatching(/--import-file and --format stack do not go together[^\n]*nothing was read or written/)]);
   });
 });
