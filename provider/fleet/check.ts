@@ -4,27 +4,12 @@
 // repeats a value the user wrote, except a reference that looks like a name: any value may be a
 // secret, and Pulumi does not tell a program which ones are.
 import type { z } from "zod";
+import { FleetConfigError } from "./error.js";
 import { FleetSchema, FLEET_SECTIONS, KNOWN_KEYS } from "./schema.js";
 import type { FleetSpec } from "./spec.js";
 
 /** The outcome of checking a fleet value: the fleet, or every problem found, each naming its path. */
 export type FleetCheck = { ok: true; fleet: FleetSpec } | { ok: false; problems: string[] };
-
-/**
- * A stack file's fleet that cannot be deployed. Shown by Pulumi as its message alone (no stack
- * trace): `__pulumiRunError` is how @pulumi/pulumi recognises a RunError.
- */
-export class FleetConfigError extends Error {
-  override readonly name = "FleetConfigError";
-  readonly __pulumiRunError = true;
-  constructor(readonly problems: string[], source: string, file = "Pulumi.<stack>.yaml") {
-    super(
-      `${source}: ${problems.length === 1 ? "1 problem" : `${problems.length} problems`} in the stack's ${source} value; ` +
-        `nothing was sent to the service. Correct ${problems.length === 1 ? "it" : "them"} in ${file} ` +
-        `(or with \`pulumi config set --path\`) and run \`pulumi preview\` again:\n${problems.map((p) => `  ${p}`).join("\n")}`,
-    );
-  }
-}
 
 /** A path as `pulumi config set --path` takes it: `fleet.agents.support.actions[0]`, `["a.b"]` for keys with dots. */
 export function formatPath(source: string, path: readonly PropertyKey[]): string {

@@ -4,7 +4,7 @@
 // same key on the next run is the same resource, and `was:` keeps it through a rename.
 import * as pulumi from "@pulumi/pulumi";
 import type { ActionArgs, AgentArgs, PhoneNumberArgs, PurchasedNumberArgs, VoiceArgs, WebhookArgs } from "../resources/index.js";
-import { parseFleet } from "./check.js";
+import { loadCheck } from "./load-check.js";
 import type { FleetArgs, FleetSpec } from "./spec.js";
 
 type Ctor<A, R = pulumi.CustomResource> = new (name: string, args: A, opts?: pulumi.CustomResourceOptions) => R;
@@ -57,7 +57,7 @@ export abstract class FleetBase extends pulumi.ComponentResource {
 
   protected constructor(classes: FleetClasses, name: string, args: FleetArgs, opts?: pulumi.ComponentResourceOptions) {
     // Checked before the component registers: a bad fleet sends nothing, and every problem is listed.
-    const fleet = parseFleet(args.fleet, args.source ?? "fleet");
+    const fleet = loadCheck().parseFleet(args.fleet, args.source ?? "fleet");
     super(FLEET_TYPE, name, {}, opts);
     // Secret when the fleet's value was: every value the stack file wrote (ids made here are not).
     const on = args.secret === true;

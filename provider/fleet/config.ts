@@ -1,7 +1,8 @@
 // Reads the fleet from the stack's config, where a stack file declares it under the project's own
 // namespace (`<project>:fleet`; `voiceagent:*` keys stay the provider's settings).
 import * as pulumi from "@pulumi/pulumi";
-import { FleetConfigError, parseFleet } from "./check.js";
+import { FleetConfigError } from "./error.js";
+import { loadCheck } from "./load-check.js";
 import type { FleetArgs } from "./spec.js";
 
 /**
@@ -27,7 +28,7 @@ export function fleetFromConfig(key = "fleet"): FleetArgs {
       file,
     );
   }
-  return { fleet: parseFleet(value, key, file), secret: isSecretKey(fullKey), source: key };
+  return { fleet: loadCheck().parseFleet(value, key, file), secret: isSecretKey(fullKey), source: key };
 }
 
 /**

@@ -1,9 +1,13 @@
 // The fleet of a stack file, checked in-process: every problem reported at once, each naming its
 // path as `pulumi config set --path` writes it, unknown keys refused, no value repeated (any may be
 // a secret), and a good fleet given back as it was written.
+import { execFileSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { checkFleet, FleetConfigError, parseFleet } from "../../provider/dist/fleet/check.js";
+import { checkFleet, parseFleet } from "../../provider/dist/fleet/check.js";
+import { FleetConfigError } from "../../provider/dist/fleet/error.js";
+import { REPO_ROOT } from "../helpers/consumer.js";
 
 const SECRET = "s3cret-Prompt-7f2a";
 const good = {
@@ -117,5 +121,19 @@ describe("checkFleet", () => {
     if (!(err instanceof FleetConfigError)) return;
     expect(err.__pulumiRunError).toBe(true);
     expect(err.message).toMatch(/2 problems[\s\S]*nothing was sent[\s\S]*\n {2}fleet\.agents\.a\.voice: no voice named "nope"[\s\S]*\n {2}fleet\.lines\.l\.agent: no agent named "b"/);
+  });
+});
+
+describe("loading the entries", () => {
+  it("loads zod only when a fleet is checked: a program without a Fleet does not pay for it", () => {
+    const script = [
+      `const zod = () => Object.keys(require.cache).filter((k) => k.includes("/node_modules/zod/")).length;`,
+      `const root = require(${JSON.stringify(path.join(REPO_ROOT, "provider/dist/index.js"))});`,
+      `require(${JSON.stringify(path.join(REPO_ROOT, "provider/dist/native/index.js"))});`,
+      "const before = zod();",
+      "root.checkFleet({});",
+      "console.log(JSON.stringify([before, zod() > 0]));",
+    ].join("\n");
+    expect(JSON.parse(execFileSync(process.execPath, ["-e", script], { encoding: "utf8" }))).toEqual([0, true]);
   });
 });
