@@ -20,13 +20,15 @@ export function fleetFromConfig(key = "fleet"): FleetArgs {
   const config = new pulumi.Config();
   const fullKey = `${config.name}:${key}`;
   const file = `Pulumi.${pulumi.getStack()}.yaml`;
-  const value: unknown = config.getObject(key);
-  if (value === undefined) {
-    throw new FleetConfigError(
-      [`${key}: required: this stack's config has no \`${fullKey}\`; declare the fleet there (voices, actions, webhooks, agents, lines)`],
-      key,
-      file,
-    );
+  const refuse = (problem: string) => new FleetConfigError([`${key}: ${problem}`], key, file);
+  // Read as text and parsed here: Config.getObject's own error repeats the value, which may be a secret.
+  const raw = config.get(key);
+  if (raw === undefined) throw refuse(`required: this stack's config has no \`${fullKey}\`; declare the fleet there (voices, actions, webhooks, agents, lines)`);
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch {
+    throw refuse("must be a mapping of voices, actions, webhooks, agents and lines, not a single value");
   }
   return { fleet: loadCheck().parseFleet(value, key, file), secret: isSecretKey(fullKey), source: key };
 }

@@ -142,5 +142,10 @@ describe("fleetFromConfig", () => {
     expect(String(missing)).toMatch(/in Pulumi\.staging\.yaml[\s\S]*\n {2}fleet: required: this stack's config has no `va-fleet:fleet`/);
     const wrong = read({ "va-fleet:fleet": JSON.stringify({ agents: { a: { prompt: "p", voice: "nobody" } } }) }, []);
     expect(String(wrong)).toMatch(/in Pulumi\.staging\.yaml[\s\S]*fleet\.agents\.a\.voice: no voice named "nobody"/);
+    // A fleet set as one (secret) string: refused without repeating it.
+    const text = read({ "va-fleet:fleet": "s3cret-not-a-mapping" }, ["va-fleet:fleet"]);
+    expect(text).toBeInstanceOf(dynamic.FleetConfigError);
+    expect(String(text)).toMatch(/\n {2}fleet: must be a mapping/);
+    expect(String(text)).not.toContain("s3cret");
   });
 });
