@@ -12,3 +12,5 @@
 import "./version-check.js"; // first: refuses an unsupported @pulumi/pulumi before any resource registers
 export * from "./generated/dynamic/index.js";
 export type { ActionType, CallStatus, VoiceType, WebhookEvent, WebhookMethod } from "./schemas/values.js";
+export { Fleet } from "./fleet/dynamic.js";
+export * from "./fleet/exports.js";

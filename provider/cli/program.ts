@@ -35,6 +35,8 @@ const PullOpts = z.object({
   baseUrl: z.string().optional(),
   name: z.string().optional(),
   importFile: z.string().optional(),
+  format: z.enum(["program", "stack"], { error: "--format must be program or stack" }),
+  stack: z.string().regex(/^[A-Za-z0-9_.-]+$/, { error: "--stack must be a stack name (letters, digits, '-', '_', '.')" }),
 });
 const AuditOpts = z.object({
   stack: z.array(z.string()),
@@ -82,6 +84,8 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     .option("--base-url <url>", "the service's address (else VOICEAGENT_BASE_URL)")
     .option("--name <project>", "the Pulumi project name (default: the folder's name)")
     .option("--import-file <file>", "also write a `pulumi import --file` file; the program then uses pulumi-voiceagent/native")
+    .option("--format <format>", "program: an index.ts declaring every object; stack: the objects as data in Pulumi.<stack>.yaml, read by a three-line Fleet program", "program")
+    .option("--stack <name>", "with --format stack: the stack whose file is written", "dev")
     .addHelpText("after", `${CREDENTIALS}\n${EXIT_CODES.replace(", 3 found something (drift, unmanaged or missing objects)", "")}`)
     .action(async (raw: unknown) => {
       code = await pull(PullOpts.parse(raw), io);

@@ -6,7 +6,8 @@ import { CliError, errnoCode, EXIT, type ExitCode } from "./errors.js";
 import { seconds, type CliIo } from "./output.js";
 import { SINGULAR, type AccountCollection } from "./kinds.js";
 import { importFileText } from "./import-file.js";
-import { buildPlan } from "./plan.js";
+import { buildPlan, type PullPlan } from "./plan.js";
+import { fleetProjectFiles } from "./stack-file.js";
 import { projectFiles, projectName } from "./project-files.js";
 
 /** The options of `voiceagent pull`. */
@@ -20,6 +21,10 @@ export interface PullOptions {
   name?: string | undefined;
   /** Also write a `pulumi import --file` file here; the program is then written for the native provider. */
   importFile?: string | undefined;
+  /** `program` (index.ts declares every object) or `stack` (Pulumi.<stack>.yaml holds them as the fleet value). */
+  format?: "program" | "stack" | undefined;
+  /** With format `stack`: the stack whose file is written. */
+  stack?: string | undefined;
 }
 
 /**
@@ -29,6 +34,9 @@ export interface PullOptions {
  */
 export async function pull(opts: PullOptions, io: CliIo): Promise<ExitCode> {
   const out = path.resolve(io.cwd, opts.out);
+  if (opts.format === "stack" && opts.importFile) {
+    throw new CliError("--import-file and --format stack do not go together (a stack file adopts by `id`, no import needed): drop one; nothing was read or written");
+  }
   if (!opts.json) assertWritable(out, opts.force);
   const creds = await resolveCredentials({ baseUrl: opts.baseUrl, env: io.env });
   const { account, stats } = await readAccount(creds, opts.only);
@@ -39,6 +47,7 @@ export async function pull(opts: PullOptions, io: CliIo): Promise<ExitCode> {
     io.stdout(`${JSON.stringify(plan, null, 2)}\n`);
     return EXIT.clean;
   }
+  if (opts.format === "stack") return writeFleetProject(plan, out, opts.name ?? projectName(path.basename(out)), opts.stack ?? "dev", creds.baseUrl, io);
   mkdirSync(out, { recursive: true });
   const importFile = opts.importFile && path.resolve(io.cwd, opts.importFile);
   if (importFile) writeFileSync(importFile, importFileText(plan));
@@ -66,6 +75,28 @@ export async function pull(opts: PullOptions, io: CliIo): Promise<ExitCode> {
       "  pulumi config set --secret voiceagent:token   # paste the token when asked\n" +
       "  pulumi preview   # review: every resource is a create that adopts an existing object\n" +
       "  pulumi up        # sends updates with the same values, creates nothing; the next preview is empty\n",
+  );
+  return EXIT.clean;
+}
+
+/** `--format stack`: the project whose stack file holds the account as the fleet value. */
+function writeFleetProject(plan: PullPlan, out: string, name: string, stack: string, baseUrl: string, io: CliIo): ExitCode {
+  const made = fleetProjectFiles(plan, name, stack);
+  if ("problems" in made) {
+    throw new CliError(`the account cannot be written as a fleet (a bug: please report it); nothing was written:\n${made.problems.map((p) => `  ${p}`).join("\n")}`);
+  }
+  mkdirSync(out, { recursive: true });
+  for (const [file, text] of made.files) writeFileSync(path.join(out, file), text);
+  for (const s of plan.skipped) io.stderr(`not declared: ${SINGULAR[s.collection]} ${s.id}: ${s.reason}\n`);
+  const relative = path.relative(io.cwd, out);
+  const rel = relative.startsWith("..") ? out : relative || ".";
+  io.stderr(
+    `wrote ${plan.resources.length} objects to ${rel}/Pulumi.${stack}.yaml (the fleet) and a three-line index.ts. Next:\n` +
+      `  cd ${rel} && npm install && pulumi stack init ${stack}\n` +
+      `  pulumi config set voiceagent:baseUrl ${baseUrl}\n` +
+      "  pulumi config set --secret voiceagent:token   # paste the token when asked\n" +
+      "  pulumi preview   # review: every entry adopts an existing object by its id\n" +
+      "  pulumi up        # creates nothing; the next preview is empty\n",
   );
   return EXIT.clean;
 }

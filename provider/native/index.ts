@@ -14,3 +14,5 @@ import "../version-check.js"; // first: refuses an unsupported @pulumi/pulumi be
 export * from "../generated/native.js";
 export { Provider, type ProviderArgs } from "./provider.js";
 export type { ActionType, CallStatus, VoiceType, WebhookEvent, WebhookMethod } from "../schemas/values.js";
+export { Fleet } from "../fleet/native.js";
+export * from "../fleet/exports.js";

@@ -1,0 +1,118 @@
+// The Fleet component, once for both entries: it is given the entry's resource classes (dynamic or
+// native; they share their argument types), checks the fleet before registering anything, and
+// declares one resource per entry named `<fleet>-<key>`, so a key is the resource's identity: the
+// same key on the next run is the same resource, and `was:` keeps it through a rename.
+import * as pulumi from "@pulumi/pulumi";
+import type { ActionArgs, AgentArgs, PhoneNumberArgs, PurchasedNumberArgs, VoiceArgs, WebhookArgs } from "../resources/index.js";
+import { loadCheck } from "./load-check.js";
+import type { FleetArgs, FleetSpec } from "./spec.js";
+
+type Ctor<A, R = pulumi.CustomResource> = new (name: string, args: A, opts?: pulumi.CustomResourceOptions) => R;
+
+/** The resource classes of one entry (`pulumi-voiceagent` or `pulumi-voiceagent/native`). */
+export interface FleetClasses {
+  /** The entry's Voice. */
+  Voice: Ctor<VoiceArgs>;
+  /** The entry's Action. */
+  Action: Ctor<ActionArgs>;
+  /** The entry's Webhook. */
+  Webhook: Ctor<WebhookArgs>;
+  /** The entry's Agent. */
+  Agent: Ctor<AgentArgs>;
+  /** The entry's PhoneNumber. */
+  PhoneNumber: Ctor<PhoneNumberArgs>;
+  /** The entry's PurchasedNumber. */
+  PurchasedNumber: Ctor<PurchasedNumberArgs, pulumi.CustomResource & { readonly number: pulumi.Output<string> }>;
+}
+
+/** The ids a Fleet made or adopted, by section and key; `numbers` are the bought lines' numbers. */
+export interface FleetIds {
+  /** Voice ids by key. */
+  voices: Record<string, string>;
+  /** Action ids by key. */
+  actions: Record<string, string>;
+  /** Webhook ids by key. */
+  webhooks: Record<string, string>;
+  /** Agent ids by key. */
+  agents: Record<string, string>;
+  /** The service's number UUID of each line, by key. */
+  lines: Record<string, string>;
+  /** The number each bought line got, by key. */
+  numbers: Record<string, string>;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The component's type token; the same on both entries, so moving between them keeps its URN. */
+export const FLEET_TYPE = "voiceagent:fleet:Fleet";
+
+/**
+ * What both entries' `Fleet` do; each entry's class passes its own resource classes.
+ */
+export abstract class FleetBase extends pulumi.ComponentResource {
+  /** The ids of what the fleet manages, by section and key. */
+  readonly ids: pulumi.Output<FleetIds>;
+  /** The resources, by section and key (for a program that adds to the fleet, e.g. a Call). */
+  readonly resources: Record<keyof FleetSpec, Record<string, pulumi.CustomResource>>;
+
+  protected constructor(classes: FleetClasses, name: string, args: FleetArgs, opts?: pulumi.ComponentResourceOptions) {
+    // Checked before the component registers: a bad fleet sends nothing, and every problem is listed.
+    const fleet = loadCheck().parseFleet(args.fleet, args.source ?? "fleet");
+    super(FLEET_TYPE, name, {}, opts);
+    // Secret when the fleet's value was: every value the stack file wrote (ids made here are not).
+    const on = args.secret === true;
+    const str = (v: string): pulumi.Input<string> => (on ? pulumi.secret(v) : v);
+    const opt = (v: string | undefined): pulumi.Input<string> | undefined => (v === undefined ? undefined : str(v));
+    const num = (v: number): pulumi.Input<number> => (on ? pulumi.secret(v) : v);
+    const child = (key: string, was: string[] | undefined, extra: pulumi.CustomResourceOptions = {}): pulumi.CustomResourceOptions => ({
+      parent: this,
+      ...extra,
+      ...(was?.length ? { aliases: was.map((old) => ({ name: `${name}-${old}` })) } : {}),
+    });
+    const each = <E, R>(section: Record<string, E> | undefined, make: (key: string, e: E) => R) =>
+      Object.fromEntries(Object.entries(section ?? {}).map(([k, e]) => [k, make(k, e)]));
+
+    const voices = each(fleet.voices, (k, v) =>
+      new classes.Voice(`${name}-${k}`, { voiceName: str(v.voiceName), pitch: num(v.pitch), rate: num(v.rate), type: v.type && (on ? pulumi.secret(v.type) : v.type), voiceId: opt(v.id) }, child(k, v.was)),
+    );
+    const actions = each(fleet.actions, (k, a) =>
+      new classes.Action(`${name}-${k}`, { type: a.type && (on ? pulumi.secret(a.type) : a.type), config: a.config && (on ? pulumi.secret(a.config) : a.config), actionId: opt(a.id) }, child(k, a.was)),
+    );
+    const webhooks = each(fleet.webhooks, (k, w) =>
+      new classes.Webhook(`${name}-${k}`, { url: str(w.url), method: w.method && (on ? pulumi.secret(w.method) : w.method), subscriptions: on ? pulumi.secret(w.subscriptions) : w.subscriptions, webhookId: opt(w.id) }, child(k, w.was)),
+    );
+    // A reference is a key of the fleet (that resource's id) or an existing object's UUID.
+    const ref = (declared: Record<string, pulumi.CustomResource>, value: string): pulumi.Input<string> =>
+      declared[value]?.id ?? (UUID.test(value) ? str(value) : value);
+    const agents = each(fleet.agents, (k, a) =>
+      new classes.Agent(
+        `${name}-${k}`,
+        {
+          prompt: str(a.prompt),
+          voice: ref(voices, a.voice),
+          initialMessage: opt(a.initialMessage),
+          actions: a.actions?.map((x) => ref(actions, x)),
+          webhook: a.webhook === undefined ? undefined : ref(webhooks, a.webhook),
+          agentId: opt(a.id),
+        },
+        child(k, a.was),
+      ),
+    );
+    const purchases = each(
+      Object.fromEntries(Object.entries(fleet.lines ?? {}).filter(([, l]) => l.buy)),
+      (k, l) =>
+        new classes.PurchasedNumber(`${name}-${k}`, { areaCode: opt(l.buy?.areaCode) }, child(k, l.was, { protect: l.protect ?? true })),
+    );
+    const lines = each(fleet.lines, (k, l) =>
+      new classes.PhoneNumber(`${name}-${k}`, { number: purchases[k]?.number ?? str(l.number ?? ""), inboundAgent: ref(agents, l.agent) }, child(k, l.was)),
+    );
+
+    this.resources = { voices, actions, webhooks, agents, lines };
+    const ids = (rs: Record<string, pulumi.CustomResource>) => pulumi.output(Object.fromEntries(Object.entries(rs).map(([k, r]) => [k, r.id])));
+    const numbers = pulumi.output(Object.fromEntries(Object.entries(purchases).map(([k, p]) => [k, p.number])));
+    this.ids = pulumi
+      .all([ids(voices), ids(actions), ids(webhooks), ids(agents), ids(lines), numbers])
+      .apply(([v, a, w, g, l, n]): FleetIds => ({ voices: v, actions: a, webhooks: w, agents: g, lines: l, numbers: n }));
+    this.registerOutputs({ ids: this.ids });
+  }
+}

@@ -1,0 +1,18 @@
+// The Fleet of `pulumi-voiceagent/native`: the fleet as the native plugin's resources.
+import type * as pulumi from "@pulumi/pulumi";
+import { Action, Agent, PhoneNumber, PurchasedNumber, Voice, Webhook } from "../native/resources.js";
+import { FleetBase } from "./component.js";
+import type { FleetArgs } from "./spec.js";
+
+/**
+ * A fleet of voices, actions, webhooks, agents and lines declared as data (usually a stack file's
+ * `fleet` value, read by `fleetFromConfig`), as native resources named `<name>-<key>`.
+ * @example
+ * const fleet = new Fleet("fleet", fleetFromConfig());
+ * export const ids = fleet.ids;
+ */
+export class Fleet extends FleetBase {
+  constructor(name: string, args: FleetArgs, opts?: pulumi.ComponentResourceOptions) {
+    super({ Voice, Action, Webhook, Agent, PhoneNumber, PurchasedNumber }, name, args, opts);
+  }
+}

@@ -1,0 +1,104 @@
+// The fleet's shape as zod: what a stack file's `fleet` value may hold. Every object is strict (an
+// unknown key is a typo until proven otherwise), and no message repeats a value: any of them may be
+// a secret. References between entries are checked in ./check.ts, where all the keys are known.
+import { z } from "zod";
+import { E164Schema, UuidSchema } from "../schemas/common.js";
+import { ACTION_TYPES, VOICE_TYPES, WEBHOOK_EVENTS, WEBHOOK_METHODS } from "../schemas/values.js";
+import type { FleetSpec } from "./spec.js";
+
+/** A key of the fleet: it becomes part of a resource name, so it keeps to URN-safe characters. */
+export const FleetKeySchema = z
+  .string()
+  .regex(/^[A-Za-z0-9][A-Za-z0-9_.-]{0,62}$/, { error: "a name must be letters, digits, '-', '_' or '.' (at most 63), starting with a letter or digit" });
+
+/**
+ * YAML and `pulumi config set --path` read an unquoted +15551234567 or 415 as an integer; the
+ * digits are unambiguous (E.164 never starts with 0), so take them back as the string meant.
+ */
+const digits = (plus: string) => (v: unknown) => (typeof v === "number" && Number.isSafeInteger(v) && v > 0 ? `${plus}${v}` : v);
+
+const was = z
+  .union([FleetKeySchema, z.array(FleetKeySchema)])
+  .transform((v) => (typeof v === "string" ? [v] : v))
+  .optional();
+
+const entry = { id: UuidSchema.optional(), was };
+
+const VoiceSchema = z.strictObject({
+  ...entry,
+  voiceName: z.string().min(1, { error: "must not be empty" }),
+  pitch: z.number().int({ error: "must be an integer" }),
+  rate: z.number().int({ error: "must be an integer" }),
+  type: z.enum(VOICE_TYPES).optional(),
+});
+
+const ActionSchema = z.strictObject({
+  ...entry,
+  type: z.enum(ACTION_TYPES).optional(),
+  config: z.looseObject({ phoneNumber: z.preprocess(digits("+"), E164Schema).optional() }).optional(),
+});
+
+const WebhookSchema = z.strictObject({
+  ...entry,
+  url: z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }),
+  method: z.enum(WEBHOOK_METHODS).optional(),
+  subscriptions: z.array(z.enum(WEBHOOK_EVENTS)).min(1, { error: "must name at least one event" }),
+});
+
+const AgentSchema = z.strictObject({
+  ...entry,
+  prompt: z.string().min(1, { error: "must not be empty" }),
+  voice: z.string().min(1, { error: "must name a voice" }),
+  initialMessage: z.string().optional(),
+  actions: z.array(z.string().min(1, { error: "must name an action" })).optional(),
+  webhook: z.string().min(1, { error: "must name a webhook" }).optional(),
+});
+
+const LineSchema = z
+  .strictObject({
+    agent: z.string().min(1, { error: "must name an agent" }),
+    number: z.preprocess(digits("+"), E164Schema).optional(),
+    buy: z
+      .strictObject({ areaCode: z.preprocess(digits(""), z.string().regex(/^\d{3}$/, { error: "must be 3 digits" })).optional() })
+      .optional(),
+    protect: z.boolean().optional(),
+    was,
+  })
+  .superRefine((line, ctx) => {
+    if ((line.number === undefined) === (line.buy === undefined)) {
+      ctx.addIssue({ code: "custom", message: "give either `number` (one the account owns) or `buy` (one to buy), not both or neither" });
+    }
+    if (line.protect !== undefined && line.buy === undefined) {
+      ctx.addIssue({ code: "custom", path: ["protect"], message: "only a bought number (`buy`) can be protected; a binding never cancels its number" });
+    }
+  });
+
+/** A kind's entries by key; an empty section (`voices:` with nothing under it) is null in YAML. */
+const section = <T extends z.ZodType>(value: T) => z.preprocess((v) => v ?? undefined, z.record(FleetKeySchema, value).optional());
+
+/** The fleet value of a stack file: voices, actions, webhooks, agents and lines, each by key. */
+export const FleetSchema = z.strictObject({
+  voices: section(VoiceSchema),
+  actions: section(ActionSchema),
+  webhooks: section(WebhookSchema),
+  agents: section(AgentSchema),
+  lines: section(LineSchema),
+});
+
+/** The sections of a fleet, in the order resources are declared (what others refer to first). */
+export const FLEET_SECTIONS = ["voices", "actions", "webhooks", "agents", "lines"] as const;
+
+/** The keys each object of the fleet accepts, for the message that refuses an unknown one. */
+export const KNOWN_KEYS = {
+  fleet: Object.keys(FleetSchema.shape),
+  voices: Object.keys(VoiceSchema.shape),
+  actions: Object.keys(ActionSchema.shape),
+  webhooks: Object.keys(WebhookSchema.shape),
+  agents: Object.keys(AgentSchema.shape),
+  lines: Object.keys(LineSchema.shape),
+  buy: ["areaCode"],
+} as const;
+
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+// The public types (./spec.ts) must be exactly what this schema gives: this line fails to compile otherwise.
+true satisfies Same<z.output<typeof FleetSchema>, FleetSpec>;

@@ -1,0 +1,104 @@
+// The fleet's shape as plain TypeScript, for the public declarations: a user's type-check never
+// descends into zod (test/consumer/public-types.test.ts). The zod schema in ./schema.ts is what
+// validates a value; it fails to compile unless its output is exactly these types, so the two
+// cannot drift apart.
+import type { ActionType, VoiceType, WebhookEvent, WebhookMethod } from "../schemas/values.js";
+
+/** What every entry of the fleet may say besides its own fields. */
+export interface FleetEntry {
+  /** Adopt this existing object (its UUID) instead of creating one: the first `up` takes it over. */
+  id?: string;
+  /** Keys this entry had before a rename: the resource keeps its object (a Pulumi alias). */
+  was?: string[];
+}
+
+/** A voice of the fleet. */
+export interface FleetVoice extends FleetEntry {
+  /** The voice's name, e.g. "alloy". */
+  voiceName: string;
+  /** Pitch, an integer. */
+  pitch: number;
+  /** Speaking rate, an integer. */
+  rate: number;
+  /** The voice type (default voice_base). */
+  type?: VoiceType;
+}
+
+/** An action of the fleet. */
+export interface FleetAction extends FleetEntry {
+  /** What it does (default action_end_conversation). */
+  type?: ActionType;
+  /** Its configuration: `phoneNumber` (E.164) for action_transfer_call; other keys pass as they are. */
+  config?: { phoneNumber?: string; [key: string]: unknown };
+}
+
+/** A webhook of the fleet. */
+export interface FleetWebhook extends FleetEntry {
+  /** Where events are delivered: an http(s) URL. */
+  url: string;
+  /** GET or POST (default). */
+  method?: WebhookMethod;
+  /** Events to deliver. */
+  subscriptions: WebhookEvent[];
+}
+
+/** An agent of the fleet: references are keys of the fleet or existing objects' UUIDs. */
+export interface FleetAgent extends FleetEntry {
+  /** The agent's instructions. */
+  prompt: string;
+  /** A key of `voices`, or an existing voice's UUID. */
+  voice: string;
+  /** What it says first when a call connects. */
+  initialMessage?: string;
+  /** Keys of `actions`, or existing actions' UUIDs. */
+  actions?: string[];
+  /** A key of `webhooks`, or an existing webhook's UUID. */
+  webhook?: string;
+}
+
+/** A number to buy for a line. */
+export interface FleetPurchase {
+  /** Buy in this 3-digit area code (unset: any area). */
+  areaCode?: string;
+}
+
+/** A line: a number bound to an agent, either one the account owns (`number`) or one to buy (`buy`). */
+export interface FleetLine {
+  /** A key of `agents`, or an existing agent's UUID: who answers. */
+  agent: string;
+  /** A number the account owns, E.164 (quote it in YAML: "+15551234567"). */
+  number?: string;
+  /** Buy a number for this line instead; destroying the line then cancels it, so it is protected unless `protect: false`. */
+  buy?: FleetPurchase;
+  /** For a bought number: false lets `destroy` cancel it (default true: protected). */
+  protect?: boolean;
+  /** Keys this line had before a rename. */
+  was?: string[];
+}
+
+/** The fleet: each kind keyed by a name that becomes the resource's name. */
+export interface FleetSpec {
+  /** Voices by name. */
+  voices?: Record<string, FleetVoice>;
+  /** Actions by name. */
+  actions?: Record<string, FleetAction>;
+  /** Webhooks by name. */
+  webhooks?: Record<string, FleetWebhook>;
+  /** Agents by name. */
+  agents?: Record<string, FleetAgent>;
+  /** Lines (number bindings) by name. */
+  lines?: Record<string, FleetLine>;
+}
+
+/** What a `Fleet` is made from. */
+export interface FleetArgs {
+  /** The fleet, as validated by `checkFleet` or `fleetFromConfig`. */
+  fleet: FleetSpec;
+  /**
+   * Store every value of the fleet as a secret. `fleetFromConfig` sets it when the config value holds
+   * any secret: Pulumi tells a program only that the whole value is secret, not which paths.
+   */
+  secret?: boolean;
+  /** How errors name the value: the config key, `fleet` by default. */
+  source?: string;
+}

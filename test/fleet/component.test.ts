@@ -1,0 +1,151 @@
+// What the Fleet component of each entry registers, read off the registration requests (a mock
+// monitor that records them): one resource per entry of the entry's own types, named
+// `<fleet>-<key>` under the component, references resolved to the referenced resource's id, `was`
+// as an alias, bought numbers protected, every value secret when the fleet's config value was, and
+// nothing at all for a fleet that fails its check.
+import * as pulumi from "@pulumi/pulumi";
+import { beforeAll, describe, expect, it } from "vitest";
+import * as dynamic from "pulumi-voiceagent";
+import * as native from "pulumi-voiceagent/native";
+import type { FleetSpec } from "pulumi-voiceagent";
+
+/** The fields of a RegisterResourceRequest this file reads. */
+interface Request {
+  getType(): string;
+  getName(): string;
+  getParent(): string;
+  getProtect(): boolean;
+  getAliasesList(): { getSpec(): { getName(): string } | undefined }[];
+  getObject(): { toJavaScript(): Record<string, unknown> } | undefined;
+}
+type Register = (req: Request, callback: (err: unknown, res: unknown) => void) => Promise<void>;
+
+const SECRET_SIG = "4dabf18193072939515e22adb298388d";
+const EXISTING_VOICE = "00000000-0000-4000-8000-000000000001";
+const requests: Request[] = [];
+const byName = (type: string, name: string) => {
+  const r = requests.find((q) => q.getName() === name && q.getType() === type);
+  if (!r) throw new Error(`${type} ${name} was not registered`);
+  return r;
+};
+const inputs = (r: Request) => r.getObject()?.toJavaScript() ?? {};
+const isSecret = (v: unknown) => typeof v === "object" && v !== null && SECRET_SIG in v;
+const settled = <T>(o: pulumi.Output<T>) => new Promise<T>((resolve) => o.apply(resolve));
+
+const fleet: FleetSpec = {
+  voices: { warm: { voiceName: "alloy", pitch: 0, rate: 1 } },
+  agents: {
+    support: { prompt: "You answer support calls.", voice: "warm", was: ["helpdesk"] },
+    sales: { prompt: "You sell.", voice: EXISTING_VOICE },
+  },
+  lines: {
+    main: { number: "+15550010001", agent: "support" },
+    bought: { buy: { areaCode: "212" }, agent: "sales" },
+    spare: { buy: {}, agent: "sales", protect: false },
+  },
+};
+
+let nativeIds: dynamic.FleetIds;
+let refused: unknown;
+
+beforeAll(async () => {
+  await pulumi.runtime.setMocks(
+    {
+      newResource: (a) => ({ id: `${a.name}-id`, state: { ...a.inputs, ...(a.type.endsWith("PurchasedNumber") ? { number: `+1212555${a.name.length}000` } : {}) } }),
+      call: () => ({}),
+    },
+    "va-fleet",
+    "staging",
+  );
+  const monitor = pulumi.runtime.getMonitor() as unknown as { registerResource: Register };
+  const answer = monitor.registerResource.bind(monitor);
+  monitor.registerResource = (req, callback) => {
+    requests.push(req);
+    return answer(req, callback);
+  };
+  const n = new native.Fleet("nf", { fleet, secret: true });
+  const d = new dynamic.Fleet("df", { fleet });
+  try {
+    new native.Fleet("bad", { fleet: { agents: { a: { prompt: "p", voice: "nobody" } } } });
+  } catch (err) {
+    refused = err;
+  }
+  nativeIds = await settled(n.ids);
+  await settled(d.ids);
+}, 60_000);
+
+describe("Fleet", () => {
+  it("registers each entry as its entry's type, named <fleet>-<key>, under the component", () => {
+    const component = byName("voiceagent:fleet:Fleet", "nf");
+    expect(component).toBeDefined();
+    for (const [type, name] of [["Voice", "nf-warm"], ["Agent", "nf-support"], ["PhoneNumber", "nf-main"], ["PurchasedNumber", "nf-bought"], ["PhoneNumber", "nf-bought"]] as const) {
+      expect(byName(`voiceagent:index:${type}`, name).getParent()).toMatch(/voiceagent:fleet:Fleet::nf$/);
+    }
+    expect(byName("pulumi-nodejs:dynamic/voiceagent:Agent", "df-support").getParent()).toMatch(/voiceagent:fleet:Fleet::df$/);
+    expect(requests.filter((r) => r.getName().startsWith("nf-")).map((r) => r.getName()).sort()).toEqual(
+      ["nf-bought", "nf-bought", "nf-main", "nf-sales", "nf-spare", "nf-spare", "nf-support", "nf-warm"],
+    );
+  });
+
+  it("resolves a key to that resource's id, passes a UUID through, and maps keys to ids", () => {
+    expect(inputs(byName("pulumi-nodejs:dynamic/voiceagent:Agent", "df-support")).voice).toBe("df-warm-id");
+    expect(inputs(byName("pulumi-nodejs:dynamic/voiceagent:Agent", "df-sales")).voice).toBe(EXISTING_VOICE);
+    expect(inputs(byName("pulumi-nodejs:dynamic/voiceagent:PhoneNumber", "df-main")).inboundAgent).toBe("df-support-id");
+    expect(nativeIds.agents).toEqual({ support: "nf-support-id", sales: "nf-sales-id" });
+    expect(nativeIds.lines).toEqual({ main: "nf-main-id", bought: "nf-bought-id", spare: "nf-spare-id" });
+    expect(Object.keys(nativeIds.numbers)).toEqual(["bought", "spare"]);
+  });
+
+  it("keeps a former key as an alias, and protects a bought number unless the line says protect: false", () => {
+    expect(byName("voiceagent:index:Agent", "nf-support").getAliasesList().map((a) => a.getSpec()?.getName())).toContain("nf-helpdesk");
+    expect(byName("voiceagent:index:PurchasedNumber", "nf-bought").getProtect()).toBe(true);
+    expect(byName("voiceagent:index:PurchasedNumber", "nf-spare").getProtect()).toBe(false);
+    expect(byName("voiceagent:index:PhoneNumber", "nf-main").getProtect()).toBe(false);
+  });
+
+  it("sends every value as a secret when the fleet is secret, and none otherwise", () => {
+    const secretAgent = inputs(byName("voiceagent:index:Agent", "nf-support"));
+    expect(isSecret(secretAgent.prompt)).toBe(true);
+    expect(isSecret(inputs(byName("voiceagent:index:PhoneNumber", "nf-main")).number)).toBe(true);
+    expect(isSecret(inputs(byName("voiceagent:index:Voice", "nf-warm")).pitch)).toBe(true);
+    const plainAgent = inputs(byName("pulumi-nodejs:dynamic/voiceagent:Agent", "df-support"));
+    expect(plainAgent.prompt).toBe("You answer support calls.");
+  });
+
+  it("registers nothing for a fleet that fails its check", () => {
+    expect(refused).toBeInstanceOf(dynamic.FleetConfigError);
+    expect(requests.filter((r) => r.getName() === "bad" || r.getName().startsWith("bad-"))).toEqual([]);
+  });
+});
+
+describe("fleetFromConfig", () => {
+  // Pulumi hands a program the config as JSON, and the secret keys as a list of whole keys.
+  const read = (config: Record<string, string>, secretKeys: string[]) => {
+    pulumi.runtime.setAllConfig(config, secretKeys);
+    try {
+      return dynamic.fleetFromConfig();
+    } catch (err) {
+      return err;
+    }
+  };
+  const value = JSON.stringify({ agents: { support: { prompt: "p", voice: EXISTING_VOICE } } });
+
+  it("reads <project>:fleet, and marks the fleet secret exactly when Pulumi says that key holds a secret", () => {
+    expect(read({ "va-fleet:fleet": value }, [])).toEqual({ fleet: JSON.parse(value), secret: false, source: "fleet" });
+    expect(read({ "va-fleet:fleet": value, "va-fleet:other": "x" }, ["va-fleet:other"])).toMatchObject({ secret: false });
+    expect(read({ "va-fleet:fleet": value }, ["va-fleet:fleet"])).toMatchObject({ secret: true });
+  });
+
+  it("names the stack's file when the fleet is missing or wrong", () => {
+    const missing = read({ "voiceagent:fleet": value }, []);
+    expect(missing).toBeInstanceOf(dynamic.FleetConfigError);
+    expect(String(missing)).toMatch(/in Pulumi\.staging\.yaml[\s\S]*\n {2}fleet: required: this stack's config has no `va-fleet:fleet`/);
+    const wrong = read({ "va-fleet:fleet": JSON.stringify({ agents: { a: { prompt: "p", voice: "nobody" } } }) }, []);
+    expect(String(wrong)).toMatch(/in Pulumi\.staging\.yaml[\s\S]*fleet\.agents\.a\.voice: no voice named "nobody"/);
+    // A fleet set as one (secret) string: refused without repeating it.
+    const text = read({ "va-fleet:fleet": "s3cret-not-a-mapping" }, ["va-fleet:fleet"]);
+    expect(text).toBeInstanceOf(dynamic.FleetConfigError);
+    expect(String(text)).toMatch(/\n {2}fleet: must be a mapping/);
+    expect(String(text)).not.toContain("s3cret");
+  });
+});
