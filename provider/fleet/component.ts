@@ -3,7 +3,7 @@
 // declares one resource per entry named `<fleet>-<key>`, so a key is the resource's identity: the
 // same key on the next run is the same resource, and `was:` keeps it through a rename.
 import * as pulumi from "@pulumi/pulumi";
-import type { ActionArgs, AgentArgs, PhoneNumberArgs, PurchasedNumberArgs, VoiceArgs, WebhookArgs } from "../resources/index.js";
+import type { ActionArgs, AgentArgs, PhoneNumberArgs, PurchasedNumberArgs, VoiceArgs, WebhookArgs } from "../generated/dynamic/index.js";
 import { loadCheck } from "./load-check.js";
 import type { FleetArgs, FleetSpec } from "./spec.js";
 

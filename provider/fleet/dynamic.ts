@@ -1,6 +1,6 @@
 // The Fleet of the package's root entry: the fleet as dynamic-provider resources.
 import type * as pulumi from "@pulumi/pulumi";
-import { Action, Agent, PhoneNumber, PurchasedNumber, Voice, Webhook } from "../resources/index.js";
+import { Action, Agent, PhoneNumber, PurchasedNumber, Voice, Webhook } from "../generated/dynamic/index.js";
 import { FleetBase } from "./component.js";
 import type { FleetArgs } from "./spec.js";
 

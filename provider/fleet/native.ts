@@ -1,6 +1,6 @@
 // The Fleet of `pulumi-voiceagent/native`: the fleet as the native plugin's resources.
 import type * as pulumi from "@pulumi/pulumi";
-import { Action, Agent, PhoneNumber, PurchasedNumber, Voice, Webhook } from "../native/resources.js";
+import { Action, Agent, PhoneNumber, PurchasedNumber, Voice, Webhook } from "../generated/native.js";
 import { FleetBase } from "./component.js";
 import type { FleetArgs } from "./spec.js";
 
