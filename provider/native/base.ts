@@ -1,6 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
 import { DECLARED } from "../resources/declared.js";
-import { PLUGIN_VERSION } from "./version.js";
+import { PLUGIN_DOWNLOAD_URL, PLUGIN_VERSION } from "./version.js";
 
 /** The resource kinds, by Pulumi type name ("Agent", ...). */
 export type NativeKind = keyof typeof DECLARED;
@@ -24,6 +24,9 @@ export abstract class NativeResource extends pulumi.CustomResource {
     const declared: { properties: readonly string[]; secrets?: readonly string[] } = DECLARED[kind];
     const own: pulumi.CustomResourceOptions = {
       version: PLUGIN_VERSION,
+      // The engine installs a missing plugin from here at the first registration (so no `plugins:`
+      // entry in Pulumi.yaml); a program on the dynamic classes registers none and downloads nothing.
+      pluginDownloadURL: PLUGIN_DOWNLOAD_URL,
       aliases: [{ type: dynamicType(kind) }],
       ...(declared.secrets ? { additionalSecretOutputs: [...declared.secrets] } : {}),
     };

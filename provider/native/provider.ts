@@ -1,5 +1,5 @@
 import * as pulumi from "@pulumi/pulumi";
-import { PLUGIN_VERSION } from "./version.js";
+import { PLUGIN_DOWNLOAD_URL, PLUGIN_VERSION } from "./version.js";
 
 /** The settings of an explicit {@link Provider}; unset ones fall back to `VOICEAGENT_*` variables. */
 export interface ProviderArgs {
@@ -25,6 +25,6 @@ export interface ProviderArgs {
 export class Provider extends pulumi.ProviderResource {
   constructor(name: string, args: ProviderArgs = {}, opts?: pulumi.ResourceOptions) {
     const props = { ...args, token: args.token === undefined ? undefined : pulumi.secret(args.token) };
-    super("voiceagent", name, props, pulumi.mergeOptions({ version: PLUGIN_VERSION }, opts));
+    super("voiceagent", name, props, pulumi.mergeOptions({ version: PLUGIN_VERSION, pluginDownloadURL: PLUGIN_DOWNLOAD_URL }, opts));
   }
 }
