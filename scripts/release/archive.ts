@@ -23,7 +23,7 @@ export async function writeArchive(out: string, entries: readonly Entry[], mtime
       // Modes from the entry, not the umask of whoever runs the release.
       chmodSync(path.join(stage, e.name), e.mode);
     }
-    await tar.create({ file: out, cwd: stage, gzip: { level: 9 }, portable: true, mtime, noDirRecurse: true }, entries.map((e) => e.name));
+    await tar.create({ file: out, cwd: stage, gzip: true, portable: true, mtime, noDirRecurse: true }, entries.map((e) => e.name));
   } finally {
     rmSync(stage, { recursive: true, force: true });
   }
