@@ -48,13 +48,18 @@ try {
   for (const p of platforms) {
     const exeDir = path.join(work, p.id);
     mkdirSync(exeDir);
+    const archive = path.join(out, archiveName(p, version));
     const built = await buildExecutable(p, bundle, nodeVersion, exeDir);
     if ("skipped" in built) {
-      log(`${p.id}: skipped: ${built.skipped}`);
-      skipped.push(`${p.id}: ${built.skipped}`);
+      // One built elsewhere (release.yml's macOS job) and put here first is kept and summed.
+      if (existsSync(archive)) {
+        log(`${p.id}: not built here (${built.skipped}); keeping ${path.basename(archive)} already in ${out}`);
+      } else {
+        log(`${p.id}: skipped: ${built.skipped}`);
+        skipped.push(`${p.id}: ${built.skipped}`);
+      }
       continue;
     }
-    const archive = path.join(out, archiveName(p, version));
     await writeArchive(
       archive,
       [
