@@ -17,14 +17,15 @@ declare module "vitest" {
     releaseDir: string;
     /** This machine's platform in the CLI's words (`linux-amd64`). */
     releasePlatform: string;
+    /** The SOURCE_DATE_EPOCH it was built with (the commit's time then), for building it again. */
+    releaseEpoch: string;
   }
 }
 
 /** What the release folder is made from, hashed. */
-function releaseInputsHash(): string {
-  // The commit's time too: the archives' entries are dated with it.
-  const commitTime = execFileSync("git", ["log", "-1", "--format=%ct"], { cwd: REPO_ROOT, encoding: "utf8" });
-  const hash = createHash("sha256").update(providerContentHash()).update(process.env.VOICEAGENT_NODE_VERSION ?? "").update(commitTime);
+function releaseInputsHash(epoch: string): string {
+  // The epoch too: the archives' entries are dated with it.
+  const hash = createHash("sha256").update(providerContentHash()).update(process.env.VOICEAGENT_NODE_VERSION ?? "").update(epoch);
   const files = (dir: string): string[] =>
     readdirSync(path.join(REPO_ROOT, dir), { recursive: true, withFileTypes: true })
       .filter((e) => e.isFile() && !e.parentPath.includes("__pycache__"))
@@ -39,10 +40,17 @@ export default function setup(project: TestProject): void {
   const platform = hostPlatform();
   if (!platform) throw new Error(`no release platform for ${process.platform}-${process.arch}`);
   const started = performance.now();
-  const dir = path.join(os.tmpdir(), "pulumi-voiceagent-release", releaseInputsHash());
+  // The commit's time, as the release script takes it, fixed here: a commit made while the tests
+  // run must not change what the second build is compared with.
+  const epoch = execFileSync("git", ["log", "-1", "--format=%ct"], { cwd: REPO_ROOT, encoding: "utf8" }).trim();
+  const dir = path.join(os.tmpdir(), "pulumi-voiceagent-release", releaseInputsHash(epoch));
   if (!existsSync(path.join(dir, "SHA256SUMS"))) {
     const staging = `${dir}.tmp-${process.pid}-${randomUUID().slice(0, 8)}`;
-    execFileSync("node", [path.join(REPO_ROOT, "dist/scripts/release/main.js"), staging, "--platform", platform.id], { cwd: REPO_ROOT, stdio: ["ignore", "ignore", "inherit"] });
+    execFileSync("node", [path.join(REPO_ROOT, "dist/scripts/release/main.js"), staging, "--platform", platform.id], {
+      cwd: REPO_ROOT,
+      env: { ...process.env, SOURCE_DATE_EPOCH: epoch },
+      stdio: ["ignore", "ignore", "inherit"],
+    });
     try {
       renameSync(staging, dir);
     } catch {
@@ -53,4 +61,5 @@ export default function setup(project: TestProject): void {
   console.log(`release folder ${dir} (${Math.round(performance.now() - started)} ms)`);
   project.provide("releaseDir", dir);
   project.provide("releasePlatform", platform.id);
+  project.provide("releaseEpoch", epoch);
 }

@@ -61,7 +61,11 @@ describe("npm run release", () => {
 
   it("builds the same plugin archive again, byte for byte", () => {
     const again = path.join(scratch, "again");
-    execFileSync("node", [path.join(REPO_ROOT, "dist/scripts/release/main.js"), again, "--platform", platform, "--plugins-only"], { cwd: REPO_ROOT, stdio: ["ignore", "ignore", "pipe"] });
+    execFileSync("node", [path.join(REPO_ROOT, "dist/scripts/release/main.js"), again, "--platform", platform, "--plugins-only"], {
+      cwd: REPO_ROOT,
+      env: { ...process.env, SOURCE_DATE_EPOCH: inject("releaseEpoch") },
+      stdio: ["ignore", "ignore", "pipe"],
+    });
     expect(readdirSync(again).sort()).toEqual([archive, "SHA256SUMS"].sort());
     expect(sha256(path.join(again, archive))).toBe(sha256(path.join(dir, archive)));
   }, 240_000);
