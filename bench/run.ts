@@ -147,7 +147,10 @@ if (sections.has("plugin")) {
   for (const state of ["cold", "warm"]) {
     const [script, exe] = [starts.find((r) => r.mode === `${state} cache`), starts.find((r) => r.mode === `executable, ${state} cache`)];
     if (script && exe) {
-      print(`executable / script, ${state} cache: port line ${fmt(exe.portMsMedian / script.portMsMedian)}, peak RSS ${fmt(exe.peakRssMiB / script.peakRssMiB)}`);
+      print(
+        `executable / script, ${state} cache: port line ${fmt(exe.portMsMedian / script.portMsMedian)}, ` +
+          `CPU to port line ${fmt(exe.cpuMsMean / script.cpuMsMean)} (what load does not inflate), peak RSS ${fmt(exe.peakRssMiB / script.peakRssMiB)}`,
+      );
     }
   }
   results.pluginStart = starts;
