@@ -60,6 +60,7 @@ export async function buildExecutable(p: Platform, bundle: string, projectNode: 
   const file = path.join(outDir, executableName(p));
   copyFileSync(node.binary, file);
   chmodSync(file, 0o755);
+  signer?.unsign?.(file);
   await inject(file, "NODE_SEA_BLOB", blobFor(bundle, version), {
     sentinelFuse: SEA_FUSE,
     ...(p.macho ? { machoSegmentName: "NODE_SEA" } : {}),

@@ -6,6 +6,8 @@ import { execFileSync } from "node:child_process";
 /** A way to sign a Mach-O file in place. */
 export interface MacSigner {
   name: string;
+  /** Before the injection: drop Node's signature where the tool can (Node's docs do, with codesign). */
+  unsign?(file: string): void;
   sign(file: string): void;
 }
 
@@ -25,7 +27,11 @@ export function macSigner(): MacSigner | undefined {
     return { name: "rcodesign (ad hoc)", sign: (file) => execFileSync(rcodesign, ["sign", file], { stdio: ["ignore", "ignore", "inherit"] }) };
   }
   if (process.platform === "darwin") {
-    return { name: "codesign (ad hoc)", sign: (file) => execFileSync("codesign", ["--sign", "-", "--force", file], { stdio: ["ignore", "ignore", "inherit"] }) };
+    return {
+      name: "codesign (ad hoc)",
+      unsign: (file) => execFileSync("codesign", ["--remove-signature", file], { stdio: ["ignore", "ignore", "inherit"] }),
+      sign: (file) => execFileSync("codesign", ["--sign", "-", "--force", file], { stdio: ["ignore", "ignore", "inherit"] }),
+    };
   }
   return undefined;
 }
