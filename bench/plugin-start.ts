@@ -1,15 +1,19 @@
 // The native plugin's start, as the engine meets it once per provider per command: from spawn to
 // its port line (what the engine waits for), then to its first real answer (CheckConfig, which
 // loads the kinds), and the process's peak RSS after answering. With Node's compile cache cold (a
-// fresh cache folder: the first command on a machine), warm (every command after), and disabled.
+// fresh cache folder: the first command on a machine), warm (every command after), and disabled;
+// for the script the npm package ships (run by the machine's Node) and for the single executable a
+// release ships (Node inside, built here as `npm run release` builds it), side by side in one run.
 import { spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { createRequire } from "node:module";
 import { credentials } from "@grpc/grpc-js";
 import type { CheckResponse } from "@pulumi/pulumi/proto/provider_pb.js";
+import { hostPlatform } from "../scripts/release/platforms.js";
+import { buildExecutable } from "../scripts/release/sea.js";
 
 // The generated proto modules are CommonJS that Node's ESM loader cannot see the names of.
 const require = createRequire(import.meta.url);
@@ -33,10 +37,11 @@ export interface PluginStart {
 /** The floor: Node itself starting a bare TCP server and printing its port, on this machine, now. */
 const BARE = `const s = require("net").createServer().listen(0, "127.0.0.1", () => process.stdout.write(s.address().port + "\\n"));`;
 
-/** Starts the plugin (or the bare floor) once, times its port line (and the plugin's first CheckConfig), reads its peak RSS, stops it. */
-async function startOnce(env: NodeJS.ProcessEnv, bare = false): Promise<PluginStart> {
+/** Starts the plugin `exe` (or the bare floor) once, times its port line (and the plugin's first CheckConfig), reads its peak RSS, stops it. */
+async function startOnce(env: NodeJS.ProcessEnv, exe: string | "bare"): Promise<PluginStart> {
+  const bare = exe === "bare";
   const t0 = performance.now();
-  const [cmd, args] = bare ? [process.execPath, ["-e", BARE]] : [PLUGIN_BIN, []];
+  const [cmd, args] = bare ? [process.execPath, ["-e", BARE]] : [exe, []];
   const child = spawn(cmd, args, { stdio: ["ignore", "pipe", "inherit"], env: { ...process.env, ...env } });
   const port = await new Promise<number>((resolve, reject) => {
     let out = "";
@@ -75,7 +80,7 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 
 /** Figures over `runs` starts in each mode. */
 export interface PluginStartResult {
-  mode: "cold cache" | "warm cache" | "no cache" | "bare node (floor)";
+  mode: "cold cache" | "warm cache" | "no cache" | "executable, cold cache" | "executable, warm cache" | "bare node (floor)";
   runs: number;
   portMsMedian: number;
   portMsMax: number;
@@ -84,24 +89,45 @@ export interface PluginStartResult {
   peakRssMiB: number;
 }
 
-/** Measures `runs` starts with a cold compile cache (a fresh folder each), warm (one folder), and none. */
+/** This machine's plugin executable, built into `dir` from the bundle as `npm run release` builds it. */
+async function buildHostExecutable(dir: string): Promise<string> {
+  const platform = hostPlatform();
+  const version = process.env.VOICEAGENT_NODE_VERSION;
+  if (!platform || !version) throw new Error("no release platform for this machine, or VOICEAGENT_NODE_VERSION unset (run through npm run bench)");
+  const built = await buildExecutable(platform, `${PLUGIN_BIN}.cjs`, version, dir);
+  if ("skipped" in built) throw new Error(`the plugin executable was not built: ${built.skipped}`);
+  return built.file;
+}
+
+/**
+ * Measures `runs` starts of the script with a cold compile cache (a fresh folder each), warm (one
+ * folder), and none; of the executable cold and warm; and the bare floor.
+ */
 export async function benchPluginStart(runs: number): Promise<PluginStartResult[]> {
   const warmDir = mkdtempSync(path.join(os.tmpdir(), "va-compile-cache-"));
-  const modes: [PluginStartResult["mode"], () => NodeJS.ProcessEnv][] = [
-    ["cold cache", () => ({ NODE_COMPILE_CACHE: mkdtempSync(path.join(os.tmpdir(), "va-compile-cache-")) })],
-    ["warm cache", () => ({ NODE_COMPILE_CACHE: warmDir })],
-    ["no cache", () => ({ NODE_DISABLE_COMPILE_CACHE: "1" })],
-    ["bare node (floor)", () => ({})],
-  ];
-  await startOnce({ NODE_COMPILE_CACHE: warmDir }); // fills the warm cache
+  const exeWarmDir = mkdtempSync(path.join(os.tmpdir(), "va-compile-cache-"));
+  const exeDir = mkdtempSync(path.join(os.tmpdir(), "va-plugin-exe-"));
+  const cold = () => ({ NODE_COMPILE_CACHE: mkdtempSync(path.join(os.tmpdir(), "va-compile-cache-")) });
   const results: PluginStartResult[] = [];
   try {
-    for (const [mode, env] of modes) {
+    mkdirSync(exeDir, { recursive: true });
+    const exe = await buildHostExecutable(exeDir);
+    const modes: [PluginStartResult["mode"], string, () => NodeJS.ProcessEnv][] = [
+      ["cold cache", PLUGIN_BIN, cold],
+      ["warm cache", PLUGIN_BIN, () => ({ NODE_COMPILE_CACHE: warmDir })],
+      ["no cache", PLUGIN_BIN, () => ({ NODE_DISABLE_COMPILE_CACHE: "1" })],
+      ["executable, cold cache", exe, cold],
+      ["executable, warm cache", exe, () => ({ NODE_COMPILE_CACHE: exeWarmDir })],
+      ["bare node (floor)", "bare", () => ({})],
+    ];
+    await startOnce({ NODE_COMPILE_CACHE: warmDir }, PLUGIN_BIN); // fills the warm caches
+    await startOnce({ NODE_COMPILE_CACHE: exeWarmDir }, exe);
+    for (const [mode, cmd, env] of modes) {
       const starts: PluginStart[] = [];
       for (let i = 0; i < runs; i++) {
         const e = env();
-        starts.push(await startOnce(e, mode === "bare node (floor)"));
-        if (mode === "cold cache" && e.NODE_COMPILE_CACHE) rmSync(e.NODE_COMPILE_CACHE, { recursive: true, force: true });
+        starts.push(await startOnce(e, cmd));
+        if (mode.endsWith("cold cache") && e.NODE_COMPILE_CACHE) rmSync(e.NODE_COMPILE_CACHE, { recursive: true, force: true });
       }
       results.push({
         mode,
@@ -114,7 +140,7 @@ export async function benchPluginStart(runs: number): Promise<PluginStartResult[
       });
     }
   } finally {
-    rmSync(warmDir, { recursive: true, force: true });
+    for (const dir of [warmDir, exeWarmDir, exeDir]) rmSync(dir, { recursive: true, force: true });
   }
   return results;
 }

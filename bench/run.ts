@@ -143,6 +143,16 @@ if (sections.has("plugin")) {
   for (const r of starts) print(`| ${r.mode} | ${fmt(r.portMsMedian, 0)} / ${fmt(r.portMsMax, 0)} | ${fmt(r.cpuMsMean, 0)} | ${fmt(r.readyMsMedian, 0)} | ${fmt(r.peakRssMiB, 1)} |`);
   const warm = starts.find((r) => r.mode === "warm cache");
   if (warm) print(`\nwarm start to port line: ${fmt(warm.portMsMedian, 0)} ms median (target <= 300); load average ${os.loadavg().map((l) => fmt(l, 1)).join(" ")}`);
+  // The release's executable against the npm package's script, same cache state, same run.
+  for (const state of ["cold", "warm"]) {
+    const [script, exe] = [starts.find((r) => r.mode === `${state} cache`), starts.find((r) => r.mode === `executable, ${state} cache`)];
+    if (script && exe) {
+      print(
+        `executable / script, ${state} cache: port line ${fmt(exe.portMsMedian / script.portMsMedian)}, ` +
+          `CPU to port line ${fmt(exe.cpuMsMean / script.cpuMsMean)} (what load does not inflate), peak RSS ${fmt(exe.peakRssMiB / script.peakRssMiB)}`,
+      );
+    }
+  }
   results.pluginStart = starts;
 }
 

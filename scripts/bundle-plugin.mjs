@@ -75,3 +75,8 @@ const result = await build({
 const [code] = result.outputFiles;
 writeFileSync(out, loader(code.text));
 chmodSync(out, 0o755);
+// The same loader without its shebang: the main script of the single executables `npm run release`
+// builds (scripts/release/sea.mjs). They embed their own Node; the loader still pays, because a V8
+// code cache inside the executable differs from build to build (the archives must not) and Node's
+// compile cache only serves code compiled after it is enabled.
+writeFileSync(`${out}.cjs`, loader(code.text).replace(/^#!.*\n/, ""));

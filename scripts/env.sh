@@ -18,7 +18,8 @@ VOICEAGENT_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 VOICEAGENT_NODE_VERSION="24.21.0"
 VOICEAGENT_TOOLS="$VOICEAGENT_ROOT/.tools"
 VOICEAGENT_CACHE="${VOICEAGENT_CACHE_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/pulumi-voiceagent}"
-export VOICEAGENT_ROOT VOICEAGENT_CACHE
+# Exported for `npm run release`: the Node its plugin executables embed.
+export VOICEAGENT_ROOT VOICEAGENT_CACHE VOICEAGENT_NODE_VERSION
 
 va_log() { printf '[setup] %s\n' "$*" >&2; }
 va_now() { date +%s.%N; }

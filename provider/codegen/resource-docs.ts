@@ -43,7 +43,7 @@ export function resourceDescription(k: KindDescription, token: string): string {
   return `${k.doc}\n\n${exampleSection(k)}\n\n${importSection(k, token)}`;
 }
 
-/** The Python package's README (PyPI's page): what the package is, how to get the plugin, what it needs. */
+/** The Python package's README (PyPI's page): what the package is, how to install it and the plugin, what it needs. */
 export function pythonReadme(version: string): string {
   return [
     "# pulumi_voiceagent",
@@ -53,14 +53,14 @@ export function pythonReadme(version: string): string {
     "(`VoiceType`, `ActionType`, `WebhookMethod`, `WebhookEvent`) and a `Provider` for a second account:",
     "`import pulumi_voiceagent as voiceagent`.",
     "",
-    "It needs `pulumi>=3,<4` and the `voiceagent` resource plugin of the same version, which ships in the",
-    "`pulumi-voiceagent` npm package as `dist/plugin/pulumi-resource-voiceagent`. Either install the plugin:",
+    "Install it with `pip install pulumi-voiceagent`. It needs `pulumi>=3,<4` and the `voiceagent` resource plugin of",
+    "the same version, which the Pulumi CLI downloads by itself on the first `pulumi up` (from this project's GitHub",
+    "release; it is one executable, so the machine needs no Node.js). Without network access, install it from the",
+    "release's archive for your platform:",
     "",
-    fence("sh", `pulumi plugin install resource voiceagent ${version} --file node_modules/pulumi-voiceagent/dist/plugin/pulumi-resource-voiceagent`),
+    fence("sh", `pulumi plugin install resource voiceagent ${version} --file pulumi-resource-voiceagent-v${version}-linux-amd64.tar.gz`),
     "",
-    "or point the project's `Pulumi.yaml` at it:",
-    "",
-    fence("yaml", "plugins:\n  providers:\n    - name: voiceagent\n      path: ./node_modules/pulumi-voiceagent/dist/plugin"),
+    "or serve the archives yourself and set `PULUMI_PLUGIN_DOWNLOAD_URL_OVERRIDES` (see the project's README).",
     "",
     "Settings come from the stack's config: `pulumi config set voiceagent:baseUrl <url>` and",
     "`pulumi config set --secret voiceagent:token <token>` (or `VOICEAGENT_BASE_URL` and `VOICEAGENT_TOKEN`).",

@@ -1,5 +1,6 @@
 import { PACKAGE, tokenOf } from "../identity.js";
 import { SETTINGS } from "../resources/kit/setting-docs.js";
+import { PLUGIN_DOWNLOAD_URL } from "../native/version.js";
 import { ENUMS, type EnumName, type KindDescription, type PropertyDescription, type TypeRef } from "./describe.js";
 import { pythonReadme, resourceDescription } from "./resource-docs.js";
 
@@ -126,6 +127,7 @@ export function buildSchema(kinds: readonly KindDescription[], pkg: PackageInfo)
     description: "Pulumi resources for the voice agent calling service: agents, voices, actions, webhooks, phone numbers and calls.",
     keywords: [...pkg.keywords, "kind/native"],
     license: pkg.license,
+    pluginDownloadURL: PLUGIN_DOWNLOAD_URL,
     meta: { moduleFormat: "(.*)" },
     language: {
       nodejs: { packageName: "pulumi-voiceagent", packageDescription: pkg.description, dependencies: { "@pulumi/pulumi": "^3.0.0" }, respectSchemaVersion: true },

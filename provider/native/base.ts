@@ -1,7 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { dynamicToken, tokenOf } from "../identity.js";
 import { KIND_PROPERTIES } from "../generated/properties.js";
-import { PLUGIN_VERSION } from "./version.js";
+import { PLUGIN_DOWNLOAD_URL, PLUGIN_VERSION } from "./version.js";
 
 /** The resource kinds, by Pulumi type name ("Agent", ...). */
 export type NativeKind = keyof typeof KIND_PROPERTIES;
@@ -19,6 +19,9 @@ export abstract class NativeResource extends pulumi.CustomResource {
     const registers: { properties: readonly string[]; secrets?: readonly string[] } = KIND_PROPERTIES[kind];
     const own: pulumi.CustomResourceOptions = {
       version: PLUGIN_VERSION,
+      // The engine installs a missing plugin from here at the first registration (so no `plugins:`
+      // entry in Pulumi.yaml); a program on the dynamic classes registers none and downloads nothing.
+      pluginDownloadURL: PLUGIN_DOWNLOAD_URL,
       aliases: [{ type: dynamicToken(kind) }],
       ...(registers.secrets ? { additionalSecretOutputs: [...registers.secrets] } : {}),
     };

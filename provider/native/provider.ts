@@ -1,6 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { ProviderArgs } from "../generated/provider-args.js";
-import { PLUGIN_VERSION } from "./version.js";
+import { PLUGIN_DOWNLOAD_URL, PLUGIN_VERSION } from "./version.js";
 
 export type { ProviderArgs };
 
@@ -16,6 +16,6 @@ export type { ProviderArgs };
 export class Provider extends pulumi.ProviderResource {
   constructor(name: string, args: ProviderArgs = {}, opts?: pulumi.ResourceOptions) {
     const props = { ...args, token: args.token === undefined ? undefined : pulumi.secret(args.token) };
-    super("voiceagent", name, props, pulumi.mergeOptions({ version: PLUGIN_VERSION }, opts));
+    super("voiceagent", name, props, pulumi.mergeOptions({ version: PLUGIN_VERSION, pluginDownloadURL: PLUGIN_DOWNLOAD_URL }, opts));
   }
 }

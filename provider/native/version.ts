@@ -5,3 +5,12 @@ import { ownManifest } from "../version-check.js";
  * runs the plugin of the same release (`pulumi-resource-voiceagent` ships in this package).
  */
 export const PLUGIN_VERSION: string = ownManifest().version;
+
+/**
+ * Where the Pulumi CLI downloads the plugin when it has none of the wanted version: this project's
+ * GitHub releases, asset `pulumi-resource-voiceagent-v<V>-<os>-<arch>.tar.gz` of the release `v<V>`
+ * (the CLI fills in `${VERSION}` and appends the asset's name). A plain download: no GitHub API
+ * call, so no API rate limit and no token; `PULUMI_PLUGIN_DOWNLOAD_URL_OVERRIDES` replaces it for a
+ * mirror. The schema's `pluginDownloadURL` is this, so every SDK carries the same.
+ */
+export const PLUGIN_DOWNLOAD_URL = "https://github.com/pulumi-voiceagent/pulumi-voiceagent/releases/download/v${VERSION}";

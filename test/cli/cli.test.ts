@@ -195,6 +195,6 @@ describe("voiceagent", () => {
     expect(bad.stderr).toMatch(/^voiceagent\b/);
     expect(bad.stderr).toMatch(/\btoken\b/);
     expect(bad.stderr).toMatch(/\b401\b/);
-    expect((await cliProcess(["--version"])).stdout.trim()).toBe("0.3.0");
+    expect((await cliProcess(["--version"])).stdout.trim()).toBe("0.4.0");
   });
 });

@@ -150,7 +150,7 @@ describe("renderProgram", () => {
     const pkg = JSON.parse(files.get("package.json")!);
     expect(pkg).toMatchObject({
       main: "index.ts",
-      dependencies: { "pulumi-voiceagent": "^0.3.0", "@pulumi/pulumi": "^3.259.0" },
+      dependencies: { "pulumi-voiceagent": "^0.4.0", "@pulumi/pulumi": "^3.259.0" },
       devDependencies: { typescript: expect.any(String), "@types/node": expect.any(String) },
     });
     expect(JSON.parse(files.get("tsconfig.json")!).compilerOptions).toMatchObject({

@@ -2,12 +2,14 @@
 // repository with the packed provider installed, a stack pointed at the emulator, and the
 // deployment a user's pipeline runs (up, preview --expect-no-changes, a change, destroy).
 import { randomUUID } from "node:crypto";
-import { readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, expect, inject } from "vitest";
 import { createClient, type VoiceAgentClient } from "pulumi-voiceagent/client";
 import { startEmulator, type RunningEmulator } from "voiceagent-emulator";
 import { createConsumer, REPO_ROOT, run, type Consumer, type ConsumerOptions } from "../helpers/consumer.js";
+import { downloadEnv, startReleaseServer, type ReleaseServer } from "../helpers/release-server.js";
 
 const providerManifest = JSON.parse(readFileSync(path.join(REPO_ROOT, "provider/package.json"), "utf8")) as {
   peerDependencies: Record<string, string>;
@@ -59,18 +61,22 @@ export interface ConsumerContext {
   token: string;
   /** Milliseconds the install took. */
   installMs: number;
+  /** With `downloads`: the release server the CLI may download plugins from, and its PULUMI_HOME. */
+  release?: { server: ReleaseServer; home: string };
 }
 
 /**
  * Registers hooks that start the emulator, create and install the project from the packed
  * tarball, and init the stack with credentials in config (token secret) or, with
- * `credentials: "env"`, in the environment; and remove it all.
+ * `credentials: "env"`, in the environment; and remove it all. With `downloads`, the CLI may
+ * install plugins by itself, from a release server serving the release folder, into an empty PULUMI_HOME.
  */
 export function useConsumer(opts: {
   name: string;
   project: (tarball: string) => Omit<ConsumerOptions, "name" | "env">;
   config?: Record<string, string>;
   credentials?: "config" | "env";
+  downloads?: boolean;
 }): ConsumerContext {
   const ctx = {} as ConsumerContext;
   beforeAll(async () => {
@@ -78,10 +84,16 @@ export function useConsumer(opts: {
     ctx.emu = await startEmulator({ tokens: [ctx.token], seed: true });
     ctx.client = createClient({ baseUrl: ctx.emu.url, token: ctx.token });
     const viaEnv = opts.credentials === "env";
+    if (opts.downloads) {
+      ctx.release = { server: await startReleaseServer(inject("releaseDir")), home: mkdtempSync(path.join(os.tmpdir(), "va-pulumi-home-")) };
+    }
     ctx.c = createConsumer({
       name: opts.name,
       ...opts.project(inject("providerTarball")),
-      ...(viaEnv ? { env: { VOICEAGENT_BASE_URL: ctx.emu.url, VOICEAGENT_TOKEN: ctx.token } } : {}),
+      env: {
+        ...(viaEnv ? { VOICEAGENT_BASE_URL: ctx.emu.url, VOICEAGENT_TOKEN: ctx.token } : {}),
+        ...(ctx.release ? downloadEnv(ctx.release.server, ctx.release.home) : {}),
+      },
     });
     const started = performance.now();
     await ctx.c.install();
@@ -95,6 +107,8 @@ export function useConsumer(opts: {
   afterAll(async () => {
     ctx.c?.dispose();
     await ctx.emu?.close();
+    await ctx.release?.server.close();
+    if (ctx.release) rmSync(ctx.release.home, { recursive: true, force: true });
   });
   return ctx;
 }

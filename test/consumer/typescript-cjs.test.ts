@@ -1,10 +1,12 @@
 // A project as `pulumi new typescript` made it until 2026 (CommonJS, moduleResolution node, strict,
 // no skipLibCheck), outside the repository, with the packed provider installed by npm and the
-// newest @pulumi/pulumi: tsc passes and the Pulumi runtime's own TypeScript support runs it.
+// newest @pulumi/pulumi: tsc passes and the Pulumi runtime's own TypeScript support runs it. The
+// CLI may download plugins (from a release server): the dynamic classes must need none.
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { dependencyClosure, packageJson, TEMPLATE_TSCONFIG, TS_DEV_DEPENDENCIES } from "../helpers/consumer.js";
+import { installedPlugins } from "../helpers/release-server.js";
 import { deployLifecycle, program, PULUMI, typeCheck, useConsumer } from "./lifecycle.js";
 
 const ctx = useConsumer({
@@ -21,6 +23,7 @@ const ctx = useConsumer({
       "index.ts": program("ts"),
     },
   }),
+  downloads: true,
 });
 
 describe(`TypeScript, CommonJS (pulumi new typescript), npm, @pulumi/pulumi ${PULUMI.latest}`, () => {
@@ -41,4 +44,9 @@ describe(`TypeScript, CommonJS (pulumi new typescript), npm, @pulumi/pulumi ${PU
   });
 
   it("deploys: up, preview --expect-no-changes, a change in place, destroy", () => deployLifecycle(ctx, "ts-cjs", "+15550010001"), 240_000);
+
+  it("the deployment on the dynamic classes downloaded no plugin: 0 requests to the release server, none installed", () => {
+    expect(ctx.release!.server.requests).toEqual([]);
+    expect(installedPlugins(ctx.release!.home)).toEqual([]);
+  });
 });

@@ -62,7 +62,7 @@ export function consumerEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
 }
 
 /** What `npm pack` of the provider would ship, hashed: the key of the tarball cache. */
-function providerContentHash(): string {
+export function providerContentHash(): string {
   const dir = path.join(REPO_ROOT, "provider");
   const hash = createHash("sha256");
   const add = (rel: string) => {

@@ -1,9 +1,11 @@
 // The native provider end to end, as users get it: the packed tarball installed in a project
-// outside the repository, the plugin run by the engine from ./node_modules/pulumi-voiceagent/dist/plugin,
+// outside the repository, the plugin run by the engine from ./node_modules/pulumi-voiceagent/dist/plugin
+// (the root scenario's: downloaded by the CLI from the release folder, with no `plugins:` entry),
 // the programs on `pulumi-voiceagent/native`. One install and one backend are shared by every
 // scenario; the scenarios run concurrently, each on an emulator of its own (an upgrade fixture's
 // holds its rows), so that each can count the writes its own commands send:
-//   root      the root program's shape: up, an empty preview, a change in place, a rename with an alias, destroy
+//   root      the root program's shape: up, an empty preview, a change in place, a rename with an alias, destroy;
+//             its plugin installed by the CLI from the native entry's download URL into an empty PULUMI_HOME
 //   secrets   every string input of every kind a secret: in no state file, export or CLI output; the token nowhere
 //   import    `pulumi import` of each kind (numbers by E.164), then `voiceagent pull --import-file` + `pulumi import --file`
 //   migrate   each upgrade fixture's stack to native and back, and one written by this release's dynamic classes to native
@@ -18,6 +20,7 @@ import { afterAll, beforeAll, describe, inject, it, type ExpectStatic } from "vi
 import { createClient, type VoiceAgentClient } from "pulumi-voiceagent/client";
 import { startEmulator, Store, type RunningEmulator } from "voiceagent-emulator";
 import { ok, REPO_ROOT, run } from "../helpers/consumer.js";
+import { downloadEnv, installedPlugins, startReleaseServer, type ReleaseServer } from "../helpers/release-server.js";
 import { FIXTURES, loadRows, readMeta, type FixtureMeta, type ServiceRows } from "../upgrade/fixture.js";
 import { filesContaining, nativeInstall, projectYaml, type NativeInstall, type Project, type Step } from "./project.js";
 
@@ -45,6 +48,8 @@ const emuOf = (s: Scenario) => emus.get(s)!;
 const fixtureEmus = new Map<string, RunningEmulator>();
 let install: NativeInstall;
 let root: Project;
+let release: ReleaseServer;
+let rootHome: string;
 let secrets: Project;
 let secretsBackend: string;
 let imported: Project;
@@ -79,7 +84,9 @@ beforeAll(async () => {
   // One passphrase for the backend: the fixtures' stacks are imported with theirs (the same for all).
   install = await nativeInstall(inject("providerTarball"), metas[0]?.pulumi ?? "3.259.0", metas[0]?.passphrase ?? "native-e2e");
   secretsBackend = `${install.stateDir}-secrets`;
-  root = install.project("root", { "Pulumi.yaml": projectYaml("pulumi-voiceagent"), "index.ts": fixture("root") });
+  release = await startReleaseServer(inject("releaseDir"));
+  rootHome = `${install.stateDir}-pulumi-home`;
+  root = install.project("root", { "Pulumi.yaml": projectYaml("pulumi-voiceagent", "", "download"), "index.ts": fixture("root") }, downloadEnv(release, rootHome));
   // A backend of its own: every file of it is searched for the secrets (other scenarios' emulators hand out the same numbers).
   mkdirSync(secretsBackend);
   secrets = install.project("secrets", { "Pulumi.yaml": projectYaml("secrets"), "index.ts": fixture("secrets") }, { PULUMI_BACKEND_URL: `file://${secretsBackend}` });
@@ -101,6 +108,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   install?.consumer.dispose();
+  await release?.close();
   for (const e of [...emus.values(), ...fixtureEmus.values()]) await e.close();
 });
 
@@ -141,6 +149,11 @@ describe.concurrent("the root program on the native classes", () => {
     expect(await root.destroy(stack)).toMatchObject({ delete: 8 });
     expect(await lineBound(supportNumber!)).toBeUndefined();
     expect(await lineBound(salesNumber!)).toBeUndefined();
+
+    // The native entry named the plugin's download URL: the CLI fetched this platform's archive once.
+    const version = (JSON.parse(readFileSync(path.join(REPO_ROOT, "provider/package.json"), "utf8")) as { version: string }).version;
+    expect(installedPlugins(rootHome)).toEqual([`resource-voiceagent-v${version}`]);
+    expect(release.requests).toEqual([`/pulumi-resource-voiceagent-v${version}-${inject("releasePlatform")}.tar.gz`]);
   }, 240_000);
 });
 

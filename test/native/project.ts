@@ -10,8 +10,11 @@ import { createConsumer, ok, packageJson, run, TEMPLATE_TSCONFIG, TS_DEV_DEPENDE
 /** Where the engine finds the plugin, relative to a project folder: inside the installed package. */
 export const PLUGIN_PATH = "./node_modules/pulumi-voiceagent/dist/plugin";
 
-/** Pulumi.yaml of a project whose program is precompiled `index.js`, on the packaged plugin. */
-export function projectYaml(name: string, extra = ""): string {
+/**
+ * Pulumi.yaml of a project whose program is precompiled `index.js`, on the packaged plugin; with
+ * `plugin: "download"`, with no `plugins:` entry, as a user writes it (the CLI downloads the plugin).
+ */
+export function projectYaml(name: string, extra = "", plugin: "packaged" | "download" = "packaged"): string {
   return [
     `name: ${name}`,
     "runtime:",
@@ -19,10 +22,7 @@ export function projectYaml(name: string, extra = ""): string {
     "  options:",
     "    typescript: false",
     "main: index.js",
-    "plugins:",
-    "  providers:",
-    "    - name: voiceagent",
-    `      path: ${PLUGIN_PATH}`,
+    ...(plugin === "packaged" ? ["plugins:", "  providers:", "    - name: voiceagent", `      path: ${PLUGIN_PATH}`] : []),
     extra,
   ].join("\n");
 }

@@ -1,10 +1,11 @@
 // A Go program on the native provider: examples/go built against the SDK module as a module proxy
 // serves it (packed from sdk/, not through the repository's replace directive), run through its
-// Automation API runner (`go run . up`) and through our language host (`pulumi preview`).
+// Automation API runner (`go run . up`) and through our language host (`pulumi preview`), with the
+// plugin the CLI downloads from the release folder and no `node` on PATH.
 import { createHash } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
+import { describe, expect, inject, it } from "vitest";
 import { REPO_ROOT, run } from "../helpers/consumer.js";
 import { sdkScenario } from "./scenario.js";
 import { useSdkStack } from "./sdk-stack.js";
@@ -61,6 +62,7 @@ const ctx = useSdkStack(
   },
   // A cold build compiles the Pulumi Go SDK: minutes on 2 shared cores, once per machine.
   600_000,
+  inject("releaseDir"),
 );
 
 describe("Go SDK (examples/go)", () => {
@@ -75,5 +77,5 @@ describe("Go SDK (examples/go)", () => {
     expect(listed.Dir.startsWith(sdkDir)).toBe(false);
   });
 
-  sdkScenario(ctx);
+  sdkScenario(ctx, true);
 });

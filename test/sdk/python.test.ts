@@ -1,9 +1,10 @@
 // A Python program on the native provider: examples/python with pulumi_voiceagent installed from
 // the wheel that `npm run pack:python` builds (not from sdk/python), run through its Automation
-// API runner (`python __main__.py up`) and through our language host (`pulumi preview`).
+// API runner (`python __main__.py up`) and through our language host (`pulumi preview`), with the
+// plugin the CLI downloads from the release folder and no `node` on PATH.
 import { readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
+import { describe, expect, inject, it } from "vitest";
 import { REPO_ROOT, run } from "../helpers/consumer.js";
 import { sdkScenario } from "./scenario.js";
 import { useSdkStack, type Runner } from "./sdk-stack.js";
@@ -32,12 +33,17 @@ async function installWheel(tmp: string, src?: string): Promise<Runner & { site:
 }
 
 let site = "";
-const ctx = useSdkStack("python", async (tmp) => {
-  const installed = await installWheel(tmp);
-  site = installed.site;
-  console.log(`pulumi_voiceagent wheel: ${path.basename(installed.wheel)}, ${statSync(installed.wheel).size} bytes`);
-  return installed;
-});
+const ctx = useSdkStack(
+  "python",
+  async (tmp) => {
+    const installed = await installWheel(tmp);
+    site = installed.site;
+    console.log(`pulumi_voiceagent wheel: ${path.basename(installed.wheel)}, ${statSync(installed.wheel).size} bytes`);
+    return installed;
+  },
+  undefined,
+  inject("releaseDir"),
+);
 
 describe("Python SDK (examples/python)", () => {
   it("the program imports pulumi_voiceagent from the installed wheel, which requires pulumi 3", async () => {
@@ -51,7 +57,7 @@ describe("Python SDK (examples/python)", () => {
     expect(requires).toMatch(/'pulumi<4\.0\.0,>=3\.0\.0'|'pulumi>=3\.0\.0,<4\.0\.0'/);
   });
 
-  sdkScenario(ctx);
+  sdkScenario(ctx, true);
 });
 
 describe("a Python program on an SDK newer than the plugin", () => {

@@ -1,11 +1,26 @@
 // The life of one example stack, the same for every SDK language: what a user of the Python or
 // Go SDK does with examples/<language>, checked against the emulator rather than the CLI's words.
 import { randomUUID } from "node:crypto";
-import { expect, it } from "vitest";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { expect, inject, it } from "vitest";
+import { REPO_ROOT, run } from "../helpers/consumer.js";
+import { installedPlugins } from "../helpers/release-server.js";
 import { changed, type SdkStack } from "./sdk-stack.js";
 
-/** Registers the scenario's tests, in order, on one stack. */
-export function sdkScenario(ctx: SdkStack): void {
+/**
+ * Registers the scenario's tests, in order, on one stack. `fromRelease`: the stack gets its plugin
+ * from the release server (useSdkStack's `releaseDir`), which adds the checks of that route.
+ */
+export function sdkScenario(ctx: SdkStack, fromRelease = false): void {
+  if (fromRelease) {
+    it("the program and the CLI run with no `node` anywhere on PATH", async () => {
+      const which = await run("which", ["node"], { cwd: ctx.dir, env: ctx.release!.env });
+      expect(which.code).not.toBe(0);
+      expect(which.stdout).toBe("");
+    });
+  }
+
   // The example binds the first seeded number unless config says otherwise (its Pulumi.yaml).
   const seeded = () => ctx.emu.seeds.get(ctx.token)!.numbers;
   const boundTo = async (number: string) => (await ctx.client.numbers.get(number)).inbound_agent?.id ?? null;
@@ -79,4 +94,12 @@ export function sdkScenario(ctx: SdkStack): void {
     const state = JSON.parse(await ctx.pulumi("stack", "export")) as { deployment: { resources?: unknown[] } };
     expect(state.deployment.resources ?? []).toEqual([]);
   });
+
+  if (fromRelease) {
+    it("the CLI installed the plugin of the SDK's version into the empty PULUMI_HOME, downloading the archive once", () => {
+      const version = (JSON.parse(readFileSync(path.join(REPO_ROOT, "provider/package.json"), "utf8")) as { version: string }).version;
+      expect(installedPlugins(ctx.release!.home)).toEqual([`resource-voiceagent-v${version}`]);
+      expect(ctx.release!.server.requests).toEqual([`/pulumi-resource-voiceagent-v${version}-${inject("releasePlatform")}.tar.gz`]);
+    });
+  }
 }

@@ -1,7 +1,10 @@
 // One stack of an SDK example (examples/python, examples/go) against a seeded emulator, as a user
-// runs it: a copy of the example outside the repository, the plugin bundle named in its Pulumi.yaml,
-// the SDK installed from its package (the caller builds it), the program run through its own
-// Automation API runner, the pinned CLI on PATH and a file backend of its own.
+// runs it: a copy of the example outside the repository, the SDK installed from its package (the
+// caller builds it), the program run through its own Automation API runner, the pinned CLI on PATH
+// and a file backend of its own. The plugin is either the one a release folder serves, which the
+// CLI downloads by itself into an empty PULUMI_HOME with no `node` on PATH (the example's
+// `plugins:` entry dropped, as a user outside this repository has it), or the repository's
+// bundle named in its Pulumi.yaml.
 import { randomUUID } from "node:crypto";
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import os from "node:os";
@@ -10,6 +13,7 @@ import { afterAll, beforeAll } from "vitest";
 import { createClient, type VoiceAgentClient } from "pulumi-voiceagent/client";
 import { startEmulator, type RunningEmulator } from "voiceagent-emulator";
 import { REPO_ROOT, run, type RunResult } from "../helpers/consumer.js";
+import { downloadEnv, pathWithout, startReleaseServer, type ReleaseServer } from "../helpers/release-server.js";
 
 /** The folder holding the bundled plugin, as provider/package.json ships it. */
 export const PLUGIN_DIR = path.join(REPO_ROOT, "provider", "dist", "plugin");
@@ -46,6 +50,8 @@ export interface SdkStack {
   pulumi(...args: string[]): Promise<string>;
   /** Where `secret` appears in plain text: `pulumi stack export`, backend files, printed text. */
   plaintext(secret: string): Promise<string[]>;
+  /** With the plugin from a release: the server, and the PULUMI_HOME the CLI installs it into. */
+  release?: { server: ReleaseServer; home: string; env: NodeJS.ProcessEnv };
 }
 
 /**
@@ -53,8 +59,14 @@ export interface SdkStack {
  * stack whose token is a secret; `install(tmp, project)` builds and installs the SDK (in the
  * scratch folder `tmp`, for the copied example in `project`) and says how to run the program.
  * `setupMs` bounds all of that (a cold Go build of the Pulumi SDK takes minutes on 2 cores).
+ * With `releaseDir`, the plugin comes from that release folder through the CLI's download.
  */
-export function useSdkStack(example: "python" | "go", install: (tmp: string, project: string) => Promise<Runner>, setupMs = 240_000): SdkStack {
+export function useSdkStack(
+  example: "python" | "go",
+  install: (tmp: string, project: string) => Promise<Runner>,
+  setupMs = 240_000,
+  releaseDir?: string,
+): SdkStack {
   const ctx = { printed: [] as string[] } as SdkStack;
   let tmp = "";
   beforeAll(async () => {
@@ -70,7 +82,14 @@ export function useSdkStack(example: "python" | "go", install: (tmp: string, pro
     mkdirSync(ctx.stateDir);
     cpSync(path.join(REPO_ROOT, "examples", example), ctx.dir, { recursive: true });
     const manifest = path.join(ctx.dir, "Pulumi.yaml");
-    writeFileSync(manifest, readFileSync(manifest, "utf8").replace("path: ../../provider/dist/plugin", `path: ${PLUGIN_DIR}`));
+    const yaml = readFileSync(manifest, "utf8");
+    if (releaseDir) {
+      const dropped = yaml.replace(/^plugins:\n(?:[ #].*\n?)*/m, "");
+      if (dropped === yaml) throw new Error(`examples/${example}/Pulumi.yaml has no plugins: entry to drop any more`);
+      writeFileSync(manifest, dropped);
+    } else {
+      writeFileSync(manifest, yaml.replace("path: ../../provider/dist/plugin", `path: ${PLUGIN_DIR}`));
+    }
     const runner = await install(tmp, ctx.dir);
     const env: NodeJS.ProcessEnv = {
       ...process.env,
@@ -78,6 +97,16 @@ export function useSdkStack(example: "python" | "go", install: (tmp: string, pro
       PULUMI_BACKEND_URL: `file://${ctx.stateDir}`,
       PULUMI_CONFIG_PASSPHRASE: `sdk-${randomUUID()}`,
     };
+    if (releaseDir) {
+      const server = await startReleaseServer(releaseDir);
+      const home = path.join(tmp, "pulumi-home");
+      // No Node anywhere, and not the workspace's bin link of the plugin either (node_modules/.bin),
+      // which the CLI would take as an ambient plugin instead of downloading. (Not
+      // PULUMI_IGNORE_AMBIENT_PLUGINS: the language hosts are ambient plugins too.)
+      const hidden = ["node", "nodejs", "pulumi-resource-voiceagent"];
+      Object.assign(env, downloadEnv(server, home), { PATH: pathWithout(hidden, env.PATH ?? "", path.join(tmp, "path")) });
+      ctx.release = { server, home, env };
+    }
     // Settings come from stack config only, so a missing one is missing.
     delete env.VOICEAGENT_BASE_URL;
     delete env.VOICEAGENT_TOKEN;
@@ -111,6 +140,7 @@ export function useSdkStack(example: "python" | "go", install: (tmp: string, pro
   }, setupMs);
   afterAll(async () => {
     await ctx.emu?.close();
+    await ctx.release?.server.close();
     if (tmp) rmSync(tmp, { recursive: true, force: true });
   });
   return ctx;
