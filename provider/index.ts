@@ -11,4 +11,6 @@
  */
 import "./version-check.js"; // first: refuses an unsupported @pulumi/pulumi before any resource registers
 export * from "./resources/index.js";
+// Lookups (getVoice, getPhoneNumbers...): plain async functions over the client, and their Output forms.
+export * from "./resources/lookups.js";
 export type { ActionType, CallStatus, VoiceType, WebhookEvent, WebhookMethod } from "./schemas/values.js";

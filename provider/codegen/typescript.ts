@@ -9,7 +9,7 @@ export const fileOf = (kind: string): string => kind.replace(/[A-Z]/g, (c, i: nu
 const an = (kind: string) => (/^[AEIOU]/.test(kind) ? "an" : "a");
 
 /** A JSDoc block: text wrapped at 110 columns, tags and code lines as they are. */
-function jsdoc(indent: string, text: string, tags: string[] = []): string {
+export function jsdoc(indent: string, text: string, tags: string[] = []): string {
   const width = 110 - indent.length - 3;
   const lines: string[] = [];
   for (const paragraph of text.split("\n")) {
@@ -52,6 +52,8 @@ function argType(t: TypeRef, enums: Set<string>): string {
       return `pulumi.Input<${argType(t.items, enums)}>[]`;
     case "object":
       return `${t.name}Args`;
+    case "named":
+      return t.name;
   }
 }
 
@@ -71,6 +73,7 @@ function outType(t: TypeRef): string {
     case "array":
       return `${t.items.kind === "enum" || t.items.kind === "any" || t.items.kind === "object" || t.items.kind === "array" ? `(${outType(t.items)})` : outType(t.items)}[]`;
     case "object":
+    case "named":
       return t.name;
   }
 }

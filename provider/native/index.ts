@@ -12,5 +12,7 @@
  */
 import "../version-check.js"; // first: refuses an unsupported @pulumi/pulumi before any resource registers
 export * from "./resources.js";
+// Lookups (getVoice, getPhoneNumbers...), answered by the plugin's Invoke.
+export * from "./lookups.js";
 export { Provider, type ProviderArgs } from "./provider.js";
 export type { ActionType, CallStatus, VoiceType, WebhookEvent, WebhookMethod } from "../schemas/values.js";
