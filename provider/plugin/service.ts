@@ -8,6 +8,7 @@ import {
   CreateResponse,
   DiffResponse,
   GetSchemaResponse,
+  InvokeResponse,
   PropertyDiff,
   ReadResponse,
   UpdateResponse,
@@ -16,6 +17,7 @@ import {
   type CreateRequest,
   type DeleteRequest,
   type DiffRequest,
+  type InvokeRequest,
   type ReadRequest,
   type UpdateRequest,
 } from "@pulumi/pulumi/proto/provider_pb.js";
@@ -27,7 +29,8 @@ import { detailedDiff, diffResponse } from "./detailed-diff.js";
 import { inRequest } from "./engine-log.js";
 import type { KindLookup } from "./kinds.js";
 import { previewOutputs, schemaProperties } from "./schema-outputs.js";
-import { propsOf, structOf, withoutProvider } from "./wire.js";
+import { invoke } from "./invoke.js";
+import { propsOf, SECRET_SIG, SIG_KEY, structOf, withoutProvider } from "./wire.js";
 
 type Kit = typeof import("./kit.js");
 let loaded: Promise<Kit> | undefined;
@@ -46,7 +49,7 @@ export interface ServiceOptions {
 
 type Handlers = Pick<
   IResourceProviderServer,
-  "getPluginInfo" | "getSchema" | "checkConfig" | "diffConfig" | "configure" | "check" | "diff" | "create" | "read" | "update" | "delete" | "cancel"
+  "getPluginInfo" | "getSchema" | "checkConfig" | "diffConfig" | "configure" | "check" | "diff" | "create" | "read" | "update" | "delete" | "cancel" | "invoke"
 >;
 
 /** One unary method: runs with the request's URN in scope (for notes) and answers its failure as the engine reads it. */
@@ -188,6 +191,12 @@ export function providerService(opts: ServiceOptions): Handlers {
       const rt = (await lookup(req.getType(), req.getUrn())).orThrow();
       await rt.delete(settings, req.getId(), withoutProvider(propsOf(req.getProperties())));
       return new Empty();
+    }),
+    invoke: unary(() => "", async (req: InvokeRequest) => {
+      const tok = req.getTok();
+      const answer = await invoke(settings, { tok, args: propsOf(req.getArgs()) }, opts.version, (value) => ({ [SIG_KEY]: SECRET_SIG, value }));
+      const resp = new InvokeResponse().setReturn(structOf(answer.return));
+      return resp.setFailuresList(answer.failures.map((f) => new CheckFailure().setProperty(f.property).setReason(f.reason)));
     }),
     // Nothing to stop: every request ends with its own retry budget. Acknowledging tells the
     // engine the exit that follows is a shutdown, not a crash.
