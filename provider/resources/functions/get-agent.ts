@@ -11,7 +11,7 @@ export const getAgent = defineFunction({
   example: "const existing = await getAgent({ id: agentId });",
   examples: {
     python: "existing = voiceagent.get_agent(id=agent_id)",
-    go: "existing, err := voiceagent.GetAgent(ctx, &voiceagent.GetAgentArgs{Id: agentId})",
+    go: "existing := voiceagent.LookupAgentOutput(ctx, voiceagent.LookupAgentOutputArgs{Id: pulumi.String(agentId)})",
   },
   input: z.object({ id: UuidSchema.meta({ description: "The agent's id (a UUID)." }) }),
   result: AgentFound,

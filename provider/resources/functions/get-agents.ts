@@ -11,7 +11,7 @@ export const getAgents = defineFunction({
   example: "const speaking = await getAgents({ voice: alloy.id });",
   examples: {
     python: "speaking = voiceagent.get_agents(voice=alloy.id)",
-    go: "speaking, err := voiceagent.GetAgents(ctx, &voiceagent.GetAgentsArgs{Voice: pulumi.StringRef(alloy.Id)})",
+    go: "speaking := voiceagent.GetAgentsOutput(ctx, voiceagent.GetAgentsOutputArgs{Voice: pulumi.String(alloy.Id)})",
   },
   input: z.object({
     voice: UuidSchema.optional().meta({ description: "Only agents speaking with this voice (its id)." }),

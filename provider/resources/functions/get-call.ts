@@ -11,7 +11,7 @@ export const getCall = defineFunction({
   example: "export const callStatus = getCallOutput({ id: callId }).status;",
   examples: {
     python: 'pulumi.export("callStatus", voiceagent.get_call_output(id=call_id).status)',
-    go: 'call := voiceagent.GetCallOutput(ctx, voiceagent.GetCallOutputArgs{Id: pulumi.String(callId)})\nctx.Export("callStatus", call.Status())',
+    go: 'call := voiceagent.LookupCallOutput(ctx, voiceagent.LookupCallOutputArgs{Id: pulumi.String(callId)})\nctx.Export("callStatus", call.Status())',
   },
   input: z.object({ id: UuidSchema.meta({ description: "The call's id (a UUID)." }) }),
   result: CallFound,

@@ -11,7 +11,7 @@ export const getPhoneNumber = defineFunction({
   example: 'const line = await getPhoneNumber({ number: "+15550010001" });',
   examples: {
     python: 'line = voiceagent.get_phone_number(number="+15550010001")',
-    go: 'line, err := voiceagent.GetPhoneNumber(ctx, &voiceagent.GetPhoneNumberArgs{Number: "+15550010001"})',
+    go: 'line, err := voiceagent.LookupPhoneNumber(ctx, &voiceagent.LookupPhoneNumberArgs{Number: "+15550010001"})',
   },
   input: z.object({ number: E164Schema.meta({ description: "The number, E.164 (e.g. +15551234567)." }) }),
   result: NumberFound,

@@ -11,7 +11,7 @@ export const getVoice = defineFunction({
   example: 'const alloy = await getVoice({ voiceName: "alloy" });\nnew Agent("support", { prompt: "You answer support calls.", voice: alloy.id });',
   examples: {
     python: 'alloy = voiceagent.get_voice(voice_name="alloy")\nvoiceagent.Agent("support", prompt="You answer support calls.", voice=alloy.id)',
-    go: 'alloy, err := voiceagent.GetVoice(ctx, &voiceagent.GetVoiceArgs{VoiceName: pulumi.StringRef("alloy")})',
+    go: 'alloy, err := voiceagent.LookupVoice(ctx, &voiceagent.LookupVoiceArgs{VoiceName: pulumi.StringRef("alloy")})',
   },
   input: z
     .object({

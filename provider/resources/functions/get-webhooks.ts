@@ -10,7 +10,7 @@ export const getWebhooks = defineFunction({
   example: 'const ended = await getWebhooks({ event: "event_phone_call_ended" });',
   examples: {
     python: 'ended = voiceagent.get_webhooks(event="event_phone_call_ended")',
-    go: 'ended, err := voiceagent.GetWebhooks(ctx, &voiceagent.GetWebhooksArgs{Event: pulumi.StringRef("event_phone_call_ended")})',
+    go: 'ended := voiceagent.GetWebhooksOutput(ctx, voiceagent.GetWebhooksOutputArgs{Event: pulumi.String("event_phone_call_ended")})',
   },
   input: z.object({
     event: z.string().min(1).optional().meta({ description: "Only webhooks subscribed to this event (event_message, ...)." }),
