@@ -2,7 +2,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { VoiceAgentResource } from "./base.js";
 import { DECLARED } from "./declared.js";
-import type { OutputsOf } from "./outputs.js";
+import { knownState, type OutputsOf } from "./outputs.js";
 
 /** The arguments of an {@link Agent}. */
 export interface AgentArgs {
@@ -58,6 +58,14 @@ export interface Agent extends OutputsOf<AgentOutputs> {}
  * const agent = new Agent("support", { prompt: "You answer support calls.", voice: voice.id });
  */
 export class Agent extends VoiceAgentResource {
+  /**
+   * Reads an existing Agent into the program by its id: the stack records it as read, never changes or
+   * deletes it. `state` is what is already known of it (optional).
+   */
+  static get(name: string, id: pulumi.Input<pulumi.ID>, state: Partial<AgentOutputs> = {}, opts?: pulumi.CustomResourceOptions): Agent {
+    return new Agent(name, knownState<AgentArgs>(state), { ...opts, id });
+  }
+
   constructor(name: string, args: AgentArgs, opts?: pulumi.CustomResourceOptions) {
     super("Agent", name, args, opts, DECLARED.Agent);
   }

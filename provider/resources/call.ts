@@ -2,7 +2,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { VoiceAgentResource } from "./base.js";
 import { DECLARED } from "./declared.js";
-import type { OutputsOf } from "./outputs.js";
+import { knownState, type OutputsOf } from "./outputs.js";
 
 /** The arguments of a {@link Call}. */
 export interface CallArgs {
@@ -64,6 +64,14 @@ export interface Call extends OutputsOf<CallOutputs> {}
  * new Call("smoke-call", { fromNumber: "+15550010001", toNumber: "+15557654321", agent: agent.id, allowedDestinations: ["+1555*"] });
  */
 export class Call extends VoiceAgentResource {
+  /**
+   * Reads an existing Call into the program by its id: the stack records it as read, never changes or deletes
+   * it. `state` is what is already known of it (optional).
+   */
+  static get(name: string, id: pulumi.Input<pulumi.ID>, state: Partial<CallOutputs> = {}, opts?: pulumi.CustomResourceOptions): Call {
+    return new Call(name, knownState<CallArgs>(state), { ...opts, id });
+  }
+
   constructor(name: string, args: CallArgs, opts?: pulumi.CustomResourceOptions) {
     super("Call", name, args, opts, DECLARED.Call);
   }

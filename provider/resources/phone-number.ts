@@ -2,7 +2,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { VoiceAgentResource } from "./base.js";
 import { DECLARED } from "./declared.js";
-import type { OutputsOf } from "./outputs.js";
+import { knownState, type OutputsOf } from "./outputs.js";
 
 /** The arguments of a {@link PhoneNumber}. */
 export interface PhoneNumberArgs {
@@ -51,6 +51,14 @@ export interface PhoneNumber extends OutputsOf<PhoneNumberOutputs> {}
  * new PhoneNumber("main-line", { number: "+15550010001", inboundAgent: support.id });
  */
 export class PhoneNumber extends VoiceAgentResource {
+  /**
+   * Reads an existing PhoneNumber into the program by its id: the stack records it as read, never changes or
+   * deletes it. `state` is what is already known of it (optional).
+   */
+  static get(name: string, id: pulumi.Input<pulumi.ID>, state: Partial<PhoneNumberOutputs> = {}, opts?: pulumi.CustomResourceOptions): PhoneNumber {
+    return new PhoneNumber(name, knownState<PhoneNumberArgs>(state), { ...opts, id });
+  }
+
   constructor(name: string, args: PhoneNumberArgs, opts?: pulumi.CustomResourceOptions) {
     super("PhoneNumber", name, args, opts, DECLARED.PhoneNumber);
   }

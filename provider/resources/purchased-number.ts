@@ -2,7 +2,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { VoiceAgentResource } from "./base.js";
 import { DECLARED } from "./declared.js";
-import type { OutputsOf } from "./outputs.js";
+import { knownState, type OutputsOf } from "./outputs.js";
 
 /** The arguments of a {@link PurchasedNumber}. */
 export interface PurchasedNumberArgs {
@@ -54,6 +54,14 @@ export interface PurchasedNumber extends OutputsOf<PurchasedNumberOutputs> {}
  * new PhoneNumber("main-line", { number: main.number, inboundAgent: support.id });
  */
 export class PurchasedNumber extends VoiceAgentResource {
+  /**
+   * Reads an existing PurchasedNumber into the program by its id: the stack records it as read, never changes
+   * or deletes it. `state` is what is already known of it (optional).
+   */
+  static get(name: string, id: pulumi.Input<pulumi.ID>, state: Partial<PurchasedNumberOutputs> = {}, opts?: pulumi.CustomResourceOptions): PurchasedNumber {
+    return new PurchasedNumber(name, knownState<PurchasedNumberArgs>(state), { ...opts, id });
+  }
+
   constructor(name: string, args: PurchasedNumberArgs = {}, opts?: pulumi.CustomResourceOptions) {
     super("PurchasedNumber", name, args, opts, DECLARED.PurchasedNumber);
   }

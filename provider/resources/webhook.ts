@@ -3,7 +3,7 @@ import type * as pulumi from "@pulumi/pulumi";
 import type { WebhookEvent, WebhookMethod } from "../schemas/values.js";
 import { VoiceAgentResource } from "./base.js";
 import { DECLARED } from "./declared.js";
-import type { OutputsOf } from "./outputs.js";
+import { knownState, type OutputsOf } from "./outputs.js";
 
 /** The arguments of a {@link Webhook}. */
 export interface WebhookArgs {
@@ -44,6 +44,14 @@ export interface Webhook extends OutputsOf<WebhookOutputs> {}
  * const hook = new Webhook("events", { url: "https://hooks.example.com/va", subscriptions: ["event_message"] });
  */
 export class Webhook extends VoiceAgentResource {
+  /**
+   * Reads an existing Webhook into the program by its id: the stack records it as read, never changes or
+   * deletes it. `state` is what is already known of it (optional).
+   */
+  static get(name: string, id: pulumi.Input<pulumi.ID>, state: Partial<WebhookOutputs> = {}, opts?: pulumi.CustomResourceOptions): Webhook {
+    return new Webhook(name, knownState<WebhookArgs>(state), { ...opts, id });
+  }
+
   constructor(name: string, args: WebhookArgs, opts?: pulumi.CustomResourceOptions) {
     super("Webhook", name, args, opts, DECLARED.Webhook);
   }

@@ -11,11 +11,11 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// Looks up one agent of the account by its `id`. Its prompt comes back secret. Its Output form is secret as a whole.
+// Looks up one agent of the account by its `id`. Its prompt comes back secret. Its result holds secrets: the Output form is secret as a whole, and Go's plain form refuses a secret result (use the Output form).
 //
 // ## Example Usage
 // ```go
-// existing, err := voiceagent.GetAgent(ctx, &voiceagent.GetAgentArgs{Id: agentId})
+// existing := voiceagent.LookupAgentOutput(ctx, voiceagent.LookupAgentOutputArgs{Id: pulumi.String(agentId)})
 // ```
 func LookupAgent(ctx *pulumi.Context, args *LookupAgentArgs, opts ...pulumi.InvokeOption) (*LookupAgentResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)

@@ -11,11 +11,11 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// Lists the account's agents, optionally only those speaking with one `voice` or sending events to one `webhook`. Their prompts come back secret. Its Output form is secret as a whole.
+// Lists the account's agents, optionally only those speaking with one `voice` or sending events to one `webhook`. Their prompts come back secret. Its result holds secrets: the Output form is secret as a whole, and Go's plain form refuses a secret result (use the Output form).
 //
 // ## Example Usage
 // ```go
-// speaking, err := voiceagent.GetAgents(ctx, &voiceagent.GetAgentsArgs{Voice: pulumi.StringRef(alloy.Id)})
+// speaking := voiceagent.GetAgentsOutput(ctx, voiceagent.GetAgentsOutputArgs{Voice: pulumi.String(alloy.Id)})
 // ```
 func GetAgents(ctx *pulumi.Context, args *GetAgentsArgs, opts ...pulumi.InvokeOption) (*GetAgentsResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)

@@ -11,11 +11,11 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// Looks up one call by its `id`: its status, whether a recording is available, and its transcript and error message (both secret). Its Output form is secret as a whole.
+// Looks up one call by its `id`: its status, whether a recording is available, and its transcript and error message (both secret). Its result holds secrets: the Output form is secret as a whole, and Go's plain form refuses a secret result (use the Output form).
 //
 // ## Example Usage
 // ```go
-// call := voiceagent.GetCallOutput(ctx, voiceagent.GetCallOutputArgs{Id: pulumi.String(callId)})
+// call := voiceagent.LookupCallOutput(ctx, voiceagent.LookupCallOutputArgs{Id: pulumi.String(callId)})
 // ctx.Export("callStatus", call.Status())
 // ```
 func LookupCall(ctx *pulumi.Context, args *LookupCallArgs, opts ...pulumi.InvokeOption) (*LookupCallResult, error) {

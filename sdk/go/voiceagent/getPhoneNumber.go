@@ -15,7 +15,7 @@ import (
 //
 // ## Example Usage
 // ```go
-// line, err := voiceagent.GetPhoneNumber(ctx, &voiceagent.GetPhoneNumberArgs{Number: "+15550010001"})
+// line, err := voiceagent.LookupPhoneNumber(ctx, &voiceagent.LookupPhoneNumberArgs{Number: "+15550010001"})
 // ```
 func LookupPhoneNumber(ctx *pulumi.Context, args *LookupPhoneNumberArgs, opts ...pulumi.InvokeOption) (*LookupPhoneNumberResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)

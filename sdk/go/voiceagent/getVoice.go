@@ -15,7 +15,7 @@ import (
 //
 // ## Example Usage
 // ```go
-// alloy, err := voiceagent.GetVoice(ctx, &voiceagent.GetVoiceArgs{VoiceName: pulumi.StringRef("alloy")})
+// alloy, err := voiceagent.LookupVoice(ctx, &voiceagent.LookupVoiceArgs{VoiceName: pulumi.StringRef("alloy")})
 // ```
 func LookupVoice(ctx *pulumi.Context, args *LookupVoiceArgs, opts ...pulumi.InvokeOption) (*LookupVoiceResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)

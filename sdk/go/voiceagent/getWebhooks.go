@@ -11,11 +11,11 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// Lists the account's webhooks, optionally only those receiving one `event` or using one `method`. Their URLs come back secret. Its Output form is secret as a whole.
+// Lists the account's webhooks, optionally only those receiving one `event` or using one `method`. Their URLs come back secret. Its result holds secrets: the Output form is secret as a whole, and Go's plain form refuses a secret result (use the Output form).
 //
 // ## Example Usage
 // ```go
-// ended, err := voiceagent.GetWebhooks(ctx, &voiceagent.GetWebhooksArgs{Event: pulumi.StringRef("event_phone_call_ended")})
+// ended := voiceagent.GetWebhooksOutput(ctx, voiceagent.GetWebhooksOutputArgs{Event: pulumi.String("event_phone_call_ended")})
 // ```
 func GetWebhooks(ctx *pulumi.Context, args *GetWebhooksArgs, opts ...pulumi.InvokeOption) (*GetWebhooksResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)

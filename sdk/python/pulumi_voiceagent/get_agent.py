@@ -121,7 +121,7 @@ class AwaitableGetAgentResult(GetAgentResult):
 def get_agent(id: Optional[_builtins.str] = None,
               opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableGetAgentResult:
     """
-    Looks up one agent of the account by its `id`. Its prompt comes back secret. Its Output form is secret as a whole.
+    Looks up one agent of the account by its `id`. Its prompt comes back secret. Its result holds secrets: the Output form is secret as a whole, and Go's plain form refuses a secret result (use the Output form).
 
     ## Example Usage
     ```python
@@ -146,7 +146,7 @@ def get_agent(id: Optional[_builtins.str] = None,
 def get_agent_output(id: pulumi.Input[Optional[_builtins.str]] = None,
                      opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetAgentResult]:
     """
-    Looks up one agent of the account by its `id`. Its prompt comes back secret. Its Output form is secret as a whole.
+    Looks up one agent of the account by its `id`. Its prompt comes back secret. Its result holds secrets: the Output form is secret as a whole, and Go's plain form refuses a secret result (use the Output form).
 
     ## Example Usage
     ```python

@@ -51,7 +51,7 @@ def get_agents(voice: Optional[_builtins.str] = None,
                webhook: Optional[_builtins.str] = None,
                opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableGetAgentsResult:
     """
-    Lists the account's agents, optionally only those speaking with one `voice` or sending events to one `webhook`. Their prompts come back secret. Its Output form is secret as a whole.
+    Lists the account's agents, optionally only those speaking with one `voice` or sending events to one `webhook`. Their prompts come back secret. Its result holds secrets: the Output form is secret as a whole, and Go's plain form refuses a secret result (use the Output form).
 
     ## Example Usage
     ```python
@@ -73,7 +73,7 @@ def get_agents_output(voice: pulumi.Input[Optional[Optional[_builtins.str]]] = N
                       webhook: pulumi.Input[Optional[Optional[_builtins.str]]] = None,
                       opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetAgentsResult]:
     """
-    Lists the account's agents, optionally only those speaking with one `voice` or sending events to one `webhook`. Their prompts come back secret. Its Output form is secret as a whole.
+    Lists the account's agents, optionally only those speaking with one `voice` or sending events to one `webhook`. Their prompts come back secret. Its result holds secrets: the Output form is secret as a whole, and Go's plain form refuses a secret result (use the Output form).
 
     ## Example Usage
     ```python

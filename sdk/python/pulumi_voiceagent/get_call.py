@@ -145,7 +145,7 @@ class AwaitableGetCallResult(GetCallResult):
 def get_call(id: Optional[_builtins.str] = None,
              opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableGetCallResult:
     """
-    Looks up one call by its `id`: its status, whether a recording is available, and its transcript and error message (both secret). Its Output form is secret as a whole.
+    Looks up one call by its `id`: its status, whether a recording is available, and its transcript and error message (both secret). Its result holds secrets: the Output form is secret as a whole, and Go's plain form refuses a secret result (use the Output form).
 
     ## Example Usage
     ```python
@@ -172,7 +172,7 @@ def get_call(id: Optional[_builtins.str] = None,
 def get_call_output(id: pulumi.Input[Optional[_builtins.str]] = None,
                     opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetCallResult]:
     """
-    Looks up one call by its `id`: its status, whether a recording is available, and its transcript and error message (both secret). Its Output form is secret as a whole.
+    Looks up one call by its `id`: its status, whether a recording is available, and its transcript and error message (both secret). Its result holds secrets: the Output form is secret as a whole, and Go's plain form refuses a secret result (use the Output form).
 
     ## Example Usage
     ```python

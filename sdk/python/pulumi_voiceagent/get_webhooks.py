@@ -51,7 +51,7 @@ def get_webhooks(event: Optional[_builtins.str] = None,
                  method: Optional[_builtins.str] = None,
                  opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableGetWebhooksResult:
     """
-    Lists the account's webhooks, optionally only those receiving one `event` or using one `method`. Their URLs come back secret. Its Output form is secret as a whole.
+    Lists the account's webhooks, optionally only those receiving one `event` or using one `method`. Their URLs come back secret. Its result holds secrets: the Output form is secret as a whole, and Go's plain form refuses a secret result (use the Output form).
 
     ## Example Usage
     ```python
@@ -73,7 +73,7 @@ def get_webhooks_output(event: pulumi.Input[Optional[Optional[_builtins.str]]] =
                         method: pulumi.Input[Optional[Optional[_builtins.str]]] = None,
                         opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetWebhooksResult]:
     """
-    Lists the account's webhooks, optionally only those receiving one `event` or using one `method`. Their URLs come back secret. Its Output form is secret as a whole.
+    Lists the account's webhooks, optionally only those receiving one `event` or using one `method`. Their URLs come back secret. Its result holds secrets: the Output form is secret as a whole, and Go's plain form refuses a secret result (use the Output form).
 
     ## Example Usage
     ```python
