@@ -8,6 +8,7 @@ import { startEmulator, type RunningEmulator } from "voiceagent-emulator";
 import { invokeFunction, secretPathsOf, type InvokeOutcome } from "../../provider/resources/functions/invoke.js";
 import { FUNCTIONS } from "../../provider/resources/functions/index.js";
 import { markSecrets } from "../../provider/resources/kit/function.js";
+import { Secret } from "../../provider/plugin/provider.js";
 import { startRecordingServer } from "../helpers/recording-server.js";
 
 let emu: RunningEmulator;
@@ -137,28 +138,28 @@ describe("secrets in results", () => {
 });
 
 describe("the plugin's Invoke, in plain terms", () => {
-  const wrap = (value: unknown) => ({ wrapped: value });
+  const wrapped = (value: unknown) => new Secret(value);
 
   it("answers a call with its transcript and error message wrapped secret, the rest plain", async () => {
     const { invoke } = await import("../../provider/plugin/invoke.js");
-    const voice = await invoke(settings(), { tok: "voiceagent:index:getVoice", args: { voiceName: "alloy" } }, "0.0.0", wrap);
+    const voice = await invoke(settings(), { tok: "voiceagent:index:getVoice", args: { voiceName: "alloy" } }, "0.0.0");
     const agent = await client.agents.create({ prompt: "confidential prompt", voice: String(voice.return.id) });
     const placed = await client.calls.create({ from_number: "+15550010003", to_number: "+15557654321", agent: agent.id });
-    const call = await invoke(settings(), { tok: "voiceagent:index:getCall", args: { id: placed.id } }, "0.0.0", wrap);
+    const call = await invoke(settings(), { tok: "voiceagent:index:getCall", args: { id: placed.id } }, "0.0.0");
     expect(call).toEqual({
-      return: expect.objectContaining({ id: placed.id, status: placed.status, transcript: { wrapped: null }, errorMessage: { wrapped: null } }),
+      return: expect.objectContaining({ id: placed.id, status: placed.status, transcript: wrapped(null), errorMessage: wrapped(null) }),
       failures: [],
     });
-    const got = await invoke(settings(), { tok: "voiceagent:index:getAgent", args: { id: agent.id } }, "0.0.0", wrap);
-    expect(got.return.prompt).toEqual({ wrapped: "confidential prompt" });
+    const got = await invoke(settings(), { tok: "voiceagent:index:getAgent", args: { id: agent.id } }, "0.0.0");
+    expect(got.return.prompt).toEqual(wrapped("confidential prompt"));
   });
 
   it("answers argument failures without sending anything, and refuses a token it does not serve, naming its version", async () => {
     const { invoke } = await import("../../provider/plugin/invoke.js");
     emu.resetStats();
-    const refused = await invoke(settings(), { tok: "voiceagent:index:getPhoneNumber", args: {} }, "0.0.0", wrap);
+    const refused = await invoke(settings(), { tok: "voiceagent:index:getPhoneNumber", args: {} }, "0.0.0");
     expect(refused.failures).toEqual([expect.objectContaining({ property: "number" })]);
-    await expect(invoke(settings(), { tok: "voiceagent:index:getWeather", args: {} }, "9.9.9", wrap)).rejects.toThrow(/voiceagent:index:getWeather is not a function this plugin serves \(the voiceagent plugin is 9\.9\.9/);
+    await expect(invoke(settings(), { tok: "voiceagent:index:getWeather", args: {} }, "9.9.9")).rejects.toThrow(/voiceagent:index:getWeather is not a function this plugin serves \(the voiceagent plugin is 9\.9\.9/);
     expect(emu.stats.total).toBe(0);
   });
 });
