@@ -115,7 +115,8 @@ export function sdkScenario(ctx: SdkStack): void {
     const named = { token: ctx.token, transcript: secrets[1]!, prompt: secrets[2]!, newPrompt: secrets[3]! };
     for (const [name, secret] of Object.entries(named)) expect(await ctx.plaintext(secret), name).toEqual([]);
     // The agent read with Agent.get: its prompt is encrypted in the state (additionalSecretOutputs),
-    // but the engine shows a read's properties in the preview's diff before that option applies.
+    // but `preview --refresh` prints the read step's properties as the plugin's Read answers them
+    // (the engine's ReadStep applies no additionalSecretOutputs): seen as `- prompt : "..."`.
     const existingPrompt = (await ctx.plaintext(secrets[0]!)).filter((place) => place !== "the CLI's or the program's output");
     expect(existingPrompt).toEqual([]);
   });
