@@ -11,6 +11,8 @@
  */
 import "./version-check.js"; // first: refuses an unsupported @pulumi/pulumi before any resource registers
 export * from "./generated/dynamic/index.js";
+// Lookups (getVoice, getPhoneNumbers...): plain async functions over the client, and their Output forms.
+export * from "./generated/dynamic/lookups.js";
 export type { ActionType, CallStatus, VoiceType, WebhookEvent, WebhookMethod } from "./schemas/values.js";
 export { Fleet } from "./fleet/dynamic.js";
 export * from "./fleet/exports.js";

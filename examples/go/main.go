@@ -1,4 +1,5 @@
-// A voice, an agent, and a seeded number bound to it, on the native voiceagent provider.
+// An agent speaking with the voice named "alloy", bound to the account's first free number, on
+// the native voiceagent provider.
 //
 // Run it either way:
 //
@@ -38,31 +39,56 @@ func program(ctx *pulumi.Context) error {
 	if set, err := cfg.TrySecret("prompt"); err == nil {
 		instructions = set
 	}
-	voice, err := voiceagent.NewVoice(ctx, "voice", &voiceagent.VoiceArgs{
-		VoiceName: pulumi.String("alloy"),
-		Pitch:     pulumi.Int(0),
-		Rate:      pulumi.Int(1),
-	})
-	if err != nil {
-		return err
+	// Lookups run in preview too and only read: the voice called "alloy" (exactly one must exist).
+	voiceName := cfg.Get("voiceName")
+	if voiceName == "" {
+		voiceName = "alloy"
 	}
+	voice := voiceagent.LookupVoiceOutput(ctx, voiceagent.LookupVoiceOutputArgs{VoiceName: pulumi.String(voiceName)})
 	agent, err := voiceagent.NewAgent(ctx, "receptionist", &voiceagent.AgentArgs{
 		Prompt:         instructions,
 		InitialMessage: pulumi.String("Hello, you've reached the front desk."),
-		Voice:          voice.ID(),
+		Voice:          voice.Id(),
 	})
 	if err != nil {
 		return err
 	}
+	number := pulumi.String(cfg.Get("number")).ToStringOutput()
+	var lineOpts []pulumi.ResourceOption
+	if cfg.Get("number") == "" {
+		// The account's first free number, picked once: IgnoreChanges keeps the one bound by the
+		// first `up` (after it, that number is no longer free and the lookup answers the next one).
+		free := voiceagent.GetPhoneNumbersOutput(ctx, voiceagent.GetPhoneNumbersOutputArgs{Active: pulumi.Bool(true), Bound: pulumi.Bool(false)})
+		number = free.Numbers().ApplyT(func(numbers []voiceagent.FoundNumber) (string, error) {
+			if len(numbers) == 0 {
+				return "", errors.New("GetPhoneNumbers found no free active number on this account: buy one, or set `number`")
+			}
+			return numbers[0].Number, nil
+		}).(pulumi.StringOutput)
+		lineOpts = append(lineOpts, pulumi.IgnoreChanges([]string{"number"}))
+	}
 	line, err := voiceagent.NewPhoneNumber(ctx, "front-desk", &voiceagent.PhoneNumberArgs{
-		Number:       pulumi.String(cfg.Require("number")),
+		Number:       number,
 		InboundAgent: agent.ID(),
-	})
+	}, lineOpts...)
 	if err != nil {
 		return err
 	}
 	ctx.Export("agentId", agent.ID())
 	ctx.Export("number", line.Number)
+	if callID := cfg.Get("callId"); callID != "" {
+		// Secret as a whole: a call's transcript and error message are secret.
+		ctx.Export("callStatus", voiceagent.LookupCallOutput(ctx, voiceagent.LookupCallOutputArgs{Id: pulumi.String(callID)}).Status())
+	}
+	if existing := cfg.Get("existingAgent"); existing != "" {
+		// An agent made elsewhere, read into the stack (never changed or deleted by it); its prompt
+		// is kept secret in the state.
+		found, err := voiceagent.GetAgent(ctx, "existing", pulumi.ID(existing), nil, pulumi.AdditionalSecretOutputs([]string{"prompt"}))
+		if err != nil {
+			return err
+		}
+		ctx.Export("existingVoice", found.Voice)
+	}
 	return nil
 }
 

@@ -1,4 +1,4 @@
-"""A voice, an agent, and a seeded number bound to it, on the native voiceagent provider.
+"""An agent speaking with the voice named "alloy", bound to the account's first free number, on the native voiceagent provider.
 
 Run it either way:
 
@@ -26,16 +26,45 @@ def program() -> None:
     # Secret either way: set with `pulumi config set --secret prompt ...`, or the default here; it is
     # stored encrypted in state, and the plugin never logs it.
     prompt = config.get_secret("prompt") or pulumi.Output.secret(PROMPT)
-    voice = voiceagent.Voice("voice", voice_name="alloy", pitch=0, rate=1)
+    # Lookups run in preview too and only read: the voice called "alloy" (exactly one must exist).
+    voice = voiceagent.get_voice_output(voice_name=config.get("voiceName") or "alloy")
     agent = voiceagent.Agent(
         "receptionist",
         prompt=prompt,
         initial_message="Hello, you've reached the front desk.",
         voice=voice.id,
     )
-    line = voiceagent.PhoneNumber("front-desk", number=config.require("number"), inbound_agent=agent.id)
+    number = config.get("number")
+    if number:
+        line = voiceagent.PhoneNumber("front-desk", number=number, inbound_agent=agent.id)
+    else:
+        # The account's first free number, picked once: ignore_changes keeps the one bound by the
+        # first `up` (after it, that number is no longer free and the lookup answers the next one).
+        free = voiceagent.get_phone_numbers_output(active=True, bound=False)
+        line = voiceagent.PhoneNumber(
+            "front-desk",
+            number=free.numbers.apply(_first_number),
+            inbound_agent=agent.id,
+            opts=pulumi.ResourceOptions(ignore_changes=["number"]),
+        )
     pulumi.export("agentId", agent.id)
     pulumi.export("number", line.number)
+    call_id = config.get("callId")
+    if call_id:
+        # Secret as a whole: a call's transcript and error message are secret.
+        pulumi.export("callStatus", voiceagent.get_call_output(id=call_id).status)
+    existing = config.get("existingAgent")
+    if existing:
+        # An agent made elsewhere, read into the stack (never changed or deleted by it); its prompt
+        # is kept secret in the state.
+        found = voiceagent.Agent.get("existing", existing, opts=pulumi.ResourceOptions(additional_secret_outputs=["prompt"]))
+        pulumi.export("existingVoice", found.voice)
+
+
+def _first_number(numbers: list) -> str:
+    if not numbers:
+        raise Exception("get_phone_numbers found no free active number on this account: buy one, or set `number`")
+    return numbers[0].number
 
 
 def drive(argv: list[str]) -> int:

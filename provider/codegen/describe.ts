@@ -11,7 +11,19 @@ export type TypeRef =
   | { shape: "enum"; name: EnumName; values: readonly string[] }
   | { shape: "array"; items: TypeRef }
   /** An open object: `known` are the keys it documents, others pass as they are. */
-  | { shape: "object"; name: string; known: NestedProperty[] };
+  | { shape: "object"; name: string; known: NestedProperty[] }
+  /** A closed object type of a function's result (a list's item, e.g. `FoundVoice`). */
+  | { shape: "named"; name: string; doc: string; properties: FunctionProperty[] };
+
+/** One argument or result key of a function. */
+export interface FunctionProperty {
+  name: string;
+  doc: string;
+  type: TypeRef;
+  required: boolean;
+  /** A result key that comes back secret. */
+  secret: boolean;
+}
 
 /** A documented key of an open object (an action's `config.phoneNumber`). */
 export interface NestedProperty {
@@ -76,7 +88,7 @@ function enumNamed(values: readonly unknown[], where: string): TypeRef {
 const pascal = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 /** The language-independent type of one JSON Schema (as zod writes it for an input property). */
-function typeOf(js: z.core.JSONSchema._JSONSchema, where: string): TypeRef {
+export function typeOf(js: z.core.JSONSchema._JSONSchema, where: string): TypeRef {
   if (typeof js === "boolean" || Object.keys(js).filter((k) => k !== "description").length === 0) return { shape: "any" };
   if (js.enum) return enumNamed(js.enum, where);
   switch (js.type) {

@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { describeKinds, schemaText } from "./package-schema.js";
+import { lookupsSource, nativeLookupsSource } from "./functions-ts.js";
+import { describeFunctions, describeKinds, schemaText } from "./package-schema.js";
 import { classSource, fileOf, indexSource, nativeSource, propertiesSource, providerArgsSource } from "./typescript.js";
 
 /** One file generated from the kinds: where it goes and what it holds. */
@@ -12,11 +13,13 @@ export interface GeneratedFile {
 /**
  * Every generated file under `providerDir` (the provider package's source folder), as it should be
  * committed: the package schema, and under generated/ each kind's public (dynamic) class and their
- * index, what each kind registers, the classes of the native entry and its Provider's arguments.
+ * index, what each kind registers, the classes of the native entry and its Provider's arguments, and
+ * both entries' functions.
  */
 export function generatedFiles(providerDir: string): GeneratedFile[] {
   const packageJson = readFileSync(path.join(providerDir, "package.json"), "utf8");
   const kinds = describeKinds();
+  const functions = describeFunctions();
   const generated = path.join(providerDir, "generated");
   return [
     { path: path.join(providerDir, "schema.json"), text: schemaText(packageJson) },
@@ -25,5 +28,7 @@ export function generatedFiles(providerDir: string): GeneratedFile[] {
     { path: path.join(generated, "properties.ts"), text: propertiesSource(kinds) },
     { path: path.join(generated, "native.ts"), text: nativeSource(kinds) },
     { path: path.join(generated, "provider-args.ts"), text: providerArgsSource() },
+    { path: path.join(generated, "dynamic", "lookups.ts"), text: lookupsSource(functions) },
+    { path: path.join(generated, "native-lookups.ts"), text: nativeLookupsSource(functions) },
   ];
 }

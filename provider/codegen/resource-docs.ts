@@ -12,7 +12,8 @@ const snake = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase(
 /** `agentId` → `AgentId`: the Go spelling of a property. */
 const pascal = (name: string) => name.charAt(0).toUpperCase() + name.slice(1);
 
-function exampleSection(k: KindDescription): string {
+/** The Example Usage section of a resource or function: its snippet in each language. */
+export function exampleSection(k: Pick<KindDescription, "example" | "examples">): string {
   return [
     "{{% examples %}}",
     "## Example Usage",

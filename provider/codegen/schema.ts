@@ -2,6 +2,8 @@ import { PACKAGE, tokenOf } from "../identity.js";
 import { SETTINGS } from "../resources/kit/setting-docs.js";
 import { PLUGIN_DOWNLOAD_URL } from "../native/version.js";
 import { ENUMS, type EnumName, type KindDescription, type PropertyDescription, type TypeRef } from "./describe.js";
+import type { FunctionDescription } from "./describe-function.js";
+import { functionsSpec, namedTypes } from "./function-schema.js";
 import { pythonReadme, resourceDescription } from "./resource-docs.js";
 
 // The Pulumi package schema (https://www.pulumi.com/docs/iac/guides/building-extending/packages/schema/)
@@ -10,8 +12,10 @@ import { pythonReadme, resourceDescription } from "./resource-docs.js";
 /** The Go module's import path of the generated SDK's package. */
 export const GO_IMPORT_BASE_PATH = "github.com/pulumi-voiceagent/pulumi-voiceagent/sdk/go/voiceagent";
 
-type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
-type JsonObject = { [key: string]: Json };
+/** A JSON value. */
+export type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
+/** A JSON object. */
+export type JsonObject = { [key: string]: Json };
 
 /** What the schema says about the package besides its resources, taken from provider/package.json. */
 export interface PackageInfo {
@@ -21,7 +25,8 @@ export interface PackageInfo {
   license: string;
 }
 
-function typeSpec(t: TypeRef): JsonObject {
+/** A type as the schema writes it. */
+export function typeSpec(t: TypeRef): JsonObject {
   switch (t.shape) {
     case "any":
       return { $ref: "pulumi.json#/Any" };
@@ -32,6 +37,8 @@ function typeSpec(t: TypeRef): JsonObject {
     case "object":
       // An open object: the documented keys and any others, passed as they are.
       return { type: "object", additionalProperties: { $ref: "pulumi.json#/Any" } };
+    case "named":
+      return { $ref: `#/types/${tokenOf(t.name)}` };
     default:
       return { type: t.shape };
   }
@@ -63,6 +70,12 @@ function resourceSpec(k: KindDescription): JsonObject {
     required: k.properties.filter((p) => p.output.required).map((p) => p.name),
     inputProperties: Object.fromEntries(inputs.map((p) => [p.name, propertySpec(p, "input")])),
     requiredInputs: inputs.filter((p) => p.input?.required).map((p) => p.name),
+    // What `Agent.get(name, id, state)` takes in the SDKs: every property, none required.
+    stateInputs: {
+      description: `Input properties used for looking up and filtering ${k.kind} resources.`,
+      properties: Object.fromEntries(k.properties.map((p) => [p.name, propertySpec(p, "output")])),
+      type: "object",
+    },
   };
 }
 
@@ -118,7 +131,7 @@ function settingsSpec(): JsonObject {
 }
 
 /** The package schema for these kinds. */
-export function buildSchema(kinds: readonly KindDescription[], pkg: PackageInfo): JsonObject {
+export function buildSchema(kinds: readonly KindDescription[], pkg: PackageInfo, functions: readonly FunctionDescription[] = []): JsonObject {
   return {
     name: PACKAGE,
     displayName: "Voice Agent",
@@ -142,6 +155,7 @@ export function buildSchema(kinds: readonly KindDescription[], pkg: PackageInfo)
       inputProperties: settingsSpec(),
     },
     resources: Object.fromEntries(kinds.map((k) => [tokenOf(k.kind), resourceSpec(k)])),
-    types: enumTypes(kinds),
+    functions: functionsSpec(functions),
+    types: { ...enumTypes(kinds), ...namedTypes(functions) },
   };
 }

@@ -11,7 +11,7 @@ export const fileOf = (kind: string): string => kind.replace(/[A-Z]/g, (c, i: nu
 const an = (kind: string) => (/^[AEIOU]/.test(kind) ? "an" : "a");
 
 /** A JSDoc block: text wrapped at 110 columns, tags and code lines as they are. */
-function jsdoc(indent: string, text: string, tags: string[] = []): string {
+export function jsdoc(indent: string, text: string, tags: string[] = []): string {
   const width = 110 - indent.length - 3;
   const lines: string[] = [];
   for (const paragraph of text.split("\n")) {
@@ -54,6 +54,8 @@ function argType(t: TypeRef, enums: Set<string>): string {
       return `pulumi.Input<${argType(t.items, enums)}>[]`;
     case "object":
       return `${t.name}Args`;
+    case "named":
+      return t.name;
   }
 }
 
@@ -73,6 +75,7 @@ function outType(t: TypeRef): string {
     case "array":
       return `${t.items.shape === "enum" || t.items.shape === "any" || t.items.shape === "object" || t.items.shape === "array" ? `(${outType(t.items)})` : outType(t.items)}[]`;
     case "object":
+    case "named":
       return t.name;
   }
 }
@@ -102,6 +105,28 @@ function nestedInterfaces(k: KindDescription, enums: Set<string>): string {
 
 const member = (p: PropertyDescription, type: string, required: boolean) => jsdoc("  ", p.doc, docTags(p)) + `  ${p.name}${required ? "" : "?"}: ${type};\n`;
 
+/**
+ * A class's static `get`: reads an existing object into the program by its id (a read, never a
+ * change or a delete), as every Pulumi SDK's `Resource.get(name, id, state, opts)` does.
+ */
+function staticGet(k: KindDescription): string {
+  return (
+    jsdoc(
+      "  ",
+      `Reads an existing ${k.kind} into the program by its id: the stack records it as read, never changes or deletes it. ` +
+        "`state` is what is already known of it (optional).",
+    ) +
+    `  static get(name: string, id: pulumi.Input<pulumi.ID>, state: Partial<${k.kind}Outputs> = {}, opts?: pulumi.CustomResourceOptions): ${k.kind} {\n` +
+    `    return new ${k.kind}(name, knownState<${k.kind}Args>(state), { ...opts, id });\n` +
+    "  }\n\n"
+  );
+}
+
+/** A class's constructor (one signature, so a program may pick a class from either entry at run time). */
+function constructors(k: KindDescription, optionalArgs: boolean): string {
+  return `  constructor(name: string, args: ${k.kind}Args${optionalArgs ? " = {}" : ""}, opts?: pulumi.CustomResourceOptions) {\n`;
+}
+
 /** The source of one kind's public class file. */
 export function classSource(k: KindDescription): string {
   const enums = new Set<string>();
@@ -126,7 +151,7 @@ export function classSource(k: KindDescription): string {
     'import type * as pulumi from "@pulumi/pulumi";',
     ...(enums.size ? [`import type { ${[...enums].sort().join(", ")} } from "../../schemas/values.js";`] : []),
     'import { VoiceAgentResource } from "../../resources/base.js";',
-    'import type { OutputsOf } from "../../resources/outputs.js";',
+    'import { knownState, type OutputsOf } from "../../resources/outputs.js";',
     'import { KIND_PROPERTIES } from "../properties.js";',
   ];
   return [
@@ -139,7 +164,8 @@ export function classSource(k: KindDescription): string {
       `export interface ${k.kind} extends OutputsOf<${k.kind}Outputs> {}\n`,
     jsdoc("", k.doc, ["@example", ...k.example.split("\n")]) +
       `export class ${k.kind} extends VoiceAgentResource {\n` +
-      `  constructor(name: string, args: ${k.kind}Args${optionalArgs ? " = {}" : ""}, opts?: pulumi.CustomResourceOptions) {\n` +
+      staticGet(k) +
+      constructors(k, optionalArgs) +
       `    super("${k.kind}", name, args, opts, KIND_PROPERTIES.${k.kind});\n` +
       "  }\n}\n",
   ].join("\n");
@@ -201,7 +227,8 @@ export function nativeSource(kinds: readonly KindDescription[]): string {
       `export interface ${k.kind} extends OutputsOf<${k.kind}Outputs> {}\n` +
       jsdoc("", `${k.doc}\nOn the native provider: \`${tokenOf(k.kind)}\`.`, ["@example", ...k.example.split("\n")]) +
       `export class ${k.kind} extends NativeResource {\n` +
-      `  constructor(name: string, args: ${k.kind}Args${argsOptional(k) ? " = {}" : ""}, opts?: pulumi.CustomResourceOptions) {\n` +
+      staticGet(k) +
+      constructors(k, argsOptional(k)) +
       `    super("${k.kind}", name, args, opts);\n` +
       "  }\n}\n",
   );
@@ -210,6 +237,7 @@ export function nativeSource(kinds: readonly KindDescription[]): string {
     'import type * as pulumi from "@pulumi/pulumi";',
     `import type {\n${["OutputsOf", ...kinds.flatMap((k) => [`${k.kind}Args`, `${k.kind}Outputs`])].map((t) => `  ${t},\n`).join("")}} from "./dynamic/index.js";`,
     'import { NativeResource } from "../native/base.js";',
+    'import { knownState } from "../resources/outputs.js";',
     "",
     `export type {\n${["Deployed", "OutputsOf", ...types].map((t) => `  ${t},\n`).join("")}} from "./dynamic/index.js";`,
     "// Each class's outputs are declared by merging an interface into it, as on the dynamic classes.",

@@ -18,6 +18,7 @@ import type {
   CallOutputs,
 } from "./dynamic/index.js";
 import { NativeResource } from "../native/base.js";
+import { knownState } from "../resources/outputs.js";
 
 export type {
   Deployed,
@@ -57,6 +58,14 @@ export interface Agent extends OutputsOf<AgentOutputs> {}
  * const agent = new Agent("support", { prompt: "You answer support calls.", voice: voice.id });
  */
 export class Agent extends NativeResource {
+  /**
+   * Reads an existing Agent into the program by its id: the stack records it as read, never changes or
+   * deletes it. `state` is what is already known of it (optional).
+   */
+  static get(name: string, id: pulumi.Input<pulumi.ID>, state: Partial<AgentOutputs> = {}, opts?: pulumi.CustomResourceOptions): Agent {
+    return new Agent(name, knownState<AgentArgs>(state), { ...opts, id });
+  }
+
   constructor(name: string, args: AgentArgs, opts?: pulumi.CustomResourceOptions) {
     super("Agent", name, args, opts);
   }
@@ -71,6 +80,14 @@ export interface Voice extends OutputsOf<VoiceOutputs> {}
  * const voice = new Voice("warm", { voiceName: "alloy", pitch: 0, rate: 1 });
  */
 export class Voice extends NativeResource {
+  /**
+   * Reads an existing Voice into the program by its id: the stack records it as read, never changes or
+   * deletes it. `state` is what is already known of it (optional).
+   */
+  static get(name: string, id: pulumi.Input<pulumi.ID>, state: Partial<VoiceOutputs> = {}, opts?: pulumi.CustomResourceOptions): Voice {
+    return new Voice(name, knownState<VoiceArgs>(state), { ...opts, id });
+  }
+
   constructor(name: string, args: VoiceArgs, opts?: pulumi.CustomResourceOptions) {
     super("Voice", name, args, opts);
   }
@@ -85,6 +102,14 @@ export interface Action extends OutputsOf<ActionOutputs> {}
  * const hangUp = new Action("end-call", { type: "action_end_conversation" });
  */
 export class Action extends NativeResource {
+  /**
+   * Reads an existing Action into the program by its id: the stack records it as read, never changes or
+   * deletes it. `state` is what is already known of it (optional).
+   */
+  static get(name: string, id: pulumi.Input<pulumi.ID>, state: Partial<ActionOutputs> = {}, opts?: pulumi.CustomResourceOptions): Action {
+    return new Action(name, knownState<ActionArgs>(state), { ...opts, id });
+  }
+
   constructor(name: string, args: ActionArgs = {}, opts?: pulumi.CustomResourceOptions) {
     super("Action", name, args, opts);
   }
@@ -98,6 +123,14 @@ export interface Webhook extends OutputsOf<WebhookOutputs> {}
  * const hook = new Webhook("events", { url: "https://hooks.example.com/va", subscriptions: ["event_message"] });
  */
 export class Webhook extends NativeResource {
+  /**
+   * Reads an existing Webhook into the program by its id: the stack records it as read, never changes or
+   * deletes it. `state` is what is already known of it (optional).
+   */
+  static get(name: string, id: pulumi.Input<pulumi.ID>, state: Partial<WebhookOutputs> = {}, opts?: pulumi.CustomResourceOptions): Webhook {
+    return new Webhook(name, knownState<WebhookArgs>(state), { ...opts, id });
+  }
+
   constructor(name: string, args: WebhookArgs, opts?: pulumi.CustomResourceOptions) {
     super("Webhook", name, args, opts);
   }
@@ -113,6 +146,14 @@ export interface PhoneNumber extends OutputsOf<PhoneNumberOutputs> {}
  * new PhoneNumber("main-line", { number: "+15550010001", inboundAgent: support.id });
  */
 export class PhoneNumber extends NativeResource {
+  /**
+   * Reads an existing PhoneNumber into the program by its id: the stack records it as read, never changes or
+   * deletes it. `state` is what is already known of it (optional).
+   */
+  static get(name: string, id: pulumi.Input<pulumi.ID>, state: Partial<PhoneNumberOutputs> = {}, opts?: pulumi.CustomResourceOptions): PhoneNumber {
+    return new PhoneNumber(name, knownState<PhoneNumberArgs>(state), { ...opts, id });
+  }
+
   constructor(name: string, args: PhoneNumberArgs, opts?: pulumi.CustomResourceOptions) {
     super("PhoneNumber", name, args, opts);
   }
@@ -131,6 +172,14 @@ export interface PurchasedNumber extends OutputsOf<PurchasedNumberOutputs> {}
  * new PhoneNumber("main-line", { number: main.number, inboundAgent: support.id });
  */
 export class PurchasedNumber extends NativeResource {
+  /**
+   * Reads an existing PurchasedNumber into the program by its id: the stack records it as read, never changes
+   * or deletes it. `state` is what is already known of it (optional).
+   */
+  static get(name: string, id: pulumi.Input<pulumi.ID>, state: Partial<PurchasedNumberOutputs> = {}, opts?: pulumi.CustomResourceOptions): PurchasedNumber {
+    return new PurchasedNumber(name, knownState<PurchasedNumberArgs>(state), { ...opts, id });
+  }
+
   constructor(name: string, args: PurchasedNumberArgs = {}, opts?: pulumi.CustomResourceOptions) {
     super("PurchasedNumber", name, args, opts);
   }
@@ -147,6 +196,14 @@ export interface Call extends OutputsOf<CallOutputs> {}
  * new Call("smoke-call", { fromNumber: "+15550010001", toNumber: "+15557654321", agent: agent.id, allowedDestinations: ["+1555*"] });
  */
 export class Call extends NativeResource {
+  /**
+   * Reads an existing Call into the program by its id: the stack records it as read, never changes or deletes
+   * it. `state` is what is already known of it (optional).
+   */
+  static get(name: string, id: pulumi.Input<pulumi.ID>, state: Partial<CallOutputs> = {}, opts?: pulumi.CustomResourceOptions): Call {
+    return new Call(name, knownState<CallArgs>(state), { ...opts, id });
+  }
+
   constructor(name: string, args: CallArgs, opts?: pulumi.CustomResourceOptions) {
     super("Call", name, args, opts);
   }

@@ -12,6 +12,8 @@
  */
 import "../version-check.js"; // first: refuses an unsupported @pulumi/pulumi before any resource registers
 export * from "../generated/native.js";
+// Lookups (getVoice, getPhoneNumbers...), answered by the plugin's Invoke.
+export * from "../generated/native-lookups.js";
 export { Provider, type ProviderArgs } from "./provider.js";
 export type { ActionType, CallStatus, VoiceType, WebhookEvent, WebhookMethod } from "../schemas/values.js";
 export { Fleet } from "../fleet/native.js";

@@ -10,7 +10,7 @@ import * as pb from "@pulumi/pulumi/proto/provider_pb.js";
 import { Status } from "@pulumi/pulumi/proto/status_pb.js";
 import type { Props } from "../resources/kit/kind.js";
 import { inRequest, type LogNote } from "./engine-log.js";
-import { ProviderFailure, type DiffKind, type DiffResponse, type Provider } from "./provider.js";
+import { ProviderFailure, Secret, type DiffKind, type DiffResponse, type Provider } from "./provider.js";
 
 // The protobuf edge: the only module that knows the engine's wire types. Requests become the plain
 // objects of provider.ts, results go back as protobuf messages, and a failure as a gRPC status.
@@ -53,6 +53,8 @@ type StructValue = ReturnType<Struct["toJavaScript"]>[string];
 /** A JSON-like value as a Struct value: undefined members are left out (a missing key reads as unset). */
 function structValue(v: unknown): StructValue {
   if (v === undefined || v === null) return null;
+  // A function's secret result key, in the engine's own wrapper (it keeps Invoke's secrets).
+  if (v instanceof Secret) return { [SIG_KEY]: SECRET_SIG, value: structValue(v.value) };
   if (Array.isArray(v)) return v.map(structValue);
   if (typeof v === "object") return structRecord(Object.entries(v));
   if (typeof v === "string" || typeof v === "number" || typeof v === "boolean") return v;
@@ -122,7 +124,7 @@ function failureStatus(err: unknown): Failure {
 /** The handlers this plugin implements (the rest answer UNIMPLEMENTED). */
 export type Handlers = Pick<
   IResourceProviderServer,
-  "getPluginInfo" | "getSchema" | "checkConfig" | "diffConfig" | "configure" | "check" | "diff" | "create" | "read" | "update" | "delete" | "cancel"
+  "getPluginInfo" | "getSchema" | "checkConfig" | "diffConfig" | "configure" | "check" | "diff" | "create" | "read" | "update" | "delete" | "cancel" | "invoke"
 >;
 
 /** One unary method: runs with the request's URN in scope (for notes) and answers its failure as the engine reads it. */
@@ -202,6 +204,11 @@ export function grpcHandlers(provider: Provider): Handlers {
     delete: unary(urnOf, async (req: pb.DeleteRequest) => {
       await provider.delete({ urn: req.getUrn(), type: req.getType(), id: req.getId(), properties: propsOf(req.getProperties()), timeout: req.getTimeout() });
       return new Empty();
+    }),
+    invoke: unary(noUrn, async (req: pb.InvokeRequest) => {
+      const answer = await provider.invoke({ tok: req.getTok(), args: propsOf(req.getArgs()) });
+      const resp = new pb.InvokeResponse().setReturn(structOf(answer.return));
+      return resp.setFailuresList(answer.failures.map((f) => new pb.CheckFailure().setProperty(f.property).setReason(f.reason)));
     }),
     // Nothing to stop: every request ends with its own retry budget. Acknowledging tells the
     // engine the exit that follows is a shutdown, not a crash.

@@ -123,7 +123,7 @@ export interface PropertiesResponse extends SecretOutputs {
 
 /**
  * The native provider in plain types, one method per resource-provider request. Every failure is
- * thrown as a {@link ProviderFailure}. Functions (`invoke`) join this interface as they come.
+ * thrown as a {@link ProviderFailure}.
  */
 export interface Provider {
   getPluginInfo(): { version: string };
@@ -137,6 +137,25 @@ export interface Provider {
   read(req: ReadRequest): Promise<ReadResponse>;
   update(req: UpdateRequest): Promise<PropertiesResponse>;
   delete(req: DeleteRequest): Promise<void>;
+  /** A function (`voiceagent:index:getVoice`...): only reads, in preview too. */
+  invoke(req: InvokeRequest): Promise<InvokeResponse>;
+}
+
+/** Invoke: a function's token and its arguments. */
+export interface InvokeRequest {
+  tok: string;
+  args: Props;
+}
+
+/** What Invoke answers: the result (its secret keys as {@link Secret}s), or why the arguments were refused (nothing was sent). */
+export interface InvokeResponse {
+  return: Props;
+  failures: CheckFailure[];
+}
+
+/** A value the engine must keep secret (the edge sends it in the engine's secret wrapper). */
+export class Secret {
+  constructor(readonly value: unknown) {}
 }
 
 /** A create that made an object but could not finish: the engine keeps it tracked with this id and these outputs. */

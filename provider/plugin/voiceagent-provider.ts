@@ -3,6 +3,7 @@ import { recordsProvider, withoutProvider } from "../resources/kit/migration.js"
 import type { ProviderSettings } from "../resources/kit/settings.js";
 import { persistCompileCache } from "./compile-cache.js";
 import { configDiff, diffResponse } from "./detailed-diff.js";
+import { invoke } from "./invoke.js";
 import type { KindLookup } from "./kinds.js";
 import { ProviderFailure, type Provider } from "./provider.js";
 import { previewOutputs, schemaOutputs, type SchemaOutputs } from "./schema-outputs.js";
@@ -137,6 +138,7 @@ export function voiceAgentProvider(opts: ProviderOptions): Provider {
         const rt = (await lookup(req.type, req.urn)).orThrow();
         await timed(req.timeout, () => rt.delete(settings, req.id, withoutProvider(req.properties)));
       }),
+    invoke: (req) => failing(() => invoke(settings, req, opts.version)),
   };
 }
 

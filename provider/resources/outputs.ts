@@ -16,3 +16,11 @@ export type Deployed<Args, Reported> = { [K in keyof Args]: Widen<pulumi.Unwrap<
 
 /** String unions (and lists of them) widened to string. */
 type Widen<T> = T extends string ? string : T extends readonly (infer E)[] ? Widen<E>[] : T;
+
+/**
+ * What a class's static `get` passes its constructor: a read sends no arguments (the engine reads
+ * the object by the id in its options), so what is already known of the object stands in for them.
+ */
+export function knownState<Args>(state: object): Args {
+  return state as Args;
+}

@@ -12,6 +12,7 @@
 //   bad input the mistakes of test/native/fixtures/bad-input on BOTH entries (dynamic and native), each
 //             entry's in one preview: every one named, no secret printed or stored, nothing sent;
 //             then the settings' own mistakes (a baseUrl with a path, a misspelt key, a plain token)
+//   lookups   the functions on the native entry and on the dynamic entry: the same program, one stack each
 // Our language host has no GenerateProgram, so every import runs with --generate-code=false.
 import { randomUUID } from "node:crypto";
 import { mkdirSync, readdirSync, readFileSync } from "node:fs";
@@ -41,7 +42,7 @@ function switchable(program: string): string {
 }
 
 /** One account per scenario, each on its own emulator. */
-const tokens = { root: `native-root-${randomUUID()}`, secrets: `native-secrets-${randomUUID()}`, single: `native-import-${randomUUID()}`, bulk: `native-pull-${randomUUID()}`, dynamic: `native-dyn-${randomUUID()}`, badDynamic: `bad-dyn-${randomUUID()}`, badNative: `bad-nat-${randomUUID()}` };
+const tokens = { root: `native-root-${randomUUID()}`, secrets: `native-secrets-${randomUUID()}`, single: `native-import-${randomUUID()}`, bulk: `native-pull-${randomUUID()}`, dynamic: `native-dyn-${randomUUID()}`, badDynamic: `bad-dyn-${randomUUID()}`, badNative: `bad-nat-${randomUUID()}`, lookupsNative: `native-lookups-${randomUUID()}`, lookupsDynamic: `dynamic-lookups-${randomUUID()}` };
 type Scenario = keyof typeof tokens;
 const emus = new Map<Scenario, RunningEmulator>();
 const emuOf = (s: Scenario) => emus.get(s)!;
@@ -55,6 +56,8 @@ let secretsBackend: string;
 let imported: Project;
 let bad: Project;
 let badBackend: string;
+let lookups: Project;
+let lookupsBackend: string;
 const fixtureProjects = new Map<string, Project>();
 const clientOf = (e: RunningEmulator, token: string): VoiceAgentClient => createClient({ baseUrl: e.url, token });
 const numbersOf = (s: Scenario) => emuOf(s).seeds.get(tokens[s])?.numbers ?? [];
@@ -90,6 +93,10 @@ beforeAll(async () => {
   // A backend of its own: every file of it is searched for the secrets (other scenarios' emulators hand out the same numbers).
   mkdirSync(secretsBackend);
   secrets = install.project("secrets", { "Pulumi.yaml": projectYaml("secrets"), "index.ts": fixture("secrets") }, { PULUMI_BACKEND_URL: `file://${secretsBackend}` });
+  // A backend of its own too: every file of it is searched for the secret results.
+  lookupsBackend = `${install.stateDir}-lookups`;
+  mkdirSync(lookupsBackend);
+  lookups = install.project("lookups", { "Pulumi.yaml": projectYaml("lookups"), "index.ts": fixture("lookups") }, { PULUMI_BACKEND_URL: `file://${lookupsBackend}` });
   imported = install.project("imported", { "Pulumi.yaml": projectYaml("imported"), "index.ts": fixture("imported") });
   // A backend of its own, searched for the secret values.
   badBackend = `${install.stateDir}-bad`;
@@ -431,6 +438,76 @@ describe.concurrent("bad input as users meet it, on both entries: named at previ
         ...filesContaining(bad.dir, v).map((f) => `${f} holds ${v}`),
       ]);
       expect(leaks).toEqual([]);
+    }, 480_000);
+  }
+});
+
+describe.concurrent("functions on both TypeScript entries", () => {
+  for (const entry of ["native", "dynamic"] as const) {
+    it(`${entry}: preview sends only reads, a lookup that finds nothing fails naming it, up binds the first free number, no secret result in plaintext`, async ({ expect }) => {
+      const scenario = entry === "native" ? "lookupsNative" : "lookupsDynamic";
+      const emu = emuOf(scenario);
+      const token = tokens[scenario];
+      const client = clientOf(emu, token);
+      const seed = emu.seeds.get(token)!;
+      const stack = `lookups-${entry}`;
+      const notReads = () => Object.keys(emu.stats.byRoute).filter((route) => !route.startsWith("GET "));
+      // Beforehand, outside the stack: an agent, and a call it took whose transcript is personal data.
+      const hidden = `Confidential instructions (${randomUUID()}).`;
+      const existing = await client.agents.create({ prompt: hidden, voice: seed.voices[1]! });
+      const call = await client.calls.create({ from_number: seed.numbers[3]!, to_number: "+15557654321", agent: existing.id });
+      const transcript = `Caller: my card number is ${randomUUID()}.`;
+      // What the service records when the call ends (the emulator has no phone network to end it).
+      const rec = emu.store.get<{ id: string; user_id: string }>("call", call.user_id, call.id)!;
+      const errorMessage = `The caller hung up (${randomUUID()}).`;
+      emu.store.update("call", { ...rec, status: "ended", recording_available: true, transcript, error_message: errorMessage });
+      await lookups.init(stack);
+      await configure(lookups, stack, emu, token, { "lookups:entry": entry, "lookups:callId": call.id, "lookups:existingAgent": existing.id });
+      const printed: string[] = [];
+      const pulumi = async (args: string[], check = true) => {
+        const r = await lookups.pulumi(stack, args, { check });
+        printed.push(r.stdout, r.stderr);
+        return r;
+      };
+
+      emu.resetStats();
+      await pulumi(["preview", "--diff"]);
+      expect(emu.stats.byRoute).toHaveProperty(["GET /v1/numbers/list"]);
+      expect(notReads()).toEqual([]);
+
+      await pulumi(["config", "set", "lookups:voiceName", "nobody-speaks-like-this"]);
+      emu.resetStats();
+      const failed = await pulumi(["preview"], false);
+      await pulumi(["config", "rm", "lookups:voiceName"]);
+      expect(failed.code).not.toBe(0);
+      expect(failed.stdout + failed.stderr).toMatch(/found no voice named "nobody-speaks-like-this"/);
+      expect(notReads()).toEqual([]);
+
+      await pulumi(["up", "--yes", "--skip-preview"]);
+      const outputs = JSON.parse((await lookups.pulumi(stack, ["stack", "output", "--json", "--show-secrets"])).stdout) as Record<string, string>;
+      expect(outputs.number).toBe(seed.numbers[0]);
+      expect((await client.numbers.get(seed.numbers[0]!)).inbound_agent?.id).toBe(outputs.agentId);
+      expect((await client.agents.get(outputs.agentId!)).voice.voice_name).toBe("alloy");
+      expect(outputs.callStatus).toBe("ended");
+      expect(outputs.existingVoice).toBe(seed.voices[1]);
+      expect(outputs.owner).toBe(call.user_id);
+      // Without --show-secrets the call's status is masked: the whole result of getCall is secret.
+      expect(JSON.parse((await pulumi(["stack", "output", "--json"])).stdout)).toMatchObject({ callStatus: "[secret]", number: seed.numbers[0] });
+      // The first free number is now bound: the lookup answers the next one, and the binding stays.
+      await pulumi(["preview", "--expect-no-changes", "--diff"]);
+
+      const exported = (await pulumi(["stack", "export"])).stdout;
+      // The existing agent's prompt too: Agent.get with additionalSecretOutputs keeps it encrypted.
+      const leaks = () =>
+        [hidden, transcript, errorMessage, token].flatMap((s) => [
+          ...(exported.includes(s) ? [`stack export holds ${s}`] : []),
+          ...(printed.join("\n").includes(s) ? [`CLI output holds ${s}`] : []),
+          ...filesContaining(lookupsBackend, s).map((f) => `${f} holds ${s}`),
+        ]);
+      expect(leaks()).toEqual([]);
+      await pulumi(["destroy", "--yes", "--skip-preview"]);
+      expect((await client.numbers.get(seed.numbers[0]!)).inbound_agent).toBeFalsy();
+      expect((await client.agents.get(existing.id)).prompt).toBe(hidden);
     }, 240_000);
   }
 });

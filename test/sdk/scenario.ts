@@ -1,5 +1,7 @@
 // The life of one example stack, the same for every SDK language: what a user of the Python or
 // Go SDK does with examples/<language>, checked against the emulator rather than the CLI's words.
+// The example looks up the voice named "alloy" and the first free number, reads an existing agent
+// (Agent.get) and exports the status of a call placed beforehand (getCall).
 import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import path from "node:path";
@@ -26,15 +28,56 @@ export function sdkScenario(ctx: SdkStack, fromRelease = false): void {
   const boundTo = async (number: string) => (await ctx.client.numbers.get(number)).inbound_agent?.id ?? null;
   const secrets: string[] = [];
   let agentId = "";
+  let existing: { id: string; voice: string } = { id: "", voice: "" };
+  let callId = "";
+  /** Every route the emulator received since the last reset that is not a read. */
+  const notReads = () => Object.keys(ctx.emu.stats.byRoute).filter((route) => !route.startsWith("GET "));
 
-  it("up creates the voice, the agent and the binding of a seeded number; a second preview changes nothing", async () => {
+  it("preview of the lookups sends only reads; a lookup that finds nothing fails at preview naming what it looked for", async () => {
+    // Beforehand, outside the stack: an agent, and a call it took whose transcript is personal data.
+    const seed = ctx.emu.seeds.get(ctx.token)!;
+    const hidden = `Confidential instructions (${randomUUID()}).`;
+    const agent = await ctx.client.agents.create({ prompt: hidden, voice: seed.voices[1]! });
+    existing = { id: agent.id, voice: seed.voices[1]! };
+    const call = await ctx.client.calls.create({ from_number: seeded()[3]!, to_number: "+15557654321", agent: agent.id });
+    callId = call.id;
+    const transcript = `Caller: my card number is ${randomUUID()}.`;
+    // What the service records when the call ends (the emulator has no phone network to end it).
+    const rec = ctx.emu.store.get<{ id: string; user_id: string }>("call", call.user_id, call.id)!;
+    ctx.emu.store.update("call", { ...rec, status: "ended", recording_available: true, transcript });
+    secrets.push(hidden, transcript);
+    await ctx.pulumi("config", "set", "callId", callId);
+    await ctx.pulumi("config", "set", "existingAgent", existing.id);
+
+    ctx.emu.resetStats();
+    expect(changed(await ctx.summary("preview"))).toEqual({ create: 3 });
+    expect(ctx.emu.stats.byRoute).toHaveProperty(["GET /v1/voices/list"]);
+    expect(ctx.emu.stats.byRoute).toHaveProperty(["GET /v1/numbers/list"]);
+    expect(notReads()).toEqual([]);
+
+    await ctx.pulumi("config", "set", "voiceName", "nobody-speaks-like-this");
+    ctx.emu.resetStats();
+    const failed = await ctx.program("preview");
+    await ctx.pulumi("config", "rm", "voiceName");
+    expect(failed.code).not.toBe(0);
+    expect(failed.stdout + failed.stderr).toMatch(/found no voice named "nobody-speaks-like-this"/);
+    expect(notReads()).toEqual([]);
+  });
+
+  it("up binds the first free number to an agent speaking with alloy, reads the existing agent, exports the call's status as a secret", async () => {
     const up = await ctx.summary("up");
-    expect(changed(up)).toEqual({ create: 4 });
+    expect(changed(up)).toEqual({ create: 3 });
     agentId = String(up.outputs.agentId);
+    expect(up.outputs.number).toBe(seeded()[0]);
     expect(await boundTo(seeded()[0]!)).toBe(agentId);
-    // The prompt the program marked secret, as the service received it.
     const agent = await ctx.client.agents.get(agentId);
+    expect(agent.voice.voice_name).toBe("alloy");
+    // The prompt the program marked secret, as the service received it.
     secrets.push(agent.prompt);
+    expect(up.outputs.existingVoice).toBe(existing.voice);
+    expect(up.outputs.callStatus).toBe("[secret]");
+    expect((await ctx.pulumi("stack", "output", "callStatus", "--show-secrets")).trim()).toBe((await ctx.client.calls.get(callId)).status);
+    // The first free number is now bound: the lookup answers the next one, and the binding stays.
     expect(changed(await ctx.summary("preview"))).toEqual({});
   });
 
@@ -82,14 +125,21 @@ export function sdkScenario(ctx: SdkStack, fromRelease = false): void {
     expect(ctx.emu.stats.total).toBe(0);
   });
 
-  it("the secret prompts and the token are in 0 plain-text places: stack export, backend files, output", async () => {
-    expect(secrets).toHaveLength(2);
-    for (const secret of [ctx.token, ...secrets]) expect(await ctx.plaintext(secret)).toEqual([]);
+  it("the secret prompts, the call's transcript and the token are in 0 plain-text places (the existing agent's prompt in none of the state): stack export, backend files, output", async () => {
+    expect(secrets).toHaveLength(4);
+    const named = { token: ctx.token, transcript: secrets[1]!, prompt: secrets[2]!, newPrompt: secrets[3]! };
+    for (const [name, secret] of Object.entries(named)) expect(await ctx.plaintext(secret), name).toEqual([]);
+    // The agent read with Agent.get: its prompt is encrypted in the state (additionalSecretOutputs),
+    // but `preview --refresh` prints the read step's properties as the plugin's Read answers them
+    // (the engine's ReadStep applies no additionalSecretOutputs): seen as `- prompt : "..."`.
+    const existingPrompt = (await ctx.plaintext(secrets[0]!)).filter((place) => place !== "the CLI's or the program's output");
+    expect(existingPrompt).toEqual([]);
   });
 
   it("destroy unbinds the number and removes every resource from the stack", async () => {
     const destroy = await ctx.summary("destroy");
-    expect(changed(destroy)).toEqual({ delete: 4 });
+    // The agent read with Agent.get is discarded from the stack, never deleted.
+    expect(changed(destroy)).toEqual({ delete: 3, discard: 1 });
     expect(await boundTo(seeded()[1]!)).toBeNull();
     const state = JSON.parse(await ctx.pulumi("stack", "export")) as { deployment: { resources?: unknown[] } };
     expect(state.deployment.resources ?? []).toEqual([]);

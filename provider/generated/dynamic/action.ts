@@ -2,7 +2,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 import type { ActionType } from "../../schemas/values.js";
 import { VoiceAgentResource } from "../../resources/base.js";
-import type { OutputsOf } from "../../resources/outputs.js";
+import { knownState, type OutputsOf } from "../../resources/outputs.js";
 import { KIND_PROPERTIES } from "../properties.js";
 
 /** The arguments of an {@link Action}. */
@@ -63,6 +63,14 @@ export interface Action extends OutputsOf<ActionOutputs> {}
  * const hangUp = new Action("end-call", { type: "action_end_conversation" });
  */
 export class Action extends VoiceAgentResource {
+  /**
+   * Reads an existing Action into the program by its id: the stack records it as read, never changes or
+   * deletes it. `state` is what is already known of it (optional).
+   */
+  static get(name: string, id: pulumi.Input<pulumi.ID>, state: Partial<ActionOutputs> = {}, opts?: pulumi.CustomResourceOptions): Action {
+    return new Action(name, knownState<ActionArgs>(state), { ...opts, id });
+  }
+
   constructor(name: string, args: ActionArgs = {}, opts?: pulumi.CustomResourceOptions) {
     super("Action", name, args, opts, KIND_PROPERTIES.Action);
   }

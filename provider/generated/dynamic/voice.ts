@@ -2,7 +2,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 import type { VoiceType } from "../../schemas/values.js";
 import { VoiceAgentResource } from "../../resources/base.js";
-import type { OutputsOf } from "../../resources/outputs.js";
+import { knownState, type OutputsOf } from "../../resources/outputs.js";
 import { KIND_PROPERTIES } from "../properties.js";
 
 /** The arguments of a {@link Voice}. */
@@ -55,6 +55,14 @@ export interface Voice extends OutputsOf<VoiceOutputs> {}
  * const voice = new Voice("warm", { voiceName: "alloy", pitch: 0, rate: 1 });
  */
 export class Voice extends VoiceAgentResource {
+  /**
+   * Reads an existing Voice into the program by its id: the stack records it as read, never changes or
+   * deletes it. `state` is what is already known of it (optional).
+   */
+  static get(name: string, id: pulumi.Input<pulumi.ID>, state: Partial<VoiceOutputs> = {}, opts?: pulumi.CustomResourceOptions): Voice {
+    return new Voice(name, knownState<VoiceArgs>(state), { ...opts, id });
+  }
+
   constructor(name: string, args: VoiceArgs, opts?: pulumi.CustomResourceOptions) {
     super("Voice", name, args, opts, KIND_PROPERTIES.Voice);
   }

@@ -2,7 +2,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 import type { WebhookEvent, WebhookMethod } from "../../schemas/values.js";
 import { VoiceAgentResource } from "../../resources/base.js";
-import type { OutputsOf } from "../../resources/outputs.js";
+import { knownState, type OutputsOf } from "../../resources/outputs.js";
 import { KIND_PROPERTIES } from "../properties.js";
 
 /** The arguments of a {@link Webhook}. */
@@ -50,6 +50,14 @@ export interface Webhook extends OutputsOf<WebhookOutputs> {}
  * const hook = new Webhook("events", { url: "https://hooks.example.com/va", subscriptions: ["event_message"] });
  */
 export class Webhook extends VoiceAgentResource {
+  /**
+   * Reads an existing Webhook into the program by its id: the stack records it as read, never changes or
+   * deletes it. `state` is what is already known of it (optional).
+   */
+  static get(name: string, id: pulumi.Input<pulumi.ID>, state: Partial<WebhookOutputs> = {}, opts?: pulumi.CustomResourceOptions): Webhook {
+    return new Webhook(name, knownState<WebhookArgs>(state), { ...opts, id });
+  }
+
   constructor(name: string, args: WebhookArgs, opts?: pulumi.CustomResourceOptions) {
     super("Webhook", name, args, opts, KIND_PROPERTIES.Webhook);
   }

@@ -81,9 +81,29 @@ func GetAction(ctx *pulumi.Context,
 
 // Input properties used for looking up and filtering Action resources.
 type actionState struct {
+	// Adopt an existing action instead of creating one. Changing it replaces.
+	ActionId *string `pulumi:"actionId"`
+	// Its configuration: `phoneNumber` (E.164) for action_transfer_call; other keys are passed to the service as they are.
+	//
+	// - `phoneNumber`: For action_transfer_call (and shown on action_end_conversation): a number, E.164.
+	Config map[string]interface{} `pulumi:"config"`
+	// What it does: action_end_conversation (default), action_transfer_call or action_dtmf.
+	Type *string `pulumi:"type"`
+	// The id of the user who owns it on the service.
+	UserId *string `pulumi:"userId"`
 }
 
 type ActionState struct {
+	// Adopt an existing action instead of creating one. Changing it replaces.
+	ActionId pulumi.StringPtrInput
+	// Its configuration: `phoneNumber` (E.164) for action_transfer_call; other keys are passed to the service as they are.
+	//
+	// - `phoneNumber`: For action_transfer_call (and shown on action_end_conversation): a number, E.164.
+	Config pulumi.MapInput
+	// What it does: action_end_conversation (default), action_transfer_call or action_dtmf.
+	Type pulumi.StringPtrInput
+	// The id of the user who owns it on the service.
+	UserId pulumi.StringPtrInput
 }
 
 func (ActionState) ElementType() reflect.Type {

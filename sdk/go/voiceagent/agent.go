@@ -90,9 +90,37 @@ func GetAgent(ctx *pulumi.Context,
 
 // Input properties used for looking up and filtering Agent resources.
 type agentState struct {
+	// Ids of the actions it may take (order does not matter).
+	Actions []string `pulumi:"actions"`
+	// Adopt an existing agent instead of creating one: its fields are set to these arguments on the first `up`. Changing it replaces.
+	AgentId *string `pulumi:"agentId"`
+	// What it says first when a call connects ("" or unset: nothing).
+	InitialMessage *string `pulumi:"initialMessage"`
+	// The agent's instructions. Required, non-empty.
+	Prompt *string `pulumi:"prompt"`
+	// The id of the user who owns it on the service.
+	UserId *string `pulumi:"userId"`
+	// The id of the voice it speaks with: a `Voice`'s `id`, or an existing voice's UUID.
+	Voice *string `pulumi:"voice"`
+	// The id of the webhook that receives its events.
+	Webhook *string `pulumi:"webhook"`
 }
 
 type AgentState struct {
+	// Ids of the actions it may take (order does not matter).
+	Actions pulumi.StringArrayInput
+	// Adopt an existing agent instead of creating one: its fields are set to these arguments on the first `up`. Changing it replaces.
+	AgentId pulumi.StringPtrInput
+	// What it says first when a call connects ("" or unset: nothing).
+	InitialMessage pulumi.StringPtrInput
+	// The agent's instructions. Required, non-empty.
+	Prompt pulumi.StringPtrInput
+	// The id of the user who owns it on the service.
+	UserId pulumi.StringPtrInput
+	// The id of the voice it speaks with: a `Voice`'s `id`, or an existing voice's UUID.
+	Voice pulumi.StringPtrInput
+	// The id of the webhook that receives its events.
+	Webhook pulumi.StringPtrInput
 }
 
 func (AgentState) ElementType() reflect.Type {

@@ -109,9 +109,49 @@ func GetCall(ctx *pulumi.Context,
 
 // Input properties used for looking up and filtering Call resources.
 type callState struct {
+	// The id of the agent that drives the call. Changing it places a new call.
+	Agent *string `pulumi:"agent"`
+	// Numbers (or prefixes ending in `*`, e.g. "+1555*") this call may dial. A number to dial outside them fails at preview, before anything is dialled. Changing it never places a new call.
+	AllowedDestinations []string `pulumi:"allowedDestinations"`
+	// The service's error text, if the call failed (a secret: personal data).
+	ErrorMessage *string `pulumi:"errorMessage"`
+	// The caller id: a number the account owns, E.164. Changing it places a new call.
+	FromNumber *string `pulumi:"fromNumber"`
+	// Whether a recording exists.
+	RecordingAvailable *bool `pulumi:"recordingAvailable"`
+	// not_started, in_progress, error or ended (as of the last up or refresh).
+	Status *string `pulumi:"status"`
+	// The number to dial, E.164. Changing it places a new call.
+	ToNumber *string `pulumi:"toNumber"`
+	// The transcript, once there is one (a secret: personal data).
+	Transcript *string `pulumi:"transcript"`
+	// Any values; a change to them places the call again (as pulumi-command's `triggers`).
+	Triggers []interface{} `pulumi:"triggers"`
+	// The id of the user who owns it on the service.
+	UserId *string `pulumi:"userId"`
 }
 
 type CallState struct {
+	// The id of the agent that drives the call. Changing it places a new call.
+	Agent pulumi.StringPtrInput
+	// Numbers (or prefixes ending in `*`, e.g. "+1555*") this call may dial. A number to dial outside them fails at preview, before anything is dialled. Changing it never places a new call.
+	AllowedDestinations pulumi.StringArrayInput
+	// The service's error text, if the call failed (a secret: personal data).
+	ErrorMessage pulumi.StringPtrInput
+	// The caller id: a number the account owns, E.164. Changing it places a new call.
+	FromNumber pulumi.StringPtrInput
+	// Whether a recording exists.
+	RecordingAvailable pulumi.BoolPtrInput
+	// not_started, in_progress, error or ended (as of the last up or refresh).
+	Status pulumi.StringPtrInput
+	// The number to dial, E.164. Changing it places a new call.
+	ToNumber pulumi.StringPtrInput
+	// The transcript, once there is one (a secret: personal data).
+	Transcript pulumi.StringPtrInput
+	// Any values; a change to them places the call again (as pulumi-command's `triggers`).
+	Triggers pulumi.ArrayInput
+	// The id of the user who owns it on the service.
+	UserId pulumi.StringPtrInput
 }
 
 func (CallState) ElementType() reflect.Type {

@@ -90,9 +90,37 @@ func GetPhoneNumber(ctx *pulumi.Context,
 
 // Input properties used for looking up and filtering PhoneNumber resources.
 type phoneNumberState struct {
+	// Whether the number is active (false once cancelled).
+	Active *bool `pulumi:"active"`
+	// Only `false` is accepted, so older programs keep working.
+	//
+	// Deprecated: Removed in 0.2.0: a binding never cancels its number. Buy and cancel numbers with a `PurchasedNumber`.
+	CancelOnDelete *bool `pulumi:"cancelOnDelete"`
+	// The id of the agent that answers inbound calls.
+	InboundAgent *string `pulumi:"inboundAgent"`
+	// The number, E.164 (e.g. +15551234567): one the account owns. Changing it replaces.
+	Number *string `pulumi:"number"`
+	// The number's UUID on the service (also the resource's id).
+	NumberId *string `pulumi:"numberId"`
+	// The id of the user who owns it on the service.
+	UserId *string `pulumi:"userId"`
 }
 
 type PhoneNumberState struct {
+	// Whether the number is active (false once cancelled).
+	Active pulumi.BoolPtrInput
+	// Only `false` is accepted, so older programs keep working.
+	//
+	// Deprecated: Removed in 0.2.0: a binding never cancels its number. Buy and cancel numbers with a `PurchasedNumber`.
+	CancelOnDelete pulumi.BoolPtrInput
+	// The id of the agent that answers inbound calls.
+	InboundAgent pulumi.StringPtrInput
+	// The number, E.164 (e.g. +15551234567): one the account owns. Changing it replaces.
+	Number pulumi.StringPtrInput
+	// The number's UUID on the service (also the resource's id).
+	NumberId pulumi.StringPtrInput
+	// The id of the user who owns it on the service.
+	UserId pulumi.StringPtrInput
 }
 
 func (PhoneNumberState) ElementType() reflect.Type {

@@ -86,9 +86,25 @@ func GetPurchasedNumber(ctx *pulumi.Context,
 
 // Input properties used for looking up and filtering PurchasedNumber resources.
 type purchasedNumberState struct {
+	// Whether the number is active (false once cancelled).
+	Active *bool `pulumi:"active"`
+	// Buy a number in this 3-digit area code (e.g. "415"). Unset: any area. Changing it to another area replaces.
+	AreaCode *string `pulumi:"areaCode"`
+	// The number, E.164. Set, the account's number to take over instead of buying one (destroy will then cancel it); unset, the one bought. Changing it replaces.
+	Number *string `pulumi:"number"`
+	// The id of the user who owns it on the service.
+	UserId *string `pulumi:"userId"`
 }
 
 type PurchasedNumberState struct {
+	// Whether the number is active (false once cancelled).
+	Active pulumi.BoolPtrInput
+	// Buy a number in this 3-digit area code (e.g. "415"). Unset: any area. Changing it to another area replaces.
+	AreaCode pulumi.StringPtrInput
+	// The number, E.164. Set, the account's number to take over instead of buying one (destroy will then cancel it); unset, the one bought. Changing it replaces.
+	Number pulumi.StringPtrInput
+	// The id of the user who owns it on the service.
+	UserId pulumi.StringPtrInput
 }
 
 func (PurchasedNumberState) ElementType() reflect.Type {

@@ -95,9 +95,33 @@ func GetVoice(ctx *pulumi.Context,
 
 // Input properties used for looking up and filtering Voice resources.
 type voiceState struct {
+	// Pitch, an integer.
+	Pitch *int `pulumi:"pitch"`
+	// Speaking rate, an integer.
+	Rate *int `pulumi:"rate"`
+	// The voice type: voice_base (default), voice_azure, voice_rime or voice_eleven_labs.
+	Type *string `pulumi:"type"`
+	// The id of the user who owns it on the service.
+	UserId *string `pulumi:"userId"`
+	// Manage this existing voice (the interface shows only voices/update) instead of creating one. Destroy never resets it. Changing it replaces.
+	VoiceId *string `pulumi:"voiceId"`
+	// The voice's name, e.g. "alloy".
+	VoiceName *string `pulumi:"voiceName"`
 }
 
 type VoiceState struct {
+	// Pitch, an integer.
+	Pitch pulumi.IntPtrInput
+	// Speaking rate, an integer.
+	Rate pulumi.IntPtrInput
+	// The voice type: voice_base (default), voice_azure, voice_rime or voice_eleven_labs.
+	Type pulumi.StringPtrInput
+	// The id of the user who owns it on the service.
+	UserId pulumi.StringPtrInput
+	// Manage this existing voice (the interface shows only voices/update) instead of creating one. Destroy never resets it. Changing it replaces.
+	VoiceId pulumi.StringPtrInput
+	// The voice's name, e.g. "alloy".
+	VoiceName pulumi.StringPtrInput
 }
 
 func (VoiceState) ElementType() reflect.Type {

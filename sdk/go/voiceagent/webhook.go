@@ -89,9 +89,29 @@ func GetWebhook(ctx *pulumi.Context,
 
 // Input properties used for looking up and filtering Webhook resources.
 type webhookState struct {
+	// The HTTP method of deliveries: GET or POST (default).
+	Method *string `pulumi:"method"`
+	// Events to deliver, e.g. event_message, event_phone_call_ended (order does not matter).
+	Subscriptions []string `pulumi:"subscriptions"`
+	// Where events are delivered: an http(s) URL.
+	Url *string `pulumi:"url"`
+	// The id of the user who owns it on the service.
+	UserId *string `pulumi:"userId"`
+	// Adopt an existing webhook instead of creating one. Changing it replaces.
+	WebhookId *string `pulumi:"webhookId"`
 }
 
 type WebhookState struct {
+	// The HTTP method of deliveries: GET or POST (default).
+	Method pulumi.StringPtrInput
+	// Events to deliver, e.g. event_message, event_phone_call_ended (order does not matter).
+	Subscriptions pulumi.StringArrayInput
+	// Where events are delivered: an http(s) URL.
+	Url pulumi.StringPtrInput
+	// The id of the user who owns it on the service.
+	UserId pulumi.StringPtrInput
+	// Adopt an existing webhook instead of creating one. Changing it replaces.
+	WebhookId pulumi.StringPtrInput
 }
 
 func (WebhookState) ElementType() reflect.Type {

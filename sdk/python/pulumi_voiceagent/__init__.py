@@ -10,11 +10,22 @@ from ._enums import *
 from .action import *
 from .agent import *
 from .call import *
+from .get_account import *
+from .get_actions import *
+from .get_agent import *
+from .get_agents import *
+from .get_call import *
+from .get_phone_number import *
+from .get_phone_numbers import *
+from .get_voice import *
+from .get_voices import *
+from .get_webhooks import *
 from .phone_number import *
 from .provider import *
 from .purchased_number import *
 from .voice import *
 from .webhook import *
+from . import outputs
 
 # Make subpackages available:
 if typing.TYPE_CHECKING:

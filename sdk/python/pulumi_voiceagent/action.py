@@ -80,6 +80,83 @@ class ActionArgs:
         pulumi.set(self, "type", value)
 
 
+@pulumi.input_type
+class _ActionState:
+    def __init__(__self__, *,
+                 action_id: pulumi.Input[Optional[_builtins.str]] = None,
+                 config: pulumi.Input[Optional[Mapping[str, Any]]] = None,
+                 type: pulumi.Input[Optional[_builtins.str]] = None,
+                 user_id: pulumi.Input[Optional[_builtins.str]] = None):
+        """
+        Input properties used for looking up and filtering Action resources.
+
+        :param pulumi.Input[_builtins.str] action_id: Adopt an existing action instead of creating one. Changing it replaces.
+        :param pulumi.Input[Mapping[str, Any]] config: Its configuration: `phoneNumber` (E.164) for action_transfer_call; other keys are passed to the service as they are.
+               
+               - `phoneNumber`: For action_transfer_call (and shown on action_end_conversation): a number, E.164.
+        :param pulumi.Input[_builtins.str] type: What it does: action_end_conversation (default), action_transfer_call or action_dtmf.
+        :param pulumi.Input[_builtins.str] user_id: The id of the user who owns it on the service.
+        """
+        if action_id is not None:
+            pulumi.set(__self__, "action_id", action_id)
+        if config is not None:
+            pulumi.set(__self__, "config", config)
+        if type is not None:
+            pulumi.set(__self__, "type", type)
+        if user_id is not None:
+            pulumi.set(__self__, "user_id", user_id)
+
+    @_builtins.property
+    @pulumi.getter(name="actionId")
+    def action_id(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Adopt an existing action instead of creating one. Changing it replaces.
+        """
+        return pulumi.get(self, "action_id")
+
+    @action_id.setter
+    def action_id(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "action_id", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def config(self) -> pulumi.Input[Optional[Mapping[str, Any]]]:
+        """
+        Its configuration: `phoneNumber` (E.164) for action_transfer_call; other keys are passed to the service as they are.
+
+        - `phoneNumber`: For action_transfer_call (and shown on action_end_conversation): a number, E.164.
+        """
+        return pulumi.get(self, "config")
+
+    @config.setter
+    def config(self, value: pulumi.Input[Optional[Mapping[str, Any]]]):
+        pulumi.set(self, "config", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        What it does: action_end_conversation (default), action_transfer_call or action_dtmf.
+        """
+        return pulumi.get(self, "type")
+
+    @type.setter
+    def type(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "type", value)
+
+    @_builtins.property
+    @pulumi.getter(name="userId")
+    def user_id(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The id of the user who owns it on the service.
+        """
+        return pulumi.get(self, "user_id")
+
+    @user_id.setter
+    def user_id(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "user_id", value)
+
+
 @pulumi.type_token("voiceagent:index:Action")
 class Action(pulumi.CustomResource):
     @overload
@@ -180,7 +257,11 @@ class Action(pulumi.CustomResource):
     @staticmethod
     def get(resource_name: str,
             id: pulumi.Input[str],
-            opts: Optional[pulumi.ResourceOptions] = None) -> 'Action':
+            opts: Optional[pulumi.ResourceOptions] = None,
+            action_id: pulumi.Input[Optional[_builtins.str]] = None,
+            config: pulumi.Input[Optional[Mapping[str, Any]]] = None,
+            type: pulumi.Input[Optional[_builtins.str]] = None,
+            user_id: pulumi.Input[Optional[_builtins.str]] = None) -> 'Action':
         """
         Get an existing Action resource's state with the given name, id, and optional extra
         properties used to qualify the lookup.
@@ -188,15 +269,21 @@ class Action(pulumi.CustomResource):
         :param str resource_name: The unique name of the resulting resource.
         :param pulumi.Input[str] id: The unique provider ID of the resource to lookup.
         :param pulumi.ResourceOptions opts: Options for the resource.
+        :param pulumi.Input[_builtins.str] action_id: Adopt an existing action instead of creating one. Changing it replaces.
+        :param pulumi.Input[Mapping[str, Any]] config: Its configuration: `phoneNumber` (E.164) for action_transfer_call; other keys are passed to the service as they are.
+               
+               - `phoneNumber`: For action_transfer_call (and shown on action_end_conversation): a number, E.164.
+        :param pulumi.Input[_builtins.str] type: What it does: action_end_conversation (default), action_transfer_call or action_dtmf.
+        :param pulumi.Input[_builtins.str] user_id: The id of the user who owns it on the service.
         """
         opts = pulumi.ResourceOptions.merge(opts, pulumi.ResourceOptions(id=id))
 
-        __props__ = ActionArgs.__new__(ActionArgs)
+        __props__ = _ActionState.__new__(_ActionState)
 
-        __props__.__dict__["action_id"] = None
-        __props__.__dict__["config"] = None
-        __props__.__dict__["type"] = None
-        __props__.__dict__["user_id"] = None
+        __props__.__dict__["action_id"] = action_id
+        __props__.__dict__["config"] = config
+        __props__.__dict__["type"] = type
+        __props__.__dict__["user_id"] = user_id
         return Action(resource_name, opts=opts, __props__=__props__)
 
     @_builtins.property

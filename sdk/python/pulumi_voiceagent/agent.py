@@ -119,6 +119,127 @@ class AgentArgs:
         pulumi.set(self, "webhook", value)
 
 
+@pulumi.input_type
+class _AgentState:
+    def __init__(__self__, *,
+                 actions: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
+                 agent_id: pulumi.Input[Optional[_builtins.str]] = None,
+                 initial_message: pulumi.Input[Optional[_builtins.str]] = None,
+                 prompt: pulumi.Input[Optional[_builtins.str]] = None,
+                 user_id: pulumi.Input[Optional[_builtins.str]] = None,
+                 voice: pulumi.Input[Optional[_builtins.str]] = None,
+                 webhook: pulumi.Input[Optional[_builtins.str]] = None):
+        """
+        Input properties used for looking up and filtering Agent resources.
+
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] actions: Ids of the actions it may take (order does not matter).
+        :param pulumi.Input[_builtins.str] agent_id: Adopt an existing agent instead of creating one: its fields are set to these arguments on the first `up`. Changing it replaces.
+        :param pulumi.Input[_builtins.str] initial_message: What it says first when a call connects ("" or unset: nothing).
+        :param pulumi.Input[_builtins.str] prompt: The agent's instructions. Required, non-empty.
+        :param pulumi.Input[_builtins.str] user_id: The id of the user who owns it on the service.
+        :param pulumi.Input[_builtins.str] voice: The id of the voice it speaks with: a `Voice`'s `id`, or an existing voice's UUID.
+        :param pulumi.Input[_builtins.str] webhook: The id of the webhook that receives its events.
+        """
+        if actions is not None:
+            pulumi.set(__self__, "actions", actions)
+        if agent_id is not None:
+            pulumi.set(__self__, "agent_id", agent_id)
+        if initial_message is not None:
+            pulumi.set(__self__, "initial_message", initial_message)
+        if prompt is not None:
+            pulumi.set(__self__, "prompt", prompt)
+        if user_id is not None:
+            pulumi.set(__self__, "user_id", user_id)
+        if voice is not None:
+            pulumi.set(__self__, "voice", voice)
+        if webhook is not None:
+            pulumi.set(__self__, "webhook", webhook)
+
+    @_builtins.property
+    @pulumi.getter
+    def actions(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
+        """
+        Ids of the actions it may take (order does not matter).
+        """
+        return pulumi.get(self, "actions")
+
+    @actions.setter
+    def actions(self, value: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]):
+        pulumi.set(self, "actions", value)
+
+    @_builtins.property
+    @pulumi.getter(name="agentId")
+    def agent_id(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Adopt an existing agent instead of creating one: its fields are set to these arguments on the first `up`. Changing it replaces.
+        """
+        return pulumi.get(self, "agent_id")
+
+    @agent_id.setter
+    def agent_id(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "agent_id", value)
+
+    @_builtins.property
+    @pulumi.getter(name="initialMessage")
+    def initial_message(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        What it says first when a call connects ("" or unset: nothing).
+        """
+        return pulumi.get(self, "initial_message")
+
+    @initial_message.setter
+    def initial_message(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "initial_message", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def prompt(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The agent's instructions. Required, non-empty.
+        """
+        return pulumi.get(self, "prompt")
+
+    @prompt.setter
+    def prompt(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "prompt", value)
+
+    @_builtins.property
+    @pulumi.getter(name="userId")
+    def user_id(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The id of the user who owns it on the service.
+        """
+        return pulumi.get(self, "user_id")
+
+    @user_id.setter
+    def user_id(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "user_id", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def voice(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The id of the voice it speaks with: a `Voice`'s `id`, or an existing voice's UUID.
+        """
+        return pulumi.get(self, "voice")
+
+    @voice.setter
+    def voice(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "voice", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def webhook(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The id of the webhook that receives its events.
+        """
+        return pulumi.get(self, "webhook")
+
+    @webhook.setter
+    def webhook(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "webhook", value)
+
+
 @pulumi.type_token("voiceagent:index:Agent")
 class Agent(pulumi.CustomResource):
     @overload
@@ -231,7 +352,14 @@ class Agent(pulumi.CustomResource):
     @staticmethod
     def get(resource_name: str,
             id: pulumi.Input[str],
-            opts: Optional[pulumi.ResourceOptions] = None) -> 'Agent':
+            opts: Optional[pulumi.ResourceOptions] = None,
+            actions: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
+            agent_id: pulumi.Input[Optional[_builtins.str]] = None,
+            initial_message: pulumi.Input[Optional[_builtins.str]] = None,
+            prompt: pulumi.Input[Optional[_builtins.str]] = None,
+            user_id: pulumi.Input[Optional[_builtins.str]] = None,
+            voice: pulumi.Input[Optional[_builtins.str]] = None,
+            webhook: pulumi.Input[Optional[_builtins.str]] = None) -> 'Agent':
         """
         Get an existing Agent resource's state with the given name, id, and optional extra
         properties used to qualify the lookup.
@@ -239,18 +367,25 @@ class Agent(pulumi.CustomResource):
         :param str resource_name: The unique name of the resulting resource.
         :param pulumi.Input[str] id: The unique provider ID of the resource to lookup.
         :param pulumi.ResourceOptions opts: Options for the resource.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] actions: Ids of the actions it may take (order does not matter).
+        :param pulumi.Input[_builtins.str] agent_id: Adopt an existing agent instead of creating one: its fields are set to these arguments on the first `up`. Changing it replaces.
+        :param pulumi.Input[_builtins.str] initial_message: What it says first when a call connects ("" or unset: nothing).
+        :param pulumi.Input[_builtins.str] prompt: The agent's instructions. Required, non-empty.
+        :param pulumi.Input[_builtins.str] user_id: The id of the user who owns it on the service.
+        :param pulumi.Input[_builtins.str] voice: The id of the voice it speaks with: a `Voice`'s `id`, or an existing voice's UUID.
+        :param pulumi.Input[_builtins.str] webhook: The id of the webhook that receives its events.
         """
         opts = pulumi.ResourceOptions.merge(opts, pulumi.ResourceOptions(id=id))
 
-        __props__ = AgentArgs.__new__(AgentArgs)
+        __props__ = _AgentState.__new__(_AgentState)
 
-        __props__.__dict__["actions"] = None
-        __props__.__dict__["agent_id"] = None
-        __props__.__dict__["initial_message"] = None
-        __props__.__dict__["prompt"] = None
-        __props__.__dict__["user_id"] = None
-        __props__.__dict__["voice"] = None
-        __props__.__dict__["webhook"] = None
+        __props__.__dict__["actions"] = actions
+        __props__.__dict__["agent_id"] = agent_id
+        __props__.__dict__["initial_message"] = initial_message
+        __props__.__dict__["prompt"] = prompt
+        __props__.__dict__["user_id"] = user_id
+        __props__.__dict__["voice"] = voice
+        __props__.__dict__["webhook"] = webhook
         return Agent(resource_name, opts=opts, __props__=__props__)
 
     @_builtins.property

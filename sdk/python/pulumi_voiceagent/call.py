@@ -102,6 +102,175 @@ class CallArgs:
         pulumi.set(self, "triggers", value)
 
 
+@pulumi.input_type
+class _CallState:
+    def __init__(__self__, *,
+                 agent: pulumi.Input[Optional[_builtins.str]] = None,
+                 allowed_destinations: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
+                 error_message: pulumi.Input[Optional[_builtins.str]] = None,
+                 from_number: pulumi.Input[Optional[_builtins.str]] = None,
+                 recording_available: pulumi.Input[Optional[_builtins.bool]] = None,
+                 status: pulumi.Input[Optional[_builtins.str]] = None,
+                 to_number: pulumi.Input[Optional[_builtins.str]] = None,
+                 transcript: pulumi.Input[Optional[_builtins.str]] = None,
+                 triggers: pulumi.Input[Optional[Sequence[Any]]] = None,
+                 user_id: pulumi.Input[Optional[_builtins.str]] = None):
+        """
+        Input properties used for looking up and filtering Call resources.
+
+        :param pulumi.Input[_builtins.str] agent: The id of the agent that drives the call. Changing it places a new call.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] allowed_destinations: Numbers (or prefixes ending in `*`, e.g. "+1555*") this call may dial. A number to dial outside them fails at preview, before anything is dialled. Changing it never places a new call.
+        :param pulumi.Input[_builtins.str] error_message: The service's error text, if the call failed (a secret: personal data).
+        :param pulumi.Input[_builtins.str] from_number: The caller id: a number the account owns, E.164. Changing it places a new call.
+        :param pulumi.Input[_builtins.bool] recording_available: Whether a recording exists.
+        :param pulumi.Input[_builtins.str] status: not_started, in_progress, error or ended (as of the last up or refresh).
+        :param pulumi.Input[_builtins.str] to_number: The number to dial, E.164. Changing it places a new call.
+        :param pulumi.Input[_builtins.str] transcript: The transcript, once there is one (a secret: personal data).
+        :param pulumi.Input[Sequence[Any]] triggers: Any values; a change to them places the call again (as pulumi-command's `triggers`).
+        :param pulumi.Input[_builtins.str] user_id: The id of the user who owns it on the service.
+        """
+        if agent is not None:
+            pulumi.set(__self__, "agent", agent)
+        if allowed_destinations is not None:
+            pulumi.set(__self__, "allowed_destinations", allowed_destinations)
+        if error_message is not None:
+            pulumi.set(__self__, "error_message", error_message)
+        if from_number is not None:
+            pulumi.set(__self__, "from_number", from_number)
+        if recording_available is not None:
+            pulumi.set(__self__, "recording_available", recording_available)
+        if status is not None:
+            pulumi.set(__self__, "status", status)
+        if to_number is not None:
+            pulumi.set(__self__, "to_number", to_number)
+        if transcript is not None:
+            pulumi.set(__self__, "transcript", transcript)
+        if triggers is not None:
+            pulumi.set(__self__, "triggers", triggers)
+        if user_id is not None:
+            pulumi.set(__self__, "user_id", user_id)
+
+    @_builtins.property
+    @pulumi.getter
+    def agent(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The id of the agent that drives the call. Changing it places a new call.
+        """
+        return pulumi.get(self, "agent")
+
+    @agent.setter
+    def agent(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "agent", value)
+
+    @_builtins.property
+    @pulumi.getter(name="allowedDestinations")
+    def allowed_destinations(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
+        """
+        Numbers (or prefixes ending in `*`, e.g. "+1555*") this call may dial. A number to dial outside them fails at preview, before anything is dialled. Changing it never places a new call.
+        """
+        return pulumi.get(self, "allowed_destinations")
+
+    @allowed_destinations.setter
+    def allowed_destinations(self, value: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]):
+        pulumi.set(self, "allowed_destinations", value)
+
+    @_builtins.property
+    @pulumi.getter(name="errorMessage")
+    def error_message(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The service's error text, if the call failed (a secret: personal data).
+        """
+        return pulumi.get(self, "error_message")
+
+    @error_message.setter
+    def error_message(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "error_message", value)
+
+    @_builtins.property
+    @pulumi.getter(name="fromNumber")
+    def from_number(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The caller id: a number the account owns, E.164. Changing it places a new call.
+        """
+        return pulumi.get(self, "from_number")
+
+    @from_number.setter
+    def from_number(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "from_number", value)
+
+    @_builtins.property
+    @pulumi.getter(name="recordingAvailable")
+    def recording_available(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether a recording exists.
+        """
+        return pulumi.get(self, "recording_available")
+
+    @recording_available.setter
+    def recording_available(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "recording_available", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def status(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        not_started, in_progress, error or ended (as of the last up or refresh).
+        """
+        return pulumi.get(self, "status")
+
+    @status.setter
+    def status(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "status", value)
+
+    @_builtins.property
+    @pulumi.getter(name="toNumber")
+    def to_number(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The number to dial, E.164. Changing it places a new call.
+        """
+        return pulumi.get(self, "to_number")
+
+    @to_number.setter
+    def to_number(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "to_number", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def transcript(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The transcript, once there is one (a secret: personal data).
+        """
+        return pulumi.get(self, "transcript")
+
+    @transcript.setter
+    def transcript(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "transcript", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def triggers(self) -> pulumi.Input[Optional[Sequence[Any]]]:
+        """
+        Any values; a change to them places the call again (as pulumi-command's `triggers`).
+        """
+        return pulumi.get(self, "triggers")
+
+    @triggers.setter
+    def triggers(self, value: pulumi.Input[Optional[Sequence[Any]]]):
+        pulumi.set(self, "triggers", value)
+
+    @_builtins.property
+    @pulumi.getter(name="userId")
+    def user_id(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The id of the user who owns it on the service.
+        """
+        return pulumi.get(self, "user_id")
+
+    @user_id.setter
+    def user_id(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "user_id", value)
+
+
 @pulumi.type_token("voiceagent:index:Call")
 class Call(pulumi.CustomResource):
     @overload
@@ -220,7 +389,17 @@ class Call(pulumi.CustomResource):
     @staticmethod
     def get(resource_name: str,
             id: pulumi.Input[str],
-            opts: Optional[pulumi.ResourceOptions] = None) -> 'Call':
+            opts: Optional[pulumi.ResourceOptions] = None,
+            agent: pulumi.Input[Optional[_builtins.str]] = None,
+            allowed_destinations: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
+            error_message: pulumi.Input[Optional[_builtins.str]] = None,
+            from_number: pulumi.Input[Optional[_builtins.str]] = None,
+            recording_available: pulumi.Input[Optional[_builtins.bool]] = None,
+            status: pulumi.Input[Optional[_builtins.str]] = None,
+            to_number: pulumi.Input[Optional[_builtins.str]] = None,
+            transcript: pulumi.Input[Optional[_builtins.str]] = None,
+            triggers: pulumi.Input[Optional[Sequence[Any]]] = None,
+            user_id: pulumi.Input[Optional[_builtins.str]] = None) -> 'Call':
         """
         Get an existing Call resource's state with the given name, id, and optional extra
         properties used to qualify the lookup.
@@ -228,21 +407,31 @@ class Call(pulumi.CustomResource):
         :param str resource_name: The unique name of the resulting resource.
         :param pulumi.Input[str] id: The unique provider ID of the resource to lookup.
         :param pulumi.ResourceOptions opts: Options for the resource.
+        :param pulumi.Input[_builtins.str] agent: The id of the agent that drives the call. Changing it places a new call.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] allowed_destinations: Numbers (or prefixes ending in `*`, e.g. "+1555*") this call may dial. A number to dial outside them fails at preview, before anything is dialled. Changing it never places a new call.
+        :param pulumi.Input[_builtins.str] error_message: The service's error text, if the call failed (a secret: personal data).
+        :param pulumi.Input[_builtins.str] from_number: The caller id: a number the account owns, E.164. Changing it places a new call.
+        :param pulumi.Input[_builtins.bool] recording_available: Whether a recording exists.
+        :param pulumi.Input[_builtins.str] status: not_started, in_progress, error or ended (as of the last up or refresh).
+        :param pulumi.Input[_builtins.str] to_number: The number to dial, E.164. Changing it places a new call.
+        :param pulumi.Input[_builtins.str] transcript: The transcript, once there is one (a secret: personal data).
+        :param pulumi.Input[Sequence[Any]] triggers: Any values; a change to them places the call again (as pulumi-command's `triggers`).
+        :param pulumi.Input[_builtins.str] user_id: The id of the user who owns it on the service.
         """
         opts = pulumi.ResourceOptions.merge(opts, pulumi.ResourceOptions(id=id))
 
-        __props__ = CallArgs.__new__(CallArgs)
+        __props__ = _CallState.__new__(_CallState)
 
-        __props__.__dict__["agent"] = None
-        __props__.__dict__["allowed_destinations"] = None
-        __props__.__dict__["error_message"] = None
-        __props__.__dict__["from_number"] = None
-        __props__.__dict__["recording_available"] = None
-        __props__.__dict__["status"] = None
-        __props__.__dict__["to_number"] = None
-        __props__.__dict__["transcript"] = None
-        __props__.__dict__["triggers"] = None
-        __props__.__dict__["user_id"] = None
+        __props__.__dict__["agent"] = agent
+        __props__.__dict__["allowed_destinations"] = allowed_destinations
+        __props__.__dict__["error_message"] = error_message
+        __props__.__dict__["from_number"] = from_number
+        __props__.__dict__["recording_available"] = recording_available
+        __props__.__dict__["status"] = status
+        __props__.__dict__["to_number"] = to_number
+        __props__.__dict__["transcript"] = transcript
+        __props__.__dict__["triggers"] = triggers
+        __props__.__dict__["user_id"] = user_id
         return Call(resource_name, opts=opts, __props__=__props__)
 
     @_builtins.property

@@ -75,6 +75,115 @@ class PhoneNumberArgs:
         pulumi.set(self, "cancel_on_delete", value)
 
 
+@pulumi.input_type
+class _PhoneNumberState:
+    def __init__(__self__, *,
+                 active: pulumi.Input[Optional[_builtins.bool]] = None,
+                 cancel_on_delete: pulumi.Input[Optional[_builtins.bool]] = None,
+                 inbound_agent: pulumi.Input[Optional[_builtins.str]] = None,
+                 number: pulumi.Input[Optional[_builtins.str]] = None,
+                 number_id: pulumi.Input[Optional[_builtins.str]] = None,
+                 user_id: pulumi.Input[Optional[_builtins.str]] = None):
+        """
+        Input properties used for looking up and filtering PhoneNumber resources.
+
+        :param pulumi.Input[_builtins.bool] active: Whether the number is active (false once cancelled).
+        :param pulumi.Input[_builtins.bool] cancel_on_delete: Only `false` is accepted, so older programs keep working.
+        :param pulumi.Input[_builtins.str] inbound_agent: The id of the agent that answers inbound calls.
+        :param pulumi.Input[_builtins.str] number: The number, E.164 (e.g. +15551234567): one the account owns. Changing it replaces.
+        :param pulumi.Input[_builtins.str] number_id: The number's UUID on the service (also the resource's id).
+        :param pulumi.Input[_builtins.str] user_id: The id of the user who owns it on the service.
+        """
+        if active is not None:
+            pulumi.set(__self__, "active", active)
+        if cancel_on_delete is not None:
+            warnings.warn("""Removed in 0.2.0: a binding never cancels its number. Buy and cancel numbers with a `PurchasedNumber`.""", DeprecationWarning)
+            pulumi.log.warn("""cancel_on_delete is deprecated: Removed in 0.2.0: a binding never cancels its number. Buy and cancel numbers with a `PurchasedNumber`.""")
+        if cancel_on_delete is not None:
+            pulumi.set(__self__, "cancel_on_delete", cancel_on_delete)
+        if inbound_agent is not None:
+            pulumi.set(__self__, "inbound_agent", inbound_agent)
+        if number is not None:
+            pulumi.set(__self__, "number", number)
+        if number_id is not None:
+            pulumi.set(__self__, "number_id", number_id)
+        if user_id is not None:
+            pulumi.set(__self__, "user_id", user_id)
+
+    @_builtins.property
+    @pulumi.getter
+    def active(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the number is active (false once cancelled).
+        """
+        return pulumi.get(self, "active")
+
+    @active.setter
+    def active(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "active", value)
+
+    @_builtins.property
+    @pulumi.getter(name="cancelOnDelete")
+    @_utilities.deprecated("""Removed in 0.2.0: a binding never cancels its number. Buy and cancel numbers with a `PurchasedNumber`.""")
+    def cancel_on_delete(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Only `false` is accepted, so older programs keep working.
+        """
+        return pulumi.get(self, "cancel_on_delete")
+
+    @cancel_on_delete.setter
+    def cancel_on_delete(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "cancel_on_delete", value)
+
+    @_builtins.property
+    @pulumi.getter(name="inboundAgent")
+    def inbound_agent(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The id of the agent that answers inbound calls.
+        """
+        return pulumi.get(self, "inbound_agent")
+
+    @inbound_agent.setter
+    def inbound_agent(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "inbound_agent", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def number(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The number, E.164 (e.g. +15551234567): one the account owns. Changing it replaces.
+        """
+        return pulumi.get(self, "number")
+
+    @number.setter
+    def number(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "number", value)
+
+    @_builtins.property
+    @pulumi.getter(name="numberId")
+    def number_id(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The number's UUID on the service (also the resource's id).
+        """
+        return pulumi.get(self, "number_id")
+
+    @number_id.setter
+    def number_id(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "number_id", value)
+
+    @_builtins.property
+    @pulumi.getter(name="userId")
+    def user_id(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The id of the user who owns it on the service.
+        """
+        return pulumi.get(self, "user_id")
+
+    @user_id.setter
+    def user_id(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "user_id", value)
+
+
 @pulumi.type_token("voiceagent:index:PhoneNumber")
 class PhoneNumber(pulumi.CustomResource):
     @overload
@@ -177,7 +286,13 @@ class PhoneNumber(pulumi.CustomResource):
     @staticmethod
     def get(resource_name: str,
             id: pulumi.Input[str],
-            opts: Optional[pulumi.ResourceOptions] = None) -> 'PhoneNumber':
+            opts: Optional[pulumi.ResourceOptions] = None,
+            active: pulumi.Input[Optional[_builtins.bool]] = None,
+            cancel_on_delete: pulumi.Input[Optional[_builtins.bool]] = None,
+            inbound_agent: pulumi.Input[Optional[_builtins.str]] = None,
+            number: pulumi.Input[Optional[_builtins.str]] = None,
+            number_id: pulumi.Input[Optional[_builtins.str]] = None,
+            user_id: pulumi.Input[Optional[_builtins.str]] = None) -> 'PhoneNumber':
         """
         Get an existing PhoneNumber resource's state with the given name, id, and optional extra
         properties used to qualify the lookup.
@@ -185,17 +300,23 @@ class PhoneNumber(pulumi.CustomResource):
         :param str resource_name: The unique name of the resulting resource.
         :param pulumi.Input[str] id: The unique provider ID of the resource to lookup.
         :param pulumi.ResourceOptions opts: Options for the resource.
+        :param pulumi.Input[_builtins.bool] active: Whether the number is active (false once cancelled).
+        :param pulumi.Input[_builtins.bool] cancel_on_delete: Only `false` is accepted, so older programs keep working.
+        :param pulumi.Input[_builtins.str] inbound_agent: The id of the agent that answers inbound calls.
+        :param pulumi.Input[_builtins.str] number: The number, E.164 (e.g. +15551234567): one the account owns. Changing it replaces.
+        :param pulumi.Input[_builtins.str] number_id: The number's UUID on the service (also the resource's id).
+        :param pulumi.Input[_builtins.str] user_id: The id of the user who owns it on the service.
         """
         opts = pulumi.ResourceOptions.merge(opts, pulumi.ResourceOptions(id=id))
 
-        __props__ = PhoneNumberArgs.__new__(PhoneNumberArgs)
+        __props__ = _PhoneNumberState.__new__(_PhoneNumberState)
 
-        __props__.__dict__["active"] = None
-        __props__.__dict__["cancel_on_delete"] = None
-        __props__.__dict__["inbound_agent"] = None
-        __props__.__dict__["number"] = None
-        __props__.__dict__["number_id"] = None
-        __props__.__dict__["user_id"] = None
+        __props__.__dict__["active"] = active
+        __props__.__dict__["cancel_on_delete"] = cancel_on_delete
+        __props__.__dict__["inbound_agent"] = inbound_agent
+        __props__.__dict__["number"] = number
+        __props__.__dict__["number_id"] = number_id
+        __props__.__dict__["user_id"] = user_id
         return PhoneNumber(resource_name, opts=opts, __props__=__props__)
 
     @_builtins.property

@@ -57,6 +57,79 @@ class PurchasedNumberArgs:
         pulumi.set(self, "number", value)
 
 
+@pulumi.input_type
+class _PurchasedNumberState:
+    def __init__(__self__, *,
+                 active: pulumi.Input[Optional[_builtins.bool]] = None,
+                 area_code: pulumi.Input[Optional[_builtins.str]] = None,
+                 number: pulumi.Input[Optional[_builtins.str]] = None,
+                 user_id: pulumi.Input[Optional[_builtins.str]] = None):
+        """
+        Input properties used for looking up and filtering PurchasedNumber resources.
+
+        :param pulumi.Input[_builtins.bool] active: Whether the number is active (false once cancelled).
+        :param pulumi.Input[_builtins.str] area_code: Buy a number in this 3-digit area code (e.g. "415"). Unset: any area. Changing it to another area replaces.
+        :param pulumi.Input[_builtins.str] number: The number, E.164. Set, the account's number to take over instead of buying one (destroy will then cancel it); unset, the one bought. Changing it replaces.
+        :param pulumi.Input[_builtins.str] user_id: The id of the user who owns it on the service.
+        """
+        if active is not None:
+            pulumi.set(__self__, "active", active)
+        if area_code is not None:
+            pulumi.set(__self__, "area_code", area_code)
+        if number is not None:
+            pulumi.set(__self__, "number", number)
+        if user_id is not None:
+            pulumi.set(__self__, "user_id", user_id)
+
+    @_builtins.property
+    @pulumi.getter
+    def active(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the number is active (false once cancelled).
+        """
+        return pulumi.get(self, "active")
+
+    @active.setter
+    def active(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "active", value)
+
+    @_builtins.property
+    @pulumi.getter(name="areaCode")
+    def area_code(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Buy a number in this 3-digit area code (e.g. "415"). Unset: any area. Changing it to another area replaces.
+        """
+        return pulumi.get(self, "area_code")
+
+    @area_code.setter
+    def area_code(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "area_code", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def number(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The number, E.164. Set, the account's number to take over instead of buying one (destroy will then cancel it); unset, the one bought. Changing it replaces.
+        """
+        return pulumi.get(self, "number")
+
+    @number.setter
+    def number(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "number", value)
+
+    @_builtins.property
+    @pulumi.getter(name="userId")
+    def user_id(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The id of the user who owns it on the service.
+        """
+        return pulumi.get(self, "user_id")
+
+    @user_id.setter
+    def user_id(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "user_id", value)
+
+
 @pulumi.type_token("voiceagent:index:PurchasedNumber")
 class PurchasedNumber(pulumi.CustomResource):
     @overload
@@ -152,7 +225,11 @@ class PurchasedNumber(pulumi.CustomResource):
     @staticmethod
     def get(resource_name: str,
             id: pulumi.Input[str],
-            opts: Optional[pulumi.ResourceOptions] = None) -> 'PurchasedNumber':
+            opts: Optional[pulumi.ResourceOptions] = None,
+            active: pulumi.Input[Optional[_builtins.bool]] = None,
+            area_code: pulumi.Input[Optional[_builtins.str]] = None,
+            number: pulumi.Input[Optional[_builtins.str]] = None,
+            user_id: pulumi.Input[Optional[_builtins.str]] = None) -> 'PurchasedNumber':
         """
         Get an existing PurchasedNumber resource's state with the given name, id, and optional extra
         properties used to qualify the lookup.
@@ -160,15 +237,19 @@ class PurchasedNumber(pulumi.CustomResource):
         :param str resource_name: The unique name of the resulting resource.
         :param pulumi.Input[str] id: The unique provider ID of the resource to lookup.
         :param pulumi.ResourceOptions opts: Options for the resource.
+        :param pulumi.Input[_builtins.bool] active: Whether the number is active (false once cancelled).
+        :param pulumi.Input[_builtins.str] area_code: Buy a number in this 3-digit area code (e.g. "415"). Unset: any area. Changing it to another area replaces.
+        :param pulumi.Input[_builtins.str] number: The number, E.164. Set, the account's number to take over instead of buying one (destroy will then cancel it); unset, the one bought. Changing it replaces.
+        :param pulumi.Input[_builtins.str] user_id: The id of the user who owns it on the service.
         """
         opts = pulumi.ResourceOptions.merge(opts, pulumi.ResourceOptions(id=id))
 
-        __props__ = PurchasedNumberArgs.__new__(PurchasedNumberArgs)
+        __props__ = _PurchasedNumberState.__new__(_PurchasedNumberState)
 
-        __props__.__dict__["active"] = None
-        __props__.__dict__["area_code"] = None
-        __props__.__dict__["number"] = None
-        __props__.__dict__["user_id"] = None
+        __props__.__dict__["active"] = active
+        __props__.__dict__["area_code"] = area_code
+        __props__.__dict__["number"] = number
+        __props__.__dict__["user_id"] = user_id
         return PurchasedNumber(resource_name, opts=opts, __props__=__props__)
 
     @_builtins.property

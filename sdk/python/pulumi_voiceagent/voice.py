@@ -105,6 +105,111 @@ class VoiceArgs:
         pulumi.set(self, "voice_id", value)
 
 
+@pulumi.input_type
+class _VoiceState:
+    def __init__(__self__, *,
+                 pitch: pulumi.Input[Optional[_builtins.int]] = None,
+                 rate: pulumi.Input[Optional[_builtins.int]] = None,
+                 type: pulumi.Input[Optional[_builtins.str]] = None,
+                 user_id: pulumi.Input[Optional[_builtins.str]] = None,
+                 voice_id: pulumi.Input[Optional[_builtins.str]] = None,
+                 voice_name: pulumi.Input[Optional[_builtins.str]] = None):
+        """
+        Input properties used for looking up and filtering Voice resources.
+
+        :param pulumi.Input[_builtins.int] pitch: Pitch, an integer.
+        :param pulumi.Input[_builtins.int] rate: Speaking rate, an integer.
+        :param pulumi.Input[_builtins.str] type: The voice type: voice_base (default), voice_azure, voice_rime or voice_eleven_labs.
+        :param pulumi.Input[_builtins.str] user_id: The id of the user who owns it on the service.
+        :param pulumi.Input[_builtins.str] voice_id: Manage this existing voice (the interface shows only voices/update) instead of creating one. Destroy never resets it. Changing it replaces.
+        :param pulumi.Input[_builtins.str] voice_name: The voice's name, e.g. "alloy".
+        """
+        if pitch is not None:
+            pulumi.set(__self__, "pitch", pitch)
+        if rate is not None:
+            pulumi.set(__self__, "rate", rate)
+        if type is not None:
+            pulumi.set(__self__, "type", type)
+        if user_id is not None:
+            pulumi.set(__self__, "user_id", user_id)
+        if voice_id is not None:
+            pulumi.set(__self__, "voice_id", voice_id)
+        if voice_name is not None:
+            pulumi.set(__self__, "voice_name", voice_name)
+
+    @_builtins.property
+    @pulumi.getter
+    def pitch(self) -> pulumi.Input[Optional[_builtins.int]]:
+        """
+        Pitch, an integer.
+        """
+        return pulumi.get(self, "pitch")
+
+    @pitch.setter
+    def pitch(self, value: pulumi.Input[Optional[_builtins.int]]):
+        pulumi.set(self, "pitch", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def rate(self) -> pulumi.Input[Optional[_builtins.int]]:
+        """
+        Speaking rate, an integer.
+        """
+        return pulumi.get(self, "rate")
+
+    @rate.setter
+    def rate(self, value: pulumi.Input[Optional[_builtins.int]]):
+        pulumi.set(self, "rate", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The voice type: voice_base (default), voice_azure, voice_rime or voice_eleven_labs.
+        """
+        return pulumi.get(self, "type")
+
+    @type.setter
+    def type(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "type", value)
+
+    @_builtins.property
+    @pulumi.getter(name="userId")
+    def user_id(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The id of the user who owns it on the service.
+        """
+        return pulumi.get(self, "user_id")
+
+    @user_id.setter
+    def user_id(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "user_id", value)
+
+    @_builtins.property
+    @pulumi.getter(name="voiceId")
+    def voice_id(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Manage this existing voice (the interface shows only voices/update) instead of creating one. Destroy never resets it. Changing it replaces.
+        """
+        return pulumi.get(self, "voice_id")
+
+    @voice_id.setter
+    def voice_id(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "voice_id", value)
+
+    @_builtins.property
+    @pulumi.getter(name="voiceName")
+    def voice_name(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The voice's name, e.g. "alloy".
+        """
+        return pulumi.get(self, "voice_name")
+
+    @voice_name.setter
+    def voice_name(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "voice_name", value)
+
+
 @pulumi.type_token("voiceagent:index:Voice")
 class Voice(pulumi.CustomResource):
     @overload
@@ -217,7 +322,13 @@ class Voice(pulumi.CustomResource):
     @staticmethod
     def get(resource_name: str,
             id: pulumi.Input[str],
-            opts: Optional[pulumi.ResourceOptions] = None) -> 'Voice':
+            opts: Optional[pulumi.ResourceOptions] = None,
+            pitch: pulumi.Input[Optional[_builtins.int]] = None,
+            rate: pulumi.Input[Optional[_builtins.int]] = None,
+            type: pulumi.Input[Optional[_builtins.str]] = None,
+            user_id: pulumi.Input[Optional[_builtins.str]] = None,
+            voice_id: pulumi.Input[Optional[_builtins.str]] = None,
+            voice_name: pulumi.Input[Optional[_builtins.str]] = None) -> 'Voice':
         """
         Get an existing Voice resource's state with the given name, id, and optional extra
         properties used to qualify the lookup.
@@ -225,17 +336,23 @@ class Voice(pulumi.CustomResource):
         :param str resource_name: The unique name of the resulting resource.
         :param pulumi.Input[str] id: The unique provider ID of the resource to lookup.
         :param pulumi.ResourceOptions opts: Options for the resource.
+        :param pulumi.Input[_builtins.int] pitch: Pitch, an integer.
+        :param pulumi.Input[_builtins.int] rate: Speaking rate, an integer.
+        :param pulumi.Input[_builtins.str] type: The voice type: voice_base (default), voice_azure, voice_rime or voice_eleven_labs.
+        :param pulumi.Input[_builtins.str] user_id: The id of the user who owns it on the service.
+        :param pulumi.Input[_builtins.str] voice_id: Manage this existing voice (the interface shows only voices/update) instead of creating one. Destroy never resets it. Changing it replaces.
+        :param pulumi.Input[_builtins.str] voice_name: The voice's name, e.g. "alloy".
         """
         opts = pulumi.ResourceOptions.merge(opts, pulumi.ResourceOptions(id=id))
 
-        __props__ = VoiceArgs.__new__(VoiceArgs)
+        __props__ = _VoiceState.__new__(_VoiceState)
 
-        __props__.__dict__["pitch"] = None
-        __props__.__dict__["rate"] = None
-        __props__.__dict__["type"] = None
-        __props__.__dict__["user_id"] = None
-        __props__.__dict__["voice_id"] = None
-        __props__.__dict__["voice_name"] = None
+        __props__.__dict__["pitch"] = pitch
+        __props__.__dict__["rate"] = rate
+        __props__.__dict__["type"] = type
+        __props__.__dict__["user_id"] = user_id
+        __props__.__dict__["voice_id"] = voice_id
+        __props__.__dict__["voice_name"] = voice_name
         return Voice(resource_name, opts=opts, __props__=__props__)
 
     @_builtins.property

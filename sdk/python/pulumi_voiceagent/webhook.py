@@ -90,6 +90,95 @@ class WebhookArgs:
         pulumi.set(self, "webhook_id", value)
 
 
+@pulumi.input_type
+class _WebhookState:
+    def __init__(__self__, *,
+                 method: pulumi.Input[Optional[_builtins.str]] = None,
+                 subscriptions: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
+                 url: pulumi.Input[Optional[_builtins.str]] = None,
+                 user_id: pulumi.Input[Optional[_builtins.str]] = None,
+                 webhook_id: pulumi.Input[Optional[_builtins.str]] = None):
+        """
+        Input properties used for looking up and filtering Webhook resources.
+
+        :param pulumi.Input[_builtins.str] method: The HTTP method of deliveries: GET or POST (default).
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] subscriptions: Events to deliver, e.g. event_message, event_phone_call_ended (order does not matter).
+        :param pulumi.Input[_builtins.str] url: Where events are delivered: an http(s) URL.
+        :param pulumi.Input[_builtins.str] user_id: The id of the user who owns it on the service.
+        :param pulumi.Input[_builtins.str] webhook_id: Adopt an existing webhook instead of creating one. Changing it replaces.
+        """
+        if method is not None:
+            pulumi.set(__self__, "method", method)
+        if subscriptions is not None:
+            pulumi.set(__self__, "subscriptions", subscriptions)
+        if url is not None:
+            pulumi.set(__self__, "url", url)
+        if user_id is not None:
+            pulumi.set(__self__, "user_id", user_id)
+        if webhook_id is not None:
+            pulumi.set(__self__, "webhook_id", webhook_id)
+
+    @_builtins.property
+    @pulumi.getter
+    def method(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The HTTP method of deliveries: GET or POST (default).
+        """
+        return pulumi.get(self, "method")
+
+    @method.setter
+    def method(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "method", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def subscriptions(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
+        """
+        Events to deliver, e.g. event_message, event_phone_call_ended (order does not matter).
+        """
+        return pulumi.get(self, "subscriptions")
+
+    @subscriptions.setter
+    def subscriptions(self, value: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]):
+        pulumi.set(self, "subscriptions", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def url(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Where events are delivered: an http(s) URL.
+        """
+        return pulumi.get(self, "url")
+
+    @url.setter
+    def url(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "url", value)
+
+    @_builtins.property
+    @pulumi.getter(name="userId")
+    def user_id(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The id of the user who owns it on the service.
+        """
+        return pulumi.get(self, "user_id")
+
+    @user_id.setter
+    def user_id(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "user_id", value)
+
+    @_builtins.property
+    @pulumi.getter(name="webhookId")
+    def webhook_id(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Adopt an existing webhook instead of creating one. Changing it replaces.
+        """
+        return pulumi.get(self, "webhook_id")
+
+    @webhook_id.setter
+    def webhook_id(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "webhook_id", value)
+
+
 @pulumi.type_token("voiceagent:index:Webhook")
 class Webhook(pulumi.CustomResource):
     @overload
@@ -198,7 +287,12 @@ class Webhook(pulumi.CustomResource):
     @staticmethod
     def get(resource_name: str,
             id: pulumi.Input[str],
-            opts: Optional[pulumi.ResourceOptions] = None) -> 'Webhook':
+            opts: Optional[pulumi.ResourceOptions] = None,
+            method: pulumi.Input[Optional[_builtins.str]] = None,
+            subscriptions: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
+            url: pulumi.Input[Optional[_builtins.str]] = None,
+            user_id: pulumi.Input[Optional[_builtins.str]] = None,
+            webhook_id: pulumi.Input[Optional[_builtins.str]] = None) -> 'Webhook':
         """
         Get an existing Webhook resource's state with the given name, id, and optional extra
         properties used to qualify the lookup.
@@ -206,16 +300,21 @@ class Webhook(pulumi.CustomResource):
         :param str resource_name: The unique name of the resulting resource.
         :param pulumi.Input[str] id: The unique provider ID of the resource to lookup.
         :param pulumi.ResourceOptions opts: Options for the resource.
+        :param pulumi.Input[_builtins.str] method: The HTTP method of deliveries: GET or POST (default).
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] subscriptions: Events to deliver, e.g. event_message, event_phone_call_ended (order does not matter).
+        :param pulumi.Input[_builtins.str] url: Where events are delivered: an http(s) URL.
+        :param pulumi.Input[_builtins.str] user_id: The id of the user who owns it on the service.
+        :param pulumi.Input[_builtins.str] webhook_id: Adopt an existing webhook instead of creating one. Changing it replaces.
         """
         opts = pulumi.ResourceOptions.merge(opts, pulumi.ResourceOptions(id=id))
 
-        __props__ = WebhookArgs.__new__(WebhookArgs)
+        __props__ = _WebhookState.__new__(_WebhookState)
 
-        __props__.__dict__["method"] = None
-        __props__.__dict__["subscriptions"] = None
-        __props__.__dict__["url"] = None
-        __props__.__dict__["user_id"] = None
-        __props__.__dict__["webhook_id"] = None
+        __props__.__dict__["method"] = method
+        __props__.__dict__["subscriptions"] = subscriptions
+        __props__.__dict__["url"] = url
+        __props__.__dict__["user_id"] = user_id
+        __props__.__dict__["webhook_id"] = webhook_id
         return Webhook(resource_name, opts=opts, __props__=__props__)
 
     @_builtins.property

@@ -1,0 +1,29 @@
+import { markSecrets } from "../resources/kit/function.js";
+import type { ProviderSettings } from "../resources/kit/settings.js";
+import { Secret, type InvokeRequest, type InvokeResponse } from "./provider.js";
+
+// The plugin's Invoke in plain terms: a function's token and arguments in, its result (secret keys
+// as Secret values, which the protobuf edge wraps the engine's way) or the argument failures out. Only reads are sent, in preview too:
+// the engine runs invokes while it previews.
+
+/** The package's function tokens are `voiceagent:index:<name>`. */
+const TOKEN = /^voiceagent:index:([A-Za-z]+)$/;
+
+/**
+ * Runs the function a token names. The keys a function declares secret come back as Secrets, so
+ * the engine keeps them secret whatever this plugin answers about accepting secrets (Invoke's
+ * return is unmarshalled with KeepSecrets: pkg/resource/plugin/provider_plugin.go, v3.259.0).
+ */
+export async function invoke(settings: ProviderSettings | undefined, req: InvokeRequest, version: string): Promise<InvokeResponse> {
+  const { FUNCTION_NAMES, invokeFunction, secretPathsOf } = await import("../resources/functions/invoke.js");
+  const name = TOKEN.exec(req.tok)?.[1] ?? "";
+  if (!FUNCTION_NAMES.includes(name)) {
+    throw new Error(
+      `${req.tok} is not a function this plugin serves (the voiceagent plugin is ${version}; it serves ${FUNCTION_NAMES.join(", ")}): ` +
+        "install the plugin that matches the SDK. Nothing was sent to the service.",
+    );
+  }
+  const outcome = await invokeFunction(name, settings, req.args);
+  if (outcome.failures) return { return: {}, failures: outcome.failures };
+  return { return: markSecrets(outcome.result, secretPathsOf(name), (value) => new Secret(value)), failures: [] };
+}

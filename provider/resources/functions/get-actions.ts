@@ -1,0 +1,21 @@
+import { z } from "zod";
+import { defineFunction } from "../kit/function.js";
+import { everyItem } from "./read.js";
+import { ActionFound, actionFound } from "./shapes.js";
+
+/** getActions: the account's actions (every page of /v1/actions/list), filtered. */
+export const getActions = defineFunction({
+  name: "getActions",
+  doc: "Lists the account's actions, optionally only those of one `type`.",
+  example: 'const hangUps = await getActions({ type: "action_end_conversation" });',
+  examples: {
+    python: 'hang_ups = voiceagent.get_actions(type="action_end_conversation")',
+    go: 'hangUps, err := voiceagent.GetActions(ctx, &voiceagent.GetActionsArgs{Type: pulumi.StringRef("action_end_conversation")})',
+  },
+  input: z.object({ type: z.string().min(1).optional().meta({ description: "Only actions of this type (action_end_conversation, ...)." }) }),
+  result: z.object({ actions: z.array(ActionFound).meta({ description: "The matching actions, in the order the service lists them." }) }),
+  async run(client, { type }) {
+    const all = await everyItem(client, "actions", "getActions");
+    return { actions: all.filter((a) => type === undefined || a.type === type).map(actionFound) };
+  },
+});

@@ -1,0 +1,63 @@
+import type { CheckFailure } from "../kit/check.js";
+import { secretPaths, type RegisteredFunction, type SecretPath } from "../kit/function.js";
+import type { Props } from "../kit/kind.js";
+import { clientFor, type ProviderSettings } from "../kit/settings.js";
+import { FUNCTIONS } from "./index.js";
+
+// Running a function, the same way on both paths: the plugin's Invoke and the dynamic entry's plain
+// functions. Arguments are checked before anything is sent; only reads are ever sent.
+
+/** What a function answered: its result, or why its arguments were refused (nothing was sent). */
+export type InvokeOutcome = { result: Props; failures?: undefined } | { result?: undefined; failures: CheckFailure[] };
+
+const byName = new Map<string, RegisteredFunction>(FUNCTIONS.map((f) => [f.name, f]));
+const secrets = new Map<string, SecretPath[]>();
+
+/** The names of the functions this release serves. */
+export const FUNCTION_NAMES: readonly string[] = [...byName.keys()];
+
+/** Where a function's result holds secrets (from its declaration; computed once). */
+export function secretPathsOf(name: string): SecretPath[] {
+  let paths = secrets.get(name);
+  if (!paths) {
+    const fn = byName.get(name);
+    paths = fn ? secretPaths(fn.info.result) : [];
+    secrets.set(name, paths);
+  }
+  return paths;
+}
+
+/** The argument problems of a call, each naming the argument; unknown arguments are refused (a typo would be ignored). */
+function argumentFailures(name: string, args: Props): { parsed?: Props; failures: CheckFailure[] } {
+  const fn = byName.get(name);
+  if (!fn) return { failures: [] };
+  const known = Object.keys(fn.info.input.shape);
+  const failures: CheckFailure[] = Object.keys(args)
+    .filter((k) => !known.includes(k) && args[k] !== undefined && args[k] !== null)
+    .map((k): CheckFailure => ({ property: "", reason: `${name}: unknown argument "${k}"; expected ${known.length ? `one of: ${known.join(", ")}` : "none"}` }));
+  // SDKs send an unset optional argument as null or leave it out: both mean unset.
+  const given = Object.fromEntries(Object.entries(args).filter(([k, v]) => known.includes(k) && v !== null && v !== undefined));
+  const parsed = fn.info.input.safeParse(given);
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const key = issue.path[0];
+      const field = typeof key === "string" ? key : "";
+      // The argument is named in the reason, never in `property`: given one, the engine prints its value (see CheckFailure).
+      failures.push({ property: "", reason: `${name}: ${field ? `${field} ` : ""}${issue.message}` });
+    }
+  }
+  return failures.length ? { failures } : { parsed: given, failures };
+}
+
+/**
+ * Runs function `name` with the provider's settings. Throws when the name is not a function of
+ * this release, when the settings are not usable, and when the read fails (the message names what
+ * was looked up and says nothing was changed).
+ */
+export async function invokeFunction(name: string, settings: ProviderSettings | undefined, args: Props): Promise<InvokeOutcome> {
+  const fn = byName.get(name);
+  if (!fn) throw new Error(`${name} is not a function this release serves (it serves ${FUNCTION_NAMES.join(", ")}); nothing was sent to the service`);
+  const { parsed, failures } = argumentFailures(name, args);
+  if (!parsed) return { failures };
+  return { result: await fn.run(clientFor(settings), parsed) };
+}

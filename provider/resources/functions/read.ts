@@ -1,0 +1,77 @@
+import { ApiError, ApiNotFoundError, endpoints, isRouteMissing, type VoiceAgentClient } from "../../client/index.js";
+
+// What every lookup does the same way: read a whole list through the client's pager (every page,
+// each object once), say which route a server lacks, and insist on exactly one match.
+
+/** The collections a lookup lists, with the route each list needs. */
+const LIST_ROUTES = {
+  agents: endpoints.listAgents,
+  voices: endpoints.listVoices,
+  actions: endpoints.listActions,
+  webhooks: endpoints.listWebhooks,
+  numbers: endpoints.listNumbers,
+  calls: endpoints.listCalls,
+} as const;
+
+/** A collection a lookup can list. */
+export type Listed = keyof typeof LIST_ROUTES;
+
+type Item<C extends Listed> = Awaited<ReturnType<VoiceAgentClient[C]["list"]["all"]>>[number];
+
+/**
+ * Every object of one collection of the account. A server without the list route gets an error
+ * naming the route and the function; nothing is ever written by a lookup.
+ */
+export async function everyItem<C extends Listed>(client: VoiceAgentClient, collection: C, fn: string): Promise<Item<C>[]> {
+  try {
+    // Each collection's pager is its own typed method; the map says which one.
+    const lists: { [K in Listed]: () => Promise<Item<K>[]> } = {
+      agents: () => client.agents.list.all(),
+      voices: () => client.voices.list.all(),
+      actions: () => client.actions.list.all(),
+      webhooks: () => client.webhooks.list.all(),
+      numbers: () => client.numbers.list.all(),
+      calls: () => client.calls.list.all(),
+    };
+    return await lists[collection]();
+  } catch (err) {
+    if (!isRouteMissing(err)) throw err;
+    const route = LIST_ROUTES[collection];
+    throw new Error(
+      `${fn} needs the service's ${route.method} ${route.path} route, which this service does not have (it answered ${
+        err instanceof ApiError ? err.status : 404
+      }); nothing was changed. Look the object up by its id instead, or set its id in the program`,
+    );
+  }
+}
+
+/**
+ * A read by id or number, with a 404 said as "no <noun> <what>": the lookup names what it looked
+ * for, and the service's own words stay out (they may echo the request).
+ */
+export async function byKey<T>(read: Promise<T>, fn: string, what: string): Promise<T> {
+  try {
+    return await read;
+  } catch (err) {
+    if (err instanceof ApiNotFoundError) throw new Error(`${fn}: found no ${what} on this account (the service answered 404); nothing was changed`);
+    throw err;
+  }
+}
+
+/** The one match of a lookup, or an error saying how many there were and what was looked for. */
+export function exactlyOne<T>(matches: readonly T[], fn: string, what: string): T {
+  const [only] = matches;
+  if (matches.length === 1 && only !== undefined) return only;
+  const count = matches.length === 0 ? "found no" : `found ${matches.length} of`;
+  const fix = matches.length === 0 ? "check the name and the account the stack's voiceagent:baseUrl and token point at" : "look it up by its id instead";
+  throw new Error(`${fn}: ${count} ${what} on this account, where exactly one was expected; nothing was changed: ${fix}`);
+}
+
+/**
+ * Fails, naming the route, when the server lacks the extension routes a read by id needs (its 404
+ * would otherwise read as "no such object").
+ */
+export async function needsRoutes(client: VoiceAgentClient, collection: Listed, fn: string, route: { method: string; path: string }): Promise<void> {
+  if (await client.capabilities.has(collection)) return;
+  throw new Error(`${fn} needs the service's ${route.method} ${route.path} route, which this service does not have; nothing was changed`);
+}

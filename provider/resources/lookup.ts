@@ -1,0 +1,39 @@
+import * as pulumi from "@pulumi/pulumi";
+import { NOTHING_SENT } from "./kit/check.js";
+import { configProblems } from "./kit/guard.js";
+
+// The functions of the dynamic entry: dynamic providers cannot serve invokes (the Node dynamic
+// provider host answers every one with "unknown function"), so these run in the program itself,
+// with the stack's `voiceagent:*` config, through the same code as the native plugin's Invoke.
+// The client (got, zod) is loaded on the first call only, as the resources never load it here.
+
+/**
+ * Runs function `name` and answers its result. `R` is the result's generated plain type; the value
+ * was parsed by the function's own result schema before it got here. Argument problems and failed
+ * reads throw, naming what was looked up.
+ */
+export async function lookup<R>(name: string, args: object): Promise<R> {
+  const problems = configProblems();
+  if (problems.length) throw new pulumi.RunError(problems.map((p) => `${p}; ${NOTHING_SENT}`).join("\n"));
+  const { invokeFunction } = await import("./functions/invoke.js");
+  const config = { get: (key: string) => pulumi.runtime.getConfig(key) };
+  const settings = { baseUrl: config.get("voiceagent:baseUrl"), token: config.get("voiceagent:token"), config };
+  const outcome = await invokeFunction(name, settings, { ...args });
+  if (outcome.failures) throw new Error(`${outcome.failures.map((f) => f.reason).join("; ")}; nothing was sent to the service`);
+  return resultOf<R>(outcome.result);
+}
+
+/** The result as its generated type: the function's result schema parsed it, the generator wrote the type from the same schema. */
+function resultOf<R>(value: unknown): R {
+  return value as R;
+}
+
+/**
+ * The Output form: runs once the arguments are known (during preview too) and is secret as a
+ * whole when the function's result holds a secret (`secret`, from its declaration).
+ */
+export function lookupOutput<R>(name: string, args: pulumi.Inputs, secret: boolean): pulumi.Output<R> {
+  // Secret arguments make the result secret: the engine's rule for invokes, and this one's.
+  const source = secret ? pulumi.secret(args) : pulumi.output(args);
+  return source.apply((known) => lookup<R>(name, known));
+}
