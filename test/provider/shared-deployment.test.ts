@@ -6,7 +6,7 @@
 // forced by the fake service's gates or by a child's answer.
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -73,6 +73,11 @@ describe("declared numbers: one deployment, several processes", () => {
     await new SharedLedger(shared, "secret-token-value").claim(randomUUID());
     const names = readdirSync(shared.dir, { recursive: true, encoding: "utf8" });
     expect(names.join("\n")).not.toMatch(/5550010003|secret-token-value/);
+  });
+
+  it("a shared folder others can write to is refused, so the plugin does not start on it", () => {
+    chmodSync(root, 0o777);
+    expect(() => joinDeployment(address(), { root, ...engine })).toThrow(/TMPDIR/);
   });
 
   it("a deployment's folder is removed once its engine is gone, not while it runs", async () => {
@@ -150,7 +155,9 @@ describe("creates of one account through two ledgers of one deployment", () => {
     // The child registers a create of agents and never answers it, then is killed.
     const code =
       `const shared = new (kit("deployment").SharedDeployment)(${JSON.stringify(shared.dir)}, ${JSON.stringify(shared.key)});` +
-      `new (kit("shared-ledger").SharedLedger)(shared, "t0ken").send("agents", {}, () => { console.log("in flight"); return new Promise(() => {}); });`;
+      `new (kit("shared-ledger").SharedLedger)(shared, "t0ken").send("agents", {}, () => { console.log("in flight"); return new Promise(() => {}); });` +
+      // Alive until killed (a pending promise alone would let it exit).
+      "setInterval(() => {}, 60000);";
     expect(await child(code)).toBe("in flight");
     const ledger = new SharedLedger(shared, "t0ken");
     let waited = false;
