@@ -140,21 +140,67 @@ export class SharedLedger implements CreateLedger {
     return { claimed: state.claimed, inFlight: state.inFlight.filter(live), checks: state.checks.filter(live), unsettled: state.unsettled.filter(live) };
   }
 
-  /** Runs `change` on the state under the lock and writes the result (temporary file, then rename). */
-  private async update<R>(change: (s: State) => R): Promise<R> {
-    const release = await lock(this.file, LOCK);
-    try {
-      const state = await this.read();
-      const result = change(state);
-      const temp = `${this.file}.${process.pid}.tmp`;
-      await writeFile(temp, JSON.stringify(state), { mode: 0o600 });
-      await rename(temp, this.file);
-      return result;
-    } finally {
-      await release().catch(() => undefined);
+  /**
+   * Runs `change` on the state under the lock and writes the result (temporary file, then rename).
+   * Steps of this process are committed in groups: a plugin may have hundreds of creates at once,
+   * and one lock, read and write per step would queue them for seconds; so every step asked for
+   * while the lock is being taken or held goes into the next group, applied in order under one lock.
+   */
+  private update<R>(change: (s: State) => R): Promise<R> {
+    return new Promise<R>((resolve, reject) => {
+      const batch = batches.get(this.file) ?? { pending: [], running: false };
+      batches.set(this.file, batch);
+      batch.pending.push({
+        // Applied under the lock; the caller hears the result only once the state is written.
+        apply: (s) => {
+          try {
+            const result = change(s);
+            return () => resolve(result);
+          } catch (err) {
+            return () => reject(err);
+          }
+        },
+        fail: reject,
+      });
+      if (!batch.running) void this.drain(batch);
+    });
+  }
+
+  /** Commits the pending steps of this file, group by group, until none is left. */
+  private async drain(batch: Batch): Promise<void> {
+    batch.running = true;
+    while (batch.pending.length) {
+      const group = batch.pending.splice(0);
+      try {
+        const release = await lock(this.file, LOCK);
+        try {
+          const state = await this.read();
+          // A step that throws fails alone; the others' changes are kept.
+          const answers = group.map((step) => step.apply(state));
+          const temp = `${this.file}.${process.pid}.tmp`;
+          await writeFile(temp, JSON.stringify(state), { mode: 0o600 });
+          await rename(temp, this.file);
+          for (const answer of answers) answer();
+        } finally {
+          await release().catch(() => undefined);
+        }
+      } catch (err) {
+        for (const step of group) step.fail(err);
+      }
     }
+    batch.running = false;
   }
 }
+
+/** The steps of one ledger file waiting for the lock in this process. */
+interface Batch {
+  /** `apply` changes the state and returns how to answer its caller once the state is written. */
+  pending: { apply: (s: State) => () => void; fail: (err: unknown) => void }[];
+  running: boolean;
+}
+
+/** Per ledger file, this process's steps waiting for the next group. */
+const batches = new Map<string, Batch>();
 
 /**
  * How long a lock may go unrefreshed before another process takes it over. proper-lockfile
