@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { closeSync, existsSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { z } from "zod";
 import { invocation } from "./invocation.js";
 
 /**
@@ -53,10 +54,8 @@ export class SharedDeployment {
 }
 
 /** What identifies the engine process over time: its pid, and its start time where the OS tells it. */
-interface Engine {
-  pid: number;
-  started: string;
-}
+const EngineSchema = z.object({ pid: z.number().int(), started: z.string() });
+type Engine = z.infer<typeof EngineSchema>;
 
 /** The start time of a process (clock ticks since boot, from /proc), or "" where it cannot be read. */
 function startedAt(pid: number): string {
@@ -91,7 +90,7 @@ function sweep(root: string, keep: string): void {
     const dir = path.join(root, name);
     if (dir === keep) continue;
     try {
-      const engine = JSON.parse(readFileSync(path.join(dir, "engine.json"), "utf8")) as Engine;
+      const engine = EngineSchema.parse(JSON.parse(readFileSync(path.join(dir, "engine.json"), "utf8")));
       if (alive(engine)) continue;
     } catch {
       // No readable engine.json: a folder being made this instant, or debris; debris is harmless.

@@ -66,8 +66,7 @@ export class SharedLedger implements CreateLedger {
     this.me = { pid: process.pid, owner: randomUUID() };
   }
 
-  async send<T>(kind: ExtensionKind, body: unknown, fn: () => Promise<T>): Promise<T> {
-    void body;
+  async send<T>(kind: ExtensionKind, _body: unknown, fn: () => Promise<T>): Promise<T> {
     const entry: Entry = { ...this.me, kind };
     for (let round = 0; ; round++) {
       const registered = await this.update((s) => {
@@ -85,8 +84,7 @@ export class SharedLedger implements CreateLedger {
     }
   }
 
-  async check<T>(kind: ExtensionKind, wants: (body: unknown) => boolean, fn: () => Promise<T>, onWait?: () => void): Promise<T> {
-    void wants;
+  async check<T>(kind: ExtensionKind, _wants: (body: unknown) => boolean, fn: () => Promise<T>, onWait?: () => void): Promise<T> {
     const entry: Entry = { ...this.me, kind };
     await this.update((s) => void s.checks.push(entry));
     try {
