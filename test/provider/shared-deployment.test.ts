@@ -151,6 +151,31 @@ describe("creates of one account through two ledgers of one deployment", () => {
     expect(fake.agents.filter((o) => o.prompt === agent.prompt).map((o) => o.id).sort()).toEqual([...ids].sort());
   });
 
+  it("two processes claiming the same ids at once: each id is given once, and none is lost", async () => {
+    const ids = Array.from({ length: 100 }, () => randomUUID());
+    // Both start on one signal: the child when its stdin closes, this process at the same moment.
+    const script =
+      `const shared = new (kit("deployment").SharedDeployment)(${JSON.stringify(shared.dir)}, ${JSON.stringify(shared.key)});` +
+      `const ledger = new (kit("shared-ledger").SharedLedger)(shared, "t0ken");` +
+      `process.stdin.resume(); process.stdin.on("end", async () => {` +
+      `  const got = await Promise.all(${JSON.stringify(ids)}.map(async (id, i) => { await new Promise((r) => setImmediate(r)); return (await ledger.claim(id)) ? id : ""; }));` +
+      `  console.log(JSON.stringify(got.filter(Boolean)));` +
+      `}); console.log("ready");`;
+    const proc = spawn(process.execPath, ["-e", `const kit = (n) => require(${JSON.stringify(KIT)} + "/" + n + ".js");\n${script}`], { stdio: ["pipe", "pipe", "inherit"] });
+    children.push(proc);
+    const lines: string[] = [];
+    const next = () => new Promise<string>((resolve) => {
+      const take = () => (lines.length ? resolve(lines.shift()!) : proc.stdout!.once("data", (d: Buffer) => (lines.push(...d.toString().split("\n").filter(Boolean)), take())));
+      take();
+    });
+    expect(await next()).toBe("ready");
+    const ledger = new SharedLedger(shared, "t0ken");
+    proc.stdin!.end();
+    const mine = (await Promise.all(ids.map(async (id) => ((await ledger.claim(id)) ? id : "")))).filter(Boolean);
+    const theirs = JSON.parse(await next()) as string[];
+    expect([...mine, ...theirs].sort()).toEqual([...ids].sort());
+  });
+
   it("a process killed with a create in flight does not hold the deployment's checks", async () => {
     // The child registers a create of agents and never answers it, then is killed.
     const code =
