@@ -9,6 +9,7 @@ import { randomUUID } from "node:crypto";
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { createInterface } from "node:readline";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createClient, type RequestLogEvent } from "pulumi-voiceagent/client";
 import { claimOf, resetClaims } from "../../provider/resources/kit/claims.js";
@@ -163,11 +164,9 @@ describe("creates of one account through two ledgers of one deployment", () => {
       `}); console.log("ready");`;
     const proc = spawn(process.execPath, ["-e", `const kit = (n) => require(${JSON.stringify(KIT)} + "/" + n + ".js");\n${script}`], { stdio: ["pipe", "pipe", "inherit"] });
     children.push(proc);
-    const lines: string[] = [];
-    const next = () => new Promise<string>((resolve) => {
-      const take = () => (lines.length ? resolve(lines.shift()!) : proc.stdout!.once("data", (d: Buffer) => (lines.push(...d.toString().split("\n").filter(Boolean)), take())));
-      take();
-    });
+    // Every line kept until asked for (a line printed while nobody listens would be lost).
+    const lines = createInterface({ input: proc.stdout! })[Symbol.asyncIterator]();
+    const next = async () => String((await lines.next()).value);
     expect(await next()).toBe("ready");
     const ledger = new SharedLedger(shared, "t0ken");
     proc.stdin!.end();
