@@ -185,6 +185,10 @@ export class SharedLedger implements CreateLedger {
       } catch (err) {
         for (const step of group) step.fail(err);
       }
+      // proper-lockfile is not fair: another process polls for the lock while this one could take
+      // it again at once, group after group. A short pause leaves it a window (and makes the next
+      // group bigger).
+      if (batch.pending.length) await new Promise((resolve) => setTimeout(resolve, Math.random() * 10));
     }
     batch.running = false;
   }
@@ -210,8 +214,9 @@ const STALE_MS = 10_000;
 const LOCK = {
   realpath: false,
   stale: STALE_MS,
-  // Enough tries, growing to 50 ms apart, to outwait a stale lock of a killed holder (about 2 × STALE_MS).
-  retries: { retries: 500, factor: 1.2, minTimeout: 2, maxTimeout: 50, randomize: true },
+  // Tries growing to 25 ms apart for about a minute: enough to outwait a stale lock of a killed
+  // holder (STALE_MS) and a busy machine.
+  retries: { retries: 2_500, factor: 1.2, minTimeout: 2, maxTimeout: 25, randomize: true },
   // The default throws from a timer, which would end the plugin; a lost lock only means this step
   // may have raced another, which the next step's read sees.
   onCompromised: () => undefined,
