@@ -5,6 +5,7 @@
  * the first line of stdout, then dials it. Nothing may reach stdout before that line; a failure to
  * start is one line on stderr (the engine shows it when the plugin exits early) and exit code 1.
  */
+import { joinDeployment } from "../resources/kit/deployment.js";
 import { setNoteSink } from "../resources/kit/notes.js";
 import { pluginVersion, schemaText } from "./embedded.js";
 import { persistCompileCache } from "./compile-cache.js";
@@ -41,7 +42,12 @@ async function serve(argv: readonly string[]): Promise<void> {
   // Whatever a dependency prints goes to stderr: stdout is the engine's, and its first line is the port.
   console.log = console.info = console.error;
   const address = engineAddress(argv);
-  if (address) setNoteSink(scopedNoteSink(engineLog(address)));
+  if (address) {
+    setNoteSink(scopedNoteSink(engineLog(address)));
+    // The engine runs one plugin process per provider instance: what this deployment's other
+    // processes know (declared numbers, each account's creates), this one knows too.
+    joinDeployment(address);
+  }
   const port = await listen(voiceAgentProvider({ version: pluginVersion(), schema: schemaText() }));
   process.stdout.write(`${port}\n`);
   setImmediate(persistCompileCache);

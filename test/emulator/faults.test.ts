@@ -16,6 +16,13 @@ describe("fault injection", () => {
     expect((await get("/v1/numbers/list")).status).toBe(200);
   });
 
+  it("a rule with a host fails only the requests that name that host: one server, two loopback names", async () => {
+    emu = await startEmulator({ tokens: [TOKEN], seed: true, faults: [{ route: "/v1/voices/list", status: 503, host: "localhost" }] });
+    const viaLocalhost = await fetch(`${emu.url.replace("127.0.0.1", "localhost")}/v1/voices/list`, { headers: { authorization: `Bearer ${TOKEN}` } });
+    expect(viaLocalhost.status).toBe(503);
+    expect((await get("/v1/voices/list")).status).toBe(200);
+  });
+
   it("adds 429 with Retry-After at run time through the admin endpoint, which needs a token", async () => {
     emu = await startEmulator({ tokens: [TOKEN], seed: true });
     const rule = { route: "/v1/agents*", status: 429, retryAfterSeconds: 7, count: 1 };

@@ -61,7 +61,7 @@ export interface Project {
   /** `pulumi destroy --yes --skip-preview --json`: the change summary. */
   destroy(stack: string): Promise<Record<string, number>>;
   /** `pulumi stack export` as parsed JSON: the deployment's resources. */
-  exported(stack: string): Promise<{ urn: string; type: string; id?: string; inputs?: Record<string, unknown>; outputs?: Record<string, unknown> }[]>;
+  exported(stack: string): Promise<{ urn: string; type: string; id?: string; provider?: string; inputs?: Record<string, unknown>; outputs?: Record<string, unknown> }[]>;
 }
 
 /** The shared install and its backend. */

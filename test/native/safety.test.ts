@@ -184,7 +184,7 @@ describe.concurrent("numbers moved between provider instances of one account, re
     const stack = "moves";
     const client = clientOf("moves");
     const [LINE, OWNED] = emus.get("moves")!.seeds.get(tokens.moves)!.numbers;
-    type Placed = { name: string; number: string; via: "default" | "explicit" | "component" };
+    type Placed = { name: string; number: string; via: "default" | "explicit" | "component"; version?: string };
     const place = (line: Placed, owned: Placed) =>
       p.pulumi(stack, ["config", "set-all", "--plaintext", `instances:lines=${JSON.stringify([line])}`, "--plaintext", `instances:owned=${JSON.stringify([owned])}`]);
     const desk = async () => (await client.agents.list.all()).find((a) => a.prompt === "You are the front desk.")?.id;
@@ -201,6 +201,14 @@ describe.concurrent("numbers moved between provider instances of one account, re
     const agent = await desk();
     expect(agent).toBeDefined();
     expect(await after()).toEqual({ bound: agent, active: true });
+
+    // The default provider of another version: an instance of its own, a process of its own.
+    await place({ name: "line-v", number: LINE!, via: "default", version: "0.2.9" }, { name: "own-v", number: OWNED!, via: "default", version: "0.2.9" });
+    await p.up(stack);
+    expect(await after()).toEqual({ bound: agent, active: true });
+    const providers = (await p.exported(stack)).filter((r) => /::line-v$|::own-v$/.test(r.urn)).map((r) => r.provider);
+    expect(providers).toEqual([expect.stringMatching(/::default_0_2_9::/), expect.stringMatching(/::default_0_2_9::/)]);
+    await p.pulumi(stack, ["preview", "--expect-no-changes"]);
 
     // Default → explicit Provider of the same account, renamed, no alias: the old resources'
     // deletes run in the default provider's process, which never checked the new ones.

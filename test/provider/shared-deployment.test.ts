@@ -6,9 +6,10 @@
 // forced by the fake service's gates or by a child's answer.
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { createInterface } from "node:readline";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createClient, type RequestLogEvent } from "pulumi-voiceagent/client";
 import { claimOf, resetClaims } from "../../provider/resources/kit/claims.js";
@@ -73,6 +74,11 @@ describe("declared numbers: one deployment, several processes", () => {
     await new SharedLedger(shared, "secret-token-value").claim(randomUUID());
     const names = readdirSync(shared.dir, { recursive: true, encoding: "utf8" });
     expect(names.join("\n")).not.toMatch(/5550010003|secret-token-value/);
+  });
+
+  it("a shared folder others can write to is refused, so the plugin does not start on it", () => {
+    chmodSync(root, 0o777);
+    expect(() => joinDeployment(address(), { root, ...engine })).toThrow(/TMPDIR/);
   });
 
   it("a deployment's folder is removed once its engine is gone, not while it runs", async () => {
@@ -146,11 +152,36 @@ describe("creates of one account through two ledgers of one deployment", () => {
     expect(fake.agents.filter((o) => o.prompt === agent.prompt).map((o) => o.id).sort()).toEqual([...ids].sort());
   });
 
+  it("two processes claiming the same ids at once: each id is given once, and none is lost", async () => {
+    const ids = Array.from({ length: 100 }, () => randomUUID());
+    // Both start on one signal: the child when its stdin closes, this process at the same moment.
+    const script =
+      `const shared = new (kit("deployment").SharedDeployment)(${JSON.stringify(shared.dir)}, ${JSON.stringify(shared.key)});` +
+      `const ledger = new (kit("shared-ledger").SharedLedger)(shared, "t0ken");` +
+      `process.stdin.resume(); process.stdin.on("end", async () => {` +
+      `  const got = await Promise.all(${JSON.stringify(ids)}.map(async (id, i) => { await new Promise((r) => setImmediate(r)); return (await ledger.claim(id)) ? id : ""; }));` +
+      `  console.log(JSON.stringify(got.filter(Boolean)));` +
+      `}); console.log("ready");`;
+    const proc = spawn(process.execPath, ["-e", `const kit = (n) => require(${JSON.stringify(KIT)} + "/" + n + ".js");\n${script}`], { stdio: ["pipe", "pipe", "inherit"] });
+    children.push(proc);
+    // Every line kept until asked for (a line printed while nobody listens would be lost).
+    const lines = createInterface({ input: proc.stdout! })[Symbol.asyncIterator]();
+    const next = async () => String((await lines.next()).value);
+    expect(await next()).toBe("ready");
+    const ledger = new SharedLedger(shared, "t0ken");
+    proc.stdin!.end();
+    const mine = (await Promise.all(ids.map(async (id) => ((await ledger.claim(id)) ? id : "")))).filter(Boolean);
+    const theirs = JSON.parse(await next()) as string[];
+    expect([...mine, ...theirs].sort()).toEqual([...ids].sort());
+  });
+
   it("a process killed with a create in flight does not hold the deployment's checks", async () => {
     // The child registers a create of agents and never answers it, then is killed.
     const code =
       `const shared = new (kit("deployment").SharedDeployment)(${JSON.stringify(shared.dir)}, ${JSON.stringify(shared.key)});` +
-      `new (kit("shared-ledger").SharedLedger)(shared, "t0ken").send("agents", {}, () => { console.log("in flight"); return new Promise(() => {}); });`;
+      `new (kit("shared-ledger").SharedLedger)(shared, "t0ken").send("agents", {}, () => { console.log("in flight"); return new Promise(() => {}); });` +
+      // Alive until killed (a pending promise alone would let it exit).
+      "setInterval(() => {}, 60000);";
     expect(await child(code)).toBe("in flight");
     const ledger = new SharedLedger(shared, "t0ken");
     let waited = false;

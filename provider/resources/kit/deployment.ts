@@ -1,7 +1,8 @@
 import { createHash } from "node:crypto";
-import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { closeSync, existsSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { z } from "zod";
 import { invocation } from "./invocation.js";
 
 /**
@@ -53,10 +54,8 @@ export class SharedDeployment {
 }
 
 /** What identifies the engine process over time: its pid, and its start time where the OS tells it. */
-interface Engine {
-  pid: number;
-  started: string;
-}
+const EngineSchema = z.object({ pid: z.number().int(), started: z.string() });
+type Engine = z.infer<typeof EngineSchema>;
 
 /** The start time of a process (clock ticks since boot, from /proc), or "" where it cannot be read. */
 function startedAt(pid: number): string {
@@ -82,7 +81,7 @@ function alive(engine: Engine): boolean {
 /** The folder of every deployment of this user. */
 export function sharedRoot(): string {
   const uid = typeof process.getuid === "function" ? String(process.getuid()) : "user";
-  return path.join(tmpdir(), `pulumi-voiceagent-${uid}`);
+  return path.join(tmpdir(), `pulumi-voiceagent-shared-${uid}`);
 }
 
 /** Removes the folders of deployments whose engine is gone; a folder in use by another user is left. */
@@ -91,7 +90,7 @@ function sweep(root: string, keep: string): void {
     const dir = path.join(root, name);
     if (dir === keep) continue;
     try {
-      const engine = JSON.parse(readFileSync(path.join(dir, "engine.json"), "utf8")) as Engine;
+      const engine = EngineSchema.parse(JSON.parse(readFileSync(path.join(dir, "engine.json"), "utf8")));
       if (alive(engine)) continue;
     } catch {
       // No readable engine.json: a folder being made this instant, or debris; debris is harmless.
@@ -113,11 +112,21 @@ export function joinDeployment(address: string, at: { root?: string; enginePid?:
   const pid = at.enginePid ?? invocation()?.pid ?? process.ppid;
   const engine: Engine = { pid, started: startedAt(pid) };
   const key = createHash("sha256").update(`${address}\0${engine.pid}\0${engine.started}`).digest("hex").slice(0, 24);
-  mkdirSync(root, { recursive: true, mode: 0o700 });
   const dir = path.join(root, key);
-  mkdirSync(dir, { recursive: true, mode: 0o700 });
-  // Written whole by every process of the deployment, with the same text: a reader sees it or not.
-  writeFileSync(path.join(dir, "engine.json"), JSON.stringify(engine), { mode: 0o600 });
+  try {
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    // The temp folder is everyone's: a folder someone else made (or a link) could feed this
+    // process false declarations, so only our own, closed to others, is used.
+    const st = lstatSync(root);
+    const mine = typeof process.getuid !== "function" || st.uid === process.getuid();
+    if (!st.isDirectory() || !mine || (st.mode & 0o077) !== 0) throw new Error(`${root} is not a folder of this user closed to others`);
+    // Written by every process of the deployment, always the same text.
+    writeFileSync(path.join(dir, "engine.json"), JSON.stringify(engine), { mode: 0o600 });
+  } catch (err) {
+    // Going on without it would let one provider instance undo what another declares: refuse to start.
+    const why = err instanceof Error ? err.message : String(err);
+    throw new Error(`cannot write ${dir}, the folder the provider processes of one deployment share (${why}): point TMPDIR at a writable folder`);
+  }
   try {
     sweep(root, dir);
   } catch {

@@ -66,8 +66,7 @@ export class SharedLedger implements CreateLedger {
     this.me = { pid: process.pid, owner: randomUUID() };
   }
 
-  async send<T>(kind: Collection, body: unknown, fn: () => Promise<T>): Promise<T> {
-    void body;
+  async send<T>(kind: Collection, _body: unknown, fn: () => Promise<T>): Promise<T> {
     const entry: Entry = { ...this.me, kind };
     for (let round = 0; ; round++) {
       const registered = await this.update((s) => {
@@ -85,8 +84,7 @@ export class SharedLedger implements CreateLedger {
     }
   }
 
-  async check<T>(kind: Collection, wants: (body: unknown) => boolean, fn: () => Promise<T>, onWait?: () => void): Promise<T> {
-    void wants;
+  async check<T>(kind: Collection, _wants: (body: unknown) => boolean, fn: () => Promise<T>, onWait?: () => void): Promise<T> {
     const entry: Entry = { ...this.me, kind };
     await this.update((s) => void s.checks.push(entry));
     try {
@@ -140,21 +138,71 @@ export class SharedLedger implements CreateLedger {
     return { claimed: state.claimed, inFlight: state.inFlight.filter(live), checks: state.checks.filter(live), unsettled: state.unsettled.filter(live) };
   }
 
-  /** Runs `change` on the state under the lock and writes the result (temporary file, then rename). */
-  private async update<R>(change: (s: State) => R): Promise<R> {
-    const release = await lock(this.file, LOCK);
-    try {
-      const state = await this.read();
-      const result = change(state);
-      const temp = `${this.file}.${process.pid}.tmp`;
-      await writeFile(temp, JSON.stringify(state), { mode: 0o600 });
-      await rename(temp, this.file);
-      return result;
-    } finally {
-      await release().catch(() => undefined);
+  /**
+   * Runs `change` on the state under the lock and writes the result (temporary file, then rename).
+   * Steps of this process are committed in groups: a plugin may have hundreds of creates at once,
+   * and one lock, read and write per step would queue them for seconds; so every step asked for
+   * while the lock is being taken or held goes into the next group, applied in order under one lock.
+   */
+  private update<R>(change: (s: State) => R): Promise<R> {
+    return new Promise<R>((resolve, reject) => {
+      const batch = batches.get(this.file) ?? { pending: [], running: false };
+      batches.set(this.file, batch);
+      batch.pending.push({
+        // Applied under the lock; the caller hears the result only once the state is written.
+        apply: (s) => {
+          try {
+            const result = change(s);
+            return () => resolve(result);
+          } catch (err) {
+            return () => reject(err);
+          }
+        },
+        fail: reject,
+      });
+      if (!batch.running) void this.drain(batch);
+    });
+  }
+
+  /** Commits the pending steps of this file, group by group, until none is left. */
+  private async drain(batch: Batch): Promise<void> {
+    batch.running = true;
+    while (batch.pending.length) {
+      const group = batch.pending.splice(0);
+      try {
+        const release = await lock(this.file, LOCK);
+        try {
+          const state = await this.read();
+          // A step that throws fails alone; the others' changes are kept.
+          const answers = group.map((step) => step.apply(state));
+          const temp = `${this.file}.${process.pid}.tmp`;
+          await writeFile(temp, JSON.stringify(state), { mode: 0o600 });
+          await rename(temp, this.file);
+          for (const answer of answers) answer();
+        } finally {
+          await release().catch(() => undefined);
+        }
+      } catch (err) {
+        for (const step of group) step.fail(err);
+      }
+      // proper-lockfile is not fair: another process polls for the lock while this one could take
+      // it again at once, group after group. A short pause leaves it a window (and makes the next
+      // group bigger).
+      if (batch.pending.length) await new Promise((resolve) => setTimeout(resolve, Math.random() * 10));
     }
+    batch.running = false;
   }
 }
+
+/** The steps of one ledger file waiting for the lock in this process. */
+interface Batch {
+  /** `apply` changes the state and returns how to answer its caller once the state is written. */
+  pending: { apply: (s: State) => () => void; fail: (err: unknown) => void }[];
+  running: boolean;
+}
+
+/** Per ledger file, this process's steps waiting for the next group. */
+const batches = new Map<string, Batch>();
 
 /**
  * How long a lock may go unrefreshed before another process takes it over. proper-lockfile
@@ -166,8 +214,9 @@ const STALE_MS = 10_000;
 const LOCK = {
   realpath: false,
   stale: STALE_MS,
-  // Enough tries, growing to 50 ms apart, to outwait a stale lock of a killed holder (about 2 × STALE_MS).
-  retries: { retries: 500, factor: 1.2, minTimeout: 2, maxTimeout: 50, randomize: true },
+  // Tries growing to 25 ms apart for about a minute: enough to outwait a stale lock of a killed
+  // holder (STALE_MS) and a busy machine.
+  retries: { retries: 2_500, factor: 1.2, minTimeout: 2, maxTimeout: 25, randomize: true },
   // The default throws from a timer, which would end the plugin; a lost lock only means this step
   // may have raced another, which the next step's read sees.
   onCompromised: () => undefined,
