@@ -1,4 +1,5 @@
 import type { CheckFailure } from "../resources/kit/check.js";
+import type { InvokeFailure } from "../resources/functions/invoke.js";
 import type { Props } from "../resources/kit/kind.js";
 import type { DiffKind } from "../resources/kit/results.js";
 
@@ -150,7 +151,7 @@ export interface InvokeRequest {
 /** What Invoke answers: the result (its secret keys as {@link Secret}s), or why the arguments were refused (nothing was sent). */
 export interface InvokeResponse {
   return: Props;
-  failures: CheckFailure[];
+  failures: InvokeFailure[];
 }
 
 /** A value the engine must keep secret (the edge sends it in the engine's secret wrapper). */

@@ -107,9 +107,9 @@ describe("Action", () => {
     });
     const action = runtimeFor("Action");
     const bad = await action.check(settings, {}, { type: "action_transfer_call", config: { phone_number: "555-0100" } });
-    expect(bad.failures).toContainEqual({ property: "config", reason: expect.stringMatching(/config\.phone_number must be an E\.164/) });
+    expect(bad.failures).toContainEqual({ property: "", reason: expect.stringMatching(/config\.phone_number must be an E\.164/) });
     const twice = await action.check(settings, {}, { type: "action_transfer_call", config: { phone_number: "+15550100200", phoneNumber: "+15550100300" } });
-    expect(twice.failures).toContainEqual({ property: "config", reason: expect.stringMatching(/two different numbers/) });
+    expect(twice.failures).toContainEqual({ property: "", reason: expect.stringMatching(/config[^/]*two different numbers/) });
 
     const checked = await action.check(settings, {}, { type: "action_transfer_call", config: { phone_number: "+15550100200" } });
     expect(checked.failures ?? []).toEqual([]);

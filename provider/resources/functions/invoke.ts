@@ -1,4 +1,3 @@
-import type { CheckFailure } from "../kit/check.js";
 import { secretPaths, type RegisteredFunction, type SecretPath } from "../kit/function.js";
 import type { Props } from "../kit/kind.js";
 import { clientFor, type ProviderSettings } from "../kit/settings.js";
@@ -7,8 +6,18 @@ import { FUNCTIONS } from "./index.js";
 // Running a function, the same way on both paths: the plugin's Invoke and the dynamic entry's plain
 // functions. Arguments are checked before anything is sent; only reads are ever sent.
 
+/**
+ * An argument a function refused. Unlike a resource's CheckFailure it names the argument in
+ * `property`: the engine passes an invoke's failures to the SDK, which prints property and reason,
+ * never the argument's value.
+ */
+export interface InvokeFailure {
+  property: string;
+  reason: string;
+}
+
 /** What a function answered: its result, or why its arguments were refused (nothing was sent). */
-export type InvokeOutcome = { result: Props; failures?: undefined } | { result?: undefined; failures: CheckFailure[] };
+export type InvokeOutcome = { result: Props; failures?: undefined } | { result?: undefined; failures: InvokeFailure[] };
 
 const byName = new Map<string, RegisteredFunction>(FUNCTIONS.map((f) => [f.name, f]));
 const secrets = new Map<string, SecretPath[]>();
@@ -28,22 +37,21 @@ export function secretPathsOf(name: string): SecretPath[] {
 }
 
 /** The argument problems of a call, each naming the argument; unknown arguments are refused (a typo would be ignored). */
-function argumentFailures(name: string, args: Props): { parsed?: Props; failures: CheckFailure[] } {
+function argumentFailures(name: string, args: Props): { parsed?: Props; failures: InvokeFailure[] } {
   const fn = byName.get(name);
   if (!fn) return { failures: [] };
   const known = Object.keys(fn.info.input.shape);
-  const failures: CheckFailure[] = Object.keys(args)
+  const failures: InvokeFailure[] = Object.keys(args)
     .filter((k) => !known.includes(k) && args[k] !== undefined && args[k] !== null)
-    .map((k): CheckFailure => ({ property: "", reason: `${name}: unknown argument "${k}"; expected ${known.length ? `one of: ${known.join(", ")}` : "none"}` }));
+    .map((k) => ({ property: k, reason: `${name}: unknown argument "${k}"; expected ${known.length ? `one of: ${known.join(", ")}` : "none"}` }));
   // SDKs send an unset optional argument as null or leave it out: both mean unset.
   const given = Object.fromEntries(Object.entries(args).filter(([k, v]) => known.includes(k) && v !== null && v !== undefined));
   const parsed = fn.info.input.safeParse(given);
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
       const key = issue.path[0];
-      const field = typeof key === "string" ? key : "";
-      // The argument is named in the reason, never in `property`: given one, the engine prints its value (see CheckFailure).
-      failures.push({ property: "", reason: `${name}: ${field ? `${field} ` : ""}${issue.message}` });
+      const property = typeof key === "string" ? key : "";
+      failures.push({ property, reason: `${name}: ${property ? `${property} ` : ""}${issue.message}` });
     }
   }
   return failures.length ? { failures } : { parsed: given, failures };
