@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { DEFAULT_RETRY } from "./retry-defaults.js";
 
 /** One request as the log hook sees it: the token is never included. */
 export interface RequestLogEvent {
@@ -92,15 +93,7 @@ export const PACKAGE_VERSION: string = z.object({ version: z.string() }).parse(r
 export const defaultClientOptions: ClientOptions = {
   timeoutMs: 15_000,
   concurrency: 8,
-  retry: {
-    limit: 10,
-    unreachableLimit: 4,
-    baseDelayMs: 250,
-    maxDelayMs: 8_000,
-    maxRetryAfterMs: 30_000,
-    budgetMs: 120_000,
-    statusCodes: [408, 429, 500, 502, 503, 504],
-  },
+  retry: DEFAULT_RETRY,
   reconcile: { enabled: true, attempts: 6, checks: 3, checkDelayMs: 250 },
   userAgent: `pulumi-voiceagent/${PACKAGE_VERSION} (node ${process.versions.node})`,
   now: () => Date.now(),

@@ -1,7 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
 import { PACKAGE, tokenOf } from "../identity.js";
-import { configProblems } from "./kit/guard.js";
-import { NOTHING_SENT } from "./kit/check.js";
+import { refuseBadConfig } from "./kit/guard.js";
 import { providerShim } from "./kit/shim.js";
 
 /** One serialized provider per kind, shared by every resource of that kind in the program. */
@@ -24,8 +23,7 @@ export interface KindProperties {
  */
 export abstract class VoiceAgentResource extends pulumi.dynamic.Resource {
   protected constructor(kind: string, name: string, args: object, options: pulumi.CustomResourceOptions | undefined, registers: KindProperties) {
-    const problems = configProblems();
-    if (problems.length) throw new pulumi.RunError(problems.map((p) => `${p}; ${NOTHING_SENT}`).join("\n"));
+    refuseBadConfig();
     const props: Record<string, unknown> = { ...Object.fromEntries(registers.properties.map((p) => [p, undefined])), ...args };
     const opts = registers.secrets?.length ? pulumi.mergeOptions(options, { additionalSecretOutputs: [...registers.secrets] }) : options;
     let provider = providers.get(kind);

@@ -1,6 +1,5 @@
 import * as pulumi from "@pulumi/pulumi";
-import { NOTHING_SENT } from "./kit/check.js";
-import { configProblems } from "./kit/guard.js";
+import { refuseBadConfig } from "./kit/guard.js";
 
 // The functions of the dynamic entry: dynamic providers cannot serve invokes (the Node dynamic
 // provider host answers every one with "unknown function"), so these run in the program itself,
@@ -13,8 +12,7 @@ import { configProblems } from "./kit/guard.js";
  * reads throw, naming what was looked up.
  */
 export async function lookup<R>(name: string, args: object): Promise<R> {
-  const problems = configProblems();
-  if (problems.length) throw new pulumi.RunError(problems.map((p) => `${p}; ${NOTHING_SENT}`).join("\n"));
+  refuseBadConfig();
   const { invokeFunction } = await import("./functions/invoke.js");
   const config = { get: (key: string) => pulumi.runtime.getConfig(key) };
   const settings = { baseUrl: config.get("voiceagent:baseUrl"), token: config.get("voiceagent:token"), config };

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { NOTHING_SENT } from "./nothing-sent.js";
 import { containsUnknown } from "./unknown.js";
 
 /**
@@ -12,8 +13,7 @@ export interface CheckFailure {
   reason: string;
 }
 
-/** What every check failure adds: preview stopped before any request (DESIGN: say whether the service may have acted). */
-export const NOTHING_SENT = "nothing was sent to the service";
+export { NOTHING_SENT } from "./nothing-sent.js";
 
 /**
  * A failure whose reason names the field (never `property`: see CheckFailure) and says that

@@ -1,3 +1,5 @@
+import * as pulumi from "@pulumi/pulumi";
+import { NOTHING_SENT } from "./nothing-sent.js";
 import { SETTINGS } from "./setting-docs.js";
 
 let checked = false;
@@ -56,4 +58,13 @@ function safeJson(text: string | undefined): unknown {
   } catch {
     return undefined;
   }
+}
+
+/**
+ * Throws the stack config's problems (configProblems) as one RunError, a line each saying nothing
+ * was sent: the CLI prints a RunError without a stack trace, as the native plugin's refusal is.
+ */
+export function refuseBadConfig(): void {
+  const problems = configProblems();
+  if (problems.length) throw new pulumi.RunError(problems.map((p) => `${p}; ${NOTHING_SENT}`).join("\n"));
 }

@@ -1,5 +1,5 @@
 import type { ExtensionsSetting } from "../../client/capabilities.js";
-import { defaultClientOptions } from "../../client/options.js";
+import { DEFAULT_RETRY } from "../../client/retry-defaults.js";
 
 // The provider's settings as users set them (`pulumi config set voiceagent:<name>`), with their doc
 // text: the one source of the schema's config and Provider inputs, of the native `ProviderArgs`
@@ -27,7 +27,7 @@ export function durationText(ms: number): string {
 }
 
 /** What an unset operationTimeout means: the client's own retry budget. */
-export const DEFAULT_OPERATION_TIMEOUT = durationText(defaultClientOptions.retry.budgetMs);
+export const DEFAULT_OPERATION_TIMEOUT = durationText(DEFAULT_RETRY.budgetMs);
 
 /** The values of `extensions`. */
 export const EXTENSIONS_VALUES = ["auto", "all", "none"] as const satisfies readonly ExtensionsSetting[];
