@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { KIND_NAMES, KINDS as REGISTRY, type KindName } from "../resources/kinds/index.js";
 import type { Collection } from "../client/index.js";
+import type { PullDef } from "../resources/kit/pull.js";
 
 /** The account's collections, in dependency order: what an agent refers to comes before it. */
 export const ACCOUNT_COLLECTIONS = ["voices", "actions", "webhooks", "agents", "numbers"] as const satisfies readonly Collection[];
@@ -32,11 +33,18 @@ const ResourceKindSchema = z.custom<ResourceKind>((v) => KIND_NAMES.some((k) => 
 
 /**
  * The kind `voiceagent pull` declares for each collection (numbers: the inbound binding), from
- * the kinds (`pulled`): every account collection has exactly one, or this fails at load.
+ * the kinds (the one with `pull`): every account collection has exactly one, or this fails at load.
  */
 export const PULLED_KIND: Readonly<Record<AccountCollection, ResourceKind>> = z
   .record(AccountCollectionSchema, ResourceKindSchema)
-  .parse(Object.fromEntries(REGISTRY.flatMap((k) => (k.info.pulled ? [[k.info.collection, k.kind]] : []))));
+  .parse(Object.fromEntries(REGISTRY.flatMap((k) => (k.info.pull ? [[k.info.collection, k.kind]] : []))));
+
+/** How `voiceagent pull` adopts each collection's objects: its pulled kind's `pull`. */
+export function pullOf(collection: AccountCollection): PullDef<unknown> {
+  const pull = REGISTRY.find((k) => k.kind === PULLED_KIND[collection])?.info.pull;
+  if (!pull) throw new Error(`no kind says how to pull ${collection}`);
+  return pull;
+}
 
 /** One object of a collection, as humans read it in reports: "agent", "number". */
 export const SINGULAR: Readonly<Record<AccountCollection, string>> = z

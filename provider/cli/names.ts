@@ -1,66 +1,11 @@
-import type { Action, Agent, PhoneNumber, Voice, Webhook } from "../client/index.js";
-
-/** The longest base name before a collision suffix. */
-const MAX_NAME = 40;
-
-/**
- * A readable ASCII slug: accents folded, everything else but letters and digits turned into
- * single dashes, at most `maxWords` words and {@link MAX_NAME} characters. May be empty.
- */
-export function slug(text: string, maxWords = 6): string {
-  const words = text
-    .normalize("NFKD")
-    .replace(/\p{M}+/gu, "")
-    .toLowerCase()
-    .split(/[^a-z0-9]+/)
-    .filter(Boolean)
-    .slice(0, maxWords);
-  let out = "";
-  for (const w of words) {
-    const next = out ? `${out}-${w}` : w;
-    if (next.length > MAX_NAME) break;
-    out = next;
-  }
-  return out || (words[0] ?? "").slice(0, MAX_NAME);
-}
-
-/** Openings that every prompt shares and that say nothing about the agent. */
-const PROMPT_OPENING = /^\s*(?:you\s+are|you're|you\s+will\s+be|act\s+as|as)\s+(?:an?|the)?\s*/i;
-
-/** An agent's base name: the first words of its prompt after "You are the". */
-export function agentBaseName(a: Pick<Agent, "prompt">): string {
-  const firstSentence = a.prompt.replace(PROMPT_OPENING, "").split(/[.!?;:\n]/)[0] ?? "";
-  return slug(firstSentence, 4) || slug(a.prompt, 4) || "agent";
-}
-
-/** A voice's base name: its voice name. */
-export function voiceBaseName(v: Pick<Voice, "voice_name">): string {
-  return slug(v.voice_name) || "voice";
-}
-
-/** An action's base name: its type without the `action_` prefix, and the last digits of its number. */
-export function actionBaseName(a: Pick<Action, "type" | "config">): string {
-  const type = slug(a.type.replace(/^action_/, "")) || "action";
-  const phone = typeof a.config.phone_number === "string" ? a.config.phone_number.replace(/\D/g, "").slice(-4) : "";
-  return phone ? `${type}-${phone}` : type;
-}
-
-/** A webhook's base name: its URL's host and path. */
-export function webhookBaseName(w: Pick<Webhook, "url">): string {
-  let text = w.url;
-  try {
-    const u = new URL(w.url);
-    text = `${u.hostname} ${u.pathname}`;
-  } catch {
-    // Not a URL: the slug of the text itself is still readable.
-  }
-  return slug(text) || "webhook";
-}
-
-/** A number's base name: `line-` and its last four digits (the whole number is not in the URN). */
-export function numberBaseName(n: Pick<PhoneNumber, "number">): string {
-  return `line-${n.number.replace(/\D/g, "").slice(-4) || "number"}`;
-}
+// The names of a pulled program: each kind's base name of an object is its own (the kinds' \`pull\`),
+// re-exported here; this module makes them unique and turns them into variables.
+export { slug } from "../resources/kit/pull.js";
+export { actionBaseName } from "../resources/kinds/action.js";
+export { agentBaseName } from "../resources/kinds/agent.js";
+export { numberBaseName } from "../resources/kinds/phone-number.js";
+export { voiceBaseName } from "../resources/kinds/voice.js";
+export { webhookBaseName } from "../resources/kinds/webhook.js";
 
 /**
  * Unique names for objects of one kind. Objects whose base names collide all get a suffix from

@@ -1,9 +1,8 @@
 import { z } from "zod";
-import { ActionWriteSchema, AgentCreateSchema, E164Schema, VoiceWriteSchema, WebhookWriteSchema } from "../client/index.js";
 import type { Account } from "./account.js";
-import { ACCOUNT_COLLECTIONS, AccountCollectionSchema, PULLED_KIND, SINGULAR, type AccountCollection } from "./kinds.js";
+import { ACCOUNT_COLLECTIONS, AccountCollectionSchema, PULLED_KIND, pullOf, SINGULAR, type AccountCollection } from "./kinds.js";
 import type { Json } from "./literal.js";
-import { actionBaseName, agentBaseName, numberBaseName, uniqueNames, variableNamer, voiceBaseName, webhookBaseName } from "./names.js";
+import { uniqueNames, variableNamer } from "./names.js";
 
 /** A reference to another resource of the program: rendered as `<variable>.id`. */
 export const RefSchema = z.object({ kind: z.string(), name: z.string(), variable: z.string(), id: z.string() });
@@ -46,89 +45,9 @@ type Skip = PullPlan["skipped"][number];
 
 const lit = (value: Json): ScalarArg => ({ value });
 
-/** Why a value would fail the provider's check, naming the field. */
-function problem(result: z.ZodSafeParseResult<unknown>): string | undefined {
-  if (result.success) return undefined;
-  return result.error.issues.map((i) => `${i.path.join(".") || "value"} ${i.message}`).join("; ");
-}
-
 type Target = { collection: AccountCollection; id: string };
 /** A reference still to resolve: the argument `key` points at `targets` (a list for an agent's actions). */
 type PendingRef = { key: string; targets: Target[]; list: boolean };
-/** How one collection's objects are adopted: why one would be refused, and its name and arguments. */
-type Adopter<T> = { refuse(o: T): string | undefined; adopt(o: T): { base: string; args: Draft["args"]; refs: PendingRef[] } };
-
-const refused = (r: z.ZodSafeParseResult<unknown>, field = "") => {
-  const bad = problem(r);
-  return bad && `the provider would refuse it: ${field}${bad}`;
-};
-const ref = (key: string, collection: AccountCollection, id: string): PendingRef => ({ key, targets: [{ collection, id }], list: false });
-const AgentPromptSchema = AgentCreateSchema.pick({ prompt: true });
-
-/** camelCase `phoneNumber` for the wire's `phone_number`; other keys as they are (the client already dropped `__proto__`). */
-function actionConfig(config: Account["actions"][number]["config"]): Json {
-  const { phone_number, ...rest } = config;
-  return z.record(z.string(), z.json()).parse({ ...(phone_number === undefined ? {} : { phoneNumber: phone_number }), ...rest });
-}
-
-const ADOPTERS: { [C in AccountCollection]: Adopter<Account[C][number]> } = {
-  voices: {
-    refuse: (v) => refused(VoiceWriteSchema.safeParse(v)),
-    adopt: (v) => ({
-      base: voiceBaseName(v),
-      args: { voiceId: lit(v.id), voiceName: lit(v.voice_name), type: lit(v.type), pitch: lit(v.pitch), rate: lit(v.rate) },
-      refs: [],
-    }),
-  },
-  actions: {
-    refuse: (a) => refused(ActionWriteSchema.safeParse(a)),
-    adopt: (a) => {
-      const config = actionConfig(a.config);
-      const hasConfig = typeof config === "object" && config !== null && Object.keys(config).length > 0;
-      return {
-        base: actionBaseName(a),
-        args: { actionId: lit(a.id), type: lit(a.type), ...(hasConfig ? { config: lit(config) } : {}) },
-        refs: [],
-      };
-    },
-  },
-  webhooks: {
-    refuse: (w) => refused(WebhookWriteSchema.safeParse(w)),
-    adopt: (w) => ({
-      base: webhookBaseName(w),
-      args: { webhookId: lit(w.id), url: lit(w.url), method: lit(w.method), subscriptions: lit(w.subscriptions) },
-      refs: [],
-    }),
-  },
-  agents: {
-    refuse: (a) => refused(AgentPromptSchema.safeParse(a)),
-    adopt: (a) => ({
-      base: agentBaseName(a),
-      args: { agentId: lit(a.id), prompt: lit(a.prompt), ...(a.initial_message ? { initialMessage: lit(a.initial_message) } : {}) },
-      refs: [
-        ref("voice", "voices", a.voice.id),
-        ...(a.actions.length
-          ? [{ key: "actions", targets: a.actions.map((x): Target => ({ collection: "actions", id: x.id })), list: true }]
-          : []),
-        ...(a.webhook ? [ref("webhook", "webhooks", a.webhook.id)] : []),
-      ],
-    }),
-  },
-  numbers: {
-    refuse: (n) =>
-      !n.active
-        ? "cancelled: it cannot be bound again"
-        : !n.inbound_agent
-          ? "not bound to an agent: there is no binding to declare"
-          : refused(E164Schema.safeParse(n.number), "number "),
-    adopt: (n) => ({
-      base: numberBaseName(n),
-      args: { number: lit(n.number) },
-      refs: n.inbound_agent ? [ref("inboundAgent", "agents", n.inbound_agent.id)] : [],
-    }),
-  },
-};
-
 /**
  * Plans the program for an account: each object adopted by id, references as resource
  * references, names unique and derived from the objects. Objects the provider would refuse (a
@@ -141,18 +60,26 @@ export function buildPlan(account: Account, only: readonly AccountCollection[] =
   const want = new Set(only);
   // References are resolved once names are known: until then they hold the target's collection and id.
   const pending: { draft: Draft; ref: PendingRef }[] = [];
-  const collect = <C extends AccountCollection>(collection: C) => {
-    const adopter: Adopter<Account[C][number]> = ADOPTERS[collection];
+  // Each collection's objects are adopted as its pulled kind says (the kinds' `pull`).
+  const collect = (collection: AccountCollection) => {
+    const pull = pullOf(collection);
     for (const o of account[collection]) {
-      const reason = adopter.refuse(o);
+      const reason = pull.refuse(o);
       if (reason) {
         skipped.push({ collection, id: o.id, reason });
         continue;
       }
-      const { base, args, refs } = adopter.adopt(o);
-      const draft: Draft = { collection, id: o.id, base, args, notes: [] };
+      const { args, refs } = pull.adopt(o);
+      const draft: Draft = { collection, id: o.id, base: pull.name(o), args: Object.fromEntries(Object.entries(args).map(([k, v]) => [k, lit(v)])), notes: [] };
       drafts.push(draft);
-      for (const r of refs) pending.push({ draft, ref: r });
+      for (const r of refs) {
+        // Only the account's collections are pulled: a reference to any other (none today) is left out.
+        const targets = r.ids.flatMap((id): Target[] => {
+          const c = ACCOUNT_COLLECTIONS.find((x) => x === r.collection);
+          return c ? [{ collection: c, id }] : [];
+        });
+        pending.push({ draft, ref: { key: r.key, targets, list: r.list } });
+      }
     }
   };
   for (const c of ACCOUNT_COLLECTIONS) if (want.has(c)) collect(c);

@@ -9,7 +9,7 @@ import type { Transport } from "./transport.js";
 
 /** How to make one kind of object exactly once. */
 export interface CreateOnce<T extends Listed> {
-  /** The family whose list route shows what a create made ("agents", "calls", ...). */
+  /** The collection whose list route shows what a create made ("agents", "calls", ...). */
   kind: Collection;
   /** What one object is called in messages ("agent", "call", "phone number"). */
   noun: string;

@@ -113,7 +113,8 @@ export function voiceAgentProvider(opts: ProviderOptions): Provider {
         if (got.gone) return { id: "" };
         if (Object.keys(recorded).length === 0 && !got.inputs) {
           // An import, and the kit kept what was recorded (nothing): this server cannot read the kind.
-          throw new (await lazy()).Refusal(
+          const { Refusal } = await lazy();
+          throw new Refusal(
             "E_NOT_IMPORTABLE",
             `${req.type} ${req.id} cannot be imported: this service has no route to read it, so nothing was imported or changed. ` +
               "Declare it in the program with its adopting input (agentId, voiceId...) instead",

@@ -39,7 +39,7 @@ describe("root stack end to end", () => {
     expect(changes(preview.changeSummary)).toEqual({ update: 1 });
     expect(preview.stdout).toMatch(/prompt\s*:\s*"Edited by hand in the console\." => "You are the support line/);
     // Refresh reads each resource once (7 reads), and the provider process asks once per extension
-    // family whether the server has those routes (4 list probes: voices, actions, webhooks, numbers).
+    // collection whether the server has those routes (4 list probes: voices, actions, webhooks, numbers).
     const since = (list: boolean) =>
       Object.entries(ctx.emu.stats.byRoute)
         .filter(([route]) => route.startsWith("GET ") && route.endsWith("/list") === list)

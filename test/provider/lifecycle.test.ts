@@ -56,7 +56,7 @@ describe("Call", () => {
 });
 
 describe("extension routes are learned once per provider process, not from a 404's wording", () => {
-  it("a server without them: refresh keeps what was recorded, asking each family once", async () => {
+  it("a server without them: refresh keeps what was recorded, asking each collection once", async () => {
     const settings = await serve((req) => (req.path === "/v1/voices/list" ? { status: 404, json: { detail: "Not Found" } } : { status: 500, json: { detail: "no" } }));
     const recorded = { voiceName: "alloy", pitch: 0, rate: 1, type: "voice_base", userId: USER };
     for (let i = 0; i < 3; i++) {

@@ -17,49 +17,49 @@ const agent = { id: randomUUID(), user_id: USER, prompt: "p", actions: [], voice
 interface Case {
   kind: string;
   inputs: Record<string, unknown>;
-  /** The route that makes the object, and the family whose list/get routes read it. */
+  /** The route that makes the object, and the collection whose list/get routes read it. */
   create: string;
-  family: string;
+  collection: string;
   /** The object as the service holds it once made. */
   live: { id: string } & Record<string, unknown>;
 }
 
 const cases: Case[] = [
-  { kind: "Agent", inputs: { prompt: "p", voice: voice.id }, create: "/v1/agents/create", family: "agents", live: { ...agent, id: randomUUID() } },
-  { kind: "Voice", inputs: { voiceName: "alloy", pitch: 0, rate: 1 }, create: "/v1/voices/create", family: "voices", live: { ...voice, id: randomUUID() } },
+  { kind: "Agent", inputs: { prompt: "p", voice: voice.id }, create: "/v1/agents/create", collection: "agents", live: { ...agent, id: randomUUID() } },
+  { kind: "Voice", inputs: { voiceName: "alloy", pitch: 0, rate: 1 }, create: "/v1/voices/create", collection: "voices", live: { ...voice, id: randomUUID() } },
   {
     kind: "Action",
     inputs: { type: "action_end_conversation", config: {} },
     create: "/v1/actions/create",
-    family: "actions",
+    collection: "actions",
     live: { id: randomUUID(), user_id: USER, type: "action_end_conversation", config: {} },
   },
   {
     kind: "Webhook",
     inputs: { url: "https://hooks.example/x", subscriptions: ["event_message"] },
     create: "/v1/webhooks/create",
-    family: "webhooks",
+    collection: "webhooks",
     live: { id: randomUUID(), user_id: USER, url: "https://hooks.example/x", method: "POST", subscriptions: ["event_message"] },
   },
   {
     kind: "PhoneNumber",
     inputs: { number: "+15550010001", inboundAgent: agent.id },
     create: "/v1/numbers/update",
-    family: "numbers",
+    collection: "numbers",
     live: { id: randomUUID(), user_id: USER, number: "+15550010001", active: true, inbound_agent: agent },
   },
   {
     kind: "PurchasedNumber",
     inputs: { areaCode: "415" },
     create: "/v1/numbers/buy",
-    family: "numbers",
+    collection: "numbers",
     live: { id: randomUUID(), user_id: USER, number: "+14155550100", active: true, inbound_agent: null },
   },
   {
     kind: "Call",
     inputs: { fromNumber: "+15550010001", toNumber: "+15557650000", agent: agent.id },
     create: "/v1/calls/create",
-    family: "calls",
+    collection: "calls",
     live: { id: randomUUID(), user_id: USER, status: "in_progress", error_message: null, recording_available: false, transcript: null, to_number: "+15557650000", from_number: "+15550010001", agent },
   },
 ];
@@ -72,11 +72,11 @@ async function serve(c: Case) {
       made = true;
       return { json: { id: c.live.id, unexpected: true } };
     }
-    if (req.path === `/v1/${c.family}/list`) {
+    if (req.path === `/v1/${c.collection}/list`) {
       const items = made ? [c.live] : [];
       return { json: { items, page: 1, size: 100, total: items.length, has_more: false } };
     }
-    if (req.path.startsWith(`/v1/${c.family}`)) return { json: c.live };
+    if (req.path.startsWith(`/v1/${c.collection}`)) return { json: c.live };
     return { status: 404, json: { detail: "Not Found" } };
   });
   return { baseUrl: server.url, token: `t-${randomUUID()}` };

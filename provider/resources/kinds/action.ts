@@ -2,6 +2,20 @@ import { z } from "zod";
 import { ActionTypeSchema, ActionWriteSchema, E164Schema, UuidSchema, type Action, type ActionWrite } from "../../schemas/index.js";
 import { adoptable } from "../kit/adoptable.js";
 import { defineKind } from "../kit/kind.js";
+import { refusal, slug, type Json } from "../kit/pull.js";
+
+/** An action's base name: its type without the `action_` prefix, and the last digits of its number. */
+export function actionBaseName(a: Pick<Action, "type" | "config">): string {
+  const type = slug(a.type.replace(/^action_/, "")) || "action";
+  const phone = typeof a.config.phone_number === "string" ? a.config.phone_number.replace(/\D/g, "").slice(-4) : "";
+  return phone ? `${type}-${phone}` : type;
+}
+
+/** camelCase `phoneNumber` for the wire's `phone_number`; other keys as they are (the client already dropped `__proto__`). */
+function actionConfig(config: Action["config"]): Json {
+  const { phone_number, ...rest } = config;
+  return z.record(z.string(), z.json()).parse({ ...(phone_number === undefined ? {} : { phoneNumber: phone_number }), ...rest });
+}
 
 /** The service's own spelling of `phoneNumber`: what a Python user writes in a plain dict. */
 const WIRE_PHONE = "phone_number";
@@ -38,7 +52,15 @@ const input = z.object({
 /** Action: the extension endpoints actions/create, actions/update and GET /v1/actions. */
 export const actionKind = defineKind<Action, ActionWrite>()({
   kind: "Action",
-  pulled: true,
+  pull: {
+    name: actionBaseName,
+    refuse: (a) => refusal(ActionWriteSchema.safeParse(a)),
+    adopt: (a) => {
+      const config = actionConfig(a.config);
+      const hasConfig = typeof config === "object" && config !== null && Object.keys(config).length > 0;
+      return { args: { actionId: a.id, type: a.type, ...(hasConfig ? { config } : {}) }, refs: [] };
+    },
+  },
   doc: "Something an agent can do during a call. Uses the service's actions/create and actions/update; destroy forgets it.",
   example: 'const hangUp = new Action("end-call", { type: "action_end_conversation" });',
   examples: {

@@ -2,12 +2,35 @@ import { z } from "zod";
 import { AgentCreateSchema, AgentUpdateSchema, distinctIds, LIMITS, textUpTo, UuidSchema, type Agent, type AgentUpdate } from "../../schemas/index.js";
 import { defineKind } from "../kit/kind.js";
 import { ownerOutput } from "../kit/owner.js";
+import { refusal, slug } from "../kit/pull.js";
+
+/** Openings that every prompt shares and that say nothing about the agent. */
+const PROMPT_OPENING = /^\s*(?:you\s+are|you're|you\s+will\s+be|act\s+as|as)\s+(?:an?|the)?\s*/i;
+
+/** An agent's base name: the first words of its prompt after "You are the". */
+export function agentBaseName(a: Pick<Agent, "prompt">): string {
+  const firstSentence = a.prompt.replace(PROMPT_OPENING, "").split(/[.!?;:\n]/)[0] ?? "";
+  return slug(firstSentence, 4) || slug(a.prompt, 4) || "agent";
+}
+
+const AgentPromptSchema = AgentCreateSchema.pick({ prompt: true });
 
 /** Agent: agents/create, GET /v1/agents/?id=, agents/update; the service has no delete. */
 export const agentKind = defineKind<Agent, AgentUpdate>()({
   kind: "Agent",
   collection: "agents",
-  pulled: true,
+  pull: {
+    name: agentBaseName,
+    refuse: (a) => refusal(AgentPromptSchema.safeParse(a)),
+    adopt: (a) => ({
+      args: { agentId: a.id, prompt: a.prompt, ...(a.initial_message ? { initialMessage: a.initial_message } : {}) },
+      refs: [
+        { key: "voice", collection: "voices", ids: [a.voice.id], list: false },
+        ...(a.actions.length ? [{ key: "actions", collection: "actions" as const, ids: a.actions.map((x) => x.id), list: true }] : []),
+        ...(a.webhook ? [{ key: "webhook", collection: "webhooks" as const, ids: [a.webhook.id], list: false }] : []),
+      ],
+    }),
+  },
   doc:
     "A voice agent. The service has no delete: destroying it removes it from the stack only " +
     "(set the retain-on-delete resource option to say so explicitly, or the protect option to guard it).",

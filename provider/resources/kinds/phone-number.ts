@@ -4,6 +4,12 @@ import { ApiValidationError, E164Schema, UuidSchema, type PhoneNumber, type Phon
 import { claimOf, declareNumber, unseenOwner } from "../kit/claims.js";
 import { defineKind } from "../kit/kind.js";
 import { note } from "../kit/notes.js";
+import { refusal } from "../kit/pull.js";
+
+/** A number's base name: `line-` and its last four digits (the whole number is not in the URN). */
+export function numberBaseName(n: Pick<PhoneNumber, "number">): string {
+  return `line-${n.number.replace(/\D/g, "").slice(-4) || "number"}`;
+}
 
 /**
  * PhoneNumber: the inbound binding of a number the account owns. numbers/update binds it (create,
@@ -14,7 +20,16 @@ import { note } from "../kit/notes.js";
 export const phoneNumberKind = defineKind<PhoneNumber, PhoneNumberUpdate>()({
   kind: "PhoneNumber",
   collection: "numbers",
-  pulled: true,
+  pull: {
+    name: numberBaseName,
+    refuse: (n) =>
+      !n.active
+        ? "cancelled: it cannot be bound again"
+        : !n.inbound_agent
+          ? "not bound to an agent: there is no binding to declare"
+          : refusal(E164Schema.safeParse(n.number), "number "),
+    adopt: (n) => ({ args: { number: n.number }, refs: n.inbound_agent ? [{ key: "inboundAgent", collection: "agents", ids: [n.inbound_agent.id], list: false }] : [] }),
+  },
   doc:
     "The inbound binding of a phone number the account owns. Rebinding moves it to another agent in place; " +
     "destroy unbinds it, unless the program declares the same number in another resource (a rename, a swap, " +

@@ -2,12 +2,22 @@ import { z } from "zod";
 import { integerIn, LIMITS, textUpTo, UuidSchema, VoiceTypeSchema, VoiceWriteSchema, type Voice, type VoiceWrite } from "../../schemas/index.js";
 import { defineKind } from "../kit/kind.js";
 import { ownerOutput } from "../kit/owner.js";
+import { refusal, slug } from "../kit/pull.js";
+
+/** A voice's base name: its voice name. */
+export function voiceBaseName(v: Pick<Voice, "voice_name">): string {
+  return slug(v.voice_name) || "voice";
+}
 
 /** Voice: voices/update (documented); voices/create and GET /v1/voices where the server has them. */
 export const voiceKind = defineKind<Voice, VoiceWrite>()({
   kind: "Voice",
   collection: "voices",
-  pulled: true,
+  pull: {
+    name: voiceBaseName,
+    refuse: (v) => refusal(VoiceWriteSchema.safeParse(v)),
+    adopt: (v) => ({ args: { voiceId: v.id, voiceName: v.voice_name, type: v.type, pitch: v.pitch, rate: v.rate }, refs: [] }),
+  },
   doc:
     "A voice. Created with voices/create where the service has it; given the id of an existing voice, it manages " +
     "that one through voices/update. Destroy forgets it.",

@@ -2,6 +2,19 @@ import { z } from "zod";
 import { LIMITS, UuidSchema, WebhookEventSchema, WebhookMethodSchema, WebhookUrlSchema, WebhookWriteSchema, type Webhook, type WebhookWrite } from "../../schemas/index.js";
 import { adoptable } from "../kit/adoptable.js";
 import { defineKind } from "../kit/kind.js";
+import { refusal, slug } from "../kit/pull.js";
+
+/** A webhook's base name: its URL's host and path. */
+export function webhookBaseName(w: Pick<Webhook, "url">): string {
+  let text = w.url;
+  try {
+    const u = new URL(w.url);
+    text = `${u.hostname} ${u.pathname}`;
+  } catch {
+    // Not a URL: the slug of the text itself is still readable.
+  }
+  return slug(text) || "webhook";
+}
 
 const input = z.object({
   url: WebhookUrlSchema,
@@ -13,7 +26,11 @@ const input = z.object({
 /** Webhook: the extension endpoints webhooks/create, webhooks/update and GET /v1/webhooks. */
 export const webhookKind = defineKind<Webhook, WebhookWrite>()({
   kind: "Webhook",
-  pulled: true,
+  pull: {
+    name: webhookBaseName,
+    refuse: (w) => refusal(WebhookWriteSchema.safeParse(w)),
+    adopt: (w) => ({ args: { webhookId: w.id, url: w.url, method: w.method, subscriptions: w.subscriptions }, refs: [] }),
+  },
   doc: "Where an agent's events are delivered. Uses webhooks/create and webhooks/update; destroy forgets it.",
   example: 'const hook = new Webhook("events", { url: "https://hooks.example.com/va", subscriptions: ["event_message"] });',
   examples: {

@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import type { Collection, VoiceAgentClient } from "../../client/index.js";
 import type { CheckFailure } from "./check.js";
+import type { PullDef } from "./pull.js";
 
 /** Properties as Pulumi passes them: plain JSON. */
 export type Props = Record<string, unknown>;
@@ -111,8 +112,8 @@ export interface KindDef<S extends z.ZodRawShape, R extends { id: string }, W, K
   kind: K;
   /** The collection of the service its objects are in (`voiceagent pull`, `audit` and `drift` list the account's). */
   collection: Collection;
-  /** `voiceagent pull` declares the objects of its collection as this kind (one kind per collection). */
-  pulled?: true;
+  /** How `voiceagent pull` declares the objects of its collection as this kind (one kind per collection has it). */
+  pull?: PullDef<R>;
   /** What the resource is and does, for users: the class's JSDoc and the schema's description. */
   doc: string;
   /** A TypeScript snippet declaring one (the class's `@example`, the schema's TypeScript example). */
@@ -158,7 +159,7 @@ export interface KindInfo {
   examples: SdkExamples;
   importId?: string;
   collection: Collection;
-  pulled?: true;
+  pull?: PullDef<unknown>;
   extensionReads?: true;
   input: z.ZodObject;
   fields: Record<string, { doc: string; deprecated?: string; reported?: true; replaces?: true }>;

@@ -1,0 +1,67 @@
+import type { z } from "zod";
+import type { Collection } from "../../client/index.js";
+
+// How `voiceagent pull` declares a live object of a kind's collection: declared by the kind
+// (`pull`), read by the CLI (cli/plan.ts), which resolves references and names.
+
+/** A JSON value, as a pulled program writes it. */
+export type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
+
+/** An argument of a pulled resource that refers to other objects of the account (a list for an agent's actions). */
+export interface PulledRef {
+  key: string;
+  collection: Collection;
+  ids: string[];
+  list: boolean;
+}
+
+/** One live object as a pulled program declares it: its literal arguments and its references. */
+export interface Pulled {
+  args: Record<string, Json>;
+  refs: PulledRef[];
+}
+
+/**
+ * How `voiceagent pull` adopts the objects of the kind's collection (one kind per collection
+ * has it). Written with method syntax: the registry holds it for objects of any type, and the
+ * CLI hands it only objects of the kind's collection.
+ */
+export interface PullDef<R> {
+  /** The readable base of its resource name (before collisions are told apart). */
+  name(live: R): string;
+  /** Why the provider would refuse the object, so it is skipped with that reason; undefined when it would not. */
+  refuse(live: R): string | undefined;
+  /** Its arguments, every one adopting it as it is. */
+  adopt(live: R): Pulled;
+}
+
+/** Why a value would fail the provider's check, naming the field (prefixed with `field`), or undefined. */
+export function refusal(result: z.ZodSafeParseResult<unknown>, field = ""): string | undefined {
+  if (result.success) return undefined;
+  const bad = result.error.issues.map((i) => `${i.path.join(".") || "value"} ${i.message}`).join("; ");
+  return `the provider would refuse it: ${field}${bad}`;
+}
+
+/** The longest base name before a collision suffix. */
+const MAX_NAME = 40;
+
+/**
+ * A readable ASCII slug: accents folded, everything else but letters and digits turned into
+ * single dashes, at most `maxWords` words and {@link MAX_NAME} characters. May be empty.
+ */
+export function slug(text: string, maxWords = 6): string {
+  const words = text
+    .normalize("NFKD")
+    .replace(/\p{M}+/gu, "")
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean)
+    .slice(0, maxWords);
+  let out = "";
+  for (const w of words) {
+    const next = out ? `${out}-${w}` : w;
+    if (next.length > MAX_NAME) break;
+    out = next;
+  }
+  return out || (words[0] ?? "").slice(0, MAX_NAME);
+}
