@@ -1,4 +1,5 @@
 import * as pulumi from "@pulumi/pulumi";
+import { BOUND_ONCE, holdOnce } from "./kit/bound-once.js";
 import { configProblems } from "./kit/guard.js";
 import { NOTHING_SENT } from "./kit/check.js";
 import { providerShim } from "./kit/shim.js";
@@ -34,5 +35,15 @@ export abstract class VoiceAgentResource extends pulumi.dynamic.Resource {
     }
     // Back from the native provider (pulumi-voiceagent/native) without replacing: the same kind there.
     super(provider, name, props, pulumi.mergeOptions({ aliases: [{ type: `voiceagent:index:${kind}` }] }, opts), "voiceagent", kind);
+    // A dynamic provider's check is not told which resource it checks (the native plugin's is), so
+    // an input one resource only may hold is checked here, in the program, once its value is known.
+    const field = BOUND_ONCE[kind];
+    const value = field ? props[field] : undefined;
+    if (value !== undefined) {
+      pulumi.all([this.urn, value]).apply(([urn, v]) => {
+        const failure = typeof v === "string" ? holdOnce(kind, v, urn) : undefined;
+        if (failure) throw new pulumi.RunError(`${kind} resource '${name}' has a problem: ${failure.reason}`);
+      });
+    }
   }
 }

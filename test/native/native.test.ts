@@ -362,6 +362,7 @@ describe.concurrent("bad input as users meet it, on both entries: named at previ
       expect(agent).toMatch(problem("agent", /actions must not name the same id twice/));
       expect(await preview("call")).toMatch(problem("call", /toNumber is not in allowedDestinations/));
       expect(await preview("webhook")).toMatch(problem("webhook", /url must not hold credentials/));
+      expect(await preview("lines")).toMatch(/resource 'line-(a|b)' has a problem: number is also bound by PhoneNumber 'line-(a|b)' in this program[^\n]*nothing was sent to the service/);
 
       // The settings' own mistakes, on a program with nothing wrong in it.
       await bad.pulumi(stack, ["config", "set", "voiceagent:baseUrl", `${emu.url}/v1`]);
