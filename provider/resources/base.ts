@@ -36,14 +36,16 @@ export abstract class VoiceAgentResource extends pulumi.dynamic.Resource {
     // Back from the native provider (pulumi-voiceagent/native) without replacing: the same kind there.
     super(provider, name, props, pulumi.mergeOptions({ aliases: [{ type: `voiceagent:index:${kind}` }] }, opts), "voiceagent", kind);
     // A dynamic provider's check is not told which resource it checks (the native plugin's is), so
-    // an input one resource only may hold is checked here, in the program, once its value is known.
+    // an input one resource only may hold is checked here, in the program: at once for a plain
+    // value (a RunError here is one line), when known for an Output (its failure comes with the
+    // runtime's stack trace: the SDK does not treat a RunError inside an apply as one).
     const field = BOUND_ONCE[kind];
     const value = field ? props[field] : undefined;
-    if (value !== undefined) {
-      pulumi.all([this.urn, value]).apply(([urn, v]) => {
-        const failure = typeof v === "string" ? holdOnce(kind, v, urn) : undefined;
-        if (failure) throw new pulumi.RunError(`${kind} resource '${name}' has a problem: ${failure.reason}`);
-      });
-    }
+    const hold = (v: unknown) => {
+      const failure = typeof v === "string" ? holdOnce(kind, v, name) : undefined;
+      if (failure) throw new pulumi.RunError(`${kind} resource '${name}' has a problem: ${failure.reason}`);
+    };
+    if (pulumi.Output.isInstance(value)) value.apply(hold);
+    else hold(value);
   }
 }

@@ -91,5 +91,5 @@ describe("adoption instead of import", () => {
     expect(withPath).toMatch(/voiceagent:baseUrl must be the service's root URL, without a path/);
     expect(ctx.emu.stats.total).toBe(before);
     await ctx.t.stack.setConfig("voiceagent:baseUrl", { value: ctx.emu.url });
-  });
+  }, 180_000);
 });

@@ -331,11 +331,14 @@ describe.concurrent("migration from the dynamic provider and back, without repla
     await p.init(meta.stack);
     await p.pulumi(meta.stack, ["stack", "import", "--file", path.join(FIXTURES, version, "state.json")]);
     await configure(p, meta.stack, e, meta.token, { "test:entry": "dynamic" });
-    // The upgrade: this release runs the old state with no change, and reads of the old objects match it.
-    const upgraded = await p.pulumi(meta.stack, ["preview", "--expect-no-changes", "--diff"], { check: false });
+    // The upgrade: this release runs the old state with no change, and reads of the old objects match
+    // it. A refresh reads through the provider text stored in the old state, which takes the
+    // credentials from the environment, as the fixture was written ("credentials": "env").
+    const env = { VOICEAGENT_BASE_URL: e.url, VOICEAGENT_TOKEN: meta.token };
+    const upgraded = await p.pulumi(meta.stack, ["preview", "--expect-no-changes", "--diff"], { check: false, env });
     expect(upgraded.code, upgraded.stdout + upgraded.stderr).toBe(0);
     const reads = e.stats.total;
-    const refreshed = await p.pulumi(meta.stack, ["preview", "--refresh", "--expect-no-changes", "--diff"], { check: false });
+    const refreshed = await p.pulumi(meta.stack, ["preview", "--refresh", "--expect-no-changes", "--diff"], { check: false, env });
     expect(refreshed.code, refreshed.stdout + refreshed.stderr).toBe(0);
     expect(e.stats.total).toBeGreaterThan(reads);
     const onNative = await move(expect, p, meta.stack, e, "native");
