@@ -348,7 +348,7 @@ describe.concurrent("migration from the dynamic provider and back, without repla
     for (const b of bound) expect(b.live, b.number).toBe(b.declared);
     await p.destroy(meta.stack);
     for (const b of bound) expect((await client.numbers.get(b.number)).inbound_agent?.id, b.number).toBeUndefined();
-  }, 240_000);
+  }, 480_000);
 
   for (const version of versions) it(`a stack written by ${version} is destroyed by this release, running the provider text stored in the old state`, async ({ expect }) => {
     const meta = metas[versions.indexOf(version)]!;
@@ -443,6 +443,6 @@ describe.concurrent("bad input as users meet it, on both entries: named at previ
         ...filesContaining(bad.dir, v).map((f) => `${f} holds ${v}`),
       ]);
       expect(leaks).toEqual([]);
-    }, 240_000);
+    }, 480_000);
   }
 });

@@ -21,7 +21,7 @@ export function sdkScenario(ctx: SdkStack): void {
     const agent = await ctx.client.agents.get(agentId);
     secrets.push(agent.prompt);
     expect(changed(await ctx.summary("preview"))).toEqual({});
-  });
+  }, 180_000);
 
   it("`pulumi preview` in the project folder runs the program through our language host and sees the same stack", async () => {
     const preview = JSON.parse(await ctx.pulumi("preview", "--json")) as { changeSummary: Record<string, number> };
