@@ -8,9 +8,10 @@ import {
   type ResponseOf,
 } from "pulumi-voiceagent/schemas";
 import type { FaultInjector } from "./faults.js";
+import { contractIssues } from "./contract.js";
 import { applyFault } from "./hooks.js";
 import { callerOf, pathOf, type Caller } from "./request-context.js";
-import type { VoiceAgentService } from "./service.js";
+import { HttpFailure, type VoiceAgentService } from "./service.js";
 import { countFault, countWrite, type RequestStats } from "./stats.js";
 
 type Handler<N extends EndpointName> = (caller: Caller, query: ParsedQueryOf<N>, body: ParsedBodyOf<N>) => ResponseOf<N>;
@@ -78,6 +79,9 @@ export const serviceRoutes: FastifyPluginAsyncZod<ServiceRouteDeps> = async (app
       },
       handler: async (req, reply) => {
         // The route's own schemas parsed query and body before this runs; the table is keyed by name.
+        // The contract's limits and formats are then checked on their own (contract.ts), nothing written.
+        const broken = contractIssues(req.query, req.body);
+        if (broken.length) throw new HttpFailure(422, broken);
         const result = handler(callerOf(req), req.query as never, req.body as never);
         if (writes) countWrite(stats, req.routeKey);
         if (!faults.has("after")) return result;

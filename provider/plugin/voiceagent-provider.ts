@@ -86,7 +86,7 @@ export function voiceAgentProvider(opts: ProviderOptions): Provider {
       failing(async () => {
         const kind = await lookup(req.type, req.urn);
         if (!kind.runtime) return { failures: [{ property: "", reason: kind.problem }] };
-        const result = await kind.runtime.check(settings, withoutProvider(req.olds), withoutProvider(req.news));
+        const result = await kind.runtime.check(settings, withoutProvider(req.olds), withoutProvider(req.news), req.urn);
         return { inputs: result.inputs, failures: result.failures.map((f) => ({ property: f.property, reason: kind.explainUnknown(f.reason) })) };
       }),
     diff: (req) =>

@@ -1,5 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
 import { PACKAGE, tokenOf } from "../identity.js";
+import { BOUND_ONCE, holdOnce } from "./kit/bound-once.js";
 import { refuseBadConfig } from "./kit/guard.js";
 import { providerShim } from "./kit/shim.js";
 
@@ -33,5 +34,17 @@ export abstract class VoiceAgentResource extends pulumi.dynamic.Resource {
     }
     // Back from the native provider (pulumi-voiceagent/native) without replacing: the same kind there.
     super(provider, name, props, pulumi.mergeOptions({ aliases: [{ type: tokenOf(kind) }] }, opts), PACKAGE, kind);
+    // A dynamic provider's check is not told which resource it checks (the native plugin's is), so
+    // an input one resource only may hold is checked here, in the program: at once for a plain
+    // value (a RunError here is one line), when known for an Output (its failure comes with the
+    // runtime's stack trace: the SDK does not treat a RunError inside an apply as one).
+    const field = BOUND_ONCE[kind];
+    const value = field ? props[field] : undefined;
+    const hold = (v: unknown) => {
+      const failure = typeof v === "string" ? holdOnce(kind, v, name) : undefined;
+      if (failure) throw new pulumi.RunError(`${kind} resource '${name}' has a problem: ${failure.reason}`);
+    };
+    if (pulumi.Output.isInstance(value)) value.apply(hold);
+    else hold(value);
   }
 }

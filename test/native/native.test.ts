@@ -8,11 +8,19 @@
 //             its plugin installed by the CLI from the native entry's download URL into an empty PULUMI_HOME
 //   secrets   every string input of every kind a secret: in no state file, export or CLI output; the token nowhere
 //   import    `pulumi import` of each kind (numbers by E.164), then `voiceagent pull --import-file` + `pulumi import --file`
+//   upgrade   (pulumi/providertest's upgrade test, formerly test/upgrade/upgrade.test.ts) each released
+//             version's state, imported: this release previews it with no change, with and without
+//             refresh (on the migrate stack, before it moves), and destroys it running the provider
+//             text stored in the old state (a stack of its own, on an emulator of its own): that
+//             text's `import("pulumi-voiceagent/providers").runtimeFor(kind)[method](settings, ...args)`
+//             is a contract every later release keeps
 //   migrate   each upgrade fixture's stack to native and back, and one written by this release's dynamic classes to native
 //   bad input the mistakes of test/native/fixtures/bad-input on BOTH entries (dynamic and native), each
 //             entry's in one preview: every one named, no secret printed or stored, nothing sent;
 //             then the settings' own mistakes (a baseUrl with a path, a misspelt key, a plain token)
 //   lookups   the functions on the native entry and on the dynamic entry: the same program, one stack each
+//   safety    renames, swaps and moves of lines; a fleet under the fault mix; a call whose reply is lost
+//             (test/native/safety.ts)
 // Our language host has no GenerateProgram, so every import runs with --generate-code=false.
 import { randomUUID } from "node:crypto";
 import { mkdirSync, readdirSync, readFileSync } from "node:fs";
@@ -24,6 +32,7 @@ import { ok, REPO_ROOT, run } from "../helpers/consumer.js";
 import { downloadEnv, installedPlugins, startReleaseServer, type ReleaseServer } from "../helpers/release-server.js";
 import { FIXTURES, loadRows, readMeta, type FixtureMeta, type ServiceRows } from "../upgrade/fixture.js";
 import { filesContaining, nativeInstall, projectYaml, type NativeInstall, type Project, type Step } from "./project.js";
+import { safetyScenarios, setupSafety, teardownSafety } from "./safety.js";
 
 const fixture = (name: string) => readFileSync(path.join(REPO_ROOT, "test/native/fixtures", name, "index.ts"), "utf8");
 const versions = readdirSync(FIXTURES, { withFileTypes: true })
@@ -47,6 +56,9 @@ type Scenario = keyof typeof tokens;
 const emus = new Map<Scenario, RunningEmulator>();
 const emuOf = (s: Scenario) => emus.get(s)!;
 const fixtureEmus = new Map<string, RunningEmulator>();
+/** Per fixture, the emulator and project of the stack destroyed straight from the old state. */
+const oldEmus = new Map<string, RunningEmulator>();
+const oldProjects = new Map<string, Project>();
 let install: NativeInstall;
 let root: Project;
 let release: ReleaseServer;
@@ -83,6 +95,9 @@ beforeAll(async () => {
     const store = new Store();
     loadRows(store, JSON.parse(readFileSync(path.join(FIXTURES, v, "service.json"), "utf8")) as ServiceRows);
     fixtureEmus.set(v, await startEmulator({ db: store, tokens: [metas[i]!.token] }));
+    const oldStore = new Store();
+    loadRows(oldStore, JSON.parse(readFileSync(path.join(FIXTURES, v, "service.json"), "utf8")) as ServiceRows);
+    oldEmus.set(v, await startEmulator({ db: oldStore, tokens: [metas[i]!.token] }));
   }
   // One passphrase for the backend: the fixtures' stacks are imported with theirs (the same for all).
   install = await nativeInstall(inject("providerTarball"), metas[0]?.pulumi ?? "3.259.0", metas[0]?.passphrase ?? "native-e2e");
@@ -109,15 +124,32 @@ beforeAll(async () => {
     mkdirSync(backend);
     const files = { "Pulumi.yaml": projectYaml(meta.project), "index.ts": switchable(readFileSync(path.join(FIXTURES, v, "index.ts"), "utf8")) };
     fixtureProjects.set(v, install.project(`fixture-${v}`, files, { PULUMI_BACKEND_URL: `file://${backend}`, PULUMI_CONFIG_PASSPHRASE: meta.passphrase }));
+    // The same program on the dynamic entry, credentials in the environment as the fixture was written.
+    const oldBackend = `${install.stateDir}-${v}-old`;
+    mkdirSync(oldBackend);
+    oldProjects.set(
+      v,
+      install.project(`fixture-${v}-old`, { ...files, [`Pulumi.${meta.stack}.yaml`]: "config:\n  test:entry: dynamic\n" }, {
+        PULUMI_BACKEND_URL: `file://${oldBackend}`,
+        PULUMI_CONFIG_PASSPHRASE: meta.passphrase,
+        VOICEAGENT_BASE_URL: oldEmus.get(v)!.url,
+        VOICEAGENT_TOKEN: meta.token,
+      }),
+    );
   }
+  // The safety scenarios of test/native/safety.ts, on this install and this compile.
+  await setupSafety(install);
   await install.compile();
 }, 300_000);
 
 afterAll(async () => {
   install?.consumer.dispose();
   await release?.close();
-  for (const e of [...emus.values(), ...fixtureEmus.values()]) await e.close();
+  for (const e of [...emus.values(), ...fixtureEmus.values(), ...oldEmus.values()]) await e.close();
+  await teardownSafety();
 });
+
+safetyScenarios();
 
 describe.concurrent("the root program on the native classes", () => {
   const stack = "native";
@@ -352,7 +384,17 @@ describe.concurrent("migration from the dynamic provider and back, without repla
     const client = clientOf(e, meta.token);
     await p.init(meta.stack);
     await p.pulumi(meta.stack, ["stack", "import", "--file", path.join(FIXTURES, version, "state.json")]);
-    await configure(p, meta.stack, e, meta.token);
+    await configure(p, meta.stack, e, meta.token, { "test:entry": "dynamic" });
+    // The upgrade: this release runs the old state with no change, and reads of the old objects match
+    // it. A refresh reads through the provider text stored in the old state, which takes the
+    // credentials from the environment, as the fixture was written ("credentials": "env").
+    const env = { VOICEAGENT_BASE_URL: e.url, VOICEAGENT_TOKEN: meta.token };
+    const upgraded = await p.pulumi(meta.stack, ["preview", "--expect-no-changes", "--diff"], { check: false, env });
+    expect(upgraded.code, upgraded.stdout + upgraded.stderr).toBe(0);
+    const reads = e.stats.total;
+    const refreshed = await p.pulumi(meta.stack, ["preview", "--refresh", "--expect-no-changes", "--diff"], { check: false, env });
+    expect(refreshed.code, refreshed.stdout + refreshed.stderr).toBe(0);
+    expect(e.stats.total).toBeGreaterThan(reads);
     const onNative = await move(expect, p, meta.stack, e, "native");
     for (const b of await bindings(expect, onNative, client)) expect(b.live, b.number).toBe(b.declared);
     const onDynamic = await move(expect, p, meta.stack, e, "dynamic");
@@ -360,6 +402,22 @@ describe.concurrent("migration from the dynamic provider and back, without repla
     for (const b of bound) expect(b.live, b.number).toBe(b.declared);
     await p.destroy(meta.stack);
     for (const b of bound) expect((await client.numbers.get(b.number)).inbound_agent?.id, b.number).toBeUndefined();
+  }, 480_000);
+
+  for (const version of versions) it(`a stack written by ${version} is destroyed by this release, running the provider text stored in the old state`, async ({ expect }) => {
+    const meta = metas[versions.indexOf(version)]!;
+    const p = oldProjects.get(version)!;
+    const client = clientOf(oldEmus.get(version)!, meta.token);
+    await p.init(meta.stack);
+    await p.pulumi(meta.stack, ["stack", "import", "--file", path.join(FIXTURES, version, "state.json")]);
+    const state = await p.exported(meta.stack);
+    // 0.1.0 made a binding's id its number, 0.2.0 the number's UUID: the recorded number is in both.
+    const numbers = state.filter((r) => r.type.endsWith("voiceagent:PhoneNumber")).map((r) => String(r.outputs?.number));
+    expect(numbers.length).toBeGreaterThan(0);
+    for (const n of numbers) expect((await client.numbers.get(n)).inbound_agent, n).not.toBeNull();
+    const deleted = await p.destroy(meta.stack);
+    expect(deleted.delete).toBe(state.filter((r) => r.type.startsWith("pulumi-nodejs:dynamic/")).length + 1);
+    for (const n of numbers) expect((await client.numbers.get(n)).inbound_agent, n).toBeNull();
   }, 240_000);
 
   it("a stack written by this release's dynamic classes moves to native; lines stay bound; destroy unbinds", async ({ expect }) => {
@@ -416,6 +474,7 @@ describe.concurrent("bad input as users meet it, on both entries: named at previ
       expect(agent).toMatch(problem("agent", /actions must not name the same id twice/));
       expect(await preview("call")).toMatch(problem("call", /toNumber is not in allowedDestinations/));
       expect(await preview("webhook")).toMatch(problem("webhook", /url must not hold credentials/));
+      expect(await preview("lines")).toMatch(/resource 'line-(a|b)' has a problem: number is also bound by PhoneNumber 'line-(a|b)' in this program[^\n]*nothing was sent to the service/);
 
       // The settings' own mistakes, on a program with nothing wrong in it.
       await bad.pulumi(stack, ["config", "set", "voiceagent:baseUrl", `${emu.url}/v1`]);

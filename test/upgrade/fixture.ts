@@ -5,7 +5,7 @@
 //   Pulumi.yaml   its project file, run as TypeScript (optional for 0.1.0: derived when absent)
 //   state.json    `pulumi stack export` after `pulumi up`, credentials from the environment
 //   service.json  the emulator's users and objects rows at that moment
-// Written by scripts/upgrade-fixture.ts, read by test/upgrade/upgrade.test.ts. Free of vitest.
+// Written by scripts/upgrade-fixture.ts, read by test/native/native.test.ts (the upgrade and migration scenarios). Free of vitest.
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import type { Store } from "voiceagent-emulator";

@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import { ApiError, ApiSchemaError, type VoiceAgentClient } from "../../client/index.js";
+import { BOUND_ONCE, holdOnce } from "./bound-once.js";
 import { checkInputs } from "./check.js";
 import { bodiesOf, diffOf, inputsOf, notKept, outputsOf, partialInputs, propertyNames, withLocalInputs } from "./derive.js";
 import { explain, isGone, PartialCreateError, unreadableCreate, type FailureContext } from "./errors.js";
@@ -15,7 +16,8 @@ import { clientFor, resolveSettings, type ProviderSettings } from "./settings.js
  * by the caller (the dynamic adapter, dynamic.ts, or the native plugin) before they get here.
  */
 export interface KindRuntime {
-  check(settings: ProviderSettings | undefined, olds: Props, news: Props): Promise<CheckResult>;
+  /** `who`: the resource's URN, where the caller knows it (the native plugin), for inputs one resource only may hold (kit/bound-once.ts). */
+  check(settings: ProviderSettings | undefined, olds: Props, news: Props, who?: string): Promise<CheckResult>;
   diff(settings: ProviderSettings | undefined, id: string, olds: Props, news: Props): Promise<KindDiff>;
   create(settings: ProviderSettings | undefined, inputs: Props): Promise<CreateResult>;
   read(settings: ProviderSettings | undefined, id: string, state: Props): Promise<ReadResult>;
@@ -77,11 +79,14 @@ export function kindRuntime<S extends z.ZodRawShape, R extends { id: string }, W
   }
 
   return {
-    async check(settings, _olds, news) {
+    async check(settings, _olds, news, who) {
       const { problems } = resolveSettings(settings);
       const { inputs, known, failures } = checkInputs(def.input, news);
       const all = [...problems, ...failures];
       if (all.length === 0 && def.refine) all.push(...def.refine(partialInputs(def, known)));
+      const field = BOUND_ONCE[def.kind];
+      const held = field ? known[field] : undefined;
+      if (all.length === 0 && who && typeof held === "string") all.push(...[holdOnce(def.kind, held, who)].filter((f) => f !== undefined));
       if (all.length) return { inputs: news, failures: all };
       def.declared?.(partialInputs(def, known));
       return { inputs, failures: [] };

@@ -1,0 +1,42 @@
+import { inputFailure, type CheckFailure } from "./check.js";
+
+/**
+ * Inputs that one resource only may hold in a program: a number bound by two PhoneNumbers would be
+ * bound twice, the last write winning, and every later `preview --refresh` would show changes that
+ * never settle. The program declares both, so preview can refuse it, naming both, before any request.
+ *
+ * Per provider process (one serves every resource of a default provider; an explicit Provider has
+ * its own, and kit/claims.ts's shared registry is where a cross-process check belongs).
+ */
+export const BOUND_ONCE: Readonly<Record<string, string>> = { PhoneNumber: "number" };
+
+/** Who holds each value, per kind, in this deployment: the resource's name (or URN). */
+const holders = new Map<string, string>();
+
+/** The name a URN ends with (`urn:pulumi:stack::project::type::name`). */
+const nameOf = (who: string) => who.split("::").pop() ?? who;
+
+/**
+ * Records that `who` (a URN or a resource name) holds `value` as `kind`'s bound-once input, and
+ * says what is wrong when another resource already does. The value is never repeated (it may be a
+ * secret). A resource checked again (a migration checks old and new inputs) is no conflict.
+ */
+export function holdOnce(kind: string, value: string, who: string): CheckFailure | undefined {
+  const field = BOUND_ONCE[kind];
+  if (!field) return undefined;
+  const key = `${kind}\0${value}`;
+  const other = holders.get(key);
+  if (other === undefined || other === who) {
+    holders.set(key, who);
+    return undefined;
+  }
+  return inputFailure(
+    `${field} is also bound by ${kind} '${nameOf(other)}' in this program: one ${field} can be bound by one ${kind} only ` +
+      `(the last write would win, and every later \`pulumi preview --refresh\` would show changes). Remove '${nameOf(who)}' or '${nameOf(other)}', or give one another ${field}`,
+  );
+}
+
+/** Forgets every holder (tests run several deployments in one process). */
+export function resetHolders(): void {
+  holders.clear();
+}
