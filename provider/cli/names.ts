@@ -29,19 +29,20 @@ const PROMPT_OPENING = /^\s*(?:you\s+are|you're|you\s+will\s+be|act\s+as|as)\s+(
 
 /** An agent's base name: the first words of its prompt after "You are the". */
 export function agentBaseName(a: Pick<Agent, "prompt">): string {
-  const firstSentence = a.prompt.replace(PROMPT_OPENING, "").split(/[.!?;:\n]/)[0] ?? "";
-  return slug(firstSentence, 4) || slug(a.prompt, 4) || "agent";
+  const prompt = a.prompt;
+  const firstSentence = prompt.replace(PROMPT_OPENING, "").split(/[.!?;:\n]/)[0] ?? "";
+  return slug(firstSentence, 4) || slug(prompt, 4) || "agent";
 }
 
 /** A voice's base name: its voice name. */
-export function voiceBaseName(v: Pick<Voice, "voice_name">): string {
-  return slug(v.voice_name) || "voice";
+export function voiceBaseName(v: Pick<Voice, "voice_name" | "voice_id" | "speaker">): string {
+  return slug(v.voice_name ?? v.voice_id ?? v.speaker ?? "") || "voice";
 }
 
 /** An action's base name: its type without the `action_` prefix, and the last digits of its number. */
 export function actionBaseName(a: Pick<Action, "type" | "config">): string {
   const type = slug(a.type.replace(/^action_/, "")) || "action";
-  const phone = typeof a.config.phone_number === "string" ? a.config.phone_number.replace(/\D/g, "").slice(-4) : "";
+  const phone = typeof a.config?.phone_number === "string" ? a.config.phone_number.replace(/\D/g, "").slice(-4) : "";
   return phone ? `${type}-${phone}` : type;
 }
 

@@ -45,6 +45,9 @@ type Draft = { collection: Collection; id: string; base: string; args: PlannedRe
 type Skip = PullPlan["skipped"][number];
 
 const lit = (value: Json): ScalarArg => ({ value });
+/** The arguments whose value the service holds (null and undefined left out). */
+const present = (args: Record<string, string | number | null | undefined>): Record<string, ScalarArg> =>
+  Object.fromEntries(Object.entries(args).flatMap(([k, v]) => (v === null || v === undefined ? [] : [[k, lit(v)]])));
 
 /** Why a value would fail the provider's check, naming the field. */
 function problem(result: z.ZodSafeParseResult<unknown>): string | undefined {
@@ -67,8 +70,8 @@ const AgentPromptSchema = AgentCreateSchema.pick({ prompt: true });
 
 /** camelCase `phoneNumber` for the wire's `phone_number`; other keys as they are (the client already dropped `__proto__`). */
 function actionConfig(config: Account["actions"][number]["config"]): Json {
-  const { phone_number, ...rest } = config;
-  return z.record(z.string(), z.json()).parse({ ...(phone_number === undefined ? {} : { phoneNumber: phone_number }), ...rest });
+  const { phone_number, ...rest } = config ?? {};
+  return z.record(z.string(), z.json()).parse({ ...(phone_number === undefined || phone_number === null ? {} : { phoneNumber: phone_number }), ...rest });
 }
 
 const ADOPTERS: { [C in Collection]: Adopter<Account[C][number]> } = {
@@ -76,7 +79,12 @@ const ADOPTERS: { [C in Collection]: Adopter<Account[C][number]> } = {
     refuse: (v) => refused(VoiceWriteSchema.safeParse(v)),
     adopt: (v) => ({
       base: voiceBaseName(v),
-      args: { voiceId: lit(v.id), voiceName: lit(v.voice_name), type: lit(v.type), pitch: lit(v.pitch), rate: lit(v.rate) },
+      // Each voice type has its own fields (docs/contract-current.md): only those the service holds.
+      args: {
+        voiceId: lit(v.id),
+        type: lit(v.type),
+        ...present({ voiceName: v.voice_name, pitch: v.pitch, rate: v.rate, vendorVoiceId: v.voice_id, speaker: v.speaker }),
+      },
       refs: [],
     }),
   },
@@ -96,7 +104,7 @@ const ADOPTERS: { [C in Collection]: Adopter<Account[C][number]> } = {
     refuse: (w) => refused(WebhookWriteSchema.safeParse(w)),
     adopt: (w) => ({
       base: webhookBaseName(w),
-      args: { webhookId: lit(w.id), url: lit(w.url), method: lit(w.method), subscriptions: lit(w.subscriptions) },
+      args: { webhookId: lit(w.id), url: lit(w.url), ...present({ method: w.method }), subscriptions: lit(w.subscriptions) },
       refs: [],
     }),
   },
@@ -116,7 +124,7 @@ const ADOPTERS: { [C in Collection]: Adopter<Account[C][number]> } = {
   },
   numbers: {
     refuse: (n) =>
-      !n.active
+      n.active === false
         ? "cancelled: it cannot be bound again"
         : !n.inbound_agent
           ? "not bound to an agent: there is no binding to declare"

@@ -22,7 +22,7 @@ export interface Decision {
 
 /** The live objects recover may match, with calls (which `Account` does not hold). */
 export interface Live extends Account {
-  calls: { id: string; status: string }[];
+  calls: { id: string; status?: string | null | undefined }[];
 }
 
 /** What recover knows besides the account: who manages what, and what existed before the run. */
@@ -85,7 +85,7 @@ function decideOne(urn: string, kind: ResourceKind, inputs: Record<string, unkno
   const body = createBodyFor(kind, inputs);
   const collection = COLLECTION[kind];
   if (!body || !collection) return { urn, kind, outcome: "unresolved", why: "its recorded inputs do not say what was sent" };
-  const items: { id: string; status?: string }[] = live[collection];
+  const items: { id: string; status?: string | null | undefined }[] = live[collection];
   const matching = items.filter((item) => item.status !== "ended" && matchesSent(body, item));
   const unmanaged = matching.filter((item) => !owner(item.id) && !taken.has(item.id)).map((item) => item.id);
   if (unmanaged.length === 0) {

@@ -33,6 +33,7 @@ export {
 } from "./options.js";
 export { createCapabilities, isRouteMissing, EXTENSION_KINDS, type Capabilities, type ExtensionKind, type ExtensionsSetting } from "./capabilities.js";
 export { matchesSent } from "./match.js";
+export { API_GENERATIONS, ApiGenerationError, generationOf, type ApiGeneration, type ApiSetting, type Generation } from "./generation.js";
 export { mayHaveActed } from "./transport.js";
 export { Throttle, type ThrottleOptions } from "./throttle.js";
 export type { Send, SendInput, Transport } from "./transport.js";

@@ -7,6 +7,8 @@
  */
 export * from "./values.js";
 export * from "./common.js";
+export * from "./read.js";
+export * from "./current.js";
 export * from "./errors.js";
 export * from "./voice.js";
 export * from "./action.js";

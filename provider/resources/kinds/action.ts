@@ -38,7 +38,7 @@ export const actionKind = defineKind<Action, ActionWrite>()({
       toWire: ({ phoneNumber, ...rest }: Config) => ({ ...rest, ...(phoneNumber === undefined ? {} : { phone_number: phoneNumber }) }),
       read: (a) => {
         const { phone_number, ...rest } = a.config;
-        return { ...rest, ...(phone_number === undefined ? {} : { phoneNumber: phone_number }) };
+        return { ...rest, ...(phone_number === undefined || phone_number === null ? {} : { phoneNumber: phone_number }) };
       },
     },
     // Naming the object this resource already manages is no change.

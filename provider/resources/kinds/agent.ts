@@ -42,6 +42,19 @@ export const agentKind = defineKind<Agent, AgentUpdate>()({
       wire: null, read: (_a, recorded) => recorded.agentId, live: (_recorded, id) => id, replaces: true },
   },
   adopt: "agentId",
+  generationCheck: (gen, olds, news) =>
+    gen === "2024" && olds.webhook && !news.webhook
+      ? {
+          failures: [
+            {
+              property: "webhook",
+              reason:
+                "the 2024 API cannot remove an agent's webhook (its update takes no null), so nothing would change: " +
+                "keep the webhook, point it at another Webhook, or replace the agent (set voiceagent:api 2023 if the service speaks the interface)",
+            },
+          ],
+        }
+      : {},
   outputs: { userId: ownerOutput() },
   async create(client, inputs, bodies) {
     if (!inputs.agentId) return client.agents.create(AgentCreateSchema.parse(bodies.create));

@@ -1,7 +1,48 @@
 import { z } from "zod";
 import { UuidSchema, VoiceTypeSchema, VoiceWriteSchema, type Voice, type VoiceWrite } from "../../schemas/index.js";
+import type { CheckFailure } from "../kit/check.js";
 import { defineKind } from "../kit/kind.js";
 import { ownerOutput } from "../kit/owner.js";
+
+const input = z.object({
+  type: VoiceTypeSchema.default("voice_base"),
+  voiceName: z.string().min(1, { error: "must not be empty" }).optional(),
+  pitch: z.number().int({ error: "must be an integer" }).optional(),
+  rate: z.number().int({ error: "must be an integer" }).optional(),
+  vendorVoiceId: z.string().min(1, { error: "must not be empty" }).optional(),
+  speaker: z.string().min(1, { error: "must not be empty" }).optional(),
+  voiceId: UuidSchema.optional(),
+});
+type VoiceInputs = Partial<z.output<typeof input>>;
+type TypeField = "voiceName" | "pitch" | "rate" | "vendorVoiceId" | "speaker";
+
+/**
+ * Each voice type's own fields: the ones it needs, and the ones it may have (docs/contract-current.md).
+ * voice_base is the interface's (2023) only; the other five are the current API's (2024).
+ */
+const TYPE_FIELDS: Record<z.output<typeof VoiceTypeSchema>, { needs: TypeField[]; may: TypeField[] }> = {
+  voice_base: { needs: ["voiceName", "pitch", "rate"], may: [] },
+  voice_azure: { needs: ["voiceName"], may: ["pitch", "rate"] },
+  voice_eleven_labs: { needs: ["vendorVoiceId"], may: [] },
+  voice_play_ht: { needs: ["vendorVoiceId"], may: [] },
+  voice_rime: { needs: ["speaker"], may: [] },
+  voice_vocode: { needs: [], may: ["vendorVoiceId"] },
+};
+
+/** The type's missing fields and the fields of other types, caught at preview before anything is sent. */
+function typeFields(inputs: VoiceInputs): CheckFailure[] {
+  const type = inputs.type ?? "voice_base";
+  const { needs, may } = TYPE_FIELDS[type];
+  const failures: CheckFailure[] = [];
+  for (const f of needs) if (inputs[f] === undefined) failures.push({ property: f, reason: `${f} is required for a ${type} voice` });
+  const all: TypeField[] = ["voiceName", "pitch", "rate", "vendorVoiceId", "speaker"];
+  for (const f of all) {
+    if (inputs[f] !== undefined && !needs.includes(f) && !may.includes(f)) {
+      failures.push({ property: f, reason: `${f} is not a field of a ${type} voice: remove it, or choose a type that has it` });
+    }
+  }
+  return failures;
+}
 
 /** Voice: voices/update (documented); voices/create and GET /v1/voices where the server has them. */
 export const voiceKind = defineKind<Voice, VoiceWrite>()({
@@ -9,7 +50,9 @@ export const voiceKind = defineKind<Voice, VoiceWrite>()({
   account: "voices",
   doc:
     "A voice. Created with voices/create where the service has it; given the id of an existing voice, it manages " +
-    "that one through voices/update. Destroy forgets it.",
+    "that one through voices/update. Destroy forgets it. Each type has its own fields: voice_base (the 2023 API) " +
+    "voiceName, pitch and rate; voice_azure voiceName (pitch, rate optional); voice_eleven_labs and voice_play_ht " +
+    'vendorVoiceId; voice_rime speaker; voice_vocode none (vendorVoiceId "joe").',
   example: 'const voice = new Voice("warm", { voiceName: "alloy", pitch: 0, rate: 1 });',
   examples: {
     python: 'voice = voiceagent.Voice("warm", voice_name="alloy", pitch=0, rate=1)',
@@ -21,19 +64,24 @@ export const voiceKind = defineKind<Voice, VoiceWrite>()({
       "})",
   },
   importId: "its id (a UUID)",
-  input: z.object({
-    voiceName: z.string().min(1, { error: "must not be empty" }),
-    pitch: z.number().int({ error: "must be an integer" }),
-    rate: z.number().int({ error: "must be an integer" }),
-    type: VoiceTypeSchema.default("voice_base"),
-    voiceId: UuidSchema.optional(),
-  }),
+  input,
   fields: {
     // Naming the object this resource already manages is no change.
-    voiceName: { doc: 'The voice\'s name, e.g. "alloy".', wire: "voice_name", read: (v) => v.voice_name },
-    pitch: { doc: "Pitch, an integer.", wire: "pitch", read: (v) => v.pitch },
-    rate: { doc: "Speaking rate, an integer.", wire: "rate", read: (v) => v.rate },
-    type: { doc: "The voice type: voice_base (default), voice_azure, voice_rime or voice_eleven_labs.", wire: "type", read: (v) => v.type },
+    voiceName: { doc: 'The voice\'s name, e.g. "alloy" (voice_base, voice_azure).', wire: "voice_name", read: (v) => v.voice_name ?? undefined },
+    pitch: { doc: "Pitch, an integer (voice_base; optional for voice_azure).", wire: "pitch", read: (v) => v.pitch ?? undefined, keepWhenUnset: true },
+    rate: { doc: "Speaking rate, an integer (voice_base; optional for voice_azure).", wire: "rate", read: (v) => v.rate ?? undefined, keepWhenUnset: true },
+    type: {
+      doc: "The voice type: voice_base (default; the 2023 API), or voice_azure, voice_eleven_labs, voice_play_ht, voice_rime, voice_vocode (the 2024 API).",
+      wire: "type",
+      read: (v) => v.type,
+    },
+    vendorVoiceId: {
+      doc: 'The vendor\'s voice id (voice_eleven_labs, voice_play_ht; voice_vocode: "joe", the default).',
+      wire: "voice_id",
+      read: (v) => v.voice_id ?? undefined,
+      keepWhenUnset: true,
+    },
+    speaker: { doc: "The speaker (voice_rime).", wire: "speaker", read: (v) => v.speaker ?? undefined },
     voiceId: {
       doc:
         "Manage this existing voice (the interface shows only voices/update) instead of creating one. " +
@@ -43,6 +91,7 @@ export const voiceKind = defineKind<Voice, VoiceWrite>()({
   adopt: "voiceId",
   outputs: { userId: ownerOutput() },
   readRoutes: "voices",
+  refine: typeFields,
   async create(client, inputs, bodies) {
     const body = VoiceWriteSchema.parse(bodies.create);
     if (inputs.voiceId) return client.voices.update(inputs.voiceId, body);

@@ -31,7 +31,7 @@ export const webhookKind = defineKind<Webhook, WebhookWrite>()({
   fields: {
     // Naming the object this resource already manages is no change.
     url: { doc: "Where events are delivered: an http(s) URL.", wire: "url", read: (w) => w.url },
-    method: { doc: "The HTTP method of deliveries: GET or POST (default).", wire: "method", read: (w) => w.method },
+    method: { doc: "The HTTP method of deliveries: GET or POST (default).", wire: "method", read: (w) => w.method ?? undefined },
     subscriptions: { doc: "Events to deliver, e.g. event_message, event_phone_call_ended (order does not matter).", wire: "subscriptions", read: (w) => w.subscriptions, set: true },
     webhookId: { doc: "Adopt an existing webhook instead of creating one. Changing it replaces.", wire: null, read: (_w, recorded) => recorded.webhookId, live: (_recorded, id) => id, replaces: true },
   },

@@ -77,6 +77,9 @@ function advice(ctx: FailureContext, err: ApiError): string {
     const adopt = ctx.adopt ? `set ${ctx.adopt} to the id of the one to keep` : "keep the one you want";
     return `To go on, ${adopt} and run \`pulumi up\` again; the service has no delete, so the other stays in the account.`;
   }
+  if (err.code === "E_GENERATION") {
+    return "Change the program to what that API can do, or set voiceagent:api (2023 or 2024) if the service speaks the other one.";
+  }
   if (!err.mayHaveActed) {
     if (err.code === "E_CONNECTION") return "Nothing reached the service. Check voiceagent:baseUrl (or VOICEAGENT_BASE_URL) and that the service is up, then run the command again.";
     if (err.code === "E_RATE_LIMIT") return "The service did not act on it. Run the command again later.";

@@ -37,6 +37,9 @@ const withoutProvider = (p: Props): Props => {
  */
 const providerMoved = (olds: Props, news: Props): boolean => (olds.__provider === undefined) !== (news.__provider === undefined);
 
+/** Generation notes already told in this process (each once, not once per resource). */
+const noted = new Set<string>();
+
 /** Wraps a kind's declaration with what every kind does alike. */
 export function kindRuntime<S extends z.ZodRawShape, R extends { id: string }, W>(def: KindDef<S, R, W>): KindRuntime {
   type I = z.output<z.ZodObject<S>>;
@@ -85,14 +88,51 @@ export function kindRuntime<S extends z.ZodRawShape, R extends { id: string }, W
     return o;
   }
 
+  /** Create as the engine sees it; runtime.create completes a PartialCreateError it throws. */
+  async function create(settings: ProviderSettings | undefined, props: Props): Promise<pulumi.dynamic.CreateResult> {
+    const inputs = parse(props);
+    let live: R;
+    try {
+      live = await def.create(clientFor(settings), inputs, bodiesOf(def, inputs));
+    } catch (err) {
+      // The service answered with the object's id but the rest could not be read: it exists.
+      // Losing the id would leave it untracked and the next up would make another (a bought
+      // number would go on costing money), so the engine keeps it as a partial create.
+      if (err instanceof ApiSchemaError && err.receivedId) throw unreadableCreate(def.kind, err.receivedId, err.summary, inputs);
+      throw fail("create", err);
+    }
+    const o = outs(live, inputs);
+    const dropped = notKept(def, o, inputs);
+    if (dropped.length) {
+      throw new PartialCreateError(
+        `voiceagent:${def.kind} create: the service made ${live.id} but did not keep ${dropped.join(", ")}. ` +
+          "It is tracked in the state; run `pulumi up` again to set them, or check that the service supports them.",
+        live.id,
+        o,
+        dropped.map((f) => `${f} not kept`),
+      );
+    }
+    return { id: live.id, outs: o };
+  }
+
   return {
-    async check(settings, _olds, news) {
-      const { problems } = resolveSettings(settings);
+    async check(settings, olds, news) {
+      const { problems, resolved } = resolveSettings(settings);
       const { inputs, known, failures } = checkInputs(def.input, withoutProvider(news));
       const all = [...problems, ...failures];
       if (all.length === 0 && def.refine) all.push(...def.refine(partialInputs(def, known)));
       if (all.length) return { inputs: news, failures: all };
       def.declared?.(partialInputs(def, known));
+      if (resolved && def.generationCheck) {
+        // "auto" knows its generation only once something was read in this process (a refresh).
+        const gen = resolved.api === "auto" ? clientFor(settings).generation.known() : resolved.api;
+        const said = gen ? def.generationCheck(gen, recorded(olds), partialInputs(def, known)) : {};
+        if (said.failures?.length) return { inputs: news, failures: said.failures };
+        if (said.note && !noted.has(said.note)) {
+          noted.add(said.note);
+          note(said.note);
+        }
+      }
       return { inputs: { ...inputs, __provider: news.__provider } };
     },
     async diff(_settings, id, olds, news) {
@@ -105,29 +145,17 @@ export function kindRuntime<S extends z.ZodRawShape, R extends { id: string }, W
       };
     },
     async create(settings, props) {
-      const inputs = parse(props);
-      let live: R;
       try {
-        live = await def.create(clientFor(settings), inputs, bodiesOf(def, inputs));
+        return await create(settings, props);
       } catch (err) {
-        // The service answered with the object's id but the rest could not be read: it exists.
-        // Losing the id would leave it untracked and the next up would make another (a bought
-        // number would go on costing money), so the engine keeps it as a partial create.
-        if (err instanceof ApiSchemaError && err.receivedId) throw unreadableCreate(def.kind, err.receivedId, err.summary, inputs);
-        throw fail("create", err);
+        // The partial state must carry the serialized provider like any other, or the next up
+        // takes its absence for a move between the dynamic and native providers and records the
+        // program's inputs without asking the service (providerMoved above).
+        if (err instanceof PartialCreateError && props.__provider !== undefined) {
+          throw new PartialCreateError(err.message, err.id, { ...err.properties, __provider: props.__provider }, err.reasons);
+        }
+        throw err;
       }
-      const o = outs(live, inputs);
-      const dropped = notKept(def, o, inputs);
-      if (dropped.length) {
-        throw new PartialCreateError(
-          `voiceagent:${def.kind} create: the service made ${live.id} but did not keep ${dropped.join(", ")}. ` +
-            "It is tracked in the state; run `pulumi up` again to set them, or check that the service supports them.",
-          live.id,
-          o,
-          dropped.map((f) => `${f} not kept`),
-        );
-      }
-      return { id: live.id, outs: o };
     },
     async read(settings, id, props) {
       const client = clientFor(settings);
