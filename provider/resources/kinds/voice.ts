@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { ApiGeneration } from "../../client/index.js";
 import { UuidSchema, VoiceTypeSchema, VoiceWriteSchema, type Voice, type VoiceWrite } from "../../schemas/index.js";
 import type { CheckFailure } from "../kit/check.js";
 import { defineKind } from "../kit/kind.js";
@@ -29,11 +30,28 @@ const TYPE_FIELDS: Record<z.output<typeof VoiceTypeSchema>, { needs: TypeField[]
   voice_vocode: { needs: [], may: ["vendorVoiceId"] },
 };
 
-/** The type's missing fields and the fields of other types, caught at preview before anything is sent. */
-function typeFields(inputs: VoiceInputs): CheckFailure[] {
+/** The fields every type takes on the 2023 API, which has one voice shape. */
+const SHAPE_2023: TypeField[] = ["voiceName", "pitch", "rate"];
+
+/**
+ * The type's missing fields and the fields of other types, caught at preview before anything is
+ * sent. Without a generation (not known yet) either generation's form of the type passes; with
+ * one, only that generation's.
+ */
+function typeFields(inputs: VoiceInputs, gen?: ApiGeneration): CheckFailure[] {
   const type = inputs.type ?? "voice_base";
-  const { needs, may } = TYPE_FIELDS[type];
   const failures: CheckFailure[] = [];
+  const in2023 = () => {
+    for (const f of SHAPE_2023) if (inputs[f] === undefined) failures.push({ property: f, reason: `${f} is required for a voice on the 2023 API` });
+    for (const f of ["vendorVoiceId", "speaker"] as const) {
+      if (inputs[f] !== undefined) failures.push({ property: f, reason: `${f} is not a field of a voice on the 2023 API (it takes voiceName, pitch and rate)` });
+    }
+    return failures;
+  };
+  if (gen === "2023") return in2023();
+  if (gen === undefined && type !== "voice_vocode" && SHAPE_2023.every((f) => inputs[f] !== undefined) && in2023().length === 0) return [];
+  failures.length = 0;
+  const { needs, may } = TYPE_FIELDS[type];
   for (const f of needs) if (inputs[f] === undefined) failures.push({ property: f, reason: `${f} is required for a ${type} voice` });
   const all: TypeField[] = ["voiceName", "pitch", "rate", "vendorVoiceId", "speaker"];
   for (const f of all) {
@@ -91,7 +109,8 @@ export const voiceKind = defineKind<Voice, VoiceWrite>()({
   adopt: "voiceId",
   outputs: { userId: ownerOutput() },
   readRoutes: "voices",
-  refine: typeFields,
+  refine: (inputs) => typeFields(inputs),
+  generationCheck: (gen, _olds, news) => ({ failures: typeFields(news, gen) }),
   async create(client, inputs, bodies) {
     const body = VoiceWriteSchema.parse(bodies.create);
     if (inputs.voiceId) return client.voices.update(inputs.voiceId, body);
