@@ -7,6 +7,8 @@
 //   secrets   every string input of every kind a secret: in no state file, export or CLI output; the token nowhere
 //   import    `pulumi import` of each kind (numbers by E.164), then `voiceagent pull --import-file` + `pulumi import --file`
 //   migrate   each upgrade fixture's stack to native and back, and one written by this release's dynamic classes to native
+//   clinic    the clinic of test/e2e/fixtures/clinic on the current API (2024): up, an empty preview, a hand edit seen
+//             by preview --refresh, a prompt and a voice type changed in place, destroy saying what it cannot unbind
 // Our language host has no GenerateProgram, so every import runs with --generate-code=false.
 import { randomUUID } from "node:crypto";
 import { mkdirSync, readdirSync, readFileSync } from "node:fs";
@@ -16,7 +18,7 @@ import { createClient, type VoiceAgentClient } from "pulumi-voiceagent/client";
 import { startEmulator, Store, type RunningEmulator } from "voiceagent-emulator";
 import { ok, REPO_ROOT, run } from "../helpers/consumer.js";
 import { FIXTURES, loadRows, readMeta, type FixtureMeta, type ServiceRows } from "../upgrade/fixture.js";
-import { filesContaining, nativeInstall, projectYaml, type NativeInstall, type Project, type Step } from "./project.js";
+import { filesContaining, nativeInstall, onNative, projectYaml, type NativeInstall, type Project, type Step } from "./project.js";
 
 const fixture = (name: string) => readFileSync(path.join(REPO_ROOT, "test/native/fixtures", name, "index.ts"), "utf8");
 const versions = readdirSync(FIXTURES, { withFileTypes: true })
@@ -35,7 +37,7 @@ function switchable(program: string): string {
 }
 
 /** One account per scenario, each on its own emulator. */
-const tokens = { root: `native-root-${randomUUID()}`, secrets: `native-secrets-${randomUUID()}`, single: `native-import-${randomUUID()}`, bulk: `native-pull-${randomUUID()}`, dynamic: `native-dyn-${randomUUID()}` };
+const tokens = { root: `native-root-${randomUUID()}`, secrets: `native-secrets-${randomUUID()}`, single: `native-import-${randomUUID()}`, bulk: `native-pull-${randomUUID()}`, dynamic: `native-dyn-${randomUUID()}`, clinic: `native-clinic-${randomUUID()}` };
 type Scenario = keyof typeof tokens;
 const emus = new Map<Scenario, RunningEmulator>();
 const emuOf = (s: Scenario) => emus.get(s)!;
@@ -45,6 +47,7 @@ let root: Project;
 let secrets: Project;
 let secretsBackend: string;
 let imported: Project;
+let clinic: Project;
 const fixtureProjects = new Map<string, Project>();
 const clientOf = (e: RunningEmulator, token: string): VoiceAgentClient => createClient({ baseUrl: e.url, token });
 const numbersOf = (s: Scenario) => emuOf(s).seeds.get(tokens[s])?.numbers ?? [];
@@ -65,7 +68,9 @@ const configure = (p: Project, stack: string, e: RunningEmulator, token: string,
   ]);
 
 beforeAll(async () => {
-  for (const [scenario, token] of Object.entries(tokens)) emus.set(scenario as Scenario, await startEmulator({ tokens: [token], seed: true }));
+  for (const [scenario, token] of Object.entries(tokens)) {
+    emus.set(scenario as Scenario, await startEmulator({ tokens: [token], seed: true, ...(scenario === "clinic" ? { api: "2024" as const } : {}) }));
+  }
   for (const [i, v] of versions.entries()) {
     const store = new Store();
     loadRows(store, JSON.parse(readFileSync(path.join(FIXTURES, v, "service.json"), "utf8")) as ServiceRows);
@@ -79,6 +84,8 @@ beforeAll(async () => {
   mkdirSync(secretsBackend);
   secrets = install.project("secrets", { "Pulumi.yaml": projectYaml("secrets"), "index.ts": fixture("secrets") }, { PULUMI_BACKEND_URL: `file://${secretsBackend}` });
   imported = install.project("imported", { "Pulumi.yaml": projectYaml("imported"), "index.ts": fixture("imported") });
+  const clinicProgram = readFileSync(path.join(REPO_ROOT, "test/e2e/fixtures/clinic/index.ts"), "utf8");
+  clinic = install.project("clinic", { "Pulumi.yaml": projectYaml("clinic"), "index.ts": onNative(clinicProgram) });
   for (const [i, v] of versions.entries()) {
     const meta = metas[i]!;
     // A project per fixture (its URNs name its project and stack), on a backend of its own.
@@ -132,6 +139,39 @@ describe.concurrent("the root program on the native classes", () => {
     expect(await root.destroy(stack)).toMatchObject({ delete: 8 });
     expect(await lineBound(supportNumber!)).toBeUndefined();
     expect(await lineBound(salesNumber!)).toBeUndefined();
+  }, 240_000);
+});
+
+describe.concurrent("a clinic on the current API (2024), native classes", () => {
+  it("up, an empty preview, a hand edit seen by preview --refresh, a prompt and a voice type changed in place, destroy", async ({ expect }) => {
+    const stack = "clinic";
+    const emu = emuOf("clinic");
+    const client = clientOf(emu, tokens.clinic);
+    await clinic.init(stack);
+    await configure(clinic, stack, emu, tokens.clinic, { "voiceagent:api": "2024" });
+    expect(await clinic.up(stack)).toMatchObject({ create: 9 }); // 8 resources + the stack
+    const exported = await clinic.exported(stack);
+    const front = exported.find((r) => r.urn.endsWith("::front-desk"))?.id ?? "";
+    const calm = exported.find((r) => r.urn.endsWith("::calm"))?.id ?? "";
+    expect((await client.agents.get(front)).prompt).toBe("You are the clinic's front desk. Book and move visits.");
+
+    const quiet = await clinic.pulumi(stack, ["preview", "--expect-no-changes"]);
+    expect(quiet.stdout + quiet.stderr).toMatch(/2024 API cannot unbind a number/);
+
+    await client.agents.update(front, { prompt: "Edited by hand." });
+    const drift = await clinic.preview(stack, ["--refresh"]);
+    expect(drift.steps.filter((s) => s.op === "update").map((s) => s.urn.split("::").pop())).toEqual(["front-desk"]);
+
+    await clinic.pulumi(stack, ["config", "set", "frontPrompt", "You are the clinic's front desk. Book, move and cancel visits."]);
+    expect(await clinic.up(stack)).toMatchObject({ update: 1 });
+    expect((await client.agents.get(front)).prompt).toBe("You are the clinic's front desk. Book, move and cancel visits.");
+    await clinic.pulumi(stack, ["config", "set", "calmVoice", "rime"]);
+    expect(await clinic.up(stack)).toMatchObject({ update: 1 });
+    expect(await client.voices.get(calm)).toMatchObject({ type: "voice_rime", speaker: "river" });
+
+    const destroyed = await clinic.pulumi(stack, ["destroy", "--yes", "--skip-preview"]);
+    expect(destroyed.stdout + destroyed.stderr).toMatch(/left bound to its agent and removed from the stack/);
+    expect((await client.numbers.get(numbersOf("clinic")[0]!)).inbound_agent?.id).toBe(front);
   }, 240_000);
 });
 
