@@ -118,13 +118,14 @@ export function createClient(input: CreateClientInput) {
       list: agents,
     },
     voices: {
+      // Async, so a refusal before sending is a rejected promise like every other failure.
       create: async (body: VoiceWrite) => {
-        const wire = encoded(voiceBody(await settled(), body), "POST", "/v1/voices/create");
+        const wire = encoded(voiceBody(generation.known() ?? voiceGeneration(body), body), "POST", "/v1/voices/create");
         return once("voices", "voice", wire, (deadline) => send("createVoice", { body: wire, deadline }), voices.all);
       },
       get: (id: string) => send("getVoice", { query: { id } }),
       update: async (id: string, body: VoiceWrite) =>
-        send("updateVoice", { query: { id }, body: encoded(voiceBody(await settled(), body), "POST", "/v1/voices/update") }),
+        send("updateVoice", { query: { id }, body: encoded(voiceBody(generation.known() ?? voiceGeneration(body), body), "POST", "/v1/voices/update") }),
       list: voices,
     },
     actions: {
@@ -190,6 +191,15 @@ export function createClient(input: CreateClientInput) {
       list: calls,
     },
   };
+}
+
+/**
+ * The generation a voice is written in when nothing has told it yet, from the voice itself: the
+ * 2023 shape (a name, pitch and rate) is also a valid 2024 Azure voice, so it is sent as it is; a
+ * voice given only a 2024 type's own fields can only be meant for 2024. No request is needed.
+ */
+function voiceGeneration(v: VoiceWrite): ApiGeneration {
+  return v.voice_name !== undefined && v.pitch !== undefined && v.rate !== undefined ? "2023" : "2024";
 }
 
 /** An irreversible act's answer, read if it can be; undefined if not (the act was done all the same). */
