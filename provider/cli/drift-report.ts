@@ -1,6 +1,7 @@
 import { isDeepStrictEqual } from "node:util";
 import { z } from "zod";
 import { redact } from "../client/index.js";
+import { isProviderKey, withoutProvider } from "../resources/kit/migration.js";
 import { kindOfType } from "./kinds.js";
 import { splitUrn } from "./state.js";
 import { table } from "./output.js";
@@ -68,8 +69,7 @@ const ours = (type: string) => kindOfType(type) !== undefined;
 const shortKind = (type: string) => kindOfType(type) ?? type;
 /** A step's inputs without the serialized provider, secrets masked: masked values compare equal. */
 const inputsOf = (s: z.infer<typeof StepStateSchema> | null | undefined): Record<string, unknown> => {
-  const { __provider: _code, ...rest } = s?.inputs ?? {};
-  return Object.fromEntries(Object.entries(rest).map(([k, v]) => [k, maskSecrets(v)]));
+  return Object.fromEntries(Object.entries(withoutProvider(s?.inputs ?? {})).map(([k, v]) => [k, maskSecrets(v)]));
 };
 
 /**
@@ -104,7 +104,7 @@ export function driftFromEvents(events: readonly unknown[]): DriftReport {
         kind: shortKind(step.type),
         name: splitUrn(step.urn).name,
         op: step.op,
-        properties: properties.filter((p) => p !== "__provider"),
+        properties: properties.filter((p) => !isProviderKey(p)),
       });
     }
   }

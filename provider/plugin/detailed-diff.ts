@@ -1,66 +1,34 @@
-import { DiffResponse, PropertyDiff } from "@pulumi/pulumi/proto/provider_pb.js";
 import type { Props } from "../resources/kit/kind.js";
-import type { KindRuntime } from "../resources/kit/runtime.js";
-import type { ProviderSettings } from "../resources/kit/settings.js";
-import { withoutProvider } from "./wire.js";
-
-/** A diff as the engine wants it: which properties change, how, and whether that replaces. */
-export interface Detailed {
-  changed: string[];
-  replaces: string[];
-  deleteBeforeReplace: boolean;
-  /** The recorded state holds a dynamic provider's `__provider` (a stack migrated from it). */
-  dropsProvider: boolean;
-}
+import { providerDeletion } from "../resources/kit/migration.js";
+import type { KindDiff } from "../resources/kit/results.js";
+import type { DiffResponse, PropertyChange } from "./provider.js";
 
 /**
- * Which properties differ, by the kind's own comparison (defaults, sets, "" as unset, inert
- * properties, values compared with the live object where the kind says so): the runtime's diff
- * names them, so the plugin has no per-kind code. Nothing is sent.
+ * The Diff response from the kind's own diff (which properties differ and how, by the kind's
+ * comparison: defaults, sets, "" as unset, inert properties; the plugin has no per-kind code):
+ * each property compared with the recorded outputs (as the dynamic path does), not the old
+ * inputs; `stables` for the inputs that stay as they are; and the dynamic provider a migrated
+ * stack still records, as a deletion that never replaces (kit/migration.ts).
  */
-export async function detailedDiff(rt: KindRuntime, settings: ProviderSettings | undefined, id: string, olds: Props, oldInputs: Props, news: Props): Promise<Detailed> {
-  const d = await rt.diff(settings, id, withoutProvider(olds), news);
+export function diffResponse(d: KindDiff, olds: Props, oldInputs: Props, news: Props): DiffResponse {
+  const detailed: Record<string, PropertyChange> = {};
+  for (const [key, kind] of Object.entries({ ...d.detailed, ...providerDeletion(olds, oldInputs) })) detailed[key] = { kind, inputDiff: false };
+  const changed = Object.keys(d.detailed);
   return {
-    changed: d.changed,
-    replaces: d.replaces ?? [],
-    deleteBeforeReplace: d.deleteBeforeReplace === true,
-    dropsProvider: "__provider" in olds || "__provider" in oldInputs,
+    changes: Object.keys(detailed).length > 0 || d.replaces.length > 0,
+    detailed,
+    replaces: [...new Set(d.replaces)],
+    stables: Object.keys(news).filter((k) => !changed.includes(k)),
+    deleteBeforeReplace: d.deleteBeforeReplace && d.replaces.length > 0,
   };
 }
 
 /**
- * The Diff response: DIFF_SOME with a detailed diff (each property an ADD, DELETE or UPDATE, the
- * replacing ones as *_REPLACE), `stables` for the inputs that stay as they are, and a recorded
- * `__provider` as a DELETE that never replaces: otherwise a migrated resource would be a Same
- * step, which copies the old outputs, and the serialized provider would stay in state forever
- * (pkg/resource/deploy/step_generator.go in pulumi v3.259.0).
+ * The DiffConfig response: the settings that changed, each an ADD, DELETE or UPDATE of an input.
+ * Never a replacement: a new token or URL addresses the same objects (or fails at Check).
  */
-export function diffResponse(d: Detailed, olds: Props, news: Props): DiffResponse {
-  const resp = new DiffResponse();
-  const replaces = new Set(d.replaces);
-  const details = resp.getDetaileddiffMap();
-  for (const key of d.changed) {
-    const replace = replaces.has(key);
-    const kind =
-      olds[key] === undefined
-        ? replace ? PropertyDiff.Kind.ADD_REPLACE : PropertyDiff.Kind.ADD
-        : news[key] === undefined
-          ? replace ? PropertyDiff.Kind.DELETE_REPLACE : PropertyDiff.Kind.DELETE
-          : replace ? PropertyDiff.Kind.UPDATE_REPLACE : PropertyDiff.Kind.UPDATE;
-    // Compared with the recorded outputs (as the dynamic path does), not the old inputs.
-    details.set(key, new PropertyDiff().setKind(kind).setInputdiff(false));
-  }
-  const diffs = [...d.changed];
-  if (d.dropsProvider) {
-    details.set("__provider", new PropertyDiff().setKind(PropertyDiff.Kind.DELETE).setInputdiff(false));
-    diffs.push("__provider");
-  }
-  const some = diffs.length > 0 || replaces.size > 0;
-  resp.setChanges(some ? DiffResponse.DiffChanges.DIFF_SOME : DiffResponse.DiffChanges.DIFF_NONE);
-  resp.setDiffsList(diffs);
-  resp.setReplacesList([...replaces]);
-  resp.setStablesList(Object.keys(news).filter((k) => !d.changed.includes(k)));
-  resp.setDeletebeforereplace(d.deleteBeforeReplace && replaces.size > 0);
-  resp.setHasdetaileddiff(true);
-  return resp;
+export function configDiff(olds: Props, news: Props, changed: readonly string[]): DiffResponse {
+  const detailed: Record<string, PropertyChange> = {};
+  for (const key of changed) detailed[key] = { kind: olds[key] === undefined ? "add" : news[key] === undefined ? "delete" : "update", inputDiff: true };
+  return { changes: changed.length > 0, detailed, replaces: [], stables: [], deleteBeforeReplace: false };
 }

@@ -1,13 +1,11 @@
 import { AsyncLocalStorage } from "node:async_hooks";
-import { credentials } from "@grpc/grpc-js";
-import { EngineClient } from "@pulumi/pulumi/proto/engine_grpc_pb.js";
-import { LogRequest, LogSeverity } from "@pulumi/pulumi/proto/engine_pb.js";
 import type { NoteSink } from "../resources/kit/notes.js";
 
 // A resource plugin's stdout (after the port line) and stderr reach the user only as debug logs
 // (pkg/resource/plugin/plugin.go `unstructuredOutput` in pulumi v3.259.0: hidden for every
 // resource plugin but the dynamic hosts). What the user must see goes through the engine's Log
-// RPC, with the URN of the resource the request is about, so it shows under that resource.
+// RPC (sent by plugin/grpc.ts), with the URN of the resource the request is about, so it shows
+// under that resource.
 
 /** What one provider request is about, and the notes it has sent that are still in flight. */
 interface RequestScope {
@@ -31,19 +29,14 @@ export async function inRequest<T>(urn: string, work: () => Promise<T>): Promise
   }
 }
 
-/** A note sink that logs each note at INFO through the engine at `address` (falls back to stderr). */
-export function engineNoteSink(address: string): NoteSink {
-  const client = new EngineClient(address, credentials.createInsecure());
+/** Sends one note to the engine's log under a URN ("" for none); resolves when done, whatever the outcome. */
+export type LogNote = (text: string, urn: string) => Promise<void>;
+
+/** A note sink that sends each note with the URN of the request in scope, and makes that request wait for it. */
+export function scopedNoteSink(send: LogNote): NoteSink {
   return (text) => {
     const s = scope.getStore();
-    const req = new LogRequest().setSeverity(LogSeverity.INFO).setMessage(text).setUrn(s?.urn ?? "");
-    const sent = new Promise<void>((resolve) => {
-      client.log(req, (err) => {
-        // The engine is gone or refused it: stderr at least ends up in the engine's debug log.
-        if (err) process.stderr.write(`${text}\n`);
-        resolve();
-      });
-    });
+    const sent = send(text, s?.urn ?? "");
     s?.pending.push(sent);
   };
 }

@@ -1,8 +1,11 @@
 import type { KindRuntime } from "../resources/kit/runtime.js";
-import { KINDS, runtimeFor } from "../resources/providers.js";
+import { KINDS as REGISTRY } from "../resources/kinds/index.js";
 
 /** The package's resource tokens are `voiceagent:index:<Kind>`. */
 const TOKEN = /^voiceagent:index:([A-Za-z]+)$/;
+
+const runtimes = new Map<string, KindRuntime>(REGISTRY.map((k) => [k.kind, k.runtime]));
+const KINDS = [...runtimes.keys()];
 
 /** A request's resource type, resolved to the runtime of its kind, or why it cannot be. */
 export interface KindLookup {
@@ -29,7 +32,7 @@ function typeOfUrn(urn: string): string {
 export function kindFor(type: string, urn: string, version: string, requested: string | undefined): KindLookup {
   const token = type || typeOfUrn(urn);
   const kind = TOKEN.exec(token)?.[1];
-  const runtime = kind && KINDS.includes(kind) ? runtimeFor(kind) : undefined;
+  const runtime = kind ? runtimes.get(kind) : undefined;
   const versions = requested && requested !== version ? `the voiceagent plugin is ${version}, the program's SDK is ${requested}` : `the voiceagent plugin is ${version}`;
   const fix = `install the plugin that matches the SDK (\`pulumi plugin install resource voiceagent <version> --file <plugin>\`, or point Pulumi.yaml plugins.providers at the installed package's dist/plugin)`;
   const problem = runtime ? "" : `${token} is not a resource this plugin serves (${versions}; it serves ${KINDS.join(", ")}): ${fix}`;

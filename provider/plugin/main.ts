@@ -5,16 +5,12 @@
  * the first line of stdout, then dials it. Nothing may reach stdout before that line; a failure to
  * start is one line on stderr (the engine shows it when the plugin exits early) and exit code 1.
  */
-import { Server, ServerCredentials } from "@grpc/grpc-js";
-import { ResourceProviderService } from "@pulumi/pulumi/proto/provider_grpc_pb.js";
 import { setNoteSink } from "../resources/kit/notes.js";
 import { pluginVersion, schemaText } from "./embedded.js";
 import { persistCompileCache } from "./compile-cache.js";
-import { engineNoteSink } from "./engine-log.js";
-import { providerService } from "./service.js";
-
-/** The largest message the engine sends or accepts (sdk/go/common/util/rpcutil MaxRPCMessageSize: 400 MiB). */
-const MAX_MESSAGE = 400 * 1024 * 1024;
+import { scopedNoteSink } from "./engine-log.js";
+import { engineLog, listen } from "./grpc.js";
+import { voiceAgentProvider } from "./voiceagent-provider.js";
 
 /**
  * The engine's address: the last argument that is neither a flag nor a flag's value; none when
@@ -45,12 +41,8 @@ async function serve(argv: readonly string[]): Promise<void> {
   // Whatever a dependency prints goes to stderr: stdout is the engine's, and its first line is the port.
   console.log = console.info = console.error;
   const address = engineAddress(argv);
-  if (address) setNoteSink(engineNoteSink(address));
-  const server = new Server({ "grpc.max_receive_message_length": MAX_MESSAGE, "grpc.max_send_message_length": MAX_MESSAGE });
-  server.addService(ResourceProviderService, providerService({ version: pluginVersion(), schema: schemaText() }));
-  const port = await new Promise<number>((resolve, reject) => {
-    server.bindAsync("127.0.0.1:0", ServerCredentials.createInsecure(), (err, p) => (err ? reject(err) : resolve(p)));
-  });
+  if (address) setNoteSink(scopedNoteSink(engineLog(address)));
+  const port = await listen(voiceAgentProvider({ version: pluginVersion(), schema: schemaText() }));
   process.stdout.write(`${port}\n`);
   setImmediate(persistCompileCache);
 }

@@ -3,18 +3,18 @@
  * `import("pulumi-voiceagent/providers")`. Its `runtimeFor(kind)` and the runtime's method
  * signatures are a stable contract with every shim ever written into a stack's state.
  */
+import { dynamicRuntime, type DynamicRuntime } from "./kit/dynamic.js";
 import type { Props } from "./kit/kind.js";
-import type { KindRuntime } from "./kit/runtime.js";
 import { KINDS as REGISTRY } from "./kinds/index.js";
 
-const runtimes = new Map<string, KindRuntime>(REGISTRY.map((k) => [k.kind, k.runtime]));
+const runtimes = new Map<string, DynamicRuntime>(REGISTRY.map((k) => [k.kind, dynamicRuntime(k.runtime)]));
 const createBodies = new Map<string, (inputs: Props) => Props | undefined>(REGISTRY.map((k) => [k.kind, (inputs) => k.createBody(inputs)]));
 
 /** The kinds this release serves, by Pulumi type name. */
 export const KINDS: readonly string[] = [...runtimes.keys()];
 
-/** The runtime of one resource kind ("Agent", "Voice", ...). */
-export function runtimeFor(kind: string): KindRuntime {
+/** The runtime of one resource kind ("Agent", "Voice", ...), as the dynamic provider calls it. */
+export function runtimeFor(kind: string): DynamicRuntime {
   const r = runtimes.get(kind);
   if (!r) throw new Error(`pulumi-voiceagent: no provider for kind ${kind}; is the installed package older than the program?`);
   return r;

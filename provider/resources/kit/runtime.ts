@@ -1,4 +1,3 @@
-import type * as pulumi from "@pulumi/pulumi";
 import type { z } from "zod";
 import { ApiError, ApiSchemaError, type VoiceAgentClient } from "../../client/index.js";
 import { checkInputs } from "./check.js";
@@ -6,36 +5,27 @@ import { bodiesOf, diffOf, inputsOf, notKept, outputsOf, partialInputs, property
 import { explain, isGone, PartialCreateError, unreadableCreate, type FailureContext } from "./errors.js";
 import type { KindDef, Props } from "./kind.js";
 import { note } from "./notes.js";
+import { diffKind, type CheckResult, type CreateResult, type KindDiff, type ReadResult, type UpdateResult } from "./results.js";
 import { clientFor, resolveSettings, type ProviderSettings } from "./settings.js";
 
 /**
- * The provider methods of one kind, as the serialized shim calls them: settings first, always.
- * This is a stable contract: every shim ever written into a stack's state (0.1.0's included) calls
- * `runtimeFor(kind)[method](settings, ...args)`, and must keep working after an upgrade.
+ * The provider methods of one kind, as plain functions of plain values: settings first, always.
+ * Properties are the kind's own: the dynamic provider's recorded key (kit/migration.ts) is removed
+ * by the caller (the dynamic adapter, dynamic.ts, or the native plugin) before they get here.
  */
 export interface KindRuntime {
-  check(settings: ProviderSettings | undefined, olds: Props, news: Props): Promise<pulumi.dynamic.CheckResult>;
+  check(settings: ProviderSettings | undefined, olds: Props, news: Props): Promise<CheckResult>;
   diff(settings: ProviderSettings | undefined, id: string, olds: Props, news: Props): Promise<KindDiff>;
-  create(settings: ProviderSettings | undefined, inputs: Props): Promise<pulumi.dynamic.CreateResult>;
-  read(settings: ProviderSettings | undefined, id: string, props: Props): Promise<pulumi.dynamic.ReadResult>;
-  update(settings: ProviderSettings | undefined, id: string, olds: Props, news: Props): Promise<pulumi.dynamic.UpdateResult>;
-  delete(settings: ProviderSettings | undefined, id: string, props: Props): Promise<void>;
+  create(settings: ProviderSettings | undefined, inputs: Props): Promise<CreateResult>;
+  read(settings: ProviderSettings | undefined, id: string, state: Props): Promise<ReadResult>;
+  update(settings: ProviderSettings | undefined, id: string, state: Props, news: Props): Promise<UpdateResult>;
+  /**
+   * What an update with nothing to send answers (nothing is sent): the recorded outputs, with the
+   * program's values of the properties the service never sees.
+   */
+  unsent(state: Props, news: Props): UpdateResult;
+  delete(settings: ProviderSettings | undefined, id: string, state: Props): Promise<void>;
 }
-
-/** The engine's diff, plus the properties that differ (a native provider's detailed diff). */
-export type KindDiff = pulumi.dynamic.DiffResult & { changed: string[] };
-
-const withoutProvider = (p: Props): Props => {
-  const { __provider: _ignored, ...rest } = p;
-  return rest;
-};
-
-/**
- * A stack moving between the dynamic and the native provider (aliases): the recorded `__provider`
- * is there on one side only. That alone is a change, or the engine would keep the old outputs
- * (with or without it) forever; its update sends nothing to the service.
- */
-const providerMoved = (olds: Props, news: Props): boolean => (olds.__provider === undefined) !== (news.__provider === undefined);
 
 /** Generation notes already told in this process (each once, not once per resource). */
 const noted = new Set<string>();
@@ -46,9 +36,9 @@ export function kindRuntime<S extends z.ZodRawShape, R extends { id: string }, W
   const names = propertyNames(def);
   const fail = (op: FailureContext["op"], err: unknown) =>
     err instanceof PartialCreateError ? err : explain({ kind: def.kind, op, names, ...(def.adopt ? { adopt: def.adopt } : {}) }, err);
-  const parse = (props: Props): I => def.input.parse(withoutProvider(props));
+  const parse = (props: Props): I => def.input.parse(props);
   /** Recorded state, read leniently: a property an older release stored differently is left out. */
-  const recorded = (props: Props): Partial<I> => partialInputs(def, withoutProvider(props));
+  const recorded = (props: Props): Partial<I> => partialInputs(def, props);
   const outs = (live: R, inputs: Props) => outputsOf(def, live, inputs);
 
   /** After a write whose answer was lost, the live object tells whether it took effect. */
@@ -88,37 +78,10 @@ export function kindRuntime<S extends z.ZodRawShape, R extends { id: string }, W
     return o;
   }
 
-  /** Create as the engine sees it; runtime.create completes a PartialCreateError it throws. */
-  async function create(settings: ProviderSettings | undefined, props: Props): Promise<pulumi.dynamic.CreateResult> {
-    const inputs = parse(props);
-    let live: R;
-    try {
-      live = await def.create(clientFor(settings), inputs, bodiesOf(def, inputs));
-    } catch (err) {
-      // The service answered with the object's id but the rest could not be read: it exists.
-      // Losing the id would leave it untracked and the next up would make another (a bought
-      // number would go on costing money), so the engine keeps it as a partial create.
-      if (err instanceof ApiSchemaError && err.receivedId) throw unreadableCreate(def.kind, err.receivedId, err.summary, inputs);
-      throw fail("create", err);
-    }
-    const o = outs(live, inputs);
-    const dropped = notKept(def, o, inputs);
-    if (dropped.length) {
-      throw new PartialCreateError(
-        `voiceagent:${def.kind} create: the service made ${live.id} but did not keep ${dropped.join(", ")}. ` +
-          "It is tracked in the state; run `pulumi up` again to set them, or check that the service supports them.",
-        live.id,
-        o,
-        dropped.map((f) => `${f} not kept`),
-      );
-    }
-    return { id: live.id, outs: o };
-  }
-
   return {
     async check(settings, olds, news) {
       const { problems, resolved } = resolveSettings(settings);
-      const { inputs, known, failures } = checkInputs(def.input, withoutProvider(news));
+      const { inputs, known, failures } = checkInputs(def.input, news);
       const all = [...problems, ...failures];
       if (all.length === 0 && def.refine) all.push(...def.refine(partialInputs(def, known)));
       if (all.length) return { inputs: news, failures: all };
@@ -126,70 +89,80 @@ export function kindRuntime<S extends z.ZodRawShape, R extends { id: string }, W
       if (resolved && def.generationCheck) {
         // "auto" knows its generation only once something was read in this process (a refresh).
         const gen = resolved.api === "auto" ? clientFor(settings).generation.known() : resolved.api;
-        const said = gen ? def.generationCheck(gen, recorded(olds), partialInputs(def, known)) : {};
+        const said = gen ? def.generationCheck(gen, partialInputs(def, olds), partialInputs(def, known)) : {};
         if (said.failures?.length) return { inputs: news, failures: said.failures };
         if (said.note && !noted.has(said.note)) {
           noted.add(said.note);
           note(said.note);
         }
       }
-      return { inputs: { ...inputs, __provider: news.__provider } };
+      return { inputs, failures: [] };
     },
     async diff(_settings, id, olds, news) {
-      const d = diffOf(def, withoutProvider(olds), withoutProvider(news), id);
+      const d = diffOf(def, olds, news, id);
+      const replaces = new Set(d.replaces);
       return {
-        changes: d.changed.length > 0 || providerMoved(olds, news),
-        changed: d.changed,
+        detailed: Object.fromEntries(d.changed.map((p) => [p, diffKind(olds[p], news[p], replaces.has(p))])),
         replaces: d.replaces,
-        ...(d.replaces.length && def.deleteBeforeReplace ? { deleteBeforeReplace: true } : {}),
+        deleteBeforeReplace: d.replaces.length > 0 && def.deleteBeforeReplace === true,
       };
     },
     async create(settings, props) {
+      const inputs = parse(props);
+      let live: R;
       try {
-        return await create(settings, props);
+        live = await def.create(clientFor(settings), inputs, bodiesOf(def, inputs));
       } catch (err) {
-        // The partial state must carry the serialized provider like any other, or the next up
-        // takes its absence for a move between the dynamic and native providers and records the
-        // program's inputs without asking the service (providerMoved above).
-        if (err instanceof PartialCreateError && props.__provider !== undefined) {
-          throw new PartialCreateError(err.message, err.id, { ...err.properties, __provider: props.__provider }, err.reasons);
-        }
-        throw err;
+        // The service answered with the object's id but the rest could not be read: it exists.
+        // Losing the id would leave it untracked and the next up would make another (a bought
+        // number would go on costing money), so the engine keeps it as a partial create.
+        if (err instanceof ApiSchemaError && err.receivedId) throw unreadableCreate(def.kind, err.receivedId, err.summary, inputs);
+        throw fail("create", err);
       }
+      const o = outs(live, inputs);
+      const dropped = notKept(def, o, inputs);
+      if (dropped.length) {
+        throw new PartialCreateError(
+          `voiceagent:${def.kind} create: the service made ${live.id} but did not keep ${dropped.join(", ")}. ` +
+            "It is tracked in the state; run `pulumi up` again to set them, or check that the service supports them.",
+          live.id,
+          o,
+          dropped.map((f) => `${f} not kept`),
+        );
+      }
+      return { id: live.id, outputs: o };
     },
-    async read(settings, id, props) {
+    async read(settings, id, state) {
       const client = clientFor(settings);
-      const state = withoutProvider(props);
       // A server without this kind's read route cannot be asked: keep what was recorded.
-      if (!def.read || (def.readRoutes && !(await client.capabilities.has(def.readRoutes)))) return { id, props };
+      if (!def.read || (def.readRoutes && !(await client.capabilities.has(def.readRoutes)))) return { gone: false, id, outputs: state };
       try {
         const live = await def.read(client, id, recorded(state));
-        if (!live) return { id: "", props: {} };
+        if (!live) return { gone: true };
         const o = outs(live, state);
-        return { id, props: o, inputs: inputsOf(def, o) };
+        return { gone: false, id, outputs: o, inputs: inputsOf(def, o) };
       } catch (err) {
-        if (isGone(err)) return { id: "", props: {} };
+        if (isGone(err)) return { gone: true };
         throw fail("read", err);
       }
     },
-    async update(settings, id, olds, news) {
+    async update(settings, id, state, news) {
       const inputs = parse(news);
-      if (providerMoved(olds, news) && diffOf(def, withoutProvider(olds), withoutProvider(news)).changed.length === 0) {
-        return { outs: withLocalInputs(def, withoutProvider(olds), inputs) };
-      }
       const client = clientFor(settings);
-      const state = withoutProvider(olds);
       // A kind that cannot change in place is updated only when the engine finishes a partial
       // create: read the object back, so its recorded outputs become what the service holds.
-      if (!def.update) return { outs: await readBack(client, id, inputs, state) };
+      if (!def.update) return { outputs: await readBack(client, id, inputs, state) };
       try {
         const live = await def.update(client, id, inputs, recorded(state), bodiesOf(def, inputs), state);
-        return { outs: live ? outs(live, inputs) : withLocalInputs(def, state, inputs) };
+        return { outputs: live ? outs(live, inputs) : withLocalInputs(def, state, inputs) };
       } catch (err) {
         const converged = await settled(client, id, inputs, err);
-        if (converged) return { outs: converged };
+        if (converged) return { outputs: converged };
         throw fail("update", err);
       }
+    },
+    unsent(state, news) {
+      return { outputs: withLocalInputs(def, state, parse(news)) };
     },
     async delete(settings, id, props) {
       if (!def.delete) {

@@ -1,14 +1,14 @@
 import type * as pulumi from "@pulumi/pulumi";
 import type { ProviderSettings } from "./settings.js";
-import type { KindRuntime } from "./runtime.js";
+import type { DynamicRuntime } from "./dynamic.js";
 
 /** The serialized provider: settings from configure, the runtime loaded once by package name. */
 interface Shim extends pulumi.dynamic.ResourceProvider {
   settings?: ProviderSettings;
-  runtime?: KindRuntime;
+  runtime?: DynamicRuntime;
 }
 
-type Method = keyof KindRuntime;
+type Method = keyof DynamicRuntime;
 
 /**
  * The provider object Pulumi serializes into state for one kind. It captures nothing but `kind`
@@ -16,7 +16,8 @@ type Method = keyof KindRuntime;
  * import would resolve against the provider process's working directory). Its text is stored
  * twice per resource and rewritten with every checkpoint, so it is kept small. Every text ever
  * written (0.1.0's passed no `config`) must keep working: the runtime's methods are a stable
- * contract (see KindRuntime), and diff ignores `__provider`, so a new text never shows as a change.
+ * contract (see DynamicRuntime), and diff ignores the recorded provider text (kit/migration.ts), so
+ * a new text never shows as a change.
  */
 export function providerShim(kind: string): pulumi.dynamic.ResourceProvider {
   const call = async (self: Shim, method: Method, args: unknown[]): Promise<never> => {

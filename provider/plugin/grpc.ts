@@ -1,0 +1,227 @@
+import { credentials, Metadata, Server, ServerCredentials, status, type handleUnaryCall, type sendUnaryData, type ServerUnaryCall, type StatusObject } from "@grpc/grpc-js";
+import { Any } from "google-protobuf/google/protobuf/any_pb.js";
+import { Empty } from "google-protobuf/google/protobuf/empty_pb.js";
+import { Struct } from "google-protobuf/google/protobuf/struct_pb.js";
+import { EngineClient } from "@pulumi/pulumi/proto/engine_grpc_pb.js";
+import { LogRequest, LogSeverity } from "@pulumi/pulumi/proto/engine_pb.js";
+import { PluginInfo } from "@pulumi/pulumi/proto/plugin_pb.js";
+import { ResourceProviderService, type IResourceProviderServer } from "@pulumi/pulumi/proto/provider_grpc_pb.js";
+import * as pb from "@pulumi/pulumi/proto/provider_pb.js";
+import { Status } from "@pulumi/pulumi/proto/status_pb.js";
+import type { Props } from "../resources/kit/kind.js";
+import { inRequest, type LogNote } from "./engine-log.js";
+import { ProviderFailure, type DiffKind, type DiffResponse, type Provider } from "./provider.js";
+
+// The protobuf edge: the only module that knows the engine's wire types. Requests become the plain
+// objects of provider.ts, results go back as protobuf messages, and a failure as a gRPC status.
+// Property values arrive in a google.protobuf.Struct with the engine's own sentinels (pulumi/pulumi
+// v3.259.0 sdk/nodejs/runtime/rpc.ts: `unknownValue`, `specialSigKey`, `specialSecretSig`).
+// Unknowns (preview) are kept as the string the kit knows (kit/unknown.ts). Secrets are unwrapped:
+// this plugin answers `acceptSecrets: false`, so the engine strips them itself everywhere but in
+// Configure's `args` (MarshalProperties with KeepSecrets: true, pkg/resource/plugin/provider_plugin.go),
+// and re-marks outputs secret by input name.
+
+/** The key that marks a special value (secret, asset, resource reference) in a Struct. */
+export const SIG_KEY = "4dabf18193072939515e22adb298388d";
+/** The signature of a secret: `{[SIG_KEY]: SECRET_SIG, value}`. */
+export const SECRET_SIG = "1b47061264138c4ac30d75fd1eb44270";
+
+const isSecret = (v: unknown): boolean => !!v && typeof v === "object" && !Array.isArray(v) && Object.fromEntries(Object.entries(v))[SIG_KEY] === SECRET_SIG;
+
+/** A value with every secret wrapper replaced by the value it holds. */
+export function unwrapSecrets(v: unknown): unknown {
+  if (Array.isArray(v)) return v.map(unwrapSecrets);
+  if (v && typeof v === "object") {
+    const o = Object.fromEntries(Object.entries(v));
+    if (o[SIG_KEY] === SECRET_SIG) return unwrapSecrets(o.value);
+    return Object.fromEntries(Object.entries(o).map(([k, x]) => [k, unwrapSecrets(x)]));
+  }
+  return v;
+}
+
+/** The properties in a request's Struct (none when it is absent), secrets unwrapped. */
+export function propsOf(s: Struct | undefined): Props {
+  if (!s) return {};
+  return Object.fromEntries(Object.entries(s.toJavaScript()).map(([k, v]) => [k, unwrapSecrets(v)]));
+}
+
+/** A value a Struct can hold. */
+type StructValue = ReturnType<Struct["toJavaScript"]>[string];
+
+/** A JSON-like value as a Struct value: undefined members are left out (a missing key reads as unset). */
+function structValue(v: unknown): StructValue {
+  if (v === undefined || v === null) return null;
+  if (Array.isArray(v)) return v.map(structValue);
+  if (typeof v === "object") return structRecord(Object.entries(v));
+  if (typeof v === "string" || typeof v === "number" || typeof v === "boolean") return v;
+  return String(v);
+}
+
+function structRecord(entries: [string, unknown][]): Record<string, StructValue> {
+  return Object.fromEntries(entries.flatMap(([k, x]) => (x === undefined ? [] : [[k, structValue(x)]])));
+}
+
+/** Properties as a Struct for a response. */
+export function structOf(props: Props): Struct {
+  return Struct.fromJavaScript(structRecord(Object.entries(props)));
+}
+
+const KIND: Record<DiffKind, pb.PropertyDiff.Kind> = {
+  add: pb.PropertyDiff.Kind.ADD,
+  "add-replace": pb.PropertyDiff.Kind.ADD_REPLACE,
+  delete: pb.PropertyDiff.Kind.DELETE,
+  "delete-replace": pb.PropertyDiff.Kind.DELETE_REPLACE,
+  update: pb.PropertyDiff.Kind.UPDATE,
+  "update-replace": pb.PropertyDiff.Kind.UPDATE_REPLACE,
+};
+
+function diffMessage(d: DiffResponse): pb.DiffResponse {
+  const resp = new pb.DiffResponse();
+  const details = resp.getDetaileddiffMap();
+  for (const [key, change] of Object.entries(d.detailed)) details.set(key, new pb.PropertyDiff().setKind(KIND[change.kind]).setInputdiff(change.inputDiff));
+  resp.setChanges(d.changes ? pb.DiffResponse.DiffChanges.DIFF_SOME : pb.DiffResponse.DiffChanges.DIFF_NONE);
+  resp.setDiffsList(Object.keys(d.detailed));
+  resp.setReplacesList(d.replaces);
+  resp.setStablesList(d.stables);
+  resp.setDeletebeforereplace(d.deleteBeforeReplace);
+  resp.setHasdetaileddiff(true);
+  return resp;
+}
+
+/** What a handler answers with when it fails. */
+type Failure = Partial<StatusObject>;
+
+/**
+ * A failure as the engine reads it: its message alone, and for a partial create
+ * `pulumirpc.ErrorResourceInitFailed` in the status details, so the engine keeps the object tracked
+ * with its id and outputs, as the dynamic host does.
+ */
+function failureStatus(err: unknown): Failure {
+  const message = err instanceof Error ? err.message : String(err);
+  const partial = err instanceof ProviderFailure ? err.partial : undefined;
+  if (!partial) return { code: status.UNKNOWN, details: message };
+  const detail = new pb.ErrorResourceInitFailed().setId(partial.id).setProperties(structOf(partial.properties)).setReasonsList(partial.reasons);
+  if (partial.inputs) detail.setInputs(structOf(partial.inputs));
+  const any = new Any();
+  any.pack(detail.serializeBinary(), "pulumirpc.ErrorResourceInitFailed");
+  const st = new Status().setCode(status.UNKNOWN).setMessage(message);
+  st.addDetails(any);
+  const metadata = new Metadata();
+  // grpc-js has no structured details: the Go side reads them from this trailer.
+  metadata.add("grpc-status-details-bin", Buffer.from(st.serializeBinary()));
+  return { code: status.UNKNOWN, details: message, metadata };
+}
+
+/** The handlers this plugin implements (the rest answer UNIMPLEMENTED). */
+export type Handlers = Pick<
+  IResourceProviderServer,
+  "getPluginInfo" | "getSchema" | "checkConfig" | "diffConfig" | "configure" | "check" | "diff" | "create" | "read" | "update" | "delete" | "cancel"
+>;
+
+/** One unary method: runs with the request's URN in scope (for notes) and answers its failure as the engine reads it. */
+function unary<Req, Res>(urnOf: (req: Req) => string, work: (req: Req) => Promise<Res>): handleUnaryCall<Req, Res> {
+  return (call: ServerUnaryCall<Req, Res>, callback: sendUnaryData<Res>) => {
+    inRequest(urnOf(call.request), () => work(call.request)).then(
+      (res) => callback(null, res),
+      (err: unknown) => {
+        const failure = failureStatus(err);
+        callback(failure, null, failure.metadata);
+      },
+    );
+  };
+}
+
+const urnOf = (req: { getUrn(): string | undefined }) => req.getUrn() ?? "";
+const noUrn = () => "";
+const checkRequest = (req: pb.CheckRequest) => ({ urn: req.getUrn(), type: req.getType(), olds: propsOf(req.getOlds()), news: propsOf(req.getNews()) });
+const diffRequest = (req: pb.DiffRequest) => {
+  const oldInputs = req.getOldInputs();
+  return { urn: req.getUrn(), type: req.getType(), id: req.getId(), olds: propsOf(req.getOlds()), news: propsOf(req.getNews()), ...(oldInputs ? { oldInputs: propsOf(oldInputs) } : {}) };
+};
+const checkMessage = (r: { inputs?: Props; failures: { property: string; reason: string }[] }) => {
+  const resp = new pb.CheckResponse();
+  if (r.inputs) resp.setInputs(structOf(r.inputs));
+  return resp.setFailuresList(r.failures.map((f) => new pb.CheckFailure().setProperty(f.property).setReason(f.reason)));
+};
+
+/** Configure's older `variables` map (`voiceagent:config:<key>`) as config keys. */
+function variablesOf(vars: [string, string][]): Props {
+  return Object.fromEntries(vars.map(([k, v]) => [k.replace(/^[^:]+:config:/, ""), v]));
+}
+
+/**
+ * The `pulumirpc.ResourceProvider` service over a plain provider. Unlike `@pulumi/pulumi/provider`'s
+ * main(), it implements CheckConfig/DiffConfig, reads Configure's request, and answers
+ * `acceptSecrets: false`, so the engine keeps re-marking outputs secret by input name
+ * (pkg/resource/plugin/provider_plugin.go in pulumi v3.259.0).
+ */
+export function grpcHandlers(provider: Provider): Handlers {
+  return {
+    getPluginInfo: unary(noUrn, async () => new PluginInfo().setVersion(provider.getPluginInfo().version)),
+    getSchema: unary(noUrn, async () => new pb.GetSchemaResponse().setSchema(provider.getSchema())),
+    checkConfig: unary(urnOf, async (req: pb.CheckRequest) => checkMessage(await provider.checkConfig(checkRequest(req)))),
+    diffConfig: unary(urnOf, async (req: pb.DiffRequest) => diffMessage(await provider.diffConfig(diffRequest(req)))),
+    configure: unary(urnOf, async (req: pb.ConfigureRequest) => {
+      // `args` holds the config with secrets kept (the token arrives wrapped); `variables` is the
+      // older form, keyed `voiceagent:config:<key>`, for engines that send no args.
+      const args = req.getArgs();
+      const raw = args?.toJavaScript();
+      await provider.configure(
+        args && raw
+          ? { config: propsOf(args), plainKeys: Object.keys(raw).filter((k) => !isSecret(raw[k])) }
+          : { config: variablesOf(req.getVariablesMap().toObject()) },
+      );
+      return new pb.ConfigureResponse().setAcceptsecrets(false).setAcceptresources(false).setSupportspreview(true).setAcceptoutputs(false);
+    }),
+    check: unary(urnOf, async (req: pb.CheckRequest) => checkMessage(await provider.check(checkRequest(req)))),
+    diff: unary(urnOf, async (req: pb.DiffRequest) => diffMessage(await provider.diff(diffRequest(req)))),
+    create: unary(urnOf, async (req: pb.CreateRequest) => {
+      const made = await provider.create({ urn: req.getUrn(), type: req.getType(), properties: propsOf(req.getProperties()), preview: req.getPreview() });
+      const resp = new pb.CreateResponse().setProperties(structOf(made.properties));
+      return made.id ? resp.setId(made.id) : resp;
+    }),
+    read: unary(urnOf, async (req: pb.ReadRequest) => {
+      const got = await provider.read({ urn: req.getUrn(), type: req.getType(), id: req.getId(), properties: propsOf(req.getProperties()), inputs: propsOf(req.getInputs()) });
+      const resp = new pb.ReadResponse().setId(got.id);
+      if (got.properties) resp.setProperties(structOf(got.properties)).setInputs(structOf(got.inputs));
+      return resp;
+    }),
+    update: unary(urnOf, async (req: pb.UpdateRequest) => {
+      const olds = propsOf(req.getOlds());
+      const news = propsOf(req.getNews());
+      const updated = await provider.update({ urn: req.getUrn(), type: req.getType(), id: req.getId(), olds, oldInputs: propsOf(req.getOldInputs()), news, preview: req.getPreview() });
+      return new pb.UpdateResponse().setProperties(structOf(updated.properties));
+    }),
+    delete: unary(urnOf, async (req: pb.DeleteRequest) => {
+      await provider.delete({ urn: req.getUrn(), type: req.getType(), id: req.getId(), properties: propsOf(req.getProperties()) });
+      return new Empty();
+    }),
+    // Nothing to stop: every request ends with its own retry budget. Acknowledging tells the
+    // engine the exit that follows is a shutdown, not a crash.
+    cancel: unary(noUrn, async () => new Empty()),
+  };
+}
+
+/** The largest message the engine sends or accepts (sdk/go/common/util/rpcutil MaxRPCMessageSize: 400 MiB). */
+const MAX_MESSAGE = 400 * 1024 * 1024;
+
+/** Serves the provider on 127.0.0.1 and answers the port it listens on. */
+export async function listen(provider: Provider): Promise<number> {
+  const server = new Server({ "grpc.max_receive_message_length": MAX_MESSAGE, "grpc.max_send_message_length": MAX_MESSAGE });
+  server.addService(ResourceProviderService, grpcHandlers(provider));
+  return new Promise<number>((resolve, reject) => {
+    server.bindAsync("127.0.0.1:0", ServerCredentials.createInsecure(), (err, p) => (err ? reject(err) : resolve(p)));
+  });
+}
+
+/** Sends notes at INFO through the engine's Log RPC at `address`; one the engine refuses goes to stderr (the engine's debug log). */
+export function engineLog(address: string): LogNote {
+  const client = new EngineClient(address, credentials.createInsecure());
+  return (text, urn) =>
+    new Promise<void>((resolve) => {
+      client.log(new LogRequest().setSeverity(LogSeverity.INFO).setMessage(text).setUrn(urn), (err) => {
+        if (err) process.stderr.write(`${text}\n`);
+        resolve();
+      });
+    });
+}

@@ -1,0 +1,147 @@
+import type { CheckFailure } from "../resources/kit/check.js";
+import type { Props } from "../resources/kit/kind.js";
+import type { DiffKind } from "../resources/kit/results.js";
+
+// The provider as plain TypeScript: requests and results are plain objects, the diff kinds a plain
+// union. Only plugin/grpc.ts turns the engine's protobuf messages into these and back, so nothing
+// below it (the provider, the kinds, the kit) knows protobuf or `pulumi.dynamic`. Property maps
+// are plain JSON, secrets unwrapped and unknowns kept as the kit's `UNKNOWN` string.
+
+export type { DiffKind };
+
+/** What every request about a resource (or the provider's own config) names. */
+export interface ResourceRequest {
+  urn: string;
+  /** The resource's type token; empty when the engine leaves it out (the URN then says). */
+  type: string;
+}
+
+/** CheckConfig and Check: the old and new inputs. */
+export interface CheckRequest extends ResourceRequest {
+  olds: Props;
+  news: Props;
+}
+
+/** What Check (and CheckConfig) answers: the inputs to record, or why they cannot be. */
+export interface CheckResponse {
+  /** Unset when the request names no kind this provider serves. */
+  inputs?: Props;
+  failures: CheckFailure[];
+}
+
+/** DiffConfig and Diff: the recorded outputs and inputs, and the program's new inputs. */
+export interface DiffRequest extends ResourceRequest {
+  id: string;
+  olds: Props;
+  /** The recorded inputs; undefined when the engine sends none (older engines). */
+  oldInputs?: Props;
+  news: Props;
+}
+
+/** How one property differs, and whether it was compared with the old inputs (else the recorded outputs). */
+export interface PropertyChange {
+  kind: DiffKind;
+  inputDiff: boolean;
+}
+
+/** What Diff answers: which properties change, how, and whether that replaces. */
+export interface DiffResponse {
+  changes: boolean;
+  /** Each property that differs, in order. */
+  detailed: Record<string, PropertyChange>;
+  replaces: string[];
+  /** The inputs that stay as they are. */
+  stables: string[];
+  deleteBeforeReplace: boolean;
+}
+
+/** Configure: the provider's config (namespace removed), and which keys arrived as plain text where the engine says. */
+export interface ConfigureRequest {
+  config: Props;
+  /** Keys whose value the engine sent without a secret wrapper; undefined with the older `variables` form, which does not say. */
+  plainKeys?: readonly string[];
+}
+
+/** Create, or its preview. */
+export interface CreateRequest extends ResourceRequest {
+  properties: Props;
+  preview: boolean;
+}
+
+/** What Create answers: the id ("" in a preview) and the outputs. */
+export interface CreateResponse {
+  id: string;
+  properties: Props;
+}
+
+/** Read (refresh), or an import when no properties are recorded. */
+export interface ReadRequest extends ResourceRequest {
+  id: string;
+  properties: Props;
+  inputs: Props;
+}
+
+/** What Read answers: no id when the object is gone. */
+export type ReadResponse = { id: ""; properties?: undefined; inputs?: undefined } | { id: string; properties: Props; inputs: Props };
+
+/** Update, or its preview. */
+export interface UpdateRequest extends ResourceRequest {
+  id: string;
+  olds: Props;
+  oldInputs: Props;
+  news: Props;
+  preview: boolean;
+}
+
+/** Delete. */
+export interface DeleteRequest extends ResourceRequest {
+  id: string;
+  properties: Props;
+}
+
+/** The outputs of a create, update or read. */
+export interface PropertiesResponse {
+  properties: Props;
+}
+
+/**
+ * The native provider in plain types, one method per resource-provider request. Every failure is
+ * thrown as a {@link ProviderFailure}. Functions (`invoke`) join this interface as they come.
+ */
+export interface Provider {
+  getPluginInfo(): { version: string };
+  getSchema(): string;
+  checkConfig(req: CheckRequest): Promise<CheckResponse>;
+  diffConfig(req: DiffRequest): Promise<DiffResponse>;
+  configure(req: ConfigureRequest): Promise<void>;
+  check(req: CheckRequest): Promise<CheckResponse>;
+  diff(req: DiffRequest): Promise<DiffResponse>;
+  create(req: CreateRequest): Promise<CreateResponse>;
+  read(req: ReadRequest): Promise<ReadResponse>;
+  update(req: UpdateRequest): Promise<PropertiesResponse>;
+  delete(req: DeleteRequest): Promise<void>;
+}
+
+/** A create that made an object but could not finish: the engine keeps it tracked with this id and these outputs. */
+export interface PartialCreate {
+  id: string;
+  properties: Props;
+  reasons: string[];
+  /** The inputs of the request that made it. */
+  inputs?: Props;
+}
+
+/**
+ * How every provider request fails: a message for the user (redacted: it says what failed,
+ * whether the service may have acted and what to do; no stack) and, for a partial create, what
+ * the engine must keep.
+ */
+export class ProviderFailure extends Error {
+  constructor(
+    message: string,
+    readonly partial?: PartialCreate,
+  ) {
+    super(message);
+    this.name = "ProviderFailure";
+  }
+}

@@ -1,0 +1,135 @@
+import type { Props } from "../resources/kit/kind.js";
+import { recordsProvider, withoutProvider } from "../resources/kit/migration.js";
+import type { ProviderSettings } from "../resources/kit/settings.js";
+import { persistCompileCache } from "./compile-cache.js";
+import { configDiff, diffResponse } from "./detailed-diff.js";
+import type { KindLookup } from "./kinds.js";
+import { ProviderFailure, type Provider } from "./provider.js";
+import { previewOutputs, schemaProperties } from "./schema-outputs.js";
+
+type Kit = typeof import("./kit.js");
+let loaded: Promise<Kit> | undefined;
+/** The kit, loaded once, on first use (see kit.ts). */
+const kit = (): Promise<Kit> =>
+  (loaded ??= import("./kit.js").then((k) => {
+    persistCompileCache();
+    return k;
+  }));
+
+/** What the provider is built from: the plugin's version and the package schema. */
+export interface ProviderOptions {
+  version: string;
+  schema: string;
+}
+
+/** Runs one request, failing only with a {@link ProviderFailure} (`inputs`: those of a request that may make an object). */
+async function failing<T>(work: () => Promise<T>, inputs?: Props): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    if (err instanceof ProviderFailure) throw err;
+    throw (await kit()).failureOf(err, inputs);
+  }
+}
+
+/**
+ * The native provider for every kind, through the kinds' runtimes only (kit/runtime.ts): the same
+ * checks, diffs, exactly-once creates, claims and messages as the dynamic path. On top of them it
+ * dispatches by type token, answers previews without a request, drops the dynamic provider a
+ * migrated stack records (kit/migration.ts), and refuses an import the service cannot read.
+ */
+export function voiceAgentProvider(opts: ProviderOptions): Provider {
+  let settings: ProviderSettings | undefined;
+  let requested: string | undefined;
+  const properties = schemaProperties(opts.schema);
+  const lookup = async (type: string, urn: string): Promise<KindLookup> => (await kit()).kindFor(type, urn, opts.version, requested);
+
+  return {
+    getPluginInfo: () => ({ version: opts.version }),
+    getSchema: () => opts.schema,
+
+    checkConfig: (req) =>
+      failing(async () => {
+        const { configFailures, requestedVersion } = await kit();
+        requested = requestedVersion(req.news) ?? requested;
+        return { inputs: req.news, failures: configFailures(req.news) };
+      }),
+    diffConfig: (req) =>
+      failing(async () => {
+        const olds = req.oldInputs ?? req.olds;
+        return configDiff(olds, req.news, (await kit()).changedKeys(olds, req.news));
+      }),
+    configure: (req) =>
+      failing(async () => {
+        const { requestedVersion, settingsOf, PLAIN_TOKEN, containsUnknown } = await kit();
+        // Only here does the engine show whether the token was a secret: a plain one would be
+        // recorded unencrypted among the provider's inputs in the state, so it is refused before
+        // anything is sent (the dynamic path refuses it in the program).
+        const token = req.config.token;
+        if (req.plainKeys?.includes("token") && typeof token === "string" && !containsUnknown(token)) throw new Error(`${PLAIN_TOKEN}; nothing was sent to the service`);
+        requested = requestedVersion(req.config) ?? requested;
+        settings = settingsOf(req.config);
+      }),
+
+    check: (req) =>
+      failing(async () => {
+        const kind = await lookup(req.type, req.urn);
+        if (!kind.runtime) return { failures: [{ property: "", reason: kind.problem }] };
+        const result = await kind.runtime.check(settings, withoutProvider(req.olds), withoutProvider(req.news));
+        return { inputs: result.inputs, failures: result.failures.map((f) => ({ property: f.property, reason: kind.explainUnknown(f.reason) })) };
+      }),
+    diff: (req) =>
+      failing(async () => {
+        const rt = (await lookup(req.type, req.urn)).orThrow();
+        const d = await rt.diff(settings, req.id, withoutProvider(req.olds), withoutProvider(req.news));
+        return diffResponse(d, req.olds, req.oldInputs ?? {}, req.news);
+      }),
+    create: (req) =>
+      failing(async () => {
+        const rt = (await lookup(req.type, req.urn)).orThrow();
+        const inputs = withoutProvider(req.properties);
+        // A preview sends nothing: the inputs, and what the service decides as unknown.
+        if (req.preview) return { id: "", properties: previewOutputs(inputs, properties.get(req.type) ?? []) };
+        const made = await rt.create(settings, inputs);
+        return { id: made.id, properties: made.outputs };
+      }, req.properties),
+    read: (req) =>
+      failing(async () => {
+        const rt = (await lookup(req.type, req.urn)).orThrow();
+        const recorded = withoutProvider(req.properties);
+        const got = await rt.read(settings, req.id, recorded);
+        if (got.gone) return { id: "" };
+        if (Object.keys(recorded).length === 0 && !got.inputs) {
+          // An import, and the kit kept what was recorded (nothing): this server cannot read the kind.
+          throw new Error(
+            `${req.type} ${req.id} cannot be imported: this service has no route to read it, so nothing was imported or changed. ` +
+              "Declare it in the program with its adopting input (agentId, voiceId...) instead",
+          );
+        }
+        // `pulumi import` reads with no properties and needs inputs back, or it says the provider cannot import.
+        return { id: got.id, properties: withoutProvider(got.outputs), inputs: withoutProvider(got.inputs ?? req.inputs) };
+      }),
+    update: (req) =>
+      failing(async () => {
+        const rt = (await lookup(req.type, req.urn)).orThrow();
+        const state = withoutProvider(req.olds);
+        const news = withoutProvider(req.news);
+        if (req.preview) return { properties: previewUpdate(state, req.oldInputs, req.news) };
+        // Only the dynamic provider a migrated stack records differs: drop it, send nothing.
+        if (recordsProvider(req.olds) && Object.keys((await rt.diff(settings, req.id, state, news)).detailed).length === 0) return { properties: state };
+        return { properties: (await rt.update(settings, req.id, state, news)).outputs };
+      }, req.news),
+    delete: (req) =>
+      failing(async () => {
+        const rt = (await lookup(req.type, req.urn)).orThrow();
+        await rt.delete(settings, req.id, withoutProvider(req.properties));
+      }),
+  };
+}
+
+/** A preview of an update: the recorded outputs with the program's inputs over them (unknowns stay unknown). */
+function previewUpdate(state: Props, oldInputs: Props, news: Props): Props {
+  const out: Props = { ...state };
+  for (const key of Object.keys(oldInputs)) if (!(key in news)) delete out[key];
+  return { ...out, ...news };
+}

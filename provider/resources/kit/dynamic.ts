@@ -1,0 +1,79 @@
+import type * as pulumi from "@pulumi/pulumi";
+import { PartialCreateError } from "./errors.js";
+import type { Props } from "./kind.js";
+import { providerMoved, withoutProvider, withProviderOf } from "./migration.js";
+import type { KindRuntime } from "./runtime.js";
+import type { ProviderSettings } from "./settings.js";
+
+/**
+ * The methods of one kind as the serialized shims call them: `runtimeFor(kind)[method](settings,
+ * ...args)`, answering `pulumi.dynamic` results. This is a stable contract: every shim ever
+ * written into a stack's state (0.1.0's included) calls it, and must keep working after an upgrade.
+ */
+export interface DynamicRuntime {
+  check(settings: ProviderSettings | undefined, olds: Props, news: Props): Promise<pulumi.dynamic.CheckResult>;
+  diff(settings: ProviderSettings | undefined, id: string, olds: Props, news: Props): Promise<DynamicDiff>;
+  create(settings: ProviderSettings | undefined, inputs: Props): Promise<pulumi.dynamic.CreateResult>;
+  read(settings: ProviderSettings | undefined, id: string, props: Props): Promise<pulumi.dynamic.ReadResult>;
+  update(settings: ProviderSettings | undefined, id: string, olds: Props, news: Props): Promise<pulumi.dynamic.UpdateResult>;
+  delete(settings: ProviderSettings | undefined, id: string, props: Props): Promise<void>;
+}
+
+/** The engine's diff, plus the properties that differ. */
+export type DynamicDiff = pulumi.dynamic.DiffResult & { changed: string[] };
+
+/**
+ * A kind's plain runtime as the dynamic provider calls it. The dynamic host records the serialized
+ * provider among the inputs and outputs: it is removed before the runtime sees them, kept in what
+ * check returns, and a move between the dynamic and the native provider is a change whose update
+ * sends nothing (kit/migration.ts).
+ */
+export function dynamicRuntime(rt: KindRuntime): DynamicRuntime {
+  return {
+    async check(settings, olds, news) {
+      const r = await rt.check(settings, withoutProvider(olds), withoutProvider(news));
+      return r.failures.length ? { inputs: news, failures: r.failures } : { inputs: withProviderOf(r.inputs, news) };
+    },
+    async diff(settings, id, olds, news) {
+      const d = await rt.diff(settings, id, withoutProvider(olds), withoutProvider(news));
+      const changed = Object.keys(d.detailed);
+      return {
+        changes: changed.length > 0 || providerMoved(olds, news),
+        changed,
+        replaces: d.replaces,
+        ...(d.deleteBeforeReplace ? { deleteBeforeReplace: true } : {}),
+      };
+    },
+    async create(settings, inputs) {
+      try {
+        const made = await rt.create(settings, withoutProvider(inputs));
+        return { id: made.id, outs: made.outputs };
+      } catch (err) {
+        // A partial state must carry the serialized provider like any other, or the next up takes
+        // its absence for a move from the native provider and records the program's inputs without
+        // asking the service (update above).
+        if (err instanceof PartialCreateError) throw new PartialCreateError(err.message, err.id, withProviderOf(err.properties, inputs), err.reasons);
+        throw err;
+      }
+    },
+    async read(settings, id, props) {
+      const got = await rt.read(settings, id, withoutProvider(props));
+      if (got.gone) return { id: "", props: {} };
+      // Nothing could be read: what was recorded stands, as it was recorded.
+      if (!got.inputs) return { id, props };
+      return { id: got.id, props: got.outputs, inputs: got.inputs };
+    },
+    async update(settings, id, olds, news) {
+      const state = withoutProvider(olds);
+      const program = withoutProvider(news);
+      // Compared without the object's id, as this path always has (an adopting input then counts as a change).
+      if (providerMoved(olds, news) && Object.keys((await rt.diff(settings, "", state, program)).detailed).length === 0) {
+        return { outs: rt.unsent(state, program).outputs };
+      }
+      return { outs: (await rt.update(settings, id, state, program)).outputs };
+    },
+    async delete(settings, id, props) {
+      await rt.delete(settings, id, withoutProvider(props));
+    },
+  };
+}

@@ -1,0 +1,62 @@
+// The native plugin in-process, without spawning the bundle: the plain provider
+// (provider/plugin/voiceagent-provider.ts) built from the package's schema and version, and its
+// gRPC handlers (provider/plugin/grpc.ts) called directly, as the server would call them. Notes
+// are collected instead of going to the engine. The process contract (port line, engine address,
+// Log RPC) stays with the spawned bundle (test/plugin/process.test.ts).
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import type { handleUnaryCall, Metadata } from "@grpc/grpc-js";
+import { vi } from "vitest";
+import { grpcHandlers, type Handlers } from "../../provider/plugin/grpc.js";
+import type { Provider } from "../../provider/plugin/provider.js";
+import { voiceAgentProvider } from "../../provider/plugin/voiceagent-provider.js";
+import { setNoteSink } from "../../provider/resources/kit/notes.js";
+import { REPO_ROOT } from "./consumer.js";
+
+const packageFile = (name: string) => readFileSync(path.join(REPO_ROOT, "provider", name), "utf8");
+/** The version the plugin serves (the package's). */
+export const PLUGIN_VERSION = (JSON.parse(packageFile("package.json")) as { version: string }).version;
+
+/** The plugin in this process: its plain provider, and the same provider behind its protobuf edge. */
+export interface InProcessPlugin {
+  provider: Provider;
+  grpc: Handlers;
+}
+
+/** A fresh plugin (its own configuration), serving the committed schema. */
+export function inProcessPlugin(): InProcessPlugin {
+  const provider = voiceAgentProvider({ version: PLUGIN_VERSION, schema: packageFile("schema.json") });
+  return { provider, grpc: grpcHandlers(provider) };
+}
+
+/** How a gRPC handler failed: the status the engine would read. */
+export interface CallFailure {
+  code?: number;
+  details?: string;
+  metadata?: Metadata;
+}
+
+/** One unary handler called as the server calls it; rejects with the {@link CallFailure} it answered. */
+export function callUnary<Req, Res>(handler: handleUnaryCall<Req, Res>, request: Req): Promise<Res> {
+  return new Promise((resolve, reject) => {
+    // The handlers read `call.request` only.
+    const call = { request } as Parameters<handleUnaryCall<Req, Res>>[0];
+    handler(call, (err, res) => {
+      if (err) reject({ code: err.code, details: err.details, metadata: err.metadata ?? undefined } satisfies CallFailure);
+      else if (res === null || res === undefined) reject(new Error("the handler answered nothing"));
+      else resolve(res);
+    });
+  });
+}
+
+/** Collects the notes the kit sends (destroy only forgets, left bound...) until `stop()`. */
+export function collectNotes(): { notes: string[]; stop(): void } {
+  const notes: string[] = [];
+  setNoteSink((text) => notes.push(text));
+  return { notes, stop: () => setNoteSink(undefined) };
+}
+
+/** Unsets every VOICEAGENT_* variable of the test process, so each test says which settings it gives (undo with vi.unstubAllEnvs). */
+export function withoutVoiceagentEnv(): void {
+  for (const key of Object.keys(process.env)) if (key.startsWith("VOICEAGENT_")) vi.stubEnv(key, "");
+}

@@ -1,0 +1,122 @@
+// The plugin's protobuf edge (provider/plugin/grpc.ts), in-process: the engine's messages in, the
+// plain provider's results out as the engine reads them: Configure's answer and its plain-text
+// token refusal, the detailed diff's kinds, secrets unwrapped and unknowns kept, and a partial
+// create as ErrorResourceInitFailed in the status details.
+import { randomUUID } from "node:crypto";
+import { Struct } from "google-protobuf/google/protobuf/struct_pb.js";
+import { Status } from "@pulumi/pulumi/proto/status_pb.js";
+import { CheckRequest, ConfigureRequest, CreateRequest, DiffRequest, DiffResponse, ErrorResourceInitFailed, PropertyDiff } from "@pulumi/pulumi/proto/provider_pb.js";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { callUnary, inProcessPlugin, withoutVoiceagentEnv, type CallFailure, type InProcessPlugin } from "../helpers/plugin-harness.js";
+import { startRecordingServer, type RecordingServer } from "../helpers/recording-server.js";
+
+const UNKNOWN = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
+const secret = (value: unknown) => ({ "4dabf18193072939515e22adb298388d": "1b47061264138c4ac30d75fd1eb44270", value });
+const struct = (props: Record<string, unknown>): Struct => Struct.fromJavaScript(JSON.parse(JSON.stringify(props)));
+const urn = (kind: string) => `urn:pulumi:dev::proj::voiceagent:index:${kind}::r`;
+const type = (kind: string) => `voiceagent:index:${kind}`;
+
+let recorder: RecordingServer;
+let plugin: InProcessPlugin; // configured against the recording server: nothing may be sent
+
+const configure = (p: InProcessPlugin, config: Record<string, unknown>) =>
+  callUnary(p.grpc.configure, new ConfigureRequest().setArgs(struct(config)).setAcceptsecrets(true).setType("pulumi:providers:voiceagent"));
+const diff = (kind: string, olds: Record<string, unknown>, news: Record<string, unknown>, oldInputs: Record<string, unknown> = {}) =>
+  callUnary(plugin.grpc.diff, new DiffRequest().setUrn(urn(kind)).setType(type(kind)).setId("x").setOlds(struct(olds)).setNews(struct(news)).setOldInputs(struct(oldInputs)));
+const kinds = (d: DiffResponse) => {
+  const out: Record<string, number> = {};
+  d.getDetaileddiffMap().forEach((v, k) => (out[k] = v.getKind()));
+  return out;
+};
+
+beforeEach(withoutVoiceagentEnv);
+afterEach(() => vi.unstubAllEnvs());
+beforeAll(async () => {
+  recorder = await startRecordingServer(() => ({ status: 500, json: { detail: "nothing should be sent here" } }));
+  plugin = inProcessPlugin();
+  await configure(plugin, { baseUrl: recorder.url, token: secret("recorder-token") });
+});
+afterAll(async () => recorder?.close());
+
+describe("Configure", () => {
+  it("takes no secrets and no resources, and supports previews", async () => {
+    const res = await configure(plugin, { baseUrl: recorder.url, token: secret("recorder-token") });
+    expect([res.getAcceptsecrets(), res.getAcceptresources(), res.getSupportspreview()]).toEqual([false, false, true]);
+  });
+
+  it("refuses a token the engine hands over as plain text (set without --secret): it would be stored unencrypted", async () => {
+    const plain = `plain-${randomUUID()}`;
+    const why = await configure(plugin, { baseUrl: recorder.url, token: plain }).then(
+      () => "configured",
+      (e: CallFailure) => e.details,
+    );
+    expect(why).toMatch(/voiceagent:token/);
+    expect(why).toMatch(/pulumi config set --secret voiceagent:token/);
+    expect(why).not.toContain(plain);
+    expect(recorder.requests).toEqual([]);
+    // The plugin keeps the configuration it had: the next (secret) Configure works as before.
+    await configure(plugin, { baseUrl: recorder.url, token: secret("recorder-token") });
+  });
+});
+
+describe("Check", () => {
+  it("hands the provider secrets unwrapped and unknowns as they came", async () => {
+    const res = await callUnary(plugin.grpc.check, new CheckRequest().setUrn(urn("Agent")).setType(type("Agent")).setNews(struct({ prompt: secret("a prompt"), voice: UNKNOWN })).setOlds(struct({})));
+    expect(res.getFailuresList()).toEqual([]);
+    expect(res.getInputs()?.toJavaScript()).toMatchObject({ prompt: "a prompt", voice: UNKNOWN });
+  });
+});
+
+describe("Diff", () => {
+  const voice = { voiceName: "alloy", pitch: 0, rate: 1, type: "voice_base" };
+
+  it("gives a detailed diff, the replacing properties and the stable ones", async () => {
+    const d = await diff("Voice", { ...voice, voiceId: "11111111-1111-4111-8111-111111111111" }, { ...voice, pitch: 2, voiceId: "22222222-2222-4222-8222-222222222222" });
+    expect(d.getChanges()).toBe(DiffResponse.DiffChanges.DIFF_SOME);
+    expect(kinds(d)).toEqual({ pitch: PropertyDiff.Kind.UPDATE, voiceId: PropertyDiff.Kind.UPDATE_REPLACE });
+    expect(d.getDiffsList()).toEqual(["pitch", "voiceId"]);
+    expect(d.getReplacesList()).toEqual(["voiceId"]);
+    expect(d.getStablesList().sort()).toEqual(["rate", "type", "voiceName"]);
+    expect(d.getHasdetaileddiff()).toBe(true);
+    const none = await diff("Voice", voice, { voiceName: "alloy", pitch: 0, rate: 1 });
+    expect(none.getChanges()).toBe(DiffResponse.DiffChanges.DIFF_NONE);
+  });
+
+  it("a recorded __provider (a stack moved from the dynamic provider) is a change that deletes it and replaces nothing", async () => {
+    const d = await diff("Voice", { ...voice, __provider: "exports.handler = ..." }, voice, { ...voice, __provider: "exports.handler = ..." });
+    expect(d.getChanges()).toBe(DiffResponse.DiffChanges.DIFF_SOME);
+    expect(kinds(d)).toEqual({ __provider: PropertyDiff.Kind.DELETE });
+    expect(d.getReplacesList()).toEqual([]);
+  });
+});
+
+describe("Create", () => {
+  it("a create that made an object but could not finish keeps it tracked: the error carries ErrorResourceInitFailed with its id", async () => {
+    const id = randomUUID();
+    // A call placed, whose answer cannot be read: the kit's PartialCreateError.
+    const server = await startRecordingServer((req) => {
+      if (req.path === "/v1/calls/list") return { json: { items: [], page: 1, size: 100, total: 0, has_more: false } };
+      if (req.path === "/v1/calls/create") return { json: { id, status: 42 } };
+      return { status: 404, json: { detail: "Not Found" } };
+    });
+    try {
+      const p = inProcessPlugin();
+      await configure(p, { baseUrl: server.url, token: secret("partial-token") });
+      const inputs = { fromNumber: "+15550010001", toNumber: "+15557650000", agent: randomUUID() };
+      const err = await callUnary(p.grpc.create, new CreateRequest().setUrn(urn("Call")).setType(type("Call")).setProperties(struct(inputs))).then(
+        () => undefined,
+        (e: CallFailure) => e,
+      );
+      const [bin] = err?.metadata?.get("grpc-status-details-bin") ?? [];
+      const details = Status.deserializeBinary(typeof bin === "string" ? Buffer.from(bin) : (bin ?? Buffer.alloc(0))).getDetailsList();
+      const failed = details[0]?.unpack(ErrorResourceInitFailed.deserializeBinary, "pulumirpc.ErrorResourceInitFailed");
+      expect(failed?.getId()).toBe(id);
+      expect(failed?.getProperties()?.toJavaScript()).toMatchObject({ status: "unknown" });
+      expect(failed?.getInputs()?.toJavaScript()).toMatchObject(inputs);
+      expect(err?.details).toContain(id);
+      expect(server.requests.filter((r) => r.path === "/v1/calls/create")).toHaveLength(1);
+    } finally {
+      await server.close();
+    }
+  });
+});
