@@ -1,8 +1,9 @@
 // A clinic on the current API (2024) through the real CLI, from a project outside the repository
 // with the packed provider (the dynamic entry): up, a no-change preview, a hand edit seen by
 // `preview --refresh`, a prompt change in place, a voice type change, and destroy, which says what
-// it cannot unbind on this API and leaves it bound.
-import { readFileSync } from "node:fs";
+// it cannot unbind on this API and leaves it bound. Then examples/basic's program, as a second stack
+// of the same project (sharing its install), on the same API.
+import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { packageJson, REPO_ROOT, TEMPLATE_TSCONFIG, TS_DEV_DEPENDENCIES } from "../helpers/consumer.js";
@@ -59,4 +60,21 @@ describe("a clinic on the current API (dynamic entry)", () => {
     expect((await client.numbers.get(String(out.afterHoursNumber))).active).toBe(false);
     expect(await c.pulumi(["stack", "ls", "--json"]).then((r) => r.stdout)).toMatch(/"resourceCount": 0/);
   }, 240_000);
+
+  it("examples/basic on the current API: up, an empty preview, destroy", async () => {
+    const { c, client } = ctx;
+    writeFileSync(path.join(c.dir, "index.ts"), readFileSync(path.join(REPO_ROOT, "examples/basic/index.ts"), "utf8"));
+    await c.pulumi(["stack", "init", "basic"]);
+    await c.config({
+      "voiceagent:baseUrl": ctx.emu.url,
+      "voiceagent:token": { value: ctx.token, secret: true },
+      "voiceagent:api": "2024",
+      "clinic:number": "+15550010003",
+    });
+    expect(await c.up()).toEqual({ create: 4 });
+    const out = await c.outputs();
+    expect((await client.numbers.get("+15550010003")).inbound_agent?.id).toBe(out.agentId);
+    expect(await c.preview()).toEqual({ same: 4 });
+    expect(await c.destroy()).toEqual({ delete: 4 });
+  }, 180_000);
 });
