@@ -8,7 +8,8 @@
 //   import    `pulumi import` of each kind (numbers by E.164), then `voiceagent pull --import-file` + `pulumi import --file`
 //   migrate   each upgrade fixture's stack to native and back, and one written by this release's dynamic classes to native
 //   clinic    the clinic of test/e2e/fixtures/clinic on the current API (2024): up, an empty preview, a hand edit seen
-//             by preview --refresh, a prompt and a voice type changed in place, destroy saying what it cannot unbind
+//             by preview --refresh, a prompt and a voice type changed in place, destroy saying what it cannot unbind;
+//             and examples/basic on the same API (up, an empty preview, destroy)
 // Our language host has no GenerateProgram, so every import runs with --generate-code=false.
 import { randomUUID } from "node:crypto";
 import { mkdirSync, readdirSync, readFileSync } from "node:fs";
@@ -48,6 +49,7 @@ let secrets: Project;
 let secretsBackend: string;
 let imported: Project;
 let clinic: Project;
+let basic: Project;
 const fixtureProjects = new Map<string, Project>();
 const clientOf = (e: RunningEmulator, token: string): VoiceAgentClient => createClient({ baseUrl: e.url, token });
 const numbersOf = (s: Scenario) => emuOf(s).seeds.get(tokens[s])?.numbers ?? [];
@@ -86,6 +88,7 @@ beforeAll(async () => {
   imported = install.project("imported", { "Pulumi.yaml": projectYaml("imported"), "index.ts": fixture("imported") });
   const clinicProgram = readFileSync(path.join(REPO_ROOT, "test/e2e/fixtures/clinic/index.ts"), "utf8");
   clinic = install.project("clinic", { "Pulumi.yaml": projectYaml("clinic"), "index.ts": onNative(clinicProgram) });
+  basic = install.project("basic", { "Pulumi.yaml": projectYaml("basic"), "index.ts": onNative(readFileSync(path.join(REPO_ROOT, "examples/basic/index.ts"), "utf8")) });
   for (const [i, v] of versions.entries()) {
     const meta = metas[i]!;
     // A project per fixture (its URNs name its project and stack), on a backend of its own.
@@ -172,6 +175,19 @@ describe.concurrent("a clinic on the current API (2024), native classes", () => 
     const destroyed = await clinic.pulumi(stack, ["destroy", "--yes", "--skip-preview"]);
     expect(destroyed.stdout + destroyed.stderr).toMatch(/left bound to its agent and removed from the stack/);
     expect((await client.numbers.get(numbersOf("clinic")[0]!)).inbound_agent?.id).toBe(front);
+  }, 240_000);
+
+  it("examples/basic on the current API: up, an empty preview, destroy", async ({ expect }) => {
+    const stack = "basic";
+    const emu = emuOf("clinic");
+    const number = numbersOf("clinic")[2]!;
+    await basic.init(stack);
+    await configure(basic, stack, emu, tokens.clinic, { "voiceagent:api": "2024", "basic:number": number });
+    expect(await basic.up(stack)).toMatchObject({ create: 4 });
+    const agent = (await basic.exported(stack)).find((r) => r.urn.endsWith("::receptionist"))?.id;
+    expect((await clientOf(emu, tokens.clinic).numbers.get(number)).inbound_agent?.id).toBe(agent);
+    await basic.pulumi(stack, ["preview", "--expect-no-changes"]);
+    expect(await basic.destroy(stack)).toMatchObject({ delete: 4 });
   }, 240_000);
 });
 
