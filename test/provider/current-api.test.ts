@@ -65,6 +65,14 @@ describe("kinds on the current API (2024)", () => {
     expect((await agent.read(settings("2024"), made.id, updated.outs ?? {})).props).toMatchObject({ prompt: "You book and move visits." });
   });
 
+  it("a write the service refuses names the API generation it was written for", async () => {
+    const seeds = emu.seeds.get(token)!;
+    // Told 2023, the provider sends the interface's voice; the 2024 service refuses voice_base.
+    const err = await runtimeFor("Voice").create(settings("2023"), { voiceName: "alloy", pitch: 0, rate: 1 }).catch((e: unknown) => e);
+    expect((err as Error).message).toMatch(/refused .*changed nothing.*assumed API 2023: voiceagent:api is 2023.*set voiceagent:api/);
+    expect(seeds.voices).toHaveLength(3);
+  });
+
   it("PhoneNumber: preview says a binding cannot be removed; destroy leaves it bound, forgets it and says so", async () => {
     const seeds = emu.seeds.get(token)!;
     const agent = await runtimeFor("Agent").create(settings("2024"), { prompt: "p", voice: seeds.voices[1] });

@@ -34,8 +34,11 @@ const noted = new Set<string>();
 export function kindRuntime<S extends z.ZodRawShape, R extends { id: string }, W>(def: KindDef<S, R, W>): KindRuntime {
   type I = z.output<z.ZodObject<S>>;
   const names = propertyNames(def);
-  const fail = (op: FailureContext["op"], err: unknown) =>
-    err instanceof PartialCreateError ? err : explain({ kind: def.kind, op, names, ...(def.adopt ? { adopt: def.adopt } : {}) }, err);
+  /** A failure as the user reads it; given the client, a refused write names the API generation it was written for. */
+  const fail = (op: FailureContext["op"], err: unknown, client?: VoiceAgentClient) =>
+    err instanceof PartialCreateError
+      ? err
+      : explain({ kind: def.kind, op, names, ...(def.adopt ? { adopt: def.adopt } : {}), ...(client ? { generation: client.generation.describe() } : {}) }, err);
   const parse = (props: Props): I => def.input.parse(props);
   /** Recorded state, read leniently: a property an older release stored differently is left out. */
   const recorded = (props: Props): Partial<I> => partialInputs(def, props);
@@ -117,7 +120,7 @@ export function kindRuntime<S extends z.ZodRawShape, R extends { id: string }, W
         // Losing the id would leave it untracked and the next up would make another (a bought
         // number would go on costing money), so the engine keeps it as a partial create.
         if (err instanceof ApiSchemaError && err.receivedId) throw unreadableCreate(def.kind, err.receivedId, err.summary, inputs);
-        throw fail("create", err);
+        throw fail("create", err, clientFor(settings));
       }
       const o = outs(live, inputs);
       const dropped = notKept(def, o, inputs);
@@ -158,7 +161,7 @@ export function kindRuntime<S extends z.ZodRawShape, R extends { id: string }, W
       } catch (err) {
         const converged = await settled(client, id, inputs, err);
         if (converged) return { outputs: converged };
-        throw fail("update", err);
+        throw fail("update", err, client);
       }
     },
     unsent(state, news) {
@@ -173,7 +176,7 @@ export function kindRuntime<S extends z.ZodRawShape, R extends { id: string }, W
         await def.delete(clientFor(settings), id, recorded(props));
       } catch (err) {
         if (isGone(err)) return;
-        throw fail("delete", err);
+        throw fail("delete", err, clientFor(settings));
       }
     },
   };
