@@ -28,6 +28,7 @@ export async function buildEmulator(opts: EmulatorOptions): Promise<Emulator> {
   if (opts.tokens.length === 0) throw new Error("buildEmulator: give at least one token");
   const store = typeof opts.db === "object" ? opts.db : new Store(opts.db ?? ":memory:");
   const service = new VoiceAgentService(store);
+  const api = opts.api ?? "2023";
   const faults = new FaultInjector(opts.faults ?? [], opts.faultSeed);
   const stats = createStats();
   const callers = new Map<string, Caller>(opts.tokens.map((t) => [t, store.userFor(t)]));
@@ -41,7 +42,7 @@ export async function buildEmulator(opts: EmulatorOptions): Promise<Emulator> {
   const seeds = new Map<string, SeedResult>();
   const seed = (token: string): SeedResult => {
     const c = callerFor(token);
-    const result = seedUser(store, service, c.userId, c.seq);
+    const result = seedUser(store, service, c.userId, c.seq, api);
     seeds.set(token, result);
     return result;
   };
@@ -50,7 +51,9 @@ export async function buildEmulator(opts: EmulatorOptions): Promise<Emulator> {
   const app = Fastify({
     logger: loggerOptions(opts.logger),
     bodyLimit: opts.bodyLimit ?? 1024 * 1024,
-    routerOptions: { ignoreTrailingSlash: true },
+    // The interface's GET /v1/agents/ and the SDKs' /v1/agents are one route there; the current
+    // API redirects the slash form (registered in serviceRoutes).
+    routerOptions: { ignoreTrailingSlash: api === "2023" },
     genReqId: (req) => {
       const given = req.headers["x-request-id"];
       return typeof given === "string" && /^[\w.-]{1,128}$/.test(given) ? given : randomUUID();
@@ -84,7 +87,7 @@ export async function buildEmulator(opts: EmulatorOptions): Promise<Emulator> {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(serviceRoutes, { service, faults, stats });
+  await app.register(serviceRoutes, { service, faults, stats, api });
   await app.register(adminRoutes, {
     faults,
     stats,

@@ -2,7 +2,7 @@
 // `npm run emulator -- [--host H] [--port N] [--db PATH] [--token T ...] [--seed] [--log] [--fault JSON ...] [--fault-seed N]`
 // Prints the base URL as the first line of stdout once it accepts connections.
 import { randomBytes } from "node:crypto";
-import { Command, InvalidArgumentError } from "commander";
+import { Command, InvalidArgumentError, Option } from "commander";
 import { FaultRuleSchema, FaultSeedSchema, type FaultRuleInput } from "./fault-rule.js";
 import { startEmulator } from "./server.js";
 
@@ -41,6 +41,7 @@ const program = new Command()
   .option("--fault <json>", 'a fault rule active from the start (repeatable), e.g. {"phase":"after","route":"/v1/agents/create","reset":true,"rate":0.2}', parseFault, [])
   .option("--fault-seed <n>", "seed of the PRNG behind fault rates (0 to 4294967295; random if omitted, printed to stderr)", parseSeed)
   .option("--validate-responses", "check every response against its schema (slower; a self-check)", false)
+  .addOption(new Option("--api <generation>", "API generation to speak: 2023 (interface.md) or 2024 (the current API)").choices(["2023", "2024"]).default("2023"))
   .parse();
 
 const opts = program.opts<{
@@ -53,6 +54,7 @@ const opts = program.opts<{
   fault: FaultRuleInput[];
   faultSeed?: number;
   validateResponses: boolean;
+  api: "2023" | "2024";
 }>();
 
 const fromEnv = (process.env.VOICEAGENT_EMULATOR_TOKENS ?? "").split(",").map((t) => t.trim()).filter(Boolean);
@@ -72,6 +74,7 @@ const emu = await startEmulator({
   faults: opts.fault,
   faultSeed: opts.faultSeed,
   validateResponses: opts.validateResponses,
+  api: opts.api,
   logger: opts.log ? { level: "info", stream: process.stderr } : false,
 });
 process.stdout.write(`${emu.url}\n`);

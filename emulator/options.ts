@@ -32,6 +32,13 @@ export interface EmulatorOptions {
    * tests turn it on). Off by default: clients parse responses anyway, and it halves throughput.
    */
   validateResponses?: boolean;
+  /**
+   * Which generation of the service's API to speak (docs/contract-current.md): "2023" (default)
+   * is interface.md; "2024" the current API, as its SDK 0.0.48 describes it: prompt objects,
+   * normalized list items, five voice types, no null in update bodies, the slash form of
+   * GET /v1/agents/ redirected.
+   */
+  api?: "2023" | "2024";
 }
 
 /** A built emulator: the Fastify app and the parts tests and the CLI reach into. */

@@ -7,6 +7,7 @@ import {
   type ParsedQueryOf,
   type ResponseOf,
 } from "pulumi-voiceagent/schemas";
+import { renderCurrent, requestToInterface } from "./current.js";
 import type { FaultInjector } from "./faults.js";
 import { contractIssues } from "./contract.js";
 import { applyFault } from "./hooks.js";
@@ -53,6 +54,8 @@ export interface ServiceRouteDeps {
   service: VoiceAgentService;
   faults: FaultInjector;
   stats: RequestStats;
+  /** The API generation spoken (see EmulatorOptions.api). */
+  api: "2023" | "2024";
 }
 
 /**
@@ -61,8 +64,16 @@ export interface ServiceRouteDeps {
  * and its error handler. A POST whose handler returned has committed its write (better-sqlite3 is
  * synchronous): it is counted, and only then may an after-commit fault spoil the reply.
  */
-export const serviceRoutes: FastifyPluginAsyncZod<ServiceRouteDeps> = async (app, { service, faults, stats }) => {
+export const serviceRoutes: FastifyPluginAsyncZod<ServiceRouteDeps> = async (app, { service, faults, stats, api }) => {
   const handlers = routeHandlers(service);
+  const current = api === "2024";
+  if (current) {
+    // A FastAPI-style server answers the slash form of a route with a redirect and no body.
+    app.get("/v1/agents/", { schema: { hide: true } }, async (req, reply) => {
+      const query = req.url.includes("?") ? req.url.slice(req.url.indexOf("?")) : "";
+      return reply.code(307).header("location", `/v1/agents${query}`).send();
+    });
+  }
   for (const [name, e] of Object.entries(endpoints)) {
     const ep: EndpointDef = e;
     const handler = handlers[name as EndpointName];
@@ -74,15 +85,17 @@ export const serviceRoutes: FastifyPluginAsyncZod<ServiceRouteDeps> = async (app
         operationId: name,
         tags: [ep.documented ? "interface" : "extension"],
         ...(ep.query ? { querystring: ep.query } : {}),
-        ...(ep.body ? { body: ep.body } : {}),
+        ...(ep.body ? { body: current && ep.current ? ep.current : ep.body } : {}),
         response: { 200: ep.response },
       },
       handler: async (req, reply) => {
         // The route's own schemas parsed query and body before this runs; the table is keyed by name.
-        // The contract's limits and formats are then checked on their own (contract.ts), nothing written.
-        const broken = contractIssues(req.query, req.body);
+        // A current-API body is read as the interface's first; the contract's limits and formats are
+        // then checked on their own (contract.ts), nothing written.
+        const body = current ? requestToInterface(req.body) : req.body;
+        const broken = contractIssues(req.query, body);
         if (broken.length) throw new HttpFailure(422, broken);
-        const result = handler(callerOf(req), req.query as never, req.body as never);
+        const result = handler(callerOf(req), req.query as never, body as never);
         if (writes) countWrite(stats, req.routeKey);
         if (!faults.has("after")) return result;
         const path = pathOf(req.url);
@@ -91,6 +104,15 @@ export const serviceRoutes: FastifyPluginAsyncZod<ServiceRouteDeps> = async (app
         countFault(stats, "after", req.routeKey);
         return (await applyFault(reply, action, (ms) => faults.delay(ms, req.method, path))) ?? result;
       },
+    });
+  }
+  if (current) {
+    // After the response check (which reads both generations): the current API's shapes.
+    const byPath = new Map(Object.entries(endpoints).map(([name, e]) => [`${e.method} ${e.path}`, name as EndpointName]));
+    app.addHook("onSend", async (req, reply, payload) => {
+      const name = byPath.get(`${req.method} ${pathOf(req.url)}`);
+      if (!name || reply.statusCode !== 200 || typeof payload !== "string") return payload;
+      return JSON.stringify(renderCurrent(name, JSON.parse(payload)));
     });
   }
 };

@@ -21,7 +21,7 @@ export function seededNumbers(seq: number, count = 4): string[] {
  * Gives a user what the documented endpoints need but cannot create: voices, an end-of-conversation
  * action, a webhook and active numbers. Idempotent: a user seeded before is left as it is.
  */
-export function seedUser(store: Store, service: VoiceAgentService, userId: string, seq: number): SeedResult {
+export function seedUser(store: Store, service: VoiceAgentService, userId: string, seq: number, api: "2023" | "2024" = "2023"): SeedResult {
   const numbers = seededNumbers(seq);
   const first = numbers[0] ?? "";
   if (store.getByKey("number", first)) {
@@ -33,11 +33,19 @@ export function seedUser(store: Store, service: VoiceAgentService, userId: strin
     };
   }
   return store.tx(() => {
-    const voices = [
-      service.createVoice(userId, { type: "voice_base", voice_name: "alloy", pitch: 0, rate: 1 }),
-      service.createVoice(userId, { type: "voice_azure", voice_name: "en-US-JennyNeural", pitch: 0, rate: 1 }),
-      service.createVoice(userId, { type: "voice_eleven_labs", voice_name: "rachel", pitch: 1, rate: 1 }),
-    ];
+    // The current API has no voice_base, and each type its own fields.
+    const voices =
+      api === "2024"
+        ? [
+            service.createVoice(userId, { type: "voice_azure", voice_name: "en-US-JennyNeural", pitch: null, rate: null }),
+            service.createVoice(userId, { type: "voice_eleven_labs", voice_id: "rachel" }),
+            service.createVoice(userId, { type: "voice_rime", speaker: "river" }),
+          ]
+        : [
+            service.createVoice(userId, { type: "voice_base", voice_name: "alloy", pitch: 0, rate: 1 }),
+            service.createVoice(userId, { type: "voice_azure", voice_name: "en-US-JennyNeural", pitch: 0, rate: 1 }),
+            service.createVoice(userId, { type: "voice_eleven_labs", voice_name: "rachel", pitch: 1, rate: 1 }),
+          ];
     const action = service.createAction(userId, { type: "action_end_conversation", config: {} });
     const webhook = service.createWebhook(userId, {
       url: "https://hooks.example.com/voiceagent",

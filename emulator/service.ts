@@ -23,6 +23,9 @@ type NumberRec = Omit<PhoneNumber, "inbound_agent"> & { inbound_agent: string | 
 /** A call as stored. */
 type CallRec = Omit<Call, "agent"> & { agent: string };
 
+/** A voice's fields as either generation's body gives them (the type and that type's own fields). */
+type VoiceFields = Omit<Voice, "id" | "user_id">;
+
 /** A failure the HTTP layer turns into `{"detail": ...}` with this status. */
 export class HttpFailure extends Error {
   constructor(
@@ -43,10 +46,13 @@ export class VoiceAgentService {
 
   // Voices, actions, webhooks: plain objects.
   getVoice = (u: string, id: string) => this.need<Voice>("voice", u, id, "Voice");
-  createVoice = (u: string, b: ParsedBodyOf<"createVoice">): Voice =>
-    this.store.insert("voice", { id: randomUUID(), user_id: u, ...b });
-  updateVoice = (u: string, id: string, b: ParsedBodyOf<"updateVoice">): Voice =>
-    this.store.update("voice", { ...this.getVoice(u, id), ...b });
+  createVoice = (u: string, b: VoiceFields): Voice => this.store.insert("voice", { id: randomUUID(), user_id: u, ...b });
+  /** An update of another type replaces the voice's fields; of the same type, merges them. */
+  updateVoice = (u: string, id: string, b: VoiceFields): Voice => {
+    const old = this.getVoice(u, id);
+    const kept = old.type === b.type ? old : { id: old.id, user_id: old.user_id };
+    return this.store.update("voice", { ...kept, ...b });
+  };
 
   getAction = (u: string, id: string) => this.need<Action>("action", u, id, "Action");
   createAction = (u: string, b: ParsedBodyOf<"createAction">): Action =>

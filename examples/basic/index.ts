@@ -4,7 +4,8 @@ import * as va from "pulumi-voiceagent";
 
 const config = new pulumi.Config();
 
-const voice = new va.Voice("voice", { voiceName: "alloy", pitch: 0, rate: 1 });
+// voice_azure with a name, pitch and rate: a voice both API generations (2023 and 2024) accept.
+const voice = new va.Voice("voice", { type: "voice_azure", voiceName: "en-US-JennyNeural", pitch: 0, rate: 1 });
 
 const agent = new va.Agent("receptionist", {
   prompt: "You are a friendly receptionist. Take a message and end the call politely.",

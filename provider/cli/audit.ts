@@ -70,7 +70,7 @@ export function classify(account: Account, refs: readonly ManagedRef[], only: re
   if (want.has("numbers")) {
     for (const n of account.numbers) {
       const agent = n.inbound_agent;
-      if (!n.active || !agent) continue;
+      if (n.active === false || !agent) continue;
       const label = numberLabel(n.number);
       if (!isManaged("agents", agent.id)) {
         findings.push({

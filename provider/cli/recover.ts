@@ -23,7 +23,7 @@ export interface Decision {
 
 /** The live objects recover may match, with calls (which `Account` does not hold). */
 export interface Live extends Account {
-  calls: { id: string; status: string }[];
+  calls: { id: string; status?: string | null | undefined }[];
 }
 
 /** What recover knows besides the account: who manages what, and what existed before the run. */

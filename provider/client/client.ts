@@ -1,5 +1,12 @@
+import type { z } from "zod";
 import {
+  ActionSchema,
+  AgentSchema,
+  CallSchema,
   PhoneNumberBuySchema,
+  PhoneNumberSchema,
+  VoiceSchema,
+  WebhookSchema,
   type ActionWrite,
   type AgentCreate,
   type AgentUpdate,
@@ -9,10 +16,12 @@ import {
   type VoiceWrite,
   type WebhookWrite,
 } from "../schemas/index.js";
-import { createCapabilities, type Collection, type ExtensionsSetting } from "./capabilities.js";
+import { createCapabilities, isRouteMissing, type Collection, type ExtensionsSetting } from "./capabilities.js";
+import { ApiGenerationError, createGeneration, type ApiGeneration, type ApiSetting } from "./generation.js";
+import { agentCreateBody, agentUpdateBody, numberUpdateBody, voiceBody, type Encoded } from "./wire.js";
 import { matchesSent } from "./match.js";
 import { mergeOptions, type ClientOptionsInput } from "./options.js";
-import { pager } from "./pager.js";
+import { pager, readPage } from "./pager.js";
 import { MemoryLedger, type CreateLedger } from "./ledger.js";
 import { Snapshots } from "./snapshots.js";
 import { createOnce } from "./reconcile.js";
@@ -36,11 +45,15 @@ export interface CreateClientInput extends ClientOptionsInput {
    * one object.
    */
   ledger?: CreateLedger | undefined;
+  /**
+   * Which API generation to write in (docs/contract-current.md): "2023" (docs/contract.md), "2024"
+   * (the current API), or "auto" (default): told from the service's answers, else 2023.
+   */
+  api?: ApiSetting | undefined;
 }
 
 /** A typed client for every endpoint of the service. */
 export type VoiceAgentClient = ReturnType<typeof createClient>;
-
 
 /**
  * Creates a client. Every call is typed and validated against its response schema; reads and
@@ -51,21 +64,40 @@ export type VoiceAgentClient = ReturnType<typeof createClient>;
  * const agent = await client.agents.create({ prompt: "You are helpful.", voice: voiceId });
  */
 export function createClient(input: CreateClientInput) {
-  const { baseUrl, token, extensions, ledger = new MemoryLedger(), ...rest } = input;
+  const { baseUrl, token, extensions, api, ledger = new MemoryLedger(), ...rest } = input;
   if (!baseUrl) throw new TypeError("createClient: baseUrl is required");
   if (!token) throw new TypeError("createClient: token is required");
   const options = mergeOptions(rest);
-  const transport = createTransport(baseUrl, token, options);
+  const generation = createGeneration(api);
+  const transport = createTransport(baseUrl, token, options, (json) => generation.observe(json));
   const { send } = transport;
+  /** The generation for a write that differs between them; asks the agent list once if unknown. */
+  const settled = () =>
+    generation.resolve(async (): Promise<ApiGeneration | undefined> => {
+      try {
+        await send("listAgents", { query: { page: 1, size: 1 } });
+        return generation.known();
+      } catch (err) {
+        // The interface has no list routes; the current API has them all.
+        if (isRouteMissing(err)) return "2023";
+        throw err;
+      }
+    });
+  /** For a write both generations take alike: the one known, else the interface's. */
+  const likely = (): ApiGeneration => generation.known() ?? "2023";
+  const encoded = <T>(e: Encoded<T>, method: string, path: string): T => {
+    if ("refused" in e) throw new ApiGenerationError(e.refused, method, path, generation);
+    return e.body;
+  };
   const capabilities = createCapabilities(send, extensions);
   const ctx = { transport, snapshots: new Snapshots(capabilities), ledger, options };
 
-  const agents = pager((page, size, deadline) => send("listAgents", { query: { page, size }, deadline }));
-  const voices = pager((page, size, deadline) => send("listVoices", { query: { page, size }, deadline }));
-  const actions = pager((page, size, deadline) => send("listActions", { query: { page, size }, deadline }));
-  const webhooks = pager((page, size, deadline) => send("listWebhooks", { query: { page, size }, deadline }));
-  const numbers = pager((page, size, deadline) => send("listNumbers", { query: { page, size }, deadline }));
-  const calls = pager((page, size, deadline) => send("listCalls", { query: { page, size }, deadline }));
+  const agents = pager((page, size, deadline) => send("listAgents", { query: { page, size }, deadline }).then((p) => readPage(AgentSchema, p)));
+  const voices = pager((page, size, deadline) => send("listVoices", { query: { page, size }, deadline }).then((p) => readPage(VoiceSchema, p)));
+  const actions = pager((page, size, deadline) => send("listActions", { query: { page, size }, deadline }).then((p) => readPage(ActionSchema, p)));
+  const webhooks = pager((page, size, deadline) => send("listWebhooks", { query: { page, size }, deadline }).then((p) => readPage(WebhookSchema, p)));
+  const numbers = pager((page, size, deadline) => send("listNumbers", { query: { page, size }, deadline }).then((p) => readPage(PhoneNumberSchema, p)));
+  const calls = pager((page, size, deadline) => send("listCalls", { query: { page, size }, deadline }).then((p) => readPage(CallSchema, p)));
   /** The exactly-once create of one kind, matching on every field sent. */
   const once = <T extends { id: string }>(kind: Collection, noun: string, body: object, post: (deadline: number) => Promise<T>, all: (deadline: number) => Promise<T[]>) =>
     createOnce({ kind, noun, body, overlaps: (other) => matchesSent(body, other), send: post, list: all, matches: (item) => matchesSent(body, item) }, ctx);
@@ -75,16 +107,31 @@ export function createClient(input: CreateClientInput) {
     send,
     /** Which extension routes the server has (asked once per kind). */
     capabilities,
+    /** Which API generation the client writes in, and how it was chosen. */
+    generation,
+    /** Settles the generation (asking the service once if nothing it sent could tell). */
+    settleGeneration: settled,
     agents: {
-      create: (body: AgentCreate) => once("agents", "agent", body, (deadline) => send("createAgent", { body, deadline }), agents.all),
+      // Both generations take the prompt as text; the current one is sent it inline as `{content}`.
+      create: (body: AgentCreate) =>
+        once("agents", "agent", body, (deadline) => send("createAgent", { body: agentCreateBody(likely(), body), deadline }), agents.all),
       get: (id: string) => send("getAgent", { query: { id } }),
-      update: (id: string, body: AgentUpdate) => send("updateAgent", { query: { id }, body }),
+      update: async (id: string, body: AgentUpdate) => {
+        // Only a clear (null) differs in kind between the generations: settle it first then.
+        const gen = body.initial_message === null || body.webhook === null ? await settled() : likely();
+        return send("updateAgent", { query: { id }, body: encoded(agentUpdateBody(gen, body), "POST", "/v1/agents/update") });
+      },
       list: agents,
     },
     voices: {
-      create: (body: VoiceWrite) => once("voices", "voice", body, (deadline) => send("createVoice", { body, deadline }), voices.all),
+      // Async, so a refusal before sending is a rejected promise like every other failure.
+      create: async (body: VoiceWrite) => {
+        const wire = encoded(voiceBody(generation.known() ?? voiceGeneration(body), body), "POST", "/v1/voices/create");
+        return once("voices", "voice", wire, (deadline) => send("createVoice", { body: wire, deadline }), voices.all);
+      },
       get: (id: string) => send("getVoice", { query: { id } }),
-      update: (id: string, body: VoiceWrite) => send("updateVoice", { query: { id }, body }),
+      update: async (id: string, body: VoiceWrite) =>
+        send("updateVoice", { query: { id }, body: encoded(voiceBody(generation.known() ?? voiceGeneration(body), body), "POST", "/v1/voices/update") }),
       list: voices,
     },
     actions: {
@@ -102,9 +149,16 @@ export function createClient(input: CreateClientInput) {
     numbers: {
       get: (phoneNumber: string) => send("getNumber", { query: { phone_number: phoneNumber } }),
       /** Binds `inboundAgent` to the number, or unbinds it with `null`. */
-      update: (phoneNumber: string, inboundAgent: string | null) =>
-        send("updateNumber", { query: { phone_number: phoneNumber }, body: { inbound_agent: inboundAgent } }),
-      cancel: (phoneNumber: string) => send("cancelNumber", { query: { phone_number: phoneNumber } }),
+      update: async (phoneNumber: string, inboundAgent: string | null) => {
+        const gen = inboundAgent === null ? await settled() : likely();
+        const body = encoded(numberUpdateBody(gen, inboundAgent), "POST", "/v1/numbers/update");
+        return send("updateNumber", { query: { phone_number: phoneNumber }, body });
+      },
+      /**
+       * Cancels a number for good. Any 2xx means it is cancelled: the number as the answer holds
+       * it, or undefined when the answer could not be read (never an error: it was done).
+       */
+      cancel: async (phoneNumber: string) => readAck(PhoneNumberSchema, await send("cancelNumber", { query: { phone_number: phoneNumber } })),
       /** Buys a number exactly once (a new active number in the area code, bound as asked). */
       buy: (body?: PhoneNumberBuy) =>
         createOnce<PhoneNumber>(
@@ -115,7 +169,7 @@ export function createClient(input: CreateClientInput) {
             overlaps: (other) => mayBuyMatch(other, body),
             send: (deadline) => send("buyNumber", body === undefined ? { deadline } : { body, deadline }),
             list: numbers.all,
-            matches: (n) => n.active && isBought(n, body),
+            matches: (n) => n.active !== false && isBought(n, body),
           },
           ctx,
         ),
@@ -138,10 +192,26 @@ export function createClient(input: CreateClientInput) {
           ctx,
         ),
       get: (id: string) => send("getCall", { query: { id } }),
-      end: (id: string) => send("endCall", { query: { id } }),
+      /** Ends a call: any 2xx means it is ended; the call as answered, or undefined if unreadable. */
+      end: async (id: string) => readAck(CallSchema, await send("endCall", { query: { id } })),
       list: calls,
     },
   };
+}
+
+/**
+ * The generation a voice is written in when nothing has told it yet, from the voice itself: the
+ * 2023 shape (a name, pitch and rate) is also a valid 2024 Azure voice, so it is sent as it is; a
+ * voice given only a 2024 type's own fields can only be meant for 2024. No request is needed.
+ */
+function voiceGeneration(v: VoiceWrite): ApiGeneration {
+  return v.voice_name !== undefined && v.pitch !== undefined && v.rate !== undefined ? "2023" : "2024";
+}
+
+/** An irreversible act's answer, read if it can be; undefined if not (the act was done all the same). */
+function readAck<T extends z.ZodType>(schema: T, answer: unknown): z.output<T> | undefined {
+  const read = schema.safeParse(answer);
+  return read.success ? read.data : undefined;
 }
 
 /** Whether a buy that sent `other` could make a number that `isBought` takes for `body` (when unsure: yes). */

@@ -12,7 +12,9 @@ export type ApiErrorCode =
   | "E_TIMEOUT"
   | "E_SCHEMA"
   | "E_OUTCOME_UNKNOWN"
-  | "E_AMBIGUOUS";
+  | "E_AMBIGUOUS"
+  | "E_GENERATION"
+  | "E_REDIRECT";
 
 /** What every ApiError carries besides its message. */
 export interface ApiErrorDetails {

@@ -71,7 +71,7 @@ function displayPath(path: string): string {
 }
 
 /** Builds the transport shared by all calls of one client: one limiter, one retry policy. */
-export function createTransport(baseUrl: string, token: string, options: ClientOptions): Transport {
+export function createTransport(baseUrl: string, token: string, options: ClientOptions, observe: (json: unknown) => void = () => {}): Transport {
   registerSecret(token);
   const base = baseUrl.replace(/\/+$/, "");
   const throttle = new Throttle({ concurrency: options.concurrency, now: options.now });
@@ -138,8 +138,10 @@ export function createTransport(baseUrl: string, token: string, options: ClientO
         throttle.onSuccess();
         const requestId = header(response.headers["x-request-id"]);
         note("response", response.statusCode, requestId);
+        if (response.statusCode >= 300 && response.statusCode < 400) throw redirected(details(response.statusCode, requestId), header(response.headers.location));
         const d = { ...details(response.statusCode, requestId), mayHaveActed: ep.method !== "GET" };
-        return parseBody(ep.response, response.body, name, d) as ResponseOf<N>;
+        if ("acknowledges" in ep && ep.acknowledges) return acknowledged(response.body, observe) as ResponseOf<N>;
+        return parseBody(ep.response, response.body, name, d, observe) as ResponseOf<N>;
       } catch (error) {
         const translated = translate(error, base, details);
         note("error", translated.status, translated.requestId);
@@ -186,7 +188,28 @@ function header(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value[0] : value;
 }
 
-function parseBody(schema: z.ZodType, text: string, name: string, details: ApiErrorDetails): unknown {
+/**
+ * A 3xx is never followed (a redirected POST would not be carried out as sent, and the token would
+ * travel to wherever it points): it is an error naming the route and where it points.
+ */
+function redirected(details: ApiErrorDetails, location: string | undefined): ApiError {
+  const where = `${details.method} ${details.path}`;
+  const to = location ? displayPath(location) : "(no Location)";
+  const summary = `${where} answered ${details.status}, a redirect to ${to}, which the provider does not follow`;
+  return new ApiError(
+    `${summary}. The service did not act on it. Check voiceagent:baseUrl (no trailing path), or report the route: the provider calls the routes the service's SDKs call.`,
+    { ...details, code: "E_REDIRECT", summary, mayHaveActed: false },
+  );
+}
+
+/** The body of an irreversible act's 2xx, if it is JSON; undefined otherwise (the act was done). */
+function acknowledged(text: string, observe: (json: unknown) => void): unknown {
+  const json = safeJson(text);
+  if (json !== undefined) observe(json);
+  return json;
+}
+
+function parseBody(schema: z.ZodType, text: string, name: string, details: ApiErrorDetails, observe: (json: unknown) => void): unknown {
   const where = `${details.method} ${details.path}`;
   let json: unknown;
   try {
@@ -196,6 +219,7 @@ function parseBody(schema: z.ZodType, text: string, name: string, details: ApiEr
     // No Pulumi advice here: the client is usable without Pulumi, and its callers say which setting holds the URL.
     throw new ApiSchemaError(`${summary}: is the base URL the service's address?`, { ...details, summary });
   }
+  observe(json);
   const parsed = schema.safeParse(json);
   if (!parsed.success) {
     const fields = parsed.error.issues

@@ -74,7 +74,9 @@ export class Agent extends NativeResource {
 export interface Voice extends OutputsOf<VoiceOutputs> {}
 /**
  * A voice. Created with voices/create where the service has it; given the id of an existing voice, it manages
- * that one through voices/update. Destroy forgets it.
+ * that one through voices/update. Destroy forgets it. Each type has its own fields: voice_base (the 2023 API)
+ * voiceName, pitch and rate; voice_azure voiceName (pitch, rate optional); voice_eleven_labs and
+ * voice_play_ht vendorVoiceId; voice_rime speaker; voice_vocode none (vendorVoiceId "joe").
  * On the native provider: `voiceagent:index:Voice`.
  * @example
  * const voice = new Voice("warm", { voiceName: "alloy", pitch: 0, rate: 1 });
@@ -88,7 +90,7 @@ export class Voice extends NativeResource {
     return new Voice(name, knownState<VoiceArgs>(state), { ...opts, id });
   }
 
-  constructor(name: string, args: VoiceArgs, opts?: pulumi.CustomResourceOptions) {
+  constructor(name: string, args: VoiceArgs = {}, opts?: pulumi.CustomResourceOptions) {
     super("Voice", name, args, opts);
   }
 }

@@ -7,7 +7,7 @@ export const KIND_PROPERTIES = {
     properties: ["prompt", "voice", "initialMessage", "actions", "webhook", "agentId", "userId"],
   },
   Voice: {
-    properties: ["voiceName", "pitch", "rate", "type", "voiceId", "userId"],
+    properties: ["voiceName", "pitch", "rate", "type", "vendorVoiceId", "speaker", "voiceId", "userId"],
   },
   Action: {
     properties: ["type", "config", "actionId", "userId"],

@@ -19,6 +19,13 @@ export interface ProviderArgs {
    */
   extensions?: pulumi.Input<"auto" | "all" | "none">;
   /**
+   * Which generation of the service's API to write in: "2023" (the interface: voice_base voices, null
+   * clears), "2024" (the current API, as its SDK 0.0.48 describes it: five voice types, prompts inline, no
+   * null) or "auto" (default: told from the service's answers, else 2023). Reads accept both. Falls back to
+   * VOICEAGENT_API.
+   */
+  api?: pulumi.Input<string>;
+  /**
    * The most time one operation may spend retrying a slow or throttling service, as a duration such as 90s,
    * 5m or 1h (unset: 2m). Falls back to VOICEAGENT_OPERATION_TIMEOUT.
    */

@@ -8,12 +8,15 @@ export const ActionTypeSchema = z.enum(ACTION_TYPES);
 /** An action's config as sent: `phone_number` is optional; keys we do not know are kept. */
 export const ActionConfigWriteSchema = z.looseObject({ phone_number: E164Schema.optional() });
 
-/** An action as the service returns it; a missing config reads as `{}`. */
+/** An action as the service returns it; a missing or null config reads as `{}`; any type is read. */
 export const ActionSchema = z.object({
   id: UuidSchema,
-  user_id: UuidSchema,
+  user_id: z.string(),
   type: z.string(),
-  config: z.looseObject({ phone_number: z.string().optional() }).default({}),
+  config: z.codec(z.looseObject({ phone_number: z.string().nullish() }).nullish(), z.looseObject({ phone_number: z.string().nullish() }), {
+    decode: (c) => c ?? {},
+    encode: (c) => c,
+  }),
 });
 /** An action. */
 export type Action = z.infer<typeof ActionSchema>;

@@ -1,18 +1,19 @@
 import { z } from "zod";
 import { UuidSchema } from "./common.js";
-import { ActionSchema } from "./action.js";
-import { VoiceSchema } from "./voice.js";
-import { WebhookSchema } from "./webhook.js";
+import { PromptReadSchema, RefListSchema, RefSchema } from "./read.js";
 
-/** An agent as the service returns it: related objects are embedded in full. */
+/**
+ * An agent as the service returns it, in either generation: related objects embedded (the
+ * interface) or by id (2024's lists), the prompt as text or as a prompt object; read as one shape.
+ */
 export const AgentSchema = z.object({
   id: UuidSchema,
-  user_id: UuidSchema,
-  prompt: z.string(),
-  actions: z.array(ActionSchema).default([]),
-  voice: VoiceSchema,
+  user_id: z.string(),
+  prompt: PromptReadSchema,
+  actions: RefListSchema,
+  voice: RefSchema,
   initial_message: z.string().nullish(),
-  webhook: WebhookSchema.nullish(),
+  webhook: RefSchema.nullish(),
 });
 /** An agent. */
 export type Agent = z.infer<typeof AgentSchema>;

@@ -1,22 +1,22 @@
 import { z } from "zod";
 import { E164Schema, UuidSchema } from "./common.js";
-import { AgentSchema } from "./agent.js";
+import { RefSchema } from "./read.js";
 import { CALL_STATUSES } from "./values.js";
 
 /** A known call status (docs/decisions.md §1). */
 export const CallStatusSchema = z.enum(CALL_STATUSES);
 
-/** A call as the service returns it. */
+/** A call as the service returns it; the current API may leave status and recording_available null. */
 export const CallSchema = z.object({
   id: UuidSchema,
-  user_id: UuidSchema,
-  status: z.string(),
+  user_id: z.string(),
+  status: z.string().nullish(),
   error_message: z.string().nullish(),
-  recording_available: z.boolean(),
+  recording_available: z.boolean().nullish(),
   transcript: z.string().nullish(),
   to_number: z.string(),
   from_number: z.string(),
-  agent: AgentSchema,
+  agent: RefSchema,
 });
 /** A call. */
 export type Call = z.infer<typeof CallSchema>;

@@ -8,7 +8,7 @@ export const E164Schema = z
   .string()
   .regex(/^\+[1-9]\d{1,14}$/, { error: "must be an E.164 phone number such as +15551234567" });
 
-/** `?id=` on agents/update, GET /v1/agents/, calls/end, voices/update and the extension reads. */
+/** `?id=` on agents/update, GET /v1/agents, calls/end, voices/update and the extension reads. */
 export const IdQuerySchema = z.object({ id: UuidSchema });
 /** `?id=` query. */
 export type IdQuery = z.infer<typeof IdQuerySchema>;
@@ -37,8 +37,19 @@ export function pageOf<T extends z.ZodType>(item: T) {
   });
 }
 
-/** One page of a list endpoint. */
-export type Page<T> = { items: T[]; page: number; size: number; total: number; has_more: boolean };
+/**
+ * One page of a list endpoint, its items read. `unreadable` counts the items that did not parse
+ * (left out, so one odd item never hides the rest); `total_is_estimated` is the current API's.
+ */
+export type Page<T> = {
+  items: T[];
+  page: number;
+  size: number;
+  total: number;
+  has_more: boolean;
+  total_is_estimated?: boolean | null | undefined;
+  unreadable?: number;
+};
 
 /** The empty body of numbers/cancel and calls/end: absent, empty (read as null) or `{}`. */
 export const EmptyBodySchema = z.object({}).nullish();

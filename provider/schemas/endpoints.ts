@@ -4,13 +4,14 @@ import {
   IdQuerySchema,
   PageQuerySchema,
   PhoneNumberQuerySchema,
-  pageOf,
 } from "./common.js";
+import { AgentCreate2024Schema, AgentUpdate2024Schema, PhoneNumberUpdate2024Schema, VoiceWrite2024Schema } from "./current.js";
+import { PageReadSchema } from "./read.js";
 import { ActionSchema, ActionWriteSchema } from "./action.js";
 import { AgentCreateSchema, AgentSchema, AgentUpdateSchema } from "./agent.js";
 import { CallCreateSchema, CallSchema } from "./call.js";
 import { PhoneNumberBuySchema, PhoneNumberSchema, PhoneNumberUpdateSchema } from "./phone-number.js";
-import { VoiceSchema, VoiceWriteSchema } from "./voice.js";
+import { VoiceSchema, VoiceWrite2023Schema } from "./voice.js";
 import { WebhookSchema, WebhookWriteSchema } from "./webhook.js";
 
 /**
@@ -26,21 +27,35 @@ export interface EndpointDef {
   readonly response: z.ZodType;
   readonly retry: "safe" | "never";
   readonly documented: boolean;
+  /**
+   * An irreversible act (numbers/cancel, calls/end): any 2xx means it was done, whatever its body
+   * holds (an unreadable answer must never turn a done act into a reported failure).
+   */
+  readonly acknowledges?: true;
+  /** The body the current API (2024) takes, where it differs from the interface's `body`. */
+  readonly current?: z.ZodType;
 }
 
 const def = <const E extends EndpointDef>(e: E): E => e;
 
+/**
+ * The answer of an irreversible act (numbers/cancel, calls/end): read by the client if it can, but
+ * never a reason to report the act as failed once the service has carried it out.
+ */
+const Acknowledged = z.unknown();
+
 /** Every route the client calls and the emulator serves, by name. */
 export const endpoints = {
-  // The 8 documented endpoints.
-  createAgent: def({ method: "POST", path: "/v1/agents/create", body: AgentCreateSchema, response: AgentSchema, retry: "never", documented: true }),
-  getAgent: def({ method: "GET", path: "/v1/agents/", query: IdQuerySchema, response: AgentSchema, retry: "safe", documented: true }),
-  updateAgent: def({ method: "POST", path: "/v1/agents/update", query: IdQuerySchema, body: AgentUpdateSchema, response: AgentSchema, retry: "safe", documented: true }),
-  updateNumber: def({ method: "POST", path: "/v1/numbers/update", query: PhoneNumberQuerySchema, body: PhoneNumberUpdateSchema, response: PhoneNumberSchema, retry: "safe", documented: true }),
-  cancelNumber: def({ method: "POST", path: "/v1/numbers/cancel", query: PhoneNumberQuerySchema, body: EmptyBodySchema, response: PhoneNumberSchema, retry: "safe", documented: true }),
+  // The 8 documented endpoints. GET /v1/agents is called without the interface's trailing slash,
+  // as both SDK generations do: a server may redirect the slash form (docs/contract-current.md).
+  createAgent: def({ method: "POST", path: "/v1/agents/create", body: AgentCreateSchema, current: AgentCreate2024Schema, response: AgentSchema, retry: "never", documented: true }),
+  getAgent: def({ method: "GET", path: "/v1/agents", query: IdQuerySchema, response: AgentSchema, retry: "safe", documented: true }),
+  updateAgent: def({ method: "POST", path: "/v1/agents/update", query: IdQuerySchema, body: AgentUpdateSchema, current: AgentUpdate2024Schema, response: AgentSchema, retry: "safe", documented: true }),
+  updateNumber: def({ method: "POST", path: "/v1/numbers/update", query: PhoneNumberQuerySchema, body: PhoneNumberUpdateSchema, current: PhoneNumberUpdate2024Schema, response: PhoneNumberSchema, retry: "safe", documented: true }),
+  cancelNumber: def({ method: "POST", path: "/v1/numbers/cancel", query: PhoneNumberQuerySchema, body: EmptyBodySchema, response: Acknowledged, acknowledges: true, retry: "safe", documented: true }),
   createCall: def({ method: "POST", path: "/v1/calls/create", body: CallCreateSchema, response: CallSchema, retry: "never", documented: true }),
-  endCall: def({ method: "POST", path: "/v1/calls/end", query: IdQuerySchema, body: EmptyBodySchema, response: CallSchema, retry: "safe", documented: true }),
-  updateVoice: def({ method: "POST", path: "/v1/voices/update", query: IdQuerySchema, body: VoiceWriteSchema, response: VoiceSchema, retry: "safe", documented: true }),
+  endCall: def({ method: "POST", path: "/v1/calls/end", query: IdQuerySchema, body: EmptyBodySchema, response: Acknowledged, acknowledges: true, retry: "safe", documented: true }),
+  updateVoice: def({ method: "POST", path: "/v1/voices/update", query: IdQuerySchema, body: VoiceWrite2023Schema, current: VoiceWrite2024Schema, response: VoiceSchema, retry: "safe", documented: true }),
 
   // Extensions (docs/decisions.md §1).
   getVoice: def({ method: "GET", path: "/v1/voices", query: IdQuerySchema, response: VoiceSchema, retry: "safe", documented: false }),
@@ -48,13 +63,13 @@ export const endpoints = {
   getWebhook: def({ method: "GET", path: "/v1/webhooks", query: IdQuerySchema, response: WebhookSchema, retry: "safe", documented: false }),
   getCall: def({ method: "GET", path: "/v1/calls", query: IdQuerySchema, response: CallSchema, retry: "safe", documented: false }),
   getNumber: def({ method: "GET", path: "/v1/numbers", query: PhoneNumberQuerySchema, response: PhoneNumberSchema, retry: "safe", documented: false }),
-  listAgents: def({ method: "GET", path: "/v1/agents/list", query: PageQuerySchema, response: pageOf(AgentSchema), retry: "safe", documented: false }),
-  listVoices: def({ method: "GET", path: "/v1/voices/list", query: PageQuerySchema, response: pageOf(VoiceSchema), retry: "safe", documented: false }),
-  listNumbers: def({ method: "GET", path: "/v1/numbers/list", query: PageQuerySchema, response: pageOf(PhoneNumberSchema), retry: "safe", documented: false }),
-  listCalls: def({ method: "GET", path: "/v1/calls/list", query: PageQuerySchema, response: pageOf(CallSchema), retry: "safe", documented: false }),
-  listActions: def({ method: "GET", path: "/v1/actions/list", query: PageQuerySchema, response: pageOf(ActionSchema), retry: "safe", documented: false }),
-  listWebhooks: def({ method: "GET", path: "/v1/webhooks/list", query: PageQuerySchema, response: pageOf(WebhookSchema), retry: "safe", documented: false }),
-  createVoice: def({ method: "POST", path: "/v1/voices/create", body: VoiceWriteSchema, response: VoiceSchema, retry: "never", documented: false }),
+  listAgents: def({ method: "GET", path: "/v1/agents/list", query: PageQuerySchema, response: PageReadSchema, retry: "safe", documented: false }),
+  listVoices: def({ method: "GET", path: "/v1/voices/list", query: PageQuerySchema, response: PageReadSchema, retry: "safe", documented: false }),
+  listNumbers: def({ method: "GET", path: "/v1/numbers/list", query: PageQuerySchema, response: PageReadSchema, retry: "safe", documented: false }),
+  listCalls: def({ method: "GET", path: "/v1/calls/list", query: PageQuerySchema, response: PageReadSchema, retry: "safe", documented: false }),
+  listActions: def({ method: "GET", path: "/v1/actions/list", query: PageQuerySchema, response: PageReadSchema, retry: "safe", documented: false }),
+  listWebhooks: def({ method: "GET", path: "/v1/webhooks/list", query: PageQuerySchema, response: PageReadSchema, retry: "safe", documented: false }),
+  createVoice: def({ method: "POST", path: "/v1/voices/create", body: VoiceWrite2023Schema, current: VoiceWrite2024Schema, response: VoiceSchema, retry: "never", documented: false }),
   createAction: def({ method: "POST", path: "/v1/actions/create", body: ActionWriteSchema, response: ActionSchema, retry: "never", documented: false }),
   createWebhook: def({ method: "POST", path: "/v1/webhooks/create", body: WebhookWriteSchema, response: WebhookSchema, retry: "never", documented: false }),
   updateAction: def({ method: "POST", path: "/v1/actions/update", query: IdQuerySchema, body: ActionWriteSchema, response: ActionSchema, retry: "safe", documented: false }),
@@ -70,8 +85,10 @@ type SchemaOutput<S> = S extends z.ZodType ? z.output<S> : never;
 
 /** What a caller passes as the query of route N (before defaults). */
 export type QueryOf<N extends EndpointName> = Defs[N] extends { query: infer Q } ? SchemaInput<Q> : undefined;
-/** What a caller passes as the body of route N (before defaults). */
-export type BodyOf<N extends EndpointName> = Defs[N] extends { body: infer B } ? SchemaInput<B> : undefined;
+/** What a caller passes as the body of route N (before defaults), in either generation. */
+export type BodyOf<N extends EndpointName> = Defs[N] extends { body: infer B }
+  ? SchemaInput<B> | (Defs[N] extends { current: infer C } ? SchemaInput<C> : never)
+  : undefined;
 /** The parsed request body the emulator sees for route N. */
 export type ParsedBodyOf<N extends EndpointName> = Defs[N] extends { body: infer B } ? SchemaOutput<B> : undefined;
 /** The parsed query the emulator sees for route N. */

@@ -1,13 +1,16 @@
 import { z } from "zod";
 import { UuidSchema } from "./common.js";
-import { AgentSchema } from "./agent.js";
+import { RefSchema } from "./read.js";
 
-/** A phone number as the service returns it; `inbound_agent` is null when unbound. */
+/**
+ * A phone number as the service returns it; `inbound_agent` is null when unbound, embedded or (in
+ * 2024's lists) an id. The current API may leave `active` null: only `false` means cancelled.
+ */
 export const PhoneNumberSchema = z.object({
   id: UuidSchema,
-  user_id: UuidSchema,
-  active: z.boolean(),
-  inbound_agent: AgentSchema.nullish(),
+  user_id: z.string(),
+  active: z.boolean().nullish(),
+  inbound_agent: RefSchema.nullish(),
   number: z.string(),
 });
 /** A phone number. */

@@ -2,8 +2,11 @@
 // module imports nothing, so the resources' public types can name these unions without a consumer's
 // type-check descending into zod.
 
-/** Voice types the real service knows; the interface shows only voice_base. */
-export const VOICE_TYPES = ["voice_base", "voice_azure", "voice_rime", "voice_eleven_labs"] as const;
+/**
+ * Voice types: voice_base is the interface's (2023) only; the current API (2024) knows the other
+ * five, each with its own fields (docs/contract-current.md).
+ */
+export const VOICE_TYPES = ["voice_base", "voice_azure", "voice_rime", "voice_eleven_labs", "voice_play_ht", "voice_vocode"] as const;
 /** A known voice type. */
 export type VoiceType = (typeof VOICE_TYPES)[number];
 
@@ -25,6 +28,8 @@ export const WEBHOOK_EVENTS = [
   "event_phone_call_ended",
   "event_transcript",
   "event_recording",
+  "event_phone_call_did_not_connect",
+  "event_human_detection",
 ] as const;
 /** A webhook event name. */
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];

@@ -10,10 +10,11 @@ export const WebhookEventSchema = z.enum(WEBHOOK_EVENTS);
 /** A webhook as the service returns it. */
 export const WebhookSchema = z.object({
   id: UuidSchema,
-  user_id: UuidSchema,
+  user_id: z.string(),
   subscriptions: z.array(z.string()),
   url: z.string(),
-  method: z.string(),
+  /** The current API may leave it null (its default then applies). */
+  method: z.string().nullish(),
 });
 /** A webhook. */
 export type Webhook = z.infer<typeof WebhookSchema>;

@@ -35,11 +35,11 @@ describe("client against the emulator", () => {
     expect((await client.numbers.get(first!)).inbound_agent?.prompt).toBe("Sell more.");
     const call = await client.calls.create({ from_number: first!, to_number: "+15550001111", agent: agent.id });
     expect(call.status).toBe("not_started");
-    expect((await client.calls.end(call.id)).status).toBe("ended");
+    expect((await client.calls.end(call.id))?.status).toBe("ended");
     expect((await client.calls.get(call.id)).status).toBe("ended");
     const bought = await client.numbers.buy();
     expect(bought.active).toBe(true);
-    expect((await client.numbers.cancel(bought.number)).active).toBe(false);
+    expect((await client.numbers.cancel(bought.number))?.active).toBe(false);
   });
 
   it("lists page by page and all at once", async () => {

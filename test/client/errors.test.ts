@@ -34,7 +34,7 @@ describe("error mapping", () => {
     const e = await failWith({ status: 401, json: { detail: "Invalid token" } });
     expect(e).toBeInstanceOf(ApiAuthError);
     expect(e).toMatchObject({ status: 401, code: "E_AUTH", method: "GET", requestId: "req-42" });
-    expect(e.path).toMatch(/^\/v1\/agents\/\?id=/);
+    expect(e.path).toMatch(/^\/v1\/agents\?id=/);
     // What a user needs: the status, the service's own reason, and what to check. The client is
     // usable without Pulumi: which setting holds the token is its callers' to say (kit/errors.ts, cli/errors.ts).
     expect(e.message).toMatch(/\b401\b/);

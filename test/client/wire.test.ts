@@ -16,7 +16,7 @@ beforeAll(async () => {
   server = await startRecordingServer((req) => {
     const byPath: Record<string, unknown> = {
       "/v1/agents/create": agent,
-      "/v1/agents/": agent,
+      "/v1/agents": agent,
       "/v1/agents/update": agent,
       "/v1/numbers/update": number,
       "/v1/numbers/cancel": { ...number, active: false },
@@ -40,7 +40,7 @@ describe("the 8 documented endpoints on the wire", () => {
 
   it.each([
     ["agents/create", () => client().agents.create({ prompt: "p", voice: voice.id, actions: [] }), "POST", "/v1/agents/create", {}, { prompt: "p", voice: voice.id, actions: [] }],
-    ["GET agents/", () => client().agents.get(agent.id), "GET", "/v1/agents/", { id: agent.id }, undefined],
+    ["GET agents", () => client().agents.get(agent.id), "GET", "/v1/agents", { id: agent.id }, undefined],
     ["agents/update", () => client().agents.update(agent.id, { actions: [voice.id] }), "POST", "/v1/agents/update", { id: agent.id }, { actions: [voice.id] }],
     ["numbers/update", () => client().numbers.update("+15551234567", agent.id), "POST", "/v1/numbers/update", { phone_number: "+15551234567" }, { inbound_agent: agent.id }],
     ["numbers/cancel", () => client().numbers.cancel("+15551234567"), "POST", "/v1/numbers/cancel", { phone_number: "+15551234567" }, undefined],
@@ -65,7 +65,7 @@ describe("the 8 documented endpoints on the wire", () => {
     expect(result).toHaveProperty("id");
   });
 
-  it("GET /v1/agents/ parses one agent object with embedded voice", async () => {
+  it("GET /v1/agents (no trailing slash, as the SDKs call it) parses one agent object with embedded voice", async () => {
     const got = await client().agents.get(agent.id);
     expect(got.voice).toEqual(voice);
     expect(got.actions).toEqual([]);

@@ -117,7 +117,7 @@ describe("provider/schema.json", () => {
     expect(secrets.sort()).toEqual(["voiceagent:index:Call.errorMessage", "voiceagent:index:Call.transcript"]);
     expect(schema.config.variables.token?.secret).toBe(true);
     expect(schema.provider.inputProperties.token?.secret).toBe(true);
-    expect(Object.keys(schema.provider.inputProperties).sort()).toEqual(["baseUrl", "extensions", "operationTimeout", "token"]);
+    expect(Object.keys(schema.provider.inputProperties).sort()).toEqual(["api", "baseUrl", "extensions", "operationTimeout", "token"]);
   });
 
   it("says which changes replace: the adoption ids, who calls whom, a number", () => {

@@ -77,11 +77,13 @@ export function useConsumer(opts: {
   config?: Record<string, string>;
   credentials?: "config" | "env";
   downloads?: boolean;
+  /** The API generation the emulator speaks (default: the interface's, 2023). */
+  api?: "2023" | "2024";
 }): ConsumerContext {
   const ctx = {} as ConsumerContext;
   beforeAll(async () => {
     ctx.token = `consumer-${opts.name}-${randomUUID()}`;
-    ctx.emu = await startEmulator({ tokens: [ctx.token], seed: true });
+    ctx.emu = await startEmulator({ tokens: [ctx.token], seed: true, ...(opts.api ? { api: opts.api } : {}) });
     ctx.client = createClient({ baseUrl: ctx.emu.url, token: ctx.token });
     const viaEnv = opts.credentials === "env";
     if (opts.downloads) {

@@ -39,7 +39,7 @@ const writes = (route: string) => ctx.emu.stats.writes[`POST ${route}`] ?? 0;
 type StateResource = { type: string; id?: string; outputs?: { prompt?: string; number?: string } };
 const inState = async (kind: string) =>
   ((await ctx.t.stack.exportStack()).deployment.resources as StateResource[]).filter((r) => r.type.endsWith(`voiceagent:${kind}`));
-const bought = (all: { number: string; active: boolean }[]) => all.filter((n) => n.number.startsWith(`+1${AREA}`));
+const bought = (all: { number: string; active?: boolean | null | undefined }[]) => all.filter((n) => n.number.startsWith(`+1${AREA}`));
 
 describe(`a fleet of ${N} identical agents under the fault mix`, () => {
   it("one up succeeds and the service holds exactly what is declared, one object per resource, while identical creates were in flight together", async () => {

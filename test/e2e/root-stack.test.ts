@@ -1,5 +1,6 @@
 // The root stack, driven by the real CLI against the emulator: up, convergence, drift, out-of-band
 // deletion, bad input at preview, the token, destroy. Steps share one stack and run in order.
+import { AgentSchema } from "pulumi-voiceagent/schemas";
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { findSecretInState } from "../helpers/pulumi-stack.js";
@@ -16,7 +17,8 @@ describe("root stack end to end", () => {
     expect(up.summary.resourceChanges).toEqual({ create: 8 });
     for (const [k, v] of Object.entries(up.outputs)) out[k] = v.value;
     expect((await ctx.client.agents.list.all()).map((a) => a.id).sort()).toEqual([out.supportAgentId, out.salesAgentId].sort());
-    const support = await ctx.client.numbers.get("+15550010001");
+    const number = await ctx.client.numbers.get("+15550010001");
+    const support = { ...number, inbound_agent: AgentSchema.parse(number.inbound_agent) };
     expect(support.inbound_agent?.id).toBe(out.supportAgentId);
     expect(support.inbound_agent?.webhook?.id).toBe(out.webhookId);
     expect(support.inbound_agent?.voice.id).toBe(out.voiceId);

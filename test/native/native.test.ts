@@ -21,6 +21,9 @@
 //   lookups   the functions on the native entry and on the dynamic entry: the same program, one stack each
 //   safety    renames, swaps and moves of lines; a fleet under the fault mix; a call whose reply is lost
 //             (test/native/safety.ts)
+//   clinic    the clinic of test/e2e/fixtures/clinic on the current API (2024): up, an empty preview, a hand edit seen
+//             by preview --refresh, a prompt and a voice type changed in place, destroy saying what it cannot unbind;
+//             and examples/basic on the same API (up, an empty preview, destroy)
 // Our language host has no GenerateProgram, so every import runs with --generate-code=false.
 import { randomUUID } from "node:crypto";
 import { mkdirSync, readdirSync, readFileSync } from "node:fs";
@@ -31,7 +34,7 @@ import { startEmulator, Store, type RunningEmulator } from "voiceagent-emulator"
 import { ok, REPO_ROOT, run } from "../helpers/consumer.js";
 import { downloadEnv, installedPlugins, startReleaseServer, type ReleaseServer } from "../helpers/release-server.js";
 import { FIXTURES, loadRows, readMeta, type FixtureMeta, type ServiceRows } from "../upgrade/fixture.js";
-import { filesContaining, nativeInstall, projectYaml, type NativeInstall, type Project, type Step } from "./project.js";
+import { filesContaining, nativeInstall, onNative, projectYaml, type NativeInstall, type Project, type Step } from "./project.js";
 import { safetyScenarios, setupSafety, teardownSafety } from "./safety.js";
 
 const fixture = (name: string) => readFileSync(path.join(REPO_ROOT, "test/native/fixtures", name, "index.ts"), "utf8");
@@ -51,7 +54,7 @@ function switchable(program: string): string {
 }
 
 /** One account per scenario, each on its own emulator. */
-const tokens = { root: `native-root-${randomUUID()}`, secrets: `native-secrets-${randomUUID()}`, single: `native-import-${randomUUID()}`, bulk: `native-pull-${randomUUID()}`, dynamic: `native-dyn-${randomUUID()}`, badDynamic: `bad-dyn-${randomUUID()}`, badNative: `bad-nat-${randomUUID()}`, lookupsNative: `native-lookups-${randomUUID()}`, lookupsDynamic: `dynamic-lookups-${randomUUID()}` };
+const tokens = { root: `native-root-${randomUUID()}`, secrets: `native-secrets-${randomUUID()}`, single: `native-import-${randomUUID()}`, bulk: `native-pull-${randomUUID()}`, dynamic: `native-dyn-${randomUUID()}`, badDynamic: `bad-dyn-${randomUUID()}`, badNative: `bad-nat-${randomUUID()}`, lookupsNative: `native-lookups-${randomUUID()}`, lookupsDynamic: `dynamic-lookups-${randomUUID()}`, clinic: `native-clinic-${randomUUID()}` };
 type Scenario = keyof typeof tokens;
 const emus = new Map<Scenario, RunningEmulator>();
 const emuOf = (s: Scenario) => emus.get(s)!;
@@ -70,6 +73,8 @@ let bad: Project;
 let badBackend: string;
 let lookups: Project;
 let lookupsBackend: string;
+let clinic: Project;
+let basic: Project;
 const fixtureProjects = new Map<string, Project>();
 const clientOf = (e: RunningEmulator, token: string): VoiceAgentClient => createClient({ baseUrl: e.url, token });
 const numbersOf = (s: Scenario) => emuOf(s).seeds.get(tokens[s])?.numbers ?? [];
@@ -90,7 +95,9 @@ const configure = (p: Project, stack: string, e: RunningEmulator, token: string,
   ]);
 
 beforeAll(async () => {
-  for (const [scenario, token] of Object.entries(tokens)) emus.set(scenario as Scenario, await startEmulator({ tokens: [token], seed: true }));
+  for (const [scenario, token] of Object.entries(tokens)) {
+    emus.set(scenario as Scenario, await startEmulator({ tokens: [token], seed: true, ...(scenario === "clinic" ? { api: "2024" as const } : {}) }));
+  }
   for (const [i, v] of versions.entries()) {
     const store = new Store();
     loadRows(store, JSON.parse(readFileSync(path.join(FIXTURES, v, "service.json"), "utf8")) as ServiceRows);
@@ -117,6 +124,9 @@ beforeAll(async () => {
   badBackend = `${install.stateDir}-bad`;
   mkdirSync(badBackend);
   bad = install.project("bad-input", { "Pulumi.yaml": projectYaml("bad-input"), "index.ts": fixture("bad-input") }, { PULUMI_BACKEND_URL: `file://${badBackend}` });
+  const clinicProgram = readFileSync(path.join(REPO_ROOT, "test/e2e/fixtures/clinic/index.ts"), "utf8");
+  clinic = install.project("clinic", { "Pulumi.yaml": projectYaml("clinic"), "index.ts": onNative(clinicProgram) });
+  basic = install.project("basic", { "Pulumi.yaml": projectYaml("basic"), "index.ts": onNative(readFileSync(path.join(REPO_ROOT, "examples/basic/index.ts"), "utf8")) });
   for (const [i, v] of versions.entries()) {
     const meta = metas[i]!;
     // A project per fixture (its URNs name its project and stack), on a backend of its own.
@@ -193,6 +203,52 @@ describe.concurrent("the root program on the native classes", () => {
     const version = (JSON.parse(readFileSync(path.join(REPO_ROOT, "provider/package.json"), "utf8")) as { version: string }).version;
     expect(installedPlugins(rootHome)).toEqual([`resource-voiceagent-v${version}`]);
     expect(release.requests).toEqual([`/pulumi-resource-voiceagent-v${version}-${inject("releasePlatform")}.tar.gz`]);
+  }, 240_000);
+});
+
+describe.concurrent("a clinic on the current API (2024), native classes", () => {
+  it("up, an empty preview, a hand edit seen by preview --refresh, a prompt and a voice type changed in place, destroy", async ({ expect }) => {
+    const stack = "clinic";
+    const emu = emuOf("clinic");
+    const client = clientOf(emu, tokens.clinic);
+    await clinic.init(stack);
+    await configure(clinic, stack, emu, tokens.clinic, { "voiceagent:api": "2024" });
+    expect(await clinic.up(stack)).toMatchObject({ create: 9 }); // 8 resources + the stack
+    const exported = await clinic.exported(stack);
+    const front = exported.find((r) => r.urn.endsWith("::front-desk"))?.id ?? "";
+    const calm = exported.find((r) => r.urn.endsWith("::calm"))?.id ?? "";
+    expect((await client.agents.get(front)).prompt).toBe("You are the clinic's front desk. Book and move visits.");
+
+    const quiet = await clinic.pulumi(stack, ["preview", "--expect-no-changes"]);
+    expect(quiet.stdout + quiet.stderr).toMatch(/2024 API cannot unbind a number/);
+
+    await client.agents.update(front, { prompt: "Edited by hand." });
+    const drift = await clinic.preview(stack, ["--refresh"]);
+    expect(drift.steps.filter((s) => s.op === "update").map((s) => s.urn.split("::").pop())).toEqual(["front-desk"]);
+
+    await clinic.pulumi(stack, ["config", "set", "frontPrompt", "You are the clinic's front desk. Book, move and cancel visits."]);
+    expect(await clinic.up(stack)).toMatchObject({ update: 1 });
+    expect((await client.agents.get(front)).prompt).toBe("You are the clinic's front desk. Book, move and cancel visits.");
+    await clinic.pulumi(stack, ["config", "set", "calmVoice", "rime"]);
+    expect(await clinic.up(stack)).toMatchObject({ update: 1 });
+    expect(await client.voices.get(calm)).toMatchObject({ type: "voice_rime", speaker: "river" });
+
+    const destroyed = await clinic.pulumi(stack, ["destroy", "--yes", "--skip-preview"]);
+    expect(destroyed.stdout + destroyed.stderr).toMatch(/left bound to its agent and removed from the stack/);
+    expect((await client.numbers.get(numbersOf("clinic")[0]!)).inbound_agent?.id).toBe(front);
+  }, 240_000);
+
+  it("examples/basic on the current API: up, an empty preview, destroy", async ({ expect }) => {
+    const stack = "basic";
+    const emu = emuOf("clinic");
+    const number = numbersOf("clinic")[2]!;
+    await basic.init(stack);
+    await configure(basic, stack, emu, tokens.clinic, { "voiceagent:api": "2024", "basic:number": number });
+    expect(await basic.up(stack)).toMatchObject({ create: 4 });
+    const agent = (await basic.exported(stack)).find((r) => r.urn.endsWith("::receptionist"))?.id;
+    expect((await clientOf(emu, tokens.clinic).numbers.get(number)).inbound_agent?.id).toBe(agent);
+    await basic.pulumi(stack, ["preview", "--expect-no-changes"]);
+    expect(await basic.destroy(stack)).toMatchObject({ delete: 4 });
   }, 240_000);
 });
 

@@ -132,3 +132,23 @@ describe("finishing a partial create of a kind that cannot change in place", () 
     expect(server!.requests.filter((r) => r.method === "POST").map((r) => r.path)).toEqual(["/v1/numbers/buy"]);
   });
 });
+
+describe("a partial create carries what the next up needs", () => {
+  it.each(cases.filter((c) => c.kind === "Agent" || c.kind === "PurchasedNumber"))(
+    "$kind: its properties keep the serialized provider, so the next up asks the service instead of recording the inputs",
+    async (c) => {
+      const settings = await serve(c);
+      const rt = runtimeFor(c.kind);
+      const provider = "exports.handler = 'the serialized provider'";
+      const partial = (await rt.create(settings, { ...c.inputs, __provider: provider }).catch((e: unknown) => e)) as PartialCreateError;
+      expect(partial).toBeInstanceOf(PartialCreateError);
+      expect(partial.properties.__provider).toBe(provider);
+      // The engine's next up: update with the recorded properties and the program's inputs, both
+      // holding `__provider`. It must reach the service (update or read back), not record the inputs blind.
+      const before = server!.requests.length;
+      const { outs } = await rt.update(settings, partial.id, partial.properties, { ...c.inputs, __provider: provider });
+      expect(server!.requests.length).toBeGreaterThan(before);
+      expect(outs).toMatchObject({ userId: USER });
+    },
+  );
+});

@@ -24,13 +24,13 @@ export interface CallArgs {
 /** What a {@link Call} reports besides its arguments (as of the last up or refresh). */
 export interface CallState {
   /** not_started, in_progress, error or ended (as of the last up or refresh). */
-  status: string;
+  status?: string;
   /** The service's error text, if the call failed (a secret: personal data). */
   errorMessage?: string;
   /** The transcript, once there is one (a secret: personal data). */
   transcript?: string;
   /** Whether a recording exists. */
-  recordingAvailable: boolean;
+  recordingAvailable?: boolean;
   /** The id of the user who owns it on the service. */
   userId: string;
 }

@@ -6,14 +6,21 @@ import { lookup, lookupOutput } from "../../resources/lookup.js";
 export interface FoundVoice {
   /** The voice's id (a UUID). */
   id: string;
-  /** Its name, e.g. "alloy". */
-  voiceName: string;
-  /** Its type: voice_base, voice_azure, voice_rime, voice_eleven_labs (or a newer one). */
+  /** Its name, e.g. "alloy" (voice_base, voice_azure); null: its type has none. */
+  voiceName: string | null;
+  /**
+   * Its type: voice_base, voice_azure, voice_eleven_labs, voice_play_ht, voice_rime, voice_vocode (or a newer
+   * one).
+   */
   type: string;
-  /** Its pitch. */
-  pitch: number;
-  /** Its speaking rate. */
-  rate: number;
+  /** Its pitch; null: its type has none, or the service left it unset. */
+  pitch: number | null;
+  /** Its speaking rate; null: its type has none, or the service left it unset. */
+  rate: number | null;
+  /** The vendor's voice id (voice_eleven_labs, voice_play_ht, voice_vocode); null: none. */
+  vendorVoiceId: string | null;
+  /** The speaker (voice_rime); null: none. */
+  speaker: string | null;
   /** The id of the user who owns it on the service. */
   userId: string;
 }
@@ -68,8 +75,8 @@ export interface FoundWebhook {
   id: string;
   /** Where events are delivered: secret (a webhook URL often carries a token). */
   url: string;
-  /** The HTTP method: GET or POST. */
-  method: string;
+  /** The HTTP method: GET or POST; null: the service left it unset. */
+  method: string | null;
   /** The events it receives. */
   subscriptions: string[];
   /** The id of the user who owns it on the service. */
@@ -96,14 +103,21 @@ export interface GetVoiceOutputArgs {
 export interface GetVoiceResult {
   /** The voice's id (a UUID). */
   id: string;
-  /** Its name, e.g. "alloy". */
-  voiceName: string;
-  /** Its type: voice_base, voice_azure, voice_rime, voice_eleven_labs (or a newer one). */
+  /** Its name, e.g. "alloy" (voice_base, voice_azure); null: its type has none. */
+  voiceName: string | null;
+  /**
+   * Its type: voice_base, voice_azure, voice_eleven_labs, voice_play_ht, voice_rime, voice_vocode (or a newer
+   * one).
+   */
   type: string;
-  /** Its pitch. */
-  pitch: number;
-  /** Its speaking rate. */
-  rate: number;
+  /** Its pitch; null: its type has none, or the service left it unset. */
+  pitch: number | null;
+  /** Its speaking rate; null: its type has none, or the service left it unset. */
+  rate: number | null;
+  /** The vendor's voice id (voice_eleven_labs, voice_play_ht, voice_vocode); null: none. */
+  vendorVoiceId: string | null;
+  /** The speaker (voice_rime); null: none. */
+  speaker: string | null;
   /** The id of the user who owns it on the service. */
   userId: string;
 }
@@ -450,10 +464,10 @@ export interface GetCallOutputArgs {
 export interface GetCallResult {
   /** The call's id (a UUID). */
   id: string;
-  /** not_started, in_progress, error or ended (or a newer status). */
-  status: string;
-  /** Whether the service holds a recording of it. */
-  recordingAvailable: boolean;
+  /** not_started, in_progress, error or ended (or a newer status); null: the service left it unset. */
+  status: string | null;
+  /** Whether the service holds a recording of it; null: the service did not say. */
+  recordingAvailable: boolean | null;
   /** What was said: secret (personal data); null: none yet. */
   transcript: string | null;
   /** Why it failed, when it did: secret (it may quote the caller); null: none. */

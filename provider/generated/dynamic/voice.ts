@@ -7,14 +7,21 @@ import { KIND_PROPERTIES } from "../properties.js";
 
 /** The arguments of a {@link Voice}. */
 export interface VoiceArgs {
-  /** The voice's name, e.g. "alloy"; at most 200 characters. */
-  voiceName: pulumi.Input<string>;
-  /** Pitch, an integer from -100 to 100. */
-  pitch: pulumi.Input<number>;
-  /** Speaking rate, an integer from 0 to 100. */
-  rate: pulumi.Input<number>;
-  /** The voice type: voice_base (default), voice_azure, voice_rime or voice_eleven_labs. */
+  /** The voice's name, e.g. "alloy" (voice_base, voice_azure); at most 200 characters. */
+  voiceName?: pulumi.Input<string>;
+  /** Pitch, an integer from -100 to 100 (voice_base; optional for voice_azure). */
+  pitch?: pulumi.Input<number>;
+  /** Speaking rate, an integer from 0 to 100 (voice_base; optional for voice_azure). */
+  rate?: pulumi.Input<number>;
+  /**
+   * The voice type: voice_base (default; the 2023 API), or voice_azure, voice_eleven_labs, voice_play_ht,
+   * voice_rime, voice_vocode (the 2024 API).
+   */
   type?: pulumi.Input<VoiceType>;
+  /** The vendor's voice id (voice_eleven_labs, voice_play_ht; voice_vocode: "joe", the default). */
+  vendorVoiceId?: pulumi.Input<string>;
+  /** The speaker (voice_rime). */
+  speaker?: pulumi.Input<string>;
   /**
    * Manage this existing voice (the interface shows only voices/update) instead of creating one. Destroy
    * never resets it. Changing it replaces.
@@ -30,14 +37,21 @@ export interface VoiceState {
 
 /** The outputs of a {@link Voice}: its arguments as deployed, and what it reports. */
 export interface VoiceOutputs extends VoiceState {
-  /** The voice's name, e.g. "alloy"; at most 200 characters. */
-  voiceName: string;
-  /** Pitch, an integer from -100 to 100. */
-  pitch: number;
-  /** Speaking rate, an integer from 0 to 100. */
-  rate: number;
-  /** The voice type: voice_base (default), voice_azure, voice_rime or voice_eleven_labs. */
+  /** The voice's name, e.g. "alloy" (voice_base, voice_azure); at most 200 characters. */
+  voiceName?: string;
+  /** Pitch, an integer from -100 to 100 (voice_base; optional for voice_azure). */
+  pitch?: number;
+  /** Speaking rate, an integer from 0 to 100 (voice_base; optional for voice_azure). */
+  rate?: number;
+  /**
+   * The voice type: voice_base (default; the 2023 API), or voice_azure, voice_eleven_labs, voice_play_ht,
+   * voice_rime, voice_vocode (the 2024 API).
+   */
   type: string;
+  /** The vendor's voice id (voice_eleven_labs, voice_play_ht; voice_vocode: "joe", the default). */
+  vendorVoiceId?: string;
+  /** The speaker (voice_rime). */
+  speaker?: string;
   /**
    * Manage this existing voice (the interface shows only voices/update) instead of creating one. Destroy
    * never resets it. Changing it replaces.
@@ -50,7 +64,9 @@ export interface Voice extends OutputsOf<VoiceOutputs> {}
 
 /**
  * A voice. Created with voices/create where the service has it; given the id of an existing voice, it manages
- * that one through voices/update. Destroy forgets it.
+ * that one through voices/update. Destroy forgets it. Each type has its own fields: voice_base (the 2023 API)
+ * voiceName, pitch and rate; voice_azure voiceName (pitch, rate optional); voice_eleven_labs and
+ * voice_play_ht vendorVoiceId; voice_rime speaker; voice_vocode none (vendorVoiceId "joe").
  * @example
  * const voice = new Voice("warm", { voiceName: "alloy", pitch: 0, rate: 1 });
  */
@@ -63,7 +79,7 @@ export class Voice extends VoiceAgentResource {
     return new Voice(name, knownState<VoiceArgs>(state), { ...opts, id });
   }
 
-  constructor(name: string, args: VoiceArgs, opts?: pulumi.CustomResourceOptions) {
+  constructor(name: string, args: VoiceArgs = {}, opts?: pulumi.CustomResourceOptions) {
     super("Voice", name, args, opts, KIND_PROPERTIES.Voice);
   }
 }

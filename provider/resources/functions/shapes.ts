@@ -12,15 +12,26 @@ const owner = z.string().meta(doc("The id of the user who owns it on the service
 /** A voice, as the functions answer it. */
 export const VoiceFound = z.object({
   id: z.string().meta(doc("The voice's id (a UUID).")),
-  voiceName: z.string().meta(doc('Its name, e.g. "alloy".')),
-  type: z.string().meta(doc("Its type: voice_base, voice_azure, voice_rime, voice_eleven_labs (or a newer one).")),
-  pitch: z.number().int().meta(doc("Its pitch.")),
-  rate: z.number().int().meta(doc("Its speaking rate.")),
+  voiceName: z.string().nullable().meta(doc('Its name, e.g. "alloy" (voice_base, voice_azure); null: its type has none.')),
+  type: z.string().meta(doc("Its type: voice_base, voice_azure, voice_eleven_labs, voice_play_ht, voice_rime, voice_vocode (or a newer one).")),
+  pitch: z.number().nullable().meta(doc("Its pitch; null: its type has none, or the service left it unset.")),
+  rate: z.number().nullable().meta(doc("Its speaking rate; null: its type has none, or the service left it unset.")),
+  vendorVoiceId: z.string().nullable().meta(doc("The vendor's voice id (voice_eleven_labs, voice_play_ht, voice_vocode); null: none.")),
+  speaker: z.string().nullable().meta(doc("The speaker (voice_rime); null: none.")),
   userId: owner,
 }).meta({ id: "FoundVoice", description: "A voice of the account." });
 
 /** A voice from the service, in the functions' shape. */
-export const voiceFound = (v: Voice): z.input<typeof VoiceFound> => ({ id: v.id, voiceName: v.voice_name, type: v.type, pitch: v.pitch, rate: v.rate, userId: v.user_id });
+export const voiceFound = (v: Voice): z.input<typeof VoiceFound> => ({
+  id: v.id,
+  voiceName: v.voice_name ?? null,
+  type: v.type,
+  pitch: v.pitch ?? null,
+  rate: v.rate ?? null,
+  vendorVoiceId: v.voice_id ?? null,
+  speaker: v.speaker ?? null,
+  userId: v.user_id,
+});
 
 /** An agent, as the functions answer it: its prompt is secret (a bank's prompts are confidential). */
 export const AgentFound = z.object({
@@ -57,7 +68,8 @@ export const NumberFound = z.object({
 export const numberFound = (n: PhoneNumber): z.input<typeof NumberFound> => ({
   id: n.id,
   number: n.number,
-  active: n.active,
+  // The current API may leave `active` null: only false means cancelled.
+  active: n.active !== false,
   inboundAgent: n.inbound_agent?.id ?? null,
   userId: n.user_id,
 });
@@ -71,25 +83,25 @@ export const ActionFound = z.object({
 }).meta({ id: "FoundAction", description: "An action of the account." });
 
 /** An action from the service, in the functions' shape. */
-export const actionFound = (a: Action): z.input<typeof ActionFound> => ({ id: a.id, type: a.type, phoneNumber: a.config.phone_number ?? null, userId: a.user_id });
+export const actionFound = (a: Action): z.input<typeof ActionFound> => ({ id: a.id, type: a.type, phoneNumber: a.config?.phone_number ?? null, userId: a.user_id });
 
 /** A webhook, as the functions answer it: its URL is secret (it often carries a token). */
 export const WebhookFound = z.object({
   id: z.string().meta(doc("The webhook's id (a UUID).")),
   url: z.string().meta(secret("Where events are delivered: secret (a webhook URL often carries a token).")),
-  method: z.string().meta(doc("The HTTP method: GET or POST.")),
+  method: z.string().nullable().meta(doc("The HTTP method: GET or POST; null: the service left it unset.")),
   subscriptions: z.array(z.string()).meta(doc("The events it receives.")),
   userId: owner,
 }).meta({ id: "FoundWebhook", description: "A webhook of the account (its URL secret)." });
 
 /** A webhook from the service, in the functions' shape. */
-export const webhookFound = (w: Webhook): z.input<typeof WebhookFound> => ({ id: w.id, url: w.url, method: w.method, subscriptions: w.subscriptions, userId: w.user_id });
+export const webhookFound = (w: Webhook): z.input<typeof WebhookFound> => ({ id: w.id, url: w.url, method: w.method ?? null, subscriptions: w.subscriptions, userId: w.user_id });
 
 /** A call, as the functions answer it: its transcript and error message are secret (personal data). */
 export const CallFound = z.object({
   id: z.string().meta(doc("The call's id (a UUID).")),
-  status: z.string().meta(doc("not_started, in_progress, error or ended (or a newer status).")),
-  recordingAvailable: z.boolean().meta(doc("Whether the service holds a recording of it.")),
+  status: z.string().nullable().meta(doc("not_started, in_progress, error or ended (or a newer status); null: the service left it unset.")),
+  recordingAvailable: z.boolean().nullable().meta(doc("Whether the service holds a recording of it; null: the service did not say.")),
   transcript: z.string().nullable().meta(secret("What was said: secret (personal data); null: none yet.")),
   errorMessage: z.string().nullable().meta(secret("Why it failed, when it did: secret (it may quote the caller); null: none.")),
   fromNumber: z.string().meta(doc("The number it was placed from.")),
@@ -101,8 +113,8 @@ export const CallFound = z.object({
 /** A call from the service, in the functions' shape. */
 export const callFound = (c: Call): z.input<typeof CallFound> => ({
   id: c.id,
-  status: c.status,
-  recordingAvailable: c.recording_available,
+  status: c.status ?? null,
+  recordingAvailable: c.recording_available ?? null,
   transcript: c.transcript ?? null,
   errorMessage: c.error_message ?? null,
   fromNumber: c.from_number,

@@ -13,8 +13,9 @@ export function actionBaseName(a: Pick<Action, "type" | "config">): string {
 
 /** camelCase `phoneNumber` for the wire's `phone_number`; other keys as they are (the client already dropped `__proto__`). */
 function actionConfig(config: Action["config"]): Json {
-  const { phone_number, ...rest } = config;
-  return z.record(z.string(), z.json()).parse({ ...(phone_number === undefined ? {} : { phoneNumber: phone_number }), ...rest });
+  // The current API may send a null config, or a null phone_number: neither is a setting.
+  const { phone_number, ...rest } = config ?? {};
+  return z.record(z.string(), z.json()).parse({ ...(phone_number === undefined || phone_number === null ? {} : { phoneNumber: phone_number }), ...rest });
 }
 
 /** The service's own spelling of `phoneNumber`: what a Python user writes in a plain dict. */
@@ -80,7 +81,7 @@ export const actionKind = defineKind<Action, ActionWrite>()({
       toWire: ({ phoneNumber, ...rest }: Config) => ({ ...rest, ...(phoneNumber === undefined ? {} : { phone_number: phoneNumber }) }),
       read: (a) => {
         const { phone_number, ...rest } = a.config;
-        return { ...rest, ...(phone_number === undefined ? {} : { phoneNumber: phone_number }) };
+        return { ...rest, ...(phone_number === undefined || phone_number === null ? {} : { phoneNumber: phone_number }) };
       },
     },
     // Naming the object this resource already manages is no change.

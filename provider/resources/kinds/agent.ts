@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { AgentCreateSchema, AgentUpdateSchema, distinctIds, LIMITS, textUpTo, UuidSchema, type Agent, type AgentUpdate } from "../../schemas/index.js";
+import { inputFailure } from "../kit/check.js";
 import { defineKind } from "../kit/kind.js";
 import { ownerOutput } from "../kit/owner.js";
 import { refusal, slug } from "../kit/pull.js";
@@ -66,6 +67,17 @@ export const agentKind = defineKind<Agent, AgentUpdate>()({
       wire: null, read: (_a, recorded) => recorded.agentId, live: (_recorded, id) => id, replaces: true },
   },
   adopt: "agentId",
+  generationCheck: (gen, olds, news) =>
+    gen === "2024" && olds.webhook && !news.webhook
+      ? {
+          failures: [
+            inputFailure(
+              "webhook: the 2024 API cannot remove an agent's webhook (its update takes no null), so nothing would change: " +
+                "keep the webhook, point it at another Webhook, or replace the agent (set voiceagent:api 2023 if the service speaks the interface)",
+            ),
+          ],
+        }
+      : {},
   outputs: { userId: ownerOutput() },
   async create(client, inputs, bodies) {
     if (!inputs.agentId) return client.agents.create(AgentCreateSchema.parse(bodies.create));

@@ -56,10 +56,10 @@ export const callKind = defineKind<Call, CallCreate>()({
   },
   // transcript and errorMessage are personal data: secret outputs, encrypted in the state.
   outputs: {
-    status: { type: "string", doc: "not_started, in_progress, error or ended (as of the last up or refresh).", read: (c) => c.status },
+    status: { type: "string", doc: "not_started, in_progress, error or ended (as of the last up or refresh).", read: (c) => c.status, optional: true },
     errorMessage: { type: "string", doc: "The service's error text, if the call failed (a secret: personal data).", read: (c) => c.error_message, optional: true, secret: true },
     transcript: { type: "string", doc: "The transcript, once there is one (a secret: personal data).", read: (c) => c.transcript, optional: true, secret: true },
-    recordingAvailable: { type: "boolean", doc: "Whether a recording exists.", read: (c) => c.recording_available },
+    recordingAvailable: { type: "boolean", doc: "Whether a recording exists.", read: (c) => c.recording_available, optional: true },
     userId: ownerOutput(),
   },
   collection: "calls",

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ownerOutput } from "../kit/owner.js";
-import { ApiValidationError, E164Schema, UuidSchema, type PhoneNumber, type PhoneNumberUpdate } from "../../client/index.js";
+import { ApiGenerationError, ApiValidationError, E164Schema, UuidSchema, type PhoneNumber, type PhoneNumberUpdate } from "../../client/index.js";
 import { claimOf, declareNumber, unseenOwner } from "../kit/claims.js";
 import { defineKind } from "../kit/kind.js";
 import { note } from "../kit/notes.js";
@@ -23,7 +23,7 @@ export const phoneNumberKind = defineKind<PhoneNumber, PhoneNumberUpdate>()({
   pull: {
     name: numberBaseName,
     refuse: (n) =>
-      !n.active
+      n.active === false
         ? "cancelled: it cannot be bound again"
         : !n.inbound_agent
           ? "not bound to an agent: there is no binding to declare"
@@ -66,10 +66,19 @@ export const phoneNumberKind = defineKind<PhoneNumber, PhoneNumberUpdate>()({
   // GET /v1/numbers is an extension route: without it, refresh keeps what was recorded.
   extensionReads: true,
   outputs: {
-    active: { type: "boolean", doc: "Whether the number is active (false once cancelled).", read: (n) => n.active },
+    // The current API may leave `active` null: only false means cancelled.
+    active: { type: "boolean", doc: "Whether the number is active (false once cancelled).", read: (n) => n.active !== false },
     numberId: { type: "string", doc: "The number's UUID on the service (also the resource's id).", read: (n) => n.id },
     userId: ownerOutput(),
   },
+  generationCheck: (gen) =>
+    gen === "2024"
+      ? {
+          note:
+            "voiceagent:PhoneNumber: the 2024 API cannot unbind a number (numbers/update takes no null): destroying a binding, or " +
+            "removing it from the program, leaves the number bound to its agent and only removes it from the stack",
+        }
+      : {},
   declared: (inputs) => {
     if (inputs.number) declareNumber("PhoneNumber", inputs.number);
   },
@@ -81,7 +90,8 @@ export const phoneNumberKind = defineKind<PhoneNumber, PhoneNumberUpdate>()({
     if (!number) return undefined;
     const n = await client.numbers.get(number);
     // A cancelled number is gone for good: it can never be bound again.
-    if (!n.active) return undefined;
+    // The current API may leave `active` null: only false means cancelled.
+    if (n.active === false) return undefined;
     // A binding with no agent is no binding: imported, it would be recorded without the required
     // inboundAgent (the engine then warns of a provider bug). Owning a number is PurchasedNumber's.
     if (importing && !n.inbound_agent) {
@@ -108,6 +118,11 @@ export const phoneNumberKind = defineKind<PhoneNumber, PhoneNumberUpdate>()({
     try {
       await client.numbers.update(recorded.number, null);
     } catch (err) {
+      if (err instanceof ApiGenerationError) {
+        // Said at preview already: nothing can unbind it on this API, so destroy forgets it.
+        note(`voiceagent:PhoneNumber ${id}: left bound to its agent and removed from the stack: ${err.summary}`);
+        return;
+      }
       if (err instanceof ApiValidationError) {
         throw new Error(
           `this service refuses to unbind the number (inbound_agent: null), so it stays bound to its agent and nothing changed. ` +

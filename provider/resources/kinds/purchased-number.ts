@@ -77,7 +77,8 @@ export const purchasedNumberKind = defineKind<PhoneNumber, NonNullable<PhoneNumb
   // GET /v1/numbers is an extension route: without it, refresh keeps what was recorded.
   extensionReads: true,
   outputs: {
-    active: { type: "boolean", doc: "Whether the number is active (false once cancelled).", read: (n) => n.active },
+    // The current API may leave `active` null: only false means cancelled.
+    active: { type: "boolean", doc: "Whether the number is active (false once cancelled).", read: (n) => n.active !== false },
     userId: ownerOutput(),
   },
   refine: (inputs) =>
@@ -107,7 +108,7 @@ export const purchasedNumberKind = defineKind<PhoneNumber, NonNullable<PhoneNumb
       }
       throw err;
     });
-    if (!owned.active) throw new Error("number was cancelled and can never be used again; nothing was changed. Leave number unset to buy one");
+    if (owned.active === false) throw new Error("number was cancelled and can never be used again; nothing was changed. Leave number unset to buy one");
     return owned;
   },
   async read(client, id, recorded) {
@@ -115,7 +116,7 @@ export const purchasedNumberKind = defineKind<PhoneNumber, NonNullable<PhoneNumb
     // answer was unreadable has its id recorded but not its number.
     const number = recorded.number ?? (E164Schema.safeParse(id).success ? id : undefined);
     const n = number ? await client.numbers.get(number) : await byId(client, id);
-    return n?.active ? n : undefined;
+    return n && n.active !== false ? n : undefined;
   },
   async delete(client, id, recorded) {
     // A purchase whose answer was unreadable has its id recorded but not its number.

@@ -1,12 +1,71 @@
 import { z } from "zod";
+import type { ApiGeneration } from "../../client/index.js";
 import { integerIn, LIMITS, textUpTo, UuidSchema, VoiceTypeSchema, VoiceWriteSchema, type Voice, type VoiceWrite } from "../../schemas/index.js";
+import { inputFailure, type CheckFailure } from "../kit/check.js";
 import { defineKind } from "../kit/kind.js";
 import { ownerOutput } from "../kit/owner.js";
-import { refusal, slug } from "../kit/pull.js";
+import { present, refusal, slug } from "../kit/pull.js";
 
-/** A voice's base name: its voice name. */
-export function voiceBaseName(v: Pick<Voice, "voice_name">): string {
-  return slug(v.voice_name) || "voice";
+/** A voice's base name: its voice name (or, for types without one, the vendor's voice id or the speaker). */
+export function voiceBaseName(v: Pick<Voice, "voice_name" | "voice_id" | "speaker">): string {
+  return slug(v.voice_name ?? v.voice_id ?? v.speaker ?? "") || "voice";
+}
+
+const input = z.object({
+  type: VoiceTypeSchema.default("voice_base"),
+  voiceName: textUpTo(LIMITS.voiceNameMax).min(1, { error: "must not be empty" }).optional(),
+  pitch: integerIn(LIMITS.pitch).optional(),
+  rate: integerIn(LIMITS.rate).optional(),
+  vendorVoiceId: z.string().min(1, { error: "must not be empty" }).optional(),
+  speaker: z.string().min(1, { error: "must not be empty" }).optional(),
+  voiceId: UuidSchema.optional(),
+});
+type VoiceInputs = Partial<z.output<typeof input>>;
+type TypeField = "voiceName" | "pitch" | "rate" | "vendorVoiceId" | "speaker";
+
+/**
+ * Each voice type's own fields: the ones it needs, and the ones it may have (docs/contract-current.md).
+ * voice_base is the interface's (2023) only; the other five are the current API's (2024).
+ */
+const TYPE_FIELDS: Record<z.output<typeof VoiceTypeSchema>, { needs: TypeField[]; may: TypeField[] }> = {
+  voice_base: { needs: ["voiceName", "pitch", "rate"], may: [] },
+  voice_azure: { needs: ["voiceName"], may: ["pitch", "rate"] },
+  voice_eleven_labs: { needs: ["vendorVoiceId"], may: [] },
+  voice_play_ht: { needs: ["vendorVoiceId"], may: [] },
+  voice_rime: { needs: ["speaker"], may: [] },
+  voice_vocode: { needs: [], may: ["vendorVoiceId"] },
+};
+
+/** The fields every type takes on the 2023 API, which has one voice shape. */
+const SHAPE_2023: TypeField[] = ["voiceName", "pitch", "rate"];
+
+/**
+ * The type's missing fields and the fields of other types, caught at preview before anything is
+ * sent. Without a generation (not known yet) either generation's form of the type passes; with
+ * one, only that generation's.
+ */
+function typeFields(inputs: VoiceInputs, gen?: ApiGeneration): CheckFailure[] {
+  const type = inputs.type ?? "voice_base";
+  const failures: CheckFailure[] = [];
+  const in2023 = () => {
+    for (const f of SHAPE_2023) if (inputs[f] === undefined) failures.push(inputFailure(`${f} is required for a voice on the 2023 API`));
+    for (const f of ["vendorVoiceId", "speaker"] as const) {
+      if (inputs[f] !== undefined) failures.push(inputFailure(`${f} is not a field of a voice on the 2023 API (it takes voiceName, pitch and rate)`));
+    }
+    return failures;
+  };
+  if (gen === "2023") return in2023();
+  if (gen === undefined && type !== "voice_vocode" && SHAPE_2023.every((f) => inputs[f] !== undefined) && in2023().length === 0) return [];
+  failures.length = 0;
+  const { needs, may } = TYPE_FIELDS[type];
+  for (const f of needs) if (inputs[f] === undefined) failures.push(inputFailure(`${f} is required for a ${type} voice`));
+  const all: TypeField[] = ["voiceName", "pitch", "rate", "vendorVoiceId", "speaker"];
+  for (const f of all) {
+    if (inputs[f] !== undefined && !needs.includes(f) && !may.includes(f)) {
+      failures.push(inputFailure(`${f} is not a field of a ${type} voice: remove it, or choose a type that has it`));
+    }
+  }
+  return failures;
 }
 
 /** Voice: voices/update (documented); voices/create and GET /v1/voices where the server has them. */
@@ -16,11 +75,17 @@ export const voiceKind = defineKind<Voice, VoiceWrite>()({
   pull: {
     name: voiceBaseName,
     refuse: (v) => refusal(VoiceWriteSchema.safeParse(v)),
-    adopt: (v) => ({ args: { voiceId: v.id, voiceName: v.voice_name, type: v.type, pitch: v.pitch, rate: v.rate }, refs: [] }),
+    // Each voice type has its own fields (docs/contract-current.md): only those the service holds.
+    adopt: (v) => ({
+      args: { voiceId: v.id, type: v.type, ...present({ voiceName: v.voice_name, pitch: v.pitch, rate: v.rate, vendorVoiceId: v.voice_id, speaker: v.speaker }) },
+      refs: [],
+    }),
   },
   doc:
     "A voice. Created with voices/create where the service has it; given the id of an existing voice, it manages " +
-    "that one through voices/update. Destroy forgets it.",
+    "that one through voices/update. Destroy forgets it. Each type has its own fields: voice_base (the 2023 API) " +
+    "voiceName, pitch and rate; voice_azure voiceName (pitch, rate optional); voice_eleven_labs and voice_play_ht " +
+    'vendorVoiceId; voice_rime speaker; voice_vocode none (vendorVoiceId "joe").',
   example: 'const voice = new Voice("warm", { voiceName: "alloy", pitch: 0, rate: 1 });',
   examples: {
     python: 'voice = voiceagent.Voice("warm", voice_name="alloy", pitch=0, rate=1)',
@@ -32,19 +97,24 @@ export const voiceKind = defineKind<Voice, VoiceWrite>()({
       "})",
   },
   importId: "its id (a UUID)",
-  input: z.object({
-    voiceName: textUpTo(LIMITS.voiceNameMax).min(1, { error: "must not be empty" }),
-    pitch: integerIn(LIMITS.pitch),
-    rate: integerIn(LIMITS.rate),
-    type: VoiceTypeSchema.default("voice_base"),
-    voiceId: UuidSchema.optional(),
-  }),
+  input,
   fields: {
     // Naming the object this resource already manages is no change.
-    voiceName: { doc: `The voice's name, e.g. "alloy"; at most ${LIMITS.voiceNameMax} characters.`, wire: "voice_name", read: (v) => v.voice_name },
-    pitch: { doc: `Pitch, an integer from ${LIMITS.pitch.min} to ${LIMITS.pitch.max}.`, wire: "pitch", read: (v) => v.pitch },
-    rate: { doc: `Speaking rate, an integer from ${LIMITS.rate.min} to ${LIMITS.rate.max}.`, wire: "rate", read: (v) => v.rate },
-    type: { doc: "The voice type: voice_base (default), voice_azure, voice_rime or voice_eleven_labs.", wire: "type", read: (v) => v.type },
+    voiceName: { doc: `The voice's name, e.g. "alloy" (voice_base, voice_azure); at most ${LIMITS.voiceNameMax} characters.`, wire: "voice_name", read: (v) => v.voice_name ?? undefined },
+    pitch: { doc: `Pitch, an integer from ${LIMITS.pitch.min} to ${LIMITS.pitch.max} (voice_base; optional for voice_azure).`, wire: "pitch", read: (v) => v.pitch ?? undefined, keepWhenUnset: true },
+    rate: { doc: `Speaking rate, an integer from ${LIMITS.rate.min} to ${LIMITS.rate.max} (voice_base; optional for voice_azure).`, wire: "rate", read: (v) => v.rate ?? undefined, keepWhenUnset: true },
+    type: {
+      doc: "The voice type: voice_base (default; the 2023 API), or voice_azure, voice_eleven_labs, voice_play_ht, voice_rime, voice_vocode (the 2024 API).",
+      wire: "type",
+      read: (v) => v.type,
+    },
+    vendorVoiceId: {
+      doc: 'The vendor\'s voice id (voice_eleven_labs, voice_play_ht; voice_vocode: "joe", the default).',
+      wire: "voice_id",
+      read: (v) => v.voice_id ?? undefined,
+      keepWhenUnset: true,
+    },
+    speaker: { doc: "The speaker (voice_rime).", wire: "speaker", read: (v) => v.speaker ?? undefined },
     voiceId: {
       doc:
         "Manage this existing voice (the interface shows only voices/update) instead of creating one. " +
@@ -54,6 +124,8 @@ export const voiceKind = defineKind<Voice, VoiceWrite>()({
   adopt: "voiceId",
   outputs: { userId: ownerOutput() },
   extensionReads: true,
+  refine: (inputs) => typeFields(inputs),
+  generationCheck: (gen, _olds, news) => ({ failures: typeFields(news, gen) }),
   async create(client, inputs, bodies) {
     const body = VoiceWriteSchema.parse(bodies.create);
     if (inputs.voiceId) return client.voices.update(inputs.voiceId, body);

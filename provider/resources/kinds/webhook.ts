@@ -2,7 +2,7 @@ import { z } from "zod";
 import { LIMITS, UuidSchema, WebhookEventSchema, WebhookMethodSchema, WebhookUrlSchema, WebhookWriteSchema, type Webhook, type WebhookWrite } from "../../schemas/index.js";
 import { adoptable } from "../kit/adoptable.js";
 import { defineKind } from "../kit/kind.js";
-import { refusal, slug } from "../kit/pull.js";
+import { present, refusal, slug } from "../kit/pull.js";
 
 /** A webhook's base name: its URL's host and path. */
 export function webhookBaseName(w: Pick<Webhook, "url">): string {
@@ -29,7 +29,7 @@ export const webhookKind = defineKind<Webhook, WebhookWrite>()({
   pull: {
     name: webhookBaseName,
     refuse: (w) => refusal(WebhookWriteSchema.safeParse(w)),
-    adopt: (w) => ({ args: { webhookId: w.id, url: w.url, method: w.method, subscriptions: w.subscriptions }, refs: [] }),
+    adopt: (w) => ({ args: { webhookId: w.id, url: w.url, ...present({ method: w.method }), subscriptions: w.subscriptions }, refs: [] }),
   },
   doc: "Where an agent's events are delivered. Uses webhooks/create and webhooks/update; destroy forgets it.",
   example: 'const hook = new Webhook("events", { url: "https://hooks.example.com/va", subscriptions: ["event_message"] });',
@@ -48,7 +48,7 @@ export const webhookKind = defineKind<Webhook, WebhookWrite>()({
   fields: {
     // Naming the object this resource already manages is no change.
     url: { doc: `Where events are delivered: an http(s) URL of at most ${LIMITS.urlMax} characters, without credentials (\`user:password@\` would be stored in plain text in the state) or unencoded spaces.`, wire: "url", read: (w) => w.url },
-    method: { doc: "The HTTP method of deliveries: GET or POST (default).", wire: "method", read: (w) => w.method },
+    method: { doc: "The HTTP method of deliveries: GET or POST (default).", wire: "method", read: (w) => w.method ?? undefined },
     subscriptions: { doc: "Events to deliver, e.g. event_message, event_phone_call_ended (order does not matter).", wire: "subscriptions", read: (w) => w.subscriptions, set: true },
     webhookId: { doc: "Adopt an existing webhook instead of creating one. Changing it replaces.", wire: null, read: (_w, recorded) => recorded.webhookId, live: (_recorded, id) => id, replaces: true },
   },

@@ -1,4 +1,5 @@
 import type * as pulumi from "@pulumi/pulumi";
+import { PartialCreateError } from "./errors.js";
 import type { Props } from "./kind.js";
 import { providerMoved, withoutProvider, withProviderOf } from "./migration.js";
 import type { KindRuntime } from "./runtime.js";
@@ -44,8 +45,16 @@ export function dynamicRuntime(rt: KindRuntime): DynamicRuntime {
       };
     },
     async create(settings, inputs) {
-      const made = await rt.create(settings, withoutProvider(inputs));
-      return { id: made.id, outs: made.outputs };
+      try {
+        const made = await rt.create(settings, withoutProvider(inputs));
+        return { id: made.id, outs: made.outputs };
+      } catch (err) {
+        // A partial state must carry the serialized provider like any other, or the next up takes
+        // its absence for a move from the native provider and records the program's inputs without
+        // asking the service (update above).
+        if (err instanceof PartialCreateError) throw new PartialCreateError(err.message, err.id, withProviderOf(err.properties, inputs), err.reasons);
+        throw err;
+      }
     },
     async read(settings, id, props) {
       const got = await rt.read(settings, id, withoutProvider(props));

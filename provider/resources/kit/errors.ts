@@ -8,6 +8,8 @@ export interface FailureContext {
   names?: Record<string, string>;
   /** The input that adopts an existing object of this kind (agentId, voiceId...), if any. */
   adopt?: string;
+  /** Which API generation the request was written for, and why (the client's `generation.describe()`). */
+  generation?: string;
 }
 
 /** True when the object is gone: a 404 from a route the server has. */
@@ -75,7 +77,9 @@ function headline(err: ApiError): string {
 function advice(ctx: FailureContext, err: ApiError): string {
   if (err instanceof ApiValidationError && err.issues.length) {
     const named = err.issues.map((i) => `${ctx.names?.[String(i.loc[i.loc.length - 1] ?? "")] ?? String(i.loc[i.loc.length - 1] ?? "")}: ${i.msg}`);
-    return `The service refused ${named.join("; ")}, and changed nothing. Fix the value and run the command again.`;
+    // The two API generations take different bodies: a refusal may mean the wrong one was assumed.
+    const written = ctx.generation ? ` The request was written for the API it assumed (${ctx.generation}); if the service speaks the other generation, set voiceagent:api.` : "";
+    return `The service refused ${named.join("; ")}, and changed nothing. Fix the value and run the command again.${written}`;
   }
   if (err.code === "E_AUTH") {
     return "The service changed nothing. Set a valid token: pulumi config set --secret voiceagent:token <token> (or VOICEAGENT_TOKEN).";
@@ -94,6 +98,9 @@ function advice(ctx: FailureContext, err: ApiError): string {
   if (err instanceof ApiAmbiguousCreateError) {
     const adopt = ctx.adopt ? `set ${ctx.adopt} to the id of the one to keep` : "keep the one you want";
     return `To go on, ${adopt} and run \`pulumi up\` again; the service has no delete, so the other stays in the account.`;
+  }
+  if (err.code === "E_GENERATION") {
+    return "Change the program to what that API can do, or set voiceagent:api (2023 or 2024) if the service speaks the other one.";
   }
   if (!err.mayHaveActed) {
     if (err.code === "E_CONNECTION") return "Nothing reached the service. Check voiceagent:baseUrl (or VOICEAGENT_BASE_URL) and that the service is up, then run the command again.";

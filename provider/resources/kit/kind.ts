@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import type { Collection, VoiceAgentClient } from "../../client/index.js";
+import type { ApiGeneration, Collection, VoiceAgentClient } from "../../client/index.js";
 import type { CheckFailure } from "./check.js";
 import type { PullDef } from "./pull.js";
 
@@ -140,6 +140,11 @@ export interface KindDef<S extends z.ZodRawShape, R extends { id: string }, W, K
   extensionReads?: true;
   /** Cross-property rules, given the properties known at preview (unknowns are left out). */
   refine?: (inputs: Partial<z.output<z.ZodObject<S>>>) => CheckFailure[];
+  /**
+   * What the API generation in use cannot do with these inputs, said at preview (check) rather
+   * than failing later: failures stop the preview, a note is told once per process.
+   */
+  generationCheck?: (gen: ApiGeneration, olds: Partial<z.output<z.ZodObject<S>>>, news: Partial<z.output<z.ZodObject<S>>>) => { failures?: CheckFailure[]; note?: string };
   /** Told about each resource the program declares (check runs for every one, before any delete). */
   declared?: (inputs: Partial<z.output<z.ZodObject<S>>>) => void;
   /** Properties whose change replaces with the old object deleted first. */

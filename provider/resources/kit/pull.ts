@@ -35,6 +35,11 @@ export interface PullDef<R> {
   adopt(live: R): Pulled;
 }
 
+/** The arguments whose value the service holds: null and undefined left out (the current API sends nulls). */
+export function present(args: Record<string, string | number | boolean | null | undefined>): Record<string, Json> {
+  return Object.fromEntries(Object.entries(args).flatMap(([k, v]) => (v === null || v === undefined ? [] : [[k, v]])));
+}
+
 /** Why a value would fail the provider's check, naming the field (prefixed with `field`), or undefined. */
 export function refusal(result: z.ZodSafeParseResult<unknown>, field = ""): string | undefined {
   if (result.success) return undefined;

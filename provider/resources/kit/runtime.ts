@@ -30,12 +30,18 @@ export interface KindRuntime {
   delete(settings: ProviderSettings | undefined, id: string, state: Props): Promise<void>;
 }
 
+/** Generation notes already told in this process (each once, not once per resource). */
+const noted = new Set<string>();
+
 /** Wraps a kind's declaration with what every kind does alike. */
 export function kindRuntime<S extends z.ZodRawShape, R extends { id: string }, W>(def: KindDef<S, R, W>): KindRuntime {
   type I = z.output<z.ZodObject<S>>;
   const names = propertyNames(def);
-  const fail = (op: FailureContext["op"], err: unknown) =>
-    err instanceof PartialCreateError ? err : explain({ kind: def.kind, op, names, ...(def.adopt ? { adopt: def.adopt } : {}) }, err);
+  /** A failure as the user reads it; given the client, a refused write names the API generation it was written for. */
+  const fail = (op: FailureContext["op"], err: unknown, client?: VoiceAgentClient) =>
+    err instanceof PartialCreateError
+      ? err
+      : explain({ kind: def.kind, op, names, ...(def.adopt ? { adopt: def.adopt } : {}), ...(client ? { generation: client.generation.describe() } : {}) }, err);
   const parse = (props: Props): I => def.input.parse(props);
   /** Recorded state, read leniently: a property an older release stored differently is left out. */
   const recorded = (props: Props): Partial<I> => partialInputs(def, props);
@@ -79,8 +85,8 @@ export function kindRuntime<S extends z.ZodRawShape, R extends { id: string }, W
   }
 
   return {
-    async check(settings, _olds, news, who) {
-      const { problems } = resolveSettings(settings);
+    async check(settings, olds, news, who) {
+      const { problems, resolved } = resolveSettings(settings);
       const { inputs, known, failures } = checkInputs(def.input, news);
       const all = [...problems, ...failures];
       if (all.length === 0 && def.refine) all.push(...def.refine(partialInputs(def, known)));
@@ -89,6 +95,16 @@ export function kindRuntime<S extends z.ZodRawShape, R extends { id: string }, W
       if (all.length === 0 && who && typeof held === "string") all.push(...[holdOnce(def.kind, held, who)].filter((f) => f !== undefined));
       if (all.length) return { inputs: news, failures: all };
       def.declared?.(partialInputs(def, known));
+      if (resolved && def.generationCheck) {
+        // "auto" knows its generation only once something was read in this process (a refresh).
+        const gen = resolved.api === "auto" ? clientFor(settings).generation.known() : resolved.api;
+        const said = gen ? def.generationCheck(gen, partialInputs(def, olds), partialInputs(def, known)) : {};
+        if (said.failures?.length) return { inputs: news, failures: said.failures };
+        if (said.note && !noted.has(said.note)) {
+          noted.add(said.note);
+          note(said.note);
+        }
+      }
       return { inputs, failures: [] };
     },
     async diff(_settings, id, olds, news) {
@@ -110,7 +126,7 @@ export function kindRuntime<S extends z.ZodRawShape, R extends { id: string }, W
         // Losing the id would leave it untracked and the next up would make another (a bought
         // number would go on costing money), so the engine keeps it as a partial create.
         if (err instanceof ApiSchemaError && err.receivedId) throw unreadableCreate(def.kind, err.receivedId, err.summary, inputs);
-        throw fail("create", err);
+        throw fail("create", err, clientFor(settings));
       }
       const o = outs(live, inputs);
       const dropped = notKept(def, o, inputs);
@@ -154,7 +170,7 @@ export function kindRuntime<S extends z.ZodRawShape, R extends { id: string }, W
       } catch (err) {
         const converged = await settled(client, id, inputs, err);
         if (converged) return { outputs: converged };
-        throw fail("update", err);
+        throw fail("update", err, client);
       }
     },
     unsent(state, news) {
@@ -169,7 +185,7 @@ export function kindRuntime<S extends z.ZodRawShape, R extends { id: string }, W
         await def.delete(clientFor(settings), id, recorded(props));
       } catch (err) {
         if (isGone(err)) return;
-        throw fail("delete", err);
+        throw fail("delete", err, clientFor(settings));
       }
     },
   };

@@ -55,6 +55,15 @@ export const SETTINGS: readonly SettingDoc[] = [
     values: EXTENSIONS_VALUES,
   },
   {
+    name: "api",
+    doc:
+      'Which generation of the service\'s API to write in: "2023" (the interface: voice_base voices, null clears), ' +
+      '"2024" (the current API, as its SDK 0.0.48 describes it: five voice types, prompts inline, no null) or "auto" ' +
+      "(default: told from the service's answers, else 2023). Reads accept both. Falls back to VOICEAGENT_API.",
+    env: "VOICEAGENT_API",
+    default: "auto",
+  },
+  {
     name: "operationTimeout",
     doc: `The most time one operation may spend retrying a slow or throttling service, as a duration such as 90s, 5m or 1h (unset: ${DEFAULT_OPERATION_TIMEOUT}). Falls back to VOICEAGENT_OPERATION_TIMEOUT.`,
     env: "VOICEAGENT_OPERATION_TIMEOUT",

@@ -1,4 +1,4 @@
-import { createClient, MemoryLedger, type CreateLedger, type ExtensionsSetting, type VoiceAgentClient } from "../../client/index.js";
+import { createClient, MemoryLedger, type ApiSetting, type CreateLedger, type ExtensionsSetting, type VoiceAgentClient } from "../../client/index.js";
 import { inputFailure, type CheckFailure } from "./check.js";
 import { sharedDeployment } from "./deployment.js";
 import { Refusal } from "./refusal.js";
@@ -18,6 +18,8 @@ interface Resolved {
   baseUrl: string;
   token: string;
   extensions: ExtensionsSetting;
+  /** The API generation to write in (voiceagent:api). */
+  api: ApiSetting;
   /** The most time one operation may spend retrying, in ms. */
   budgetMs: number | undefined;
 }
@@ -47,15 +49,21 @@ export function resolveSettings(settings: ProviderSettings | undefined): { resol
     const quoted = EXTENSIONS_VALUES.map((v) => `"${v}"`);
     problems.push(`voiceagent:extensions must be ${quoted.slice(0, -1).join(", ")} or ${quoted.at(-1)}: run \`pulumi config set voiceagent:extensions ${EXTENSIONS_VALUES[0]}\``);
   }
+  const api = setting("api", "VOICEAGENT_API") ?? "auto";
+  if (!isApiSetting(api)) problems.push('voiceagent:api must be "2023", "2024" or "auto": run `pulumi config set voiceagent:api 2024`');
   const timeout = setting("operationTimeout", "VOICEAGENT_OPERATION_TIMEOUT");
   const budgetMs = timeout === undefined ? undefined : durationMs(timeout);
   if (budgetMs === null) {
     problems.push(`voiceagent:operationTimeout must be a duration such as 90s or 5m: run \`pulumi config set voiceagent:operationTimeout ${DEFAULT_OPERATION_TIMEOUT}\``);
   }
-  if (problems.length || !isExtensionsSetting(extensions) || budgetMs === null) {
+  if (problems.length || !isExtensionsSetting(extensions) || !isApiSetting(api) || budgetMs === null) {
     return { problems: problems.map(inputFailure) };
   }
-  return { resolved: { baseUrl, token, extensions, budgetMs }, problems: [] };
+  return { resolved: { baseUrl, token, extensions, api, budgetMs }, problems: [] };
+}
+
+function isApiSetting(v: string): v is ApiSetting {
+  return v === "2023" || v === "2024" || v === "auto";
 }
 
 function isExtensionsSetting(v: string): v is ExtensionsSetting {
@@ -115,8 +123,8 @@ export function clientFor(settings: ProviderSettings | undefined): VoiceAgentCli
   const key = JSON.stringify(resolved);
   let client = clients.get(key);
   if (!client) {
-    const { baseUrl, token, extensions, budgetMs } = resolved;
-    client = createClient({ baseUrl, token, extensions, ledger: ledgerFor(token), ...(budgetMs ? { retry: { budgetMs } } : {}) });
+    const { baseUrl, token, extensions, api, budgetMs } = resolved;
+    client = createClient({ baseUrl, token, extensions, api, ledger: ledgerFor(token), ...(budgetMs ? { retry: { budgetMs } } : {}) });
     clients.set(key, client);
   }
   return client;

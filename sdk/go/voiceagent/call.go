@@ -45,9 +45,9 @@ type Call struct {
 	// The caller id: a number the account owns, E.164. Changing it places a new call.
 	FromNumber pulumi.StringOutput `pulumi:"fromNumber"`
 	// Whether a recording exists.
-	RecordingAvailable pulumi.BoolOutput `pulumi:"recordingAvailable"`
+	RecordingAvailable pulumi.BoolPtrOutput `pulumi:"recordingAvailable"`
 	// not_started, in_progress, error or ended (as of the last up or refresh).
-	Status pulumi.StringOutput `pulumi:"status"`
+	Status pulumi.StringPtrOutput `pulumi:"status"`
 	// The number to dial, E.164. Changing it places a new call.
 	ToNumber pulumi.StringOutput `pulumi:"toNumber"`
 	// The transcript, once there is one (a secret: personal data).
@@ -293,13 +293,13 @@ func (o CallOutput) FromNumber() pulumi.StringOutput {
 }
 
 // Whether a recording exists.
-func (o CallOutput) RecordingAvailable() pulumi.BoolOutput {
-	return o.ApplyT(func(v *Call) pulumi.BoolOutput { return v.RecordingAvailable }).(pulumi.BoolOutput)
+func (o CallOutput) RecordingAvailable() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *Call) pulumi.BoolPtrOutput { return v.RecordingAvailable }).(pulumi.BoolPtrOutput)
 }
 
 // not_started, in_progress, error or ended (as of the last up or refresh).
-func (o CallOutput) Status() pulumi.StringOutput {
-	return o.ApplyT(func(v *Call) pulumi.StringOutput { return v.Status }).(pulumi.StringOutput)
+func (o CallOutput) Status() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *Call) pulumi.StringPtrOutput { return v.Status }).(pulumi.StringPtrOutput)
 }
 
 // The number to dial, E.164. Changing it places a new call.

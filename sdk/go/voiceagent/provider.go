@@ -23,6 +23,11 @@ func NewProvider(ctx *pulumi.Context,
 		args = &ProviderArgs{}
 	}
 
+	if args.Api == nil {
+		if d := internal.GetEnvOrDefault("auto", nil, "VOICEAGENT_API"); d != nil {
+			args.Api = pulumi.StringPtr(d.(string))
+		}
+	}
 	if args.BaseUrl == nil {
 		if d := internal.GetEnvOrDefault(nil, nil, "VOICEAGENT_BASE_URL"); d != nil {
 			args.BaseUrl = pulumi.StringPtr(d.(string))
@@ -56,6 +61,8 @@ func NewProvider(ctx *pulumi.Context,
 }
 
 type providerArgs struct {
+	// Which generation of the service's API to write in: "2023" (the interface: voice_base voices, null clears), "2024" (the current API, as its SDK 0.0.48 describes it: five voice types, prompts inline, no null) or "auto" (default: told from the service's answers, else 2023). Reads accept both. Falls back to VOICEAGENT_API.
+	Api *string `pulumi:"api"`
 	// The service's base URL, e.g. https://api.example.com (http or https, no credentials, query or fragment). Falls back to VOICEAGENT_BASE_URL.
 	BaseUrl *string `pulumi:"baseUrl"`
 	// Which routes beyond the documented interface the provider uses: "auto" (default: ask the service once), "all" or "none". Falls back to VOICEAGENT_EXTENSIONS.
@@ -68,6 +75,8 @@ type providerArgs struct {
 
 // The set of arguments for constructing a Provider resource.
 type ProviderArgs struct {
+	// Which generation of the service's API to write in: "2023" (the interface: voice_base voices, null clears), "2024" (the current API, as its SDK 0.0.48 describes it: five voice types, prompts inline, no null) or "auto" (default: told from the service's answers, else 2023). Reads accept both. Falls back to VOICEAGENT_API.
+	Api pulumi.StringPtrInput
 	// The service's base URL, e.g. https://api.example.com (http or https, no credentials, query or fragment). Falls back to VOICEAGENT_BASE_URL.
 	BaseUrl pulumi.StringPtrInput
 	// Which routes beyond the documented interface the provider uses: "auto" (default: ask the service once), "all" or "none". Falls back to VOICEAGENT_EXTENSIONS.

@@ -178,7 +178,7 @@ func (in *actionTypePtr) ToActionTypePtrOutputWithContext(ctx context.Context) A
 	return pulumi.ToOutputWithContext(ctx, in).(ActionTypePtrOutput)
 }
 
-// VoiceType, as Voice.type: The voice type: voice_base (default), voice_azure, voice_rime or voice_eleven_labs.
+// VoiceType, as Voice.type: The voice type: voice_base (default; the 2023 API), or voice_azure, voice_eleven_labs, voice_play_ht, voice_rime, voice_vocode (the 2024 API).
 type VoiceType string
 
 const (
@@ -186,6 +186,8 @@ const (
 	VoiceTypeAzure      = VoiceType("voice_azure")
 	VoiceTypeRime       = VoiceType("voice_rime")
 	VoiceTypeElevenLabs = VoiceType("voice_eleven_labs")
+	VoiceTypePlayHt     = VoiceType("voice_play_ht")
+	VoiceTypeVocode     = VoiceType("voice_vocode")
 )
 
 func (VoiceType) ElementType() reflect.Type {
@@ -314,6 +316,8 @@ func (o VoiceTypePtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pu
 //	VoiceTypeAzure
 //	VoiceTypeRime
 //	VoiceTypeElevenLabs
+//	VoiceTypePlayHt
+//	VoiceTypeVocode
 type VoiceTypeInput interface {
 	pulumi.Input
 
@@ -352,12 +356,14 @@ func (in *voiceTypePtr) ToVoiceTypePtrOutputWithContext(ctx context.Context) Voi
 type WebhookEvent string
 
 const (
-	WebhookEventMessage            = WebhookEvent("event_message")
-	WebhookEventAction             = WebhookEvent("event_action")
-	WebhookEventPhoneCallConnected = WebhookEvent("event_phone_call_connected")
-	WebhookEventPhoneCallEnded     = WebhookEvent("event_phone_call_ended")
-	WebhookEventTranscript         = WebhookEvent("event_transcript")
-	WebhookEventRecording          = WebhookEvent("event_recording")
+	WebhookEventMessage                = WebhookEvent("event_message")
+	WebhookEventAction                 = WebhookEvent("event_action")
+	WebhookEventPhoneCallConnected     = WebhookEvent("event_phone_call_connected")
+	WebhookEventPhoneCallEnded         = WebhookEvent("event_phone_call_ended")
+	WebhookEventTranscript             = WebhookEvent("event_transcript")
+	WebhookEventRecording              = WebhookEvent("event_recording")
+	WebhookEventPhoneCallDidNotConnect = WebhookEvent("event_phone_call_did_not_connect")
+	WebhookEventHumanDetection         = WebhookEvent("event_human_detection")
 )
 
 func (WebhookEvent) ElementType() reflect.Type {
@@ -488,6 +494,8 @@ func (o WebhookEventPtrOutput) ToStringPtrOutputWithContext(ctx context.Context)
 //	WebhookEventPhoneCallEnded
 //	WebhookEventTranscript
 //	WebhookEventRecording
+//	WebhookEventPhoneCallDidNotConnect
+//	WebhookEventHumanDetection
 type WebhookEventInput interface {
 	pulumi.Input
 

@@ -27,12 +27,14 @@ class ActionType(_builtins.str, Enum):
 @pulumi.type_token("voiceagent:index:VoiceType")
 class VoiceType(_builtins.str, Enum):
     """
-    VoiceType, as Voice.type: The voice type: voice_base (default), voice_azure, voice_rime or voice_eleven_labs.
+    VoiceType, as Voice.type: The voice type: voice_base (default; the 2023 API), or voice_azure, voice_eleven_labs, voice_play_ht, voice_rime, voice_vocode (the 2024 API).
     """
     BASE = "voice_base"
     AZURE = "voice_azure"
     RIME = "voice_rime"
     ELEVEN_LABS = "voice_eleven_labs"
+    PLAY_HT = "voice_play_ht"
+    VOCODE = "voice_vocode"
 
 
 @pulumi.type_token("voiceagent:index:WebhookEvent")
@@ -46,6 +48,8 @@ class WebhookEvent(_builtins.str, Enum):
     PHONE_CALL_ENDED = "event_phone_call_ended"
     TRANSCRIPT = "event_transcript"
     RECORDING = "event_recording"
+    PHONE_CALL_DID_NOT_CONNECT = "event_phone_call_did_not_connect"
+    HUMAN_DETECTION = "event_human_detection"
 
 
 @pulumi.type_token("voiceagent:index:WebhookMethod")

@@ -468,7 +468,7 @@ class Call(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="recordingAvailable")
-    def recording_available(self) -> pulumi.Output[_builtins.bool]:
+    def recording_available(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
         Whether a recording exists.
         """
@@ -476,7 +476,7 @@ class Call(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter
-    def status(self) -> pulumi.Output[_builtins.str]:
+    def status(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
         not_started, in_progress, error or ended (as of the last up or refresh).
         """

@@ -19,6 +19,7 @@ __all__ = ['ProviderArgs', 'Provider']
 @pulumi.input_type
 class ProviderArgs:
     def __init__(__self__, *,
+                 api: pulumi.Input[Optional[_builtins.str]] = None,
                  base_url: pulumi.Input[Optional[_builtins.str]] = None,
                  extensions: pulumi.Input[Optional[_builtins.str]] = None,
                  operation_timeout: pulumi.Input[Optional[_builtins.str]] = None,
@@ -26,11 +27,16 @@ class ProviderArgs:
         """
         The set of arguments for constructing a Provider resource.
 
+        :param pulumi.Input[_builtins.str] api: Which generation of the service's API to write in: "2023" (the interface: voice_base voices, null clears), "2024" (the current API, as its SDK 0.0.48 describes it: five voice types, prompts inline, no null) or "auto" (default: told from the service's answers, else 2023). Reads accept both. Falls back to VOICEAGENT_API.
         :param pulumi.Input[_builtins.str] base_url: The service's base URL, e.g. https://api.example.com (http or https, no credentials, query or fragment). Falls back to VOICEAGENT_BASE_URL.
         :param pulumi.Input[_builtins.str] extensions: Which routes beyond the documented interface the provider uses: "auto" (default: ask the service once), "all" or "none". Falls back to VOICEAGENT_EXTENSIONS.
         :param pulumi.Input[_builtins.str] operation_timeout: The most time one operation may spend retrying a slow or throttling service, as a duration such as 90s, 5m or 1h (unset: 2m). Falls back to VOICEAGENT_OPERATION_TIMEOUT.
         :param pulumi.Input[_builtins.str] token: The API token, sent as a bearer token. Set it as a secret: `pulumi config set --secret voiceagent:token <token>`. Falls back to VOICEAGENT_TOKEN.
         """
+        if api is None:
+            api = (_utilities.get_env('VOICEAGENT_API') or 'auto')
+        if api is not None:
+            pulumi.set(__self__, "api", api)
         if base_url is None:
             base_url = _utilities.get_env('VOICEAGENT_BASE_URL')
         if base_url is not None:
@@ -47,6 +53,18 @@ class ProviderArgs:
             token = _utilities.get_env('VOICEAGENT_TOKEN')
         if token is not None:
             pulumi.set(__self__, "token", token)
+
+    @_builtins.property
+    @pulumi.getter
+    def api(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Which generation of the service's API to write in: "2023" (the interface: voice_base voices, null clears), "2024" (the current API, as its SDK 0.0.48 describes it: five voice types, prompts inline, no null) or "auto" (default: told from the service's answers, else 2023). Reads accept both. Falls back to VOICEAGENT_API.
+        """
+        return pulumi.get(self, "api")
+
+    @api.setter
+    def api(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "api", value)
 
     @_builtins.property
     @pulumi.getter(name="baseUrl")
@@ -103,6 +121,7 @@ class Provider(pulumi.ProviderResource):
     def __init__(__self__,
                  resource_name: str,
                  opts: Optional[pulumi.ResourceOptions] = None,
+                 api: pulumi.Input[Optional[_builtins.str]] = None,
                  base_url: pulumi.Input[Optional[_builtins.str]] = None,
                  extensions: pulumi.Input[Optional[_builtins.str]] = None,
                  operation_timeout: pulumi.Input[Optional[_builtins.str]] = None,
@@ -113,6 +132,7 @@ class Provider(pulumi.ProviderResource):
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
+        :param pulumi.Input[_builtins.str] api: Which generation of the service's API to write in: "2023" (the interface: voice_base voices, null clears), "2024" (the current API, as its SDK 0.0.48 describes it: five voice types, prompts inline, no null) or "auto" (default: told from the service's answers, else 2023). Reads accept both. Falls back to VOICEAGENT_API.
         :param pulumi.Input[_builtins.str] base_url: The service's base URL, e.g. https://api.example.com (http or https, no credentials, query or fragment). Falls back to VOICEAGENT_BASE_URL.
         :param pulumi.Input[_builtins.str] extensions: Which routes beyond the documented interface the provider uses: "auto" (default: ask the service once), "all" or "none". Falls back to VOICEAGENT_EXTENSIONS.
         :param pulumi.Input[_builtins.str] operation_timeout: The most time one operation may spend retrying a slow or throttling service, as a duration such as 90s, 5m or 1h (unset: 2m). Falls back to VOICEAGENT_OPERATION_TIMEOUT.
@@ -142,6 +162,7 @@ class Provider(pulumi.ProviderResource):
     def _internal_init(__self__,
                  resource_name: str,
                  opts: Optional[pulumi.ResourceOptions] = None,
+                 api: pulumi.Input[Optional[_builtins.str]] = None,
                  base_url: pulumi.Input[Optional[_builtins.str]] = None,
                  extensions: pulumi.Input[Optional[_builtins.str]] = None,
                  operation_timeout: pulumi.Input[Optional[_builtins.str]] = None,
@@ -155,6 +176,9 @@ class Provider(pulumi.ProviderResource):
                 raise TypeError('__props__ is only valid when passed in combination with a valid opts.id to get an existing resource')
             __props__ = ProviderArgs.__new__(ProviderArgs)
 
+            if api is None:
+                api = (_utilities.get_env('VOICEAGENT_API') or 'auto')
+            __props__.__dict__["api"] = api
             if base_url is None:
                 base_url = _utilities.get_env('VOICEAGENT_BASE_URL')
             __props__.__dict__["base_url"] = base_url

@@ -11,6 +11,19 @@ import (
 
 var _ = internal.GetEnvOrDefault
 
+// Which generation of the service's API to write in: "2023" (the interface: voice_base voices, null clears), "2024" (the current API, as its SDK 0.0.48 describes it: five voice types, prompts inline, no null) or "auto" (default: told from the service's answers, else 2023). Reads accept both. Falls back to VOICEAGENT_API.
+func GetApi(ctx *pulumi.Context) string {
+	v, err := config.Try(ctx, "voiceagent:api")
+	if err == nil {
+		return v
+	}
+	var value string
+	if d := internal.GetEnvOrDefault("auto", nil, "VOICEAGENT_API"); d != nil {
+		value = d.(string)
+	}
+	return value
+}
+
 // The service's base URL, e.g. https://api.example.com (http or https, no credentials, query or fragment). Falls back to VOICEAGENT_BASE_URL.
 func GetBaseUrl(ctx *pulumi.Context) string {
 	v, err := config.Try(ctx, "voiceagent:baseUrl")

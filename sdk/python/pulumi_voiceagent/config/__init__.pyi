@@ -14,6 +14,11 @@ else:
     from typing_extensions import NotRequired, TypedDict, TypeAlias
 from .. import _utilities
 
+api: str
+"""
+Which generation of the service's API to write in: "2023" (the interface: voice_base voices, null clears), "2024" (the current API, as its SDK 0.0.48 describes it: five voice types, prompts inline, no null) or "auto" (default: told from the service's answers, else 2023). Reads accept both. Falls back to VOICEAGENT_API.
+"""
+
 baseUrl: Optional[str]
 """
 The service's base URL, e.g. https://api.example.com (http or https, no credentials, query or fragment). Falls back to VOICEAGENT_BASE_URL.

@@ -21,6 +21,13 @@ __config__ = pulumi.Config('voiceagent')
 
 class _ExportableConfig(types.ModuleType):
     @_builtins.property
+    def api(self) -> str:
+        """
+        Which generation of the service's API to write in: "2023" (the interface: voice_base voices, null clears), "2024" (the current API, as its SDK 0.0.48 describes it: five voice types, prompts inline, no null) or "auto" (default: told from the service's answers, else 2023). Reads accept both. Falls back to VOICEAGENT_API.
+        """
+        return __config__.get('api') or (_utilities.get_env('VOICEAGENT_API') or 'auto')
+
+    @_builtins.property
     def base_url(self) -> Optional[str]:
         """
         The service's base URL, e.g. https://api.example.com (http or https, no credentials, query or fragment). Falls back to VOICEAGENT_BASE_URL.

@@ -1,0 +1,97 @@
+import {
+  VOICE_TYPES_2024,
+  type AgentCreate,
+  type AgentCreate2024,
+  type AgentUpdate,
+  type AgentUpdate2024,
+  type VoiceWrite,
+  type VoiceWrite2023,
+  type VoiceWrite2024,
+} from "../schemas/index.js";
+import type { ApiGeneration } from "./generation.js";
+
+// The provider asks in one shape; these turn it into the body the generation in use takes
+// (docs/contract-current.md). Each returns the body, or says in words what that generation
+// cannot express (the caller raises it, naming the generation, before anything is sent).
+
+/** A body, or why the generation cannot take it. */
+export type Encoded<T> = { body: T } | { refused: string };
+
+/** agents/create: the current API gets the prompt inline as `{content}`. */
+export function agentCreateBody(gen: ApiGeneration, body: AgentCreate): AgentCreate | AgentCreate2024 {
+  return gen === "2024" ? { ...body, prompt: { content: body.prompt } } : body;
+}
+
+/**
+ * agents/update: the current API takes no null. An opening message is cleared by sending "" (the
+ * provider reads "" as unset); a webhook cannot be removed at all.
+ */
+export function agentUpdateBody(gen: ApiGeneration, body: AgentUpdate): Encoded<AgentUpdate | AgentUpdate2024> {
+  if (gen === "2023") return { body };
+  const { prompt, initial_message, webhook, ...rest } = body;
+  if (webhook === null) return { refused: "the 2024 API cannot remove an agent's webhook (its update takes no null)" };
+  return {
+    body: {
+      ...rest,
+      ...(prompt === undefined ? {} : { prompt: { content: prompt } }),
+      ...(initial_message === undefined ? {} : { initial_message: initial_message ?? "" }),
+      ...(webhook === undefined ? {} : { webhook }),
+    },
+  };
+}
+
+/** numbers/update: the current API cannot unbind a number (no null for inbound_agent). */
+export function numberUpdateBody(gen: ApiGeneration, inboundAgent: string | null): Encoded<{ inbound_agent: string | null }> {
+  if (inboundAgent === null && gen === "2024") {
+    return { refused: "the 2024 API cannot unbind a number (numbers/update takes no null for inbound_agent)" };
+  }
+  return { body: { inbound_agent: inboundAgent } };
+}
+
+/** Which fields each voice type has in each generation, for the messages below. */
+const FIELDS_2024: Record<(typeof VOICE_TYPES_2024)[number], string> = {
+  voice_azure: "voice_name (pitch, rate optional)",
+  voice_eleven_labs: "voice_id (api_key optional)",
+  voice_play_ht: "voice_id (api_key optional)",
+  voice_rime: "speaker",
+  voice_vocode: 'voice_id ("joe")',
+};
+
+/**
+ * voices/create and voices/update. The interface takes one shape (voice_name, pitch, rate) for
+ * any type; the current API takes one of five types, each with only its own fields.
+ */
+export function voiceBody(gen: ApiGeneration, v: VoiceWrite): Encoded<VoiceWrite2023 | VoiceWrite2024> {
+  const type = v.type ?? "voice_base";
+  if (gen === "2023") {
+    if (v.voice_name === undefined || v.pitch === undefined || v.rate === undefined) {
+      return { refused: `a ${type} voice on the 2023 API needs voice_name, pitch and rate` };
+    }
+    return { body: { type, voice_name: v.voice_name, pitch: v.pitch, rate: v.rate } };
+  }
+  const need = (field: string) => ({ refused: `a ${type} voice on the 2024 API needs ${field}` });
+  switch (type) {
+    case "voice_azure":
+      if (!v.voice_name) return need(FIELDS_2024.voice_azure);
+      return { body: { type, voice_name: v.voice_name, ...opt("pitch", v.pitch), ...opt("rate", v.rate) } };
+    case "voice_eleven_labs":
+    case "voice_play_ht":
+      if (!v.voice_id) return need(FIELDS_2024[type]);
+      return { body: { type, voice_id: v.voice_id, ...opt("api_key", v.api_key) } };
+    case "voice_rime":
+      if (!v.speaker) return need(FIELDS_2024.voice_rime);
+      return { body: { type, speaker: v.speaker } };
+    case "voice_vocode":
+      if (v.voice_id !== undefined && v.voice_id !== "joe") return need(FIELDS_2024.voice_vocode);
+      return { body: { type, voice_id: "joe" } };
+    case "voice_base":
+      return { refused: `voice_base does not exist on the 2024 API: use one of ${VOICE_TYPES_2024.join(", ")}` };
+  }
+}
+
+function opt<K extends string, V>(key: K, value: V | undefined): { [P in K]?: V } {
+  // A one-key object whose key is K: built from a literal the compiler checks below.
+  const out: { [P in K]?: V } = {};
+  if (value !== undefined) out[key] = value;
+  return out;
+}

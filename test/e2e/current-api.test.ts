@@ -1,0 +1,80 @@
+// A clinic on the current API (2024) through the real CLI, from a project outside the repository
+// with the packed provider (the dynamic entry): up, a no-change preview, a hand edit seen by
+// `preview --refresh`, a prompt change in place, a voice type change, and destroy, which says what
+// it cannot unbind on this API and leaves it bound. Then examples/basic's program, as a second stack
+// of the same project (sharing its install), on the same API.
+import { readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { packageJson, REPO_ROOT, TEMPLATE_TSCONFIG, TS_DEV_DEPENDENCIES } from "../helpers/consumer.js";
+import { PULUMI, useConsumer } from "../consumer/lifecycle.js";
+
+const ctx = useConsumer({
+  name: "clinic-2024",
+  api: "2024",
+  config: { "voiceagent:api": "2024" },
+  project: (tarball) => ({
+    files: {
+      "Pulumi.yaml": "name: clinic\nruntime: nodejs\n",
+      "package.json": packageJson({
+        name: "clinic",
+        dependencies: { "@pulumi/pulumi": PULUMI.latest, "pulumi-voiceagent": `file:${tarball}` },
+        devDependencies: TS_DEV_DEPENDENCIES,
+      }),
+      "tsconfig.json": TEMPLATE_TSCONFIG,
+      "index.ts": readFileSync(path.join(REPO_ROOT, "test/e2e/fixtures/clinic/index.ts"), "utf8"),
+    },
+  }),
+});
+
+describe("a clinic on the current API (dynamic entry)", () => {
+  it("up, preview, a hand edit seen by preview --refresh, a prompt and a voice type changed in place, destroy", async () => {
+    const { c, client } = ctx;
+    expect(await c.up()).toEqual({ create: 9 });
+    const out = await c.outputs();
+    const front = String(out.frontId);
+    expect((await client.agents.get(front)).prompt).toBe("You are the clinic's front desk. Book and move visits.");
+    expect((await client.numbers.get("+15550010002")).inbound_agent?.id).toBe(out.nurseId);
+
+    // Nothing to do; and the preview says, before any destroy, what this API cannot undo.
+    const preview = await c.pulumi(["preview", "--expect-no-changes"]);
+    expect(preview.stdout + preview.stderr).toMatch(/2024 API cannot unbind a number/);
+
+    // Someone edits the front desk's prompt on the service: a refreshing preview shows it.
+    await client.agents.update(front, { prompt: "Edited by hand." });
+    expect(await c.preview(["--refresh"])).toMatchObject({ update: 1 });
+
+    await c.config({ "clinic:frontPrompt": "You are the clinic's front desk. Book, move and cancel visits." });
+    expect(await c.up()).toEqual({ update: 1, same: 8 });
+    expect((await client.agents.get(front)).prompt).toBe("You are the clinic's front desk. Book, move and cancel visits.");
+
+    await c.config({ "clinic:calmVoice": "rime" });
+    expect(await c.up()).toEqual({ update: 1, same: 8 });
+    expect(await client.voices.get(String(out.calmId))).toMatchObject({ type: "voice_rime", speaker: "river" });
+    expect(await c.preview()).toEqual({ same: 9 });
+
+    const destroy = await c.pulumi(["destroy", "--yes", "--skip-preview"]);
+    expect(destroy.stdout + destroy.stderr).toMatch(/left bound to its agent and removed from the stack/);
+    // Both bindings stay (this API cannot remove them); the bought number is cancelled.
+    expect((await client.numbers.get("+15550010001")).inbound_agent?.id).toBe(front);
+    expect((await client.numbers.get(String(out.afterHoursNumber))).active).toBe(false);
+    expect(await c.pulumi(["stack", "ls", "--json"]).then((r) => r.stdout)).toMatch(/"resourceCount": 0/);
+  }, 240_000);
+
+  it("examples/basic on the current API: up, an empty preview, destroy", async () => {
+    const { c, client } = ctx;
+    writeFileSync(path.join(c.dir, "index.ts"), readFileSync(path.join(REPO_ROOT, "examples/basic/index.ts"), "utf8"));
+    await c.pulumi(["stack", "init", "basic"]);
+    await c.config({
+      "voiceagent:baseUrl": ctx.emu.url,
+      "voiceagent:token": { value: ctx.token, secret: true },
+      "voiceagent:api": "2024",
+      "clinic:number": "+15550010003",
+    });
+    expect(await c.up()).toEqual({ create: 4 });
+    const out = await c.outputs();
+    expect((await client.numbers.get("+15550010003")).inbound_agent?.id).toBe(out.agentId);
+    expect(await c.preview()).toEqual({ same: 4 });
+    expect(await c.destroy()).toEqual({ delete: 4 });
+  }, 180_000);
+});
