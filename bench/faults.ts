@@ -57,7 +57,7 @@ export async function runFleet(mode: FaultRun["mode"], n: number, seed = 2026112
       "fleet:agents": { value: String(n) },
       "fleet:numbers": { value: JSON.stringify(numbers) },
     });
-    if (mode === "faults") FAULT_MIX.forEach((rule) => emu.faults.add(rule));
+    if (mode === "faults") for (const rule of FAULT_MIX) emu.faults.add(rule);
     emu.resetStats();
     const started = performance.now();
     let ups = 0;

@@ -39,7 +39,7 @@ export class FaultInjector {
   /** `seed` defaults to a random one; read it back from `seed` to replay a run. */
   constructor(initial: FaultRuleInput[] = [], seed: number = randomInt(0, 0xffffffff)) {
     this.reseed(seed);
-    initial.forEach((r) => this.add(r));
+    for (const r of initial) this.add(r);
   }
 
   /** The seed the PRNG was last started from. */

@@ -70,7 +70,7 @@ export function addNumbers(store: Store, service: VoiceAgentService, userId: str
       if (owner === undefined) added.push(number);
       else if (owner !== userId) throw new HttpFailure(409, `${number} belongs to another user; no number was added`);
     }
-    added.forEach((n) => service.addNumber(userId, n));
+    for (const n of added) service.addNumber(userId, n);
     return { numbers, added };
   });
 }

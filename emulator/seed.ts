@@ -52,7 +52,7 @@ export function seedUser(store: Store, service: VoiceAgentService, userId: strin
       method: "POST",
       subscriptions: ["event_message", "event_phone_call_ended"],
     });
-    numbers.forEach((n) => service.addNumber(userId, n));
+    for (const n of numbers) service.addNumber(userId, n);
     return { voices: voices.map((v) => v.id), actions: [action.id], webhooks: [webhook.id], numbers };
   });
 }

@@ -14,10 +14,11 @@ const { build } = createRequire(path.join(providerDir, "package.json"))("esbuild
 const out = path.join(providerDir, "dist", "plugin", "pulumi-resource-voiceagent");
 const version = JSON.parse(readFileSync(path.join(providerDir, "package.json"), "utf8")).version;
 const schemaFile = path.join(providerDir, "schema.json");
-const schema = existsSync(schemaFile)
-  ? readFileSync(schemaFile, "utf8")
-  : (process.stderr.write(`[bundle-plugin] ${schemaFile} does not exist yet: GetSchema will answer a schema with no resources\n`),
-    JSON.stringify({ name: "voiceagent", version, resources: {} }));
+const hasSchema = existsSync(schemaFile);
+if (!hasSchema) {
+  process.stderr.write(`[bundle-plugin] ${schemaFile} does not exist yet: GetSchema will answer a schema with no resources\n`);
+}
+const schema = hasSchema ? readFileSync(schemaFile, "utf8") : JSON.stringify({ name: "voiceagent", version, resources: {} });
 
 /** Replaces plugin/embedded.ts (which reads the files at run time) with the two texts. */
 const embed = {

@@ -70,7 +70,10 @@ export function humanReport(r: AuditReport): string {
   }
   const rows = r.findings.map((f) => [WORDS[f.finding], SINGULAR[f.collection], f.id, f.label, f.detail]);
   const counts = Object.entries(
-    r.findings.reduce<Record<string, number>>((acc, f) => ({ ...acc, [WORDS[f.finding]]: (acc[WORDS[f.finding]] ?? 0) + 1 }), {}),
+    r.findings.reduce<Record<string, number>>((acc, f) => {
+      acc[WORDS[f.finding]] = (acc[WORDS[f.finding]] ?? 0) + 1;
+      return acc;
+    }, {}),
   )
     .map(([k, n]) => `${n} ${k}`)
     .join(", ");

@@ -86,8 +86,10 @@ export function buildPlan(account: Account, only: readonly AccountCollection[] =
 
   const resources = name(drafts);
   const byTarget = new Map(resources.map((r) => [`${r.collection}:${r.id}`, r]));
+  // biome-ignore lint/style/noNonNullAssertion: name() returns one resource per draft, in the drafts' order
   const byDraft = new Map(drafts.map((d, i) => [d, resources[i]!]));
   for (const { draft, ref: p } of pending) {
+    // biome-ignore lint/style/noNonNullAssertion: every pending reference was collected from a draft
     const owner = byDraft.get(draft)!;
     const args = p.targets.map((t): ScalarArg => {
       const target = byTarget.get(`${t.collection}:${t.id}`);
@@ -97,6 +99,7 @@ export function buildPlan(account: Account, only: readonly AccountCollection[] =
       );
       return lit(t.id);
     });
+    // biome-ignore lint/style/noNonNullAssertion: a reference that is not a list has exactly one target
     owner.args[p.key] = p.list ? { items: args } : args[0]!;
   }
   return { resources: sortForProgram(resources), skipped };

@@ -25,7 +25,8 @@ export function jsdoc(indent: string, text: string, tags: string[] = []): string
     lines.push(line);
   }
   const all = [...lines, ...tags.flatMap((t) => t.split("\n"))].map((l) => l.replaceAll("*/", "*\\/"));
-  if (all.length === 1 && indent.length + all[0]!.length + 7 <= 130) return `${indent}/** ${all[0]} */\n`;
+  const [only] = all;
+  if (all.length === 1 && only !== undefined && indent.length + only.length + 7 <= 130) return `${indent}/** ${only} */\n`;
   return `${indent}/**\n${all.map((l) => `${indent} *${l ? ` ${l}` : ""}`).join("\n")}\n${indent} */\n`;
 }
 

@@ -28,7 +28,10 @@ const outputs: CliRun[] = [];
 const env = () => ({ ...project.env, VOICEAGENT_TOKEN: "", VOICEAGENT_BASE_URL: "", VOICEAGENT_CLI: `${process.execPath} ${CLI_BIN}` });
 const cli = async (args: string[], extra: Record<string, string> = {}) => keep(await cliProcess(args, { ...env(), ...extra }, project.dir));
 const driftCheck = async () => keep(await run("bash", [SCRIPT, "ci", project.dir], env(), ROOT));
-const keep = (r: CliRun) => (outputs.push(r), r);
+const keep = (r: CliRun) => {
+  outputs.push(r);
+  return r;
+};
 /** The problems the check reported, one line each. */
 const driftLines = (r: CliRun) => r.stdout.split("\n").filter((l) => l.startsWith("drift-check: DRIFT"));
 /** Every object of the account, to compare before and after. */

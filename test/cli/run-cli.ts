@@ -16,8 +16,12 @@ export async function cliInProcess(args: string[], env: NodeJS.ProcessEnv, cwd =
   let stdout = "";
   let stderr = "";
   const code = await runCli(args, {
-    stdout: (t) => void (stdout += t),
-    stderr: (t) => void (stderr += t),
+    stdout: (t) => {
+      stdout += t;
+    },
+    stderr: (t) => {
+      stderr += t;
+    },
     env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
     cwd,
   });

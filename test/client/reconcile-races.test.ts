@@ -97,7 +97,10 @@ describe("identical creates in flight together never share an object", () => {
   it("a service that answers two creates with one id: the second is refused, the id is never given twice", async () => {
     fake = await startFakeService();
     let first: Record<string, unknown> | undefined;
-    const same = (commit: () => Record<string, unknown>): Answer => ({ json: (first ??= commit()) });
+    const same = (commit: () => Record<string, unknown>): Answer => {
+      first ??= commit();
+      return { json: first };
+    };
     fake.fates.push(same, same);
     const c = clientFor(fake);
     const [a, b] = await Promise.allSettled([c.agents.create(agent), c.agents.create(agent)]);

@@ -6,7 +6,7 @@ import { spawnEmulator } from "../helpers/emulator-process.js";
 
 const dir = mkdtempSync(path.join(tmpdir(), "va-emu-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+// biome-ignore lint/suspicious/noExplicitAny: tests read fields of whatever the emulator answered; its schemas are checked in test/emulator
 const json = async (r: Response): Promise<any> => r.json();
 const headers = (token: string) => ({ authorization: `Bearer ${token}`, "content-type": "application/json" });
 

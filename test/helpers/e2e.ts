@@ -21,7 +21,7 @@ export function useEmulatorStack(
     token: string;
     credentials?: "config" | "env";
     config?: ConfigMap;
-    before?: (ctx: Omit<EmulatorStack, "t">) => Promise<ConfigMap | void>;
+    before?: (ctx: Omit<EmulatorStack, "t">) => Promise<ConfigMap | undefined>;
   },
 ): EmulatorStack {
   const ctx = {} as EmulatorStack;

@@ -2,6 +2,10 @@ import { randomUUID } from "node:crypto";
 import { request } from "node:http";
 import { buildEmulator, type Emulator, type EmulatorOptions } from "voiceagent-emulator";
 
+/** A parsed answer of the emulator: tests read its fields directly (its schemas are checked in test/emulator). */
+// biome-ignore lint/suspicious/noExplicitAny: the one `any` of these helpers, named so each use is visible
+export type EmulatorJson = any;
+
 /** A fresh in-memory emulator with two seeded users, for inject-based tests. */
 export interface TestEmulator {
   emu: Emulator;
@@ -10,7 +14,7 @@ export interface TestEmulator {
   /** Authorization header for a token. */
   auth(token?: string): { authorization: string };
   /** inject() as user A (or the given token), returning status and parsed JSON. */
-  call(method: "GET" | "POST" | "DELETE" | "PUT", url: string, body?: unknown, token?: string): Promise<{ status: number; json: any; headers: Record<string, unknown> }>;
+  call(method: "GET" | "POST" | "DELETE" | "PUT", url: string, body?: unknown, token?: string): Promise<{ status: number; json: EmulatorJson; headers: Record<string, unknown> }>;
 }
 
 /** Builds a seeded in-memory emulator with users A and B. */
@@ -52,7 +56,7 @@ export function httpRequest(
   path: string,
   token: string,
   body?: unknown,
-): Promise<{ status: number; json: any }> {
+): Promise<{ status: number; json: EmulatorJson }> {
   return new Promise((resolve, reject) => {
     const req = request(new URL(path, baseUrl), {
       method,

@@ -36,7 +36,11 @@ export function holdDelays(faults: FaultInjector, pass = 0): HeldDelays {
   let failing = false;
   const failure = () => new Error("held latency failed by the test");
   const wake = () => {
-    waiters = waiters.filter((w) => (held.length >= w.n ? (w.resolve(), false) : true));
+    waiters = waiters.filter((w) => {
+      if (held.length < w.n) return true;
+      w.resolve();
+      return false;
+    });
   };
   faults.delay = (ms, method, path) => {
     asked.push({ ms, method, path });

@@ -25,7 +25,9 @@ const diff = (kind: string, olds: Record<string, unknown>, news: Record<string, 
   callUnary(plugin.grpc.diff, new DiffRequest().setUrn(urn(kind)).setType(type(kind)).setId("x").setOlds(struct(olds)).setNews(struct(news)).setOldInputs(struct(oldInputs)));
 const kinds = (d: DiffResponse) => {
   const out: Record<string, number> = {};
-  d.getDetaileddiffMap().forEach((v, k) => (out[k] = v.getKind()));
+  d.getDetaileddiffMap().forEach((v, k) => {
+    out[k] = v.getKind();
+  });
   return out;
 };
 

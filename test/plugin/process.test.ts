@@ -73,7 +73,10 @@ describe("the plugin process", () => {
   it("a failure to start is one line on stderr and exit code 1, with no port line", async () => {
     // Started by hand with something that is not the engine's address.
     const err = await startPlugin(["not-an-address"]).then(
-      async (p) => (await p.stop(), undefined),
+      async (p) => {
+        await p.stop();
+        return undefined;
+      },
       (e: unknown) => String(e),
     );
     expect(err).toMatch(/exited \(1\) before its port line: pulumi-resource-voiceagent: [^\n]+\n$/);
