@@ -90,13 +90,13 @@ func GetAgent(ctx *pulumi.Context,
 
 // Input properties used for looking up and filtering Agent resources.
 type agentState struct {
-	// Ids of the actions it may take (order does not matter).
+	// Ids of the actions it may take (order does not matter), each once, at most 50.
 	Actions []string `pulumi:"actions"`
 	// Adopt an existing agent instead of creating one: its fields are set to these arguments on the first `up`. Changing it replaces.
 	AgentId *string `pulumi:"agentId"`
-	// What it says first when a call connects ("" or unset: nothing).
+	// What it says first when a call connects ("" or unset: nothing); at most 10000 characters.
 	InitialMessage *string `pulumi:"initialMessage"`
-	// The agent's instructions. Required, non-empty.
+	// The agent's instructions. Required, non-empty, at most 100000 characters.
 	Prompt *string `pulumi:"prompt"`
 	// The id of the user who owns it on the service.
 	UserId *string `pulumi:"userId"`
@@ -107,13 +107,13 @@ type agentState struct {
 }
 
 type AgentState struct {
-	// Ids of the actions it may take (order does not matter).
+	// Ids of the actions it may take (order does not matter), each once, at most 50.
 	Actions pulumi.StringArrayInput
 	// Adopt an existing agent instead of creating one: its fields are set to these arguments on the first `up`. Changing it replaces.
 	AgentId pulumi.StringPtrInput
-	// What it says first when a call connects ("" or unset: nothing).
+	// What it says first when a call connects ("" or unset: nothing); at most 10000 characters.
 	InitialMessage pulumi.StringPtrInput
-	// The agent's instructions. Required, non-empty.
+	// The agent's instructions. Required, non-empty, at most 100000 characters.
 	Prompt pulumi.StringPtrInput
 	// The id of the user who owns it on the service.
 	UserId pulumi.StringPtrInput

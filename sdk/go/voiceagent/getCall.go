@@ -42,10 +42,10 @@ type LookupCallResult struct {
 	FromNumber string `pulumi:"fromNumber"`
 	// The call's id (a UUID).
 	Id string `pulumi:"id"`
-	// Whether the service holds a recording of it.
-	RecordingAvailable bool `pulumi:"recordingAvailable"`
-	// not_started, in_progress, error or ended (or a newer status).
-	Status string `pulumi:"status"`
+	// Whether the service holds a recording of it; null: the service did not say.
+	RecordingAvailable *bool `pulumi:"recordingAvailable"`
+	// not_started, in_progress, error or ended (or a newer status); null: the service left it unset.
+	Status *string `pulumi:"status"`
 	// The number it called.
 	ToNumber string `pulumi:"toNumber"`
 	// What was said: secret (personal data); null: none yet.
@@ -102,14 +102,14 @@ func (o LookupCallResultOutput) Id() pulumi.StringOutput {
 	return o.ApplyT(func(v LookupCallResult) string { return v.Id }).(pulumi.StringOutput)
 }
 
-// Whether the service holds a recording of it.
-func (o LookupCallResultOutput) RecordingAvailable() pulumi.BoolOutput {
-	return o.ApplyT(func(v LookupCallResult) bool { return v.RecordingAvailable }).(pulumi.BoolOutput)
+// Whether the service holds a recording of it; null: the service did not say.
+func (o LookupCallResultOutput) RecordingAvailable() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v LookupCallResult) *bool { return v.RecordingAvailable }).(pulumi.BoolPtrOutput)
 }
 
-// not_started, in_progress, error or ended (or a newer status).
-func (o LookupCallResultOutput) Status() pulumi.StringOutput {
-	return o.ApplyT(func(v LookupCallResult) string { return v.Status }).(pulumi.StringOutput)
+// not_started, in_progress, error or ended (or a newer status); null: the service left it unset.
+func (o LookupCallResultOutput) Status() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v LookupCallResult) *string { return v.Status }).(pulumi.StringPtrOutput)
 }
 
 // The number it called.

@@ -37,16 +37,20 @@ type LookupVoiceArgs struct {
 type LookupVoiceResult struct {
 	// The voice's id (a UUID).
 	Id string `pulumi:"id"`
-	// Its pitch.
-	Pitch int `pulumi:"pitch"`
-	// Its speaking rate.
-	Rate int `pulumi:"rate"`
-	// Its type: voice_base, voice_azure, voice_rime, voice_eleven_labs (or a newer one).
+	// Its pitch; null: its type has none, or the service left it unset.
+	Pitch *float64 `pulumi:"pitch"`
+	// Its speaking rate; null: its type has none, or the service left it unset.
+	Rate *float64 `pulumi:"rate"`
+	// The speaker (voice_rime); null: none.
+	Speaker *string `pulumi:"speaker"`
+	// Its type: voice_base, voice_azure, voice_eleven_labs, voice_play_ht, voice_rime, voice_vocode (or a newer one).
 	Type string `pulumi:"type"`
 	// The id of the user who owns it on the service.
 	UserId string `pulumi:"userId"`
-	// Its name, e.g. "alloy".
-	VoiceName string `pulumi:"voiceName"`
+	// The vendor's voice id (voice_eleven_labs, voice_play_ht, voice_vocode); null: none.
+	VendorVoiceId *string `pulumi:"vendorVoiceId"`
+	// Its name, e.g. "alloy" (voice_base, voice_azure); null: its type has none.
+	VoiceName *string `pulumi:"voiceName"`
 }
 
 func LookupVoiceOutput(ctx *pulumi.Context, args LookupVoiceOutputArgs, opts ...pulumi.InvokeOption) LookupVoiceResultOutput {
@@ -84,17 +88,22 @@ func (o LookupVoiceResultOutput) Id() pulumi.StringOutput {
 	return o.ApplyT(func(v LookupVoiceResult) string { return v.Id }).(pulumi.StringOutput)
 }
 
-// Its pitch.
-func (o LookupVoiceResultOutput) Pitch() pulumi.IntOutput {
-	return o.ApplyT(func(v LookupVoiceResult) int { return v.Pitch }).(pulumi.IntOutput)
+// Its pitch; null: its type has none, or the service left it unset.
+func (o LookupVoiceResultOutput) Pitch() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v LookupVoiceResult) *float64 { return v.Pitch }).(pulumi.Float64PtrOutput)
 }
 
-// Its speaking rate.
-func (o LookupVoiceResultOutput) Rate() pulumi.IntOutput {
-	return o.ApplyT(func(v LookupVoiceResult) int { return v.Rate }).(pulumi.IntOutput)
+// Its speaking rate; null: its type has none, or the service left it unset.
+func (o LookupVoiceResultOutput) Rate() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v LookupVoiceResult) *float64 { return v.Rate }).(pulumi.Float64PtrOutput)
 }
 
-// Its type: voice_base, voice_azure, voice_rime, voice_eleven_labs (or a newer one).
+// The speaker (voice_rime); null: none.
+func (o LookupVoiceResultOutput) Speaker() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v LookupVoiceResult) *string { return v.Speaker }).(pulumi.StringPtrOutput)
+}
+
+// Its type: voice_base, voice_azure, voice_eleven_labs, voice_play_ht, voice_rime, voice_vocode (or a newer one).
 func (o LookupVoiceResultOutput) Type() pulumi.StringOutput {
 	return o.ApplyT(func(v LookupVoiceResult) string { return v.Type }).(pulumi.StringOutput)
 }
@@ -104,9 +113,14 @@ func (o LookupVoiceResultOutput) UserId() pulumi.StringOutput {
 	return o.ApplyT(func(v LookupVoiceResult) string { return v.UserId }).(pulumi.StringOutput)
 }
 
-// Its name, e.g. "alloy".
-func (o LookupVoiceResultOutput) VoiceName() pulumi.StringOutput {
-	return o.ApplyT(func(v LookupVoiceResult) string { return v.VoiceName }).(pulumi.StringOutput)
+// The vendor's voice id (voice_eleven_labs, voice_play_ht, voice_vocode); null: none.
+func (o LookupVoiceResultOutput) VendorVoiceId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v LookupVoiceResult) *string { return v.VendorVoiceId }).(pulumi.StringPtrOutput)
+}
+
+// Its name, e.g. "alloy" (voice_base, voice_azure); null: its type has none.
+func (o LookupVoiceResultOutput) VoiceName() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v LookupVoiceResult) *string { return v.VoiceName }).(pulumi.StringPtrOutput)
 }
 
 func init() {

@@ -246,16 +246,20 @@ func (o FoundNumberArrayOutput) Index(i pulumi.IntInput) FoundNumberOutput {
 type FoundVoice struct {
 	// The voice's id (a UUID).
 	Id string `pulumi:"id"`
-	// Its pitch.
-	Pitch int `pulumi:"pitch"`
-	// Its speaking rate.
-	Rate int `pulumi:"rate"`
-	// Its type: voice_base, voice_azure, voice_rime, voice_eleven_labs (or a newer one).
+	// Its pitch; null: its type has none, or the service left it unset.
+	Pitch *float64 `pulumi:"pitch"`
+	// Its speaking rate; null: its type has none, or the service left it unset.
+	Rate *float64 `pulumi:"rate"`
+	// The speaker (voice_rime); null: none.
+	Speaker *string `pulumi:"speaker"`
+	// Its type: voice_base, voice_azure, voice_eleven_labs, voice_play_ht, voice_rime, voice_vocode (or a newer one).
 	Type string `pulumi:"type"`
 	// The id of the user who owns it on the service.
 	UserId string `pulumi:"userId"`
-	// Its name, e.g. "alloy".
-	VoiceName string `pulumi:"voiceName"`
+	// The vendor's voice id (voice_eleven_labs, voice_play_ht, voice_vocode); null: none.
+	VendorVoiceId *string `pulumi:"vendorVoiceId"`
+	// Its name, e.g. "alloy" (voice_base, voice_azure); null: its type has none.
+	VoiceName *string `pulumi:"voiceName"`
 }
 
 // A voice of the account.
@@ -278,17 +282,22 @@ func (o FoundVoiceOutput) Id() pulumi.StringOutput {
 	return o.ApplyT(func(v FoundVoice) string { return v.Id }).(pulumi.StringOutput)
 }
 
-// Its pitch.
-func (o FoundVoiceOutput) Pitch() pulumi.IntOutput {
-	return o.ApplyT(func(v FoundVoice) int { return v.Pitch }).(pulumi.IntOutput)
+// Its pitch; null: its type has none, or the service left it unset.
+func (o FoundVoiceOutput) Pitch() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v FoundVoice) *float64 { return v.Pitch }).(pulumi.Float64PtrOutput)
 }
 
-// Its speaking rate.
-func (o FoundVoiceOutput) Rate() pulumi.IntOutput {
-	return o.ApplyT(func(v FoundVoice) int { return v.Rate }).(pulumi.IntOutput)
+// Its speaking rate; null: its type has none, or the service left it unset.
+func (o FoundVoiceOutput) Rate() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v FoundVoice) *float64 { return v.Rate }).(pulumi.Float64PtrOutput)
 }
 
-// Its type: voice_base, voice_azure, voice_rime, voice_eleven_labs (or a newer one).
+// The speaker (voice_rime); null: none.
+func (o FoundVoiceOutput) Speaker() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v FoundVoice) *string { return v.Speaker }).(pulumi.StringPtrOutput)
+}
+
+// Its type: voice_base, voice_azure, voice_eleven_labs, voice_play_ht, voice_rime, voice_vocode (or a newer one).
 func (o FoundVoiceOutput) Type() pulumi.StringOutput {
 	return o.ApplyT(func(v FoundVoice) string { return v.Type }).(pulumi.StringOutput)
 }
@@ -298,9 +307,14 @@ func (o FoundVoiceOutput) UserId() pulumi.StringOutput {
 	return o.ApplyT(func(v FoundVoice) string { return v.UserId }).(pulumi.StringOutput)
 }
 
-// Its name, e.g. "alloy".
-func (o FoundVoiceOutput) VoiceName() pulumi.StringOutput {
-	return o.ApplyT(func(v FoundVoice) string { return v.VoiceName }).(pulumi.StringOutput)
+// The vendor's voice id (voice_eleven_labs, voice_play_ht, voice_vocode); null: none.
+func (o FoundVoiceOutput) VendorVoiceId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v FoundVoice) *string { return v.VendorVoiceId }).(pulumi.StringPtrOutput)
+}
+
+// Its name, e.g. "alloy" (voice_base, voice_azure); null: its type has none.
+func (o FoundVoiceOutput) VoiceName() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v FoundVoice) *string { return v.VoiceName }).(pulumi.StringPtrOutput)
 }
 
 type FoundVoiceArrayOutput struct{ *pulumi.OutputState }
@@ -327,8 +341,8 @@ func (o FoundVoiceArrayOutput) Index(i pulumi.IntInput) FoundVoiceOutput {
 type FoundWebhook struct {
 	// The webhook's id (a UUID).
 	Id string `pulumi:"id"`
-	// The HTTP method: GET or POST.
-	Method string `pulumi:"method"`
+	// The HTTP method: GET or POST; null: the service left it unset.
+	Method *string `pulumi:"method"`
 	// The events it receives.
 	Subscriptions []string `pulumi:"subscriptions"`
 	// Where events are delivered: secret (a webhook URL often carries a token).
@@ -357,9 +371,9 @@ func (o FoundWebhookOutput) Id() pulumi.StringOutput {
 	return o.ApplyT(func(v FoundWebhook) string { return v.Id }).(pulumi.StringOutput)
 }
 
-// The HTTP method: GET or POST.
-func (o FoundWebhookOutput) Method() pulumi.StringOutput {
-	return o.ApplyT(func(v FoundWebhook) string { return v.Method }).(pulumi.StringOutput)
+// The HTTP method: GET or POST; null: the service left it unset.
+func (o FoundWebhookOutput) Method() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v FoundWebhook) *string { return v.Method }).(pulumi.StringPtrOutput)
 }
 
 // The events it receives.

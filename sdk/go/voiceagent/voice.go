@@ -7,12 +7,11 @@ import (
 	"context"
 	"reflect"
 
-	"errors"
 	"github.com/pulumi-voiceagent/pulumi-voiceagent/sdk/go/voiceagent/internal"
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// A voice. Created with voices/create where the service has it; given the id of an existing voice, it manages that one through voices/update. Destroy forgets it.
+// A voice. Created with voices/create where the service has it; given the id of an existing voice, it manages that one through voices/update. Destroy forgets it. Each type has its own fields: voice_base (the 2023 API) voiceName, pitch and rate; voice_azure voiceName (pitch, rate optional); voice_eleven_labs and voice_play_ht vendorVoiceId; voice_rime speaker; voice_vocode none (vendorVoiceId "joe").
 //
 // ## Example Usage
 // ```go
@@ -35,36 +34,31 @@ import (
 type Voice struct {
 	pulumi.CustomResourceState
 
-	// Pitch, an integer from -100 to 100.
-	Pitch pulumi.IntOutput `pulumi:"pitch"`
-	// Speaking rate, an integer from 0 to 100.
-	Rate pulumi.IntOutput `pulumi:"rate"`
-	// The voice type: voice_base (default), voice_azure, voice_rime or voice_eleven_labs.
+	// Pitch, an integer from -100 to 100 (voice_base; optional for voice_azure).
+	Pitch pulumi.IntPtrOutput `pulumi:"pitch"`
+	// Speaking rate, an integer from 0 to 100 (voice_base; optional for voice_azure).
+	Rate pulumi.IntPtrOutput `pulumi:"rate"`
+	// The speaker (voice_rime).
+	Speaker pulumi.StringPtrOutput `pulumi:"speaker"`
+	// The voice type: voice_base (default; the 2023 API), or voice_azure, voice_eleven_labs, voice_play_ht, voice_rime, voice_vocode (the 2024 API).
 	Type pulumi.StringOutput `pulumi:"type"`
 	// The id of the user who owns it on the service.
 	UserId pulumi.StringOutput `pulumi:"userId"`
+	// The vendor's voice id (voice_eleven_labs, voice_play_ht; voice_vocode: "joe", the default).
+	VendorVoiceId pulumi.StringPtrOutput `pulumi:"vendorVoiceId"`
 	// Manage this existing voice (the interface shows only voices/update) instead of creating one. Destroy never resets it. Changing it replaces.
 	VoiceId pulumi.StringPtrOutput `pulumi:"voiceId"`
-	// The voice's name, e.g. "alloy"; at most 200 characters.
-	VoiceName pulumi.StringOutput `pulumi:"voiceName"`
+	// The voice's name, e.g. "alloy" (voice_base, voice_azure); at most 200 characters.
+	VoiceName pulumi.StringPtrOutput `pulumi:"voiceName"`
 }
 
 // NewVoice registers a new resource with the given unique name, arguments, and options.
 func NewVoice(ctx *pulumi.Context,
 	name string, args *VoiceArgs, opts ...pulumi.ResourceOption) (*Voice, error) {
 	if args == nil {
-		return nil, errors.New("missing one or more required arguments")
+		args = &VoiceArgs{}
 	}
 
-	if args.Pitch == nil {
-		return nil, errors.New("invalid value for required argument 'Pitch'")
-	}
-	if args.Rate == nil {
-		return nil, errors.New("invalid value for required argument 'Rate'")
-	}
-	if args.VoiceName == nil {
-		return nil, errors.New("invalid value for required argument 'VoiceName'")
-	}
 	if args.Type == nil {
 		args.Type = VoiceType("voice_base")
 	}
@@ -95,32 +89,40 @@ func GetVoice(ctx *pulumi.Context,
 
 // Input properties used for looking up and filtering Voice resources.
 type voiceState struct {
-	// Pitch, an integer.
+	// Pitch, an integer from -100 to 100 (voice_base; optional for voice_azure).
 	Pitch *int `pulumi:"pitch"`
-	// Speaking rate, an integer.
+	// Speaking rate, an integer from 0 to 100 (voice_base; optional for voice_azure).
 	Rate *int `pulumi:"rate"`
-	// The voice type: voice_base (default), voice_azure, voice_rime or voice_eleven_labs.
+	// The speaker (voice_rime).
+	Speaker *string `pulumi:"speaker"`
+	// The voice type: voice_base (default; the 2023 API), or voice_azure, voice_eleven_labs, voice_play_ht, voice_rime, voice_vocode (the 2024 API).
 	Type *string `pulumi:"type"`
 	// The id of the user who owns it on the service.
 	UserId *string `pulumi:"userId"`
+	// The vendor's voice id (voice_eleven_labs, voice_play_ht; voice_vocode: "joe", the default).
+	VendorVoiceId *string `pulumi:"vendorVoiceId"`
 	// Manage this existing voice (the interface shows only voices/update) instead of creating one. Destroy never resets it. Changing it replaces.
 	VoiceId *string `pulumi:"voiceId"`
-	// The voice's name, e.g. "alloy".
+	// The voice's name, e.g. "alloy" (voice_base, voice_azure); at most 200 characters.
 	VoiceName *string `pulumi:"voiceName"`
 }
 
 type VoiceState struct {
-	// Pitch, an integer.
+	// Pitch, an integer from -100 to 100 (voice_base; optional for voice_azure).
 	Pitch pulumi.IntPtrInput
-	// Speaking rate, an integer.
+	// Speaking rate, an integer from 0 to 100 (voice_base; optional for voice_azure).
 	Rate pulumi.IntPtrInput
-	// The voice type: voice_base (default), voice_azure, voice_rime or voice_eleven_labs.
+	// The speaker (voice_rime).
+	Speaker pulumi.StringPtrInput
+	// The voice type: voice_base (default; the 2023 API), or voice_azure, voice_eleven_labs, voice_play_ht, voice_rime, voice_vocode (the 2024 API).
 	Type pulumi.StringPtrInput
 	// The id of the user who owns it on the service.
 	UserId pulumi.StringPtrInput
+	// The vendor's voice id (voice_eleven_labs, voice_play_ht; voice_vocode: "joe", the default).
+	VendorVoiceId pulumi.StringPtrInput
 	// Manage this existing voice (the interface shows only voices/update) instead of creating one. Destroy never resets it. Changing it replaces.
 	VoiceId pulumi.StringPtrInput
-	// The voice's name, e.g. "alloy".
+	// The voice's name, e.g. "alloy" (voice_base, voice_azure); at most 200 characters.
 	VoiceName pulumi.StringPtrInput
 }
 
@@ -129,30 +131,38 @@ func (VoiceState) ElementType() reflect.Type {
 }
 
 type voiceArgs struct {
-	// Pitch, an integer from -100 to 100.
-	Pitch int `pulumi:"pitch"`
-	// Speaking rate, an integer from 0 to 100.
-	Rate int `pulumi:"rate"`
-	// The voice type: voice_base (default), voice_azure, voice_rime or voice_eleven_labs.
+	// Pitch, an integer from -100 to 100 (voice_base; optional for voice_azure).
+	Pitch *int `pulumi:"pitch"`
+	// Speaking rate, an integer from 0 to 100 (voice_base; optional for voice_azure).
+	Rate *int `pulumi:"rate"`
+	// The speaker (voice_rime).
+	Speaker *string `pulumi:"speaker"`
+	// The voice type: voice_base (default; the 2023 API), or voice_azure, voice_eleven_labs, voice_play_ht, voice_rime, voice_vocode (the 2024 API).
 	Type *VoiceType `pulumi:"type"`
+	// The vendor's voice id (voice_eleven_labs, voice_play_ht; voice_vocode: "joe", the default).
+	VendorVoiceId *string `pulumi:"vendorVoiceId"`
 	// Manage this existing voice (the interface shows only voices/update) instead of creating one. Destroy never resets it. Changing it replaces.
 	VoiceId *string `pulumi:"voiceId"`
-	// The voice's name, e.g. "alloy"; at most 200 characters.
-	VoiceName string `pulumi:"voiceName"`
+	// The voice's name, e.g. "alloy" (voice_base, voice_azure); at most 200 characters.
+	VoiceName *string `pulumi:"voiceName"`
 }
 
 // The set of arguments for constructing a Voice resource.
 type VoiceArgs struct {
-	// Pitch, an integer from -100 to 100.
-	Pitch pulumi.IntInput
-	// Speaking rate, an integer from 0 to 100.
-	Rate pulumi.IntInput
-	// The voice type: voice_base (default), voice_azure, voice_rime or voice_eleven_labs.
+	// Pitch, an integer from -100 to 100 (voice_base; optional for voice_azure).
+	Pitch pulumi.IntPtrInput
+	// Speaking rate, an integer from 0 to 100 (voice_base; optional for voice_azure).
+	Rate pulumi.IntPtrInput
+	// The speaker (voice_rime).
+	Speaker pulumi.StringPtrInput
+	// The voice type: voice_base (default; the 2023 API), or voice_azure, voice_eleven_labs, voice_play_ht, voice_rime, voice_vocode (the 2024 API).
 	Type VoiceTypePtrInput
+	// The vendor's voice id (voice_eleven_labs, voice_play_ht; voice_vocode: "joe", the default).
+	VendorVoiceId pulumi.StringPtrInput
 	// Manage this existing voice (the interface shows only voices/update) instead of creating one. Destroy never resets it. Changing it replaces.
 	VoiceId pulumi.StringPtrInput
-	// The voice's name, e.g. "alloy"; at most 200 characters.
-	VoiceName pulumi.StringInput
+	// The voice's name, e.g. "alloy" (voice_base, voice_azure); at most 200 characters.
+	VoiceName pulumi.StringPtrInput
 }
 
 func (VoiceArgs) ElementType() reflect.Type {
@@ -242,17 +252,22 @@ func (o VoiceOutput) ToVoiceOutputWithContext(ctx context.Context) VoiceOutput {
 	return o
 }
 
-// Pitch, an integer from -100 to 100.
-func (o VoiceOutput) Pitch() pulumi.IntOutput {
-	return o.ApplyT(func(v *Voice) pulumi.IntOutput { return v.Pitch }).(pulumi.IntOutput)
+// Pitch, an integer from -100 to 100 (voice_base; optional for voice_azure).
+func (o VoiceOutput) Pitch() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *Voice) pulumi.IntPtrOutput { return v.Pitch }).(pulumi.IntPtrOutput)
 }
 
-// Speaking rate, an integer from 0 to 100.
-func (o VoiceOutput) Rate() pulumi.IntOutput {
-	return o.ApplyT(func(v *Voice) pulumi.IntOutput { return v.Rate }).(pulumi.IntOutput)
+// Speaking rate, an integer from 0 to 100 (voice_base; optional for voice_azure).
+func (o VoiceOutput) Rate() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *Voice) pulumi.IntPtrOutput { return v.Rate }).(pulumi.IntPtrOutput)
 }
 
-// The voice type: voice_base (default), voice_azure, voice_rime or voice_eleven_labs.
+// The speaker (voice_rime).
+func (o VoiceOutput) Speaker() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *Voice) pulumi.StringPtrOutput { return v.Speaker }).(pulumi.StringPtrOutput)
+}
+
+// The voice type: voice_base (default; the 2023 API), or voice_azure, voice_eleven_labs, voice_play_ht, voice_rime, voice_vocode (the 2024 API).
 func (o VoiceOutput) Type() pulumi.StringOutput {
 	return o.ApplyT(func(v *Voice) pulumi.StringOutput { return v.Type }).(pulumi.StringOutput)
 }
@@ -262,14 +277,19 @@ func (o VoiceOutput) UserId() pulumi.StringOutput {
 	return o.ApplyT(func(v *Voice) pulumi.StringOutput { return v.UserId }).(pulumi.StringOutput)
 }
 
+// The vendor's voice id (voice_eleven_labs, voice_play_ht; voice_vocode: "joe", the default).
+func (o VoiceOutput) VendorVoiceId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *Voice) pulumi.StringPtrOutput { return v.VendorVoiceId }).(pulumi.StringPtrOutput)
+}
+
 // Manage this existing voice (the interface shows only voices/update) instead of creating one. Destroy never resets it. Changing it replaces.
 func (o VoiceOutput) VoiceId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Voice) pulumi.StringPtrOutput { return v.VoiceId }).(pulumi.StringPtrOutput)
 }
 
-// The voice's name, e.g. "alloy"; at most 200 characters.
-func (o VoiceOutput) VoiceName() pulumi.StringOutput {
-	return o.ApplyT(func(v *Voice) pulumi.StringOutput { return v.VoiceName }).(pulumi.StringOutput)
+// The voice's name, e.g. "alloy" (voice_base, voice_azure); at most 200 characters.
+func (o VoiceOutput) VoiceName() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *Voice) pulumi.StringPtrOutput { return v.VoiceName }).(pulumi.StringPtrOutput)
 }
 
 type VoiceArrayOutput struct{ *pulumi.OutputState }

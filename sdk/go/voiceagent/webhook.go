@@ -93,7 +93,7 @@ type webhookState struct {
 	Method *string `pulumi:"method"`
 	// Events to deliver, e.g. event_message, event_phone_call_ended (order does not matter).
 	Subscriptions []string `pulumi:"subscriptions"`
-	// Where events are delivered: an http(s) URL.
+	// Where events are delivered: an http(s) URL of at most 2048 characters, without credentials (`user:password@` would be stored in plain text in the state) or unencoded spaces.
 	Url *string `pulumi:"url"`
 	// The id of the user who owns it on the service.
 	UserId *string `pulumi:"userId"`
@@ -106,7 +106,7 @@ type WebhookState struct {
 	Method pulumi.StringPtrInput
 	// Events to deliver, e.g. event_message, event_phone_call_ended (order does not matter).
 	Subscriptions pulumi.StringArrayInput
-	// Where events are delivered: an http(s) URL.
+	// Where events are delivered: an http(s) URL of at most 2048 characters, without credentials (`user:password@` would be stored in plain text in the state) or unencoded spaces.
 	Url pulumi.StringPtrInput
 	// The id of the user who owns it on the service.
 	UserId pulumi.StringPtrInput

@@ -132,10 +132,10 @@ class _AgentState:
         """
         Input properties used for looking up and filtering Agent resources.
 
-        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] actions: Ids of the actions it may take (order does not matter).
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] actions: Ids of the actions it may take (order does not matter), each once, at most 50.
         :param pulumi.Input[_builtins.str] agent_id: Adopt an existing agent instead of creating one: its fields are set to these arguments on the first `up`. Changing it replaces.
-        :param pulumi.Input[_builtins.str] initial_message: What it says first when a call connects ("" or unset: nothing).
-        :param pulumi.Input[_builtins.str] prompt: The agent's instructions. Required, non-empty.
+        :param pulumi.Input[_builtins.str] initial_message: What it says first when a call connects ("" or unset: nothing); at most 10000 characters.
+        :param pulumi.Input[_builtins.str] prompt: The agent's instructions. Required, non-empty, at most 100000 characters.
         :param pulumi.Input[_builtins.str] user_id: The id of the user who owns it on the service.
         :param pulumi.Input[_builtins.str] voice: The id of the voice it speaks with: a `Voice`'s `id`, or an existing voice's UUID.
         :param pulumi.Input[_builtins.str] webhook: The id of the webhook that receives its events.
@@ -159,7 +159,7 @@ class _AgentState:
     @pulumi.getter
     def actions(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
         """
-        Ids of the actions it may take (order does not matter).
+        Ids of the actions it may take (order does not matter), each once, at most 50.
         """
         return pulumi.get(self, "actions")
 
@@ -183,7 +183,7 @@ class _AgentState:
     @pulumi.getter(name="initialMessage")
     def initial_message(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        What it says first when a call connects ("" or unset: nothing).
+        What it says first when a call connects ("" or unset: nothing); at most 10000 characters.
         """
         return pulumi.get(self, "initial_message")
 
@@ -195,7 +195,7 @@ class _AgentState:
     @pulumi.getter
     def prompt(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        The agent's instructions. Required, non-empty.
+        The agent's instructions. Required, non-empty, at most 100000 characters.
         """
         return pulumi.get(self, "prompt")
 
@@ -367,10 +367,10 @@ class Agent(pulumi.CustomResource):
         :param str resource_name: The unique name of the resulting resource.
         :param pulumi.Input[str] id: The unique provider ID of the resource to lookup.
         :param pulumi.ResourceOptions opts: Options for the resource.
-        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] actions: Ids of the actions it may take (order does not matter).
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] actions: Ids of the actions it may take (order does not matter), each once, at most 50.
         :param pulumi.Input[_builtins.str] agent_id: Adopt an existing agent instead of creating one: its fields are set to these arguments on the first `up`. Changing it replaces.
-        :param pulumi.Input[_builtins.str] initial_message: What it says first when a call connects ("" or unset: nothing).
-        :param pulumi.Input[_builtins.str] prompt: The agent's instructions. Required, non-empty.
+        :param pulumi.Input[_builtins.str] initial_message: What it says first when a call connects ("" or unset: nothing); at most 10000 characters.
+        :param pulumi.Input[_builtins.str] prompt: The agent's instructions. Required, non-empty, at most 100000 characters.
         :param pulumi.Input[_builtins.str] user_id: The id of the user who owns it on the service.
         :param pulumi.Input[_builtins.str] voice: The id of the voice it speaks with: a `Voice`'s `id`, or an existing voice's UUID.
         :param pulumi.Input[_builtins.str] webhook: The id of the webhook that receives its events.

@@ -86,17 +86,17 @@ class GetCallResult:
 
     @_builtins.property
     @pulumi.getter(name="recordingAvailable")
-    def recording_available(self) -> _builtins.bool:
+    def recording_available(self) -> Optional[_builtins.bool]:
         """
-        Whether the service holds a recording of it.
+        Whether the service holds a recording of it; null: the service did not say.
         """
         return pulumi.get(self, "recording_available")
 
     @_builtins.property
     @pulumi.getter
-    def status(self) -> _builtins.str:
+    def status(self) -> Optional[_builtins.str]:
         """
-        not_started, in_progress, error or ended (or a newer status).
+        not_started, in_progress, error or ended (or a newer status); null: the service left it unset.
         """
         return pulumi.get(self, "status")
 

@@ -23,22 +23,28 @@ __all__ = [
 
 @pulumi.output_type
 class GetVoiceResult:
-    def __init__(__self__, id=None, pitch=None, rate=None, type=None, user_id=None, voice_name=None):
+    def __init__(__self__, id=None, pitch=None, rate=None, speaker=None, type=None, user_id=None, vendor_voice_id=None, voice_name=None):
         if id and not isinstance(id, str):
             raise TypeError("Expected argument 'id' to be a str")
         pulumi.set(__self__, "id", id)
-        if pitch and not isinstance(pitch, int):
-            raise TypeError("Expected argument 'pitch' to be a int")
+        if pitch and not isinstance(pitch, float):
+            raise TypeError("Expected argument 'pitch' to be a float")
         pulumi.set(__self__, "pitch", pitch)
-        if rate and not isinstance(rate, int):
-            raise TypeError("Expected argument 'rate' to be a int")
+        if rate and not isinstance(rate, float):
+            raise TypeError("Expected argument 'rate' to be a float")
         pulumi.set(__self__, "rate", rate)
+        if speaker and not isinstance(speaker, str):
+            raise TypeError("Expected argument 'speaker' to be a str")
+        pulumi.set(__self__, "speaker", speaker)
         if type and not isinstance(type, str):
             raise TypeError("Expected argument 'type' to be a str")
         pulumi.set(__self__, "type", type)
         if user_id and not isinstance(user_id, str):
             raise TypeError("Expected argument 'user_id' to be a str")
         pulumi.set(__self__, "user_id", user_id)
+        if vendor_voice_id and not isinstance(vendor_voice_id, str):
+            raise TypeError("Expected argument 'vendor_voice_id' to be a str")
+        pulumi.set(__self__, "vendor_voice_id", vendor_voice_id)
         if voice_name and not isinstance(voice_name, str):
             raise TypeError("Expected argument 'voice_name' to be a str")
         pulumi.set(__self__, "voice_name", voice_name)
@@ -53,25 +59,33 @@ class GetVoiceResult:
 
     @_builtins.property
     @pulumi.getter
-    def pitch(self) -> _builtins.int:
+    def pitch(self) -> Optional[_builtins.float]:
         """
-        Its pitch.
+        Its pitch; null: its type has none, or the service left it unset.
         """
         return pulumi.get(self, "pitch")
 
     @_builtins.property
     @pulumi.getter
-    def rate(self) -> _builtins.int:
+    def rate(self) -> Optional[_builtins.float]:
         """
-        Its speaking rate.
+        Its speaking rate; null: its type has none, or the service left it unset.
         """
         return pulumi.get(self, "rate")
 
     @_builtins.property
     @pulumi.getter
+    def speaker(self) -> Optional[_builtins.str]:
+        """
+        The speaker (voice_rime); null: none.
+        """
+        return pulumi.get(self, "speaker")
+
+    @_builtins.property
+    @pulumi.getter
     def type(self) -> _builtins.str:
         """
-        Its type: voice_base, voice_azure, voice_rime, voice_eleven_labs (or a newer one).
+        Its type: voice_base, voice_azure, voice_eleven_labs, voice_play_ht, voice_rime, voice_vocode (or a newer one).
         """
         return pulumi.get(self, "type")
 
@@ -84,10 +98,18 @@ class GetVoiceResult:
         return pulumi.get(self, "user_id")
 
     @_builtins.property
-    @pulumi.getter(name="voiceName")
-    def voice_name(self) -> _builtins.str:
+    @pulumi.getter(name="vendorVoiceId")
+    def vendor_voice_id(self) -> Optional[_builtins.str]:
         """
-        Its name, e.g. "alloy".
+        The vendor's voice id (voice_eleven_labs, voice_play_ht, voice_vocode); null: none.
+        """
+        return pulumi.get(self, "vendor_voice_id")
+
+    @_builtins.property
+    @pulumi.getter(name="voiceName")
+    def voice_name(self) -> Optional[_builtins.str]:
+        """
+        Its name, e.g. "alloy" (voice_base, voice_azure); null: its type has none.
         """
         return pulumi.get(self, "voice_name")
 
@@ -101,8 +123,10 @@ class AwaitableGetVoiceResult(GetVoiceResult):
             id=self.id,
             pitch=self.pitch,
             rate=self.rate,
+            speaker=self.speaker,
             type=self.type,
             user_id=self.user_id,
+            vendor_voice_id=self.vendor_voice_id,
             voice_name=self.voice_name)
 
 
@@ -131,8 +155,10 @@ def get_voice(id: Optional[_builtins.str] = None,
         id=pulumi.get(__ret__, 'id'),
         pitch=pulumi.get(__ret__, 'pitch'),
         rate=pulumi.get(__ret__, 'rate'),
+        speaker=pulumi.get(__ret__, 'speaker'),
         type=pulumi.get(__ret__, 'type'),
         user_id=pulumi.get(__ret__, 'user_id'),
+        vendor_voice_id=pulumi.get(__ret__, 'vendor_voice_id'),
         voice_name=pulumi.get(__ret__, 'voice_name'))
 def get_voice_output(id: pulumi.Input[Optional[Optional[_builtins.str]]] = None,
                      voice_name: pulumi.Input[Optional[Optional[_builtins.str]]] = None,
@@ -158,6 +184,8 @@ def get_voice_output(id: pulumi.Input[Optional[Optional[_builtins.str]]] = None,
         id=pulumi.get(__response__, 'id'),
         pitch=pulumi.get(__response__, 'pitch'),
         rate=pulumi.get(__response__, 'rate'),
+        speaker=pulumi.get(__response__, 'speaker'),
         type=pulumi.get(__response__, 'type'),
         user_id=pulumi.get(__response__, 'user_id'),
+        vendor_voice_id=pulumi.get(__response__, 'vendor_voice_id'),
         voice_name=pulumi.get(__response__, 'voice_name')))

@@ -246,27 +246,38 @@ class FoundVoice(dict):
     """
     def __init__(__self__, *,
                  id: _builtins.str,
-                 pitch: _builtins.int,
-                 rate: _builtins.int,
                  type: _builtins.str,
                  user_id: _builtins.str,
-                 voice_name: _builtins.str):
+                 pitch: Optional[_builtins.float] = None,
+                 rate: Optional[_builtins.float] = None,
+                 speaker: Optional[_builtins.str] = None,
+                 vendor_voice_id: Optional[_builtins.str] = None,
+                 voice_name: Optional[_builtins.str] = None):
         """
         A voice of the account.
 
         :param _builtins.str id: The voice's id (a UUID).
-        :param _builtins.int pitch: Its pitch.
-        :param _builtins.int rate: Its speaking rate.
-        :param _builtins.str type: Its type: voice_base, voice_azure, voice_rime, voice_eleven_labs (or a newer one).
+        :param _builtins.str type: Its type: voice_base, voice_azure, voice_eleven_labs, voice_play_ht, voice_rime, voice_vocode (or a newer one).
         :param _builtins.str user_id: The id of the user who owns it on the service.
-        :param _builtins.str voice_name: Its name, e.g. "alloy".
+        :param _builtins.float pitch: Its pitch; null: its type has none, or the service left it unset.
+        :param _builtins.float rate: Its speaking rate; null: its type has none, or the service left it unset.
+        :param _builtins.str speaker: The speaker (voice_rime); null: none.
+        :param _builtins.str vendor_voice_id: The vendor's voice id (voice_eleven_labs, voice_play_ht, voice_vocode); null: none.
+        :param _builtins.str voice_name: Its name, e.g. "alloy" (voice_base, voice_azure); null: its type has none.
         """
         pulumi.set(__self__, "id", id)
-        pulumi.set(__self__, "pitch", pitch)
-        pulumi.set(__self__, "rate", rate)
         pulumi.set(__self__, "type", type)
         pulumi.set(__self__, "user_id", user_id)
-        pulumi.set(__self__, "voice_name", voice_name)
+        if pitch is not None:
+            pulumi.set(__self__, "pitch", pitch)
+        if rate is not None:
+            pulumi.set(__self__, "rate", rate)
+        if speaker is not None:
+            pulumi.set(__self__, "speaker", speaker)
+        if vendor_voice_id is not None:
+            pulumi.set(__self__, "vendor_voice_id", vendor_voice_id)
+        if voice_name is not None:
+            pulumi.set(__self__, "voice_name", voice_name)
 
     @_builtins.property
     @pulumi.getter
@@ -278,25 +289,9 @@ class FoundVoice(dict):
 
     @_builtins.property
     @pulumi.getter
-    def pitch(self) -> _builtins.int:
-        """
-        Its pitch.
-        """
-        return pulumi.get(self, "pitch")
-
-    @_builtins.property
-    @pulumi.getter
-    def rate(self) -> _builtins.int:
-        """
-        Its speaking rate.
-        """
-        return pulumi.get(self, "rate")
-
-    @_builtins.property
-    @pulumi.getter
     def type(self) -> _builtins.str:
         """
-        Its type: voice_base, voice_azure, voice_rime, voice_eleven_labs (or a newer one).
+        Its type: voice_base, voice_azure, voice_eleven_labs, voice_play_ht, voice_rime, voice_vocode (or a newer one).
         """
         return pulumi.get(self, "type")
 
@@ -309,10 +304,42 @@ class FoundVoice(dict):
         return pulumi.get(self, "user_id")
 
     @_builtins.property
-    @pulumi.getter(name="voiceName")
-    def voice_name(self) -> _builtins.str:
+    @pulumi.getter
+    def pitch(self) -> Optional[_builtins.float]:
         """
-        Its name, e.g. "alloy".
+        Its pitch; null: its type has none, or the service left it unset.
+        """
+        return pulumi.get(self, "pitch")
+
+    @_builtins.property
+    @pulumi.getter
+    def rate(self) -> Optional[_builtins.float]:
+        """
+        Its speaking rate; null: its type has none, or the service left it unset.
+        """
+        return pulumi.get(self, "rate")
+
+    @_builtins.property
+    @pulumi.getter
+    def speaker(self) -> Optional[_builtins.str]:
+        """
+        The speaker (voice_rime); null: none.
+        """
+        return pulumi.get(self, "speaker")
+
+    @_builtins.property
+    @pulumi.getter(name="vendorVoiceId")
+    def vendor_voice_id(self) -> Optional[_builtins.str]:
+        """
+        The vendor's voice id (voice_eleven_labs, voice_play_ht, voice_vocode); null: none.
+        """
+        return pulumi.get(self, "vendor_voice_id")
+
+    @_builtins.property
+    @pulumi.getter(name="voiceName")
+    def voice_name(self) -> Optional[_builtins.str]:
+        """
+        Its name, e.g. "alloy" (voice_base, voice_azure); null: its type has none.
         """
         return pulumi.get(self, "voice_name")
 
@@ -324,24 +351,25 @@ class FoundWebhook(dict):
     """
     def __init__(__self__, *,
                  id: _builtins.str,
-                 method: _builtins.str,
                  subscriptions: Sequence[_builtins.str],
                  url: _builtins.str,
-                 user_id: _builtins.str):
+                 user_id: _builtins.str,
+                 method: Optional[_builtins.str] = None):
         """
         A webhook of the account (its URL secret).
 
         :param _builtins.str id: The webhook's id (a UUID).
-        :param _builtins.str method: The HTTP method: GET or POST.
         :param Sequence[_builtins.str] subscriptions: The events it receives.
         :param _builtins.str url: Where events are delivered: secret (a webhook URL often carries a token).
         :param _builtins.str user_id: The id of the user who owns it on the service.
+        :param _builtins.str method: The HTTP method: GET or POST; null: the service left it unset.
         """
         pulumi.set(__self__, "id", id)
-        pulumi.set(__self__, "method", method)
         pulumi.set(__self__, "subscriptions", subscriptions)
         pulumi.set(__self__, "url", url)
         pulumi.set(__self__, "user_id", user_id)
+        if method is not None:
+            pulumi.set(__self__, "method", method)
 
     @_builtins.property
     @pulumi.getter
@@ -350,14 +378,6 @@ class FoundWebhook(dict):
         The webhook's id (a UUID).
         """
         return pulumi.get(self, "id")
-
-    @_builtins.property
-    @pulumi.getter
-    def method(self) -> _builtins.str:
-        """
-        The HTTP method: GET or POST.
-        """
-        return pulumi.get(self, "method")
 
     @_builtins.property
     @pulumi.getter
@@ -382,5 +402,13 @@ class FoundWebhook(dict):
         The id of the user who owns it on the service.
         """
         return pulumi.get(self, "user_id")
+
+    @_builtins.property
+    @pulumi.getter
+    def method(self) -> Optional[_builtins.str]:
+        """
+        The HTTP method: GET or POST; null: the service left it unset.
+        """
+        return pulumi.get(self, "method")
 
 

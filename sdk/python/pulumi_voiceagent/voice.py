@@ -20,77 +20,100 @@ __all__ = ['VoiceArgs', 'Voice']
 @pulumi.input_type
 class VoiceArgs:
     def __init__(__self__, *,
-                 pitch: pulumi.Input[_builtins.int],
-                 rate: pulumi.Input[_builtins.int],
-                 voice_name: pulumi.Input[_builtins.str],
+                 pitch: pulumi.Input[Optional[_builtins.int]] = None,
+                 rate: pulumi.Input[Optional[_builtins.int]] = None,
+                 speaker: pulumi.Input[Optional[_builtins.str]] = None,
                  type: pulumi.Input[Optional['VoiceType']] = None,
-                 voice_id: pulumi.Input[Optional[_builtins.str]] = None):
+                 vendor_voice_id: pulumi.Input[Optional[_builtins.str]] = None,
+                 voice_id: pulumi.Input[Optional[_builtins.str]] = None,
+                 voice_name: pulumi.Input[Optional[_builtins.str]] = None):
         """
         The set of arguments for constructing a Voice resource.
 
-        :param pulumi.Input[_builtins.int] pitch: Pitch, an integer from -100 to 100.
-        :param pulumi.Input[_builtins.int] rate: Speaking rate, an integer from 0 to 100.
-        :param pulumi.Input[_builtins.str] voice_name: The voice's name, e.g. "alloy"; at most 200 characters.
-        :param pulumi.Input['VoiceType'] type: The voice type: voice_base (default), voice_azure, voice_rime or voice_eleven_labs.
+        :param pulumi.Input[_builtins.int] pitch: Pitch, an integer from -100 to 100 (voice_base; optional for voice_azure).
+        :param pulumi.Input[_builtins.int] rate: Speaking rate, an integer from 0 to 100 (voice_base; optional for voice_azure).
+        :param pulumi.Input[_builtins.str] speaker: The speaker (voice_rime).
+        :param pulumi.Input['VoiceType'] type: The voice type: voice_base (default; the 2023 API), or voice_azure, voice_eleven_labs, voice_play_ht, voice_rime, voice_vocode (the 2024 API).
+        :param pulumi.Input[_builtins.str] vendor_voice_id: The vendor's voice id (voice_eleven_labs, voice_play_ht; voice_vocode: "joe", the default).
         :param pulumi.Input[_builtins.str] voice_id: Manage this existing voice (the interface shows only voices/update) instead of creating one. Destroy never resets it. Changing it replaces.
+        :param pulumi.Input[_builtins.str] voice_name: The voice's name, e.g. "alloy" (voice_base, voice_azure); at most 200 characters.
         """
-        pulumi.set(__self__, "pitch", pitch)
-        pulumi.set(__self__, "rate", rate)
-        pulumi.set(__self__, "voice_name", voice_name)
+        if pitch is not None:
+            pulumi.set(__self__, "pitch", pitch)
+        if rate is not None:
+            pulumi.set(__self__, "rate", rate)
+        if speaker is not None:
+            pulumi.set(__self__, "speaker", speaker)
         if type is None:
             type = 'voice_base'
         if type is not None:
             pulumi.set(__self__, "type", type)
+        if vendor_voice_id is not None:
+            pulumi.set(__self__, "vendor_voice_id", vendor_voice_id)
         if voice_id is not None:
             pulumi.set(__self__, "voice_id", voice_id)
+        if voice_name is not None:
+            pulumi.set(__self__, "voice_name", voice_name)
 
     @_builtins.property
     @pulumi.getter
-    def pitch(self) -> pulumi.Input[_builtins.int]:
+    def pitch(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
-        Pitch, an integer from -100 to 100.
+        Pitch, an integer from -100 to 100 (voice_base; optional for voice_azure).
         """
         return pulumi.get(self, "pitch")
 
     @pitch.setter
-    def pitch(self, value: pulumi.Input[_builtins.int]):
+    def pitch(self, value: pulumi.Input[Optional[_builtins.int]]):
         pulumi.set(self, "pitch", value)
 
     @_builtins.property
     @pulumi.getter
-    def rate(self) -> pulumi.Input[_builtins.int]:
+    def rate(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
-        Speaking rate, an integer from 0 to 100.
+        Speaking rate, an integer from 0 to 100 (voice_base; optional for voice_azure).
         """
         return pulumi.get(self, "rate")
 
     @rate.setter
-    def rate(self, value: pulumi.Input[_builtins.int]):
+    def rate(self, value: pulumi.Input[Optional[_builtins.int]]):
         pulumi.set(self, "rate", value)
 
     @_builtins.property
-    @pulumi.getter(name="voiceName")
-    def voice_name(self) -> pulumi.Input[_builtins.str]:
+    @pulumi.getter
+    def speaker(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        The voice's name, e.g. "alloy"; at most 200 characters.
+        The speaker (voice_rime).
         """
-        return pulumi.get(self, "voice_name")
+        return pulumi.get(self, "speaker")
 
-    @voice_name.setter
-    def voice_name(self, value: pulumi.Input[_builtins.str]):
-        pulumi.set(self, "voice_name", value)
+    @speaker.setter
+    def speaker(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "speaker", value)
 
     @_builtins.property
     @pulumi.getter
     def type(self) -> pulumi.Input[Optional['VoiceType']]:
         """
-        The voice type: voice_base (default), voice_azure, voice_rime or voice_eleven_labs.
+        The voice type: voice_base (default; the 2023 API), or voice_azure, voice_eleven_labs, voice_play_ht, voice_rime, voice_vocode (the 2024 API).
         """
         return pulumi.get(self, "type")
 
     @type.setter
     def type(self, value: pulumi.Input[Optional['VoiceType']]):
         pulumi.set(self, "type", value)
+
+    @_builtins.property
+    @pulumi.getter(name="vendorVoiceId")
+    def vendor_voice_id(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The vendor's voice id (voice_eleven_labs, voice_play_ht; voice_vocode: "joe", the default).
+        """
+        return pulumi.get(self, "vendor_voice_id")
+
+    @vendor_voice_id.setter
+    def vendor_voice_id(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "vendor_voice_id", value)
 
     @_builtins.property
     @pulumi.getter(name="voiceId")
@@ -104,34 +127,54 @@ class VoiceArgs:
     def voice_id(self, value: pulumi.Input[Optional[_builtins.str]]):
         pulumi.set(self, "voice_id", value)
 
+    @_builtins.property
+    @pulumi.getter(name="voiceName")
+    def voice_name(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The voice's name, e.g. "alloy" (voice_base, voice_azure); at most 200 characters.
+        """
+        return pulumi.get(self, "voice_name")
+
+    @voice_name.setter
+    def voice_name(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "voice_name", value)
+
 
 @pulumi.input_type
 class _VoiceState:
     def __init__(__self__, *,
                  pitch: pulumi.Input[Optional[_builtins.int]] = None,
                  rate: pulumi.Input[Optional[_builtins.int]] = None,
+                 speaker: pulumi.Input[Optional[_builtins.str]] = None,
                  type: pulumi.Input[Optional[_builtins.str]] = None,
                  user_id: pulumi.Input[Optional[_builtins.str]] = None,
+                 vendor_voice_id: pulumi.Input[Optional[_builtins.str]] = None,
                  voice_id: pulumi.Input[Optional[_builtins.str]] = None,
                  voice_name: pulumi.Input[Optional[_builtins.str]] = None):
         """
         Input properties used for looking up and filtering Voice resources.
 
-        :param pulumi.Input[_builtins.int] pitch: Pitch, an integer.
-        :param pulumi.Input[_builtins.int] rate: Speaking rate, an integer.
-        :param pulumi.Input[_builtins.str] type: The voice type: voice_base (default), voice_azure, voice_rime or voice_eleven_labs.
+        :param pulumi.Input[_builtins.int] pitch: Pitch, an integer from -100 to 100 (voice_base; optional for voice_azure).
+        :param pulumi.Input[_builtins.int] rate: Speaking rate, an integer from 0 to 100 (voice_base; optional for voice_azure).
+        :param pulumi.Input[_builtins.str] speaker: The speaker (voice_rime).
+        :param pulumi.Input[_builtins.str] type: The voice type: voice_base (default; the 2023 API), or voice_azure, voice_eleven_labs, voice_play_ht, voice_rime, voice_vocode (the 2024 API).
         :param pulumi.Input[_builtins.str] user_id: The id of the user who owns it on the service.
+        :param pulumi.Input[_builtins.str] vendor_voice_id: The vendor's voice id (voice_eleven_labs, voice_play_ht; voice_vocode: "joe", the default).
         :param pulumi.Input[_builtins.str] voice_id: Manage this existing voice (the interface shows only voices/update) instead of creating one. Destroy never resets it. Changing it replaces.
-        :param pulumi.Input[_builtins.str] voice_name: The voice's name, e.g. "alloy".
+        :param pulumi.Input[_builtins.str] voice_name: The voice's name, e.g. "alloy" (voice_base, voice_azure); at most 200 characters.
         """
         if pitch is not None:
             pulumi.set(__self__, "pitch", pitch)
         if rate is not None:
             pulumi.set(__self__, "rate", rate)
+        if speaker is not None:
+            pulumi.set(__self__, "speaker", speaker)
         if type is not None:
             pulumi.set(__self__, "type", type)
         if user_id is not None:
             pulumi.set(__self__, "user_id", user_id)
+        if vendor_voice_id is not None:
+            pulumi.set(__self__, "vendor_voice_id", vendor_voice_id)
         if voice_id is not None:
             pulumi.set(__self__, "voice_id", voice_id)
         if voice_name is not None:
@@ -141,7 +184,7 @@ class _VoiceState:
     @pulumi.getter
     def pitch(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
-        Pitch, an integer.
+        Pitch, an integer from -100 to 100 (voice_base; optional for voice_azure).
         """
         return pulumi.get(self, "pitch")
 
@@ -153,7 +196,7 @@ class _VoiceState:
     @pulumi.getter
     def rate(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
-        Speaking rate, an integer.
+        Speaking rate, an integer from 0 to 100 (voice_base; optional for voice_azure).
         """
         return pulumi.get(self, "rate")
 
@@ -163,9 +206,21 @@ class _VoiceState:
 
     @_builtins.property
     @pulumi.getter
+    def speaker(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The speaker (voice_rime).
+        """
+        return pulumi.get(self, "speaker")
+
+    @speaker.setter
+    def speaker(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "speaker", value)
+
+    @_builtins.property
+    @pulumi.getter
     def type(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        The voice type: voice_base (default), voice_azure, voice_rime or voice_eleven_labs.
+        The voice type: voice_base (default; the 2023 API), or voice_azure, voice_eleven_labs, voice_play_ht, voice_rime, voice_vocode (the 2024 API).
         """
         return pulumi.get(self, "type")
 
@@ -186,6 +241,18 @@ class _VoiceState:
         pulumi.set(self, "user_id", value)
 
     @_builtins.property
+    @pulumi.getter(name="vendorVoiceId")
+    def vendor_voice_id(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The vendor's voice id (voice_eleven_labs, voice_play_ht; voice_vocode: "joe", the default).
+        """
+        return pulumi.get(self, "vendor_voice_id")
+
+    @vendor_voice_id.setter
+    def vendor_voice_id(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "vendor_voice_id", value)
+
+    @_builtins.property
     @pulumi.getter(name="voiceId")
     def voice_id(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
@@ -201,7 +268,7 @@ class _VoiceState:
     @pulumi.getter(name="voiceName")
     def voice_name(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        The voice's name, e.g. "alloy".
+        The voice's name, e.g. "alloy" (voice_base, voice_azure); at most 200 characters.
         """
         return pulumi.get(self, "voice_name")
 
@@ -218,12 +285,14 @@ class Voice(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None,
                  pitch: pulumi.Input[Optional[_builtins.int]] = None,
                  rate: pulumi.Input[Optional[_builtins.int]] = None,
+                 speaker: pulumi.Input[Optional[_builtins.str]] = None,
                  type: pulumi.Input[Optional['VoiceType']] = None,
+                 vendor_voice_id: pulumi.Input[Optional[_builtins.str]] = None,
                  voice_id: pulumi.Input[Optional[_builtins.str]] = None,
                  voice_name: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
         """
-        A voice. Created with voices/create where the service has it; given the id of an existing voice, it manages that one through voices/update. Destroy forgets it.
+        A voice. Created with voices/create where the service has it; given the id of an existing voice, it manages that one through voices/update. Destroy forgets it. Each type has its own fields: voice_base (the 2023 API) voiceName, pitch and rate; voice_azure voiceName (pitch, rate optional); voice_eleven_labs and voice_play_ht vendorVoiceId; voice_rime speaker; voice_vocode none (vendorVoiceId "joe").
 
         ## Example Usage
         ```python
@@ -240,20 +309,22 @@ class Voice(pulumi.CustomResource):
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
-        :param pulumi.Input[_builtins.int] pitch: Pitch, an integer from -100 to 100.
-        :param pulumi.Input[_builtins.int] rate: Speaking rate, an integer from 0 to 100.
-        :param pulumi.Input['VoiceType'] type: The voice type: voice_base (default), voice_azure, voice_rime or voice_eleven_labs.
+        :param pulumi.Input[_builtins.int] pitch: Pitch, an integer from -100 to 100 (voice_base; optional for voice_azure).
+        :param pulumi.Input[_builtins.int] rate: Speaking rate, an integer from 0 to 100 (voice_base; optional for voice_azure).
+        :param pulumi.Input[_builtins.str] speaker: The speaker (voice_rime).
+        :param pulumi.Input['VoiceType'] type: The voice type: voice_base (default; the 2023 API), or voice_azure, voice_eleven_labs, voice_play_ht, voice_rime, voice_vocode (the 2024 API).
+        :param pulumi.Input[_builtins.str] vendor_voice_id: The vendor's voice id (voice_eleven_labs, voice_play_ht; voice_vocode: "joe", the default).
         :param pulumi.Input[_builtins.str] voice_id: Manage this existing voice (the interface shows only voices/update) instead of creating one. Destroy never resets it. Changing it replaces.
-        :param pulumi.Input[_builtins.str] voice_name: The voice's name, e.g. "alloy"; at most 200 characters.
+        :param pulumi.Input[_builtins.str] voice_name: The voice's name, e.g. "alloy" (voice_base, voice_azure); at most 200 characters.
         """
         ...
     @overload
     def __init__(__self__,
                  resource_name: str,
-                 args: VoiceArgs,
+                 args: Optional[VoiceArgs] = None,
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
-        A voice. Created with voices/create where the service has it; given the id of an existing voice, it manages that one through voices/update. Destroy forgets it.
+        A voice. Created with voices/create where the service has it; given the id of an existing voice, it manages that one through voices/update. Destroy forgets it. Each type has its own fields: voice_base (the 2023 API) voiceName, pitch and rate; voice_azure voiceName (pitch, rate optional); voice_eleven_labs and voice_play_ht vendorVoiceId; voice_rime speaker; voice_vocode none (vendorVoiceId "joe").
 
         ## Example Usage
         ```python
@@ -285,7 +356,9 @@ class Voice(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None,
                  pitch: pulumi.Input[Optional[_builtins.int]] = None,
                  rate: pulumi.Input[Optional[_builtins.int]] = None,
+                 speaker: pulumi.Input[Optional[_builtins.str]] = None,
                  type: pulumi.Input[Optional['VoiceType']] = None,
+                 vendor_voice_id: pulumi.Input[Optional[_builtins.str]] = None,
                  voice_id: pulumi.Input[Optional[_builtins.str]] = None,
                  voice_name: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
@@ -297,18 +370,14 @@ class Voice(pulumi.CustomResource):
                 raise TypeError('__props__ is only valid when passed in combination with a valid opts.id to get an existing resource')
             __props__ = VoiceArgs.__new__(VoiceArgs)
 
-            if pitch is None and not opts.urn:
-                raise TypeError("Missing required property 'pitch'")
             __props__.__dict__["pitch"] = pitch
-            if rate is None and not opts.urn:
-                raise TypeError("Missing required property 'rate'")
             __props__.__dict__["rate"] = rate
+            __props__.__dict__["speaker"] = speaker
             if type is None:
                 type = 'voice_base'
             __props__.__dict__["type"] = type
+            __props__.__dict__["vendor_voice_id"] = vendor_voice_id
             __props__.__dict__["voice_id"] = voice_id
-            if voice_name is None and not opts.urn:
-                raise TypeError("Missing required property 'voice_name'")
             __props__.__dict__["voice_name"] = voice_name
             __props__.__dict__["user_id"] = None
         replace_on_changes = pulumi.ResourceOptions(replace_on_changes=["voiceId"])
@@ -325,8 +394,10 @@ class Voice(pulumi.CustomResource):
             opts: Optional[pulumi.ResourceOptions] = None,
             pitch: pulumi.Input[Optional[_builtins.int]] = None,
             rate: pulumi.Input[Optional[_builtins.int]] = None,
+            speaker: pulumi.Input[Optional[_builtins.str]] = None,
             type: pulumi.Input[Optional[_builtins.str]] = None,
             user_id: pulumi.Input[Optional[_builtins.str]] = None,
+            vendor_voice_id: pulumi.Input[Optional[_builtins.str]] = None,
             voice_id: pulumi.Input[Optional[_builtins.str]] = None,
             voice_name: pulumi.Input[Optional[_builtins.str]] = None) -> 'Voice':
         """
@@ -336,12 +407,14 @@ class Voice(pulumi.CustomResource):
         :param str resource_name: The unique name of the resulting resource.
         :param pulumi.Input[str] id: The unique provider ID of the resource to lookup.
         :param pulumi.ResourceOptions opts: Options for the resource.
-        :param pulumi.Input[_builtins.int] pitch: Pitch, an integer.
-        :param pulumi.Input[_builtins.int] rate: Speaking rate, an integer.
-        :param pulumi.Input[_builtins.str] type: The voice type: voice_base (default), voice_azure, voice_rime or voice_eleven_labs.
+        :param pulumi.Input[_builtins.int] pitch: Pitch, an integer from -100 to 100 (voice_base; optional for voice_azure).
+        :param pulumi.Input[_builtins.int] rate: Speaking rate, an integer from 0 to 100 (voice_base; optional for voice_azure).
+        :param pulumi.Input[_builtins.str] speaker: The speaker (voice_rime).
+        :param pulumi.Input[_builtins.str] type: The voice type: voice_base (default; the 2023 API), or voice_azure, voice_eleven_labs, voice_play_ht, voice_rime, voice_vocode (the 2024 API).
         :param pulumi.Input[_builtins.str] user_id: The id of the user who owns it on the service.
+        :param pulumi.Input[_builtins.str] vendor_voice_id: The vendor's voice id (voice_eleven_labs, voice_play_ht; voice_vocode: "joe", the default).
         :param pulumi.Input[_builtins.str] voice_id: Manage this existing voice (the interface shows only voices/update) instead of creating one. Destroy never resets it. Changing it replaces.
-        :param pulumi.Input[_builtins.str] voice_name: The voice's name, e.g. "alloy".
+        :param pulumi.Input[_builtins.str] voice_name: The voice's name, e.g. "alloy" (voice_base, voice_azure); at most 200 characters.
         """
         opts = pulumi.ResourceOptions.merge(opts, pulumi.ResourceOptions(id=id))
 
@@ -349,33 +422,43 @@ class Voice(pulumi.CustomResource):
 
         __props__.__dict__["pitch"] = pitch
         __props__.__dict__["rate"] = rate
+        __props__.__dict__["speaker"] = speaker
         __props__.__dict__["type"] = type
         __props__.__dict__["user_id"] = user_id
+        __props__.__dict__["vendor_voice_id"] = vendor_voice_id
         __props__.__dict__["voice_id"] = voice_id
         __props__.__dict__["voice_name"] = voice_name
         return Voice(resource_name, opts=opts, __props__=__props__)
 
     @_builtins.property
     @pulumi.getter
-    def pitch(self) -> pulumi.Output[_builtins.int]:
+    def pitch(self) -> pulumi.Output[Optional[_builtins.int]]:
         """
-        Pitch, an integer from -100 to 100.
+        Pitch, an integer from -100 to 100 (voice_base; optional for voice_azure).
         """
         return pulumi.get(self, "pitch")
 
     @_builtins.property
     @pulumi.getter
-    def rate(self) -> pulumi.Output[_builtins.int]:
+    def rate(self) -> pulumi.Output[Optional[_builtins.int]]:
         """
-        Speaking rate, an integer from 0 to 100.
+        Speaking rate, an integer from 0 to 100 (voice_base; optional for voice_azure).
         """
         return pulumi.get(self, "rate")
 
     @_builtins.property
     @pulumi.getter
+    def speaker(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The speaker (voice_rime).
+        """
+        return pulumi.get(self, "speaker")
+
+    @_builtins.property
+    @pulumi.getter
     def type(self) -> pulumi.Output[_builtins.str]:
         """
-        The voice type: voice_base (default), voice_azure, voice_rime or voice_eleven_labs.
+        The voice type: voice_base (default; the 2023 API), or voice_azure, voice_eleven_labs, voice_play_ht, voice_rime, voice_vocode (the 2024 API).
         """
         return pulumi.get(self, "type")
 
@@ -388,6 +471,14 @@ class Voice(pulumi.CustomResource):
         return pulumi.get(self, "user_id")
 
     @_builtins.property
+    @pulumi.getter(name="vendorVoiceId")
+    def vendor_voice_id(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The vendor's voice id (voice_eleven_labs, voice_play_ht; voice_vocode: "joe", the default).
+        """
+        return pulumi.get(self, "vendor_voice_id")
+
+    @_builtins.property
     @pulumi.getter(name="voiceId")
     def voice_id(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
@@ -397,9 +488,9 @@ class Voice(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="voiceName")
-    def voice_name(self) -> pulumi.Output[_builtins.str]:
+    def voice_name(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        The voice's name, e.g. "alloy"; at most 200 characters.
+        The voice's name, e.g. "alloy" (voice_base, voice_azure); at most 200 characters.
         """
         return pulumi.get(self, "voice_name")
 

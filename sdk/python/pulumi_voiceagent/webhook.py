@@ -103,7 +103,7 @@ class _WebhookState:
 
         :param pulumi.Input[_builtins.str] method: The HTTP method of deliveries: GET or POST (default).
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] subscriptions: Events to deliver, e.g. event_message, event_phone_call_ended (order does not matter).
-        :param pulumi.Input[_builtins.str] url: Where events are delivered: an http(s) URL.
+        :param pulumi.Input[_builtins.str] url: Where events are delivered: an http(s) URL of at most 2048 characters, without credentials (`user:password@` would be stored in plain text in the state) or unencoded spaces.
         :param pulumi.Input[_builtins.str] user_id: The id of the user who owns it on the service.
         :param pulumi.Input[_builtins.str] webhook_id: Adopt an existing webhook instead of creating one. Changing it replaces.
         """
@@ -146,7 +146,7 @@ class _WebhookState:
     @pulumi.getter
     def url(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        Where events are delivered: an http(s) URL.
+        Where events are delivered: an http(s) URL of at most 2048 characters, without credentials (`user:password@` would be stored in plain text in the state) or unencoded spaces.
         """
         return pulumi.get(self, "url")
 
@@ -302,7 +302,7 @@ class Webhook(pulumi.CustomResource):
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] method: The HTTP method of deliveries: GET or POST (default).
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] subscriptions: Events to deliver, e.g. event_message, event_phone_call_ended (order does not matter).
-        :param pulumi.Input[_builtins.str] url: Where events are delivered: an http(s) URL.
+        :param pulumi.Input[_builtins.str] url: Where events are delivered: an http(s) URL of at most 2048 characters, without credentials (`user:password@` would be stored in plain text in the state) or unencoded spaces.
         :param pulumi.Input[_builtins.str] user_id: The id of the user who owns it on the service.
         :param pulumi.Input[_builtins.str] webhook_id: Adopt an existing webhook instead of creating one. Changing it replaces.
         """
