@@ -41,7 +41,7 @@ const program = new Command()
   .option("--fault <json>", 'a fault rule active from the start (repeatable), e.g. {"phase":"after","route":"/v1/agents/create","reset":true,"rate":0.2}', parseFault, [])
   .option("--fault-seed <n>", "seed of the PRNG behind fault rates (0 to 4294967295; random if omitted, printed to stderr)", parseSeed)
   .option("--validate-responses", "check every response against its schema (slower; a self-check)", false)
-  .addOption(new Option("--api <generation>", "API generation to speak: 2023 (interface.md) or 2024 (the current API)").choices(["2023", "2024"]).default("2023"))
+  .addOption(new Option("--api <generation>", "API generation to speak: 2023 (the interface) or 2024 (the current API)").choices(["2023", "2024"]).default("2023"))
   .parse();
 
 const opts = program.opts<{

@@ -34,7 +34,7 @@ export interface EmulatorOptions {
   validateResponses?: boolean;
   /**
    * Which generation of the service's API to speak (docs/contract-current.md): "2023" (default)
-   * is interface.md; "2024" the current API, as its SDK 0.0.48 describes it: prompt objects,
+   * is the interface (docs/contract.md); "2024" the current API, as its SDK 0.0.48 describes it: prompt objects,
    * normalized list items, five voice types, no null in update bodies, the slash form of
    * GET /v1/agents/ redirected.
    */

@@ -6,7 +6,7 @@ import { ApiError } from "./errors.js";
 
 /** The API generations the client can speak. */
 export const API_GENERATIONS = ["2023", "2024"] as const;
-/** One API generation: "2023" is interface.md, "2024" the current API. */
+/** One API generation: "2023" is the interface (docs/contract.md), "2024" the current API (docs/contract-current.md). */
 export type ApiGeneration = (typeof API_GENERATIONS)[number];
 /** The setting: a generation, or "auto" to tell it from the service's answers. */
 export type ApiSetting = ApiGeneration | "auto";

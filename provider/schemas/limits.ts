@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-// The bounds the provider checks at preview, where the contract says "not shown" (interface.md,
+// The bounds the provider checks at preview, where the contract says "not shown" (docs/contract.md,
 // Limits). Chosen to fit the service's one stated behaviour: a body over 1 MiB is refused with 413
 // (the emulator's bodyLimit), which names no field. Each text limit keeps its body well under that
 // even when every character takes JSON's longest escape (6 bytes), so preview, not `up`, says which
