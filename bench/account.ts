@@ -25,13 +25,32 @@ function fill(emu: RunningEmulator, token: string): void {
   const { userId: u } = emu.store.userFor(token);
   const s = emu.service;
   emu.store.tx(() => {
-    const voices = Array.from({ length: SIZES.voices }, (_, i) => s.createVoice(u, { type: "voice_base", voice_name: `voice ${i % 40}`, pitch: i % 5, rate: 1 }).id);
-    const actions = Array.from({ length: SIZES.actions }, () => s.createAction(u, { type: "action_end_conversation", config: {} }).id);
-    const webhooks = Array.from({ length: SIZES.webhooks }, (_, i) =>
-      s.createWebhook(u, { url: `https://hooks.example.com/${i % 10}`, method: "POST", subscriptions: ["event_message"] }).id,
+    const voices = Array.from(
+      { length: SIZES.voices },
+      (_, i) => s.createVoice(u, { type: "voice_base", voice_name: `voice ${i % 40}`, pitch: i % 5, rate: 1 }).id,
     );
-    const agents = Array.from({ length: SIZES.agents }, (_, i) =>
-      s.createAgent(u, { prompt: `You are agent ${i % 150} of the fleet.`, voice: voices[i % SIZES.voices]!, actions: [actions[i % SIZES.actions]!], webhook: webhooks[i % SIZES.webhooks]! }).id,
+    const actions = Array.from(
+      { length: SIZES.actions },
+      () => s.createAction(u, { type: "action_end_conversation", config: {} }).id,
+    );
+    const webhooks = Array.from(
+      { length: SIZES.webhooks },
+      (_, i) =>
+        s.createWebhook(u, {
+          url: `https://hooks.example.com/${i % 10}`,
+          method: "POST",
+          subscriptions: ["event_message"],
+        }).id,
+    );
+    const agents = Array.from(
+      { length: SIZES.agents },
+      (_, i) =>
+        s.createAgent(u, {
+          prompt: `You are agent ${i % 150} of the fleet.`,
+          voice: voices[i % SIZES.voices]!,
+          actions: [actions[i % SIZES.actions]!],
+          webhook: webhooks[i % SIZES.webhooks]!,
+        }).id,
     );
     for (let i = 0; i < SIZES.numbers; i++) s.addNumber(u, `+1777${String(i).padStart(7, "0")}`, agents[i]!);
   });
@@ -57,17 +76,29 @@ export async function benchAccount(root: string, latencies: number[]): Promise<A
     for (const latencyMs of latencies) {
       if (latencyMs > 0) emu.faults.add({ route: "/v1/*", latencyMs });
       try {
-        const { stderr } = await promisify(execFile)(process.execPath, [path.join(root, "provider/dist/cli/main.js"), "pull", "--json"], {
-          cwd,
-          env: { ...process.env, VOICEAGENT_BASE_URL: emu.url, VOICEAGENT_TOKEN: token },
-          maxBuffer: 64 * 2 ** 20,
-        });
+        const { stderr } = await promisify(execFile)(
+          process.execPath,
+          [path.join(root, "provider/dist/cli/main.js"), "pull", "--json"],
+          {
+            cwd,
+            env: { ...process.env, VOICEAGENT_BASE_URL: emu.url, VOICEAGENT_TOKEN: token },
+            maxBuffer: 64 * 2 ** 20,
+          },
+        );
         out.push({ how: "pull --json (pages together)", latencyMs, ...parseRead(stderr) });
         const before = emu.stats.total;
         const started = performance.now();
-        const lists = await Promise.all([client.voices, client.actions, client.webhooks, client.agents, client.numbers].map((c) => c.list.all()));
-        if (lists.flat().length !== 1000) throw new Error(`list.all read ${lists.flat().length} objects, expected 1000`);
-        out.push({ how: "client list.all (page after page)", latencyMs, readMs: performance.now() - started, requests: emu.stats.total - before });
+        const lists = await Promise.all(
+          [client.voices, client.actions, client.webhooks, client.agents, client.numbers].map((c) => c.list.all()),
+        );
+        if (lists.flat().length !== 1000)
+          throw new Error(`list.all read ${lists.flat().length} objects, expected 1000`);
+        out.push({
+          how: "client list.all (page after page)",
+          latencyMs,
+          readMs: performance.now() - started,
+          requests: emu.stats.total - before,
+        });
       } finally {
         emu.faults.clear();
       }

@@ -47,7 +47,11 @@ export async function runFleet(mode: FaultRun["mode"], n: number, seed = 2026112
     const stack = await LocalWorkspace.createOrSelectStack(
       { stackName: "bench", workDir },
       {
-        projectSettings: { name: "fleet", runtime: { name: "nodejs", options: { typescript: false } }, main: path.relative(workDir, path.join(ROOT, "dist/bench/programs/fleet.js")) },
+        projectSettings: {
+          name: "fleet",
+          runtime: { name: "nodejs", options: { typescript: false } },
+          main: path.relative(workDir, path.join(ROOT, "dist/bench/programs/fleet.js")),
+        },
         envVars: { PULUMI_BACKEND_URL: `file://${backend}`, PULUMI_CONFIG_PASSPHRASE: "bench" },
       },
     );
@@ -72,8 +76,19 @@ export async function runFleet(mode: FaultRun["mode"], n: number, seed = 2026112
     }
     const seconds = (performance.now() - started) / 1000;
     const objects = 2 * n + 3;
-    const creates = ["agents", "voices", "actions", "webhooks"].reduce((s, k) => s + (emu.stats.writes[`POST /v1/${k}/create`] ?? 0), 0);
-    return { mode, n, seconds, ups, requests: emu.stats.total, requestsPerObject: emu.stats.total / objects, duplicates: creates - (n + 3) };
+    const creates = ["agents", "voices", "actions", "webhooks"].reduce(
+      (s, k) => s + (emu.stats.writes[`POST /v1/${k}/create`] ?? 0),
+      0,
+    );
+    return {
+      mode,
+      n,
+      seconds,
+      ups,
+      requests: emu.stats.total,
+      requestsPerObject: emu.stats.total / objects,
+      duplicates: creates - (n + 3),
+    };
   } finally {
     await emu.close();
     rmSync(workDir, { recursive: true, force: true });

@@ -43,7 +43,11 @@ export async function benchEmulator(seconds: number): Promise<LoadResult[]> {
   const emu = await startEmulator({ tokens: [token], seed: true });
   const client = createClient({ baseUrl: emu.url, token });
   const voice = emu.seeds.get(token)!.voices[0]!;
-  const agent = await client.agents.create({ prompt: "Benchmark agent.", voice, actions: emu.seeds.get(token)!.actions });
+  const agent = await client.agents.create({
+    prompt: "Benchmark agent.",
+    voice,
+    actions: emu.seeds.get(token)!.actions,
+  });
   const bare = await bareServer(JSON.stringify(agent));
   const createBody = JSON.stringify({ prompt: "Benchmark agent.", voice });
   const out: LoadResult[] = [];
@@ -52,8 +56,16 @@ export async function benchEmulator(seconds: number): Promise<LoadResult[]> {
       [`/v1/agents/?id=${agent.id}`, "GET", undefined],
       ["/v1/agents/create", "POST", createBody],
     ] as const) {
-      out.push({ target: "bare fastify", route: `${method} ${route.split("?")[0]}`, ...(await load(`${bare.url}${route}`, method, token, body, seconds)) });
-      out.push({ target: "emulator", route: `${method} ${route.split("?")[0]}`, ...(await load(`${emu.url}${route}`, method, token, body, seconds)) });
+      out.push({
+        target: "bare fastify",
+        route: `${method} ${route.split("?")[0]}`,
+        ...(await load(`${bare.url}${route}`, method, token, body, seconds)),
+      });
+      out.push({
+        target: "emulator",
+        route: `${method} ${route.split("?")[0]}`,
+        ...(await load(`${emu.url}${route}`, method, token, body, seconds)),
+      });
     }
   } finally {
     await bare.app.close();
@@ -66,7 +78,10 @@ export async function benchEmulator(seconds: number): Promise<LoadResult[]> {
 export async function benchClient(requests: number): Promise<{ target: string; usPerRequest: number }[]> {
   const token = "bench-token";
   const emu = await startEmulator({ tokens: [token], seed: true });
-  const agent = await createClient({ baseUrl: emu.url, token }).agents.create({ prompt: "p", voice: emu.seeds.get(token)!.voices[0]! });
+  const agent = await createClient({ baseUrl: emu.url, token }).agents.create({
+    prompt: "p",
+    voice: emu.seeds.get(token)!.voices[0]!,
+  });
   await emu.close();
   const bare = await bareServer(JSON.stringify(agent));
   const client = createClient({ baseUrl: bare.url, token });

@@ -51,7 +51,12 @@ const perMode = <T>(f: (mode: BenchMode) => T): Record<BenchMode, T> => ({
 });
 
 /** Runs the four modes `rounds` times interleaved at each size; `log` gets a line per finished mode. */
-export async function compareNative(opts: { sizes: number[]; rounds: number; skipCheckpoints: boolean; log: (line: string) => void }): Promise<NativeComparison[]> {
+export async function compareNative(opts: {
+  sizes: number[];
+  rounds: number;
+  skipCheckpoints: boolean;
+  log: (line: string) => void;
+}): Promise<NativeComparison[]> {
   const floorDir = await bundleNativeFloor();
   const { emulator, token, voice } = await startBenchEmulator(Math.max(...opts.sizes));
   const pluginDirs: Partial<Record<BenchMode, string>> = { native: path.dirname(PLUGIN_BIN), "native-floor": floorDir };
@@ -65,9 +70,19 @@ export async function compareNative(opts: { sizes: number[]; rounds: number; ski
       try {
         for (let round = 1; round <= opts.rounds; round++) {
           for (const mode of MODES) {
-            const phases = await runPhases({ mode, n, emulator, token, voice, skipCheckpoints: opts.skipCheckpoints, pluginDir: pluginDirs[mode] });
+            const phases = await runPhases({
+              mode,
+              n,
+              emulator,
+              token,
+              voice,
+              skipCheckpoints: opts.skipCheckpoints,
+              pluginDir: pluginDirs[mode],
+            });
             raw[mode].push(phases);
-            opts.log(`N=${n} round ${round} ${mode}: ${phases.map((p) => `${p.phase} ${p.seconds.toFixed(2)}s`).join(", ")}; load ${os.loadavg()[0]?.toFixed(1)}`);
+            opts.log(
+              `N=${n} round ${round} ${mode}: ${phases.map((p) => `${p.phase} ${p.seconds.toFixed(2)}s`).join(", ")}; load ${os.loadavg()[0]?.toFixed(1)}`,
+            );
           }
         }
       } finally {
@@ -84,7 +99,11 @@ export async function compareNative(opts: { sizes: number[]; rounds: number; ski
           seconds: perMode((m) => at(m, i, (p) => p.seconds)),
           requests: perMode((m) => at(m, i, (p) => p.requests)),
           providerPeakMiB: perMode((m) => at(m, i, (p) => p.providerPeakMiB)),
-          cpu: perMode((m) => ({ provider: at(m, i, (p) => p.providerCpu), engine: at(m, i, (p) => p.engineCpu), bench: at(m, i, (p) => p.benchCpu) })),
+          cpu: perMode((m) => ({
+            provider: at(m, i, (p) => p.providerCpu),
+            engine: at(m, i, (p) => p.engineCpu),
+            bench: at(m, i, (p) => p.benchCpu),
+          })),
         })),
         stateBytesPerResource: perMode((m) => at(m, 0, (p) => p.stateBytesPerResource ?? 0)),
         loadAverage: { mean: loads.reduce((a, b) => a + b, 0) / loads.length, max: Math.max(...loads) },
@@ -110,16 +129,33 @@ export function nativeTables(c: NativeComparison): string[] {
   for (const p of c.phases) {
     const s = p.seconds;
     const mib = MODES.map((m) => f(p.providerPeakMiB[m], 0)).join(" / ");
-    lines.push(`| ${p.phase} | ${f(s.native)} | ${f(s["native-floor"])} | ${f(s.floor)} | ${f(s.ours)} | ${f(s.native / s["native-floor"])} | ${f(s.native / s.floor)} | ${f(s.ours / s.floor)} | ${p.requests.native} / ${p.requests.ours} | ${mib} |`);
+    lines.push(
+      `| ${p.phase} | ${f(s.native)} | ${f(s["native-floor"])} | ${f(s.floor)} | ${f(s.ours)} | ${f(s.native / s["native-floor"])} | ${f(s.native / s.floor)} | ${f(s.ours / s.floor)} | ${p.requests.native} / ${p.requests.ours} | ${mib} |`,
+    );
   }
-  lines.push("", "CPU seconds per phase, provider / engine + language host + program / bench process (the emulator):", "");
+  lines.push(
+    "",
+    "CPU seconds per phase, provider / engine + language host + program / bench process (the emulator):",
+    "",
+  );
   lines.push("| phase | ours native | native floor | dynamic floor | ours dynamic |", "|---|---:|---:|---:|---:|");
-  for (const p of c.phases) lines.push(`| ${p.phase} | ${MODES.map((m) => [p.cpu[m].provider, p.cpu[m].engine, p.cpu[m].bench].map((x) => f(x, 1)).join(" / ")).join(" | ")} |`);
+  for (const p of c.phases)
+    lines.push(
+      `| ${p.phase} | ${MODES.map((m) => [p.cpu[m].provider, p.cpu[m].engine, p.cpu[m].bench].map((x) => f(x, 1)).join(" / ")).join(" | ")} |`,
+    );
   const b = c.stateBytesPerResource;
-  lines.push("", `State bytes per resource (stack export, JSON): ours native ${b.native}, native floor ${b["native-floor"]}, dynamic floor ${b.floor}, ours dynamic ${b.ours}.`);
-  lines.push(`Load average (1 min) during the run: mean ${f(c.loadAverage.mean, 1)}, max ${f(c.loadAverage.max, 1)} on ${os.cpus().length} cores.`);
+  lines.push(
+    "",
+    `State bytes per resource (stack export, JSON): ours native ${b.native}, native floor ${b["native-floor"]}, dynamic floor ${b.floor}, ours dynamic ${b.ours}.`,
+  );
+  lines.push(
+    `Load average (1 min) during the run: mean ${f(c.loadAverage.mean, 1)}, max ${f(c.loadAverage.max, 1)} on ${os.cpus().length} cores.`,
+  );
   const up = c.phases[0];
   const worst = c.phases.reduce((w, p) => Math.max(w, p.seconds.native / p.seconds["native-floor"]), 0);
-  if (up) lines.push(`Targets: native up / dynamic floor up = ${f(up.seconds.native / up.seconds.floor)} (<= 0.6 at N = 200); worst native / native floor = ${f(worst)} (<= 1.25 on every phase).`);
+  if (up)
+    lines.push(
+      `Targets: native up / dynamic floor up = ${f(up.seconds.native / up.seconds.floor)} (<= 0.6 at N = 200); worst native / native floor = ${f(worst)} (<= 1.25 on every phase).`,
+    );
   return lines;
 }

@@ -17,9 +17,15 @@ import { buildExecutable } from "../scripts/release/sea.js";
 
 // The generated proto modules are CommonJS that Node's ESM loader cannot see the names of.
 const require = createRequire(import.meta.url);
-const { Struct }: typeof import("google-protobuf/google/protobuf/struct_pb.js") = require("google-protobuf/google/protobuf/struct_pb.js");
-const { ResourceProviderClient }: typeof import("@pulumi/pulumi/proto/provider_grpc_pb.js") = require("@pulumi/pulumi/proto/provider_grpc_pb.js");
-const { CheckRequest }: typeof import("@pulumi/pulumi/proto/provider_pb.js") = require("@pulumi/pulumi/proto/provider_pb.js");
+const {
+  Struct,
+}: typeof import("google-protobuf/google/protobuf/struct_pb.js") = require("google-protobuf/google/protobuf/struct_pb.js");
+const {
+  ResourceProviderClient,
+}: typeof import("@pulumi/pulumi/proto/provider_grpc_pb.js") = require("@pulumi/pulumi/proto/provider_grpc_pb.js");
+const {
+  CheckRequest,
+}: typeof import("@pulumi/pulumi/proto/provider_pb.js") = require("@pulumi/pulumi/proto/provider_pb.js");
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 /** The bundled plugin the build makes. */
@@ -59,8 +65,12 @@ async function startOnce(env: NodeJS.ProcessEnv, exe: string | "bare"): Promise<
     return { portMs, cpuMs, readyMs: portMs, peakRssMiB: hwm ? Number(hwm[1]) / 1024 : Number.NaN };
   }
   const client = new ResourceProviderClient(`127.0.0.1:${port}`, credentials.createInsecure());
-  const req = new CheckRequest().setUrn("urn:pulumi:bench::bench::pulumi:providers:voiceagent::default").setNews(Struct.fromJavaScript({ baseUrl: "http://127.0.0.1:9", token: "t" }));
-  await new Promise<CheckResponse>((resolve, reject) => client.checkConfig(req, (err, res) => (err ? reject(err) : resolve(res))));
+  const req = new CheckRequest()
+    .setUrn("urn:pulumi:bench::bench::pulumi:providers:voiceagent::default")
+    .setNews(Struct.fromJavaScript({ baseUrl: "http://127.0.0.1:9", token: "t" }));
+  await new Promise<CheckResponse>((resolve, reject) =>
+    client.checkConfig(req, (err, res) => (err ? reject(err) : resolve(res))),
+  );
   const readyMs = performance.now() - t0;
   const hwm = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${child.pid}/status`, "utf8"));
   client.close();
@@ -80,7 +90,13 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 
 /** Figures over `runs` starts in each mode. */
 export interface PluginStartResult {
-  mode: "cold cache" | "warm cache" | "no cache" | "executable, cold cache" | "executable, warm cache" | "bare node (floor)";
+  mode:
+    | "cold cache"
+    | "warm cache"
+    | "no cache"
+    | "executable, cold cache"
+    | "executable, warm cache"
+    | "bare node (floor)";
   runs: number;
   portMsMedian: number;
   portMsMax: number;
@@ -93,7 +109,10 @@ export interface PluginStartResult {
 async function buildHostExecutable(dir: string): Promise<string> {
   const platform = hostPlatform();
   const version = process.env.VOICEAGENT_NODE_VERSION;
-  if (!platform || !version) throw new Error("no release platform for this machine, or VOICEAGENT_NODE_VERSION unset (run through npm run bench)");
+  if (!platform || !version)
+    throw new Error(
+      "no release platform for this machine, or VOICEAGENT_NODE_VERSION unset (run through npm run bench)",
+    );
   const built = await buildExecutable(platform, `${PLUGIN_BIN}.cjs`, version, dir);
   if ("skipped" in built) throw new Error(`the plugin executable was not built: ${built.skipped}`);
   return built.file;
@@ -127,7 +146,8 @@ export async function benchPluginStart(runs: number): Promise<PluginStartResult[
       for (let i = 0; i < runs; i++) {
         const e = env();
         starts.push(await startOnce(e, cmd));
-        if (mode.endsWith("cold cache") && e.NODE_COMPILE_CACHE) rmSync(e.NODE_COMPILE_CACHE, { recursive: true, force: true });
+        if (mode.endsWith("cold cache") && e.NODE_COMPILE_CACHE)
+          rmSync(e.NODE_COMPILE_CACHE, { recursive: true, force: true });
       }
       results.push({
         mode,

@@ -86,7 +86,8 @@ function startSampler(backend: string): () => Usage {
   return () => {
     clearInterval(timer);
     sample();
-    const sum = (provider: boolean) => [...cpu.values()].filter((c) => c.provider === provider).reduce((a, c) => a + c.ticks, 0) / 100;
+    const sum = (provider: boolean) =>
+      [...cpu.values()].filter((c) => c.provider === provider).reduce((a, c) => a + c.ticks, 0) / 100;
     return { providerPeakMiB: Math.round(peakKiB / 1024), providerCpu: sum(true), engineCpu: sum(false) };
   };
 }
@@ -111,7 +112,11 @@ export async function runPhases(opts: {
   const stack = await LocalWorkspace.createOrSelectStack(
     { stackName: "bench", workDir },
     {
-      projectSettings: { name: "voiceagent-bench", runtime: { name: "nodejs", options: { typescript: false } }, main: path.relative(workDir, path.join(ROOT, "dist/bench/programs/graph.js")) },
+      projectSettings: {
+        name: "voiceagent-bench",
+        runtime: { name: "nodejs", options: { typescript: false } },
+        main: path.relative(workDir, path.join(ROOT, "dist/bench/programs/graph.js")),
+      },
       envVars: {
         PULUMI_BACKEND_URL: `file://${backend}`,
         PULUMI_CONFIG_PASSPHRASE: "bench",
@@ -119,7 +124,11 @@ export async function runPhases(opts: {
       },
     },
   );
-  if (opts.pluginDir) appendFileSync(path.join(workDir, "Pulumi.yaml"), `plugins:\n  providers:\n    - name: voiceagent\n      path: ${opts.pluginDir}\n`);
+  if (opts.pluginDir)
+    appendFileSync(
+      path.join(workDir, "Pulumi.yaml"),
+      `plugins:\n  providers:\n    - name: voiceagent\n      path: ${opts.pluginDir}\n`,
+    );
   await stack.setAllConfig({
     "voiceagent:baseUrl": { value: opts.emulator.url },
     "voiceagent:token": { value: opts.token, secret: true },
@@ -138,9 +147,18 @@ export async function runPhases(opts: {
     const ownCpu = process.cpuUsage();
     await run();
     const seconds = (performance.now() - started) / 1000;
-    const reads = Object.entries(stats.byRoute).filter(([r]) => r.startsWith("GET ")).reduce((s, [, c]) => s + c, 0);
+    const reads = Object.entries(stats.byRoute)
+      .filter(([r]) => r.startsWith("GET "))
+      .reduce((s, [, c]) => s + c, 0);
     const own = process.cpuUsage(ownCpu);
-    results.push({ phase: name, seconds, requests: stats.total, reads, ...stop(), benchCpu: (own.user + own.system) / 1e6 });
+    results.push({
+      phase: name,
+      seconds,
+      requests: stats.total,
+      reads,
+      ...stop(),
+      benchCpu: (own.user + own.system) / 1e6,
+    });
   };
 
   try {

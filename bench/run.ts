@@ -16,9 +16,17 @@ import { compareNative, nativeTables } from "./native.js";
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const opts = new Command()
   .option("--sizes <list>", "graph sizes N (N agents + N numbers)", "50,200,1000")
-  .option("--sections <list>", "pulumi, native, faults, emulator, client, account, plugin", "pulumi,native,faults,emulator,client,account,plugin")
+  .option(
+    "--sections <list>",
+    "pulumi, native, faults, emulator, client, account, plugin",
+    "pulumi,native,faults,emulator,client,account,plugin",
+  )
   .option("--native-sizes <list>", "native section: sizes N run with default checkpoints", "200")
-  .option("--native-large <list>", "native section: sizes N run again with PULUMI_SKIP_CHECKPOINTS (e.g. 1000; slow: off unless given)", "")
+  .option(
+    "--native-large <list>",
+    "native section: sizes N run again with PULUMI_SKIP_CHECKPOINTS (e.g. 1000; slow: off unless given)",
+    "",
+  )
   .option("--rounds <n>", "native section: interleaved rounds of the four modes per size", "2")
   .option("--plugin-starts <n>", "starts of the native plugin per compile-cache mode", "15")
   .option("--seconds <n>", "autocannon duration per run", "5")
@@ -61,7 +69,9 @@ if (sections.has("pulumi")) {
       print("|---|---:|---:|---:|---:|---:|---:|");
       ours.forEach((o, i) => {
         const f = floor[i]!;
-        print(`| ${o.phase} | ${fmt(f.seconds)} | ${fmt(o.seconds)} | ${fmt(o.seconds / f.seconds)} | ${o.requests} | ${o.reads} | ${f.providerPeakMiB} / ${o.providerPeakMiB} |`);
+        print(
+          `| ${o.phase} | ${fmt(f.seconds)} | ${fmt(o.seconds)} | ${fmt(o.seconds / f.seconds)} | ${o.requests} | ${o.reads} | ${f.providerPeakMiB} / ${o.providerPeakMiB} |`,
+        );
       });
     }
   } finally {
@@ -74,8 +84,12 @@ if (sections.has("native")) {
   const list = (s: string) => s.split(",").filter(Boolean).map(Number);
   const rounds = Number(opts.rounds);
   const runs = [
-    ...(list(opts.nativeSizes).length ? await compareNative({ sizes: list(opts.nativeSizes), rounds, skipCheckpoints: false, log: print }) : []),
-    ...(list(opts.nativeLarge).length ? await compareNative({ sizes: list(opts.nativeLarge), rounds, skipCheckpoints: true, log: print }) : []),
+    ...(list(opts.nativeSizes).length
+      ? await compareNative({ sizes: list(opts.nativeSizes), rounds, skipCheckpoints: false, log: print })
+      : []),
+    ...(list(opts.nativeLarge).length
+      ? await compareNative({ sizes: list(opts.nativeLarge), rounds, skipCheckpoints: true, log: print })
+      : []),
   ];
   for (const c of runs) print(`\n${nativeTables(c).join("\n")}`);
   results.native = runs;
@@ -91,7 +105,9 @@ if (sections.has("faults")) {
     print("| run | ups to converge | wall s | requests | requests per object | duplicates |");
     print("|---|---:|---:|---:|---:|---:|");
     for (const r of [clean, faults]) {
-      print(`| ${r.mode} | ${r.ups} | ${fmt(r.seconds)} | ${r.requests} | ${fmt(r.requestsPerObject)} | ${r.duplicates} |`);
+      print(
+        `| ${r.mode} | ${r.ups} | ${fmt(r.seconds)} | ${r.requests} | ${fmt(r.requestsPerObject)} | ${r.duplicates} |`,
+      );
     }
     print(`\nfaulty/clean wall time = ${fmt(faults.seconds / clean.seconds)} (target <= 2)`);
   }
@@ -105,7 +121,9 @@ if (sections.has("emulator")) {
   print("|---|---|---:|---:|---:|---:|");
   for (const r of load) {
     const bare = load.find((b) => b.route === r.route && b.target === "bare fastify")!;
-    print(`| ${r.route} | ${r.target} | ${fmt(r.rps, 0)} | ${r.p50ms} | ${r.p99ms} | ${r.target === "emulator" ? fmt(r.rps / bare.rps) : ""} |`);
+    print(
+      `| ${r.route} | ${r.target} | ${fmt(r.rps, 0)} | ${r.p50ms} | ${r.p99ms} | ${r.target === "emulator" ? fmt(r.rps / bare.rps) : ""} |`,
+    );
   }
   results.emulator = load;
 }
@@ -117,7 +135,9 @@ if (sections.has("client")) {
   print("| target | µs/request |");
   print("|---|---:|");
   for (const c of client) print(`| ${c.target} | ${fmt(c.usPerRequest, 0)} |`);
-  print(`\nour client / bare got = ${fmt(ours!.usPerRequest / bare!.usPerRequest)}; overhead ${fmt(ours!.usPerRequest - bare!.usPerRequest, 0)} µs per request`);
+  print(
+    `\nour client / bare got = ${fmt(ours!.usPerRequest / bare!.usPerRequest)}; overhead ${fmt(ours!.usPerRequest - bare!.usPerRequest, 0)} µs per request`,
+  );
   results.client = client;
 }
 
@@ -129,23 +149,43 @@ if (sections.has("account")) {
   for (const r of reads) print(`| ${r.latencyMs} ms | ${r.how} | ${fmt(r.readMs, 0)} | ${r.requests} |`);
   // At 0 ms the bin's figure is a cold process (rounded to 0.1 s) against a warm client: not a ratio.
   for (const latency of [50]) {
-    const [ours, seq] = [reads.find((r) => r.latencyMs === latency && r.how.startsWith("pull")), reads.find((r) => r.latencyMs === latency && !r.how.startsWith("pull"))];
-    if (ours && seq) print(`\nat ${latency} ms: pages together / page after page = ${fmt(ours.readMs / seq.readMs)} (target < 1)`);
+    const [ours, seq] = [
+      reads.find((r) => r.latencyMs === latency && r.how.startsWith("pull")),
+      reads.find((r) => r.latencyMs === latency && !r.how.startsWith("pull")),
+    ];
+    if (ours && seq)
+      print(`\nat ${latency} ms: pages together / page after page = ${fmt(ours.readMs / seq.readMs)} (target < 1)`);
   }
   results.account = reads;
 }
 
 if (sections.has("plugin")) {
   const starts = await benchPluginStart(Number(opts.pluginStarts));
-  print(`\n### Native plugin start (${opts.pluginStarts} starts per mode; spawn to port line, to first CheckConfig answered)\n`);
-  print("| compile cache | port line ms (median / max) | CPU ms to port line (mean) | first answer ms (median) | peak RSS MiB |");
+  print(
+    `\n### Native plugin start (${opts.pluginStarts} starts per mode; spawn to port line, to first CheckConfig answered)\n`,
+  );
+  print(
+    "| compile cache | port line ms (median / max) | CPU ms to port line (mean) | first answer ms (median) | peak RSS MiB |",
+  );
   print("|---|---:|---:|---:|---:|");
-  for (const r of starts) print(`| ${r.mode} | ${fmt(r.portMsMedian, 0)} / ${fmt(r.portMsMax, 0)} | ${fmt(r.cpuMsMean, 0)} | ${fmt(r.readyMsMedian, 0)} | ${fmt(r.peakRssMiB, 1)} |`);
+  for (const r of starts)
+    print(
+      `| ${r.mode} | ${fmt(r.portMsMedian, 0)} / ${fmt(r.portMsMax, 0)} | ${fmt(r.cpuMsMean, 0)} | ${fmt(r.readyMsMedian, 0)} | ${fmt(r.peakRssMiB, 1)} |`,
+    );
   const warm = starts.find((r) => r.mode === "warm cache");
-  if (warm) print(`\nwarm start to port line: ${fmt(warm.portMsMedian, 0)} ms median (target <= 300); load average ${os.loadavg().map((l) => fmt(l, 1)).join(" ")}`);
+  if (warm)
+    print(
+      `\nwarm start to port line: ${fmt(warm.portMsMedian, 0)} ms median (target <= 300); load average ${os
+        .loadavg()
+        .map((l) => fmt(l, 1))
+        .join(" ")}`,
+    );
   // The release's executable against the npm package's script, same cache state, same run.
   for (const state of ["cold", "warm"]) {
-    const [script, exe] = [starts.find((r) => r.mode === `${state} cache`), starts.find((r) => r.mode === `executable, ${state} cache`)];
+    const [script, exe] = [
+      starts.find((r) => r.mode === `${state} cache`),
+      starts.find((r) => r.mode === `executable, ${state} cache`),
+    ];
     if (script && exe) {
       print(
         `executable / script, ${state} cache: port line ${fmt(exe.portMsMedian / script.portMsMedian)}, ` +

@@ -2,7 +2,12 @@ import { randomUUID } from "node:crypto";
 import { createRequire } from "node:module";
 import swagger from "@fastify/swagger";
 import Fastify, { type FastifyServerOptions } from "fastify";
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from "fastify-type-provider-zod";
 import { z } from "zod";
 import { adminRoutes } from "./admin.js";
 import { Store } from "./db.js";

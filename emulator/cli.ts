@@ -20,7 +20,8 @@ const parseFault = (v: string, previous: FaultRuleInput[]) => {
     throw new InvalidArgumentError('must be JSON, e.g. {"route":"/v1/agents/create","status":503,"count":1}');
   }
   const r = FaultRuleSchema.safeParse(json);
-  if (!r.success) throw new InvalidArgumentError(r.error.issues.map((i) => `${i.path.join(".") || "rule"}: ${i.message}`).join("; "));
+  if (!r.success)
+    throw new InvalidArgumentError(r.error.issues.map((i) => `${i.path.join(".") || "rule"}: ${i.message}`).join("; "));
   return [...previous, r.data];
 };
 const parseSeed = (v: string) => {
@@ -35,13 +36,31 @@ const program = new Command()
   .option("--host <host>", "address to bind", "127.0.0.1")
   .option("--port <port>", "port to listen on (0 picks a free one)", parsePort, 8787)
   .option("--db <path>", "SQLite file to keep data in (default: in memory)")
-  .option("--token <token>", "accepted bearer token (repeatable; also VOICEAGENT_EMULATOR_TOKENS, comma separated)", collect, [])
+  .option(
+    "--token <token>",
+    "accepted bearer token (repeatable; also VOICEAGENT_EMULATOR_TOKENS, comma separated)",
+    collect,
+    [],
+  )
   .option("--seed", "create voices, an action, a webhook and phone numbers for each token's user", false)
   .option("--log", "write a JSON request log to stderr (tokens redacted)", false)
-  .option("--fault <json>", 'a fault rule active from the start (repeatable), e.g. {"phase":"after","route":"/v1/agents/create","reset":true,"rate":0.2}', parseFault, [])
-  .option("--fault-seed <n>", "seed of the PRNG behind fault rates (0 to 4294967295; random if omitted, printed to stderr)", parseSeed)
+  .option(
+    "--fault <json>",
+    'a fault rule active from the start (repeatable), e.g. {"phase":"after","route":"/v1/agents/create","reset":true,"rate":0.2}',
+    parseFault,
+    [],
+  )
+  .option(
+    "--fault-seed <n>",
+    "seed of the PRNG behind fault rates (0 to 4294967295; random if omitted, printed to stderr)",
+    parseSeed,
+  )
   .option("--validate-responses", "check every response against its schema (slower; a self-check)", false)
-  .addOption(new Option("--api <generation>", "API generation to speak: 2023 (the interface) or 2024 (the current API)").choices(["2023", "2024"]).default("2023"))
+  .addOption(
+    new Option("--api <generation>", "API generation to speak: 2023 (the interface) or 2024 (the current API)")
+      .choices(["2023", "2024"])
+      .default("2023"),
+  )
   .parse();
 
 const opts = program.opts<{
@@ -57,7 +76,10 @@ const opts = program.opts<{
   api: "2023" | "2024";
 }>();
 
-const fromEnv = (process.env.VOICEAGENT_EMULATOR_TOKENS ?? "").split(",").map((t) => t.trim()).filter(Boolean);
+const fromEnv = (process.env.VOICEAGENT_EMULATOR_TOKENS ?? "")
+  .split(",")
+  .map((t) => t.trim())
+  .filter(Boolean);
 let tokens = [...opts.token, ...fromEnv];
 let generated: string | undefined;
 if (tokens.length === 0) {

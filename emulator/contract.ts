@@ -27,7 +27,9 @@ type Loc = (string | number)[];
 const issue = (loc: Loc, msg: string, type: string): ValidationIssue => ({ loc, msg, type });
 
 function textTooLong(loc: Loc, v: unknown, max: number): ValidationIssue[] {
-  return typeof v === "string" && [...v].length > max ? [issue(loc, `String should have at most ${max} characters`, "string_too_long")] : [];
+  return typeof v === "string" && [...v].length > max
+    ? [issue(loc, `String should have at most ${max} characters`, "string_too_long")]
+    : [];
 }
 
 function outOfRange(loc: Loc, v: unknown, [min, max]: readonly [number, number]): ValidationIssue[] {
@@ -38,7 +40,8 @@ function outOfRange(loc: Loc, v: unknown, [min, max]: readonly [number, number])
 
 function urlIssues(loc: Loc, v: unknown): ValidationIssue[] {
   if (typeof v !== "string") return [];
-  if (v.length > SERVICE_LIMITS.url) return [issue(loc, `URL should have at most ${SERVICE_LIMITS.url} characters`, "url_too_long")];
+  if (v.length > SERVICE_LIMITS.url)
+    return [issue(loc, `URL should have at most ${SERVICE_LIMITS.url} characters`, "url_too_long")];
   if (/\s/.test(v)) return [issue(loc, "Input should be a valid URL, whitespace is not allowed", "url_parsing")];
   let url: URL;
   try {
@@ -46,7 +49,8 @@ function urlIssues(loc: Loc, v: unknown): ValidationIssue[] {
   } catch {
     return [issue(loc, "Input should be a valid URL", "url_parsing")];
   }
-  if (url.protocol !== "http:" && url.protocol !== "https:") return [issue(loc, "URL scheme should be 'http' or 'https'", "url_scheme")];
+  if (url.protocol !== "http:" && url.protocol !== "https:")
+    return [issue(loc, "URL scheme should be 'http' or 'https'", "url_scheme")];
   return url.username || url.password ? [issue(loc, "URL should not contain credentials", "url_credentials")] : [];
 }
 
@@ -54,8 +58,10 @@ function urlIssues(loc: Loc, v: unknown): ValidationIssue[] {
 export function contractIssues(query: unknown, body: unknown): ValidationIssue[] {
   const found: ValidationIssue[] = [];
   const q = isObject(query) ? query : {};
-  if (typeof q.id === "string" && !UUID.test(q.id)) found.push(issue(["query", "id"], "Input should be a valid UUID", "uuid_parsing"));
-  if (typeof q.phone_number === "string" && !E164.test(q.phone_number)) found.push(issue(["query", "phone_number"], "Input should be an E.164 number", "value_error"));
+  if (typeof q.id === "string" && !UUID.test(q.id))
+    found.push(issue(["query", "id"], "Input should be a valid UUID", "uuid_parsing"));
+  if (typeof q.phone_number === "string" && !E164.test(q.phone_number))
+    found.push(issue(["query", "phone_number"], "Input should be an E.164 number", "value_error"));
   if (!isObject(body)) return found;
   found.push(...textTooLong(["body", "prompt"], body.prompt, SERVICE_LIMITS.prompt));
   found.push(...textTooLong(["body", "initial_message"], body.initial_message, SERVICE_LIMITS.initial_message));
@@ -65,15 +71,19 @@ export function contractIssues(query: unknown, body: unknown): ValidationIssue[]
   found.push(...urlIssues(["body", "url"], body.url));
   for (const f of ID_FIELDS) {
     const v = body[f];
-    if (typeof v === "string" && !UUID.test(v)) found.push(issue(["body", f], "Input should be a valid UUID", "uuid_parsing"));
+    if (typeof v === "string" && !UUID.test(v))
+      found.push(issue(["body", f], "Input should be a valid UUID", "uuid_parsing"));
   }
   for (const f of NUMBER_FIELDS) {
     const v = body[f];
-    if (typeof v === "string" && !E164.test(v)) found.push(issue(["body", f], "Input should be an E.164 number", "value_error"));
+    if (typeof v === "string" && !E164.test(v))
+      found.push(issue(["body", f], "Input should be an E.164 number", "value_error"));
   }
   if (Array.isArray(body.actions)) {
-    if (body.actions.length > SERVICE_LIMITS.actions) found.push(issue(["body", "actions"], `List should have at most ${SERVICE_LIMITS.actions} items`, "too_long"));
-    if (new Set(body.actions).size !== body.actions.length) found.push(issue(["body", "actions"], "List should not hold the same action twice", "duplicate"));
+    if (body.actions.length > SERVICE_LIMITS.actions)
+      found.push(issue(["body", "actions"], `List should have at most ${SERVICE_LIMITS.actions} items`, "too_long"));
+    if (new Set(body.actions).size !== body.actions.length)
+      found.push(issue(["body", "actions"], "List should not hold the same action twice", "duplicate"));
   }
   return found;
 }

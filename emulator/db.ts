@@ -56,9 +56,7 @@ export class Store {
       getByKey: this.db.prepare<[string, string], { id: string; user_id: string; data: string }>(
         "SELECT id, user_id, data FROM objects WHERE kind = ? AND key = ?",
       ),
-      insert: this.db.prepare(
-        "INSERT INTO objects (kind, id, user_id, key, data, created) VALUES (?, ?, ?, ?, ?, ?)",
-      ),
+      insert: this.db.prepare("INSERT INTO objects (kind, id, user_id, key, data, created) VALUES (?, ?, ?, ?, ?, ?)"),
       update: this.db.prepare("UPDATE objects SET data = ? WHERE kind = ? AND id = ? AND user_id = ?"),
       list: this.db.prepare<[string, string, number, number], { id: string; data: string }>(
         "SELECT id, data FROM objects WHERE kind = ? AND user_id = ? ORDER BY created, rowid LIMIT ? OFFSET ?",

@@ -24,7 +24,10 @@ export function errorHandler(err: Error & { statusCode?: number }, req: FastifyR
   if (hasZodFastifySchemaValidationErrors(err)) {
     const where = err.validationContext === "querystring" ? "query" : (err.validationContext ?? "body");
     const detail = err.validation.map((v) => {
-      const path = v.instancePath.split("/").filter(Boolean).map((p) => (/^\d+$/.test(p) ? Number(p) : p));
+      const path = v.instancePath
+        .split("/")
+        .filter(Boolean)
+        .map((p) => (/^\d+$/.test(p) ? Number(p) : p));
       const missing = /received undefined/.test(v.message ?? "");
       return {
         loc: [where, ...path],
@@ -54,7 +57,11 @@ export function notFoundHandler() {
   }
   return (req: FastifyRequest, reply: FastifyReply) => {
     const methods = allowed.get(trimSlash(pathOf(req.url)));
-    if (methods) return reply.code(405).header("allow", [...methods].join(", ")).send({ detail: "Method Not Allowed" });
+    if (methods)
+      return reply
+        .code(405)
+        .header("allow", [...methods].join(", "))
+        .send({ detail: "Method Not Allowed" });
     return reply.code(404).send({ detail: "Not Found" });
   };
 }

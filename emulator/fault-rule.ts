@@ -38,7 +38,11 @@ export const FaultRuleSchema = z
     }
     // A 4xx says "not processed": after the work is committed that would be a lie no service tells.
     if (r.phase === "after" && r.status !== undefined && r.status < 500) {
-      ctx.addIssue({ code: "custom", message: "an after-commit fault answers a 5xx status (500 to 599)", path: ["status"] });
+      ctx.addIssue({
+        code: "custom",
+        message: "an after-commit fault answers a 5xx status (500 to 599)",
+        path: ["status"],
+      });
     }
   });
 /** A fault rule as configured. */

@@ -1,5 +1,14 @@
 import { randomInt } from "node:crypto";
-import { FaultRuleSchema, FaultSeedSchema, hostOf, routeMatches, type FaultAction, type FaultPhase, type FaultRule, type FaultRuleInput } from "./fault-rule.js";
+import {
+  FaultRuleSchema,
+  FaultSeedSchema,
+  hostOf,
+  routeMatches,
+  type FaultAction,
+  type FaultPhase,
+  type FaultRule,
+  type FaultRuleInput,
+} from "./fault-rule.js";
 
 /** A rule as listed: its settings and, for a `count` rule, how many firings remain. */
 export type ListedFaultRule = FaultRule & { remaining?: number | undefined };
@@ -34,7 +43,8 @@ export class FaultInjector {
    * release it (or reject it: the request then fails with a 500 and commits nothing), so they can
    * prove by order, not by the clock, that the fault acted.
    */
-  delay: (ms: number, method: string, path: string) => Promise<void> = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+  delay: (ms: number, method: string, path: string) => Promise<void> = (ms) =>
+    new Promise((resolve) => setTimeout(resolve, ms));
 
   /** `seed` defaults to a random one; read it back from `seed` to replay a run. */
   constructor(initial: FaultRuleInput[] = [], seed: number = randomInt(0, 0xffffffff)) {

@@ -36,7 +36,11 @@ export const AddNumbersSchema = z
     if (b.count !== undefined && b.prefix !== undefined) {
       const room = 10 ** (GENERATED_DIGITS - (b.prefix.length - 1)) - 1;
       if (b.count > room) {
-        ctx.addIssue({ code: "custom", message: `prefix ${b.prefix} leaves room for ${room} numbers`, path: ["count"] });
+        ctx.addIssue({
+          code: "custom",
+          message: `prefix ${b.prefix} leaves room for ${room} numbers`,
+          path: ["count"],
+        });
       }
     }
   });
@@ -61,7 +65,12 @@ export function requestedNumbers(input: z.output<typeof AddNumbersSchema>): stri
  * Gives user `userId` active numbers, all or nothing: numbers it already owns are left as they are
  * (idempotent); a number another user owns is a 409 naming it, and then nothing is added.
  */
-export function addNumbers(store: Store, service: VoiceAgentService, userId: string, input: AddNumbersInput): AddNumbersResult {
+export function addNumbers(
+  store: Store,
+  service: VoiceAgentService,
+  userId: string,
+  input: AddNumbersInput,
+): AddNumbersResult {
   const numbers = requestedNumbers(AddNumbersSchema.parse(input));
   return store.tx(() => {
     const added: string[] = [];

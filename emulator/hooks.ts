@@ -54,7 +54,11 @@ function unauthorized(reply: FastifyReply, detail: string): FastifyReply {
  * (`reset`) or answers `status` with a JSON detail. Returns the reply when it answered (or
  * hijacked it), undefined when only delayed.
  */
-export async function applyFault(reply: FastifyReply, action: FaultAction, delay: (ms: number) => Promise<void>): Promise<FastifyReply | undefined> {
+export async function applyFault(
+  reply: FastifyReply,
+  action: FaultAction,
+  delay: (ms: number) => Promise<void>,
+): Promise<FastifyReply | undefined> {
   if (action.latencyMs) await delay(action.latencyMs);
   if (action.reset) {
     // The client sees ECONNRESET / "socket hang up": it cannot tell whether the work was done.

@@ -31,4 +31,3 @@ export function callerOf(req: FastifyRequest): Caller {
   if (!req.caller) throw new HttpFailure(401, "Not authenticated");
   return req.caller;
 }
-

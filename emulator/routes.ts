@@ -15,7 +15,11 @@ import { callerOf, pathOf, type Caller } from "./request-context.js";
 import { HttpFailure, type VoiceAgentService } from "./service.js";
 import { countFault, countWrite, type RequestStats } from "./stats.js";
 
-type Handler<N extends EndpointName> = (caller: Caller, query: ParsedQueryOf<N>, body: ParsedBodyOf<N>) => ResponseOf<N>;
+type Handler<N extends EndpointName> = (
+  caller: Caller,
+  query: ParsedQueryOf<N>,
+  body: ParsedBodyOf<N>,
+) => ResponseOf<N>;
 
 /** One handler per endpoint name: the table the service routes are registered from. */
 export function routeHandlers(s: VoiceAgentService): { [N in EndpointName]: Handler<N> } {
@@ -108,7 +112,9 @@ export const serviceRoutes: FastifyPluginAsyncZod<ServiceRouteDeps> = async (app
   }
   if (current) {
     // After the response check (which reads both generations): the current API's shapes.
-    const byPath = new Map(Object.entries(endpoints).map(([name, e]) => [`${e.method} ${e.path}`, name as EndpointName]));
+    const byPath = new Map(
+      Object.entries(endpoints).map(([name, e]) => [`${e.method} ${e.path}`, name as EndpointName]),
+    );
     app.addHook("onSend", async (req, reply, payload) => {
       const name = byPath.get(`${req.method} ${pathOf(req.url)}`);
       if (!name || reply.statusCode !== 200 || typeof payload !== "string") return payload;

@@ -14,14 +14,23 @@ export interface SeedResult {
  * the same on every start, so a stack can name them. The first user gets +15550010001..+15550010004.
  */
 export function seededNumbers(seq: number, count = 4): string[] {
-  return Array.from({ length: count }, (_, i) => `+1555${String(seq).padStart(3, "0")}${String(i + 1).padStart(4, "0")}`);
+  return Array.from(
+    { length: count },
+    (_, i) => `+1555${String(seq).padStart(3, "0")}${String(i + 1).padStart(4, "0")}`,
+  );
 }
 
 /**
  * Gives a user what the documented endpoints need but cannot create: voices, an end-of-conversation
  * action, a webhook and active numbers. Idempotent: a user seeded before is left as it is.
  */
-export function seedUser(store: Store, service: VoiceAgentService, userId: string, seq: number, api: "2023" | "2024" = "2023"): SeedResult {
+export function seedUser(
+  store: Store,
+  service: VoiceAgentService,
+  userId: string,
+  seq: number,
+  api: "2023" | "2024" = "2023",
+): SeedResult {
   const numbers = seededNumbers(seq);
   const first = numbers[0] ?? "";
   if (store.getByKey("number", first)) {
@@ -37,7 +46,12 @@ export function seedUser(store: Store, service: VoiceAgentService, userId: strin
     const voices =
       api === "2024"
         ? [
-            service.createVoice(userId, { type: "voice_azure", voice_name: "en-US-JennyNeural", pitch: null, rate: null }),
+            service.createVoice(userId, {
+              type: "voice_azure",
+              voice_name: "en-US-JennyNeural",
+              pitch: null,
+              rate: null,
+            }),
             service.createVoice(userId, { type: "voice_eleven_labs", voice_id: "rachel" }),
             service.createVoice(userId, { type: "voice_rime", speaker: "river" }),
           ]

@@ -37,8 +37,7 @@ export class HttpFailure extends Error {
 }
 
 const notFound = (what: string) => new HttpFailure(404, `${what} not found`);
-const invalid = (loc: (string | number)[], msg: string, type: string) =>
-  new HttpFailure(422, [{ loc, msg, type }]);
+const invalid = (loc: (string | number)[], msg: string, type: string) => new HttpFailure(422, [{ loc, msg, type }]);
 
 /** The service's behaviour, per user, over a Store. Every method takes the caller's user id. */
 export class VoiceAgentService {
@@ -46,7 +45,8 @@ export class VoiceAgentService {
 
   // Voices, actions, webhooks: plain objects.
   getVoice = (u: string, id: string) => this.need<Voice>("voice", u, id, "Voice");
-  createVoice = (u: string, b: VoiceFields): Voice => this.store.insert("voice", { id: randomUUID(), user_id: u, ...b });
+  createVoice = (u: string, b: VoiceFields): Voice =>
+    this.store.insert("voice", { id: randomUUID(), user_id: u, ...b });
   /** An update of another type replaces the voice's fields; of the same type, merges them. */
   updateVoice = (u: string, id: string, b: VoiceFields): Voice => {
     const old = this.getVoice(u, id);
@@ -103,7 +103,11 @@ export class VoiceAgentService {
     const rec = this.needNumber(u, number);
     if (b.inbound_agent !== null) {
       if (!rec.active) {
-        throw invalid(["query", "phone_number"], "the number is cancelled and cannot be bound", "value_error.cancelled");
+        throw invalid(
+          ["query", "phone_number"],
+          "the number is cancelled and cannot be bound",
+          "value_error.cancelled",
+        );
       }
       if (!this.store.get("agent", u, b.inbound_agent)) {
         throw invalid(["body", "inbound_agent"], "agent not found", "value_error.not_found");
@@ -151,7 +155,8 @@ export class VoiceAgentService {
     if (!from.data.active) {
       throw invalid(["body", "from_number"], "the number is cancelled", "value_error.cancelled");
     }
-    if (!this.store.get("agent", u, b.agent)) throw invalid(["body", "agent"], "agent not found", "value_error.not_found");
+    if (!this.store.get("agent", u, b.agent))
+      throw invalid(["body", "agent"], "agent not found", "value_error.not_found");
     const rec: CallRec = {
       id: randomUUID(),
       user_id: u,
@@ -198,7 +203,10 @@ export class VoiceAgentService {
   }
 
   /** Every referenced voice, action and webhook must exist for this user: 422 naming the field. */
-  private checkRefs(u: string, b: { voice?: string | undefined; actions?: string[] | undefined; webhook?: string | null | undefined }) {
+  private checkRefs(
+    u: string,
+    b: { voice?: string | undefined; actions?: string[] | undefined; webhook?: string | null | undefined },
+  ) {
     const issues: ValidationIssue[] = [];
     if (b.voice !== undefined && !this.store.get("voice", u, b.voice)) {
       issues.push({ loc: ["body", "voice"], msg: "voice not found", type: "value_error.not_found" });

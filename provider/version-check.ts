@@ -43,7 +43,9 @@ export function parseRange(text: string): SupportedRange {
   const m = /^>=\s*(\S+)\s+<\s*(\d+)(?:\.0\.0)?$/.exec(text.trim());
   const min = m?.[1] === undefined ? undefined : parseVersion(m[1]);
   if (!m || !min || min.prerelease) {
-    throw new Error(`pulumi-voiceagent: peerDependencies["@pulumi/pulumi"] must look like ">=3.139.0 <4", not "${text}"`);
+    throw new Error(
+      `pulumi-voiceagent: peerDependencies["@pulumi/pulumi"] must look like ">=3.139.0 <4", not "${text}"`,
+    );
   }
   return { min, belowMajor: Number(m[2]), text: text.trim() };
 }
@@ -63,7 +65,12 @@ export function satisfies(found: Version, range: SupportedRange): boolean {
  * The one-line message for a program whose @pulumi/pulumi (`found`, or undefined when none
  * resolves) is unsupported; undefined when it is supported.
  */
-export function unsupportedMessage(ours: string, range: SupportedRange, found: string | undefined, where: string): string | undefined {
+export function unsupportedMessage(
+  ours: string,
+  range: SupportedRange,
+  found: string | undefined,
+  where: string,
+): string | undefined {
   const prefix = `pulumi-voiceagent ${ours} supports @pulumi/pulumi ${range.text}`;
   const after = "; nothing was registered and no request was sent to the service";
   if (found === undefined) {

@@ -16,9 +16,13 @@ const version = JSON.parse(readFileSync(path.join(providerDir, "package.json"), 
 const schemaFile = path.join(providerDir, "schema.json");
 const hasSchema = existsSync(schemaFile);
 if (!hasSchema) {
-  process.stderr.write(`[bundle-plugin] ${schemaFile} does not exist yet: GetSchema will answer a schema with no resources\n`);
+  process.stderr.write(
+    `[bundle-plugin] ${schemaFile} does not exist yet: GetSchema will answer a schema with no resources\n`,
+  );
 }
-const schema = hasSchema ? readFileSync(schemaFile, "utf8") : JSON.stringify({ name: "voiceagent", version, resources: {} });
+const schema = hasSchema
+  ? readFileSync(schemaFile, "utf8")
+  : JSON.stringify({ name: "voiceagent", version, resources: {} });
 
 /** Replaces plugin/embedded.ts (which reads the files at run time) with the two texts. */
 const embed = {

@@ -8,17 +8,31 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { startEmulator, Store } from "voiceagent-emulator";
 import { createConsumer, packProvider, REPO_ROOT } from "../test/helpers/consumer.js";
-import { dumpRows, FIXTURES, projectFileFromRoot, projectFiles, readMeta, type FixtureMeta } from "../test/upgrade/fixture.js";
+import {
+  dumpRows,
+  FIXTURES,
+  projectFileFromRoot,
+  projectFiles,
+  readMeta,
+  type FixtureMeta,
+} from "../test/upgrade/fixture.js";
 
-const { values: args } = parseArgs({ options: { out: { type: "string" }, force: { type: "boolean", default: false } } });
-const version = (JSON.parse(readFileSync(path.join(REPO_ROOT, "provider/package.json"), "utf8")) as { version: string }).version;
+const { values: args } = parseArgs({
+  options: { out: { type: "string" }, force: { type: "boolean", default: false } },
+});
+const version = (JSON.parse(readFileSync(path.join(REPO_ROOT, "provider/package.json"), "utf8")) as { version: string })
+  .version;
 const out = path.resolve(args.out ?? path.join(FIXTURES, version));
 if (existsSync(out) && !args.force) {
   console.error(`${out} exists: a release's fixture is written once (--force to replace it)`);
   process.exit(1);
 }
 
-const sdk = (JSON.parse(readFileSync(path.join(REPO_ROOT, "node_modules/@pulumi/pulumi/package.json"), "utf8")) as { version: string }).version;
+const sdk = (
+  JSON.parse(readFileSync(path.join(REPO_ROOT, "node_modules/@pulumi/pulumi/package.json"), "utf8")) as {
+    version: string;
+  }
+).version;
 const meta: FixtureMeta = {
   version,
   pulumi: sdk,
@@ -62,4 +76,3 @@ try {
   c.dispose();
   await emu.close();
 }
-

@@ -16,7 +16,8 @@ export async function bundleNativeFloor(): Promise<string> {
   // esbuild is the provider workspace's devDependency (it bundles the real plugin).
   const { build }: typeof import("esbuild") = createRequire(path.join(PROVIDER, "package.json"))("esbuild");
   const manifest: unknown = JSON.parse(readFileSync(path.join(PROVIDER, "package.json"), "utf8"));
-  const version = manifest && typeof manifest === "object" && "version" in manifest ? String(manifest.version) : "0.0.0";
+  const version =
+    manifest && typeof manifest === "object" && "version" in manifest ? String(manifest.version) : "0.0.0";
   const dir = mkdtempSync(path.join(os.tmpdir(), "va-native-floor-"));
   await build({
     entryPoints: [path.join(ROOT, "bench", "native-floor", "plugin.ts")],
@@ -31,7 +32,10 @@ export async function bundleNativeFloor(): Promise<string> {
     define: { NATIVE_FLOOR_VERSION: JSON.stringify(version) },
   });
   const launcher = path.join(dir, "pulumi-resource-voiceagent");
-  writeFileSync(launcher, "#!/usr/bin/env node\n'use strict';\ntry { require('node:module').enableCompileCache?.(); } catch {}\nrequire('./bundle.cjs');\n");
+  writeFileSync(
+    launcher,
+    "#!/usr/bin/env node\n'use strict';\ntry { require('node:module').enableCompileCache?.(); } catch {}\nrequire('./bundle.cjs');\n",
+  );
   chmodSync(launcher, 0o755);
   return dir;
 }

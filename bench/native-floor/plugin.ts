@@ -7,11 +7,25 @@
 // CommonJS modules' names).
 import { randomUUID } from "node:crypto";
 import { isDeepStrictEqual } from "node:util";
-import { Server, ServerCredentials, type handleUnaryCall, type sendUnaryData, type ServerUnaryCall } from "@grpc/grpc-js";
+import {
+  Server,
+  ServerCredentials,
+  type handleUnaryCall,
+  type sendUnaryData,
+  type ServerUnaryCall,
+} from "@grpc/grpc-js";
 import { Empty } from "google-protobuf/google/protobuf/empty_pb.js";
 import type { Struct } from "google-protobuf/google/protobuf/struct_pb.js";
 import { ResourceProviderService, type IResourceProviderServer } from "@pulumi/pulumi/proto/provider_grpc_pb.js";
-import { CheckResponse, ConfigureResponse, CreateResponse, DiffResponse, GetSchemaResponse, ReadResponse, UpdateResponse } from "@pulumi/pulumi/proto/provider_pb.js";
+import {
+  CheckResponse,
+  ConfigureResponse,
+  CreateResponse,
+  DiffResponse,
+  GetSchemaResponse,
+  ReadResponse,
+  UpdateResponse,
+} from "@pulumi/pulumi/proto/provider_pb.js";
 import { PluginInfo } from "@pulumi/pulumi/proto/plugin_pb.js";
 
 /** The version it answers with: the real plugin's (bundle.ts defines it). */
@@ -26,33 +40,62 @@ function unary<Req, Res>(answer: (req: Req) => Res): handleUnaryCall<Req, Res> {
 }
 
 /** Whether two property bags differ (the one piece of work a diff cannot skip). */
-const differ = (a: Struct | undefined, b: Struct | undefined): boolean => !isDeepStrictEqual(a?.toJavaScript() ?? {}, b?.toJavaScript() ?? {});
+const differ = (a: Struct | undefined, b: Struct | undefined): boolean =>
+  !isDeepStrictEqual(a?.toJavaScript() ?? {}, b?.toJavaScript() ?? {});
 
 const diffOf = (olds: Struct | undefined, news: Struct | undefined): DiffResponse =>
-  new DiffResponse().setChanges(differ(olds, news) ? DiffResponse.DiffChanges.DIFF_SOME : DiffResponse.DiffChanges.DIFF_NONE);
+  new DiffResponse().setChanges(
+    differ(olds, news) ? DiffResponse.DiffChanges.DIFF_SOME : DiffResponse.DiffChanges.DIFF_NONE,
+  );
 
 type Handlers = Pick<
   IResourceProviderServer,
-  "getPluginInfo" | "getSchema" | "checkConfig" | "diffConfig" | "configure" | "check" | "diff" | "create" | "read" | "update" | "delete" | "cancel"
+  | "getPluginInfo"
+  | "getSchema"
+  | "checkConfig"
+  | "diffConfig"
+  | "configure"
+  | "check"
+  | "diff"
+  | "create"
+  | "read"
+  | "update"
+  | "delete"
+  | "cancel"
 >;
 
 const service: Handlers = {
   getPluginInfo: unary(() => new PluginInfo().setVersion(NATIVE_FLOOR_VERSION)),
-  getSchema: unary(() => new GetSchemaResponse().setSchema(JSON.stringify({ name: "voiceagent", version: NATIVE_FLOOR_VERSION }))),
+  getSchema: unary(() =>
+    new GetSchemaResponse().setSchema(JSON.stringify({ name: "voiceagent", version: NATIVE_FLOOR_VERSION })),
+  ),
   checkConfig: unary((req) => new CheckResponse().setInputs(req.getNews())),
   diffConfig: unary((req) => diffOf(req.getOldInputs() ?? req.getOlds(), req.getNews())),
-  configure: unary(() => new ConfigureResponse().setAcceptsecrets(false).setAcceptresources(false).setSupportspreview(true).setAcceptoutputs(false)),
+  configure: unary(() =>
+    new ConfigureResponse()
+      .setAcceptsecrets(false)
+      .setAcceptresources(false)
+      .setSupportspreview(true)
+      .setAcceptoutputs(false),
+  ),
   check: unary((req) => new CheckResponse().setInputs(req.getNews())),
   diff: unary((req) => diffOf(req.getOldInputs() ?? req.getOlds(), req.getNews())),
-  create: unary((req) => new CreateResponse().setId(req.getPreview() ? "" : randomUUID()).setProperties(req.getProperties())),
-  read: unary((req) => new ReadResponse().setId(req.getId()).setProperties(req.getProperties()).setInputs(req.getInputs())),
+  create: unary((req) =>
+    new CreateResponse().setId(req.getPreview() ? "" : randomUUID()).setProperties(req.getProperties()),
+  ),
+  read: unary((req) =>
+    new ReadResponse().setId(req.getId()).setProperties(req.getProperties()).setInputs(req.getInputs()),
+  ),
   update: unary((req) => new UpdateResponse().setProperties(req.getNews())),
   delete: unary(() => new Empty()),
   cancel: unary(() => new Empty()),
 };
 
 console.log = console.info = console.error;
-const server = new Server({ "grpc.max_receive_message_length": MAX_MESSAGE, "grpc.max_send_message_length": MAX_MESSAGE });
+const server = new Server({
+  "grpc.max_receive_message_length": MAX_MESSAGE,
+  "grpc.max_send_message_length": MAX_MESSAGE,
+});
 server.addService(ResourceProviderService, service);
 server.bindAsync("127.0.0.1:0", ServerCredentials.createInsecure(), (err, port) => {
   if (err) {

@@ -34,12 +34,16 @@ const line = new va.PhoneNumber("main-line", {
 });
 
 if (config.getBoolean("placeTestCall")) {
-  new va.Call("smoke-call", {
-    fromNumber: mainLine,
-    toNumber: config.get("testCallTo") ?? "+15557650000",
-    agent: agents[mainLineAgent].id,
-    allowedDestinations: ["+1555765*"],
-  }, { dependsOn: [line] });
+  new va.Call(
+    "smoke-call",
+    {
+      fromNumber: mainLine,
+      toNumber: config.get("testCallTo") ?? "+15557650000",
+      agent: agents[mainLineAgent].id,
+      allowedDestinations: ["+1555765*"],
+    },
+    { dependsOn: [line] },
+  );
 }
 
 export const mainLineNumber = line.number;

@@ -34,14 +34,22 @@ const WORDS: Record<Finding["finding"], string> = {
  */
 export async function audit(opts: AuditOptions, io: CliIo): Promise<ExitCode> {
   if (opts.stacks.length === 0 && opts.states.length === 0) {
-    throw new CliError("name at least one stack (--stack NAME) or exported state (--state FILE) to compare the account with");
+    throw new CliError(
+      "name at least one stack (--stack NAME) or exported state (--state FILE) to compare the account with",
+    );
   }
   const ctx: PulumiContext = { cwd: path.resolve(io.cwd, opts.cwd ?? "."), env: io.env };
   const refs: ManagedRef[] = [];
-  for (const file of opts.states) refs.push(...parseStackExport(readState(path.resolve(io.cwd, file), file), `--state ${file}`));
-  for (const stack of opts.stacks) refs.push(...parseStackExport(await exportStack(ctx, stack), `the export of stack ${stack}`));
+  for (const file of opts.states)
+    refs.push(...parseStackExport(readState(path.resolve(io.cwd, file), file), `--state ${file}`));
+  for (const stack of opts.stacks)
+    refs.push(...parseStackExport(await exportStack(ctx, stack), `the export of stack ${stack}`));
   const first = opts.stacks[0];
-  const creds = await resolveCredentials({ baseUrl: opts.baseUrl, env: io.env, stack: first ? { name: first, ctx } : undefined });
+  const creds = await resolveCredentials({
+    baseUrl: opts.baseUrl,
+    env: io.env,
+    stack: first ? { name: first, ctx } : undefined,
+  });
   const { account, stats } = await readAccount(creds, opts.only);
   const report = classify(account, refs, opts.only);
   if (opts.json) io.stdout(`${JSON.stringify(report, null, 2)}\n`);

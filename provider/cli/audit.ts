@@ -42,7 +42,11 @@ export const numberLabel = (n: string) => `number ending ${n.replace(/\D/g, "").
  * their UUID or, for 0.1.0 states, their E.164 number), never by output values, which may be
  * secret. Numbers that are unbound (inventory, not configuration) are not reported.
  */
-export function classify(account: Account, refs: readonly ManagedRef[], only: readonly AccountCollection[] = ACCOUNT_COLLECTIONS): AuditReport {
+export function classify(
+  account: Account,
+  refs: readonly ManagedRef[],
+  only: readonly AccountCollection[] = ACCOUNT_COLLECTIONS,
+): AuditReport {
   const want = new Set(only);
   const findings: Finding[] = [];
   const managed = new Map<AccountCollection, Set<string>>(ACCOUNT_COLLECTIONS.map((c) => [c, new Set()]));
@@ -120,7 +124,10 @@ export function classify(account: Account, refs: readonly ManagedRef[], only: re
     const first = group[0];
     if (!first || group.length < 2) continue;
     const id = first.collection === "numbers" ? (numberByKey.get(first.id)?.id ?? first.id) : first.id;
-    const label = first.collection === "numbers" ? numberLabel(numberByKey.get(first.id)?.number ?? first.id) : (labels.get(id) ?? "");
+    const label =
+      first.collection === "numbers"
+        ? numberLabel(numberByKey.get(first.id)?.number ?? first.id)
+        : (labels.get(id) ?? "");
     findings.push({
       finding: "managed-twice",
       collection: first.collection,

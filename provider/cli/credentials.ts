@@ -37,7 +37,9 @@ export async function resolveCredentials(src: CredentialSources): Promise<Creden
   const fromStack = src.stack ? ` or \`pulumi config set voiceagent:baseUrl\` on stack ${src.stack.name}` : "";
   if (!baseUrl) throw new CliError(`no service address: pass --base-url or set VOICEAGENT_BASE_URL${fromStack}`);
   if (!BaseUrlSchema.safeParse(baseUrl).success) {
-    throw new CliError(`--base-url (or VOICEAGENT_BASE_URL) must be an http(s) URL such as https://api.example.com, not "${baseUrl}"`);
+    throw new CliError(
+      `--base-url (or VOICEAGENT_BASE_URL) must be an http(s) URL such as https://api.example.com, not "${baseUrl}"`,
+    );
   }
   if (!token) {
     const viaStack = src.stack ? ` or \`pulumi config set --secret voiceagent:token\` on stack ${src.stack.name}` : "";

@@ -98,8 +98,13 @@ export function driftFromEvents(events: readonly unknown[]): DriftReport {
     const step = e.data.resourcePreEvent?.metadata;
     if (step && CHANGING.has(step.op) && ours(step.type)) {
       // Dynamic providers report no per-property diff: compare the inputs when the engine gives none.
-      const compared = step.op === "update" || step.op.includes("replace") ? changedKeys(inputsOf(step.old), inputsOf(step.new)) : [];
-      const properties = step.diffs?.length ? step.diffs : step.detailedDiff ? Object.keys(step.detailedDiff) : compared;
+      const compared =
+        step.op === "update" || step.op.includes("replace") ? changedKeys(inputsOf(step.old), inputsOf(step.new)) : [];
+      const properties = step.diffs?.length
+        ? step.diffs
+        : step.detailedDiff
+          ? Object.keys(step.detailedDiff)
+          : compared;
       planned.push({
         urn: step.urn,
         kind: shortKind(step.type),
@@ -125,13 +130,15 @@ const shown = (v: unknown) => {
 
 /** The drift report as a person reads it. */
 export function humanDrift(r: DriftReport): string {
-  if (r.clean) return "clean: the live objects match the stack's state and the program, pulumi up would change nothing\n";
+  if (r.clean)
+    return "clean: the live objects match the stack's state and the program, pulumi up would change nothing\n";
   const out: string[] = [];
   if (r.drifted.length) {
     out.push(`${r.drifted.length} resource(s) changed outside Pulumi (state → live):`);
     for (const d of r.drifted) {
       if (d.status === "deleted") out.push(`  ${d.kind} ${d.name}: deleted outside Pulumi`);
-      else for (const p of d.properties) out.push(`  ${d.kind} ${d.name}: ${p.name}: ${shown(p.old)} → ${shown(p.new)}`);
+      else
+        for (const p of d.properties) out.push(`  ${d.kind} ${d.name}: ${p.name}: ${shown(p.old)} → ${shown(p.new)}`);
     }
   }
   if (r.planned.length) {

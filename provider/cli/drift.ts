@@ -57,7 +57,9 @@ export async function drift(opts: DriftOptions, io: CliIo): Promise<ExitCode> {
   const { LocalWorkspace } = await loadAutomation();
   if (io.env.VOICEAGENT_TOKEN) registerSecret(io.env.VOICEAGENT_TOKEN);
   const workDir = path.resolve(io.cwd, opts.cwd ?? ".");
-  const envVars = Object.fromEntries(Object.entries(io.env).filter((e): e is [string, string] => typeof e[1] === "string"));
+  const envVars = Object.fromEntries(
+    Object.entries(io.env).filter((e): e is [string, string] => typeof e[1] === "string"),
+  );
   let stack: automation.Stack;
   try {
     stack = await LocalWorkspace.selectStack({ stackName: opts.stack, workDir }, { envVars });
@@ -68,7 +70,9 @@ export async function drift(opts: DriftOptions, io: CliIo): Promise<ExitCode> {
   try {
     await stack.preview({ refresh: true, color: "never", onEvent: (e) => events.push(e) });
   } catch (err) {
-    throw new CliError(`pulumi preview --refresh of stack ${opts.stack} failed: ${pulumiFailure(err)}; nothing was changed`);
+    throw new CliError(
+      `pulumi preview --refresh of stack ${opts.stack} failed: ${pulumiFailure(err)}; nothing was changed`,
+    );
   }
   const report = driftFromEvents(events);
   io.stdout(opts.json ? `${JSON.stringify(report, null, 2)}\n` : humanDrift(report));

@@ -16,7 +16,9 @@ interface ImportSpec {
 /** A number is imported by its E.164 number; every other object by its id. */
 function importId(r: PlannedResource): string {
   const number = r.args.number;
-  return r.collection === "numbers" && number && "value" in number && typeof number.value === "string" ? number.value : r.id;
+  return r.collection === "numbers" && number && "value" in number && typeof number.value === "string"
+    ? number.value
+    : r.id;
 }
 
 /**

@@ -4,7 +4,13 @@ import type { Collection } from "../client/index.js";
 import type { PullDef } from "../resources/kit/pull.js";
 
 /** The account's collections, in dependency order: what an agent refers to comes before it. */
-export const ACCOUNT_COLLECTIONS = ["voices", "actions", "webhooks", "agents", "numbers"] as const satisfies readonly Collection[];
+export const ACCOUNT_COLLECTIONS = [
+  "voices",
+  "actions",
+  "webhooks",
+  "agents",
+  "numbers",
+] as const satisfies readonly Collection[];
 /** One collection of the account: `--only` takes a comma-separated list of these. */
 export const AccountCollectionSchema = z.enum(ACCOUNT_COLLECTIONS);
 /** One collection of the account. */
@@ -52,7 +58,9 @@ export const SINGULAR: Readonly<Record<AccountCollection, string>> = z
   .parse(Object.fromEntries(ACCOUNT_COLLECTIONS.map((c) => [c, c.replace(/s$/, "")])));
 
 /** The collection of each kind's objects (recover matches a pending create against it). */
-export const COLLECTION_OF: Readonly<Record<string, Collection>> = Object.fromEntries(REGISTRY.map((k) => [k.kind, k.info.collection]));
+export const COLLECTION_OF: Readonly<Record<string, Collection>> = Object.fromEntries(
+  REGISTRY.map((k) => [k.kind, k.info.collection]),
+);
 
 /**
  * Parses `--only agents,numbers`. Singular names are accepted too; an unknown name is an error

@@ -1,6 +1,13 @@
 import { z } from "zod";
 import type { Account } from "./account.js";
-import { ACCOUNT_COLLECTIONS, AccountCollectionSchema, PULLED_KIND, pullOf, SINGULAR, type AccountCollection } from "./kinds.js";
+import {
+  ACCOUNT_COLLECTIONS,
+  AccountCollectionSchema,
+  PULLED_KIND,
+  pullOf,
+  SINGULAR,
+  type AccountCollection,
+} from "./kinds.js";
 import type { Json } from "./literal.js";
 import { uniqueNames, variableNamer } from "./names.js";
 
@@ -40,7 +47,13 @@ export const PullPlanSchema = z.object({
 /** The pull plan. */
 export type PullPlan = z.infer<typeof PullPlanSchema>;
 
-type Draft = { collection: AccountCollection; id: string; base: string; args: PlannedResource["args"]; notes: string[] };
+type Draft = {
+  collection: AccountCollection;
+  id: string;
+  base: string;
+  args: PlannedResource["args"];
+  notes: string[];
+};
 type Skip = PullPlan["skipped"][number];
 
 const lit = (value: Json): ScalarArg => ({ value });
@@ -70,7 +83,13 @@ export function buildPlan(account: Account, only: readonly AccountCollection[] =
         continue;
       }
       const { args, refs } = pull.adopt(o);
-      const draft: Draft = { collection, id: o.id, base: pull.name(o), args: Object.fromEntries(Object.entries(args).map(([k, v]) => [k, lit(v)])), notes: [] };
+      const draft: Draft = {
+        collection,
+        id: o.id,
+        base: pull.name(o),
+        args: Object.fromEntries(Object.entries(args).map(([k, v]) => [k, lit(v)])),
+        notes: [],
+      };
       drafts.push(draft);
       for (const r of refs) {
         // Only the account's collections are pulled: a reference to any other (none today) is left out.
@@ -128,6 +147,8 @@ function name(drafts: Draft[]): PlannedResource[] {
 /** Dependencies first (the collection order), then by name: the order index.ts is written in. */
 function sortForProgram<T extends { collection: AccountCollection; name: string }>(rs: T[]): T[] {
   return [...rs].sort(
-    (a, b) => ACCOUNT_COLLECTIONS.indexOf(a.collection) - ACCOUNT_COLLECTIONS.indexOf(b.collection) || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0),
+    (a, b) =>
+      ACCOUNT_COLLECTIONS.indexOf(a.collection) - ACCOUNT_COLLECTIONS.indexOf(b.collection) ||
+      (a.name < b.name ? -1 : a.name > b.name ? 1 : 0),
   );
 }

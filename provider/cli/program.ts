@@ -36,7 +36,9 @@ const PullOpts = z.object({
   name: z.string().optional(),
   importFile: z.string().optional(),
   format: z.enum(["program", "stack"], { error: "--format must be program or stack" }),
-  stack: z.string().regex(/^[A-Za-z0-9_.-]+$/, { error: "--stack must be a stack name (letters, digits, '-', '_', '.')" }),
+  stack: z
+    .string()
+    .regex(/^[A-Za-z0-9_.-]+$/, { error: "--stack must be a stack name (letters, digits, '-', '_', '.')" }),
 });
 const AuditOpts = z.object({
   stack: z.array(z.string()),
@@ -57,7 +59,12 @@ const RecoverOpts = z.object({
   baseUrl: z.string().optional(),
   cwd: z.string().optional(),
 });
-const SnapshotOpts = z.object({ out: z.string(), stack: z.string().optional(), baseUrl: z.string().optional(), cwd: z.string().optional() });
+const SnapshotOpts = z.object({
+  out: z.string(),
+  stack: z.string().optional(),
+  baseUrl: z.string().optional(),
+  cwd: z.string().optional(),
+});
 
 /**
  * Runs the `voiceagent` command with `argv` (the arguments after the program name) and returns
@@ -76,17 +83,29 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
 
   program
     .command("pull")
-    .description("Write a Pulumi TypeScript project that adopts every agent, voice, action, webhook and bound number of the account.")
+    .description(
+      "Write a Pulumi TypeScript project that adopts every agent, voice, action, webhook and bound number of the account.",
+    )
     .option("--out <dir>", "folder to write the project to", "./voiceagent-pulled")
     .option("--only <kinds>", `comma-separated subset of ${ACCOUNT_COLLECTIONS.join(",")}`, only)
     .option("--json", "print the plan as JSON instead of writing files", false)
     .option("--force", "write into a folder that is not empty (overwrites the project's files)", false)
     .option("--base-url <url>", "the service's address (else VOICEAGENT_BASE_URL)")
     .option("--name <project>", "the Pulumi project name (default: the folder's name)")
-    .option("--import-file <file>", "also write a `pulumi import --file` file; the program then uses pulumi-voiceagent/native")
-    .option("--format <format>", "program: an index.ts declaring every object; stack: the objects as data in Pulumi.<stack>.yaml, read by a three-line Fleet program", "program")
+    .option(
+      "--import-file <file>",
+      "also write a `pulumi import --file` file; the program then uses pulumi-voiceagent/native",
+    )
+    .option(
+      "--format <format>",
+      "program: an index.ts declaring every object; stack: the objects as data in Pulumi.<stack>.yaml, read by a three-line Fleet program",
+      "program",
+    )
     .option("--stack <name>", "with --format stack: the stack whose file is written", "dev")
-    .addHelpText("after", `${CREDENTIALS}\n${EXIT_CODES.replace(", 3 found something (drift, unmanaged or missing objects)", "")}`)
+    .addHelpText(
+      "after",
+      `${CREDENTIALS}\n${EXIT_CODES.replace(", 3 found something (drift, unmanaged or missing objects)", "")}`,
+    )
     .action(async (raw: unknown) => {
       code = await pull(PullOpts.parse(raw), io);
     });
@@ -96,7 +115,12 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     .description(
       "Compare the account with stacks' state: unmanaged objects, managed objects that are gone, numbers bound to unmanaged agents.",
     )
-    .option("--stack <name>", "a stack of the project in --cwd, read with `pulumi stack export` (repeatable)", collect, [])
+    .option(
+      "--stack <name>",
+      "a stack of the project in --cwd, read with `pulumi stack export` (repeatable)",
+      collect,
+      [],
+    )
     .option("--state <file>", "a file written by `pulumi stack export --file` (repeatable)", collect, [])
     .option("--only <kinds>", `comma-separated subset of ${ACCOUNT_COLLECTIONS.join(",")}`, only)
     .option("--json", "print the report as JSON", false)
@@ -105,7 +129,10 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     .addHelpText("after", `${CREDENTIALS}\n${EXIT_CODES}`)
     .action(async (raw: unknown) => {
       const o = AuditOpts.parse(raw);
-      code = await audit({ stacks: o.stack, states: o.state, only: o.only, json: o.json, baseUrl: o.baseUrl, cwd: o.cwd }, io);
+      code = await audit(
+        { stacks: o.stack, states: o.state, only: o.only, json: o.json, baseUrl: o.baseUrl, cwd: o.cwd },
+        io,
+      );
     });
 
   program
@@ -126,12 +153,17 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
 
   program
     .command("snapshot")
-    .description("Write the ids the account holds to a file: run it right before `pulumi up`, so that `recover --before` can tell what the up made.")
+    .description(
+      "Write the ids the account holds to a file: run it right before `pulumi up`, so that `recover --before` can tell what the up made.",
+    )
     .requiredOption("--out <file>", "the file to write")
     .option("--stack <name>", "a stack whose voiceagent:baseUrl / voiceagent:token config supplies what is missing")
     .option("--base-url <url>", "the service's address (else VOICEAGENT_BASE_URL, else the stack's config)")
     .option("--cwd <dir>", "the Pulumi project folder for --stack (default: the working directory)")
-    .addHelpText("after", `${CREDENTIALS}\n${EXIT_CODES.replace(", 3 found something (drift, unmanaged or missing objects)", "")}`)
+    .addHelpText(
+      "after",
+      `${CREDENTIALS}\n${EXIT_CODES.replace(", 3 found something (drift, unmanaged or missing objects)", "")}`,
+    )
     .action(async (raw: unknown) => {
       code = await snapshot(SnapshotOpts.parse(raw), io);
     });
@@ -142,9 +174,22 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       "After an interrupted `pulumi up`, settle the creates of this provider it left pending: what they made is put in the state when there is evidence; what never reached the service is dropped.",
     )
     .requiredOption("--stack <name>", "the stack the interrupted up ran on")
-    .option("--before <file>", "the `voiceagent snapshot` file taken before the interrupted up: without it nothing is adopted by content")
-    .option("--also-stack <name>", "another stack whose objects are never adopted (repeatable; every stack `pulumi stack ls` shows is read anyway)", collect, [])
-    .option("--also-state <file>", "an export (`pulumi stack export --file`) of a stack elsewhere whose objects are never adopted (repeatable)", collect, [])
+    .option(
+      "--before <file>",
+      "the `voiceagent snapshot` file taken before the interrupted up: without it nothing is adopted by content",
+    )
+    .option(
+      "--also-stack <name>",
+      "another stack whose objects are never adopted (repeatable; every stack `pulumi stack ls` shows is read anyway)",
+      collect,
+      [],
+    )
+    .option(
+      "--also-state <file>",
+      "an export (`pulumi stack export --file`) of a stack elsewhere whose objects are never adopted (repeatable)",
+      collect,
+      [],
+    )
     .option("--dry-run", "say what would be done, and change nothing", false)
     .option("--json", "print the decisions as JSON", false)
     .option("--base-url <url>", "the service's address (else VOICEAGENT_BASE_URL, else the stack's config)")

@@ -30,7 +30,14 @@ export function projectFiles(plan: PullPlan, name: string, imported = false): Ma
     "  options:",
     "    packagemanager: npm",
     // The native program's plugin ships in the package: the engine runs it from node_modules.
-    ...(imported ? ["plugins:", "  providers:", "    - name: voiceagent", "      path: ./node_modules/pulumi-voiceagent/dist/plugin"] : []),
+    ...(imported
+      ? [
+          "plugins:",
+          "  providers:",
+          "    - name: voiceagent",
+          "      path: ./node_modules/pulumi-voiceagent/dist/plugin",
+        ]
+      : []),
     "",
   ].join("\n");
   const packageJson = {

@@ -35,7 +35,9 @@ export interface PullOptions {
 export async function pull(opts: PullOptions, io: CliIo): Promise<ExitCode> {
   const out = path.resolve(io.cwd, opts.out);
   if (opts.format === "stack" && opts.importFile) {
-    throw new CliError("--import-file and --format stack do not go together (a stack file adopts by `id`, no import needed): drop one; nothing was read or written");
+    throw new CliError(
+      "--import-file and --format stack do not go together (a stack file adopts by `id`, no import needed): drop one; nothing was read or written",
+    );
   }
   if (!opts.json) assertWritable(out, opts.force);
   const creds = await resolveCredentials({ baseUrl: opts.baseUrl, env: io.env });
@@ -47,7 +49,15 @@ export async function pull(opts: PullOptions, io: CliIo): Promise<ExitCode> {
     io.stdout(`${JSON.stringify(plan, null, 2)}\n`);
     return EXIT.clean;
   }
-  if (opts.format === "stack") return writeFleetProject(plan, out, opts.name ?? projectName(path.basename(out)), opts.stack ?? "dev", creds.baseUrl, io);
+  if (opts.format === "stack")
+    return writeFleetProject(
+      plan,
+      out,
+      opts.name ?? projectName(path.basename(out)),
+      opts.stack ?? "dev",
+      creds.baseUrl,
+      io,
+    );
   mkdirSync(out, { recursive: true });
   const importFile = opts.importFile && path.resolve(io.cwd, opts.importFile);
   if (importFile) writeFileSync(importFile, importFileText(plan));
@@ -80,10 +90,19 @@ export async function pull(opts: PullOptions, io: CliIo): Promise<ExitCode> {
 }
 
 /** `--format stack`: the project whose stack file holds the account as the fleet value. */
-function writeFleetProject(plan: PullPlan, out: string, name: string, stack: string, baseUrl: string, io: CliIo): ExitCode {
+function writeFleetProject(
+  plan: PullPlan,
+  out: string,
+  name: string,
+  stack: string,
+  baseUrl: string,
+  io: CliIo,
+): ExitCode {
   const made = fleetProjectFiles(plan, name, stack);
   if ("problems" in made) {
-    throw new CliError(`the account cannot be written as a fleet (a bug: please report it); nothing was written:\n${made.problems.map((p) => `  ${p}`).join("\n")}`);
+    throw new CliError(
+      `the account cannot be written as a fleet (a bug: please report it); nothing was written:\n${made.problems.map((p) => `  ${p}`).join("\n")}`,
+    );
   }
   mkdirSync(out, { recursive: true });
   for (const [file, text] of made.files) writeFileSync(path.join(out, file), text);
@@ -105,12 +124,15 @@ function writeFleetProject(plan: PullPlan, out: string, name: string, stack: str
 function assertWritable(dir: string, force: boolean): void {
   let entries: string[];
   try {
-    if (!statSync(dir).isDirectory()) throw new CliError(`--out ${dir} is a file, not a folder: choose another --out; nothing was written`);
+    if (!statSync(dir).isDirectory())
+      throw new CliError(`--out ${dir} is a file, not a folder: choose another --out; nothing was written`);
     entries = readdirSync(dir);
   } catch (err) {
     if (err instanceof CliError) throw err;
     if (errnoCode(err) === "ENOENT") return;
-    throw new CliError(`--out ${dir} cannot be read (${errnoCode(err) ?? String(err)}): choose another --out; nothing was written`);
+    throw new CliError(
+      `--out ${dir} cannot be read (${errnoCode(err) ?? String(err)}): choose another --out; nothing was written`,
+    );
   }
   if (entries.length > 0 && !force) {
     throw new CliError(

@@ -57,7 +57,8 @@ export async function stackConfig(ctx: PulumiContext, stack: string): Promise<Ma
   const parsed = ConfigSchema.safeParse(json);
   if (!parsed.success) throw new CliError(`\`pulumi config --stack ${stack} --json\` did not print the config as JSON`);
   const values = new Map<string, string>();
-  for (const [key, entry] of Object.entries(parsed.data)) if (typeof entry.value === "string") values.set(key, entry.value);
+  for (const [key, entry] of Object.entries(parsed.data))
+    if (typeof entry.value === "string") values.set(key, entry.value);
   return values;
 }
 

@@ -45,7 +45,9 @@ export async function recover(opts: RecoverOptions, io: CliIo): Promise<ExitCode
   const own = pending.filter(isOwnCreate);
   const others = pending.filter((op) => !isOwnCreate(op));
   if (own.length === 0) {
-    io.stderr(`stack ${opts.stack} has no pending creates of this provider: nothing to recover${others.length ? ` (${others.length} other pending operation(s) left as they are)` : ""}\n`);
+    io.stderr(
+      `stack ${opts.stack} has no pending creates of this provider: nothing to recover${others.length ? ` (${others.length} other pending operation(s) left as they are)` : ""}\n`,
+    );
     return EXIT.clean;
   }
   const creds = await resolveCredentials({ baseUrl: opts.baseUrl, env: io.env, stack: { name: opts.stack, ctx } });
@@ -62,7 +64,14 @@ export async function recover(opts: RecoverOptions, io: CliIo): Promise<ExitCode
   }
   const decisions = decide(own, { managed, before, urns: liveUrns(plain) }, { ...account, calls });
 
-  const report = { stack: opts.stack, dryRun: opts.dryRun, protectedStacks: stacks, snapshot: Boolean(before), decisions, otherPendingOperations: others.map(describe) };
+  const report = {
+    stack: opts.stack,
+    dryRun: opts.dryRun,
+    protectedStacks: stacks,
+    snapshot: Boolean(before),
+    decisions,
+    otherPendingOperations: others.map(describe),
+  };
   if (opts.json) io.stdout(`${JSON.stringify(report, null, 2)}\n`);
   else io.stdout(render(decisions));
   const needsLook = decisions.some((d) => d.outcome === "unresolved");
@@ -82,7 +91,9 @@ export async function recover(opts: RecoverOptions, io: CliIo): Promise<ExitCode
       `nothing was written: stack ${opts.stack} also holds ${others.length} pending operation(s) recover does not own (${others.map(describe).join("; ")}). ` +
         "`pulumi stack import` drops every pending operation, and Pulumi 3.259's `pulumi refresh --import-pending-creates` drops the create it names without recording its resource, " +
         `so no edit keeps them. ${next}` +
-        (lines.length ? `; or adopt what recover found in the program, keeping each line in the resource's arguments:\n${lines.join("\n")}\n` : ".\n"),
+        (lines.length
+          ? `; or adopt what recover found in the program, keeping each line in the resource's arguments:\n${lines.join("\n")}\n`
+          : ".\n"),
     );
     return EXIT.error;
   }
@@ -90,7 +101,9 @@ export async function recover(opts: RecoverOptions, io: CliIo): Promise<ExitCode
   const currentText = await exportStack(ctx, opts.stack);
   const current = parseExport(currentText, source);
   if (fingerprint(current) !== fingerprint(plain)) {
-    throw new CliError(`stack ${opts.stack} changed since recover read it (another update, refresh or recover ran): nothing was written; run recover again`);
+    throw new CliError(
+      `stack ${opts.stack} changed since recover read it (another update, refresh or recover ran): nothing was written; run recover again`,
+    );
   }
   const edited = settled(current, decisions);
   const dir = mkdtempSync(path.join(os.tmpdir(), "voiceagent-recover-"));
@@ -111,7 +124,11 @@ export async function recover(opts: RecoverOptions, io: CliIo): Promise<ExitCode
 }
 
 /** Every id a protected stack manages, by id, with the stack's name; and the stacks read. */
-async function managedIds(ctx: PulumiContext, opts: RecoverOptions, ownExport: string): Promise<{ managed: Map<string, string>; stacks: string[] }> {
+async function managedIds(
+  ctx: PulumiContext,
+  opts: RecoverOptions,
+  ownExport: string,
+): Promise<{ managed: Map<string, string>; stacks: string[] }> {
   const managed = new Map<string, string>();
   const add = (text: string, name: string) => {
     for (const ref of parseStackExport(text, name)) if (!managed.has(ref.id)) managed.set(ref.id, ref.stack);
@@ -125,7 +142,9 @@ async function managedIds(ctx: PulumiContext, opts: RecoverOptions, ownExport: s
     try {
       text = readFileSync(path.resolve(ctx.cwd, file), "utf8");
     } catch (err) {
-      throw new CliError(`--also-state ${file} could not be read (${err instanceof Error ? err.message : String(err)})`);
+      throw new CliError(
+        `--also-state ${file} could not be read (${err instanceof Error ? err.message : String(err)})`,
+      );
     }
     add(text, file);
   }

@@ -16,7 +16,8 @@ export function parseExport(text: string, source: string): StackExport {
     throw new CliError(`${source} is not JSON, so not a Pulumi stack export`);
   }
   const parsed = StackExportSchema.safeParse(json);
-  if (!parsed.success || parsed.data.version !== EXPORT_VERSION) throw new CliError(`${source} is not a version ${EXPORT_VERSION} Pulumi stack export`);
+  if (!parsed.success || parsed.data.version !== EXPORT_VERSION)
+    throw new CliError(`${source} is not a version ${EXPORT_VERSION} Pulumi stack export`);
   return parsed.data;
 }
 
@@ -50,13 +51,19 @@ export function settled(exported: StackExport, decisions: Decision[]): StackExpo
   const pending = exported.deployment.pending_operations ?? [];
   const decided = new Map(decisions.map((d) => [d.urn, d]));
   const others = pending.filter((op) => op.type !== "creating" || !decided.has(op.resource.urn));
-  if (others.length > 0) throw new CliError(`the state holds ${others.length} other pending operation(s) that an import would drop: nothing was written`);
+  if (others.length > 0)
+    throw new CliError(
+      `the state holds ${others.length} other pending operation(s) that an import would drop: nothing was written`,
+    );
   const urns = liveUrns(exported);
   const resources = [...(exported.deployment.resources ?? [])];
   for (const op of pending) {
     const d = decided.get(op.resource.urn);
     if (d?.outcome !== "adopt" || !d.id) continue;
-    if (urns.has(op.resource.urn)) throw new CliError(`${op.resource.urn} is already in the state: adopting would add a second resource under its URN; nothing was written`);
+    if (urns.has(op.resource.urn))
+      throw new CliError(
+        `${op.resource.urn} is already in the state: adopting would add a second resource under its URN; nothing was written`,
+      );
     resources.push({ ...op.resource, id: d.id, custom: true, outputs: op.resource.inputs ?? {} });
   }
   return { ...exported, deployment: { ...exported.deployment, resources, pending_operations: [] } };

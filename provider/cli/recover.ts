@@ -61,23 +61,49 @@ export function decide(pending: PendingOperation[], evidence: Evidence, live: Li
   });
 }
 
-function decideOne(urn: string, kind: ResourceKind, inputs: Record<string, unknown>, ev: Evidence, live: Live, taken: Set<string>): Decision {
+function decideOne(
+  urn: string,
+  kind: ResourceKind,
+  inputs: Record<string, unknown>,
+  ev: Evidence,
+  live: Live,
+  taken: Set<string>,
+): Decision {
   const owner = (id: string) => ev.managed.get(id);
   if (ev.urns.has(urn)) {
-    return { urn, kind, outcome: "unresolved", why: "a replacement of a resource still in the state: recover does not settle replacements; `voiceagent audit` lists the new object if it was made" };
+    return {
+      urn,
+      kind,
+      outcome: "unresolved",
+      why: "a replacement of a resource still in the state: recover does not settle replacements; `voiceagent audit` lists the new object if it was made",
+    };
   }
-  if (kind === "PhoneNumber") return { urn, kind, outcome: "clear", why: "a binding: the next up binds the number again (binding twice is harmless)" };
+  if (kind === "PhoneNumber")
+    return {
+      urn,
+      kind,
+      outcome: "clear",
+      why: "a binding: the next up binds the number again (binding twice is harmless)",
+    };
   if (kind === "PurchasedNumber") return decideNumber(urn, inputs, ev, live, taken);
   const adoptInput = ADOPT_INPUTS[kind];
   const adoptId = adoptInput ? inputs[adoptInput] : undefined;
   if (typeof adoptId === "string") {
     const by = owner(adoptId);
-    if (by) return { urn, kind, outcome: "unresolved", candidates: [adoptId], why: `${adoptInput} names ${adoptId}, which stack ${by} manages: not adopted twice` };
+    if (by)
+      return {
+        urn,
+        kind,
+        outcome: "unresolved",
+        candidates: [adoptId],
+        why: `${adoptInput} names ${adoptId}, which stack ${by} manages: not adopted twice`,
+      };
     return { urn, kind, outcome: "adopt", id: adoptId, why: `the object ${adoptInput} names` };
   }
   const body = createBodyFor(kind, inputs);
   const collection = COLLECTION_OF[kind];
-  if (!body || !collection) return { urn, kind, outcome: "unresolved", why: "its recorded inputs do not say what was sent" };
+  if (!body || !collection)
+    return { urn, kind, outcome: "unresolved", why: "its recorded inputs do not say what was sent" };
   // Every status counts, an ended call included: a call placed by the interrupted run has
   // usually ended by the time recover runs, and it is still proof that the create arrived.
   const items: { id: string }[] = live[collection];
@@ -103,21 +129,57 @@ function decideOne(urn: string, kind: ResourceKind, inputs: Record<string, unkno
   }
   const before = ev.before;
   const fresh = unmanaged.filter((id) => !before.has(id));
-  if (fresh.length === 0) return { urn, kind, outcome: "clear", why: "every matching object no stack manages existed before the run: it never reached the service" };
-  if (fresh.length > 1) return { urn, kind, outcome: "unresolved", candidates: fresh, ...withPaste(paste(fresh)), why: `${fresh.length} objects made since the snapshot match exactly; none is taken` };
-  return { urn, kind, outcome: "adopt", id: fresh[0], why: "the one object made since the snapshot that matches what it sent and no stack manages" };
+  if (fresh.length === 0)
+    return {
+      urn,
+      kind,
+      outcome: "clear",
+      why: "every matching object no stack manages existed before the run: it never reached the service",
+    };
+  if (fresh.length > 1)
+    return {
+      urn,
+      kind,
+      outcome: "unresolved",
+      candidates: fresh,
+      ...withPaste(paste(fresh)),
+      why: `${fresh.length} objects made since the snapshot match exactly; none is taken`,
+    };
+  return {
+    urn,
+    kind,
+    outcome: "adopt",
+    id: fresh[0],
+    why: "the one object made since the snapshot that matches what it sent and no stack manages",
+  };
 }
 
-function decideNumber(urn: string, inputs: Record<string, unknown>, ev: Evidence, live: Live, taken: Set<string>): Decision {
+function decideNumber(
+  urn: string,
+  inputs: Record<string, unknown>,
+  ev: Evidence,
+  live: Live,
+  taken: Set<string>,
+): Decision {
   const kind = "PurchasedNumber";
-  const own = typeof inputs.number === "string" ? live.numbers.find((n) => n.number === inputs.number && n.active) : undefined;
+  const own =
+    typeof inputs.number === "string" ? live.numbers.find((n) => n.number === inputs.number && n.active) : undefined;
   if (own) {
     const by = ev.managed.get(own.id);
-    if (by) return { urn, kind, outcome: "unresolved", candidates: [own.id], why: `number ${own.number} is managed by stack ${by}: not adopted twice` };
+    if (by)
+      return {
+        urn,
+        kind,
+        outcome: "unresolved",
+        candidates: [own.id],
+        why: `number ${own.number} is managed by stack ${by}: not adopted twice`,
+      };
     return { urn, kind, outcome: "adopt", id: own.id, why: "the number it adopts" };
   }
   const before = ev.before;
-  const fresh = before ? live.numbers.filter((n) => n.active && !before.has(n.id) && !ev.managed.has(n.id) && !taken.has(n.id)) : [];
+  const fresh = before
+    ? live.numbers.filter((n) => n.active && !before.has(n.id) && !ev.managed.has(n.id) && !taken.has(n.id))
+    : [];
   return {
     urn,
     kind,

@@ -57,12 +57,16 @@ export function readSnapshot(file: string, baseUrl: string): IdSnapshot {
   try {
     json = JSON.parse(readFileSync(file, "utf8"));
   } catch (err) {
-    throw new CliError(`--before ${file} could not be read as JSON (${err instanceof Error ? err.message : String(err)}): write one with \`voiceagent snapshot --out ${file}\` before \`pulumi up\``);
+    throw new CliError(
+      `--before ${file} could not be read as JSON (${err instanceof Error ? err.message : String(err)}): write one with \`voiceagent snapshot --out ${file}\` before \`pulumi up\``,
+    );
   }
   const parsed = IdSnapshotSchema.safeParse(json);
   if (!parsed.success) throw new CliError(`--before ${file} is not a file written by \`voiceagent snapshot\``);
   if (parsed.data.baseUrl.replace(/\/+$/, "") !== baseUrl.replace(/\/+$/, "")) {
-    throw new CliError(`--before ${file} lists ${parsed.data.baseUrl}, not ${baseUrl}: it says nothing about this service`);
+    throw new CliError(
+      `--before ${file} lists ${parsed.data.baseUrl}, not ${baseUrl}: it says nothing about this service`,
+    );
   }
   return parsed.data;
 }

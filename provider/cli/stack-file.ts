@@ -9,10 +9,22 @@ import type { Arg, PullPlan } from "./plan.js";
 import { projectFiles } from "./project-files.js";
 
 /** The fleet section each collection of the account becomes. */
-const SECTION: Record<AccountCollection, string> = { voices: "voices", actions: "actions", webhooks: "webhooks", agents: "agents", numbers: "lines" };
+const SECTION: Record<AccountCollection, string> = {
+  voices: "voices",
+  actions: "actions",
+  webhooks: "webhooks",
+  agents: "agents",
+  numbers: "lines",
+};
 
 /** The program's argument names that the fleet spells otherwise: adoption ids are `id`, a line's agent is `agent`. */
-const RENAMED: Record<string, string> = { voiceId: "id", actionId: "id", webhookId: "id", agentId: "id", inboundAgent: "agent" };
+const RENAMED: Record<string, string> = {
+  voiceId: "id",
+  actionId: "id",
+  webhookId: "id",
+  agentId: "id",
+  inboundAgent: "agent",
+};
 
 /** A planned argument as fleet data: a literal as it is, a reference by the target's key (its resource name). */
 function value(arg: Arg): Json {
@@ -24,21 +36,30 @@ function value(arg: Arg): Json {
 export function fleetOfPlan(plan: PullPlan): { [section: string]: { [key: string]: { [field: string]: Json } } } {
   const fleet: { [section: string]: { [key: string]: { [field: string]: Json } } } = {};
   for (const r of plan.resources) {
-    const section = (fleet[SECTION[r.collection]] ??= {});
+    const name = SECTION[r.collection];
+    const section = fleet[name] ?? {};
+    fleet[name] = section;
     section[r.name] = Object.fromEntries(Object.entries(r.args).map(([k, a]) => [RENAMED[k] ?? k, value(a)]));
   }
   return fleet;
 }
 
 /** A YAML mapping key: bare when YAML cannot read it as anything but that string, JSON-quoted otherwise. */
-const yamlKey = (k: string) => (/^[A-Za-z][A-Za-z0-9_.-]*(:[A-Za-z0-9_.-]+)?$/.test(k) && !/^(true|false|yes|no|on|off|null|y|n)$/i.test(k) ? k : stringLiteral(k));
+const yamlKey = (k: string) =>
+  /^[A-Za-z][A-Za-z0-9_.-]*(:[A-Za-z0-9_.-]+)?$/.test(k) && !/^(true|false|yes|no|on|off|null|y|n)$/i.test(k)
+    ? k
+    : stringLiteral(k);
 
 /** A YAML scalar or flow collection: JSON is valid YAML, and a JSON string cannot break the document. */
 const yamlValue = (v: Json): string => (typeof v === "string" ? stringLiteral(v) : JSON.stringify(v));
 
 /** The stack file holding `fleet` under the project's namespace, in block style. */
 export function renderStackFile(project: string, fleet: ReturnType<typeof fleetOfPlan>): string {
-  const lines = ["# Adopted from a live voice agent account by `voiceagent pull --format stack`: each entry's `id` is the object it takes over.", "config:", `  ${yamlKey(`${project}:fleet`)}:`];
+  const lines = [
+    "# Adopted from a live voice agent account by `voiceagent pull --format stack`: each entry's `id` is the object it takes over.",
+    "config:",
+    `  ${yamlKey(`${project}:fleet`)}:`,
+  ];
   for (const [section, entries] of Object.entries(fleet)) {
     lines.push(`    ${section}:`);
     for (const [key, fields] of Object.entries(entries)) {
@@ -65,7 +86,11 @@ export const FLEET_PROGRAM = [
  * fleet check finds instead when the account cannot be written as a fleet (never expected: the
  * plan already skips what the provider would refuse).
  */
-export function fleetProjectFiles(plan: PullPlan, name: string, stack: string): { files: Map<string, string> } | { problems: string[] } {
+export function fleetProjectFiles(
+  plan: PullPlan,
+  name: string,
+  stack: string,
+): { files: Map<string, string> } | { problems: string[] } {
   const fleet = fleetOfPlan(plan);
   const checked = checkFleet(fleet);
   if (!checked.ok) return { problems: checked.problems };

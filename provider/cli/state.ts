@@ -1,4 +1,3 @@
-import { z } from "zod";
 import { CliError } from "./errors.js";
 import { kindOfType } from "../identity.js";
 import { KIND_NAMES, RESOURCE_KINDS, type AccountCollection, type ResourceKind } from "./kinds.js";
@@ -26,16 +25,22 @@ export function parseStackExport(text: string, source: string): ManagedRef[] {
   try {
     json = JSON.parse(text);
   } catch {
-    throw new CliError(`${source} is not JSON, so not a Pulumi stack export (write one with \`pulumi stack export --file <file>\`)`);
+    throw new CliError(
+      `${source} is not JSON, so not a Pulumi stack export (write one with \`pulumi stack export --file <file>\`)`,
+    );
   }
   const parsed = StackExportSchema.safeParse(json);
   if (!parsed.success) {
     const first = parsed.error.issues[0];
     const where = first ? ` (${first.path.join(".") || "top level"}: ${first.message})` : "";
-    throw new CliError(`${source} is not a Pulumi stack export${where}: write one with \`pulumi stack export --file <file>\``);
+    throw new CliError(
+      `${source} is not a Pulumi stack export${where}: write one with \`pulumi stack export --file <file>\``,
+    );
   }
   if (parsed.data.version !== EXPORT_VERSION) {
-    throw new CliError(`${source} is a version ${parsed.data.version} stack export; this command reads version ${EXPORT_VERSION} (Pulumi 3.x)`);
+    throw new CliError(
+      `${source} is a version ${parsed.data.version} stack export; this command reads version ${EXPORT_VERSION} (Pulumi 3.x)`,
+    );
   }
   const refs: ManagedRef[] = [];
   for (const r of parsed.data.deployment.resources ?? []) {

@@ -92,15 +92,44 @@ export function createClient(input: CreateClientInput) {
   const capabilities = createCapabilities(send, extensions);
   const ctx = { transport, snapshots: new Snapshots(capabilities), ledger, options };
 
-  const agents = pager((page, size, deadline) => send("listAgents", { query: { page, size }, deadline }).then((p) => readPage(AgentSchema, p)));
-  const voices = pager((page, size, deadline) => send("listVoices", { query: { page, size }, deadline }).then((p) => readPage(VoiceSchema, p)));
-  const actions = pager((page, size, deadline) => send("listActions", { query: { page, size }, deadline }).then((p) => readPage(ActionSchema, p)));
-  const webhooks = pager((page, size, deadline) => send("listWebhooks", { query: { page, size }, deadline }).then((p) => readPage(WebhookSchema, p)));
-  const numbers = pager((page, size, deadline) => send("listNumbers", { query: { page, size }, deadline }).then((p) => readPage(PhoneNumberSchema, p)));
-  const calls = pager((page, size, deadline) => send("listCalls", { query: { page, size }, deadline }).then((p) => readPage(CallSchema, p)));
+  const agents = pager((page, size, deadline) =>
+    send("listAgents", { query: { page, size }, deadline }).then((p) => readPage(AgentSchema, p)),
+  );
+  const voices = pager((page, size, deadline) =>
+    send("listVoices", { query: { page, size }, deadline }).then((p) => readPage(VoiceSchema, p)),
+  );
+  const actions = pager((page, size, deadline) =>
+    send("listActions", { query: { page, size }, deadline }).then((p) => readPage(ActionSchema, p)),
+  );
+  const webhooks = pager((page, size, deadline) =>
+    send("listWebhooks", { query: { page, size }, deadline }).then((p) => readPage(WebhookSchema, p)),
+  );
+  const numbers = pager((page, size, deadline) =>
+    send("listNumbers", { query: { page, size }, deadline }).then((p) => readPage(PhoneNumberSchema, p)),
+  );
+  const calls = pager((page, size, deadline) =>
+    send("listCalls", { query: { page, size }, deadline }).then((p) => readPage(CallSchema, p)),
+  );
   /** The exactly-once create of one kind, matching on every field sent. */
-  const once = <T extends { id: string }>(kind: Collection, noun: string, body: object, post: (deadline: number) => Promise<T>, all: (deadline: number) => Promise<T[]>) =>
-    createOnce({ kind, noun, body, overlaps: (other) => matchesSent(body, other), send: post, list: all, matches: (item) => matchesSent(body, item) }, ctx);
+  const once = <T extends { id: string }>(
+    kind: Collection,
+    noun: string,
+    body: object,
+    post: (deadline: number) => Promise<T>,
+    all: (deadline: number) => Promise<T[]>,
+  ) =>
+    createOnce(
+      {
+        kind,
+        noun,
+        body,
+        overlaps: (other) => matchesSent(body, other),
+        send: post,
+        list: all,
+        matches: (item) => matchesSent(body, item),
+      },
+      ctx,
+    );
 
   return {
     /** Sends any named endpoint: the escape hatch under the typed methods. */
@@ -114,12 +143,21 @@ export function createClient(input: CreateClientInput) {
     agents: {
       // Both generations take the prompt as text; the current one is sent it inline as `{content}`.
       create: (body: AgentCreate) =>
-        once("agents", "agent", body, (deadline) => send("createAgent", { body: agentCreateBody(likely(), body), deadline }), agents.all),
+        once(
+          "agents",
+          "agent",
+          body,
+          (deadline) => send("createAgent", { body: agentCreateBody(likely(), body), deadline }),
+          agents.all,
+        ),
       get: (id: string) => send("getAgent", { query: { id } }),
       update: async (id: string, body: AgentUpdate) => {
         // Only a clear (null) differs in kind between the generations: settle it first then.
         const gen = body.initial_message === null || body.webhook === null ? await settled() : likely();
-        return send("updateAgent", { query: { id }, body: encoded(agentUpdateBody(gen, body), "POST", "/v1/agents/update") });
+        return send("updateAgent", {
+          query: { id },
+          body: encoded(agentUpdateBody(gen, body), "POST", "/v1/agents/update"),
+        });
       },
       list: agents,
     },
@@ -131,17 +169,22 @@ export function createClient(input: CreateClientInput) {
       },
       get: (id: string) => send("getVoice", { query: { id } }),
       update: async (id: string, body: VoiceWrite) =>
-        send("updateVoice", { query: { id }, body: encoded(voiceBody(generation.known() ?? voiceGeneration(body), body), "POST", "/v1/voices/update") }),
+        send("updateVoice", {
+          query: { id },
+          body: encoded(voiceBody(generation.known() ?? voiceGeneration(body), body), "POST", "/v1/voices/update"),
+        }),
       list: voices,
     },
     actions: {
-      create: (body: ActionWrite) => once("actions", "action", body, (deadline) => send("createAction", { body, deadline }), actions.all),
+      create: (body: ActionWrite) =>
+        once("actions", "action", body, (deadline) => send("createAction", { body, deadline }), actions.all),
       get: (id: string) => send("getAction", { query: { id } }),
       update: (id: string, body: ActionWrite) => send("updateAction", { query: { id }, body }),
       list: actions,
     },
     webhooks: {
-      create: (body: WebhookWrite) => once("webhooks", "webhook", body, (deadline) => send("createWebhook", { body, deadline }), webhooks.all),
+      create: (body: WebhookWrite) =>
+        once("webhooks", "webhook", body, (deadline) => send("createWebhook", { body, deadline }), webhooks.all),
       get: (id: string) => send("getWebhook", { query: { id } }),
       update: (id: string, body: WebhookWrite) => send("updateWebhook", { query: { id }, body }),
       list: webhooks,
@@ -158,7 +201,8 @@ export function createClient(input: CreateClientInput) {
        * Cancels a number for good. Any 2xx means it is cancelled: the number as the answer holds
        * it, or undefined when the answer could not be read (never an error: it was done).
        */
-      cancel: async (phoneNumber: string) => readAck(PhoneNumberSchema, await send("cancelNumber", { query: { phone_number: phoneNumber } })),
+      cancel: async (phoneNumber: string) =>
+        readAck(PhoneNumberSchema, await send("cancelNumber", { query: { phone_number: phoneNumber } })),
       /** Buys a number exactly once (a new active number in the area code, bound as asked). */
       buy: (body?: PhoneNumberBuy) =>
         createOnce<PhoneNumber>(
@@ -220,7 +264,9 @@ function mayBuyMatch(other: unknown, body: PhoneNumberBuy | undefined): boolean 
   if (!parsed.success) return true;
   const area = body?.area_code;
   const theirs = parsed.data?.area_code;
-  return (!area || !theirs || area === theirs) && (parsed.data?.inbound_agent ?? null) === (body?.inbound_agent ?? null);
+  return (
+    (!area || !theirs || area === theirs) && (parsed.data?.inbound_agent ?? null) === (body?.inbound_agent ?? null)
+  );
 }
 
 /** A number numbers/buy would have made for this body: its area code, and its binding if one was asked. */

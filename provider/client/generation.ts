@@ -78,7 +78,14 @@ export class ApiGenerationError extends ApiError {
   override name = "ApiGenerationError";
   constructor(what: string, method: string, path: string, generation: Generation) {
     const summary = `${what} (${generation.describe()})`;
-    super(`${summary}. Nothing was sent.`, { code: "E_GENERATION", status: 0, method, path, mayHaveActed: false, summary });
+    super(`${summary}. Nothing was sent.`, {
+      code: "E_GENERATION",
+      status: 0,
+      method,
+      path,
+      mayHaveActed: false,
+      summary,
+    });
   }
 }
 

@@ -44,7 +44,14 @@ export {
 export { withBudget } from "./budget.js";
 export { bodyKey, matchesSent } from "./match.js";
 export { MemoryLedger, type CreateLedger, type Picked } from "./ledger.js";
-export { API_GENERATIONS, ApiGenerationError, generationOf, type ApiGeneration, type ApiSetting, type Generation } from "./generation.js";
+export {
+  API_GENERATIONS,
+  ApiGenerationError,
+  generationOf,
+  type ApiGeneration,
+  type ApiSetting,
+  type Generation,
+} from "./generation.js";
 export { mayHaveActed } from "./transport.js";
 export { Throttle, type ThrottleOptions } from "./throttle.js";
 export type { Send, SendInput, Transport } from "./transport.js";

@@ -22,7 +22,8 @@ function matches(sent: unknown, live: unknown, nested: boolean): boolean {
   }
   if (typeof sent === "object") {
     if (!isRecord(live)) return false;
-    if (nested && Object.entries(live).some(([key, value]) => value !== null && value !== undefined && !(key in sent))) return false;
+    if (nested && Object.entries(live).some(([key, value]) => value !== null && value !== undefined && !(key in sent)))
+      return false;
     return Object.entries(sent).every(([key, value]) => matches(value, live[key], true));
   }
   if (typeof sent === "string" && isRecord(live)) return live.id === sent;
@@ -32,7 +33,9 @@ function matches(sent: unknown, live: unknown, nested: boolean): boolean {
 /** A request body as one text, keys sorted at every level: equal bodies give equal keys. */
 export function bodyKey(body: unknown): string {
   return JSON.stringify(body, (_key, value: unknown) =>
-    isRecord(value) ? Object.fromEntries(Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : value,
+    isRecord(value)
+      ? Object.fromEntries(Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : value,
   );
 }
 

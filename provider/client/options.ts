@@ -87,7 +87,9 @@ export interface ClientOptions {
 }
 
 /** The package version, for the user agent (read by the package's own name: the same from dist/ and from a test's sources). */
-export const PACKAGE_VERSION: string = z.object({ version: z.string() }).parse(require("pulumi-voiceagent/package.json")).version;
+export const PACKAGE_VERSION: string = z
+  .object({ version: z.string() })
+  .parse(require("pulumi-voiceagent/package.json")).version;
 
 /** The client's defaults, merged with what the caller passes. */
 export const defaultClientOptions: ClientOptions = {

@@ -88,7 +88,8 @@ export async function createOnce<T extends Listed>(how: CreateOnce<T>, ctx: Crea
           return await claimed(how, ctx, await how.send(deadline));
         } catch (err) {
           // The object exists; only its answer was unreadable: the caller keeps it by its id.
-          if (err instanceof ApiSchemaError && err.receivedId && !(await ledger.claim(err.receivedId))) throw takenTwice(how, err, err.receivedId);
+          if (err instanceof ApiSchemaError && err.receivedId && !(await ledger.claim(err.receivedId)))
+            throw takenTwice(how, err, err.receivedId);
           // Counted as waiting for its object before it stops counting as in flight: a check that
           // no longer waits for it then knows one more identical object may be unclaimed.
           if (before && willSettle(err)) await ledger.unsettle(how.kind, key, 1);
@@ -157,25 +158,51 @@ async function settle<T extends Listed>(
   try {
     for (let check = 1; check <= options.reconcile.checks; check++) {
       await sleep(checkDelay(options, check));
-      const waiting = () => transport.log({ event: "waiting", method: err.method, path: err.path, status: err.status, attempt: check, durationMs: 0, headers: {} });
-      const one = await ledger.check(how.kind, how.overlaps, async () => {
-        let found: T[];
-        try {
-          found = (await how.list(deadline)).filter((item) => !before.has(item.id) && how.matches(item));
-        } catch (listErr) {
-          const why = listErr instanceof ApiError ? listErr.summary : String(listErr);
-          throw unknownOutcome(how, err, `checking through the list failed (${why})`);
-        }
-        // Creates of this very body whose outcome is unknown may each have made one of these:
-        // with identical bodies, any of them is right for any of those creates.
-        const pick = await ledger.pick(how.kind, key, found.map((f) => f.id));
-        if ("ambiguous" in pick) throw ambiguous(how, err, pick.ambiguous);
-        if ("none" in pick) return undefined;
-        settled = true;
-        return found.find((f) => f.id === pick.id);
-      }, waiting);
+      const waiting = () =>
+        transport.log({
+          event: "waiting",
+          method: err.method,
+          path: err.path,
+          status: err.status,
+          attempt: check,
+          durationMs: 0,
+          headers: {},
+        });
+      const one = await ledger.check(
+        how.kind,
+        how.overlaps,
+        async () => {
+          let found: T[];
+          try {
+            found = (await how.list(deadline)).filter((item) => !before.has(item.id) && how.matches(item));
+          } catch (listErr) {
+            const why = listErr instanceof ApiError ? listErr.summary : String(listErr);
+            throw unknownOutcome(how, err, `checking through the list failed (${why})`);
+          }
+          // Creates of this very body whose outcome is unknown may each have made one of these:
+          // with identical bodies, any of them is right for any of those creates.
+          const pick = await ledger.pick(
+            how.kind,
+            key,
+            found.map((f) => f.id),
+          );
+          if ("ambiguous" in pick) throw ambiguous(how, err, pick.ambiguous);
+          if ("none" in pick) return undefined;
+          settled = true;
+          return found.find((f) => f.id === pick.id);
+        },
+        waiting,
+      );
       if (one) {
-        transport.log({ event: "reconciled", method: err.method, path: err.path, status: err.status, attempt: check, durationMs: 0, headers: {} });
+        transport.log({
+          event: "reconciled",
+          method: err.method,
+          path: err.path,
+          status: err.status,
+          attempt: check,
+          durationMs: 0,
+          headers: {},
+        });
         return one;
       }
     }
@@ -207,14 +234,21 @@ function seconds(ms: number): string {
 }
 
 function details(err: ApiError) {
-  return { status: err.status, method: err.method, path: err.path, requestId: err.requestId, attempts: err.attempts, summary: err.summary };
+  return {
+    status: err.status,
+    method: err.method,
+    path: err.path,
+    requestId: err.requestId,
+    attempts: err.attempts,
+    summary: err.summary,
+  };
 }
 
 function unknownOutcome<T extends Listed>(how: CreateOnce<T>, err: ApiError, why: string): ApiOutcomeUnknownError {
-  return new ApiOutcomeUnknownError(
-    `${err.summary}. The service may have made the ${how.noun}, and ${why}.`,
-    { ...details(err), mayHaveActed: true },
-  );
+  return new ApiOutcomeUnknownError(`${err.summary}. The service may have made the ${how.noun}, and ${why}.`, {
+    ...details(err),
+    mayHaveActed: true,
+  });
 }
 
 function takenTwice<T extends Listed>(how: CreateOnce<T>, err: ApiError, id: string): ApiOutcomeUnknownError {

@@ -43,7 +43,17 @@ export interface Transport {
   log: (event: RequestLogEvent) => void;
 }
 
-const NETWORK_ERROR_CODES = ["ETIMEDOUT", "ECONNRESET", "EADDRINUSE", "ECONNREFUSED", "EPIPE", "ENOTFOUND", "ENETUNREACH", "EHOSTUNREACH", "EAI_AGAIN"];
+const NETWORK_ERROR_CODES = [
+  "ETIMEDOUT",
+  "ECONNRESET",
+  "EADDRINUSE",
+  "ECONNREFUSED",
+  "EPIPE",
+  "ENOTFOUND",
+  "ENETUNREACH",
+  "EHOSTUNREACH",
+  "EAI_AGAIN",
+];
 /** Failures that happen before a request reaches the service: it cannot have acted. */
 const NOT_SENT_CODES = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "ENETUNREACH", "EHOSTUNREACH", "EADDRINUSE"]);
 const NOT_SENT_TIMEOUTS = new Set(["lookup", "connect", "secureConnect"]);
@@ -71,7 +81,12 @@ function displayPath(path: string): string {
 }
 
 /** Builds the transport shared by all calls of one client: one limiter, one retry policy. */
-export function createTransport(baseUrl: string, token: string, options: ClientOptions, observe: (json: unknown) => void = () => {}): Transport {
+export function createTransport(
+  baseUrl: string,
+  token: string,
+  options: ClientOptions,
+  observe: (json: unknown) => void = () => {},
+): Transport {
   registerSecret(token);
   const base = baseUrl.replace(/\/+$/, "");
   const throttle = new Throttle({ concurrency: options.concurrency, now: options.now });
@@ -81,7 +96,9 @@ export function createTransport(baseUrl: string, token: string, options: ClientO
     throttle.run(async () => {
       const ep = endpoints[name];
       const query = (input.query ?? undefined) as Record<string, string | number> | undefined;
-      const search = query ? `?${new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)]))}` : "";
+      const search = query
+        ? `?${new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)]))}`
+        : "";
       const shown = displayPath(`${ep.path}${search}`);
       const started = options.now();
       const deadline = input.deadline ?? deadlineOf(options).at;
@@ -138,7 +155,8 @@ export function createTransport(baseUrl: string, token: string, options: ClientO
         throttle.onSuccess();
         const requestId = header(response.headers["x-request-id"]);
         note("response", response.statusCode, requestId);
-        if (response.statusCode >= 300 && response.statusCode < 400) throw redirected(details(response.statusCode, requestId), header(response.headers.location));
+        if (response.statusCode >= 300 && response.statusCode < 400)
+          throw redirected(details(response.statusCode, requestId), header(response.headers.location));
         const d = { ...details(response.statusCode, requestId), mayHaveActed: ep.method !== "GET" };
         if ("acknowledges" in ep && ep.acknowledges) return acknowledged(response.body, observe) as ResponseOf<N>;
         return parseBody(ep.response, response.body, name, d, observe) as ResponseOf<N>;
@@ -175,7 +193,8 @@ function retryFor(
       // reconciles first (see reconcile.ts). 429 and refused connections mean nothing was done.
       if (policy === "never" && mayHaveActed(method, error)) return 0;
       const exp = Math.min(r.maxDelayMs, r.baseDelayMs * 2 ** (attemptCount - 1));
-      const delay = retryAfter !== undefined ? computedValue : Math.max(1, Math.round(exp / 2 + Math.random() * (exp / 2)));
+      const delay =
+        retryAfter !== undefined ? computedValue : Math.max(1, Math.round(exp / 2 + Math.random() * (exp / 2)));
       // The operation's budget bounds the total time spent retrying.
       if (options.now() + delay > deadline) return 0;
       onScheduled(error, delay);
@@ -209,7 +228,13 @@ function acknowledged(text: string, observe: (json: unknown) => void): unknown {
   return json;
 }
 
-function parseBody(schema: z.ZodType, text: string, name: string, details: ApiErrorDetails, observe: (json: unknown) => void): unknown {
+function parseBody(
+  schema: z.ZodType,
+  text: string,
+  name: string,
+  details: ApiErrorDetails,
+  observe: (json: unknown) => void,
+): unknown {
   const where = `${details.method} ${details.path}`;
   let json: unknown;
   try {
@@ -228,7 +253,11 @@ function parseBody(schema: z.ZodType, text: string, name: string, details: ApiEr
       .join("; ");
     const id = typeof json === "object" && json !== null && "id" in json ? json.id : undefined;
     const summary = `${where} (${name}) answered ${details.status} with a body that does not match the expected shape: ${fields}`;
-    throw new ApiSchemaError(summary, { ...details, summary }, typeof id === "string" && UuidSchema.safeParse(id).success ? id : undefined);
+    throw new ApiSchemaError(
+      summary,
+      { ...details, summary },
+      typeof id === "string" && UuidSchema.safeParse(id).success ? id : undefined,
+    );
   }
   return parsed.data;
 }
@@ -246,7 +275,11 @@ function translate(
     const body = typeof res.body === "string" ? safeJson(res.body) : undefined;
     const detail = MessageErrorBodySchema.safeParse(body);
     const d0 = details(status, requestId);
-    const d = { ...d0, detail: detail.success ? detail.data.detail : undefined, mayHaveActed: mayHaveActed(d0.method, error) };
+    const d = {
+      ...d0,
+      detail: detail.success ? detail.data.detail : undefined,
+      mayHaveActed: mayHaveActed(d0.method, error),
+    };
     const where = `${d.method} ${d.path}`;
     const tries = d.attempts && d.attempts > 1 ? ` after ${d.attempts} attempts` : "";
     const text = detail.success ? `: ${detail.data.detail}` : "";
@@ -264,7 +297,8 @@ function translate(
     if (status === 404) return new ApiNotFoundError(`${where}: not found (404)${text}`, d);
     if (status === 429) {
       const retryAfterMs = parseRetryAfter(header(res.headers["retry-after"]));
-      const wait = retryAfterMs !== undefined ? ` The server asks to retry after ${Math.ceil(retryAfterMs / 1000)}s.` : "";
+      const wait =
+        retryAfterMs !== undefined ? ` The server asks to retry after ${Math.ceil(retryAfterMs / 1000)}s.` : "";
       const summary = `${where} was rate limited (429)${tries}`;
       return new ApiRateLimitError(`${summary}.${wait}`, { ...d, summary }, retryAfterMs);
     }
@@ -294,7 +328,11 @@ function translate(
     return new ApiConnectionError(`${summary}.${next}`, { ...d, summary }, timeout);
   }
   const e = error instanceof Error ? error : new Error(String(error));
-  return new ApiConnectionError(`request failed: ${e.message}`, { ...details(0, undefined, e), mayHaveActed: true }, false);
+  return new ApiConnectionError(
+    `request failed: ${e.message}`,
+    { ...details(0, undefined, e), mayHaveActed: true },
+    false,
+  );
 }
 
 /** Retry-After in milliseconds: delta-seconds or an HTTP date (RFC 9110 §10.2.3); invalid is ignored. */

@@ -41,7 +41,10 @@ export function agentUpdateBody(gen: ApiGeneration, body: AgentUpdate): Encoded<
 }
 
 /** numbers/update: the current API cannot unbind a number (no null for inbound_agent). */
-export function numberUpdateBody(gen: ApiGeneration, inboundAgent: string | null): Encoded<{ inbound_agent: string | null }> {
+export function numberUpdateBody(
+  gen: ApiGeneration,
+  inboundAgent: string | null,
+): Encoded<{ inbound_agent: string | null }> {
   if (inboundAgent === null && gen === "2024") {
     return { refused: "the 2024 API cannot unbind a number (numbers/update takes no null for inbound_agent)" };
   }

@@ -22,7 +22,8 @@ type Js = z.core.JSONSchema._JSONSchema;
 type Defs = Record<string, Js>;
 
 const pascal = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
-const fields = (js: Js): Record<string, unknown> => (typeof js === "object" ? Object.fromEntries(Object.entries(js)) : {});
+const fields = (js: Js): Record<string, unknown> =>
+  typeof js === "object" ? Object.fromEntries(Object.entries(js)) : {};
 
 function describeOf(js: Js, where: string): string {
   const doc = typeof js === "object" ? js.description : undefined;
@@ -37,7 +38,10 @@ function resultType(js: Js, defs: Defs, where: string): { type: TypeRef; nullabl
     const name = js.$ref.replace("#/$defs/", "");
     const def = defs[name];
     if (def === undefined) throw new Error(`${where}: ${js.$ref} is not defined`);
-    return { type: { shape: "named", name, doc: describeOf(def, name), properties: objectProperties(def, defs, name) }, nullable: false };
+    return {
+      type: { shape: "named", name, doc: describeOf(def, name), properties: objectProperties(def, defs, name) },
+      nullable: false,
+    };
   }
   const types = Array.isArray(js.type) ? js.type : [js.type];
   const nullable = types.includes("null");
@@ -47,7 +51,8 @@ function resultType(js: Js, defs: Defs, where: string): { type: TypeRef; nullabl
     if (js.items === undefined || Array.isArray(js.items)) throw new Error(`${where}: an array needs one item schema`);
     return { type: { shape: "array", items: resultType(js.items, defs, `${where}[]`).type }, nullable };
   }
-  if (only === "string" || only === "integer" || only === "number" || only === "boolean") return { type: { shape: only }, nullable };
+  if (only === "string" || only === "integer" || only === "number" || only === "boolean")
+    return { type: { shape: only }, nullable };
   throw new Error(`${where}: no schema type for ${JSON.stringify(js)}`);
 }
 
@@ -57,13 +62,20 @@ function objectProperties(js: Js, defs: Defs, where: string): FunctionProperty[]
   const required = new Set(js.required ?? []);
   return Object.entries(js.properties ?? {}).map(([name, p]) => {
     const { type, nullable } = resultType(p, defs, `${where}.${name}`);
-    return { name, doc: describeOf(p, `${where}.${name}`), type, required: required.has(name) && !nullable, secret: fields(p).secret === true };
+    return {
+      name,
+      doc: describeOf(p, `${where}.${name}`),
+      type,
+      required: required.has(name) && !nullable,
+      secret: fields(p).secret === true,
+    };
   });
 }
 
 /** Whether a type holds a secret key anywhere. */
 function holdsSecret(props: readonly FunctionProperty[]): boolean {
-  const inType = (t: TypeRef): boolean => (t.shape === "array" ? inType(t.items) : t.shape === "named" ? holdsSecret(t.properties) : false);
+  const inType = (t: TypeRef): boolean =>
+    t.shape === "array" ? inType(t.items) : t.shape === "named" ? holdsSecret(t.properties) : false;
   return props.some((p) => p.secret || inType(p.type));
 }
 
@@ -72,12 +84,26 @@ export function describeFunction(def: FunctionInfo): FunctionDescription {
   const input = z.toJSONSchema(def.input, { io: "input", unrepresentable: "throw" });
   const required = new Set(input.required ?? []);
   const inputs = Object.entries(input.properties ?? {}).map(
-    ([name, js]): FunctionProperty => ({ name, doc: describeOf(js, `${def.name}.${name}`), type: typeOf(js, `${pascal(def.name)}.${name}`), required: required.has(name), secret: false }),
+    ([name, js]): FunctionProperty => ({
+      name,
+      doc: describeOf(js, `${def.name}.${name}`),
+      type: typeOf(js, `${pascal(def.name)}.${name}`),
+      required: required.has(name),
+      secret: false,
+    }),
   );
   const result = z.toJSONSchema(def.result, { io: "output", unrepresentable: "throw" });
   const defs: Defs = result.$defs ?? {};
   // A single lookup's result is a named shape itself: its keys are the function's outputs.
-  const root = result.$ref ? defs[result.$ref.replace("#/$defs/", "")] ?? result : result;
+  const root = result.$ref ? (defs[result.$ref.replace("#/$defs/", "")] ?? result) : result;
   const outputs = objectProperties(root, defs, `${def.name}()`);
-  return { name: def.name, doc: def.doc, example: def.example, examples: def.examples, inputs, outputs, secret: holdsSecret(outputs) };
+  return {
+    name: def.name,
+    doc: def.doc,
+    example: def.example,
+    examples: def.examples,
+    inputs,
+    outputs,
+    secret: holdsSecret(outputs),
+  };
 }

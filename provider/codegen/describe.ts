@@ -80,7 +80,8 @@ const isEnumName = (name: string): name is EnumName => Object.hasOwn(ENUMS, name
 function enumNamed(values: readonly unknown[], where: string): TypeRef {
   const key = JSON.stringify([...values].sort());
   for (const name of Object.keys(ENUMS)) {
-    if (isEnumName(name) && JSON.stringify([...ENUMS[name]].sort()) === key) return { shape: "enum", name, values: ENUMS[name] };
+    if (isEnumName(name) && JSON.stringify([...ENUMS[name]].sort()) === key)
+      return { shape: "enum", name, values: ENUMS[name] };
   }
   throw new Error(`${where}: an enumeration ${key} that schemas/values.ts does not name; add it there and to ENUMS`);
 }
@@ -89,7 +90,8 @@ const pascal = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 /** The language-independent type of one JSON Schema (as zod writes it for an input property). */
 export function typeOf(js: z.core.JSONSchema._JSONSchema, where: string): TypeRef {
-  if (typeof js === "boolean" || Object.keys(js).filter((k) => k !== "description").length === 0) return { shape: "any" };
+  if (typeof js === "boolean" || Object.keys(js).filter((k) => k !== "description").length === 0)
+    return { shape: "any" };
   if (js.enum) return enumNamed(js.enum, where);
   switch (js.type) {
     case "string":
@@ -98,7 +100,8 @@ export function typeOf(js: z.core.JSONSchema._JSONSchema, where: string): TypeRe
     case "boolean":
       return { shape: js.type };
     case "array": {
-      if (js.items === undefined || Array.isArray(js.items)) throw new Error(`${where}: a tuple or an array without items has no schema type`);
+      if (js.items === undefined || Array.isArray(js.items))
+        throw new Error(`${where}: a tuple or an array without items has no schema type`);
       return { shape: "array", items: typeOf(js.items, `${where}[]`) };
     }
     case "object": {

@@ -9,7 +9,9 @@ import { typeSpec, type JsonObject } from "./schema.js";
 // and the named item types of their results under `types`.
 
 function propertiesSpec(props: readonly FunctionProperty[]): JsonObject {
-  return Object.fromEntries(props.map((p) => [p.name, { ...typeSpec(p.type), description: p.doc, ...(p.secret ? { secret: true } : {}) }]));
+  return Object.fromEntries(
+    props.map((p) => [p.name, { ...typeSpec(p.type), description: p.doc, ...(p.secret ? { secret: true } : {}) }]),
+  );
 }
 
 function objectSpec(props: readonly FunctionProperty[]): JsonObject {
@@ -38,9 +40,11 @@ export function namedTypes(functions: readonly FunctionDescription[]): JsonObjec
     if (t.shape === "array") visit(t.items);
     if (t.shape === "named" && !found.has(t.name)) {
       found.set(t.name, t);
-      t.properties.forEach((p) => visit(p.type));
+      for (const p of t.properties) visit(p.type);
     }
   };
   for (const f of functions) for (const p of f.outputs) visit(p.type);
-  return Object.fromEntries([...found.values()].map((t) => [tokenOf(t.name), { description: t.doc, ...objectSpec(t.properties) }]));
+  return Object.fromEntries(
+    [...found.values()].map((t) => [tokenOf(t.name), { description: t.doc, ...objectSpec(t.properties) }]),
+  );
 }

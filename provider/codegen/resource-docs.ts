@@ -59,7 +59,10 @@ export function pythonReadme(version: string): string {
     "release; it is one executable, so the machine needs no Node.js). Without network access, install it from the",
     "release's archive for your platform:",
     "",
-    fence("sh", `pulumi plugin install resource voiceagent ${version} --file pulumi-resource-voiceagent-v${version}-linux-amd64.tar.gz`),
+    fence(
+      "sh",
+      `pulumi plugin install resource voiceagent ${version} --file pulumi-resource-voiceagent-v${version}-linux-amd64.tar.gz`,
+    ),
     "",
     "or serve the archives yourself and set `PULUMI_PLUGIN_DOWNLOAD_URL_OVERRIDES` (see the project's README).",
     "",

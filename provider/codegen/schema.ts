@@ -86,11 +86,16 @@ function enumTypes(kinds: readonly KindDescription[]): JsonObject {
     if (t.shape === "enum" && !found.has(t.name)) found.set(t.name, doc);
     if (t.shape === "array") visit(t.items, doc);
   };
-  for (const k of kinds) for (const p of k.properties) if (p.input) visit(p.input.type, `${k.kind}.${p.name}: ${p.doc}`);
+  for (const k of kinds)
+    for (const p of k.properties) if (p.input) visit(p.input.type, `${k.kind}.${p.name}: ${p.doc}`);
   return Object.fromEntries(
     [...found].map(([name, doc]) => [
       tokenOf(name),
-      { type: "string", description: `${name}, as ${doc}`, enum: ENUMS[name].map((value) => ({ name: enumMemberName(value, ENUMS[name]), value })) },
+      {
+        type: "string",
+        description: `${name}, as ${doc}`,
+        enum: ENUMS[name].map((value) => ({ name: enumMemberName(value, ENUMS[name]), value })),
+      },
     ]),
   );
 }
@@ -131,20 +136,36 @@ function settingsSpec(): JsonObject {
 }
 
 /** The package schema for these kinds. */
-export function buildSchema(kinds: readonly KindDescription[], pkg: PackageInfo, functions: readonly FunctionDescription[] = []): JsonObject {
+export function buildSchema(
+  kinds: readonly KindDescription[],
+  pkg: PackageInfo,
+  functions: readonly FunctionDescription[] = [],
+): JsonObject {
   return {
     name: PACKAGE,
     displayName: "Voice Agent",
     version: pkg.version,
     // Not the npm package's text: that one ships a typed client, the SDKs generated from this do not.
-    description: "Pulumi resources for the voice agent calling service: agents, voices, actions, webhooks, phone numbers and calls.",
+    description:
+      "Pulumi resources for the voice agent calling service: agents, voices, actions, webhooks, phone numbers and calls.",
     keywords: [...pkg.keywords, "kind/native"],
     license: pkg.license,
     pluginDownloadURL: PLUGIN_DOWNLOAD_URL,
     meta: { moduleFormat: "(.*)" },
     language: {
-      nodejs: { packageName: "pulumi-voiceagent", packageDescription: pkg.description, dependencies: { "@pulumi/pulumi": "^3.0.0" }, respectSchemaVersion: true },
-      python: { packageName: "pulumi_voiceagent", readme: pythonReadme(pkg.version), requires: { pulumi: ">=3.0.0,<4.0.0" }, respectSchemaVersion: true, pyproject: { enabled: true } },
+      nodejs: {
+        packageName: "pulumi-voiceagent",
+        packageDescription: pkg.description,
+        dependencies: { "@pulumi/pulumi": "^3.0.0" },
+        respectSchemaVersion: true,
+      },
+      python: {
+        packageName: "pulumi_voiceagent",
+        readme: pythonReadme(pkg.version),
+        requires: { pulumi: ">=3.0.0,<4.0.0" },
+        respectSchemaVersion: true,
+        pyproject: { enabled: true },
+      },
       go: { importBasePath: GO_IMPORT_BASE_PATH, generateResourceContainerTypes: true, respectSchemaVersion: true },
     },
     config: { variables: settingsSpec() },

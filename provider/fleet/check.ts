@@ -38,7 +38,10 @@ function shapeProblems(issues: readonly z.core.$ZodIssue[], source: string): str
   return issues.flatMap((issue) => {
     if (issue.code === "unrecognized_keys") {
       const known = knownAt(issue.path);
-      return issue.keys.map((k) => `${formatPath(source, [...issue.path, k])}: unknown key${known.length ? ` (known: ${known.join(", ")})` : ""}`);
+      return issue.keys.map(
+        (k) =>
+          `${formatPath(source, [...issue.path, k])}: unknown key${known.length ? ` (known: ${known.join(", ")})` : ""}`,
+      );
     }
     const at = formatPath(source, issue.path);
     if (issue.code === "invalid_type" && issue.message.includes("received undefined")) return [`${at}: required`];
@@ -57,12 +60,26 @@ function entriesOf(raw: unknown, section: (typeof FLEET_SECTIONS)[number]): [str
 function referenceProblems(raw: unknown, source: string): string[] {
   const problems: string[] = [];
   // Sorted: Pulumi rewrites a stack file's maps in key order, so the file's own order is not the user's anyway.
-  const keys = Object.fromEntries(FLEET_SECTIONS.map((s) => [s, entriesOf(raw, s).map(([k]) => k).sort()]));
-  const refer = (path: PropertyKey[], value: unknown, section: "voices" | "actions" | "webhooks" | "agents", noun: string) => {
+  const keys = Object.fromEntries(
+    FLEET_SECTIONS.map((s) => [
+      s,
+      entriesOf(raw, s)
+        .map(([k]) => k)
+        .sort(),
+    ]),
+  );
+  const refer = (
+    path: PropertyKey[],
+    value: unknown,
+    section: "voices" | "actions" | "webhooks" | "agents",
+    noun: string,
+  ) => {
     if (typeof value !== "string" || value === "" || UUID.test(value)) return;
     const have = keys[section] ?? [];
     if (have.includes(value)) return;
-    const listed = have.length ? `${section}: ${have.join(", ")}` : `the fleet declares no ${section}; name an existing ${noun} by its UUID`;
+    const listed = have.length
+      ? `${section}: ${have.join(", ")}`
+      : `the fleet declares no ${section}; name an existing ${noun} by its UUID`;
     problems.push(
       NAME.test(value)
         ? `${formatPath(source, path)}: no ${noun} named "${value}" (${listed})`
@@ -72,7 +89,8 @@ function referenceProblems(raw: unknown, source: string): string[] {
   for (const [key, agent] of entriesOf(raw, "agents")) {
     refer(["agents", key, "voice"], agent.voice, "voices", "voice");
     refer(["agents", key, "webhook"], agent.webhook, "webhooks", "webhook");
-    if (Array.isArray(agent.actions)) agent.actions.forEach((a, i) => refer(["agents", key, "actions", i], a, "actions", "action"));
+    if (Array.isArray(agent.actions))
+      for (const [i, a] of agent.actions.entries()) refer(["agents", key, "actions", i], a, "actions", "action");
   }
   for (const [key, line] of entriesOf(raw, "lines")) refer(["lines", key, "agent"], line.agent, "agents", "agent");
 
@@ -83,7 +101,10 @@ function referenceProblems(raw: unknown, source: string): string[] {
       const v = entry[field];
       if (typeof v !== "string" && typeof v !== "number") continue;
       const earlier = first.get(String(v));
-      if (earlier !== undefined) problems.push(`${formatPath(source, [section, key, field])}: the same ${what} as ${formatPath(source, [section, earlier, field])}`);
+      if (earlier !== undefined)
+        problems.push(
+          `${formatPath(source, [section, key, field])}: the same ${what} as ${formatPath(source, [section, earlier, field])}`,
+        );
       else first.set(String(v), key);
     }
   };
@@ -99,7 +120,8 @@ function referenceProblems(raw: unknown, source: string): string[] {
         if (typeof old !== "string") return;
         const at = formatPath(source, Array.isArray(entry.was) ? [s, key, "was", i] : [s, key, "was"]);
         if (keys[s]?.includes(old)) problems.push(`${at}: "${old}" is still a key of ${s}; a former name must be free`);
-        else if (claimed.has(old)) problems.push(`${at}: "${old}" is also a former name of ${formatPath(source, [s, claimed.get(old) ?? ""])}`);
+        else if (claimed.has(old))
+          problems.push(`${at}: "${old}" is also a former name of ${formatPath(source, [s, claimed.get(old) ?? ""])}`);
         else claimed.set(old, key);
       });
     }
@@ -116,7 +138,10 @@ function referenceProblems(raw: unknown, source: string): string[] {
  */
 export function checkFleet(value: unknown, source = "fleet"): FleetCheck {
   const parsed = FleetSchema.safeParse(value ?? {});
-  const problems = [...(parsed.success ? [] : shapeProblems(parsed.error.issues, source)), ...referenceProblems(value, source)];
+  const problems = [
+    ...(parsed.success ? [] : shapeProblems(parsed.error.issues, source)),
+    ...referenceProblems(value, source),
+  ];
   if (problems.length > 0 || !parsed.success) return { ok: false, problems: [...new Set(problems)] };
   return { ok: true, fleet: parsed.data };
 }

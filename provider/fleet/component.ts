@@ -3,7 +3,14 @@
 // declares one resource per entry named `<fleet>-<key>`, so a key is the resource's identity: the
 // same key on the next run is the same resource, and `was:` keeps it through a rename.
 import * as pulumi from "@pulumi/pulumi";
-import type { ActionArgs, AgentArgs, PhoneNumberArgs, PurchasedNumberArgs, VoiceArgs, WebhookArgs } from "../generated/dynamic/index.js";
+import type {
+  ActionArgs,
+  AgentArgs,
+  PhoneNumberArgs,
+  PurchasedNumberArgs,
+  VoiceArgs,
+  WebhookArgs,
+} from "../generated/dynamic/index.js";
 import { loadCheck } from "./load-check.js";
 import type { FleetArgs, FleetSpec } from "./spec.js";
 
@@ -64,7 +71,10 @@ export abstract class FleetBase extends pulumi.ComponentResource {
     const str = (v: string): pulumi.Input<string> => (on ? pulumi.secret(v) : v);
     const opt = (v: string | undefined): pulumi.Input<string> | undefined => (v === undefined ? undefined : str(v));
     const num = (v: number): pulumi.Input<number> => (on ? pulumi.secret(v) : v);
-    const child = (key: string, was: string[] | undefined, extra: pulumi.CustomResourceOptions = {}): pulumi.CustomResourceOptions => ({
+    const child = (
+      was: string[] | undefined,
+      extra: pulumi.CustomResourceOptions = {},
+    ): pulumi.CustomResourceOptions => ({
       parent: this,
       ...extra,
       ...(was?.length ? { aliases: was.map((old) => ({ name: `${name}-${old}` })) } : {}),
@@ -72,47 +82,95 @@ export abstract class FleetBase extends pulumi.ComponentResource {
     const each = <E, R>(section: Record<string, E> | undefined, make: (key: string, e: E) => R) =>
       Object.fromEntries(Object.entries(section ?? {}).map(([k, e]) => [k, make(k, e)]));
 
-    const voices = each(fleet.voices, (k, v) =>
-      new classes.Voice(`${name}-${k}`, { voiceName: str(v.voiceName), pitch: num(v.pitch), rate: num(v.rate), type: v.type && (on ? pulumi.secret(v.type) : v.type), voiceId: opt(v.id) }, child(k, v.was)),
+    const voices = each(
+      fleet.voices,
+      (k, v) =>
+        new classes.Voice(
+          `${name}-${k}`,
+          {
+            voiceName: str(v.voiceName),
+            pitch: num(v.pitch),
+            rate: num(v.rate),
+            type: v.type && (on ? pulumi.secret(v.type) : v.type),
+            voiceId: opt(v.id),
+          },
+          child(v.was),
+        ),
     );
-    const actions = each(fleet.actions, (k, a) =>
-      new classes.Action(`${name}-${k}`, { type: a.type && (on ? pulumi.secret(a.type) : a.type), config: a.config && (on ? pulumi.secret(a.config) : a.config), actionId: opt(a.id) }, child(k, a.was)),
+    const actions = each(
+      fleet.actions,
+      (k, a) =>
+        new classes.Action(
+          `${name}-${k}`,
+          {
+            type: a.type && (on ? pulumi.secret(a.type) : a.type),
+            config: a.config && (on ? pulumi.secret(a.config) : a.config),
+            actionId: opt(a.id),
+          },
+          child(a.was),
+        ),
     );
-    const webhooks = each(fleet.webhooks, (k, w) =>
-      new classes.Webhook(`${name}-${k}`, { url: str(w.url), method: w.method && (on ? pulumi.secret(w.method) : w.method), subscriptions: on ? pulumi.secret(w.subscriptions) : w.subscriptions, webhookId: opt(w.id) }, child(k, w.was)),
+    const webhooks = each(
+      fleet.webhooks,
+      (k, w) =>
+        new classes.Webhook(
+          `${name}-${k}`,
+          {
+            url: str(w.url),
+            method: w.method && (on ? pulumi.secret(w.method) : w.method),
+            subscriptions: on ? pulumi.secret(w.subscriptions) : w.subscriptions,
+            webhookId: opt(w.id),
+          },
+          child(w.was),
+        ),
     );
     // A reference is a key of the fleet (that resource's id) or an existing object's UUID.
     const ref = (declared: Record<string, pulumi.CustomResource>, value: string): pulumi.Input<string> =>
       declared[value]?.id ?? (UUID.test(value) ? str(value) : value);
-    const agents = each(fleet.agents, (k, a) =>
-      new classes.Agent(
-        `${name}-${k}`,
-        {
-          prompt: str(a.prompt),
-          voice: ref(voices, a.voice),
-          initialMessage: opt(a.initialMessage),
-          actions: a.actions?.map((x) => ref(actions, x)),
-          webhook: a.webhook === undefined ? undefined : ref(webhooks, a.webhook),
-          agentId: opt(a.id),
-        },
-        child(k, a.was),
-      ),
+    const agents = each(
+      fleet.agents,
+      (k, a) =>
+        new classes.Agent(
+          `${name}-${k}`,
+          {
+            prompt: str(a.prompt),
+            voice: ref(voices, a.voice),
+            initialMessage: opt(a.initialMessage),
+            actions: a.actions?.map((x) => ref(actions, x)),
+            webhook: a.webhook === undefined ? undefined : ref(webhooks, a.webhook),
+            agentId: opt(a.id),
+          },
+          child(a.was),
+        ),
     );
     const purchases = each(
       Object.fromEntries(Object.entries(fleet.lines ?? {}).filter(([, l]) => l.buy)),
       (k, l) =>
-        new classes.PurchasedNumber(`${name}-${k}`, { areaCode: opt(l.buy?.areaCode) }, child(k, l.was, { protect: l.protect ?? true })),
+        new classes.PurchasedNumber(
+          `${name}-${k}`,
+          { areaCode: opt(l.buy?.areaCode) },
+          child(l.was, { protect: l.protect ?? true }),
+        ),
     );
-    const lines = each(fleet.lines, (k, l) =>
-      new classes.PhoneNumber(`${name}-${k}`, { number: purchases[k]?.number ?? str(l.number ?? ""), inboundAgent: ref(agents, l.agent) }, child(k, l.was)),
+    const lines = each(
+      fleet.lines,
+      (k, l) =>
+        new classes.PhoneNumber(
+          `${name}-${k}`,
+          { number: purchases[k]?.number ?? str(l.number ?? ""), inboundAgent: ref(agents, l.agent) },
+          child(l.was),
+        ),
     );
 
     this.resources = { voices, actions, webhooks, agents, lines };
-    const ids = (rs: Record<string, pulumi.CustomResource>) => pulumi.output(Object.fromEntries(Object.entries(rs).map(([k, r]) => [k, r.id])));
+    const ids = (rs: Record<string, pulumi.CustomResource>) =>
+      pulumi.output(Object.fromEntries(Object.entries(rs).map(([k, r]) => [k, r.id])));
     const numbers = pulumi.output(Object.fromEntries(Object.entries(purchases).map(([k, p]) => [k, p.number])));
     this.ids = pulumi
       .all([ids(voices), ids(actions), ids(webhooks), ids(agents), ids(lines), numbers])
-      .apply(([v, a, w, g, l, n]): FleetIds => ({ voices: v, actions: a, webhooks: w, agents: g, lines: l, numbers: n }));
+      .apply(
+        ([v, a, w, g, l, n]): FleetIds => ({ voices: v, actions: a, webhooks: w, agents: g, lines: l, numbers: n }),
+      );
     this.registerOutputs({ ids: this.ids });
   }
 }

@@ -23,7 +23,10 @@ export function fleetFromConfig(key = "fleet"): FleetArgs {
   const refuse = (problem: string) => new FleetConfigError([`${key}: ${problem}`], key, file);
   // Read as text and parsed here: Config.getObject's own error repeats the value, which may be a secret.
   const raw = config.get(key);
-  if (raw === undefined) throw refuse(`required: this stack's config has no \`${fullKey}\`; declare the fleet there (voices, actions, webhooks, agents, lines)`);
+  if (raw === undefined)
+    throw refuse(
+      `required: this stack's config has no \`${fullKey}\`; declare the fleet there (voices, actions, webhooks, agents, lines)`,
+    );
   let value: unknown;
   try {
     value = JSON.parse(raw);

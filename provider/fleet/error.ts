@@ -8,7 +8,11 @@
 export class FleetConfigError extends Error {
   override readonly name = "FleetConfigError";
   readonly __pulumiRunError = true;
-  constructor(readonly problems: string[], source: string, file = "Pulumi.<stack>.yaml") {
+  constructor(
+    readonly problems: string[],
+    source: string,
+    file = "Pulumi.<stack>.yaml",
+  ) {
     super(
       `${source}: ${problems.length === 1 ? "1 problem" : `${problems.length} problems`} in the stack's ${source} value; ` +
         `nothing was sent to the service. Correct ${problems.length === 1 ? "it" : "them"} in ${file} ` +

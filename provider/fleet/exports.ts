@@ -6,7 +6,17 @@ export { fleetFromConfig } from "./config.js";
 export { FleetConfigError } from "./error.js";
 export type { FleetCheck } from "./check.js";
 export type { FleetIds } from "./component.js";
-export type { FleetAction, FleetAgent, FleetArgs, FleetEntry, FleetLine, FleetPurchase, FleetSpec, FleetVoice, FleetWebhook } from "./spec.js";
+export type {
+  FleetAction,
+  FleetAgent,
+  FleetArgs,
+  FleetEntry,
+  FleetLine,
+  FleetPurchase,
+  FleetSpec,
+  FleetVoice,
+  FleetWebhook,
+} from "./spec.js";
 
 /**
  * Checks a fleet value (a stack file's `fleet`, or one a program builds) without deploying it: its

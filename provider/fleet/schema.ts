@@ -7,15 +7,16 @@ import { ACTION_TYPES, VOICE_TYPES, WEBHOOK_EVENTS, WEBHOOK_METHODS } from "../s
 import type { FleetSpec } from "./spec.js";
 
 /** A key of the fleet: it becomes part of a resource name, so it keeps to URN-safe characters. */
-export const FleetKeySchema = z
-  .string()
-  .regex(/^[A-Za-z0-9][A-Za-z0-9_.-]{0,62}$/, { error: "a name must be letters, digits, '-', '_' or '.' (at most 63), starting with a letter or digit" });
+export const FleetKeySchema = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_.-]{0,62}$/, {
+  error: "a name must be letters, digits, '-', '_' or '.' (at most 63), starting with a letter or digit",
+});
 
 /**
  * YAML and `pulumi config set --path` read an unquoted +15551234567 or 415 as an integer; the
  * digits are unambiguous (E.164 never starts with 0), so take them back as the string meant.
  */
-const digits = (plus: string) => (v: unknown) => (typeof v === "number" && Number.isSafeInteger(v) && v > 0 ? `${plus}${v}` : v);
+const digits = (plus: string) => (v: unknown) =>
+  typeof v === "number" && Number.isSafeInteger(v) && v > 0 ? `${plus}${v}` : v;
 
 const was = z
   .union([FleetKeySchema, z.array(FleetKeySchema)])
@@ -59,22 +60,32 @@ const LineSchema = z
     agent: z.string().min(1, { error: "must name an agent" }),
     number: z.preprocess(digits("+"), E164Schema).optional(),
     buy: z
-      .strictObject({ areaCode: z.preprocess(digits(""), z.string().regex(/^\d{3}$/, { error: "must be 3 digits" })).optional() })
+      .strictObject({
+        areaCode: z.preprocess(digits(""), z.string().regex(/^\d{3}$/, { error: "must be 3 digits" })).optional(),
+      })
       .optional(),
     protect: z.boolean().optional(),
     was,
   })
   .superRefine((line, ctx) => {
     if ((line.number === undefined) === (line.buy === undefined)) {
-      ctx.addIssue({ code: "custom", message: "give either `number` (one the account owns) or `buy` (one to buy), not both or neither" });
+      ctx.addIssue({
+        code: "custom",
+        message: "give either `number` (one the account owns) or `buy` (one to buy), not both or neither",
+      });
     }
     if (line.protect !== undefined && line.buy === undefined) {
-      ctx.addIssue({ code: "custom", path: ["protect"], message: "only a bought number (`buy`) can be protected; a binding never cancels its number" });
+      ctx.addIssue({
+        code: "custom",
+        path: ["protect"],
+        message: "only a bought number (`buy`) can be protected; a binding never cancels its number",
+      });
     }
   });
 
 /** A kind's entries by key; an empty section (`voices:` with nothing under it) is null in YAML. */
-const section = <T extends z.ZodType>(value: T) => z.preprocess((v) => v ?? undefined, z.record(FleetKeySchema, value).optional());
+const section = <T extends z.ZodType>(value: T) =>
+  z.preprocess((v) => v ?? undefined, z.record(FleetKeySchema, value).optional());
 
 /** The fleet value of a stack file: voices, actions, webhooks, agents and lines, each by key. */
 export const FleetSchema = z.strictObject({

@@ -16,6 +16,11 @@ export type { ProviderArgs };
 export class Provider extends pulumi.ProviderResource {
   constructor(name: string, args: ProviderArgs = {}, opts?: pulumi.ResourceOptions) {
     const props = { ...args, token: args.token === undefined ? undefined : pulumi.secret(args.token) };
-    super("voiceagent", name, props, pulumi.mergeOptions({ version: PLUGIN_VERSION, pluginDownloadURL: PLUGIN_DOWNLOAD_URL }, opts));
+    super(
+      "voiceagent",
+      name,
+      props,
+      pulumi.mergeOptions({ version: PLUGIN_VERSION, pluginDownloadURL: PLUGIN_DOWNLOAD_URL }, opts),
+    );
   }
 }

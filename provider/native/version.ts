@@ -13,4 +13,6 @@ export const PLUGIN_VERSION: string = ownManifest().version;
  * call, so no API rate limit and no token; `PULUMI_PLUGIN_DOWNLOAD_URL_OVERRIDES` replaces it for a
  * mirror. The schema's `pluginDownloadURL` is this, so every SDK carries the same.
  */
-export const PLUGIN_DOWNLOAD_URL = "https://github.com/pulumi-voiceagent/pulumi-voiceagent/releases/download/v${VERSION}";
+export const PLUGIN_DOWNLOAD_URL =
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: ${VERSION} is the CLI's placeholder, filled in by the engine, not a template literal.
+  "https://github.com/pulumi-voiceagent/pulumi-voiceagent/releases/download/v${VERSION}";

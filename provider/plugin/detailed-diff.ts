@@ -12,7 +12,8 @@ import type { DiffResponse, PropertyChange } from "./provider.js";
  */
 export function diffResponse(d: KindDiff, olds: Props, oldInputs: Props, news: Props): DiffResponse {
   const detailed: Record<string, PropertyChange> = {};
-  for (const [key, kind] of Object.entries({ ...d.detailed, ...providerDeletion(olds, oldInputs) })) detailed[key] = { kind, inputDiff: false };
+  for (const [key, kind] of Object.entries({ ...d.detailed, ...providerDeletion(olds, oldInputs) }))
+    detailed[key] = { kind, inputDiff: false };
   const changed = Object.keys(d.detailed);
   return {
     changes: Object.keys(detailed).length > 0 || d.replaces.length > 0,
@@ -29,6 +30,10 @@ export function diffResponse(d: KindDiff, olds: Props, oldInputs: Props, news: P
  */
 export function configDiff(olds: Props, news: Props, changed: readonly string[]): DiffResponse {
   const detailed: Record<string, PropertyChange> = {};
-  for (const key of changed) detailed[key] = { kind: olds[key] === undefined ? "add" : news[key] === undefined ? "delete" : "update", inputDiff: true };
+  for (const key of changed)
+    detailed[key] = {
+      kind: olds[key] === undefined ? "add" : news[key] === undefined ? "delete" : "update",
+      inputDiff: true,
+    };
   return { changes: changed.length > 0, detailed, replaces: [], stables: [], deleteBeforeReplace: false };
 }

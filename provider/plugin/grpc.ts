@@ -1,4 +1,14 @@
-import { credentials, Metadata, Server, ServerCredentials, status, type handleUnaryCall, type sendUnaryData, type ServerUnaryCall, type StatusObject } from "@grpc/grpc-js";
+import {
+  credentials,
+  Metadata,
+  Server,
+  ServerCredentials,
+  status,
+  type handleUnaryCall,
+  type sendUnaryData,
+  type ServerUnaryCall,
+  type StatusObject,
+} from "@grpc/grpc-js";
 import { Any } from "google-protobuf/google/protobuf/any_pb.js";
 import { Empty } from "google-protobuf/google/protobuf/empty_pb.js";
 import { Struct } from "google-protobuf/google/protobuf/struct_pb.js";
@@ -28,7 +38,8 @@ export const SIG_KEY = "4dabf18193072939515e22adb298388d";
 /** The signature of a secret: `{[SIG_KEY]: SECRET_SIG, value}`. */
 export const SECRET_SIG = "1b47061264138c4ac30d75fd1eb44270";
 
-const isSecret = (v: unknown): boolean => !!v && typeof v === "object" && !Array.isArray(v) && Object.fromEntries(Object.entries(v))[SIG_KEY] === SECRET_SIG;
+const isSecret = (v: unknown): boolean =>
+  !!v && typeof v === "object" && !Array.isArray(v) && Object.fromEntries(Object.entries(v))[SIG_KEY] === SECRET_SIG;
 
 /** A value with every secret wrapper replaced by the value it holds. */
 export function unwrapSecrets(v: unknown): unknown {
@@ -87,7 +98,8 @@ const KIND: Record<DiffKind, pb.PropertyDiff.Kind> = {
 function diffMessage(d: DiffResponse): pb.DiffResponse {
   const resp = new pb.DiffResponse();
   const details = resp.getDetaileddiffMap();
-  for (const [key, change] of Object.entries(d.detailed)) details.set(key, new pb.PropertyDiff().setKind(KIND[change.kind]).setInputdiff(change.inputDiff));
+  for (const [key, change] of Object.entries(d.detailed))
+    details.set(key, new pb.PropertyDiff().setKind(KIND[change.kind]).setInputdiff(change.inputDiff));
   resp.setChanges(d.changes ? pb.DiffResponse.DiffChanges.DIFF_SOME : pb.DiffResponse.DiffChanges.DIFF_NONE);
   resp.setDiffsList(Object.keys(d.detailed));
   resp.setReplacesList(d.replaces);
@@ -109,7 +121,10 @@ function failureStatus(err: unknown): Failure {
   const message = err instanceof Error ? err.message : String(err);
   const partial = err instanceof ProviderFailure ? err.partial : undefined;
   if (!partial) return { code: status.UNKNOWN, details: message };
-  const detail = new pb.ErrorResourceInitFailed().setId(partial.id).setProperties(structOf(partial.properties, partial.secrets)).setReasonsList(partial.reasons);
+  const detail = new pb.ErrorResourceInitFailed()
+    .setId(partial.id)
+    .setProperties(structOf(partial.properties, partial.secrets))
+    .setReasonsList(partial.reasons);
   if (partial.inputs) detail.setInputs(structOf(partial.inputs));
   const any = new Any();
   any.pack(detail.serializeBinary(), "pulumirpc.ErrorResourceInitFailed");
@@ -124,7 +139,19 @@ function failureStatus(err: unknown): Failure {
 /** The handlers this plugin implements (the rest answer UNIMPLEMENTED). */
 export type Handlers = Pick<
   IResourceProviderServer,
-  "getPluginInfo" | "getSchema" | "checkConfig" | "diffConfig" | "configure" | "check" | "diff" | "create" | "read" | "update" | "delete" | "cancel" | "invoke"
+  | "getPluginInfo"
+  | "getSchema"
+  | "checkConfig"
+  | "diffConfig"
+  | "configure"
+  | "check"
+  | "diff"
+  | "create"
+  | "read"
+  | "update"
+  | "delete"
+  | "cancel"
+  | "invoke"
 >;
 
 /** One unary method: runs with the request's URN in scope (for notes) and answers its failure as the engine reads it. */
@@ -142,10 +169,22 @@ function unary<Req, Res>(urnOf: (req: Req) => string, work: (req: Req) => Promis
 
 const urnOf = (req: { getUrn(): string | undefined }) => req.getUrn() ?? "";
 const noUrn = () => "";
-const checkRequest = (req: pb.CheckRequest) => ({ urn: req.getUrn(), type: req.getType(), olds: propsOf(req.getOlds()), news: propsOf(req.getNews()) });
+const checkRequest = (req: pb.CheckRequest) => ({
+  urn: req.getUrn(),
+  type: req.getType(),
+  olds: propsOf(req.getOlds()),
+  news: propsOf(req.getNews()),
+});
 const diffRequest = (req: pb.DiffRequest) => {
   const oldInputs = req.getOldInputs();
-  return { urn: req.getUrn(), type: req.getType(), id: req.getId(), olds: propsOf(req.getOlds()), news: propsOf(req.getNews()), ...(oldInputs ? { oldInputs: propsOf(oldInputs) } : {}) };
+  return {
+    urn: req.getUrn(),
+    type: req.getType(),
+    id: req.getId(),
+    olds: propsOf(req.getOlds()),
+    news: propsOf(req.getNews()),
+    ...(oldInputs ? { oldInputs: propsOf(oldInputs) } : {}),
+  };
 };
 const checkMessage = (r: { inputs?: Props; failures: { property: string; reason: string }[] }) => {
   const resp = new pb.CheckResponse();
@@ -168,7 +207,9 @@ export function grpcHandlers(provider: Provider): Handlers {
   return {
     getPluginInfo: unary(noUrn, async () => new PluginInfo().setVersion(provider.getPluginInfo().version)),
     getSchema: unary(noUrn, async () => new pb.GetSchemaResponse().setSchema(provider.getSchema())),
-    checkConfig: unary(urnOf, async (req: pb.CheckRequest) => checkMessage(await provider.checkConfig(checkRequest(req)))),
+    checkConfig: unary(urnOf, async (req: pb.CheckRequest) =>
+      checkMessage(await provider.checkConfig(checkRequest(req))),
+    ),
     diffConfig: unary(urnOf, async (req: pb.DiffRequest) => diffMessage(await provider.diffConfig(diffRequest(req)))),
     configure: unary(urnOf, async (req: pb.ConfigureRequest) => {
       // `args` holds the config with secrets kept (the token arrives wrapped); `variables` is the
@@ -180,17 +221,34 @@ export function grpcHandlers(provider: Provider): Handlers {
           ? { config: propsOf(args), plainKeys: Object.keys(raw).filter((k) => !isSecret(raw[k])) }
           : { config: variablesOf(req.getVariablesMap().toObject()) },
       );
-      return new pb.ConfigureResponse().setAcceptsecrets(false).setAcceptresources(false).setSupportspreview(true).setAcceptoutputs(false);
+      return new pb.ConfigureResponse()
+        .setAcceptsecrets(false)
+        .setAcceptresources(false)
+        .setSupportspreview(true)
+        .setAcceptoutputs(false);
     }),
     check: unary(urnOf, async (req: pb.CheckRequest) => checkMessage(await provider.check(checkRequest(req)))),
     diff: unary(urnOf, async (req: pb.DiffRequest) => diffMessage(await provider.diff(diffRequest(req)))),
     create: unary(urnOf, async (req: pb.CreateRequest) => {
-      const made = await provider.create({ urn: req.getUrn(), type: req.getType(), properties: propsOf(req.getProperties()), preview: req.getPreview(), timeout: req.getTimeout() });
+      const made = await provider.create({
+        urn: req.getUrn(),
+        type: req.getType(),
+        properties: propsOf(req.getProperties()),
+        preview: req.getPreview(),
+        timeout: req.getTimeout(),
+      });
       const resp = new pb.CreateResponse().setProperties(structOf(made.properties, made.secrets));
       return made.id ? resp.setId(made.id) : resp;
     }),
     read: unary(urnOf, async (req: pb.ReadRequest) => {
-      const got = await provider.read({ urn: req.getUrn(), type: req.getType(), id: req.getId(), properties: propsOf(req.getProperties()), inputs: propsOf(req.getInputs()), timeout: req.getTimeout() });
+      const got = await provider.read({
+        urn: req.getUrn(),
+        type: req.getType(),
+        id: req.getId(),
+        properties: propsOf(req.getProperties()),
+        inputs: propsOf(req.getInputs()),
+        timeout: req.getTimeout(),
+      });
       const resp = new pb.ReadResponse().setId(got.id);
       if (got.properties) resp.setProperties(structOf(got.properties, got.secrets)).setInputs(structOf(got.inputs));
       return resp;
@@ -198,17 +256,34 @@ export function grpcHandlers(provider: Provider): Handlers {
     update: unary(urnOf, async (req: pb.UpdateRequest) => {
       const olds = propsOf(req.getOlds());
       const news = propsOf(req.getNews());
-      const updated = await provider.update({ urn: req.getUrn(), type: req.getType(), id: req.getId(), olds, oldInputs: propsOf(req.getOldInputs()), news, preview: req.getPreview(), timeout: req.getTimeout() });
+      const updated = await provider.update({
+        urn: req.getUrn(),
+        type: req.getType(),
+        id: req.getId(),
+        olds,
+        oldInputs: propsOf(req.getOldInputs()),
+        news,
+        preview: req.getPreview(),
+        timeout: req.getTimeout(),
+      });
       return new pb.UpdateResponse().setProperties(structOf(updated.properties, updated.secrets));
     }),
     delete: unary(urnOf, async (req: pb.DeleteRequest) => {
-      await provider.delete({ urn: req.getUrn(), type: req.getType(), id: req.getId(), properties: propsOf(req.getProperties()), timeout: req.getTimeout() });
+      await provider.delete({
+        urn: req.getUrn(),
+        type: req.getType(),
+        id: req.getId(),
+        properties: propsOf(req.getProperties()),
+        timeout: req.getTimeout(),
+      });
       return new Empty();
     }),
     invoke: unary(noUrn, async (req: pb.InvokeRequest) => {
       const answer = await provider.invoke({ tok: req.getTok(), args: propsOf(req.getArgs()) });
       const resp = new pb.InvokeResponse().setReturn(structOf(answer.return));
-      return resp.setFailuresList(answer.failures.map((f) => new pb.CheckFailure().setProperty(f.property).setReason(f.reason)));
+      return resp.setFailuresList(
+        answer.failures.map((f) => new pb.CheckFailure().setProperty(f.property).setReason(f.reason)),
+      );
     }),
     // Nothing to stop: every request ends with its own retry budget. Acknowledging tells the
     // engine the exit that follows is a shutdown, not a crash.
@@ -221,7 +296,10 @@ const MAX_MESSAGE = 400 * 1024 * 1024;
 
 /** Serves the provider on 127.0.0.1 and answers the port it listens on. */
 export async function listen(provider: Provider): Promise<number> {
-  const server = new Server({ "grpc.max_receive_message_length": MAX_MESSAGE, "grpc.max_send_message_length": MAX_MESSAGE });
+  const server = new Server({
+    "grpc.max_receive_message_length": MAX_MESSAGE,
+    "grpc.max_send_message_length": MAX_MESSAGE,
+  });
   server.addService(ResourceProviderService, grpcHandlers(provider));
   return new Promise<number>((resolve, reject) => {
     server.bindAsync("127.0.0.1:0", ServerCredentials.createInsecure(), (err, p) => (err ? reject(err) : resolve(p)));

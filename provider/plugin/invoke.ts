@@ -14,7 +14,11 @@ const TOKEN = /^voiceagent:index:([A-Za-z]+)$/;
  * the engine keeps them secret whatever this plugin answers about accepting secrets (Invoke's
  * return is unmarshalled with KeepSecrets: pkg/resource/plugin/provider_plugin.go, v3.259.0).
  */
-export async function invoke(settings: ProviderSettings | undefined, req: InvokeRequest, version: string): Promise<InvokeResponse> {
+export async function invoke(
+  settings: ProviderSettings | undefined,
+  req: InvokeRequest,
+  version: string,
+): Promise<InvokeResponse> {
   const { FUNCTION_NAMES, invokeFunction, secretPathsOf } = await import("../resources/functions/invoke.js");
   const name = TOKEN.exec(req.tok)?.[1] ?? "";
   if (!FUNCTION_NAMES.includes(name)) {

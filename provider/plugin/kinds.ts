@@ -32,9 +32,14 @@ export function kindFor(type: string, urn: string, version: string, requested: s
   const parsed = parseToken(token);
   const kind = parsed?.provider === "native" ? parsed.kind : undefined;
   const runtime = kind ? runtimes.get(kind) : undefined;
-  const versions = requested && requested !== version ? `the voiceagent plugin is ${version}, the program's SDK is ${requested}` : `the voiceagent plugin is ${version}`;
+  const versions =
+    requested && requested !== version
+      ? `the voiceagent plugin is ${version}, the program's SDK is ${requested}`
+      : `the voiceagent plugin is ${version}`;
   const fix = `install the plugin that matches the SDK (\`pulumi plugin install resource voiceagent <version> --file <plugin>\`, or point Pulumi.yaml plugins.providers at the installed package's dist/plugin)`;
-  const problem = runtime ? "" : `${token} is not a resource this plugin serves (${versions}; it serves ${KIND_NAMES.join(", ")}): ${fix}`;
+  const problem = runtime
+    ? ""
+    : `${token} is not a resource this plugin serves (${versions}; it serves ${KIND_NAMES.join(", ")}): ${fix}`;
   return {
     runtime,
     problem,
@@ -43,7 +48,9 @@ export function kindFor(type: string, urn: string, version: string, requested: s
       return runtime;
     },
     explainUnknown(reason) {
-      return reason.startsWith("unknown property") && requested && requested !== version ? `${reason} (${versions}: ${fix})` : reason;
+      return reason.startsWith("unknown property") && requested && requested !== version
+        ? `${reason} (${versions}: ${fix})`
+        : reason;
     },
   };
 }

@@ -22,7 +22,9 @@ export function engineAddress(argv: readonly string[]): string | undefined {
   const last = argv.at(-1);
   if (!last || last.startsWith("-") || argv.at(-2) === "--tracing") return undefined;
   if (!/^(\[[0-9A-Fa-f:.]+\]|[^\s:/]+):\d{1,5}$/.test(last)) {
-    throw new Error(`"${last}" is not the engine's address (host:port): this plugin is started by the Pulumi CLI (pulumi up, preview, import...), not by hand`);
+    throw new Error(
+      `"${last}" is not the engine's address (host:port): this plugin is started by the Pulumi CLI (pulumi up, preview, import...), not by hand`,
+    );
   }
   return last;
 }

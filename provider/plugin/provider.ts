@@ -100,7 +100,9 @@ export interface ReadRequest extends TimedRequest {
 }
 
 /** What Read answers: no id when the object is gone. */
-export type ReadResponse = { id: ""; properties?: undefined; inputs?: undefined } | ({ id: string; properties: Props; inputs: Props } & SecretOutputs);
+export type ReadResponse =
+  | { id: ""; properties?: undefined; inputs?: undefined }
+  | ({ id: string; properties: Props; inputs: Props } & SecretOutputs);
 
 /** Update, or its preview. */
 export interface UpdateRequest extends TimedRequest {

@@ -15,5 +15,11 @@ export function failureOf(err: unknown, inputs?: Props, secrets?: readonly strin
   const message = redact(err instanceof Error ? err.message : String(err));
   if (err instanceof Refusal) return new ProviderFailure(message, undefined, err.code);
   if (!(err instanceof PartialCreateError)) return new ProviderFailure(message);
-  return new ProviderFailure(message, { id: err.id, properties: err.properties, reasons: err.reasons, ...(inputs ? { inputs } : {}), ...(secrets ? { secrets } : {}) });
+  return new ProviderFailure(message, {
+    id: err.id,
+    properties: err.properties,
+    reasons: err.reasons,
+    ...(inputs ? { inputs } : {}),
+    ...(secrets ? { secrets } : {}),
+  });
 }

@@ -37,7 +37,8 @@ async function failing<T>(work: () => Promise<T>, inputs?: Props, secrets?: read
 }
 
 /** The resource's customTimeouts for this request (the engine's `timeout`, in seconds) as a budget in ms; unset when none was given. */
-const budgetOf = (timeout: number | undefined): number | undefined => (timeout && timeout > 0 ? Math.ceil(timeout * 1000) : undefined);
+const budgetOf = (timeout: number | undefined): number | undefined =>
+  timeout && timeout > 0 ? Math.ceil(timeout * 1000) : undefined;
 
 /**
  * The native provider for every kind, through the kinds' runtimes only (kit/runtime.ts): the same
@@ -51,9 +52,11 @@ export function voiceAgentProvider(opts: ProviderOptions): Provider {
   const outputs = schemaOutputs(opts.schema);
   const none: SchemaOutputs = { decided: [], secrets: [] };
   const schemaOf = (type: string): SchemaOutputs => outputs.get(type) ?? none;
-  const lookup = async (type: string, urn: string): Promise<KindLookup> => (await lazy()).kindFor(type, urn, opts.version, requested);
+  const lookup = async (type: string, urn: string): Promise<KindLookup> =>
+    (await lazy()).kindFor(type, urn, opts.version, requested);
   /** Runs a request's work within its customTimeouts, when the resource gives one. */
-  const timed = async <T>(timeout: number | undefined, work: () => Promise<T>): Promise<T> => (await lazy()).withBudget(budgetOf(timeout), work);
+  const timed = async <T>(timeout: number | undefined, work: () => Promise<T>): Promise<T> =>
+    (await lazy()).withBudget(budgetOf(timeout), work);
 
   return {
     getPluginInfo: () => ({ version: opts.version }),
@@ -77,7 +80,8 @@ export function voiceAgentProvider(opts: ProviderOptions): Provider {
         // recorded unencrypted among the provider's inputs in the state, so it is refused before
         // anything is sent (the dynamic path refuses it in the program).
         const token = req.config.token;
-        if (req.plainKeys?.includes("token") && typeof token === "string" && !containsUnknown(token)) throw new Refusal("E_PLAIN_TOKEN", `${PLAIN_TOKEN}; nothing was sent to the service`);
+        if (req.plainKeys?.includes("token") && typeof token === "string" && !containsUnknown(token))
+          throw new Refusal("E_PLAIN_TOKEN", `${PLAIN_TOKEN}; nothing was sent to the service`);
         requested = requestedVersion(req.config) ?? requested;
         settings = settingsOf(req.config);
       }),
@@ -86,8 +90,16 @@ export function voiceAgentProvider(opts: ProviderOptions): Provider {
       failing(async () => {
         const kind = await lookup(req.type, req.urn);
         if (!kind.runtime) return { failures: [{ property: "", reason: kind.problem }] };
-        const result = await kind.runtime.check(settings, withoutProvider(req.olds), withoutProvider(req.news), req.urn);
-        return { inputs: result.inputs, failures: result.failures.map((f) => ({ property: f.property, reason: kind.explainUnknown(f.reason) })) };
+        const result = await kind.runtime.check(
+          settings,
+          withoutProvider(req.olds),
+          withoutProvider(req.news),
+          req.urn,
+        );
+        return {
+          inputs: result.inputs,
+          failures: result.failures.map((f) => ({ property: f.property, reason: kind.explainUnknown(f.reason) })),
+        };
       }),
     diff: (req) =>
       failing(async () => {
@@ -96,15 +108,19 @@ export function voiceAgentProvider(opts: ProviderOptions): Provider {
         return diffResponse(d, req.olds, req.oldInputs ?? {}, req.news);
       }),
     create: (req) =>
-      failing(async () => {
-        const rt = (await lookup(req.type, req.urn)).orThrow();
-        const inputs = withoutProvider(req.properties);
-        const { decided, secrets } = schemaOf(req.type);
-        // A preview sends nothing: the inputs, and what the service decides as unknown.
-        if (req.preview) return { id: "", properties: previewOutputs(inputs, decided), secrets };
-        const made = await timed(req.timeout, () => rt.create(settings, inputs));
-        return { id: made.id, properties: made.outputs, secrets };
-      }, req.properties, schemaOf(req.type).secrets),
+      failing(
+        async () => {
+          const rt = (await lookup(req.type, req.urn)).orThrow();
+          const inputs = withoutProvider(req.properties);
+          const { decided, secrets } = schemaOf(req.type);
+          // A preview sends nothing: the inputs, and what the service decides as unknown.
+          if (req.preview) return { id: "", properties: previewOutputs(inputs, decided), secrets };
+          const made = await timed(req.timeout, () => rt.create(settings, inputs));
+          return { id: made.id, properties: made.outputs, secrets };
+        },
+        req.properties,
+        schemaOf(req.type).secrets,
+      ),
     read: (req) =>
       failing(async () => {
         const rt = (await lookup(req.type, req.urn)).orThrow();
@@ -121,19 +137,35 @@ export function voiceAgentProvider(opts: ProviderOptions): Provider {
           );
         }
         // `pulumi import` reads with no properties and needs inputs back, or it says the provider cannot import.
-        return { id: got.id, properties: withoutProvider(got.outputs), inputs: withoutProvider(got.inputs ?? req.inputs), secrets: schemaOf(req.type).secrets };
+        return {
+          id: got.id,
+          properties: withoutProvider(got.outputs),
+          inputs: withoutProvider(got.inputs ?? req.inputs),
+          secrets: schemaOf(req.type).secrets,
+        };
       }),
     update: (req) =>
-      failing(async () => {
-        const rt = (await lookup(req.type, req.urn)).orThrow();
-        const state = withoutProvider(req.olds);
-        const news = withoutProvider(req.news);
-        const { secrets } = schemaOf(req.type);
-        if (req.preview) return { properties: previewUpdate(state, req.oldInputs, req.news), secrets };
-        // Only the dynamic provider a migrated stack records differs: drop it, send nothing.
-        if (recordsProvider(req.olds) && Object.keys((await rt.diff(settings, req.id, state, news)).detailed).length === 0) return { properties: state, secrets };
-        return { properties: (await timed(req.timeout, () => rt.update(settings, req.id, state, news))).outputs, secrets };
-      }, req.news, schemaOf(req.type).secrets),
+      failing(
+        async () => {
+          const rt = (await lookup(req.type, req.urn)).orThrow();
+          const state = withoutProvider(req.olds);
+          const news = withoutProvider(req.news);
+          const { secrets } = schemaOf(req.type);
+          if (req.preview) return { properties: previewUpdate(state, req.oldInputs, req.news), secrets };
+          // Only the dynamic provider a migrated stack records differs: drop it, send nothing.
+          if (
+            recordsProvider(req.olds) &&
+            Object.keys((await rt.diff(settings, req.id, state, news)).detailed).length === 0
+          )
+            return { properties: state, secrets };
+          return {
+            properties: (await timed(req.timeout, () => rt.update(settings, req.id, state, news))).outputs,
+            secrets,
+          };
+        },
+        req.news,
+        schemaOf(req.type).secrets,
+      ),
     delete: (req) =>
       failing(async () => {
         const rt = (await lookup(req.type, req.urn)).orThrow();

@@ -23,10 +23,21 @@ export interface KindProperties {
  * as undefined placeholders, which Pulumi does not send), so every typed output exists.
  */
 export abstract class VoiceAgentResource extends pulumi.dynamic.Resource {
-  protected constructor(kind: string, name: string, args: object, options: pulumi.CustomResourceOptions | undefined, registers: KindProperties) {
+  protected constructor(
+    kind: string,
+    name: string,
+    args: object,
+    options: pulumi.CustomResourceOptions | undefined,
+    registers: KindProperties,
+  ) {
     refuseBadConfig();
-    const props: Record<string, unknown> = { ...Object.fromEntries(registers.properties.map((p) => [p, undefined])), ...args };
-    const opts = registers.secrets?.length ? pulumi.mergeOptions(options, { additionalSecretOutputs: [...registers.secrets] }) : options;
+    const props: Record<string, unknown> = {
+      ...Object.fromEntries(registers.properties.map((p) => [p, undefined])),
+      ...args,
+    };
+    const opts = registers.secrets?.length
+      ? pulumi.mergeOptions(options, { additionalSecretOutputs: [...registers.secrets] })
+      : options;
     let provider = providers.get(kind);
     if (!provider) {
       provider = providerShim(kind);

@@ -17,7 +17,8 @@ export async function lookup<R>(name: string, args: object): Promise<R> {
   const config = { get: (key: string) => pulumi.runtime.getConfig(key) };
   const settings = { baseUrl: config.get("voiceagent:baseUrl"), token: config.get("voiceagent:token"), config };
   const outcome = await invokeFunction(name, settings, { ...args });
-  if (outcome.failures) throw new Error(`${outcome.failures.map((f) => f.reason).join("; ")}; nothing was sent to the service`);
+  if (outcome.failures)
+    throw new Error(`${outcome.failures.map((f) => f.reason).join("; ")}; nothing was sent to the service`);
   return resultOf<R>(outcome.result);
 }
 

@@ -11,12 +11,18 @@ import { Refusal } from "./kit/refusal.js";
 export { KIND_NAMES } from "./kinds/index.js";
 
 const runtimes = new Map<string, DynamicRuntime>(REGISTRY.map((k) => [k.kind, dynamicRuntime(k.runtime)]));
-const createBodies = new Map<string, (inputs: Props) => Props | undefined>(REGISTRY.map((k) => [k.kind, (inputs) => k.createBody(inputs)]));
+const createBodies = new Map<string, (inputs: Props) => Props | undefined>(
+  REGISTRY.map((k) => [k.kind, (inputs) => k.createBody(inputs)]),
+);
 
 /** The runtime of one resource kind ("Agent", "Voice", ...), as the dynamic provider calls it. */
 export function runtimeFor(kind: string): DynamicRuntime {
   const r = runtimes.get(kind);
-  if (!r) throw new Refusal("E_UNKNOWN_KIND", `pulumi-voiceagent: no provider for kind ${kind}; is the installed package older than the program?`);
+  if (!r)
+    throw new Refusal(
+      "E_UNKNOWN_KIND",
+      `pulumi-voiceagent: no provider for kind ${kind}; is the installed package older than the program?`,
+    );
   return r;
 }
 

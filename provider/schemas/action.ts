@@ -13,10 +13,14 @@ export const ActionSchema = z.object({
   id: UuidSchema,
   user_id: z.string(),
   type: z.string(),
-  config: z.codec(z.looseObject({ phone_number: z.string().nullish() }).nullish(), z.looseObject({ phone_number: z.string().nullish() }), {
-    decode: (c) => c ?? {},
-    encode: (c) => c,
-  }),
+  config: z.codec(
+    z.looseObject({ phone_number: z.string().nullish() }).nullish(),
+    z.looseObject({ phone_number: z.string().nullish() }),
+    {
+      decode: (c) => c ?? {},
+      encode: (c) => c,
+    },
+  ),
 });
 /** An action. */
 export type Action = z.infer<typeof ActionSchema>;

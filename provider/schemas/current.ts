@@ -32,7 +32,13 @@ export const VoiceWrite2024Schema = z.discriminatedUnion("type", [azure, elevenL
 /** A voice body of the current API. */
 export type VoiceWrite2024 = z.input<typeof VoiceWrite2024Schema>;
 /** The five voice types of the current API. */
-export const VOICE_TYPES_2024 = ["voice_azure", "voice_eleven_labs", "voice_play_ht", "voice_rime", "voice_vocode"] as const;
+export const VOICE_TYPES_2024 = [
+  "voice_azure",
+  "voice_eleven_labs",
+  "voice_play_ht",
+  "voice_rime",
+  "voice_vocode",
+] as const;
 
 /** A prompt sent inline: the current API takes text or `{content}`; the provider sends `{content}`. */
 export const PromptParamsSchema = z.object({ content: z.string().min(1) });

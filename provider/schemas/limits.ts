@@ -51,8 +51,11 @@ export const distinctIds = <T extends z.ZodType<string>>(id: T, max: number) =>
 export const WebhookUrlSchema = z
   .string()
   .max(LIMITS.urlMax, { error: `must be at most ${LIMITS.urlMax} characters` })
-  .refine((u) => !/[\s<>"{}|\\^`]/.test(u), { error: "must be a valid URL: encode spaces and other reserved characters (e.g. %20)" })
+  .refine((u) => !/[\s<>"{}|\\^`]/.test(u), {
+    error: "must be a valid URL: encode spaces and other reserved characters (e.g. %20)",
+  })
   .pipe(z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }))
   .refine((u) => !/^[a-z]+:\/\/[^/?#]*@/i.test(u), {
-    error: "must not hold credentials (user:password@): they would be stored in plain text in the state; authenticate the endpoint another way",
+    error:
+      "must not hold credentials (user:password@): they would be stored in plain text in the state; authenticate the endpoint another way",
   });

@@ -30,10 +30,14 @@ export const RefListSchema = z.codec(z.array(RefSchema).nullish(), z.array(Embed
  * An agent's prompt: text (the interface, and sometimes 2024's normalized lists) or a prompt
  * object whose `content` is the text (2024: `{id, user_id, content, ...}`). Read as its text.
  */
-export const PromptReadSchema = z.codec(z.union([z.string(), z.looseObject({ content: z.string().nullish() })]), z.string(), {
-  decode: (p) => (typeof p === "string" ? p : (p.content ?? "")),
-  encode: (p) => p,
-});
+export const PromptReadSchema = z.codec(
+  z.union([z.string(), z.looseObject({ content: z.string().nullish() })]),
+  z.string(),
+  {
+    decode: (p) => (typeof p === "string" ? p : (p.content ?? "")),
+    encode: (p) => p,
+  },
+);
 
 /**
  * The envelope of a list page. Its items are kept raw and read one by one by the client (see
@@ -51,7 +55,10 @@ export const PageReadSchema = z.object({
 export type PageRead = z.infer<typeof PageReadSchema>;
 
 /** Items of a page read one by one: the readable ones, and how many were not. */
-export function readItems<T extends z.ZodType>(schema: T, raw: readonly unknown[]): { items: z.output<T>[]; unreadable: number } {
+export function readItems<T extends z.ZodType>(
+  schema: T,
+  raw: readonly unknown[],
+): { items: z.output<T>[]; unreadable: number } {
   const items: z.output<T>[] = [];
   let unreadable = 0;
   for (const item of raw) {

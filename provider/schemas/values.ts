@@ -6,7 +6,14 @@
  * Voice types: voice_base is the interface's (2023) only; the current API (2024) knows the other
  * five, each with its own fields (docs/contract-current.md).
  */
-export const VOICE_TYPES = ["voice_base", "voice_azure", "voice_rime", "voice_eleven_labs", "voice_play_ht", "voice_vocode"] as const;
+export const VOICE_TYPES = [
+  "voice_base",
+  "voice_azure",
+  "voice_rime",
+  "voice_eleven_labs",
+  "voice_play_ht",
+  "voice_vocode",
+] as const;
 /** A known voice type. */
 export type VoiceType = (typeof VOICE_TYPES)[number];
 

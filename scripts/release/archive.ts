@@ -2,7 +2,17 @@
 // fixed mtime (the commit's, or SOURCE_DATE_EPOCH), fixed modes, no owners (tar's portable
 // mode), and a gzip header with no name or time.
 import { createHash } from "node:crypto";
-import { chmodSync, copyFileSync, createReadStream, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import {
+  chmodSync,
+  copyFileSync,
+  createReadStream,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import * as tar from "tar";
@@ -23,7 +33,10 @@ export async function writeArchive(out: string, entries: readonly Entry[], mtime
       // Modes from the entry, not the umask of whoever runs the release.
       chmodSync(path.join(stage, e.name), e.mode);
     }
-    await tar.create({ file: out, cwd: stage, gzip: true, portable: true, mtime, noDirRecurse: true }, entries.map((e) => e.name));
+    await tar.create(
+      { file: out, cwd: stage, gzip: true, portable: true, mtime, noDirRecurse: true },
+      entries.map((e) => e.name),
+    );
   } finally {
     rmSync(stage, { recursive: true, force: true });
   }
@@ -50,7 +63,8 @@ export function filesBelow(dir: string): string[] {
 export async function writeSums(dir: string): Promise<string> {
   const out = path.join(dir, "SHA256SUMS");
   const lines: string[] = [];
-  for (const rel of filesBelow(dir)) if (rel !== "SHA256SUMS") lines.push(`${await sha256(path.join(dir, rel))}  ${rel}`);
+  for (const rel of filesBelow(dir))
+    if (rel !== "SHA256SUMS") lines.push(`${await sha256(path.join(dir, rel))}  ${rel}`);
   mkdirSync(dir, { recursive: true });
   writeFileSync(out, `${lines.join("\n")}\n`);
   return out;

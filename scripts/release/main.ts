@@ -6,7 +6,17 @@
 // and the archive sizes) and SHA256SUMS over all of it. Files already in DIR stay and are summed
 // (release.yml puts the macOS arm64 archive there first). Runs through scripts/run.sh.
 import { execFileSync } from "node:child_process";
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -28,17 +38,22 @@ if (!dir || positionals.length > 1) {
 }
 const out = path.resolve(dir);
 const log = (line: string) => process.stderr.write(`[release] ${line}\n`);
-const sh = (cmd: string, argv: string[], cwd = ROOT) => execFileSync(cmd, argv, { cwd, stdio: ["ignore", "ignore", "inherit"] });
+const sh = (cmd: string, argv: string[], cwd = ROOT) =>
+  execFileSync(cmd, argv, { cwd, stdio: ["ignore", "ignore", "inherit"] });
 
 const version = checkVersions(ROOT);
 const unknown = (args.platform ?? []).filter((id) => !PLATFORMS.some((p) => p.id === id));
-if (unknown.length > 0) throw new Error(`unknown platform ${unknown.join(", ")}: one of ${PLATFORMS.map((p) => p.id).join(", ")}`);
+if (unknown.length > 0)
+  throw new Error(`unknown platform ${unknown.join(", ")}: one of ${PLATFORMS.map((p) => p.id).join(", ")}`);
 const platforms = args.platform ? PLATFORMS.filter((p) => args.platform?.includes(p.id)) : PLATFORMS;
 const nodeVersion = process.env.VOICEAGENT_NODE_VERSION;
 if (!nodeVersion) throw new Error("VOICEAGENT_NODE_VERSION is not set: run through npm run release (scripts/run.sh)");
 const bundle = path.join(ROOT, "provider", "dist", "plugin", "pulumi-resource-voiceagent.cjs");
 if (!existsSync(bundle)) throw new Error(`no ${bundle}: scripts/run.sh builds it`);
-const epoch = Number(process.env.SOURCE_DATE_EPOCH ?? execFileSync("git", ["log", "-1", "--format=%ct"], { cwd: ROOT, encoding: "utf8" }).trim());
+const epoch = Number(
+  process.env.SOURCE_DATE_EPOCH ??
+    execFileSync("git", ["log", "-1", "--format=%ct"], { cwd: ROOT, encoding: "utf8" }).trim(),
+);
 const mtime = new Date(epoch * 1000);
 mkdirSync(out, { recursive: true });
 
@@ -70,7 +85,9 @@ try {
       ],
       mtime,
     );
-    log(`${path.basename(archive)}: Node ${built.nodeVersion}${built.signedWith ? `, signed by ${built.signedWith}` : ""}, ${statSync(archive).size} bytes`);
+    log(
+      `${path.basename(archive)}: Node ${built.nodeVersion}${built.signedWith ? `, signed by ${built.signedWith}` : ""}, ${statSync(archive).size} bytes`,
+    );
   }
   if (!args["plugins-only"]) {
     log("npm packages");
@@ -85,9 +102,14 @@ try {
     log(`Go module for sdk/v${version}`);
     sh("bash", [path.join(ROOT, "scripts", "pack-go-sdk.sh"), `v${version}`, path.join(out, "goproxy")]);
     copyFileSync(path.join(ROOT, "provider", "schema.json"), path.join(out, "schema.json"));
-    const archives = readdirSync(out).filter((f) => f.startsWith("pulumi-resource-voiceagent-") && f.endsWith(".tar.gz"));
+    const archives = readdirSync(out).filter(
+      (f) => f.startsWith("pulumi-resource-voiceagent-") && f.endsWith(".tar.gz"),
+    );
     const sizes = archives.sort().map((f) => ({ name: f, bytes: statSync(path.join(out, f)).size }));
-    writeFileSync(path.join(out, "RELEASE-NOTES.md"), releaseNotes(readFileSync(path.join(ROOT, "CHANGELOG.md"), "utf8"), version, sizes, skipped));
+    writeFileSync(
+      path.join(out, "RELEASE-NOTES.md"),
+      releaseNotes(readFileSync(path.join(ROOT, "CHANGELOG.md"), "utf8"), version, sizes, skipped),
+    );
   }
   await writeSums(out);
   log(`wrote ${out}${skipped.length ? ` (${skipped.length} platform(s) skipped)` : ""}`);

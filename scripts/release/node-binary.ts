@@ -25,7 +25,9 @@ function fromRegistry(pkg: string, version: string): NodeBinary {
     const work = mkdtempSync(path.join(cacheRoot(), ".download-"));
     try {
       process.stderr.write(`[release] downloading ${pkg}@${version} from the npm registry\n`);
-      execFileSync("npm", ["pack", "--silent", "--pack-destination", work, `${pkg}@${version}`], { stdio: ["ignore", "ignore", "inherit"] });
+      execFileSync("npm", ["pack", "--silent", "--pack-destination", work, `${pkg}@${version}`], {
+        stdio: ["ignore", "ignore", "inherit"],
+      });
       const tgz = readdirSync(work).find((f) => f.endsWith(".tgz"));
       if (!tgz) throw new Error(`npm pack ${pkg}@${version} wrote no tarball`);
       const wanted = new Set(["package/bin/node", "package/bin/node.exe", "package/LICENSE"]);
@@ -64,6 +66,7 @@ export function targetNode(p: Platform, version: string): NodeBinary | undefined
 export function blobNode(version: string): string {
   if (process.version === `v${version}`) return process.execPath;
   const host = hostPlatform();
-  if (!host?.nodePackage) throw new Error(`no Node ${version} for ${process.platform}-${process.arch} to write the blob with`);
+  if (!host?.nodePackage)
+    throw new Error(`no Node ${version} for ${process.platform}-${process.arch} to write the blob with`);
   return fromRegistry(host.nodePackage, version).binary;
 }

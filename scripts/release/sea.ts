@@ -16,7 +16,9 @@ import { macSigner } from "./sign.js";
 const SEA_FUSE = "NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2";
 
 /** A built executable, or why the platform was skipped. */
-export type Built = { file: string; nodeLicense?: string; nodeVersion: string; signedWith?: string } | { skipped: string };
+export type Built =
+  | { file: string; nodeLicense?: string; nodeVersion: string; signedWith?: string }
+  | { skipped: string };
 
 const blobs = new Map<string, Buffer>();
 
@@ -28,7 +30,16 @@ function blobFor(bundle: string, version: string): Buffer {
   try {
     const config = path.join(work, "sea-config.json");
     const output = path.join(work, "sea-prep.blob");
-    writeFileSync(config, JSON.stringify({ main: bundle, output, disableExperimentalSEAWarning: true, useSnapshot: false, useCodeCache: false }));
+    writeFileSync(
+      config,
+      JSON.stringify({
+        main: bundle,
+        output,
+        disableExperimentalSEAWarning: true,
+        useSnapshot: false,
+        useCodeCache: false,
+      }),
+    );
     execFileSync(blobNode(version), ["--experimental-sea-config", config], { stdio: ["ignore", "ignore", "inherit"] });
     const blob = readFileSync(output);
     blobs.set(version, blob);
@@ -51,12 +62,21 @@ function nodeLicense(own: string | undefined, binary: string): string | undefine
  * is not to be had here or whose Mach-O executable cannot be signed here (macOS kills an
  * arm64 executable without a valid signature, and the injection invalidates Node's).
  */
-export async function buildExecutable(p: Platform, bundle: string, projectNode: string, outDir: string): Promise<Built> {
+export async function buildExecutable(
+  p: Platform,
+  bundle: string,
+  projectNode: string,
+  outDir: string,
+): Promise<Built> {
   const version = targetVersion(p, projectNode);
   const node = targetNode(p, version);
-  if (!node) return { skipped: `no Node ${version} for ${p.id} in the npm registry: build it on ${p.id} itself (release.yml's macOS job)` };
+  if (!node)
+    return {
+      skipped: `no Node ${version} for ${p.id} in the npm registry: build it on ${p.id} itself (release.yml's macOS job)`,
+    };
   const signer = p.macho ? macSigner() : undefined;
-  if (p.macho && !signer) return { skipped: `no Mach-O signer here (rcodesign on PATH or RCODESIGN, or macOS's codesign)` };
+  if (p.macho && !signer)
+    return { skipped: `no Mach-O signer here (rcodesign on PATH or RCODESIGN, or macOS's codesign)` };
   const file = path.join(outDir, executableName(p));
   copyFileSync(node.binary, file);
   chmodSync(file, 0o755);
@@ -67,5 +87,10 @@ export async function buildExecutable(p: Platform, bundle: string, projectNode: 
   });
   if (signer) signer.sign(file);
   const license = nodeLicense(node.license, node.binary) ?? nodeLicense(undefined, blobNode(version));
-  return { file, nodeVersion: version, ...(license ? { nodeLicense: license } : {}), ...(signer ? { signedWith: signer.name } : {}) };
+  return {
+    file,
+    nodeVersion: version,
+    ...(license ? { nodeLicense: license } : {}),
+    ...(signer ? { signedWith: signer.name } : {}),
+  };
 }

@@ -24,13 +24,18 @@ function found(cmd: string): boolean {
 export function macSigner(): MacSigner | undefined {
   const rcodesign = process.env.RCODESIGN ?? "rcodesign";
   if (found(rcodesign)) {
-    return { name: "rcodesign (ad hoc)", sign: (file) => execFileSync(rcodesign, ["sign", file], { stdio: ["ignore", "ignore", "inherit"] }) };
+    return {
+      name: "rcodesign (ad hoc)",
+      sign: (file) => execFileSync(rcodesign, ["sign", file], { stdio: ["ignore", "ignore", "inherit"] }),
+    };
   }
   if (process.platform === "darwin") {
     return {
       name: "codesign (ad hoc)",
-      unsign: (file) => execFileSync("codesign", ["--remove-signature", file], { stdio: ["ignore", "ignore", "inherit"] }),
-      sign: (file) => execFileSync("codesign", ["--sign", "-", "--force", file], { stdio: ["ignore", "ignore", "inherit"] }),
+      unsign: (file) =>
+        execFileSync("codesign", ["--remove-signature", file], { stdio: ["ignore", "ignore", "inherit"] }),
+      sign: (file) =>
+        execFileSync("codesign", ["--sign", "-", "--force", file], { stdio: ["ignore", "ignore", "inherit"] }),
     };
   }
   return undefined;

@@ -12,11 +12,15 @@ export function checkVersions(root: string): string {
     "emulator/package.json": (JSON.parse(read("emulator/package.json")) as { version: string }).version,
     "provider/schema.json": (JSON.parse(read("provider/schema.json")) as { version: string }).version,
     "sdk/python/pyproject.toml": /^\s*version = "([^"]+)"/m.exec(read("sdk/python/pyproject.toml"))?.[1],
-    "sdk/go/voiceagent/pulumi-plugin.json": (JSON.parse(read("sdk/go/voiceagent/pulumi-plugin.json")) as { version: string }).version,
+    "sdk/go/voiceagent/pulumi-plugin.json": (
+      JSON.parse(read("sdk/go/voiceagent/pulumi-plugin.json")) as { version: string }
+    ).version,
   };
   const off = Object.entries(found).filter(([, v]) => v !== version);
   if (off.length > 0) {
-    throw new Error(`provider/package.json says ${version}, but ${off.map(([f, v]) => `${f} says ${v ?? "nothing"}`).join(", ")}: bump them together (npm run gen, npm run gen:sdks)`);
+    throw new Error(
+      `provider/package.json says ${version}, but ${off.map(([f, v]) => `${f} says ${v ?? "nothing"}`).join(", ")}: bump them together (npm run gen, npm run gen:sdks)`,
+    );
   }
   return version;
 }

@@ -6,9 +6,9 @@ const config = new pulumi.Config();
 // The voice the agent speaks with, and the agent itself.
 const voice = new va.Voice("voice", { voiceName: "alloy", pitch: 0, rate: 1 });
 const agent = new va.Agent("agent", {
-    prompt: "You are a friendly receptionist. Take a message and end the call politely.",
-    initialMessage: "Hello, how can I help?",
-    voice: voice.id,
+  prompt: "You are a friendly receptionist. Take a message and end the call politely.",
+  initialMessage: "Hello, how can I help?",
+  voice: voice.id,
 });
 
 // A number the account owns, answered by the agent: `pulumi config set number +15551234567`.

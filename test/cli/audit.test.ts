@@ -28,7 +28,8 @@ function managedAll(acc: ReturnType<typeof typicalAccount>, stack = "dev") {
   );
 }
 
-const summary = (r: ReturnType<typeof classify>) => r.findings.map((f) => `${f.finding} ${f.collection} ${f.id}`).sort();
+const summary = (r: ReturnType<typeof classify>) =>
+  r.findings.map((f) => `${f.finding} ${f.collection} ${f.id}`).sort();
 
 describe("classify", () => {
   it("is clean when every object is managed; unbound numbers are inventory, not findings", () => {
@@ -36,7 +37,10 @@ describe("classify", () => {
     const report = AuditReportSchema.parse(classify(acc, managedAll(acc)));
     expect(report.findings).toEqual([]);
     expect(report.clean).toBe(true);
-    expect(report.counts).toEqual({ account: { voices: 2, actions: 1, webhooks: 1, agents: 2, numbers: 3 }, managed: 8 });
+    expect(report.counts).toEqual({
+      account: { voices: 2, actions: 1, webhooks: 1, agents: 2, numbers: 3 },
+      managed: 8,
+    });
     expect(humanReport(report)).toMatch(/^clean: /);
   });
 
@@ -48,7 +52,11 @@ describe("classify", () => {
     acc.numbers[2] = { ...acc.numbers[2]!, inbound_agent: stray };
     const report = classify(acc, refs);
     expect(summary(report)).toEqual(
-      [`unmanaged agents ${stray.id}`, `missing agents ${acc.sales.id}`, `bound-to-unmanaged-agent numbers ${acc.numbers[2]!.id}`].sort(),
+      [
+        `unmanaged agents ${stray.id}`,
+        `missing agents ${acc.sales.id}`,
+        `bound-to-unmanaged-agent numbers ${acc.numbers[2]!.id}`,
+      ].sort(),
     );
     expect(report.clean).toBe(false);
     const byKind = Object.fromEntries(report.findings.map((f) => [f.finding, f]));
@@ -58,7 +66,10 @@ describe("classify", () => {
     expect(byKind.missing!.detail).toContain("proj/dev");
     expect(byKind.missing!.detail).toMatch(/\bsales\b/);
     expect(byKind.missing!.detail).toMatch(/gone|missing|deleted|no longer/i);
-    expect(byKind["bound-to-unmanaged-agent"]).toMatchObject({ label: "number ending 0003", detail: expect.stringContaining(stray.id) });
+    expect(byKind["bound-to-unmanaged-agent"]).toMatchObject({
+      label: "number ending 0003",
+      detail: expect.stringContaining(stray.id),
+    });
     const table = humanReport(report);
     expect(table.split("\n")[0]).toMatch(/^FINDING\s+KIND\s+ID\s+LABEL\s+DETAIL$/);
     expect(table).toMatch(/3 found \(1 unmanaged, 1 missing, 1 bound to unmanaged agent\)/);
@@ -76,7 +87,10 @@ describe("classify", () => {
 
   it("an object managed by two stacks is reported once, with both resources", () => {
     const acc = typicalAccount();
-    const other = parseStackExport(exportOf([{ kind: "Agent", id: acc.support.id, name: "copy" }], "staging"), "staging");
+    const other = parseStackExport(
+      exportOf([{ kind: "Agent", id: acc.support.id, name: "copy" }], "staging"),
+      "staging",
+    );
     const report = classify(acc, [...managedAll(acc), ...other]);
     expect(summary(report)).toEqual([`managed-twice agents ${acc.support.id}`]);
     expect(report.findings[0]!.urns).toHaveLength(2);
@@ -104,7 +118,11 @@ describe("classify", () => {
       actions: [make.action({ id: id("end-call") })],
       webhooks: [make.webhook({ id: id("call-events") })],
       agents: [support, sales],
-      numbers: [make.number("+15550010001", support), make.number("+15550010002", sales), make.number("+15550010003", null)],
+      numbers: [
+        make.number("+15550010001", support),
+        make.number("+15550010002", sales),
+        make.number("+15550010003", null),
+      ],
     };
     expect(classify(acc, refs).findings).toEqual([]);
   });

@@ -66,7 +66,8 @@ describe("voiceagent", () => {
       expect(r.stdout).toMatch(new RegExp(`^Usage: voiceagent ${cmd}`));
       // The exit codes a pipeline branches on are documented: 0, 1, and 3 (found something) where it can happen.
       const codes = r.stdout.split(/exit codes?\b/i)[1] ?? "";
-      for (const code of cmd === "pull" ? ["0", "1"] : ["0", "1", "3"]) expect(codes).toMatch(new RegExp(`\\b${code}\\b`));
+      for (const code of cmd === "pull" ? ["0", "1"] : ["0", "1", "3"])
+        expect(codes).toMatch(new RegExp(`\\b${code}\\b`));
     }
     expect((await va(["audit", "--help"])).stdout).toMatch(/VOICEAGENT_TOKEN/);
   });
@@ -117,12 +118,24 @@ describe("voiceagent", () => {
 
   it.each([
     // Names the service's address and the refusal (401), says which setting to fix, and that nothing changed.
-    ["a token without access", { VOICEAGENT_TOKEN: "not-a-token-of-this-service" }, [/http:\/\/127\.0\.0\.1:\d+/, /\b401\b/, /VOICEAGENT_TOKEN/, UNCHANGED]],
+    [
+      "a token without access",
+      { VOICEAGENT_TOKEN: "not-a-token-of-this-service" },
+      [/http:\/\/127\.0\.0\.1:\d+/, /\b401\b/, /VOICEAGENT_TOKEN/, UNCHANGED],
+    ],
     ["no token", { VOICEAGENT_TOKEN: "" }, [/\btoken\b/, /VOICEAGENT_TOKEN/, UNCHANGED]],
     // Names the value given, the setting it came from, and what is accepted.
-    ["a base URL that is not a URL", { VOICEAGENT_BASE_URL: "ftp://example.com" }, [/ftp:\/\/example\.com/, /VOICEAGENT_BASE_URL/, /https?\b/, UNCHANGED]],
+    [
+      "a base URL that is not a URL",
+      { VOICEAGENT_BASE_URL: "ftp://example.com" },
+      [/ftp:\/\/example\.com/, /VOICEAGENT_BASE_URL/, /https?\b/, UNCHANGED],
+    ],
     // Names the address and the cause, and the setting to check.
-    ["a service that is not running", { VOICEAGENT_BASE_URL: "http://127.0.0.1:9" }, [/http:\/\/127\.0\.0\.1:9\b/, /ECONNREFUSED/, /VOICEAGENT_BASE_URL/, UNCHANGED]],
+    [
+      "a service that is not running",
+      { VOICEAGENT_BASE_URL: "http://127.0.0.1:9" },
+      [/http:\/\/127\.0\.0\.1:9\b/, /ECONNREFUSED/, /VOICEAGENT_BASE_URL/, UNCHANGED],
+    ],
   ])("pull with %s: one line, exit 1, nothing written", async (_what, env, facts) => {
     oneLineError(await va(["pull", "--out", "never"], env), ...facts);
     expect(existsSync(path.join(tmp, "never"))).toBe(false);
@@ -136,7 +149,12 @@ describe("voiceagent", () => {
 
   it("bad flags are one line and exit 1", async () => {
     // Names the flag and the bad value, and lists what is accepted.
-    oneLineError(await va(["pull", "--only", "agents,robots"]), /--only/, /robots/, /voices.*actions.*webhooks.*agents.*numbers/);
+    oneLineError(
+      await va(["pull", "--only", "agents,robots"]),
+      /--only/,
+      /robots/,
+      /voices.*actions.*webhooks.*agents.*numbers/,
+    );
     // Names the flags that would make the command complete.
     oneLineError(await va(["audit"]), /--stack/, /--state/);
     oneLineError(await va(["drift"]), /--stack/);
@@ -188,9 +206,14 @@ describe("voiceagent", () => {
 
   it("the built bin runs as users run it: exit codes reach the shell", async () => {
     const env = { VOICEAGENT_BASE_URL: emu.url, VOICEAGENT_TOKEN: TOKEN };
-    expect((await cliProcess(["audit", "--state", path.join(tmp, "state.json"), "--only", "voices"], env)).code).toBe(0);
+    expect((await cliProcess(["audit", "--state", path.join(tmp, "state.json"), "--only", "voices"], env)).code).toBe(
+      0,
+    );
     expect((await cliProcess(["audit", "--state", path.join(tmp, "state.json")], env)).code).toBe(3);
-    const bad = await cliProcess(["audit", "--state", path.join(tmp, "state.json")], { ...env, VOICEAGENT_TOKEN: "wrong-token" });
+    const bad = await cliProcess(["audit", "--state", path.join(tmp, "state.json")], {
+      ...env,
+      VOICEAGENT_TOKEN: "wrong-token",
+    });
     expect(bad.code).toBe(1);
     expect(bad.stderr).toMatch(/^voiceagent\b/);
     expect(bad.stderr).toMatch(/\btoken\b/);

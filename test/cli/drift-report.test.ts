@@ -23,11 +23,19 @@ describe("driftFromEvents", () => {
     const events = [
       { sequence: 0, timestamp: 0, preludeEvent: { config: {} } },
       pre(step("refresh", "Agent", "support", { prompt: "Be kind." }, { prompt: "Edited." })),
-      done(step("refresh", "Agent", "support", { prompt: "Be kind.", voice: "v1" }, { prompt: "Edited.", voice: "v1" })),
+      done(
+        step("refresh", "Agent", "support", { prompt: "Be kind.", voice: "v1" }, { prompt: "Edited.", voice: "v1" }),
+      ),
       done(step("refresh", "Agent", "sales", { prompt: "Sell." })),
       done(step("refresh", "Voice", "warm", { pitch: 1 }, { pitch: 1 })),
       done(
-        step("refresh", "pulumi:providers:pulumi-nodejs", "default", { "voiceagent:token": "[secret]" }, { "voiceagent:token": "other" }),
+        step(
+          "refresh",
+          "pulumi:providers:pulumi-nodejs",
+          "default",
+          { "voiceagent:token": "[secret]" },
+          { "voiceagent:token": "other" },
+        ),
       ),
       done(step("refresh", "pulumi:pulumi:Stack", "app-prod", {}, { x: 1 })),
       pre(step("update", "Agent", "support", { prompt: "Edited.", voice: "v1" }, { prompt: "Be kind.", voice: "v1" })),
@@ -54,7 +62,9 @@ describe("driftFromEvents", () => {
     const text = humanDrift(report);
     expect(text).toContain('Agent support: prompt: "Be kind." → "Edited."');
     expect(text).toContain("Agent sales: deleted outside Pulumi");
-    expect(text).toMatch(/pulumi up would:\nOP\s+KIND\s+NAME\s+PROPERTIES\nupdate\s+Agent\s+support\s+prompt\ncreate\s+Agent\s+sales/);
+    expect(text).toMatch(
+      /pulumi up would:\nOP\s+KIND\s+NAME\s+PROPERTIES\nupdate\s+Agent\s+support\s+prompt\ncreate\s+Agent\s+sales/,
+    );
   });
 
   it("is clean when refresh finds nothing and up would do nothing", () => {
@@ -76,7 +86,13 @@ describe("driftFromEvents", () => {
     });
     const report = driftFromEvents([
       done(
-        step("refresh", "PhoneNumber", "line", { number: SECRET, inboundAgent: "a1" }, { number: "[secret]", inboundAgent: `x${token}` }),
+        step(
+          "refresh",
+          "PhoneNumber",
+          "line",
+          { number: SECRET, inboundAgent: "a1" },
+          { number: "[secret]", inboundAgent: `x${token}` },
+        ),
       ),
     ]);
     expect(report.drifted[0]!.properties).toEqual([{ name: "inboundAgent", old: "a1", new: "x[REDACTED]" }]);
@@ -93,7 +109,11 @@ describe("pulumiFailure", () => {
 
   it("says when pulumi is not installed, and falls back to stderr's first line", () => {
     // Says which program is missing and where it was looked for.
-    const missing = pulumiFailure(new Error("code: -2\n stdout: \n stderr: Command failed with ENOENT: pulumi version\nspawn pulumi ENOENT\n err?: x\n"));
+    const missing = pulumiFailure(
+      new Error(
+        "code: -2\n stdout: \n stderr: Command failed with ENOENT: pulumi version\nspawn pulumi ENOENT\n err?: x\n",
+      ),
+    );
     expect(missing).toMatch(/\bpulumi\b/);
     expect(missing).toMatch(/\bPATH\b|not installed|not found/);
     expect(pulumiFailure(new Error("code: 1\n stdout: \n stderr: panic: boom\nmore\n err?: x\n"))).toBe("panic: boom");

@@ -16,7 +16,13 @@ export const make = {
     rate: 1,
     ...o,
   }),
-  action: (o: Partial<Action> = {}): Action => ({ id: randomUUID(), user_id: USER, type: "action_end_conversation", config: {}, ...o }),
+  action: (o: Partial<Action> = {}): Action => ({
+    id: randomUUID(),
+    user_id: USER,
+    type: "action_end_conversation",
+    config: {},
+    ...o,
+  }),
   webhook: (o: Partial<Webhook> = {}): Webhook => ({
     id: randomUUID(),
     user_id: USER,
@@ -61,7 +67,11 @@ export function typicalAccount(): Account & { support: Agent; sales: Agent } {
     actions: [hangUp],
     webhooks: [hook],
     agents: [support, sales],
-    numbers: [make.number("+15550010001", support), make.number("+15550010002", sales), make.number("+15550010003", null)],
+    numbers: [
+      make.number("+15550010001", support),
+      make.number("+15550010002", sales),
+      make.number("+15550010003", null),
+    ],
     support,
     sales,
   };

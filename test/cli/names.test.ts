@@ -28,7 +28,9 @@ describe("base names are readable and derived from the object", () => {
 
   it("voices, actions, webhooks and numbers", () => {
     expect(voiceBaseName({ voice_name: "en-US-JennyNeural" })).toBe("en-us-jennyneural");
-    expect(actionBaseName({ type: "action_transfer_call", config: { phone_number: "+15551234567" } })).toBe("transfer-call-4567");
+    expect(actionBaseName({ type: "action_transfer_call", config: { phone_number: "+15551234567" } })).toBe(
+      "transfer-call-4567",
+    );
     expect(actionBaseName({ type: "action_end_conversation", config: {} })).toBe("end-conversation");
     expect(webhookBaseName({ url: "https://hooks.example.com/va/events?x=1" })).toBe("hooks-example-com-va-events");
     expect(webhookBaseName({ url: "not a url" })).toBe("not-a-url");
@@ -70,10 +72,15 @@ describe("collisions are resolved deterministically", () => {
   it("names are unique and do not depend on the order objects are listed in", () => {
     fc.assert(
       fc.property(
-        fc.array(fc.record({ id: fc.uuid(), base: fc.constantFrom("a", "b", "a-1", "support") }), { maxLength: 30 }).chain((xs) => {
-          const unique = [...new Map(xs.map((x) => [x.id, x])).values()];
-          return fc.tuple(fc.constant(unique), fc.shuffledSubarray(unique, { minLength: unique.length, maxLength: unique.length }));
-        }),
+        fc
+          .array(fc.record({ id: fc.uuid(), base: fc.constantFrom("a", "b", "a-1", "support") }), { maxLength: 30 })
+          .chain((xs) => {
+            const unique = [...new Map(xs.map((x) => [x.id, x])).values()];
+            return fc.tuple(
+              fc.constant(unique),
+              fc.shuffledSubarray(unique, { minLength: unique.length, maxLength: unique.length }),
+            );
+          }),
         ([listed, shuffled]) => {
           const one = uniqueNames(listed);
           const two = uniqueNames(shuffled);

@@ -25,8 +25,14 @@ const agents: Record<"support" | "sales" | "support2", Agent> = {} as Record<"su
 const outputs: CliRun[] = [];
 
 /** The CLI and the script see the stack's backend, and no token or base URL but the stack's config. */
-const env = () => ({ ...project.env, VOICEAGENT_TOKEN: "", VOICEAGENT_BASE_URL: "", VOICEAGENT_CLI: `${process.execPath} ${CLI_BIN}` });
-const cli = async (args: string[], extra: Record<string, string> = {}) => keep(await cliProcess(args, { ...env(), ...extra }, project.dir));
+const env = () => ({
+  ...project.env,
+  VOICEAGENT_TOKEN: "",
+  VOICEAGENT_BASE_URL: "",
+  VOICEAGENT_CLI: `${process.execPath} ${CLI_BIN}`,
+});
+const cli = async (args: string[], extra: Record<string, string> = {}) =>
+  keep(await cliProcess(args, { ...env(), ...extra }, project.dir));
 const driftCheck = async () => keep(await run("bash", [SCRIPT, "ci", project.dir], env(), ROOT));
 const keep = (r: CliRun) => {
   outputs.push(r);
@@ -51,7 +57,10 @@ beforeAll(async () => {
   emu = await startEmulator({ tokens: [TOKEN], seed: true });
   client = createClient({ baseUrl: emu.url, token: TOKEN });
   const seed = emu.seeds.get(TOKEN)!;
-  const transfer = await client.actions.create({ type: "action_transfer_call", config: { phone_number: "+15557654321" } });
+  const transfer = await client.actions.create({
+    type: "action_transfer_call",
+    config: { phone_number: "+15557654321" },
+  });
   agents.support = await client.agents.create({
     prompt: SUPPORT_PROMPT,
     voice: seed.voices[0]!,
@@ -59,7 +68,10 @@ beforeAll(async () => {
     webhook: seed.webhooks[0]!,
     initial_message: "Héllo — 😀",
   });
-  agents.support2 = await client.agents.create({ prompt: "You are the support line of Example Co, weekends.", voice: seed.voices[1]! });
+  agents.support2 = await client.agents.create({
+    prompt: "You are the support line of Example Co, weekends.",
+    voice: seed.voices[1]!,
+  });
   agents.sales = await client.agents.create({ prompt: "You are the sales line.", voice: seed.voices[2]! });
   await client.numbers.update(seed.numbers[0]!, agents.support.id);
   await client.numbers.update(seed.numbers[1]!, agents.sales.id);
@@ -136,7 +148,10 @@ describe("pull → up → drift check and audit", () => {
   });
 
   it("an unmanaged agent answering a number fails the check naming both", async () => {
-    const stray = await client.agents.create({ prompt: "You are a console experiment.", voice: emu.seeds.get(TOKEN)!.voices[0]! });
+    const stray = await client.agents.create({
+      prompt: "You are a console experiment.",
+      voice: emu.seeds.get(TOKEN)!.voices[0]!,
+    });
     await client.numbers.update(emu.seeds.get(TOKEN)!.numbers[3]!, stray.id);
     const check = await driftCheck();
     expect(check.code).toBe(3);
@@ -150,7 +165,9 @@ describe("pull → up → drift check and audit", () => {
     emu.store.db.prepare("DELETE FROM objects WHERE kind = 'agent' AND id = ?").run(agents.sales.id);
     const check = await driftCheck();
     expect(check.code).toBe(3);
-    expect(check.stdout).toMatch(/\+ pulumi-nodejs:dynamic\/voiceagent:Agent: \(create\)\n\s+\[urn=.*Agent::sales-line\]/);
+    expect(check.stdout).toMatch(
+      /\+ pulumi-nodejs:dynamic\/voiceagent:Agent: \(create\)\n\s+\[urn=.*Agent::sales-line\]/,
+    );
     expect(check.stdout).toMatch(new RegExp(`missing\\s+agent\\s+${agents.sales.id}\\s+sales-line \\(Agent\\)`));
 
     const audit = await cli(["audit", "--stack", "ci", "--json"]);

@@ -60,13 +60,23 @@ describe("buildPlan", () => {
       "PhoneNumber",
       "PhoneNumber",
     ]);
-    expect(plan.skipped).toEqual([{ collection: "numbers", id: acc.numbers[2]!.id, reason: expect.stringMatching(/not bound/) }]);
+    expect(plan.skipped).toEqual([
+      { collection: "numbers", id: acc.numbers[2]!.id, reason: expect.stringMatching(/not bound/) },
+    ]);
     const support = find(plan, "Agent", acc.support.id);
     expect(support.args.agentId).toEqual({ value: acc.support.id });
-    expect(support.args.voice).toEqual({ ref: { kind: "Voice", name: "alloy", variable: "alloy", id: acc.voices[0]!.id } });
-    expect(support.args.actions).toEqual({ items: [{ ref: expect.objectContaining({ kind: "Action", id: acc.actions[0]!.id }) }] });
-    expect(support.args.webhook).toEqual({ ref: expect.objectContaining({ kind: "Webhook", id: acc.webhooks[0]!.id }) });
-    expect(find(plan, "PhoneNumber", acc.numbers[1]!.id).args.inboundAgent).toEqual({ ref: expect.objectContaining({ id: acc.sales.id }) });
+    expect(support.args.voice).toEqual({
+      ref: { kind: "Voice", name: "alloy", variable: "alloy", id: acc.voices[0]!.id },
+    });
+    expect(support.args.actions).toEqual({
+      items: [{ ref: expect.objectContaining({ kind: "Action", id: acc.actions[0]!.id }) }],
+    });
+    expect(support.args.webhook).toEqual({
+      ref: expect.objectContaining({ kind: "Webhook", id: acc.webhooks[0]!.id }),
+    });
+    expect(find(plan, "PhoneNumber", acc.numbers[1]!.id).args.inboundAgent).toEqual({
+      ref: expect.objectContaining({ id: acc.sales.id }),
+    });
   });
 
   it("with --only, objects of other kinds are referred to by id, with a note saying why", () => {
@@ -136,7 +146,11 @@ describe("renderProgram", () => {
     expect(support.args.actions).toEqual(["<ref Action:end-conversation-4567>"]);
     const action = declared.find((d) => d.kind === "Action")!;
     expect(Object.getOwnPropertyNames(action.args.config)).toEqual(["phoneNumber", "constructor", "odd key"]);
-    expect(action.args.config).toEqual({ phoneNumber: "+15551234567", constructor: { x: 1 }, "odd key": [1, null, true] });
+    expect(action.args.config).toEqual({
+      phoneNumber: "+15551234567",
+      constructor: { x: 1 },
+      "odd key": [1, null, true],
+    });
     expect(declared.filter((d) => d.kind === "PhoneNumber").map((d) => d.args)).toEqual([
       { number: "+15550010001", inboundAgent: `<ref Agent:${support.name}>` },
       { number: "+15550010002", inboundAgent: "<ref Agent:sales-line>" },
@@ -145,7 +159,13 @@ describe("renderProgram", () => {
 
   it("writes the project files as `pulumi new typescript` does", () => {
     const files = projectFiles(buildPlan(typicalAccount()), projectName("My Pulled: Account!"));
-    expect([...files.keys()].sort()).toEqual([".gitignore", "Pulumi.yaml", "index.ts", "package.json", "tsconfig.json"]);
+    expect([...files.keys()].sort()).toEqual([
+      ".gitignore",
+      "Pulumi.yaml",
+      "index.ts",
+      "package.json",
+      "tsconfig.json",
+    ]);
     expect(files.get("Pulumi.yaml")).toMatch(/^name: "my-pulled-account"\n.*runtime:\n  name: nodejs\n/s);
     const pkg = JSON.parse(files.get("package.json")!);
     expect(pkg).toMatchObject({

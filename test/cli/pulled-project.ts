@@ -41,6 +41,9 @@ export async function installDependencies(_project: PulledProject): Promise<void
 /** A stack of the pulled project (its own Pulumi.yaml), with the service's address and token (secret) in config. */
 export async function pulledStack(p: PulledProject, stackName: string, baseUrl: string, token: string): Promise<Stack> {
   const stack = await LocalWorkspace.createOrSelectStack({ stackName, workDir: p.dir }, { envVars: p.env });
-  await stack.setAllConfig({ "voiceagent:baseUrl": { value: baseUrl }, "voiceagent:token": { value: token, secret: true } });
+  await stack.setAllConfig({
+    "voiceagent:baseUrl": { value: baseUrl },
+    "voiceagent:token": { value: token, secret: true },
+  });
   return stack;
 }

@@ -12,20 +12,49 @@ import { matchesSent } from "../../provider/client/match.js";
 
 const USER = randomUUID();
 const voice = { id: randomUUID(), user_id: USER, type: "voice_base", voice_name: "alloy", pitch: 0, rate: 1 };
-const agentOf = (prompt: string) => ({ id: randomUUID(), user_id: USER, prompt, actions: [], voice, initial_message: null, webhook: null });
-const actionOf = (config: Record<string, unknown>) => ({ id: randomUUID(), user_id: USER, type: "action_transfer_call", config });
-const live = (extra: Partial<Live>): Live => ({ voices: [voice], actions: [], webhooks: [], agents: [], numbers: [], calls: [], ...extra });
+const agentOf = (prompt: string) => ({
+  id: randomUUID(),
+  user_id: USER,
+  prompt,
+  actions: [],
+  voice,
+  initial_message: null,
+  webhook: null,
+});
+const actionOf = (config: Record<string, unknown>) => ({
+  id: randomUUID(),
+  user_id: USER,
+  type: "action_transfer_call",
+  config,
+});
+const live = (extra: Partial<Live>): Live => ({
+  voices: [voice],
+  actions: [],
+  webhooks: [],
+  agents: [],
+  numbers: [],
+  calls: [],
+  ...extra,
+});
 const evidence = (e: Partial<Evidence> = {}): Evidence => ({ managed: new Map(), urns: new Set(), ...e });
 const dyn = (kind: string) => `pulumi-nodejs:dynamic/voiceagent:${kind}`;
 const pendingAgent = (name: string, prompt: string, extra: Record<string, unknown> = {}): PendingOperation => ({
   type: "creating",
-  resource: { urn: `urn:pulumi:staging::p::${dyn("Agent")}::${name}`, type: dyn("Agent"), inputs: { prompt, voice: voice.id, actions: [], __provider: "x", ...extra } },
+  resource: {
+    urn: `urn:pulumi:staging::p::${dyn("Agent")}::${name}`,
+    type: dyn("Agent"),
+    inputs: { prompt, voice: voice.id, actions: [], __provider: "x", ...extra },
+  },
 });
 
 describe("recover adopts only on evidence", () => {
   it("without a snapshot a matching object is never adopted: reported with the line that adopts it", () => {
     const a = agentOf("one");
-    const [d, none] = decide([pendingAgent("a", "one"), pendingAgent("b", "nothing like it")], evidence(), live({ agents: [a] }));
+    const [d, none] = decide(
+      [pendingAgent("a", "one"), pendingAgent("b", "nothing like it")],
+      evidence(),
+      live({ agents: [a] }),
+    );
     expect(d).toMatchObject({ outcome: "unresolved", candidates: [a.id], paste: [`agentId: "${a.id}"`] });
     expect(d?.id).toBeUndefined();
     expect(none?.outcome).toBe("clear");
@@ -34,7 +63,10 @@ describe("recover adopts only on evidence", () => {
   it("with a snapshot: the one object made since is adopted; one listed before it means the create never arrived", () => {
     const [old, made] = [agentOf("same"), agentOf("same")];
     const ev = evidence({ before: new Set([old.id, voice.id]) });
-    expect(decide([pendingAgent("a", "same")], ev, live({ agents: [old, made] }))[0]).toMatchObject({ outcome: "adopt", id: made.id });
+    expect(decide([pendingAgent("a", "same")], ev, live({ agents: [old, made] }))[0]).toMatchObject({
+      outcome: "adopt",
+      id: made.id,
+    });
     expect(decide([pendingAgent("a", "same")], ev, live({ agents: [old] }))[0]?.outcome).toBe("clear");
     const twin = agentOf("same");
     const both = decide([pendingAgent("a", "same")], ev, live({ agents: [old, made, twin] }))[0];
@@ -55,37 +87,75 @@ describe("recover adopts only on evidence", () => {
 
   it("two pending creates with one fresh match: the first takes it, the second is cleared", () => {
     const made = agentOf("same");
-    const ds = decide([pendingAgent("a", "same"), pendingAgent("b", "same")], evidence({ before: new Set() }), live({ agents: [made] }));
-    expect(ds.map((d) => [d.outcome, d.id])).toEqual([["adopt", made.id], ["clear", undefined]]);
+    const ds = decide(
+      [pendingAgent("a", "same"), pendingAgent("b", "same")],
+      evidence({ before: new Set() }),
+      live({ agents: [made] }),
+    );
+    expect(ds.map((d) => [d.outcome, d.id])).toEqual([
+      ["adopt", made.id],
+      ["clear", undefined],
+    ]);
   });
 
   it("an action sent with config {} matches only an action whose config is empty", () => {
     const withNumber = actionOf({ phone_number: "+15550001111" });
     const empty = actionOf({});
-    const op: PendingOperation = { type: "creating", resource: { urn: `urn:pulumi:s::p::${dyn("Action")}::hang-up`, type: dyn("Action"), inputs: { type: "action_transfer_call", config: {} } } };
+    const op: PendingOperation = {
+      type: "creating",
+      resource: {
+        urn: `urn:pulumi:s::p::${dyn("Action")}::hang-up`,
+        type: dyn("Action"),
+        inputs: { type: "action_transfer_call", config: {} },
+      },
+    };
     expect(matchesSent({ type: "action_transfer_call", config: {} }, withNumber)).toBe(false);
     const ev = evidence({ before: new Set() });
     expect(decide([op], ev, live({ actions: [withNumber] }))[0]?.outcome).toBe("clear");
-    expect(decide([op], ev, live({ actions: [withNumber, empty] }))[0]).toMatchObject({ outcome: "adopt", id: empty.id });
+    expect(decide([op], ev, live({ actions: [withNumber, empty] }))[0]).toMatchObject({
+      outcome: "adopt",
+      id: empty.id,
+    });
   });
 
   it("a replacement under a URN still in the state is never settled, even with a fresh match", () => {
     const made = agentOf("new prompt");
     const op = pendingAgent("a", "new prompt");
-    const [d] = decide([op], evidence({ before: new Set(), urns: new Set([op.resource.urn]) }), live({ agents: [made] }));
+    const [d] = decide(
+      [op],
+      evidence({ before: new Set(), urns: new Set([op.resource.urn]) }),
+      live({ agents: [made] }),
+    );
     expect(d?.outcome).toBe("unresolved");
     expect(d?.id).toBeUndefined();
   });
 
   it("an ended call no snapshot listed is the one the create placed: adopted, never dialled again; without a snapshot it is unresolved", () => {
     const agent = agentOf("greeter");
-    const placed = { id: randomUUID(), user_id: USER, status: "ended", error_message: null, recording_available: true, transcript: "hello", from_number: "+15550010001", to_number: "+15557654321", agent };
+    const placed = {
+      id: randomUUID(),
+      user_id: USER,
+      status: "ended",
+      error_message: null,
+      recording_available: true,
+      transcript: "hello",
+      from_number: "+15550010001",
+      to_number: "+15557654321",
+      agent,
+    };
     const op: PendingOperation = {
       type: "creating",
-      resource: { urn: `urn:pulumi:s::p::${dyn("Call")}::ring`, type: dyn("Call"), inputs: { fromNumber: placed.from_number, toNumber: placed.to_number, agent: agent.id, __provider: "x" } },
+      resource: {
+        urn: `urn:pulumi:s::p::${dyn("Call")}::ring`,
+        type: dyn("Call"),
+        inputs: { fromNumber: placed.from_number, toNumber: placed.to_number, agent: agent.id, __provider: "x" },
+      },
     };
     const account = live({ agents: [agent], calls: [placed] });
-    expect(decide([op], evidence({ before: new Set([voice.id, agent.id]) }), account)[0]).toMatchObject({ outcome: "adopt", id: placed.id });
+    expect(decide([op], evidence({ before: new Set([voice.id, agent.id]) }), account)[0]).toMatchObject({
+      outcome: "adopt",
+      id: placed.id,
+    });
     expect(decide([op], evidence(), account)[0]).toMatchObject({ outcome: "unresolved", candidates: [placed.id] });
     // Listed before the run, the same ended call is someone else's: this create never arrived.
     expect(decide([op], evidence({ before: new Set([placed.id]) }), account)[0]?.outcome).toBe("clear");
@@ -93,13 +163,15 @@ describe("recover adopts only on evidence", () => {
 
   it("owns the dynamic and the native types, nothing else, and only creates", () => {
     const op = (type: string, kind = "creating"): PendingOperation => ({ type: kind, resource: { urn: "u", type } });
-    expect([op(dyn("Agent")), op("voiceagent:index:Voice"), op("aws:s3/bucket:Bucket"), op(dyn("Agent"), "updating"), op("random:index/randomId:RandomId")].map(isOwnCreate)).toEqual([
-      true,
-      true,
-      false,
-      false,
-      false,
-    ]);
+    expect(
+      [
+        op(dyn("Agent")),
+        op("voiceagent:index:Voice"),
+        op("aws:s3/bucket:Bucket"),
+        op(dyn("Agent"), "updating"),
+        op("random:index/randomId:RandomId"),
+      ].map(isOwnCreate),
+    ).toEqual([true, true, false, false, false]);
   });
 });
 
@@ -107,8 +179,16 @@ describe("recover's edit of the state", () => {
   const made = agentOf("one");
   const mine = pendingAgent("a", "one");
   const gone = pendingAgent("b", "none");
-  const bucket: PendingOperation = { type: "creating", resource: { urn: "urn:pulumi:staging::p::aws:s3/bucket:Bucket::b", type: "aws:s3/bucket:Bucket" } };
-  const exportOf = (ops: PendingOperation[], resources: StackExport["deployment"]["resources"] = [{ urn: "urn:pulumi:staging::p::pulumi:pulumi:Stack::p-staging", type: "pulumi:pulumi:Stack" }]): StackExport => ({
+  const bucket: PendingOperation = {
+    type: "creating",
+    resource: { urn: "urn:pulumi:staging::p::aws:s3/bucket:Bucket::b", type: "aws:s3/bucket:Bucket" },
+  };
+  const exportOf = (
+    ops: PendingOperation[],
+    resources: StackExport["deployment"]["resources"] = [
+      { urn: "urn:pulumi:staging::p::pulumi:pulumi:Stack::p-staging", type: "pulumi:pulumi:Stack" },
+    ],
+  ): StackExport => ({
     version: 3,
     deployment: { manifest: { time: "2026-11-23T10:00:00Z", magic: "m" }, resources, pending_operations: ops },
   });
@@ -116,7 +196,12 @@ describe("recover's edit of the state", () => {
 
   it("adopted creates become resources (inputs as outputs until refresh); every settled create leaves the pending list", () => {
     const out = settled(exportOf([mine, gone]), decisions);
-    expect(out.deployment.resources?.[1]).toMatchObject({ urn: mine.resource.urn, id: made.id, custom: true, outputs: { prompt: "one", __provider: "x" } });
+    expect(out.deployment.resources?.[1]).toMatchObject({
+      urn: mine.resource.urn,
+      id: made.id,
+      custom: true,
+      outputs: { prompt: "one", __provider: "x" },
+    });
     expect(out.deployment.resources).toHaveLength(2);
     expect(out.deployment.pending_operations).toEqual([]);
   });
@@ -127,7 +212,9 @@ describe("recover's edit of the state", () => {
 
   it("refuses to add a second resource under a URN the state holds", () => {
     const adopted = decisions.filter((d) => d.outcome === "adopt");
-    expect(() => settled(exportOf([mine], [{ urn: mine.resource.urn, type: mine.resource.type, id: randomUUID() }]), adopted)).toThrow(/already in the state/);
+    expect(() =>
+      settled(exportOf([mine], [{ urn: mine.resource.urn, type: mine.resource.type, id: randomUUID() }]), adopted),
+    ).toThrow(/already in the state/);
   });
 
   it("the fingerprint changes with every save of the checkpoint, not with secrets shown or hidden", () => {
@@ -146,7 +233,15 @@ describe("the snapshot recover takes as evidence", () => {
     const dir = mkdtempSync(path.join(tmpdir(), "recover-snapshot-"));
     try {
       const file = path.join(dir, "before.json");
-      writeFileSync(file, JSON.stringify({ version: 1, baseUrl: "https://staging.example.com/", takenAt: new Date().toISOString(), ids: ["a"] }));
+      writeFileSync(
+        file,
+        JSON.stringify({
+          version: 1,
+          baseUrl: "https://staging.example.com/",
+          takenAt: new Date().toISOString(),
+          ids: ["a"],
+        }),
+      );
       expect(readSnapshot(file, "https://staging.example.com").ids).toEqual(["a"]);
       expect(() => readSnapshot(file, "https://api.example.com")).toThrow(/https:\/\/api\.example\.com/);
     } finally {

@@ -28,11 +28,18 @@ beforeAll(async () => {
   // Made through the service in one transaction: seconds saved, the same objects as over HTTP.
   emu.store.tx(() => {
     for (let i = 0; i < SIZES.voices; i++)
-      ids.voices.push(s.createVoice(u, { type: "voice_base", voice_name: `voice ${i % 40}`, pitch: i % 5, rate: 1 }).id);
-    for (let i = 0; i < SIZES.actions; i++) ids.actions.push(s.createAction(u, { type: "action_end_conversation", config: {} }).id);
+      ids.voices.push(
+        s.createVoice(u, { type: "voice_base", voice_name: `voice ${i % 40}`, pitch: i % 5, rate: 1 }).id,
+      );
+    for (let i = 0; i < SIZES.actions; i++)
+      ids.actions.push(s.createAction(u, { type: "action_end_conversation", config: {} }).id);
     for (let i = 0; i < SIZES.webhooks; i++)
       ids.webhooks.push(
-        s.createWebhook(u, { url: `https://hooks.example.com/${i % 10}`, method: "POST", subscriptions: ["event_message"] }).id,
+        s.createWebhook(u, {
+          url: `https://hooks.example.com/${i % 10}`,
+          method: "POST",
+          subscriptions: ["event_message"],
+        }).id,
       );
     for (let i = 0; i < SIZES.agents; i++) {
       const a = s.createAgent(u, {
@@ -43,7 +50,8 @@ beforeAll(async () => {
       });
       ids.agents.push(a.id);
     }
-    for (let i = 0; i < SIZES.numbers; i++) ids.numbers.push(s.addNumber(u, `+1777${String(i).padStart(7, "0")}`, ids.agents[i]!).id);
+    for (let i = 0; i < SIZES.numbers; i++)
+      ids.numbers.push(s.addNumber(u, `+1777${String(i).padStart(7, "0")}`, ids.agents[i]!).id);
   });
 });
 afterAll(async () => {
@@ -54,7 +62,10 @@ afterAll(async () => {
 const env = () => ({ VOICEAGENT_BASE_URL: emu.url, VOICEAGENT_TOKEN: TOKEN });
 /** List requests the emulator received since `before`. */
 const listRequests = (before: Record<string, number>) =>
-  Object.entries(emu.stats.byRoute).reduce((n, [route, count]) => n + (route.endsWith("/list") ? count - (before[route] ?? 0) : 0), 0);
+  Object.entries(emu.stats.byRoute).reduce(
+    (n, [route, count]) => n + (route.endsWith("/list") ? count - (before[route] ?? 0) : 0),
+    0,
+  );
 const pages = Object.values(SIZES).reduce((n, size) => n + Math.ceil(size / 100), 0);
 
 describe("a 1,000-object account", () => {
@@ -82,7 +93,9 @@ describe("a 1,000-object account", () => {
       list
         .filter((id) => !unmanaged.includes(id))
         .map((id, i) => ({
-          kind: { voices: "Voice", actions: "Action", webhooks: "Webhook", agents: "Agent", numbers: "PhoneNumber" }[c]!,
+          kind: { voices: "Voice", actions: "Action", webhooks: "Webhook", agents: "Agent", numbers: "PhoneNumber" }[
+            c
+          ]!,
           id,
           name: `${c}-${i}`,
         })),
@@ -95,7 +108,6 @@ describe("a 1,000-object account", () => {
     expect(report.findings.map((f) => f.id).sort()).toEqual([...unmanaged].sort());
     expect(listRequests(before)).toBe(pages);
   });
-
 });
 
 describe("reading one list", () => {
@@ -105,7 +117,9 @@ describe("reading one list", () => {
     const item = (i: number) => ({ id: `item-${i}` });
     const list = (page: number, size: number) =>
       new Promise<Page<{ id: string }>>((resolve) => {
-        const items = Array.from({ length: size }, (_, i) => item((page - 1) * size + i)).filter((_, i) => (page - 1) * size + i < 600);
+        const items = Array.from({ length: size }, (_, i) => item((page - 1) * size + i)).filter(
+          (_, i) => (page - 1) * size + i < 600,
+        );
         asked.push({ page, answer: () => resolve({ items, page, size, total: 600, has_more: page * size < 600 }) });
       });
     const all = listAll(list);

@@ -36,7 +36,14 @@ describe("parseStackExport", () => {
   it("maps every kind through the one table, calls to no collection", () => {
     const all = Object.keys(RESOURCE_KINDS).map((kind, i) => ({ kind, id: `id-${i}`, name: `r${i}` }));
     const refs = parseStackExport(exportOf(all), "all");
-    expect(refs.map((r) => r.kind).sort()).toEqual(["Action", "Agent", "PhoneNumber", "PurchasedNumber", "Voice", "Webhook"]);
+    expect(refs.map((r) => r.kind).sort()).toEqual([
+      "Action",
+      "Agent",
+      "PhoneNumber",
+      "PurchasedNumber",
+      "Voice",
+      "Webhook",
+    ]);
     expect(kindOfType(dynamicToken("PurchasedNumber"), KIND_NAMES)).toBe("PurchasedNumber");
     expect(kindOfType("pulumi-nodejs:dynamic/voiceagent:toString", KIND_NAMES)).toBeUndefined();
     expect(kindOfType("aws:s3/bucket:Bucket", KIND_NAMES)).toBeUndefined();
@@ -46,10 +53,22 @@ describe("parseStackExport", () => {
     // Each names the source (--state x), what it should be (a stack export) or the field at fault,
     // and, where a user can make one, the command that does.
     ["not JSON", "<html>nope</html>", [/--state x/, /\bJSON\b/, /stack export/]],
-    ["JSON of another shape", JSON.stringify({ resources: [] }), [/--state x/, /stack export/, /`pulumi stack export --file/]],
+    [
+      "JSON of another shape",
+      JSON.stringify({ resources: [] }),
+      [/--state x/, /stack export/, /`pulumi stack export --file/],
+    ],
     ["a package.json", JSON.stringify({ name: "p", version: "1.0.0" }), [/--state x/, /stack export/]],
-    ["resources without urns", JSON.stringify({ version: 3, deployment: { manifest: {}, resources: [{ type: "x" }] } }), [/deployment\.resources\.0\.urn/]],
-    ["a future version", JSON.stringify({ version: 4, deployment: { manifest: {} } }), [/--state x/, /\bversion 4\b/i, /\b3\b/]],
+    [
+      "resources without urns",
+      JSON.stringify({ version: 3, deployment: { manifest: {}, resources: [{ type: "x" }] } }),
+      [/deployment\.resources\.0\.urn/],
+    ],
+    [
+      "a future version",
+      JSON.stringify({ version: 4, deployment: { manifest: {} } }),
+      [/--state x/, /\bversion 4\b/i, /\b3\b/],
+    ],
   ])("%s is one line naming the problem", (_what, text, facts) => {
     let caught: unknown;
     try {

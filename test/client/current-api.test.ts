@@ -21,11 +21,20 @@ afterAll(() => emu.close());
 describe("the current API (2024)", () => {
   it("sends what the current SDK types say: prompt objects, normalized list items holding nulls", async () => {
     const seeds = emu.seeds.get(token)!;
-    const agent = await client.agents.create({ prompt: "You book visits.", voice: seeds.voices[0]!, actions: seeds.actions });
+    const agent = await client.agents.create({
+      prompt: "You book visits.",
+      voice: seeds.voices[0]!,
+      actions: seeds.actions,
+    });
     // The raw wire, to see the fixture really holds what the reader must cope with.
     const raw = await httpRequest(emu.url, "GET", "/v1/agents/list?page=1&size=50", token);
     const item = raw.json.items.find((i: { id: string }) => i.id === agent.id);
-    expect(item).toMatchObject({ prompt: { content: "You book visits." }, voice: seeds.voices[0], actions: seeds.actions, webhook: null });
+    expect(item).toMatchObject({
+      prompt: { content: "You book visits." },
+      voice: seeds.voices[0],
+      actions: seeds.actions,
+      webhook: null,
+    });
     expect(raw.json).toHaveProperty("total_is_estimated");
     const one = await httpRequest(emu.url, "GET", `/v1/agents?id=${agent.id}`, token);
     expect(one.json.prompt).toMatchObject({ content: "You book visits.", user_id: agent.user_id });
@@ -36,7 +45,11 @@ describe("the current API (2024)", () => {
     expect(agent.prompt).toBe("You book visits.");
     expect((await client.agents.get(agent.id)).prompt).toBe("You book visits.");
     const listed = (await client.agents.list.all()).find((a) => a.id === agent.id);
-    expect(listed).toMatchObject({ prompt: "You book visits.", voice: { id: seeds.voices[0] }, actions: [{ id: seeds.actions[0] }] });
+    expect(listed).toMatchObject({
+      prompt: "You book visits.",
+      voice: { id: seeds.voices[0] },
+      actions: [{ id: seeds.actions[0] }],
+    });
     expect((await client.actions.list.all())[0]?.config).toEqual({});
     expect(client.generation.known()).toBe("2024");
   });
@@ -63,7 +76,9 @@ describe("the current API (2024)", () => {
     const rime = await client.voices.update(azure.id, { type: "voice_rime", speaker: "river" });
     expect(rime).toMatchObject({ type: "voice_rime", speaker: "river" });
     expect(rime.voice_name ?? undefined).toBeUndefined();
-    expect(await client.voices.create({ type: "voice_eleven_labs", voice_id: "rachel" })).toMatchObject({ voice_id: "rachel" });
+    expect(await client.voices.create({ type: "voice_eleven_labs", voice_id: "rachel" })).toMatchObject({
+      voice_id: "rachel",
+    });
     expect(await client.voices.create({ type: "voice_vocode" })).toMatchObject({ voice_id: "joe" });
     const before = emu.stats.total;
     const err = await client.voices.create({ voice_name: "alloy", pitch: 0, rate: 1 }).catch((e: unknown) => e);
@@ -72,10 +87,18 @@ describe("the current API (2024)", () => {
     expect(emu.stats.total).toEqual(before);
   });
 
-  it("clears an opening message with \"\", and says before sending that a webhook or a binding cannot be removed", async () => {
+  it('clears an opening message with "", and says before sending that a webhook or a binding cannot be removed', async () => {
     const seeds = emu.seeds.get(token)!;
-    const hook = await client.webhooks.create({ url: "https://hooks.example/x", subscriptions: ["event_human_detection"] });
-    const agent = await client.agents.create({ prompt: "p", voice: seeds.voices[0]!, initial_message: "Hello", webhook: hook.id });
+    const hook = await client.webhooks.create({
+      url: "https://hooks.example/x",
+      subscriptions: ["event_human_detection"],
+    });
+    const agent = await client.agents.create({
+      prompt: "p",
+      voice: seeds.voices[0]!,
+      initial_message: "Hello",
+      webhook: hook.id,
+    });
     const cleared = await client.agents.update(agent.id, { initial_message: null });
     expect(cleared.initial_message ?? "").toBe("");
     const noHook = await client.agents.update(agent.id, { webhook: null }).catch((e: unknown) => e);
@@ -85,7 +108,9 @@ describe("the current API (2024)", () => {
     expect(unbind).toBeInstanceOf(ApiGenerationError);
     // Told the wrong generation, the service itself refuses the null (422), and nothing changes.
     const old = createClient({ baseUrl: emu.url, token, api: "2023" });
-    expect(await old.agents.update(agent.id, { webhook: null }).catch((e: unknown) => e)).toBeInstanceOf(ApiValidationError);
+    expect(await old.agents.update(agent.id, { webhook: null }).catch((e: unknown) => e)).toBeInstanceOf(
+      ApiValidationError,
+    );
     expect((await client.agents.get(agent.id)).webhook?.id).toBe(hook.id);
   });
 
@@ -97,11 +122,19 @@ describe("the current API (2024)", () => {
     // The client calls the SDKs' route...
     expect((await client.agents.get(agent.id)).id).toBe(agent.id);
     // ...and a 3xx anywhere is an error naming the route and where it points, not a body to parse.
-    const server = await startRecordingServer(() => ({ status: 307, text: "", headers: { location: "/v1/voices/?id=x" } }));
+    const server = await startRecordingServer(() => ({
+      status: 307,
+      text: "",
+      headers: { location: "/v1/voices/?id=x" },
+    }));
     try {
-      const err = await createClient({ baseUrl: server.url, token }).voices.get(agent.id).catch((e: unknown) => e);
+      const err = await createClient({ baseUrl: server.url, token })
+        .voices.get(agent.id)
+        .catch((e: unknown) => e);
       expect(err).toMatchObject({ code: "E_REDIRECT", status: 307, mayHaveActed: false });
-      expect((err as Error).message).toMatch(/GET \/v1\/voices\?id=\S+ answered 307, a redirect to \/v1\/voices\/\?id=x/);
+      expect((err as Error).message).toMatch(
+        /GET \/v1\/voices\?id=\S+ answered 307, a redirect to \/v1\/voices\/\?id=x/,
+      );
     } finally {
       await server.close();
     }
@@ -109,7 +142,12 @@ describe("the current API (2024)", () => {
 
   it("a create whose reply is lost is found in the normalized list, not made twice", async () => {
     const seeds = emu.seeds.get(token)!;
-    const fresh = createClient({ baseUrl: emu.url, token, retry: { baseDelayMs: 1, maxDelayMs: 5 }, reconcile: { checkDelayMs: 1 } });
+    const fresh = createClient({
+      baseUrl: emu.url,
+      token,
+      retry: { baseDelayMs: 1, maxDelayMs: 5 },
+      reconcile: { checkDelayMs: 1 },
+    });
     emu.faults.add({ phase: "after", route: "/v1/agents/create", reset: true, count: 1 });
     const prompt = `Lost ${randomUUID()}`;
     const agent = await fresh.agents.create({ prompt, voice: seeds.voices[2]!, actions: [] });

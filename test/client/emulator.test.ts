@@ -16,14 +16,24 @@ describe("client against the emulator", () => {
     const voice = await client.voices.create({ voice_name: "echo", pitch: 1, rate: 2 });
     expect(await client.voices.get(voice.id)).toEqual(voice);
     expect((await client.voices.update(voice.id, { voice_name: "echo2", pitch: 1, rate: 2 })).voice_name).toBe("echo2");
-    const action = await client.actions.create({ type: "action_transfer_call", config: { phone_number: "+15550009999" } });
+    const action = await client.actions.create({
+      type: "action_transfer_call",
+      config: { phone_number: "+15550009999" },
+    });
     expect((await client.actions.update(action.id, { type: "action_dtmf", config: {} })).type).toBe("action_dtmf");
     expect((await client.actions.get(action.id)).type).toBe("action_dtmf");
     const hook = await client.webhooks.create({ url: "https://example.com/x", subscriptions: ["event_message"] });
-    expect((await client.webhooks.update(hook.id, { url: "https://example.com/y", subscriptions: ["event_message"] })).url).toBe("https://example.com/y");
+    expect(
+      (await client.webhooks.update(hook.id, { url: "https://example.com/y", subscriptions: ["event_message"] })).url,
+    ).toBe("https://example.com/y");
     expect((await client.webhooks.get(hook.id)).url).toBe("https://example.com/y");
 
-    const agent = await client.agents.create({ prompt: "Sell.", voice: voice.id, actions: [action.id], webhook: hook.id });
+    const agent = await client.agents.create({
+      prompt: "Sell.",
+      voice: voice.id,
+      actions: [action.id],
+      webhook: hook.id,
+    });
     expect(agent.actions[0]?.id).toBe(action.id);
     const updated = await client.agents.update(agent.id, { prompt: "Sell more." });
     expect(updated.prompt).toBe("Sell more.");

@@ -63,7 +63,10 @@ describe("error mapping", () => {
   });
 
   it("429 honours Retry-After, then is ApiRateLimitError with retryAfterMs", async () => {
-    const e = await failWith({ status: 429, json: { detail: "slow down" }, headers: { "retry-after": "0" } }, { retry: { limit: 2, baseDelayMs: 1 } });
+    const e = await failWith(
+      { status: 429, json: { detail: "slow down" }, headers: { "retry-after": "0" } },
+      { retry: { limit: 2, baseDelayMs: 1 } },
+    );
     expect(e).toBeInstanceOf(ApiRateLimitError);
     expect((e as ApiRateLimitError).retryAfterMs).toBe(0);
     expect(e.attempts).toBe(3);
@@ -72,7 +75,10 @@ describe("error mapping", () => {
 
   it("a Retry-After beyond the bound is not waited for", async () => {
     const events: RequestLogEvent[] = [];
-    const e = await failWith({ status: 429, json: { detail: "later" }, headers: { "retry-after": "3600" } }, { onRequest: (x: RequestLogEvent) => events.push(x) });
+    const e = await failWith(
+      { status: 429, json: { detail: "later" }, headers: { "retry-after": "3600" } },
+      { onRequest: (x: RequestLogEvent) => events.push(x) },
+    );
     expect(e).toBeInstanceOf(ApiRateLimitError);
     expect((e as ApiRateLimitError).retryAfterMs).toBe(3_600_000);
     expect(e.message).toMatch(/\b3600 ?s|\b1 ?h|\b60 ?min/);

@@ -15,20 +15,44 @@ const liveAgent = {
 describe("matchesSent", () => {
   it("ignores the fields the service adds at the top level, and matches a sent id against the embedded object", () => {
     expect(matchesSent({ prompt: "p", voice: VOICE, actions: [] }, liveAgent)).toBe(true);
-    expect(matchesSent({ prompt: "p", voice: "11111111-2222-4333-8444-555555555555", actions: [] }, liveAgent)).toBe(false);
+    expect(matchesSent({ prompt: "p", voice: "11111111-2222-4333-8444-555555555555", actions: [] }, liveAgent)).toBe(
+      false,
+    );
   });
 
   it("an empty nested config matches only an empty config, not one that holds a number", () => {
-    const action = (config: Record<string, unknown>) => ({ id: "a", user_id: "u", type: "action_transfer_call", config });
+    const action = (config: Record<string, unknown>) => ({
+      id: "a",
+      user_id: "u",
+      type: "action_transfer_call",
+      config,
+    });
     expect(matchesSent({ type: "action_transfer_call", config: {} }, action({}))).toBe(true);
-    expect(matchesSent({ type: "action_transfer_call", config: {} }, action({ phone_number: "+15550001111" }))).toBe(false);
-    expect(matchesSent({ type: "action_transfer_call", config: { phone_number: "+15550001111" } }, action({ phone_number: "+15550001111" }))).toBe(true);
+    expect(matchesSent({ type: "action_transfer_call", config: {} }, action({ phone_number: "+15550001111" }))).toBe(
+      false,
+    );
+    expect(
+      matchesSent(
+        { type: "action_transfer_call", config: { phone_number: "+15550001111" } },
+        action({ phone_number: "+15550001111" }),
+      ),
+    ).toBe(true);
     // A key the service reports as null was not set: still the same config.
     expect(matchesSent({ type: "action_transfer_call", config: {} }, action({ phone_number: null }))).toBe(true);
   });
 
   it("lists compare as multisets, whatever the order the service returns", () => {
-    expect(matchesSent({ subscriptions: ["event_message", "event_action"] }, { subscriptions: ["event_action", "event_message"] })).toBe(true);
-    expect(matchesSent({ subscriptions: ["event_message", "event_message"] }, { subscriptions: ["event_message", "event_action"] })).toBe(false);
+    expect(
+      matchesSent(
+        { subscriptions: ["event_message", "event_action"] },
+        { subscriptions: ["event_action", "event_message"] },
+      ),
+    ).toBe(true);
+    expect(
+      matchesSent(
+        { subscriptions: ["event_message", "event_message"] },
+        { subscriptions: ["event_message", "event_action"] },
+      ),
+    ).toBe(false);
   });
 });

@@ -13,7 +13,15 @@ const fast = { retry: { baseDelayMs: 1, maxDelayMs: 5 }, reconcile: { checkDelay
 
 /** An agent someone else made, with its own prompt. */
 function other(i: number): Record<string, unknown> {
-  return { id: randomUUID(), user_id: randomUUID(), prompt: `someone else's agent ${i}`, actions: [], voice: { id: FAKE_VOICE_ID, user_id: randomUUID(), type: "voice_base", voice_name: "a", pitch: 0, rate: 0 }, initial_message: null, webhook: null };
+  return {
+    id: randomUUID(),
+    user_id: randomUUID(),
+    prompt: `someone else's agent ${i}`,
+    actions: [],
+    voice: { id: FAKE_VOICE_ID, user_id: randomUUID(), type: "voice_base", voice_name: "a", pitch: 0, rate: 0 },
+    initial_message: null,
+    webhook: null,
+  };
 }
 
 /** Makes a new row at the head of the list once, right after the next first page is served. */
@@ -48,7 +56,10 @@ describe("paging by offset while the list shifts", () => {
       return { reset: true };
     });
     insertAtHeadAfterFirstPage(fake, () => rows.length === 101);
-    const agent = await createClient({ baseUrl: fake.url, token: "t0ken", ...fast }).agents.create({ prompt: "You take orders.", voice: FAKE_VOICE_ID });
+    const agent = await createClient({ baseUrl: fake.url, token: "t0ken", ...fast }).agents.create({
+      prompt: "You take orders.",
+      voice: FAKE_VOICE_ID,
+    });
     expect(fake.creates("/v1/agents/create")).toHaveLength(1);
     expect(fake.agents.filter((a) => a.prompt === "You take orders.").map((a) => a.id)).toEqual([agent.id]);
   });

@@ -69,20 +69,33 @@ describe("identical creates in flight together never share an object", () => {
   }
 
   it("agents: two creates, two objects, two ids", async () => {
-    const { ids, stored } = await race((c) => c.agents.create(agent), (c) => c.agents.create(agent), () => fake!.agents);
+    const { ids, stored } = await race(
+      (c) => c.agents.create(agent),
+      (c) => c.agents.create(agent),
+      () => fake!.agents,
+    );
     expect(new Set(ids).size).toBe(2);
     expect([...stored].sort()).toEqual([...ids].sort());
   });
 
   it("agents, the 503 coming after the work: each create keeps one of the two objects, no ambiguity", async () => {
-    const { ids, stored } = await race((c) => c.agents.create(agent), (c) => c.agents.create(agent), () => fake!.agents, true);
+    const { ids, stored } = await race(
+      (c) => c.agents.create(agent),
+      (c) => c.agents.create(agent),
+      () => fake!.agents,
+      true,
+    );
     expect(new Set(ids).size).toBe(2);
     expect([...stored].sort()).toEqual([...ids].sort());
   });
 
   it("an agent in flight that has every field of the refused one and more is not taken for it", async () => {
     const more = { ...agent, initial_message: "Hello, front desk." };
-    const { ids, stored } = await race((c) => c.agents.create(more), (c) => c.agents.create(agent), () => fake!.agents);
+    const { ids, stored } = await race(
+      (c) => c.agents.create(more),
+      (c) => c.agents.create(agent),
+      () => fake!.agents,
+    );
     expect(new Set(ids).size).toBe(2);
     expect([...stored].sort()).toEqual([...ids].sort());
   });
@@ -163,7 +176,9 @@ describe("a slow service: a create is never sent again on one look at the list",
   it("a call the list never shows: reported as possibly placed after more than one look, never dialled again", async () => {
     fake = await startFakeService();
     fake.fates.push("503-before");
-    const err = await clientFor(fake).calls.create(call).catch((e: unknown) => e);
+    const err = await clientFor(fake)
+      .calls.create(call)
+      .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ApiOutcomeUnknownError);
     // The service may still show it later: the error must not say it was not placed.
     expect(err).toMatchObject({ mayHaveActed: true });

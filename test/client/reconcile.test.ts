@@ -1,12 +1,18 @@
 // Exactly-once creates without idempotency keys, against a fake whose creates fail on a script.
 import { afterEach, describe, expect, it } from "vitest";
-import { ApiAmbiguousCreateError, ApiOutcomeUnknownError, createClient, type RequestLogEvent } from "pulumi-voiceagent/client";
+import {
+  ApiAmbiguousCreateError,
+  ApiOutcomeUnknownError,
+  createClient,
+  type RequestLogEvent,
+} from "pulumi-voiceagent/client";
 import { FAKE_VOICE_ID, startFakeService, type FakeService } from "../helpers/fake-service.js";
 
 let fake: FakeService | undefined;
 afterEach(async () => fake?.close());
 const fast = { retry: { baseDelayMs: 1, maxDelayMs: 5 }, reconcile: { checkDelayMs: 1 } };
-const client = (f: FakeService, extra: object = {}) => createClient({ baseUrl: f.url, token: "t0ken", ...fast, ...extra });
+const client = (f: FakeService, extra: object = {}) =>
+  createClient({ baseUrl: f.url, token: "t0ken", ...fast, ...extra });
 const agent = { prompt: "You answer the phone.", voice: FAKE_VOICE_ID };
 
 describe("a create whose outcome is unknown is reconciled through the list", () => {
@@ -35,7 +41,9 @@ describe("a create whose outcome is unknown is reconciled through the list", () 
   it("two candidates: never a guess, an error naming both, and nothing sent again", async () => {
     fake = await startFakeService();
     fake.fates.push("lost-twin");
-    const err = await client(fake).agents.create(agent).catch((e: unknown) => e);
+    const err = await client(fake)
+      .agents.create(agent)
+      .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ApiAmbiguousCreateError);
     const ids = fake.agents.map((a) => String(a.id));
     expect(ids).toHaveLength(2);
@@ -50,7 +58,22 @@ describe("a create whose outcome is unknown is reconciled through the list", () 
 
   it("an identical object that existed before is never taken for ours", async () => {
     fake = await startFakeService();
-    const old = { id: "0b6f4a8e-5c1b-4a57-9a57-3f4f5a6b7c8d", user_id: "0b6f4a8e-5c1b-4a57-9a57-3f4f5a6b7c8e", prompt: agent.prompt, actions: [], voice: { id: FAKE_VOICE_ID, user_id: "0b6f4a8e-5c1b-4a57-9a57-3f4f5a6b7c8e", type: "voice_base", voice_name: "a", pitch: 0, rate: 0 }, initial_message: null, webhook: null };
+    const old = {
+      id: "0b6f4a8e-5c1b-4a57-9a57-3f4f5a6b7c8d",
+      user_id: "0b6f4a8e-5c1b-4a57-9a57-3f4f5a6b7c8e",
+      prompt: agent.prompt,
+      actions: [],
+      voice: {
+        id: FAKE_VOICE_ID,
+        user_id: "0b6f4a8e-5c1b-4a57-9a57-3f4f5a6b7c8e",
+        type: "voice_base",
+        voice_name: "a",
+        pitch: 0,
+        rate: 0,
+      },
+      initial_message: null,
+      webhook: null,
+    };
     fake.agents.push(old);
     fake.fates.push("503-before");
     const made = await client(fake).agents.create(agent);
@@ -61,7 +84,9 @@ describe("a create whose outcome is unknown is reconciled through the list", () 
   it("a server without the list route: made once, then an honest unknown outcome", async () => {
     fake = await startFakeService({ lists: false });
     fake.fates.push("lost");
-    const err = await client(fake).agents.create(agent).catch((e: unknown) => e);
+    const err = await client(fake)
+      .agents.create(agent)
+      .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ApiOutcomeUnknownError);
     expect(err).toMatchObject({ method: "POST", path: "/v1/agents/create", status: 0, mayHaveActed: true });
     // It asked for the list (answered 404) before saying so, and sent nothing again.
@@ -72,7 +97,9 @@ describe("a create whose outcome is unknown is reconciled through the list", () 
   it("the list itself failing: an unknown outcome saying why, nothing sent again", async () => {
     fake = await startFakeService({ failLists: true });
     fake.fates.push("lost");
-    const err = await client(fake, { retry: { baseDelayMs: 1, maxDelayMs: 2, limit: 2 } }).agents.create(agent).catch((e: unknown) => e);
+    const err = await client(fake, { retry: { baseDelayMs: 1, maxDelayMs: 2, limit: 2 } })
+      .agents.create(agent)
+      .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ApiOutcomeUnknownError);
     expect(err).toMatchObject({ method: "POST", path: "/v1/agents/create", status: 0, mayHaveActed: true });
     // Why: the failing list, as the fake answered it (its route, its status, its own detail).
@@ -99,7 +126,9 @@ describe("a create whose outcome is unknown is reconciled through the list", () 
       return { status: 503, json: { detail: "unavailable" } };
     };
     fake.fates.push(...Array.from({ length: 10 }, () => busy));
-    const err = await client(fake, { now: () => now, retry: { baseDelayMs: 1, maxDelayMs: 5, budgetMs: 120_000 } }).agents.create(agent).catch((e: unknown) => e);
+    const err = await client(fake, { now: () => now, retry: { baseDelayMs: 1, maxDelayMs: 5, budgetMs: 120_000 } })
+      .agents.create(agent)
+      .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ApiOutcomeUnknownError);
     // The last create's 503, and the list's word that none of the three made anything.
     expect(err).toMatchObject({ method: "POST", path: "/v1/agents/create", status: 503, mayHaveActed: false });
@@ -149,5 +178,4 @@ describe("calls are placed at most once", () => {
     expect(fake.calls.map((c) => c.id)).toEqual([placed.id]);
     expect(fake.creates("/v1/calls/create")).toHaveLength(1);
   });
-
 });

@@ -14,7 +14,12 @@ function everythingAbout(e: unknown): string {
   let cur: unknown = e;
   for (let depth = 0; cur && depth < 10; depth++) {
     const err = cur as Error & Record<string, unknown>;
-    parts.push(String(err.message), String(err.stack), JSON.stringify(err), inspect(err, { depth: 10, showHidden: true }));
+    parts.push(
+      String(err.message),
+      String(err.stack),
+      JSON.stringify(err),
+      inspect(err, { depth: 10, showHidden: true }),
+    );
     for (const key of Object.getOwnPropertyNames(err)) parts.push(inspect(err[key], { depth: 10, showHidden: true }));
     cur = err.cause;
   }
@@ -23,7 +28,10 @@ function everythingAbout(e: unknown): string {
 
 const answers: [string, Answer][] = [
   ["401 echoing the token", { status: 401, json: { detail: `token ${TOKEN} is invalid` } }],
-  ["422 echoing the token", { status: 422, json: { detail: [{ loc: ["header", "authorization"], msg: `bad ${TOKEN}`, type: "x" }] } }],
+  [
+    "422 echoing the token",
+    { status: 422, json: { detail: [{ loc: ["header", "authorization"], msg: `bad ${TOKEN}`, type: "x" }] } },
+  ],
   ["500", { status: 500, json: { detail: "boom" } }],
   ["429", { status: 429, headers: { "retry-after": "0" }, json: { detail: "slow" } }],
   ["malformed JSON", { text: `{"oops": "${TOKEN}"` }],
@@ -36,7 +44,13 @@ describe("the token never leaks", () => {
   it.each(answers)("%s", async (_name, answer) => {
     server = await startRecordingServer(() => answer);
     const events: RequestLogEvent[] = [];
-    const client = createClient({ baseUrl: server.url, token: TOKEN, timeoutMs: 100, retry: { limit: 1, baseDelayMs: 1 }, onRequest: (e) => events.push(e) });
+    const client = createClient({
+      baseUrl: server.url,
+      token: TOKEN,
+      timeoutMs: 100,
+      retry: { limit: 1, baseDelayMs: 1 },
+      onRequest: (e) => events.push(e),
+    });
     const err = (await client.agents.get(randomUUID()).catch((e: unknown) => e)) as ApiError;
     expect(err).toBeInstanceOf(Error);
     expect(server.requests[0]?.headers.authorization).toBe(`Bearer ${TOKEN}`);

@@ -2,7 +2,13 @@ import { randomUUID } from "node:crypto";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createClient, Throttle, type RequestLogEvent } from "pulumi-voiceagent/client";
 import { startEmulator, type RunningEmulator } from "voiceagent-emulator";
-import { settled, startGatedServer, watchStartedRequests, type GatedServer, type StartedRequests } from "../helpers/gated-server.js";
+import {
+  settled,
+  startGatedServer,
+  watchStartedRequests,
+  type GatedServer,
+  type StartedRequests,
+} from "../helpers/gated-server.js";
 import { startRecordingServer, type RecordingServer } from "../helpers/recording-server.js";
 
 let emu: RunningEmulator | undefined;
@@ -30,7 +36,12 @@ describe("retries", () => {
     const client = createClient({ baseUrl: emu.url, token: "r", ...fast });
     const id = emu.seeds.get("r")!.voices[0]!;
     const events: string[] = [];
-    const logged = createClient({ baseUrl: emu.url, token: "r", ...fast, onRequest: (e) => events.push(`${e.event}:${e.status}`) });
+    const logged = createClient({
+      baseUrl: emu.url,
+      token: "r",
+      ...fast,
+      onRequest: (e) => events.push(`${e.event}:${e.status}`),
+    });
     expect((await logged.voices.get(id)).id).toBe(id);
     expect(events).toEqual(["retry:503", "retry:503", "response:200"]);
     expect((await client.voices.get(id)).id).toBe(id);
@@ -38,7 +49,11 @@ describe("retries", () => {
   });
 
   it("a create answered 503 is checked against the list before it is sent again: one agent", async () => {
-    emu = await startEmulator({ tokens: ["r"], seed: true, faults: [{ route: "/v1/agents/create", status: 503, count: 1 }] });
+    emu = await startEmulator({
+      tokens: ["r"],
+      seed: true,
+      faults: [{ route: "/v1/agents/create", status: 503, count: 1 }],
+    });
     const client = createClient({ baseUrl: emu.url, token: "r", ...fast });
     const voice = emu.seeds.get("r")!.voices[0]!;
     const agent = await client.agents.create({ prompt: "p", voice });
@@ -47,7 +62,11 @@ describe("retries", () => {
   });
 
   it("a create answered 429 (not processed) is retried once allowed", async () => {
-    emu = await startEmulator({ tokens: ["r"], seed: true, faults: [{ route: "/v1/agents/create", status: 429, retryAfterSeconds: 0, count: 1 }] });
+    emu = await startEmulator({
+      tokens: ["r"],
+      seed: true,
+      faults: [{ route: "/v1/agents/create", status: 429, retryAfterSeconds: 0, count: 1 }],
+    });
     const client = createClient({ baseUrl: emu.url, token: "r", ...fast });
     const agent = await client.agents.create({ prompt: "p", voice: emu.seeds.get("r")!.voices[0]! });
     expect(agent.prompt).toBe("p");
@@ -56,7 +75,11 @@ describe("retries", () => {
   });
 
   it("a reset connection on a read is retried", async () => {
-    emu = await startEmulator({ tokens: ["r"], seed: true, faults: [{ route: "/v1/numbers/list", reset: true, count: 1 }] });
+    emu = await startEmulator({
+      tokens: ["r"],
+      seed: true,
+      faults: [{ route: "/v1/numbers/list", reset: true, count: 1 }],
+    });
     const client = createClient({ baseUrl: emu.url, token: "r", ...fast });
     expect((await client.numbers.list.page()).total).toBe(4);
   });
@@ -66,7 +89,10 @@ describe("concurrency cap", () => {
   it("keeps exactly the cap in flight: N requests together, request N+1 started only once one is answered", async () => {
     const cap = 5;
     const ids: string[] = Array.from({ length: 12 }, () => randomUUID());
-    gated = await startGatedServer(() => "hold", (req) => ({ json: voiceWith(req.query.id!) }));
+    gated = await startGatedServer(
+      () => "hold",
+      (req) => ({ json: voiceWith(req.query.id!) }),
+    );
     const client = createClient({ baseUrl: gated.url, token: "c", concurrency: cap });
     const calls = ids.map((id) => client.voices.get(id));
     await settled();
@@ -159,7 +185,9 @@ describe("throttling slows the whole client", () => {
   it("backoff doubles per retry up to maxDelayMs, jittered within the upper half", async () => {
     const delays: number[] = [];
     let failures = 4;
-    server = await startRecordingServer((req) => (failures-- > 0 ? { status: 503, json: { detail: "busy" } } : { json: voiceWith(req.query.id!) }));
+    server = await startRecordingServer((req) =>
+      failures-- > 0 ? { status: 503, json: { detail: "busy" } } : { json: voiceWith(req.query.id!) },
+    );
     const client = createClient({
       baseUrl: server.url,
       token: "c",
@@ -168,7 +196,12 @@ describe("throttling slows the whole client", () => {
     });
     await client.voices.get(randomUUID());
     expect(delays).toHaveLength(4);
-    [[4, 8], [8, 16], [16, 32], [16, 32]].forEach(([lo, hi], i) => {
+    [
+      [4, 8],
+      [8, 16],
+      [16, 32],
+      [16, 32],
+    ].forEach(([lo, hi], i) => {
       expect(delays[i]).toBeGreaterThanOrEqual(lo!);
       expect(delays[i]).toBeLessThanOrEqual(hi!);
     });

@@ -7,9 +7,27 @@ import { startRecordingServer, type RecordingServer } from "../helpers/recording
 const USER = randomUUID();
 const TOKEN = `wire-${randomUUID()}`;
 const voice = { id: randomUUID(), user_id: USER, type: "voice_base", voice_name: "alloy", pitch: 0, rate: 1 };
-const agent = { id: randomUUID(), user_id: USER, prompt: "p", actions: [], voice, initial_message: "hi", webhook: null };
+const agent = {
+  id: randomUUID(),
+  user_id: USER,
+  prompt: "p",
+  actions: [],
+  voice,
+  initial_message: "hi",
+  webhook: null,
+};
 const number = { id: randomUUID(), user_id: USER, active: true, inbound_agent: agent, number: "+15551234567" };
-const call = { id: randomUUID(), user_id: USER, status: "not_started", error_message: null, recording_available: false, transcript: null, to_number: "+15550000001", from_number: "+15551234567", agent };
+const call = {
+  id: randomUUID(),
+  user_id: USER,
+  status: "not_started",
+  error_message: null,
+  recording_available: false,
+  transcript: null,
+  to_number: "+15550000001",
+  from_number: "+15551234567",
+  agent,
+};
 
 let server: RecordingServer;
 beforeAll(async () => {
@@ -39,14 +57,56 @@ describe("the 8 documented endpoints on the wire", () => {
   const client = () => createClient({ baseUrl: `${server.url}/`, token: TOKEN });
 
   it.each([
-    ["agents/create", () => client().agents.create({ prompt: "p", voice: voice.id, actions: [] }), "POST", "/v1/agents/create", {}, { prompt: "p", voice: voice.id, actions: [] }],
+    [
+      "agents/create",
+      () => client().agents.create({ prompt: "p", voice: voice.id, actions: [] }),
+      "POST",
+      "/v1/agents/create",
+      {},
+      { prompt: "p", voice: voice.id, actions: [] },
+    ],
     ["GET agents", () => client().agents.get(agent.id), "GET", "/v1/agents", { id: agent.id }, undefined],
-    ["agents/update", () => client().agents.update(agent.id, { actions: [voice.id] }), "POST", "/v1/agents/update", { id: agent.id }, { actions: [voice.id] }],
-    ["numbers/update", () => client().numbers.update("+15551234567", agent.id), "POST", "/v1/numbers/update", { phone_number: "+15551234567" }, { inbound_agent: agent.id }],
-    ["numbers/cancel", () => client().numbers.cancel("+15551234567"), "POST", "/v1/numbers/cancel", { phone_number: "+15551234567" }, undefined],
-    ["calls/create", () => client().calls.create({ from_number: "+15551234567", to_number: "+15550000001", agent: agent.id }), "POST", "/v1/calls/create", {}, { from_number: "+15551234567", to_number: "+15550000001", agent: agent.id }],
+    [
+      "agents/update",
+      () => client().agents.update(agent.id, { actions: [voice.id] }),
+      "POST",
+      "/v1/agents/update",
+      { id: agent.id },
+      { actions: [voice.id] },
+    ],
+    [
+      "numbers/update",
+      () => client().numbers.update("+15551234567", agent.id),
+      "POST",
+      "/v1/numbers/update",
+      { phone_number: "+15551234567" },
+      { inbound_agent: agent.id },
+    ],
+    [
+      "numbers/cancel",
+      () => client().numbers.cancel("+15551234567"),
+      "POST",
+      "/v1/numbers/cancel",
+      { phone_number: "+15551234567" },
+      undefined,
+    ],
+    [
+      "calls/create",
+      () => client().calls.create({ from_number: "+15551234567", to_number: "+15550000001", agent: agent.id }),
+      "POST",
+      "/v1/calls/create",
+      {},
+      { from_number: "+15551234567", to_number: "+15550000001", agent: agent.id },
+    ],
     ["calls/end", () => client().calls.end(call.id), "POST", "/v1/calls/end", { id: call.id }, undefined],
-    ["voices/update", () => client().voices.update(voice.id, { type: "voice_base", voice_name: "alloy", pitch: 0, rate: 1 }), "POST", "/v1/voices/update", { id: voice.id }, { type: "voice_base", voice_name: "alloy", pitch: 0, rate: 1 }],
+    [
+      "voices/update",
+      () => client().voices.update(voice.id, { type: "voice_base", voice_name: "alloy", pitch: 0, rate: 1 }),
+      "POST",
+      "/v1/voices/update",
+      { id: voice.id },
+      { type: "voice_base", voice_name: "alloy", pitch: 0, rate: 1 },
+    ],
   ] as const)("%s", async (_name, run, method, path, query, body) => {
     const result = await run();
     const req = last();

@@ -39,7 +39,8 @@ describe("functions in the package schema", () => {
   it("are exactly the registry's, each with a description and an example in TypeScript, Python and Go", () => {
     expect(Object.keys(schema.functions)).toEqual(FUNCTIONS.map((f) => `voiceagent:index:${f.name}`));
     for (const [token, f] of Object.entries(schema.functions)) {
-      for (const lang of ["typescript", "python", "go"]) expect(f.description, `${token} ${lang}`).toContain("```" + lang);
+      for (const lang of ["typescript", "python", "go"])
+        expect(f.description, `${token} ${lang}`).toContain("```" + lang);
       for (const p of [...Object.values(f.inputs?.properties ?? {}), ...Object.values(f.outputs.properties)]) {
         expect(p.description, token).toBeTruthy();
         expect(p.type ?? p.$ref, token).toBeTruthy();
@@ -63,8 +64,16 @@ describe("functions in the package schema", () => {
   });
 
   it("say which arguments are required: getPhoneNumber's number, getAgent's and getCall's id", () => {
-    const required = Object.fromEntries(Object.entries(schema.functions).map(([t, f]) => [t.split(":").pop(), f.inputs?.required ?? []]));
-    expect(required).toMatchObject({ getPhoneNumber: ["number"], getAgent: ["id"], getCall: ["id"], getVoice: [], getPhoneNumbers: [] });
+    const required = Object.fromEntries(
+      Object.entries(schema.functions).map(([t, f]) => [t.split(":").pop(), f.inputs?.required ?? []]),
+    );
+    expect(required).toMatchObject({
+      getPhoneNumber: ["number"],
+      getAgent: ["id"],
+      getCall: ["id"],
+      getVoice: [],
+      getPhoneNumbers: [],
+    });
   });
 });
 

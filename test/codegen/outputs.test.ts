@@ -46,18 +46,25 @@ beforeAll(async () => {
 describe("the public classes", () => {
   const kinds = describeKinds();
 
-  it.each(kinds.map((k) => [k.kind, k] as const))("%s: every property of the kind is an output of the resource, set or not", (_kind, k) => {
-    // Only the required arguments: every optional input and every output is left unset.
-    const args = Object.fromEntries(k.properties.flatMap((p) => (p.input?.required ? [[p.name, sample(p.input.type)]] : [])));
-    const properties = new Map(Object.entries(declare(k.kind, `r-${k.kind}`, args)));
-    const missing = k.properties.filter((p) => !pulumi.Output.isInstance(properties.get(p.name))).map((p) => p.name);
-    expect(missing).toEqual([]);
-  });
+  it.each(kinds.map((k) => [k.kind, k] as const))(
+    "%s: every property of the kind is an output of the resource, set or not",
+    (_kind, k) => {
+      // Only the required arguments: every optional input and every output is left unset.
+      const args = Object.fromEntries(
+        k.properties.flatMap((p) => (p.input?.required ? [[p.name, sample(p.input.type)]] : [])),
+      );
+      const properties = new Map(Object.entries(declare(k.kind, `r-${k.kind}`, args)));
+      const missing = k.properties.filter((p) => !pulumi.Output.isInstance(properties.get(p.name))).map((p) => p.name);
+      expect(missing).toEqual([]);
+    },
+  );
 
   it("sends no placeholder: an unset property is not an input of the registration", async () => {
     const call = new va.Call("placeholders", { fromNumber: "+15550010001", toNumber: "+15557654321", agent: "a" });
     await new Promise<void>((resolve) => call.id.apply(() => resolve()));
-    const inputs = registered.find((r) => r.type === "pulumi-nodejs:dynamic/voiceagent:Call" && r.inputs.fromNumber === "+15550010001")?.inputs;
+    const inputs = registered.find(
+      (r) => r.type === "pulumi-nodejs:dynamic/voiceagent:Call" && r.inputs.fromNumber === "+15550010001",
+    )?.inputs;
     expect(Object.keys(inputs ?? {}).sort()).toEqual(["__provider", "agent", "fromNumber", "toNumber"]);
   });
 });

@@ -9,7 +9,14 @@ import { KINDS } from "../../provider/resources/kinds/index.js";
 describe("the CLI's registries", () => {
   // Stated here, as the service and the README have them, not rebuilt the way the code builds them.
   it("know every kind that lives in the account, with its collection and the input that adopts it", () => {
-    expect(RESOURCE_KINDS).toEqual({ Agent: "agents", Voice: "voices", Action: "actions", Webhook: "webhooks", PhoneNumber: "numbers", PurchasedNumber: "numbers" });
+    expect(RESOURCE_KINDS).toEqual({
+      Agent: "agents",
+      Voice: "voices",
+      Action: "actions",
+      Webhook: "webhooks",
+      PhoneNumber: "numbers",
+      PurchasedNumber: "numbers",
+    });
     // A call is an event, not an object of the account: nothing to pull or audit.
     expect(RESOURCE_KINDS.Call).toBeUndefined();
     expect(ADOPT_INPUTS).toEqual({ Agent: "agentId", Voice: "voiceId", Action: "actionId", Webhook: "webhookId" });
@@ -25,10 +32,16 @@ describe("the CLI's registries", () => {
         manifest: {},
         resources: [
           { urn, type: "voiceagent:index:Agent", id: "agent-1" },
-          { urn: "urn:pulumi:prod::desk::pulumi:providers:voiceagent::default", type: "pulumi:providers:voiceagent", id: "p-1" },
+          {
+            urn: "urn:pulumi:prod::desk::pulumi:providers:voiceagent::default",
+            type: "pulumi:providers:voiceagent",
+            id: "p-1",
+          },
         ],
       },
     });
-    expect(parseStackExport(text, "export.json")).toEqual([{ kind: "Agent", collection: "agents", id: "agent-1", urn, name: "support", stack: "desk/prod" }]);
+    expect(parseStackExport(text, "export.json")).toEqual([
+      { kind: "Agent", collection: "agents", id: "agent-1", urn, name: "support", stack: "desk/prod" },
+    ]);
   });
 });

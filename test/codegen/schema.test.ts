@@ -40,7 +40,11 @@ const schema: {
 /** Every spot in a property's spec that must say its type: itself, its items, its values. */
 function untyped(where: string, p: PropertySpec): string[] {
   const own = p.type === undefined && p.$ref === undefined ? [where] : [];
-  return [...own, ...(p.items ? untyped(`${where}[]`, p.items) : []), ...(p.additionalProperties ? untyped(`${where}{}`, p.additionalProperties) : [])];
+  return [
+    ...own,
+    ...(p.items ? untyped(`${where}[]`, p.items) : []),
+    ...(p.additionalProperties ? untyped(`${where}{}`, p.additionalProperties) : []),
+  ];
 }
 
 describe("provider/schema.json", () => {
@@ -52,7 +56,9 @@ describe("provider/schema.json", () => {
   it("and so is every other generated file: the public classes and their index", () => {
     const files = generatedFiles(providerDir).filter((f) => f.path !== schemaPath);
     expect(files.map((f) => path.relative(providerDir, f.path))).toContain("generated/dynamic/agent.ts");
-    const stale = files.filter((f) => readFileSync(f.path, "utf8") !== f.text).map((f) => path.relative(providerDir, f.path));
+    const stale = files
+      .filter((f) => readFileSync(f.path, "utf8") !== f.text)
+      .map((f) => path.relative(providerDir, f.path));
     expect(stale).toEqual([]);
   });
 
@@ -89,7 +95,8 @@ describe("provider/schema.json", () => {
         if (name in r.inputProperties) missing.push(`${def.kind}.${name}: an output only, listed as an input`);
       }
       const declared = [...Object.keys(def.fields), ...Object.keys(def.outputs)];
-      for (const name of Object.keys(r.properties)) if (!declared.includes(name)) missing.push(`${def.kind}.${name}: in the schema, not in the kind`);
+      for (const name of Object.keys(r.properties))
+        if (!declared.includes(name)) missing.push(`${def.kind}.${name}: in the schema, not in the kind`);
     }
     expect(missing).toEqual([]);
   });
@@ -117,14 +124,24 @@ describe("provider/schema.json", () => {
     expect(secrets.sort()).toEqual(["voiceagent:index:Call.errorMessage", "voiceagent:index:Call.transcript"]);
     expect(schema.config.variables.token?.secret).toBe(true);
     expect(schema.provider.inputProperties.token?.secret).toBe(true);
-    expect(Object.keys(schema.provider.inputProperties).sort()).toEqual(["api", "baseUrl", "extensions", "operationTimeout", "token"]);
+    expect(Object.keys(schema.provider.inputProperties).sort()).toEqual([
+      "api",
+      "baseUrl",
+      "extensions",
+      "operationTimeout",
+      "token",
+    ]);
   });
 
   it("says which changes replace: the adoption ids, who calls whom, a number", () => {
     const replacing = Object.entries(schema.resources).flatMap(([token, r]) =>
-      Object.entries(r.inputProperties).flatMap(([n, p]) => (p.replaceOnChanges ? [`${token.split(":")[2]}.${n}`] : [])),
+      Object.entries(r.inputProperties).flatMap(([n, p]) =>
+        p.replaceOnChanges ? [`${token.split(":")[2]}.${n}`] : [],
+      ),
     );
-    expect(replacing).toEqual(expect.arrayContaining(["Agent.agentId", "PhoneNumber.number", "Call.toNumber", "Call.triggers"]));
+    expect(replacing).toEqual(
+      expect.arrayContaining(["Agent.agentId", "PhoneNumber.number", "Call.toNumber", "Call.triggers"]),
+    );
     expect(replacing).not.toContain("Call.allowedDestinations");
     expect(replacing).not.toContain("Agent.prompt");
   });
@@ -133,7 +150,9 @@ describe("provider/schema.json", () => {
     const voiceType = schema.resources["voiceagent:index:Voice"]?.inputProperties.type;
     expect(voiceType?.$ref).toBe("#/types/voiceagent:index:VoiceType");
     expect(schema.types["voiceagent:index:VoiceType"]?.enum?.map((e) => e.value)).toContain("voice_eleven_labs");
-    expect(schema.resources["voiceagent:index:Webhook"]?.inputProperties.subscriptions?.items?.$ref).toBe("#/types/voiceagent:index:WebhookEvent");
+    expect(schema.resources["voiceagent:index:Webhook"]?.inputProperties.subscriptions?.items?.$ref).toBe(
+      "#/types/voiceagent:index:WebhookEvent",
+    );
     // A deployed value may be one a newer service added: outputs are plain strings.
     expect(schema.resources["voiceagent:index:Voice"]?.properties.type).toMatchObject({ type: "string" });
     expect(schema.resources["voiceagent:index:Voice"]?.properties.type?.$ref).toBeUndefined();

@@ -11,9 +11,20 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { createClient } from "pulumi-voiceagent/client";
 import { seededNumbers, startEmulator, type RunningEmulator } from "voiceagent-emulator";
-import { createConsumer, redirectDependencies, REPO_ROOT, run, type Consumer, type RunResult } from "../helpers/consumer.js";
+import {
+  createConsumer,
+  redirectDependencies,
+  REPO_ROOT,
+  run,
+  type Consumer,
+  type RunResult,
+} from "../helpers/consumer.js";
 
-const TOKENS = { staging: `fleet-staging-${randomUUID()}`, production: `fleet-prod-${randomUUID()}`, pulled: `fleet-pulled-${randomUUID()}` };
+const TOKENS = {
+  staging: `fleet-staging-${randomUUID()}`,
+  production: `fleet-prod-${randomUUID()}`,
+  pulled: `fleet-pulled-${randomUUID()}`,
+};
 const SECRET_PROMPT = `You are support ${randomUUID()}: resolve the caller's issue.`;
 const [s1, s2, s3, s4] = seededNumbers(1);
 const [p1, p2] = seededNumbers(2);
@@ -70,22 +81,33 @@ const transpileOnly: Record<string, string> = {};
 async function pulumi(args: string[], check = true): Promise<RunResult> {
   const r = await c.pulumi(args, { check: false, env: transpileOnly });
   printed.push(r.stdout, r.stderr);
-  if (check && r.code !== 0) throw new Error(`pulumi ${args.join(" ")} exited ${r.code}\n${r.stdout.slice(-4000)}\n${r.stderr.slice(-4000)}`);
+  if (check && r.code !== 0)
+    throw new Error(`pulumi ${args.join(" ")} exited ${r.code}\n${r.stdout.slice(-4000)}\n${r.stderr.slice(-4000)}`);
   return r;
 }
 
 /** `pulumi up` on a stack: the changes other than "same". */
 async function up(stack: string): Promise<Record<string, number>> {
   const r = await pulumi(["up", "--yes", "--skip-preview", "--json", "-s", stack]);
-  const summary = r.stdout.split("\n").filter((l) => l.startsWith("{")).map((l) => JSON.parse(l) as { summaryEvent?: { resourceChanges: Record<string, number> } }).find((e) => e.summaryEvent);
-  return Object.fromEntries(Object.entries(summary?.summaryEvent?.resourceChanges ?? {}).filter(([op]) => op !== "same"));
+  const summary = r.stdout
+    .split("\n")
+    .filter((l) => l.startsWith("{"))
+    .map((l) => JSON.parse(l) as { summaryEvent?: { resourceChanges: Record<string, number> } })
+    .find((e) => e.summaryEvent);
+  return Object.fromEntries(
+    Object.entries(summary?.summaryEvent?.resourceChanges ?? {}).filter(([op]) => op !== "same"),
+  );
 }
 
 const stackFile = (stack: string) => path.join(c.dir, `Pulumi.${stack}.yaml`);
 /** Adds the fleet under the stack file's `config:` (the last top-level key Pulumi writes). */
-const addFleet = (stack: string, fleet: string) => writeFileSync(stackFile(stack), readFileSync(stackFile(stack), "utf8") + fleet);
+const addFleet = (stack: string, fleet: string) =>
+  writeFileSync(stackFile(stack), readFileSync(stackFile(stack), "utf8") + fleet);
 const outputIds = async (stack: string) => {
-  const ids = JSON.parse((await pulumi(["stack", "output", "ids", "--json", "-s", stack])).stdout) as Record<string, Record<string, string>>;
+  const ids = JSON.parse((await pulumi(["stack", "output", "ids", "--json", "-s", stack])).stdout) as Record<
+    string,
+    Record<string, string>
+  >;
   return ids;
 };
 
@@ -96,8 +118,22 @@ beforeAll(async () => {
   c = createConsumer({ name: "fleet", files: {} });
   const template = path.join(path.dirname(c.dir), "template");
   cpSync(path.join(REPO_ROOT, "templates/voiceagent-fleet"), template, { recursive: true });
-  redirectDependencies(path.join(template, "package.json"), { "pulumi-voiceagent": `file:${inject("providerTarball")}` });
-  await pulumi(["new", template, "--yes", "--name", "va-fleet", "--description", "Our lines", "--stack", "staging", "-c", `voiceagent:baseUrl=${emu.url}`]);
+  redirectDependencies(path.join(template, "package.json"), {
+    "pulumi-voiceagent": `file:${inject("providerTarball")}`,
+  });
+  await pulumi([
+    "new",
+    template,
+    "--yes",
+    "--name",
+    "va-fleet",
+    "--description",
+    "Our lines",
+    "--stack",
+    "staging",
+    "-c",
+    `voiceagent:baseUrl=${emu.url}`,
+  ]);
   await pulumi(["config", "set", "--secret", "voiceagent:token", TOKENS.staging, "-s", "staging"]);
   addFleet("staging", STAGING_FLEET);
   await pulumi(["config", "set", "--secret", "--path", "fleet.agents.support.prompt", SECRET_PROMPT, "-s", "staging"]);
@@ -111,7 +147,9 @@ describe("a fleet declared in the stack file (templates/voiceagent-fleet)", () =
   it("a bad reference and an unknown key fail preview naming their paths, with 0 requests", async () => {
     const good = readFileSync(stackFile("staging"), "utf8");
     // Edited in the file, as a reviewer's typo would be.
-    const bad = good.replace(/(\n {6}sales: \{[^\n]*?voice: )warm\b/, "$1warm2").replace("\n      triage: {", "\n      triage: {promtp: typo, ");
+    const bad = good
+      .replace(/(\n {6}sales: \{[^\n]*?voice: )warm\b/, "$1warm2")
+      .replace("\n      triage: {", "\n      triage: {promtp: typo, ");
     expect(bad).toMatch(/voice: warm2,[\s\S]*promtp: typo,/);
     writeFileSync(stackFile("staging"), bad);
     received.length = 0;
@@ -153,7 +191,9 @@ describe("a fleet declared in the stack file (templates/voiceagent-fleet)", () =
     writeFileSync(stackFile("staging"), renamed);
     received.length = 0;
     expect(await up("staging")).toEqual({ update: 1 });
-    expect(received.filter((r) => r.startsWith("POST ")).map((r) => r.split("?")[0])).toEqual(["POST /v1/numbers/update"]);
+    expect(received.filter((r) => r.startsWith("POST ")).map((r) => r.split("?")[0])).toEqual([
+      "POST /v1/numbers/update",
+    ]);
     const after = await outputIds("staging");
     expect(after.lines?.main).toBe(before.lines?.main);
     expect(after.agents?.["billing-desk"]).toBe(before.agents?.billing);
@@ -161,7 +201,10 @@ describe("a fleet declared in the stack file (templates/voiceagent-fleet)", () =
   }, 90_000);
 
   it("the secret prompt is in no plaintext place: CLI output, the stack file, the backend folder", () => {
-    const files = (dir: string): string[] => readdirSync(dir).flatMap((n) => (statSync(path.join(dir, n)).isDirectory() ? files(path.join(dir, n)) : [path.join(dir, n)]));
+    const files = (dir: string): string[] =>
+      readdirSync(dir).flatMap((n) =>
+        statSync(path.join(dir, n)).isDirectory() ? files(path.join(dir, n)) : [path.join(dir, n)],
+      );
     const stateFiles = files(path.join(path.dirname(c.dir), "state"));
     expect(stateFiles.some((f) => f.includes("history"))).toBe(true);
     const places = [...stateFiles, stackFile("staging")].filter((f) => readFileSync(f, "utf8").includes(SECRET_PROMPT));
@@ -186,14 +229,22 @@ describe("a fleet declared in the stack file (templates/voiceagent-fleet)", () =
     const api = client(TOKENS.pulled);
     const seeded = emu.seeds.get(TOKENS.pulled);
     const [n1, n2] = seededNumbers(3);
-    const agent = await api.agents.create({ prompt: "You greet callers.", voice: seeded?.voices[0] ?? "", actions: seeded?.actions ?? [] });
+    const agent = await api.agents.create({
+      prompt: "You greet callers.",
+      voice: seeded?.voices[0] ?? "",
+      actions: seeded?.actions ?? [],
+    });
     await api.numbers.update(n1 ?? "", agent.id);
     await api.numbers.update(n2 ?? "", agent.id);
     const out = path.join(path.dirname(c.dir), "pulled");
-    const pulled = await run(path.join(c.dir, "node_modules/.bin/voiceagent"), ["pull", "--out", out, "--format", "stack", "--stack", "pulled", "--name", "va-fleet"], {
-      cwd: c.dir,
-      env: { ...c.env, VOICEAGENT_BASE_URL: emu.url, VOICEAGENT_TOKEN: TOKENS.pulled },
-    });
+    const pulled = await run(
+      path.join(c.dir, "node_modules/.bin/voiceagent"),
+      ["pull", "--out", out, "--format", "stack", "--stack", "pulled", "--name", "va-fleet"],
+      {
+        cwd: c.dir,
+        env: { ...c.env, VOICEAGENT_BASE_URL: emu.url, VOICEAGENT_TOKEN: TOKENS.pulled },
+      },
+    );
     expect(pulled.code, pulled.stderr).toBe(0);
     expect(readFileSync(path.join(out, "index.ts"), "utf8")).toMatch(/new Fleet\("fleet", fleetFromConfig\(\)\)/);
     cpSync(path.join(out, "Pulumi.pulled.yaml"), stackFile("pulled"));

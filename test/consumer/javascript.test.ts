@@ -22,5 +22,9 @@ const ctx = useConsumer({
 });
 
 describe(`JavaScript, CommonJS, npm, @pulumi/pulumi ${PULUMI.lowest}`, () => {
-  it("deploys: its first up creates and binds (the rest of the lifecycle runs once, in typescript-cjs)", () => deployOnce(ctx, "js", "+15550010003"), 240_000);
+  it(
+    "deploys: its first up creates and binds (the rest of the lifecycle runs once, in typescript-cjs)",
+    () => deployOnce(ctx, "js", "+15550010003"),
+    240_000,
+  );
 });

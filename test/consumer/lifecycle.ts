@@ -87,7 +87,10 @@ export function useConsumer(opts: {
     ctx.client = createClient({ baseUrl: ctx.emu.url, token: ctx.token });
     const viaEnv = opts.credentials === "env";
     if (opts.downloads) {
-      ctx.release = { server: await startReleaseServer(inject("releaseDir")), home: mkdtempSync(path.join(os.tmpdir(), "va-pulumi-home-")) };
+      ctx.release = {
+        server: await startReleaseServer(inject("releaseDir")),
+        home: mkdtempSync(path.join(os.tmpdir(), "va-pulumi-home-")),
+      };
     }
     ctx.c = createConsumer({
       name: opts.name,

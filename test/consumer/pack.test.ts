@@ -17,7 +17,13 @@ interface DryRun {
 }
 
 async function dryRun(dir: string): Promise<DryRun> {
-  const r = ok("npm pack --dry-run", await run("npm", ["pack", "--dry-run", "--json", "--ignore-scripts", "--loglevel=error"], { cwd: dir, env: consumerEnv({}) }));
+  const r = ok(
+    "npm pack --dry-run",
+    await run("npm", ["pack", "--dry-run", "--json", "--ignore-scripts", "--loglevel=error"], {
+      cwd: dir,
+      env: consumerEnv({}),
+    }),
+  );
   const [result] = JSON.parse(r.stdout) as DryRun[];
   if (!result) throw new Error(`npm pack --dry-run printed nothing in ${dir}`);
   return result;
@@ -26,7 +32,13 @@ async function dryRun(dir: string): Promise<DryRun> {
 // The native plugin ships as one bundled executable without an extension (scripts/bundle-plugin.mjs).
 const PLUGIN = "dist/plugin/pulumi-resource-voiceagent";
 const allowed = /^(dist\/.+\.(js|d\.ts)|dist\/plugin\/pulumi-resource-voiceagent|README\.md|LICENSE|package\.json)$/;
-const secretLike = [/va_[A-Za-z0-9_-]{24}/, /-----BEGIN [A-Z ]*PRIVATE KEY-----/, /\bpul-[0-9a-f]{40}\b/, /upgrade-fixture-token/, /encryptionsalt:/];
+const secretLike = [
+  /va_[A-Za-z0-9_-]{24}/,
+  /-----BEGIN [A-Z ]*PRIVATE KEY-----/,
+  /\bpul-[0-9a-f]{40}\b/,
+  /upgrade-fixture-token/,
+  /encryptionsalt:/,
+];
 
 const scratch = mkdtempSync(path.join(os.tmpdir(), "va-pack-"));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
@@ -42,13 +54,20 @@ describe.each(["provider", "emulator"])("npm pack of %s/", (workspace) => {
     expect(files).toContain("LICENSE");
     if (workspace === "provider" || existsSync(path.join(dir, "README.md"))) expect(files).toContain("README.md");
     // Every public entry point has its declarations, and every file has a source (no stale build output).
-    const manifest = JSON.parse(readFileSync(path.join(dir, "package.json"), "utf8")) as { exports: Record<string, string | Record<string, string>> };
+    const manifest = JSON.parse(readFileSync(path.join(dir, "package.json"), "utf8")) as {
+      exports: Record<string, string | Record<string, string>>;
+    };
     for (const target of Object.values(manifest.exports).filter((t) => typeof t === "object")) {
       expect(files).toContain(path.normalize(target.types ?? ""));
       expect(files).toContain(path.normalize(target.default ?? ""));
     }
     if (workspace === "provider") expect(files).toContain(PLUGIN);
-    const orphans = files.filter((f) => f.startsWith("dist/") && f !== PLUGIN && !existsSync(path.join(dir, f.replace(/^dist\//, "").replace(/\.(d\.ts|js)$/, ".ts"))));
+    const orphans = files.filter(
+      (f) =>
+        f.startsWith("dist/") &&
+        f !== PLUGIN &&
+        !existsSync(path.join(dir, f.replace(/^dist\//, "").replace(/\.(d\.ts|js)$/, ".ts"))),
+    );
     expect(orphans, "built files whose source is gone").toEqual([]);
     for (const f of files) {
       const text = readFileSync(path.join(dir, f), "utf8");
@@ -83,7 +102,10 @@ describe.each(["provider", "emulator"])("npm pack of %s/", (workspace) => {
 describe("the tarball the tests install", () => {
   it("holds exactly what the dry run of provider/ lists", async () => {
     const tarball = inject("providerTarball");
-    const listed = ok("tar", await run("tar", ["-tzf", tarball], { cwd: scratch })).stdout.trim().split("\n").map((f) => f.replace(/^package\//, ""));
+    const listed = ok("tar", await run("tar", ["-tzf", tarball], { cwd: scratch }))
+      .stdout.trim()
+      .split("\n")
+      .map((f) => f.replace(/^package\//, ""));
     const pack = await dryRun(path.join(REPO_ROOT, "provider"));
     expect(listed.sort()).toEqual(pack.files.map((f) => f.path).sort());
   });

@@ -18,7 +18,8 @@ const ctx = useConsumer({
   project: (tarball) => ({
     installer: "pulumi install",
     files: {
-      "Pulumi.yaml": "name: pnpm\nruntime:\n  name: nodejs\n  options:\n    packagemanager: pnpm\ndescription: A TypeScript program installed by pnpm\n",
+      "Pulumi.yaml":
+        "name: pnpm\nruntime:\n  name: nodejs\n  options:\n    packagemanager: pnpm\ndescription: A TypeScript program installed by pnpm\n",
       "package.json": packageJson({
         name: "pnpm",
         dependencies: { "@pulumi/pulumi": PULUMI.lowest, "pulumi-voiceagent": `file:${tarball}` },
@@ -40,5 +41,9 @@ describe(`TypeScript (nodenext), pnpm, @pulumi/pulumi ${PULUMI.lowest}`, () => {
 
   it("type-checks with tsc --noEmit", () => typeCheck(ctx), 60_000);
 
-  it("deploys: its first up creates and binds (the rest of the lifecycle runs once, in typescript-cjs)", () => deployOnce(ctx, "pnpm", "+15550010004"), 240_000);
+  it(
+    "deploys: its first up creates and binds (the rest of the lifecycle runs once, in typescript-cjs)",
+    () => deployOnce(ctx, "pnpm", "+15550010004"),
+    240_000,
+  );
 });

@@ -11,7 +11,11 @@ const entry = path.join(REPO_ROOT, "provider/dist/index.d.ts");
 const internals = /\/node_modules\/(zod|got)\//;
 
 const modes = [
-  { name: "node (CommonJS, pulumi new typescript until 2026)", module: ts.ModuleKind.CommonJS, moduleResolution: ts.ModuleResolutionKind.Node10 },
+  {
+    name: "node (CommonJS, pulumi new typescript until 2026)",
+    module: ts.ModuleKind.CommonJS,
+    moduleResolution: ts.ModuleResolutionKind.Node10,
+  },
   { name: "nodenext", module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext },
 ];
 
@@ -23,8 +27,9 @@ describe("the declaration closure of pulumi-voiceagent's root entry", () => {
     // Name the way in: which of our declaration files import zod or got.
     const ours = program.getSourceFiles().filter((f) => f.fileName.includes("/provider/dist/"));
     const doors = ours.flatMap((f) =>
-      ts.preProcessFile(f.text).importedFiles
-        .filter((i) => /^(zod|got)(\/|$)/.test(i.fileName))
+      ts
+        .preProcessFile(f.text)
+        .importedFiles.filter((i) => /^(zod|got)(\/|$)/.test(i.fileName))
         .map((i) => `${path.relative(path.join(REPO_ROOT, "provider"), f.fileName)} imports ${i.fileName}`),
     );
     expect(doors).toEqual([]);

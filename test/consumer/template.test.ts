@@ -32,9 +32,13 @@ afterAll(async () => {
 describe("templates/voiceagent-typescript", () => {
   it("depends on this release of pulumi-voiceagent and asks for the token as a secret", () => {
     const ours = JSON.parse(readFileSync(path.join(REPO_ROOT, "provider/package.json"), "utf8")) as { version: string };
-    const manifest = JSON.parse(readFileSync(path.join(template, "package.json"), "utf8")) as { dependencies: Record<string, string> };
+    const manifest = JSON.parse(readFileSync(path.join(template, "package.json"), "utf8")) as {
+      dependencies: Record<string, string>;
+    };
     expect(manifest.dependencies["pulumi-voiceagent"]).toBe(`^${ours.version}`);
-    expect(readFileSync(path.join(template, "Pulumi.yaml"), "utf8")).toMatch(/ {4}voiceagent:token:\n {6}description: .*\n {6}secret: true\n/);
+    expect(readFileSync(path.join(template, "Pulumi.yaml"), "utf8")).toMatch(
+      / {4}voiceagent:token:\n {6}description: .*\n {6}secret: true\n/,
+    );
   });
 
   it("pulumi new fills it in, saves config and installs; the project deploys", async () => {
@@ -43,8 +47,19 @@ describe("templates/voiceagent-typescript", () => {
     redirectDependencies(path.join(copy, "package.json"), { "pulumi-voiceagent": `file:${inject("providerTarball")}` });
 
     const created = await c.pulumi([
-      "new", copy, "--yes", "--name", "va-template", "--description", "Our front desk", "--stack", "dev",
-      "-c", `voiceagent:baseUrl=${emu.url}`, "-c", "number=+15550010002",
+      "new",
+      copy,
+      "--yes",
+      "--name",
+      "va-template",
+      "--description",
+      "Our front desk",
+      "--stack",
+      "dev",
+      "-c",
+      `voiceagent:baseUrl=${emu.url}`,
+      "-c",
+      "number=+15550010002",
     ]);
     expect(created.stdout).toMatch(/Installing dependencies[\s\S]*Finished installing dependencies/);
     const project = readFileSync(path.join(c.dir, "Pulumi.yaml"), "utf8");
@@ -54,9 +69,17 @@ describe("templates/voiceagent-typescript", () => {
     expect(readFileSync(path.join(c.dir, "package.json"), "utf8")).toMatch(/"name": "va-template"/);
     expect(readFileSync(path.join(c.dir, "Pulumi.dev.yaml"), "utf8")).toMatch(/va-template:number: "\+15550010002"/);
 
-    const installed = JSON.parse(readFileSync(path.join(c.dir, "node_modules/typescript/package.json"), "utf8")) as { version: string };
+    const installed = JSON.parse(readFileSync(path.join(c.dir, "node_modules/typescript/package.json"), "utf8")) as {
+      version: string;
+    };
     expect(installed.version).toMatch(/^6\./);
-    ok("tsc --noEmit", await run(process.execPath, ["node_modules/typescript/bin/tsc", "--noEmit", "--pretty", "false"], { cwd: c.dir, env: c.env }));
+    ok(
+      "tsc --noEmit",
+      await run(process.execPath, ["node_modules/typescript/bin/tsc", "--noEmit", "--pretty", "false"], {
+        cwd: c.dir,
+        env: c.env,
+      }),
+    );
 
     await c.config({ "voiceagent:token": { value: TOKEN, secret: true } });
     expect(await c.up()).toEqual({ create: 4 });

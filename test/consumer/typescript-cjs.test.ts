@@ -13,7 +13,8 @@ const ctx = useConsumer({
   name: "ts-cjs",
   project: (tarball) => ({
     files: {
-      "Pulumi.yaml": "name: ts-cjs\nruntime: nodejs\ndescription: A TypeScript program as pulumi new typescript makes it\n",
+      "Pulumi.yaml":
+        "name: ts-cjs\nruntime: nodejs\ndescription: A TypeScript program as pulumi new typescript makes it\n",
       "package.json": packageJson({
         name: "ts-cjs",
         dependencies: { "@pulumi/pulumi": PULUMI.latest, "pulumi-voiceagent": `file:${tarball}` },
@@ -43,7 +44,11 @@ describe(`TypeScript, CommonJS (pulumi new typescript), npm, @pulumi/pulumi ${PU
     expect(ours.some((p) => p.startsWith("@pulumi/pulumi@"))).toBe(false);
   });
 
-  it("deploys: up, preview --expect-no-changes, a change in place, destroy", () => deployLifecycle(ctx, "ts-cjs", "+15550010001"), 240_000);
+  it(
+    "deploys: up, preview --expect-no-changes, a change in place, destroy",
+    () => deployLifecycle(ctx, "ts-cjs", "+15550010001"),
+    240_000,
+  );
 
   it("the deployment on the dynamic classes downloaded no plugin: 0 requests to the release server, none installed", () => {
     expect(ctx.release!.server.requests).toEqual([]);

@@ -6,7 +6,14 @@ import { packageJson, TS_DEV_DEPENDENCIES } from "../helpers/consumer.js";
 import { deployOnce, program, PULUMI, typeCheck, useConsumer } from "./lifecycle.js";
 
 const tsconfig = {
-  compilerOptions: { strict: true, outDir: "bin", target: "es2022", module: "nodenext", moduleResolution: "nodenext", sourceMap: true },
+  compilerOptions: {
+    strict: true,
+    outDir: "bin",
+    target: "es2022",
+    module: "nodenext",
+    moduleResolution: "nodenext",
+    sourceMap: true,
+  },
   files: ["index.ts"],
 };
 
@@ -30,5 +37,9 @@ const ctx = useConsumer({
 describe(`TypeScript, ES module (NodeNext), npm, @pulumi/pulumi ${PULUMI.latest}`, () => {
   it("type-checks with tsc --noEmit", () => typeCheck(ctx), 60_000);
 
-  it("deploys: its first up creates and binds (the rest of the lifecycle runs once, in typescript-cjs)", () => deployOnce(ctx, "ts-esm", "+15550010002"), 240_000);
+  it(
+    "deploys: its first up creates and binds (the rest of the lifecycle runs once, in typescript-cjs)",
+    () => deployOnce(ctx, "ts-esm", "+15550010002"),
+    240_000,
+  );
 });

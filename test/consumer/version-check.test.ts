@@ -30,7 +30,13 @@ describe("the range check", () => {
   it("says, in one line, both versions, that nothing happened, and what to run", () => {
     const old = unsupportedMessage("0.2.0", range, "3.100.0", "/p/node_modules/@pulumi/pulumi");
     // Both versions and the range, where the old one was found, that nothing happened, the command to run.
-    for (const fact of ["0.2.0", ">=3.139.0 <4", "3.100.0", "/p/node_modules/@pulumi/pulumi", "npm install @pulumi/pulumi@^3.139.0"]) {
+    for (const fact of [
+      "0.2.0",
+      ">=3.139.0 <4",
+      "3.100.0",
+      "/p/node_modules/@pulumi/pulumi",
+      "npm install @pulumi/pulumi@^3.139.0",
+    ]) {
       expect(old).toContain(fact);
     }
     const NOTHING_HAPPENED = /nothing (was )?(registered|sent|done)|no request/i;
@@ -79,7 +85,9 @@ describe(`a program on @pulumi/pulumi ${PULUMI.tooOld}`, () => {
     expect(lines.length).toBeGreaterThan(0);
     expect(output).not.toMatch(/^\s+at .*version-check/m);
     expect(ctx.emu.stats.total).toBe(0);
-    const state = JSON.parse((await ctx.c.pulumi(["stack", "export"])).stdout) as { deployment: { resources?: { type: string }[] } };
+    const state = JSON.parse((await ctx.c.pulumi(["stack", "export"])).stdout) as {
+      deployment: { resources?: { type: string }[] };
+    };
     expect((state.deployment.resources ?? []).filter((r) => r.type.includes("voiceagent"))).toEqual([]);
   }, 120_000);
 });

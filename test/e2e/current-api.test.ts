@@ -46,7 +46,9 @@ describe("a clinic on the current API (dynamic entry)", () => {
 
     await c.config({ "clinic:frontPrompt": "You are the clinic's front desk. Book, move and cancel visits." });
     expect(await c.up()).toEqual({ update: 1, same: 8 });
-    expect((await client.agents.get(front)).prompt).toBe("You are the clinic's front desk. Book, move and cancel visits.");
+    expect((await client.agents.get(front)).prompt).toBe(
+      "You are the clinic's front desk. Book, move and cancel visits.",
+    );
 
     await c.config({ "clinic:calmVoice": "rime" });
     expect(await c.up()).toEqual({ update: 1, same: 8 });

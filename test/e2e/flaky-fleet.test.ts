@@ -38,8 +38,11 @@ const ctx = useEmulatorStack({
 const writes = (route: string) => ctx.emu.stats.writes[`POST ${route}`] ?? 0;
 type StateResource = { type: string; id?: string; outputs?: { prompt?: string; number?: string } };
 const inState = async (kind: string) =>
-  ((await ctx.t.stack.exportStack()).deployment.resources as StateResource[]).filter((r) => r.type.endsWith(`voiceagent:${kind}`));
-const bought = (all: { number: string; active?: boolean | null | undefined }[]) => all.filter((n) => n.number.startsWith(`+1${AREA}`));
+  ((await ctx.t.stack.exportStack()).deployment.resources as StateResource[]).filter((r) =>
+    r.type.endsWith(`voiceagent:${kind}`),
+  );
+const bought = (all: { number: string; active?: boolean | null | undefined }[]) =>
+  all.filter((n) => n.number.startsWith(`+1${AREA}`));
 
 describe(`a fleet of ${N} identical agents under the fault mix`, () => {
   it("one up succeeds and the service holds exactly what is declared, one object per resource, while identical creates were in flight together", async () => {
@@ -57,7 +60,12 @@ describe(`a fleet of ${N} identical agents under the fault mix`, () => {
     console.log(
       `fault mix: up in ${seconds.toFixed(1)} s, ${ctx.emu.stats.total} requests for ${2 * N + DISTINCT + PURCHASES + 3} objects; ` +
         `${fired("before")} before-work faults, ${fired("after")} after-commit faults (slow replies included); ` +
-        hard.map((route, i) => `${route}: at most ${watches[i]!.peak()} in flight at once, ${watches[i]!.lost()} replies lost`).join("; "),
+        hard
+          .map(
+            (route, i) =>
+              `${route}: at most ${watches[i]!.peak()} in flight at once, ${watches[i]!.lost()} replies lost`,
+          )
+          .join("; "),
     );
     // The hard case happened: identical creates (every one of the N agents has one body, every buy
     // names one area code) were in flight together, and some of them lost their reply after commit,
@@ -85,11 +93,18 @@ describe(`a fleet of ${N} identical agents under the fault mix`, () => {
     const all = await ctx.client.numbers.list.all();
     const lines = all.filter((n) => numbers.includes(n.number));
     const agentIds = new Set(agents.map((a) => a.id));
-    expect(new Set(lines.flatMap((n) => (n.inbound_agent && agentIds.has(n.inbound_agent.id) ? [n.inbound_agent.id] : []))).size).toBe(N);
+    expect(
+      new Set(lines.flatMap((n) => (n.inbound_agent && agentIds.has(n.inbound_agent.id) ? [n.inbound_agent.id] : [])))
+        .size,
+    ).toBe(N);
     // Twenty numbers bought in one area code, each held by one resource.
     const purchased = (await inState("PurchasedNumber")).map((r) => r.outputs?.number);
     expect(new Set(purchased).size).toBe(PURCHASES);
-    expect([...purchased].sort()).toEqual(bought(all).map((n) => n.number).sort());
+    expect([...purchased].sort()).toEqual(
+      bought(all)
+        .map((n) => n.number)
+        .sort(),
+    );
   }, 600_000);
 
   it("preview --refresh --expect-no-changes passes, still under the faults", async () => {

@@ -16,9 +16,19 @@ import { killPulumiWhen, restoreBackup } from "../helpers/interrupt.js";
 const run = promisify(execFile);
 const N = 20;
 const TOKEN = `e2e-kill-${randomUUID()}`;
-const ctx = useEmulatorStack({ name: "interrupted", project: "fleet", program: "dist/bench/programs/fleet.js", token: TOKEN });
-const env = () => ({ ...process.env, PULUMI_BACKEND_URL: `file://${ctx.t.stateDir}`, PULUMI_CONFIG_PASSPHRASE: "voiceagent-test" });
-const pulumi = (...args: string[]) => run("pulumi", [...args, "--stack", "test", "--non-interactive"], { cwd: ctx.t.workDir, env: env(), maxBuffer: 1e8 });
+const ctx = useEmulatorStack({
+  name: "interrupted",
+  project: "fleet",
+  program: "dist/bench/programs/fleet.js",
+  token: TOKEN,
+});
+const env = () => ({
+  ...process.env,
+  PULUMI_BACKEND_URL: `file://${ctx.t.stateDir}`,
+  PULUMI_CONFIG_PASSPHRASE: "voiceagent-test",
+});
+const pulumi = (...args: string[]) =>
+  run("pulumi", [...args, "--stack", "test", "--non-interactive"], { cwd: ctx.t.workDir, env: env(), maxBuffer: 1e8 });
 const creates = () => ctx.emu.stats.writes["POST /v1/agents/create"] ?? 0;
 
 /** The kill points: agent creates committed when SIGKILL lands (0: none, after the shared voice; N - 1: all but the last). */
@@ -26,51 +36,72 @@ const KILL_AFTER = [0, 1, 10, N - 1];
 const report: string[] = [];
 
 describe("an up killed at any point converges after recover, refresh and up", () => {
-  it.each(KILL_AFTER.map((k, i) => [k, i] as const))("killed after exactly %i agent creates, the next held open", async (k, revision) => {
-    await ctx.t.stack.setAllConfig({ "fleet:agents": { value: String(N) }, "fleet:revision": { value: String(revision) } });
-    const start = creates();
-    const cli = (...args: string[]) =>
-      run(process.execPath, [path.join(ROOT, "provider/dist/cli/main.js"), ...args, "--stack", "test"], { cwd: ctx.t.workDir, env: env() });
-    const before = path.join(ctx.t.workDir, `before-${revision}.json`);
-    await cli("snapshot", "--out", before);
-    // Every agent create waits in the emulator's latency seam: the first k go through, every later
-    // one is held before its work, so once k are committed and one is held no other can commit.
-    ctx.emu.faults.add({ route: "/v1/agents/create", method: "POST", latencyMs: 1 });
-    const held = holdDelays(ctx.emu.faults, k);
-    await killPulumiWhen(ctx.t.workDir, env(), ["up", "--yes", "--skip-preview", "--stack", "test"], () => held.holding > 0 && creates() - start === k);
-    // The held creates (and any still on their way from the dead run) fail before their work.
-    held.fail();
+  it.each(KILL_AFTER.map((k, i) => [k, i] as const))(
+    "killed after exactly %i agent creates, the next held open",
+    async (k, revision) => {
+      await ctx.t.stack.setAllConfig({
+        "fleet:agents": { value: String(N) },
+        "fleet:revision": { value: String(revision) },
+      });
+      const start = creates();
+      const cli = (...args: string[]) =>
+        run(process.execPath, [path.join(ROOT, "provider/dist/cli/main.js"), ...args, "--stack", "test"], {
+          cwd: ctx.t.workDir,
+          env: env(),
+        });
+      const before = path.join(ctx.t.workDir, `before-${revision}.json`);
+      await cli("snapshot", "--out", before);
+      // Every agent create waits in the emulator's latency seam: the first k go through, every later
+      // one is held before its work, so once k are committed and one is held no other can commit.
+      ctx.emu.faults.add({ route: "/v1/agents/create", method: "POST", latencyMs: 1 });
+      const held = holdDelays(ctx.emu.faults, k);
+      await killPulumiWhen(
+        ctx.t.workDir,
+        env(),
+        ["up", "--yes", "--skip-preview", "--stack", "test"],
+        () => held.holding > 0 && creates() - start === k,
+      );
+      // The held creates (and any still on their way from the dead run) fail before their work.
+      held.fail();
 
-    let torn = false;
-    await pulumi("cancel", "--yes").catch(async (e: { stderr: string }) => {
-      // A kill while the file backend rewrites the checkpoint leaves it empty: the documented fix is
-      // to put back the previous checkpoint Pulumi keeps beside it (it still lists the pending creates).
-      if (!/failed to load checkpoint/.test(e.stderr)) throw new Error(`pulumi cancel: ${e.stderr}`);
-      torn = true;
-      restoreBackup(ctx.t.stateDir, "test");
-      await pulumi("cancel", "--yes");
-    });
-    const recover = await cli("recover", "--before", before, "--json").catch((e: { stdout: string; code: number }) => ({ stdout: e.stdout, code: e.code }));
-    const decisions = (JSON.parse(recover.stdout) as { decisions: { outcome: string }[] }).decisions;
-    expect(creates() - start).toBe(k);
-    ctx.emu.faults.clear();
-    // `pulumi refresh` then `pulumi up`, in one engine run.
-    await pulumi("up", "--refresh", "--yes", "--skip-preview");
-    await pulumi("preview", "--expect-no-changes");
+      let torn = false;
+      await pulumi("cancel", "--yes").catch(async (e: { stderr: string }) => {
+        // A kill while the file backend rewrites the checkpoint leaves it empty: the documented fix is
+        // to put back the previous checkpoint Pulumi keeps beside it (it still lists the pending creates).
+        if (!/failed to load checkpoint/.test(e.stderr)) throw new Error(`pulumi cancel: ${e.stderr}`);
+        torn = true;
+        restoreBackup(ctx.t.stateDir, "test");
+        await pulumi("cancel", "--yes");
+      });
+      const recover = await cli("recover", "--before", before, "--json").catch(
+        (e: { stdout: string; code: number }) => ({ stdout: e.stdout, code: e.code }),
+      );
+      const decisions = (JSON.parse(recover.stdout) as { decisions: { outcome: string }[] }).decisions;
+      expect(creates() - start).toBe(k);
+      ctx.emu.faults.clear();
+      // `pulumi refresh` then `pulumi up`, in one engine run.
+      await pulumi("up", "--refresh", "--yes", "--skip-preview");
+      await pulumi("preview", "--expect-no-changes");
 
-    const mine = (await ctx.client.agents.list.all()).filter((a) => a.prompt.endsWith(`revision ${revision}.`));
-    const duplicates = mine.length - N;
-    const adopted = decisions.filter((d) => d.outcome === "adopt").length;
-    report.push(`kill after ${k} creates: ${decisions.length} pending, ${adopted} adopted by recover, ${duplicates} duplicates${torn ? " (checkpoint torn: backup restored)" : ""}`);
-    console.log(report.at(-1));
-    expect(decisions.every((d) => d.outcome !== "unresolved")).toBe(true);
-    expect(duplicates).toBe(0);
-    // Every agent create the service ever committed for this revision is one of the N declared.
-    expect(creates() - start).toBe(N);
-    // The next point starts from an empty stack. The agents stay on the service (it has no delete),
-    // which destroy would only say of each: dropping the stack's state is the same, and quicker.
-    await pulumi("stack", "rm", "--force", "--yes");
-    await pulumi("stack", "init");
-    await ctx.t.stack.setAllConfig({ "voiceagent:baseUrl": { value: ctx.emu.url }, "voiceagent:token": { value: TOKEN, secret: true } });
-  });
+      const mine = (await ctx.client.agents.list.all()).filter((a) => a.prompt.endsWith(`revision ${revision}.`));
+      const duplicates = mine.length - N;
+      const adopted = decisions.filter((d) => d.outcome === "adopt").length;
+      report.push(
+        `kill after ${k} creates: ${decisions.length} pending, ${adopted} adopted by recover, ${duplicates} duplicates${torn ? " (checkpoint torn: backup restored)" : ""}`,
+      );
+      console.log(report.at(-1));
+      expect(decisions.every((d) => d.outcome !== "unresolved")).toBe(true);
+      expect(duplicates).toBe(0);
+      // Every agent create the service ever committed for this revision is one of the N declared.
+      expect(creates() - start).toBe(N);
+      // The next point starts from an empty stack. The agents stay on the service (it has no delete),
+      // which destroy would only say of each: dropping the stack's state is the same, and quicker.
+      await pulumi("stack", "rm", "--force", "--yes");
+      await pulumi("stack", "init");
+      await ctx.t.stack.setAllConfig({
+        "voiceagent:baseUrl": { value: ctx.emu.url },
+        "voiceagent:token": { value: TOKEN, secret: true },
+      });
+    },
+  );
 });

@@ -9,7 +9,12 @@ import { changes, useEmulatorStack } from "../helpers/e2e.js";
 
 const [X, Y, Z] = ["+15550010001", "+15550010002", "+15550010003"];
 type Line = { name: string; number: string; agent: "a" | "b"; grouped?: boolean };
-const ctx = useEmulatorStack({ name: "lines", project: "lines", program: "dist/test/e2e/fixtures/lines/index.js", token: `e2e-lines-${randomUUID()}` });
+const ctx = useEmulatorStack({
+  name: "lines",
+  project: "lines",
+  program: "dist/test/e2e/fixtures/lines/index.js",
+  token: `e2e-lines-${randomUUID()}`,
+});
 const agents: Record<string, string> = {};
 const requests = (route: string) => ctx.emu.stats.byRoute[route] ?? 0;
 
@@ -32,14 +37,20 @@ async function expectConverged() {
 
 describe("two resources addressing one live number", () => {
   it("binds two lines", async () => {
-    await deploy([{ name: "line-x", number: X, agent: "a" }, { name: "line-y", number: Y, agent: "b" }]);
+    await deploy([
+      { name: "line-x", number: X, agent: "a" },
+      { name: "line-y", number: Y, agent: "b" },
+    ]);
     expect(await boundTo(X)).toBe(agents.a);
     expect(await boundTo(Y)).toBe(agents.b);
   });
 
   it("renaming a line (no aliases) leaves it answering", async () => {
     const unbinds = requests("POST /v1/numbers/update");
-    const up = await deploy([{ name: "main-line", number: X, agent: "a" }, { name: "line-y", number: Y, agent: "b" }]);
+    const up = await deploy([
+      { name: "main-line", number: X, agent: "a" },
+      { name: "line-y", number: Y, agent: "b" },
+    ]);
     expect(changes(up.summary.resourceChanges ?? {})).toEqual({ create: 1, delete: 1 });
     expect(up.stderr + up.stdout).toMatch(/left bound/);
     expect(await boundTo(X)).toBe(agents.a);
@@ -49,14 +60,20 @@ describe("two resources addressing one live number", () => {
   });
 
   it("swapping the numbers of two lines leaves each number on the agent declared", async () => {
-    await deploy([{ name: "main-line", number: Y, agent: "a" }, { name: "line-y", number: X, agent: "b" }]);
+    await deploy([
+      { name: "main-line", number: Y, agent: "a" },
+      { name: "line-y", number: X, agent: "b" },
+    ]);
     expect(await boundTo(X)).toBe(agents.b);
     expect(await boundTo(Y)).toBe(agents.a);
     await expectConverged();
   });
 
   it("moving a line into a component (no aliases) leaves it answering", async () => {
-    await deploy([{ name: "main-line", number: Y, agent: "a", grouped: true }, { name: "line-y", number: X, agent: "b" }]);
+    await deploy([
+      { name: "main-line", number: Y, agent: "a", grouped: true },
+      { name: "line-y", number: X, agent: "b" },
+    ]);
     expect(await boundTo(Y)).toBe(agents.a);
     expect(await boundTo(X)).toBe(agents.b);
     await expectConverged();
@@ -65,7 +82,9 @@ describe("two resources addressing one live number", () => {
   it("a pending delete left by an interrupted run never undoes a binding the program declares", async () => {
     type R = { type: string; outputs?: { number?: string }; delete?: boolean };
     const copiesOfX = async () =>
-      ((await ctx.t.stack.exportStack()).deployment.resources as R[]).filter((r) => r.type.endsWith("voiceagent:PhoneNumber") && r.outputs?.number === X);
+      ((await ctx.t.stack.exportStack()).deployment.resources as R[]).filter(
+        (r) => r.type.endsWith("voiceagent:PhoneNumber") && r.outputs?.number === X,
+      );
     const state = await ctx.t.stack.exportStack();
     const resources = state.deployment.resources as R[];
     const live = resources.find((r) => r.type.endsWith("voiceagent:PhoneNumber") && r.outputs?.number === X);
@@ -123,7 +142,13 @@ describe("purchased numbers: bought once, cancelled only by their own destroy", 
 describe("a purchase and a binding of one number own different things", () => {
   it("removing the binding of a number the program also purchases unbinds it, and keeps it bought", async () => {
     const owned = [{ name: "owned-z", number: Z }];
-    await deploy([{ name: "line-y", number: X, agent: "b" }, { name: "line-z", number: Z, agent: "a" }], owned);
+    await deploy(
+      [
+        { name: "line-y", number: X, agent: "b" },
+        { name: "line-z", number: Z, agent: "a" },
+      ],
+      owned,
+    );
     expect(await boundTo(Z)).toBe(agents.a);
     const up = await deploy([{ name: "line-y", number: X, agent: "b" }], owned);
     expect(up.stderr + up.stdout).not.toMatch(/left bound/);
@@ -158,7 +183,9 @@ describe("a run limited by --target never undoes a binding it cannot see", () =>
   it("deleting the old binding with --target is refused, and sends nothing", async () => {
     const writes = requests("POST /v1/numbers/update");
     // The command line names --target too: the error must be line-y's own, saying why.
-    await expect(deploy(renamed, owned, { target: [await urnOf("line-y")] })).rejects.toThrow(/\(line-y\):?\s+error: [^\n]*limited by --target/);
+    await expect(deploy(renamed, owned, { target: [await urnOf("line-y")] })).rejects.toThrow(
+      /\(line-y\):?\s+error: [^\n]*limited by --target/,
+    );
     expect(requests("POST /v1/numbers/update") - writes).toBe(0);
     expect(await boundTo(X)).toBe(agents.b);
     expect((await bindingsOf(X)).sort()).toEqual(["line-t", "line-y"]);

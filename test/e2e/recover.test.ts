@@ -30,16 +30,21 @@ const env: NodeJS.ProcessEnv = {
 let emu: RunningEmulator;
 let client: VoiceAgentClient;
 
-const pulumi = async (args: string[]) => ok(`pulumi ${args.join(" ")}`, await run("pulumi", [...args, "--non-interactive"], { cwd: dir, env }));
+const pulumi = async (args: string[]) =>
+  ok(`pulumi ${args.join(" ")}`, await run("pulumi", [...args, "--non-interactive"], { cwd: dir, env }));
 const recover = (args: string[], extraEnv: NodeJS.ProcessEnv = {}) =>
-  run(process.execPath, [CLI_BIN, "recover", "--stack", "staging", ...args], { cwd: dir, env: { ...env, ...extraEnv } });
+  run(process.execPath, [CLI_BIN, "recover", "--stack", "staging", ...args], {
+    cwd: dir,
+    env: { ...env, ...extraEnv },
+  });
 interface Exported {
   resources?: { urn: string; id?: string }[];
   pending_operations?: { type: string; resource: { urn: string; type: string } }[];
 }
 const exported = async (stack: string): Promise<Exported> =>
   (JSON.parse((await pulumi(["stack", "export", "--stack", stack])).stdout) as { deployment: Exported }).deployment;
-const pendingNames = (d: Exported) => (d.pending_operations ?? []).map((op) => `${op.type} ${op.resource.urn.split("::").pop()}`).sort();
+const pendingNames = (d: Exported) =>
+  (d.pending_operations ?? []).map((op) => `${op.type} ${op.resource.urn.split("::").pop()}`).sort();
 const ids = (d: Exported) => new Set((d.resources ?? []).flatMap((r) => (r.id ? [r.id] : [])));
 
 beforeAll(async () => {
@@ -49,7 +54,14 @@ beforeAll(async () => {
   client = createClient({ baseUrl: emu.url, token: TOKEN });
   mkdirSync(dir, { recursive: true });
   mkdirSync(stateDir, { recursive: true });
-  for (const f of ["index.ts", "Pulumi.yaml", "Pulumi.staging.yaml", "Pulumi.production.yaml", "tsconfig.json", "package.json"]) {
+  for (const f of [
+    "index.ts",
+    "Pulumi.yaml",
+    "Pulumi.staging.yaml",
+    "Pulumi.production.yaml",
+    "tsconfig.json",
+    "package.json",
+  ]) {
     cpSync(path.join(ROOT, "examples/environments", f), path.join(dir, f));
   }
   for (const stack of ["production", "staging"]) {
@@ -76,9 +88,17 @@ describe("recover on staging, beside production's identical objects", () => {
     // Held, then the connection dropped without doing the work: the kill lands while both wait.
     emu.faults.add({ route: "/v1/voices/create", latencyMs: 60_000, reset: true, count: 1 });
     emu.faults.add({ route: "/v1/actions/create", latencyMs: 60_000, reset: true, count: 1 });
-    await killPulumiWhen(dir, env, ["up", "--yes", "--skip-preview", "--stack", "staging", "--non-interactive"], () => sent("voices") > voices && sent("actions") > actions);
+    await killPulumiWhen(
+      dir,
+      env,
+      ["up", "--yes", "--skip-preview", "--stack", "staging", "--non-interactive"],
+      () => sent("voices") > voices && sent("actions") > actions,
+    );
     emu.faults.clear();
-    const cancel = await run("pulumi", ["cancel", "--yes", "--stack", "staging", "--non-interactive"], { cwd: dir, env });
+    const cancel = await run("pulumi", ["cancel", "--yes", "--stack", "staging", "--non-interactive"], {
+      cwd: dir,
+      env,
+    });
     if (cancel.code !== 0) {
       // A kill while the checkpoint is rewritten leaves it empty: put back staging's previous one.
       expect(cancel.stderr).toMatch(/failed to load checkpoint/);
@@ -93,14 +113,21 @@ describe("recover on staging, beside production's identical objects", () => {
     const original = readFileSync(checkpoint, "utf8");
     const file = JSON.parse(original) as { checkpoint: { latest: Exported } };
     const bucket = "urn:pulumi:staging::voiceagent-environments::aws:s3/bucket:Bucket::assets";
-    file.checkpoint.latest.pending_operations?.push({ type: "creating", resource: { urn: bucket, type: "aws:s3/bucket:Bucket" } });
+    file.checkpoint.latest.pending_operations?.push({
+      type: "creating",
+      resource: { urn: bucket, type: "aws:s3/bucket:Bucket" },
+    });
     // `pulumi stack import` would drop every pending operation: the file backend's checkpoint is edited instead.
     writeFileSync(checkpoint, JSON.stringify(file));
     try {
       const r = await recover([]);
       expect(r.code).toBe(1);
       expect(r.stderr).toContain(bucket);
-      expect(pendingNames(await exported("staging"))).toEqual(["creating assets", "creating end-call", "creating voice"]);
+      expect(pendingNames(await exported("staging"))).toEqual([
+        "creating assets",
+        "creating end-call",
+        "creating voice",
+      ]);
     } finally {
       writeFileSync(checkpoint, original);
     }
@@ -127,12 +154,17 @@ describe("recover on staging, beside production's identical objects", () => {
   it("recover clears both creates, adopting nothing production manages; staging's next up makes its own", async () => {
     const r = await recover(["--json"]);
     expect(r.code, r.stderr).toBe(0);
-    const report = JSON.parse(r.stdout) as { protectedStacks: string[]; decisions: { urn: string; outcome: string; id?: string; candidates?: string[] }[] };
+    const report = JSON.parse(r.stdout) as {
+      protectedStacks: string[];
+      decisions: { urn: string; outcome: string; id?: string; candidates?: string[] }[];
+    };
     expect(report.decisions.map((d) => [d.urn.split("::").pop(), d.outcome]).sort()).toEqual([
       ["end-call", "clear"],
       ["voice", "clear"],
     ]);
-    expect(report.decisions.flatMap((d) => [d.id ?? [], ...(d.candidates ?? [])].flat()).filter((i) => production.has(i))).toEqual([]);
+    expect(
+      report.decisions.flatMap((d) => [d.id ?? [], ...(d.candidates ?? [])].flat()).filter((i) => production.has(i)),
+    ).toEqual([]);
     expect(report.protectedStacks).toContain("production");
     const staging = await exported("staging");
     expect(staging.pending_operations ?? []).toEqual([]);

@@ -16,7 +16,9 @@ describe("root stack end to end", () => {
     // 7 resources and the stack itself.
     expect(up.summary.resourceChanges).toEqual({ create: 8 });
     for (const [k, v] of Object.entries(up.outputs)) out[k] = v.value;
-    expect((await ctx.client.agents.list.all()).map((a) => a.id).sort()).toEqual([out.supportAgentId, out.salesAgentId].sort());
+    expect((await ctx.client.agents.list.all()).map((a) => a.id).sort()).toEqual(
+      [out.supportAgentId, out.salesAgentId].sort(),
+    );
     const number = await ctx.client.numbers.get("+15550010001");
     const support = { ...number, inbound_agent: AgentSchema.parse(number.inbound_agent) };
     expect(support.inbound_agent?.id).toBe(out.supportAgentId);

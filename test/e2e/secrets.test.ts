@@ -22,7 +22,13 @@ const ctx = useEmulatorStack({
   config: Object.fromEntries(Object.entries(values).map(([k, value]) => [k, { value, secret: true }])),
 });
 // Every distinctive value the program marks secret (the enum values also appear as defaults elsewhere).
-const secrets = [`voice-${nonce}`, `prompt-${nonce}`, `hello-${nonce}`, `https://hooks.example.com/${nonce}`, ...Object.values(values).slice(1)];
+const secrets = [
+  `voice-${nonce}`,
+  `prompt-${nonce}`,
+  `hello-${nonce}`,
+  `https://hooks.example.com/${nonce}`,
+  ...Object.values(values).slice(1),
+];
 
 describe("every secret input stays secret", () => {
   it("appears nowhere in plaintext: state, backend files, CLI output", async () => {

@@ -9,7 +9,9 @@ beforeEach(async () => {
   t = await testEmulator();
 });
 const numbersOf = async (token?: string): Promise<string[]> =>
-  (await t.call("GET", "/v1/numbers/list?size=100", undefined, token)).json.items.map((n: { number: string }) => n.number);
+  (await t.call("GET", "/v1/numbers/list?size=100", undefined, token)).json.items.map(
+    (n: { number: string }) => n.number,
+  );
 
 describe("stats", () => {
   it("counts requests, writes and faults, and POST /admin/stats/reset zeroes them all", async () => {
@@ -51,7 +53,10 @@ describe("POST /admin/numbers", () => {
   it("adds explicit numbers, active and bindable; again is a no-op", async () => {
     const body = { numbers: ["+14155550100", "+14155550101", "+14155550100"] };
     const res = await t.call("POST", "/admin/numbers", body);
-    expect(res).toMatchObject({ status: 200, json: { numbers: ["+14155550100", "+14155550101"], added: ["+14155550100", "+14155550101"] } });
+    expect(res).toMatchObject({
+      status: 200,
+      json: { numbers: ["+14155550100", "+14155550101"], added: ["+14155550100", "+14155550101"] },
+    });
     const again = await t.call("POST", "/admin/numbers", body);
     expect(again.json).toEqual({ numbers: ["+14155550100", "+14155550101"], added: [] });
     expect((await numbersOf()).filter((n) => n.startsWith("+1415"))).toEqual(["+14155550100", "+14155550101"]);
@@ -88,7 +93,10 @@ describe("POST /admin/numbers", () => {
     for (const [body, loc] of cases) {
       const res = await t.call("POST", "/admin/numbers", body);
       expect(res.status, JSON.stringify(body)).toBe(422);
-      expect(res.json.detail.map((d: { loc: unknown }) => d.loc), JSON.stringify(body)).toContainEqual(loc);
+      expect(
+        res.json.detail.map((d: { loc: unknown }) => d.loc),
+        JSON.stringify(body),
+      ).toContainEqual(loc);
     }
     expect(await numbersOf()).toHaveLength(4);
   });

@@ -21,14 +21,20 @@ async function started(faults: FaultRuleInput[]) {
   return {
     emu: running,
     create: (prompt: string) => httpRequest(running.url, "POST", "/v1/agents/create", TOKEN, { prompt, voice }),
-    agents: async () => (await httpRequest(running.url, "GET", "/v1/agents/list", TOKEN)).json.items.map((a: { prompt: string }) => a.prompt),
+    agents: async () =>
+      (await httpRequest(running.url, "GET", "/v1/agents/list", TOKEN)).json.items.map(
+        (a: { prompt: string }) => a.prompt,
+      ),
   };
 }
 
 describe("after-commit faults", () => {
   it("reset: the request fails with a connection error, yet the agent exists and was written once", async () => {
     const t = await started([{ phase: "after", route: "/v1/agents/create", reset: true, count: 1 }]);
-    const failure = await t.create("lost reply").then(() => undefined, (err: NodeJS.ErrnoException) => err);
+    const failure = await t.create("lost reply").then(
+      () => undefined,
+      (err: NodeJS.ErrnoException) => err,
+    );
     expect(failure?.code === "ECONNRESET" || /socket hang up/.test(failure?.message ?? "")).toBe(true);
     expect(await t.agents()).toEqual(["lost reply"]);
     expect(t.emu.stats.writes[CREATE]).toBe(1);
@@ -67,7 +73,8 @@ describe("count, failed handlers and latency (in-process)", () => {
     const t = await testEmulator({ faults: [{ phase: "after", route: "/v1/agents/create", status: 502, count: 2 }] });
     const voice = t.emu.seeds.get(t.tokenA)!.voices[0];
     const statuses: number[] = [];
-    for (let i = 0; i < 4; i++) statuses.push((await t.call("POST", "/v1/agents/create", { prompt: `a${i}`, voice })).status);
+    for (let i = 0; i < 4; i++)
+      statuses.push((await t.call("POST", "/v1/agents/create", { prompt: `a${i}`, voice })).status);
     expect(statuses).toEqual([502, 502, 200, 200]);
     expect(t.emu.stats.writes[CREATE]).toBe(4);
     expect(t.emu.stats.faults.after[CREATE]).toBe(2);
@@ -93,10 +100,15 @@ describe("count, failed handlers and latency (in-process)", () => {
     // is already listed to a request sent after it.
     const held = holdDelays(t.emu.faults);
     const slow = t.call("POST", "/v1/agents/create", { prompt: "slow", voice });
-    await Promise.race([held.untilHolding(1), slow.then(() => Promise.reject(new Error("answered without waiting on its latency")))]);
+    await Promise.race([
+      held.untilHolding(1),
+      slow.then(() => Promise.reject(new Error("answered without waiting on its latency"))),
+    ]);
     expect(held.asked).toEqual([{ ms: 120, method: "POST", path: "/v1/agents/create" }]);
     expect(t.emu.stats.writes[CREATE]).toBe(1);
-    expect((await t.call("GET", "/v1/agents/list")).json.items.map((a: { prompt: string }) => a.prompt)).toEqual(["slow"]);
+    expect((await t.call("GET", "/v1/agents/list")).json.items.map((a: { prompt: string }) => a.prompt)).toEqual([
+      "slow",
+    ]);
     expect(held.holding).toBe(1);
     held.release();
     expect((await slow).status).toBe(200);

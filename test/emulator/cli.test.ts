@@ -50,7 +50,16 @@ describe("emulator CLI", () => {
 
   it("accepts after-commit faults and a fault seed", async () => {
     const rule = { phase: "after", route: "/v1/agents/create", status: 503, rate: 0.5 };
-    const p = await spawnEmulator(["--port", "0", "--token", "cli-fault", "--fault", JSON.stringify(rule), "--fault-seed", "4242"]);
+    const p = await spawnEmulator([
+      "--port",
+      "0",
+      "--token",
+      "cli-fault",
+      "--fault",
+      JSON.stringify(rule),
+      "--fault-seed",
+      "4242",
+    ]);
     const faults = await json(await fetch(`${p.url}/admin/faults`, { headers: headers("cli-fault") }));
     expect(faults).toEqual({ seed: 4242, faults: [{ ...rule }] });
     p.child.kill("SIGTERM");
@@ -59,13 +68,34 @@ describe("emulator CLI", () => {
 
   // Each message names the flag and the fact the value broke (the range, the field), in any words.
   it.each([
-    [["--port", "99999"], [/--port/, /65535/]],
-    [["--fault-seed", "-3"], [/--fault-seed/, /\b0\b.*4294967295/]],
-    [["--fault-seed", "1.5"], [/--fault-seed/, /integer/i]],
-    [["--fault-seed", "4294967296"], [/--fault-seed/, /4294967295/]],
-    [["--fault", '{"phase":"after","status":429}'], [/--fault/, /status/, /5xx|\b5\d\d\b/]],
-    [["--fault", '{"phase":"sometime","reset":true}'], [/--fault/, /phase/]],
-    [["--fault", "{nope"], [/--fault/, /JSON/]],
+    [
+      ["--port", "99999"],
+      [/--port/, /65535/],
+    ],
+    [
+      ["--fault-seed", "-3"],
+      [/--fault-seed/, /\b0\b.*4294967295/],
+    ],
+    [
+      ["--fault-seed", "1.5"],
+      [/--fault-seed/, /integer/i],
+    ],
+    [
+      ["--fault-seed", "4294967296"],
+      [/--fault-seed/, /4294967295/],
+    ],
+    [
+      ["--fault", '{"phase":"after","status":429}'],
+      [/--fault/, /status/, /5xx|\b5\d\d\b/],
+    ],
+    [
+      ["--fault", '{"phase":"sometime","reset":true}'],
+      [/--fault/, /phase/],
+    ],
+    [
+      ["--fault", "{nope"],
+      [/--fault/, /JSON/],
+    ],
   ])("rejects %j with a message naming the flag and what is wrong", async (args, patterns) => {
     const error = await spawnEmulator(["--port", "0", ...args]).then(
       (p) => {

@@ -29,7 +29,12 @@ interface Case {
   refused?: string;
 }
 
-const agent = (extra: Record<string, unknown>, wire: Record<string, unknown>, refused?: string, name = JSON.stringify(Object.keys(extra))): Case => ({
+const agent = (
+  extra: Record<string, unknown>,
+  wire: Record<string, unknown>,
+  refused?: string,
+  name = JSON.stringify(Object.keys(extra)),
+): Case => ({
   name,
   kind: "Agent",
   inputs: () => ({ prompt: "p", voice, ...extra }),
@@ -57,10 +62,28 @@ const webhook = (u: string, refused?: string): Case => ({
 const cases: Case[] = [
   agent({ prompt: "x".repeat(100_000) }, { prompt: "x".repeat(100_000) }, undefined, "prompt at the limit"),
   agent({ prompt: "x".repeat(100_001) }, { prompt: "x".repeat(100_001) }, "prompt", "prompt past the limit"),
-  agent({ initialMessage: "y".repeat(10_000) }, { initial_message: "y".repeat(10_000) }, undefined, "initialMessage at the limit"),
-  agent({ initialMessage: "y".repeat(10_001) }, { initial_message: "y".repeat(10_001) }, "initial_message", "initialMessage past the limit"),
-  { ...agent({}, {}, undefined, "one action"), inputs: () => ({ prompt: "p", voice, actions: [action] }), body: () => ({ prompt: "p", voice, actions: [action] }) },
-  { ...agent({}, {}, "actions", "the same action twice"), inputs: () => ({ prompt: "p", voice, actions: [action, action] }), body: () => ({ prompt: "p", voice, actions: [action, action] }) },
+  agent(
+    { initialMessage: "y".repeat(10_000) },
+    { initial_message: "y".repeat(10_000) },
+    undefined,
+    "initialMessage at the limit",
+  ),
+  agent(
+    { initialMessage: "y".repeat(10_001) },
+    { initial_message: "y".repeat(10_001) },
+    "initial_message",
+    "initialMessage past the limit",
+  ),
+  {
+    ...agent({}, {}, undefined, "one action"),
+    inputs: () => ({ prompt: "p", voice, actions: [action] }),
+    body: () => ({ prompt: "p", voice, actions: [action] }),
+  },
+  {
+    ...agent({}, {}, "actions", "the same action twice"),
+    inputs: () => ({ prompt: "p", voice, actions: [action, action] }),
+    body: () => ({ prompt: "p", voice, actions: [action, action] }),
+  },
   voiceCase(-100, 0),
   voiceCase(100, 100, "v".repeat(200)),
   voiceCase(101, 1, "alloy", "pitch"),
@@ -80,7 +103,10 @@ describe("the provider's checks and the emulator's contract agree", () => {
     const checked = await runtimeFor(c.kind).check(settings, {}, c.inputs());
     const served = await t.call("POST", c.route, c.body());
     const providerRefuses = (checked.failures ?? []).length > 0;
-    expect({ providerRefuses, status: served.status }).toEqual({ providerRefuses: c.refused !== undefined, status: c.refused ? 422 : 200 });
+    expect({ providerRefuses, status: served.status }).toEqual({
+      providerRefuses: c.refused !== undefined,
+      status: c.refused ? 422 : 200,
+    });
     if (c.refused) expect((served.json.detail as { loc: unknown[] }[]).map((d) => d.loc[1])).toContain(c.refused);
   });
 });

@@ -18,27 +18,117 @@ const invalidFields: [string, string, () => unknown, (string | number)[]][] = [
   ["agents/create prompt wrong type", "/v1/agents/create", () => ({ prompt: 5, voice }), ["body", "prompt"]],
   ["agents/create voice missing", "/v1/agents/create", () => ({ prompt: "p" }), ["body", "voice"]],
   ["agents/create voice not a UUID", "/v1/agents/create", () => ({ prompt: "p", voice: "v-1" }), ["body", "voice"]],
-  ["agents/create actions item not a UUID", "/v1/agents/create", () => ({ prompt: "p", voice, actions: ["x"] }), ["body", "actions", 0]],
-  ["agents/create actions not an array", "/v1/agents/create", () => ({ prompt: "p", voice, actions: "x" }), ["body", "actions"]],
-  ["agents/create webhook not a UUID", "/v1/agents/create", () => ({ prompt: "p", voice, webhook: 1 }), ["body", "webhook"]],
-  ["agents/create initial_message wrong type", "/v1/agents/create", () => ({ prompt: "p", voice, initial_message: [] }), ["body", "initial_message"]],
+  [
+    "agents/create actions item not a UUID",
+    "/v1/agents/create",
+    () => ({ prompt: "p", voice, actions: ["x"] }),
+    ["body", "actions", 0],
+  ],
+  [
+    "agents/create actions not an array",
+    "/v1/agents/create",
+    () => ({ prompt: "p", voice, actions: "x" }),
+    ["body", "actions"],
+  ],
+  [
+    "agents/create webhook not a UUID",
+    "/v1/agents/create",
+    () => ({ prompt: "p", voice, webhook: 1 }),
+    ["body", "webhook"],
+  ],
+  [
+    "agents/create initial_message wrong type",
+    "/v1/agents/create",
+    () => ({ prompt: "p", voice, initial_message: [] }),
+    ["body", "initial_message"],
+  ],
   ["agents/update voice not a UUID", "/v1/agents/update?id=AGENT", () => ({ voice: "nope" }), ["body", "voice"]],
   ["agents/update id not a UUID", "/v1/agents/update?id=abc", () => ({ prompt: "p" }), ["query", "id"]],
-  ["numbers/update inbound_agent not a UUID", "/v1/numbers/update?phone_number=%2B15550010001", () => ({ inbound_agent: "a" }), ["body", "inbound_agent"]],
-  ["numbers/update inbound_agent missing", "/v1/numbers/update?phone_number=%2B15550010001", () => ({}), ["body", "inbound_agent"]],
-  ["numbers/update phone_number not E.164", "/v1/numbers/update?phone_number=5550010001", () => ({ inbound_agent: null }), ["query", "phone_number"]],
-  ["calls/create from_number not E.164", "/v1/calls/create", () => ({ from_number: "555", to_number: "+15550000001", agent }), ["body", "from_number"]],
-  ["calls/create to_number missing", "/v1/calls/create", () => ({ from_number: "+15550010001", agent }), ["body", "to_number"]],
-  ["calls/create agent not a UUID", "/v1/calls/create", () => ({ from_number: "+15550010001", to_number: "+15550000001", agent: "x" }), ["body", "agent"]],
-  ["voices/update pitch not an integer", "/v1/voices/update?id=VOICE", () => ({ voice_name: "n", pitch: 1.5, rate: 1 }), ["body", "pitch"]],
-  ["voices/update rate wrong type", "/v1/voices/update?id=VOICE", () => ({ voice_name: "n", pitch: 1, rate: "1" }), ["body", "rate"]],
-  ["voices/update unknown type", "/v1/voices/update?id=VOICE", () => ({ type: "voice_robot", voice_name: "n", pitch: 1, rate: 1 }), ["body", "type"]],
-  ["voices/update voice_name empty", "/v1/voices/update?id=VOICE", () => ({ voice_name: "", pitch: 1, rate: 1 }), ["body", "voice_name"]],
-  ["webhooks/create unknown method", "/v1/webhooks/create", () => ({ url: "https://x.example", method: "PUT", subscriptions: ["event_message"] }), ["body", "method"]],
-  ["webhooks/create unknown event", "/v1/webhooks/create", () => ({ url: "https://x.example", subscriptions: ["event_party"] }), ["body", "subscriptions", 0]],
-  ["webhooks/create url not http(s)", "/v1/webhooks/create", () => ({ url: "ftp://x.example", subscriptions: ["event_message"] }), ["body", "url"]],
+  [
+    "numbers/update inbound_agent not a UUID",
+    "/v1/numbers/update?phone_number=%2B15550010001",
+    () => ({ inbound_agent: "a" }),
+    ["body", "inbound_agent"],
+  ],
+  [
+    "numbers/update inbound_agent missing",
+    "/v1/numbers/update?phone_number=%2B15550010001",
+    () => ({}),
+    ["body", "inbound_agent"],
+  ],
+  [
+    "numbers/update phone_number not E.164",
+    "/v1/numbers/update?phone_number=5550010001",
+    () => ({ inbound_agent: null }),
+    ["query", "phone_number"],
+  ],
+  [
+    "calls/create from_number not E.164",
+    "/v1/calls/create",
+    () => ({ from_number: "555", to_number: "+15550000001", agent }),
+    ["body", "from_number"],
+  ],
+  [
+    "calls/create to_number missing",
+    "/v1/calls/create",
+    () => ({ from_number: "+15550010001", agent }),
+    ["body", "to_number"],
+  ],
+  [
+    "calls/create agent not a UUID",
+    "/v1/calls/create",
+    () => ({ from_number: "+15550010001", to_number: "+15550000001", agent: "x" }),
+    ["body", "agent"],
+  ],
+  [
+    "voices/update pitch not an integer",
+    "/v1/voices/update?id=VOICE",
+    () => ({ voice_name: "n", pitch: 1.5, rate: 1 }),
+    ["body", "pitch"],
+  ],
+  [
+    "voices/update rate wrong type",
+    "/v1/voices/update?id=VOICE",
+    () => ({ voice_name: "n", pitch: 1, rate: "1" }),
+    ["body", "rate"],
+  ],
+  [
+    "voices/update unknown type",
+    "/v1/voices/update?id=VOICE",
+    () => ({ type: "voice_robot", voice_name: "n", pitch: 1, rate: 1 }),
+    ["body", "type"],
+  ],
+  [
+    "voices/update voice_name empty",
+    "/v1/voices/update?id=VOICE",
+    () => ({ voice_name: "", pitch: 1, rate: 1 }),
+    ["body", "voice_name"],
+  ],
+  [
+    "webhooks/create unknown method",
+    "/v1/webhooks/create",
+    () => ({ url: "https://x.example", method: "PUT", subscriptions: ["event_message"] }),
+    ["body", "method"],
+  ],
+  [
+    "webhooks/create unknown event",
+    "/v1/webhooks/create",
+    () => ({ url: "https://x.example", subscriptions: ["event_party"] }),
+    ["body", "subscriptions", 0],
+  ],
+  [
+    "webhooks/create url not http(s)",
+    "/v1/webhooks/create",
+    () => ({ url: "ftp://x.example", subscriptions: ["event_message"] }),
+    ["body", "url"],
+  ],
   ["actions/create unknown type", "/v1/actions/create", () => ({ type: "action_dance" }), ["body", "type"]],
-  ["actions/create config.phone_number not E.164", "/v1/actions/create", () => ({ config: { phone_number: "12" } }), ["body", "config", "phone_number"]],
+  [
+    "actions/create config.phone_number not E.164",
+    "/v1/actions/create",
+    () => ({ config: { phone_number: "12" } }),
+    ["body", "config", "phone_number"],
+  ],
   ["numbers/buy area_code malformed", "/v1/numbers/buy", () => ({ area_code: "12" }), ["body", "area_code"]],
 ];
 
@@ -47,7 +137,9 @@ describe("422 for each invalid field, FastAPI style, and nothing changes", () =>
     const before = JSON.stringify(t.emu.store.db.prepare("SELECT kind, id, data FROM objects ORDER BY kind, id").all());
     const res = await t.call("POST", url.replace("AGENT", agent).replace("VOICE", voice), body());
     expect(res.status).toBe(422);
-    expect(res.json.detail).toContainEqual(expect.objectContaining({ loc, msg: expect.any(String), type: expect.any(String) }));
+    expect(res.json.detail).toContainEqual(
+      expect.objectContaining({ loc, msg: expect.any(String), type: expect.any(String) }),
+    );
     const after = JSON.stringify(t.emu.store.db.prepare("SELECT kind, id, data FROM objects ORDER BY kind, id").all());
     expect(after).toBe(before);
   });
@@ -101,7 +193,11 @@ describe("HTTP edges never answer 500", () => {
     const nf = await t.emu.app.inject({ method: "GET", url: "/nowhere", headers: t.auth() });
     for (const r of [ok, unauth, nf]) expect(r.headers["x-request-id"]).toMatch(/^[\w-]{8,}$/);
     expect(ok.headers["x-request-id"]).not.toBe(unauth.headers["x-request-id"]);
-    const echoed = await t.emu.app.inject({ method: "GET", url: "/v1/voices/list", headers: { ...t.auth(), "x-request-id": "trace-123" } });
+    const echoed = await t.emu.app.inject({
+      method: "GET",
+      url: "/v1/voices/list",
+      headers: { ...t.auth(), "x-request-id": "trace-123" },
+    });
     expect(echoed.headers["x-request-id"]).toBe("trace-123");
   });
 });
@@ -127,7 +223,11 @@ describe("OpenAPI and logging", () => {
     const logged = await testEmulator({ logger: { level: "info", stream } });
     await logged.call("GET", "/v1/voices/list");
     await logged.call("POST", "/v1/agents/create", { prompt: "p", voice: "bad" });
-    await logged.emu.app.inject({ method: "GET", url: "/v1/voices/list", headers: { authorization: `Bearer ${logged.tokenA}x` } });
+    await logged.emu.app.inject({
+      method: "GET",
+      url: "/v1/voices/list",
+      headers: { authorization: `Bearer ${logged.tokenA}x` },
+    });
     const text = lines.join("");
     expect(text).toContain("/v1/voices/list");
     expect(text).not.toContain(logged.tokenA);

@@ -14,7 +14,8 @@ const rules: FaultRuleInput[] = [
 async function run(t: TestEmulator): Promise<{ statuses: number[]; writes: number; agents: number }> {
   const voice = t.emu.seeds.get(t.tokenA)!.voices[0];
   const statuses: number[] = [];
-  for (let i = 0; i < 40; i++) statuses.push((await t.call("POST", "/v1/agents/create", { prompt: `p${i}`, voice })).status);
+  for (let i = 0; i < 40; i++)
+    statuses.push((await t.call("POST", "/v1/agents/create", { prompt: `p${i}`, voice })).status);
   const agents = (await t.call("GET", "/v1/agents/list?size=100")).json.total as number;
   return { statuses, writes: t.emu.stats.writes[CREATE] ?? 0, agents };
 }
@@ -39,7 +40,10 @@ describe("seeded fault rates", () => {
     const res = await t.call("POST", "/admin/faults", { seed: 7 });
     expect(res).toMatchObject({ status: 200, json: { seed: 7 } });
     expect(res.json.fault).toBeUndefined();
-    expect((await t.call("GET", "/admin/faults")).json).toMatchObject({ seed: 7, faults: [{ rate: 0.3 }, { rate: 0.2 }] });
+    expect((await t.call("GET", "/admin/faults")).json).toMatchObject({
+      seed: 7,
+      faults: [{ rate: 0.3 }, { rate: 0.2 }],
+    });
     expect((await run(t)).statuses).toEqual(expected.statuses);
   });
 
@@ -73,7 +77,10 @@ describe("seeded fault rates", () => {
     for (const [body, loc] of cases) {
       const res = await t.call("POST", "/admin/faults", body);
       expect(res.status, JSON.stringify(body)).toBe(422);
-      expect(res.json.detail.map((d: { loc: unknown }) => d.loc), JSON.stringify(body)).toContainEqual(loc);
+      expect(
+        res.json.detail.map((d: { loc: unknown }) => d.loc),
+        JSON.stringify(body),
+      ).toContainEqual(loc);
     }
     expect((await t.call("GET", "/admin/faults")).json).toEqual({ seed: 5, faults: [] });
   });

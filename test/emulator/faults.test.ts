@@ -5,11 +5,16 @@ import { holdDelays } from "../helpers/held-delays.js";
 let emu: RunningEmulator;
 afterEach(async () => emu?.close());
 const TOKEN = "fault-token";
-const get = (path: string, token = TOKEN) => fetch(`${emu.url}${path}`, { headers: { authorization: `Bearer ${token}` } });
+const get = (path: string, token = TOKEN) =>
+  fetch(`${emu.url}${path}`, { headers: { authorization: `Bearer ${token}` } });
 
 describe("fault injection", () => {
   it("answers the configured status for the next N requests, then recovers", async () => {
-    emu = await startEmulator({ tokens: [TOKEN], seed: true, faults: [{ route: "/v1/voices/list", status: 503, count: 2 }] });
+    emu = await startEmulator({
+      tokens: [TOKEN],
+      seed: true,
+      faults: [{ route: "/v1/voices/list", status: 503, count: 2 }],
+    });
     expect((await get("/v1/voices/list")).status).toBe(503);
     expect((await get("/v1/voices/list")).status).toBe(503);
     expect((await get("/v1/voices/list")).status).toBe(200);
@@ -17,8 +22,14 @@ describe("fault injection", () => {
   });
 
   it("a rule with a host fails only the requests that name that host: one server, two loopback names", async () => {
-    emu = await startEmulator({ tokens: [TOKEN], seed: true, faults: [{ route: "/v1/voices/list", status: 503, host: "localhost" }] });
-    const viaLocalhost = await fetch(`${emu.url.replace("127.0.0.1", "localhost")}/v1/voices/list`, { headers: { authorization: `Bearer ${TOKEN}` } });
+    emu = await startEmulator({
+      tokens: [TOKEN],
+      seed: true,
+      faults: [{ route: "/v1/voices/list", status: 503, host: "localhost" }],
+    });
+    const viaLocalhost = await fetch(`${emu.url.replace("127.0.0.1", "localhost")}/v1/voices/list`, {
+      headers: { authorization: `Bearer ${TOKEN}` },
+    });
     expect(viaLocalhost.status).toBe(503);
     expect((await get("/v1/voices/list")).status).toBe(200);
   });
@@ -26,7 +37,11 @@ describe("fault injection", () => {
   it("adds 429 with Retry-After at run time through the admin endpoint, which needs a token", async () => {
     emu = await startEmulator({ tokens: [TOKEN], seed: true });
     const rule = { route: "/v1/agents*", status: 429, retryAfterSeconds: 7, count: 1 };
-    const anon = await fetch(`${emu.url}/admin/faults`, { method: "POST", body: JSON.stringify(rule), headers: { "content-type": "application/json" } });
+    const anon = await fetch(`${emu.url}/admin/faults`, {
+      method: "POST",
+      body: JSON.stringify(rule),
+      headers: { "content-type": "application/json" },
+    });
     expect(anon.status).toBe(401);
     const added = await fetch(`${emu.url}/admin/faults`, {
       method: "POST",
@@ -48,14 +63,24 @@ describe("fault injection", () => {
   });
 
   it("resets the connection and adds latency", async () => {
-    emu = await startEmulator({ tokens: [TOKEN], seed: true, faults: [{ route: "/v1/calls/list", reset: true, count: 1 }, { route: "/v1/webhooks/list", latencyMs: 150 }] });
+    emu = await startEmulator({
+      tokens: [TOKEN],
+      seed: true,
+      faults: [
+        { route: "/v1/calls/list", reset: true, count: 1 },
+        { route: "/v1/webhooks/list", latencyMs: 150 },
+      ],
+    });
     await expect(get("/v1/calls/list")).rejects.toThrow();
     expect((await get("/v1/calls/list")).status).toBe(200);
     // Proven by order, not by the clock: the slow reply waits on its latency while a request
     // sent after it is answered, and arrives once the latency ends.
     const held = holdDelays(emu.faults);
     const slow = get("/v1/webhooks/list");
-    await Promise.race([held.untilHolding(1), slow.then(() => Promise.reject(new Error("answered without waiting on its latency")))]);
+    await Promise.race([
+      held.untilHolding(1),
+      slow.then(() => Promise.reject(new Error("answered without waiting on its latency"))),
+    ]);
     expect(held.asked).toEqual([{ ms: 150, method: "GET", path: "/v1/webhooks/list" }]);
     expect((await get("/v1/voices/list")).status).toBe(200);
     expect(held.holding).toBe(1);
@@ -64,7 +89,14 @@ describe("fault injection", () => {
   });
 
   it("fires at a rate: 0 never, 1 always", async () => {
-    emu = await startEmulator({ tokens: [TOKEN], seed: true, faults: [{ route: "/v1/voices/list", status: 500, rate: 0 }, { route: "/v1/actions/list", status: 500, rate: 1 }] });
+    emu = await startEmulator({
+      tokens: [TOKEN],
+      seed: true,
+      faults: [
+        { route: "/v1/voices/list", status: 500, rate: 0 },
+        { route: "/v1/actions/list", status: 500, rate: 1 },
+      ],
+    });
     for (let i = 0; i < 5; i++) {
       expect((await get("/v1/voices/list")).status).toBe(200);
       expect((await get("/v1/actions/list")).status).toBe(500);
@@ -76,6 +108,11 @@ describe("fault injection", () => {
     await get("/v1/voices/list");
     await get("/v1/voices/list", "wrong");
     const stats = await (await get("/admin/stats")).json();
-    expect(stats).toEqual({ total: 2, byRoute: { "GET /v1/voices/list": 2 }, writes: {}, faults: { before: {}, after: {} } });
+    expect(stats).toEqual({
+      total: 2,
+      byRoute: { "GET /v1/voices/list": 2 },
+      writes: {},
+      faults: { before: {}, after: {} },
+    });
   });
 });

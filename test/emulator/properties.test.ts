@@ -14,13 +14,37 @@ beforeAll(async () => {
 });
 
 const jsonValue = fc.jsonValue({ maxDepth: 3 });
-const fieldNames = fc.constantFrom("prompt", "voice", "actions", "initial_message", "webhook", "inbound_agent", "from_number", "to_number", "agent", "type", "voice_name", "pitch", "rate", "config", "url", "method", "subscriptions", "area_code", "__proto__", "constructor");
+const fieldNames = fc.constantFrom(
+  "prompt",
+  "voice",
+  "actions",
+  "initial_message",
+  "webhook",
+  "inbound_agent",
+  "from_number",
+  "to_number",
+  "agent",
+  "type",
+  "voice_name",
+  "pitch",
+  "rate",
+  "config",
+  "url",
+  "method",
+  "subscriptions",
+  "area_code",
+  "__proto__",
+  "constructor",
+);
 
 describe("no input makes a 500", () => {
   it("random bodies, queries and content types against every endpoint", async () => {
     const routes = Object.values(endpoints);
     const body = fc.oneof(
-      fc.dictionary(fieldNames, fc.oneof(jsonValue, fc.constantFrom(...(ids.length ? ids : ["x"])), fc.constant("+15550010001"))),
+      fc.dictionary(
+        fieldNames,
+        fc.oneof(jsonValue, fc.constantFrom(...(ids.length ? ids : ["x"])), fc.constant("+15550010001")),
+      ),
       jsonValue,
       fc.string(),
     );
@@ -31,17 +55,24 @@ describe("no input makes a 500", () => {
       size: fc.oneof(fc.integer({ min: -5, max: 1000 }).map(String), fc.string()),
     });
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...routes), body, query, fc.boolean(), fc.boolean(), async (ep, b, q, asJson, asText) => {
-        const qs = new URLSearchParams(q as Record<string, string>).toString();
-        const res = await t.emu.app.inject({
-          method: ep.method,
-          url: `${ep.path}?${qs}`,
-          headers: { ...t.auth(), ...(asJson ? { "content-type": "application/json" } : {}) },
-          ...(ep.method === "POST" ? { payload: asText && typeof b === "string" ? b : JSON.stringify(b) } : {}),
-        });
-        expect(res.statusCode, `${ep.method} ${ep.path}?${qs} -> ${res.body}`).toBeLessThan(500);
-        expect(() => JSON.parse(res.body)).not.toThrow();
-      }),
+      fc.asyncProperty(
+        fc.constantFrom(...routes),
+        body,
+        query,
+        fc.boolean(),
+        fc.boolean(),
+        async (ep, b, q, asJson, asText) => {
+          const qs = new URLSearchParams(q as Record<string, string>).toString();
+          const res = await t.emu.app.inject({
+            method: ep.method,
+            url: `${ep.path}?${qs}`,
+            headers: { ...t.auth(), ...(asJson ? { "content-type": "application/json" } : {}) },
+            ...(ep.method === "POST" ? { payload: asText && typeof b === "string" ? b : JSON.stringify(b) } : {}),
+          });
+          expect(res.statusCode, `${ep.method} ${ep.path}?${qs} -> ${res.body}`).toBeLessThan(500);
+          expect(() => JSON.parse(res.body)).not.toThrow();
+        },
+      ),
       { numRuns: 1500 },
     );
   });

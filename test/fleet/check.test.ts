@@ -11,7 +11,10 @@ import { REPO_ROOT } from "../helpers/consumer.js";
 
 const SECRET = "s3cret-Prompt-7f2a";
 const good = {
-  voices: { warm: { voiceName: "alloy", pitch: 0, rate: 1 }, calm: { voiceName: "nova", pitch: -1, rate: 1, type: "voice_azure" } },
+  voices: {
+    warm: { voiceName: "alloy", pitch: 0, rate: 1 },
+    calm: { voiceName: "nova", pitch: -1, rate: 1, type: "voice_azure" },
+  },
   actions: { "hang-up": { type: "action_end_conversation" } },
   webhooks: { events: { url: "https://hooks.example.com/va", subscriptions: ["event_message"] } },
   agents: {
@@ -88,14 +91,26 @@ describe("checkFleet", () => {
   });
 
   it("refuses a former name that is still a key, and a key that cannot name a resource", () => {
-    const problems = problemsOf({ agents: { a: { prompt: "p", voice: randomUUID(), was: ["b"] }, b: { prompt: "q", voice: randomUUID() }, "x::y": { prompt: "r", voice: randomUUID() } } });
+    const problems = problemsOf({
+      agents: {
+        a: { prompt: "p", voice: randomUUID(), was: ["b"] },
+        b: { prompt: "q", voice: randomUUID() },
+        "x::y": { prompt: "r", voice: randomUUID() },
+      },
+    });
     expect(problems).toContain('fleet.agents.a.was[0]: "b" is still a key of agents; a former name must be free');
     expect(problems.some((p) => p.startsWith('fleet.agents["x::y"]'))).toBe(true);
   });
 
   it("takes an unquoted number or area code back as the string YAML read as an integer", () => {
-    const r = checkFleet({ agents: { s: { prompt: "p", voice: randomUUID() } }, lines: { a: { number: 15550010001, agent: "s" }, b: { buy: { areaCode: 415 }, agent: "s" } } });
-    expect(r.ok && r.fleet.lines).toEqual({ a: { number: "+15550010001", agent: "s" }, b: { buy: { areaCode: "415" }, agent: "s" } });
+    const r = checkFleet({
+      agents: { s: { prompt: "p", voice: randomUUID() } },
+      lines: { a: { number: 15550010001, agent: "s" }, b: { buy: { areaCode: 415 }, agent: "s" } },
+    });
+    expect(r.ok && r.fleet.lines).toEqual({
+      a: { number: "+15550010001", agent: "s" },
+      b: { buy: { areaCode: "415" }, agent: "s" },
+    });
   });
 
   it("never repeats a value: a secret in the wrong place, of the wrong type or in a bad reference stays out of every message", () => {
@@ -112,7 +127,10 @@ describe("checkFleet", () => {
   it("throws one error listing every problem, that Pulumi prints without a stack trace", () => {
     const err = (() => {
       try {
-        parseFleet({ agents: { a: { prompt: "p", voice: "nope" } }, lines: { l: { agent: "b", number: "+15550010001" } } });
+        parseFleet({
+          agents: { a: { prompt: "p", voice: "nope" } },
+          lines: { l: { agent: "b", number: "+15550010001" } },
+        });
       } catch (e) {
         return e;
       }
@@ -120,7 +138,9 @@ describe("checkFleet", () => {
     expect(err).toBeInstanceOf(FleetConfigError);
     if (!(err instanceof FleetConfigError)) return;
     expect(err.__pulumiRunError).toBe(true);
-    expect(err.message).toMatch(/2 problems[\s\S]*nothing was sent[\s\S]*\n {2}fleet\.agents\.a\.voice: no voice named "nope"[\s\S]*\n {2}fleet\.lines\.l\.agent: no agent named "b"/);
+    expect(err.message).toMatch(
+      /2 problems[\s\S]*nothing was sent[\s\S]*\n {2}fleet\.agents\.a\.voice: no voice named "nope"[\s\S]*\n {2}fleet\.lines\.l\.agent: no agent named "b"/,
+    );
   });
 });
 

@@ -51,7 +51,13 @@ let refused: unknown;
 beforeAll(async () => {
   await pulumi.runtime.setMocks(
     {
-      newResource: (a) => ({ id: `${a.name}-id`, state: { ...a.inputs, ...(a.type.endsWith("PurchasedNumber") ? { number: `+1212555${a.name.length}000` } : {}) } }),
+      newResource: (a) => ({
+        id: `${a.name}-id`,
+        state: {
+          ...a.inputs,
+          ...(a.type.endsWith("PurchasedNumber") ? { number: `+1212555${a.name.length}000` } : {}),
+        },
+      }),
       call: () => ({}),
     },
     "va-fleet",
@@ -78,26 +84,43 @@ describe("Fleet", () => {
   it("registers each entry as its entry's type, named <fleet>-<key>, under the component", () => {
     const component = byName("voiceagent:fleet:Fleet", "nf");
     expect(component).toBeDefined();
-    for (const [type, name] of [["Voice", "nf-warm"], ["Agent", "nf-support"], ["PhoneNumber", "nf-main"], ["PurchasedNumber", "nf-bought"], ["PhoneNumber", "nf-bought"]] as const) {
+    for (const [type, name] of [
+      ["Voice", "nf-warm"],
+      ["Agent", "nf-support"],
+      ["PhoneNumber", "nf-main"],
+      ["PurchasedNumber", "nf-bought"],
+      ["PhoneNumber", "nf-bought"],
+    ] as const) {
       expect(byName(`voiceagent:index:${type}`, name).getParent()).toMatch(/voiceagent:fleet:Fleet::nf$/);
     }
-    expect(byName("pulumi-nodejs:dynamic/voiceagent:Agent", "df-support").getParent()).toMatch(/voiceagent:fleet:Fleet::df$/);
-    expect(requests.filter((r) => r.getName().startsWith("nf-")).map((r) => r.getName()).sort()).toEqual(
-      ["nf-bought", "nf-bought", "nf-main", "nf-sales", "nf-spare", "nf-spare", "nf-support", "nf-warm"],
+    expect(byName("pulumi-nodejs:dynamic/voiceagent:Agent", "df-support").getParent()).toMatch(
+      /voiceagent:fleet:Fleet::df$/,
     );
+    expect(
+      requests
+        .filter((r) => r.getName().startsWith("nf-"))
+        .map((r) => r.getName())
+        .sort(),
+    ).toEqual(["nf-bought", "nf-bought", "nf-main", "nf-sales", "nf-spare", "nf-spare", "nf-support", "nf-warm"]);
   });
 
   it("resolves a key to that resource's id, passes a UUID through, and maps keys to ids", () => {
     expect(inputs(byName("pulumi-nodejs:dynamic/voiceagent:Agent", "df-support")).voice).toBe("df-warm-id");
     expect(inputs(byName("pulumi-nodejs:dynamic/voiceagent:Agent", "df-sales")).voice).toBe(EXISTING_VOICE);
-    expect(inputs(byName("pulumi-nodejs:dynamic/voiceagent:PhoneNumber", "df-main")).inboundAgent).toBe("df-support-id");
+    expect(inputs(byName("pulumi-nodejs:dynamic/voiceagent:PhoneNumber", "df-main")).inboundAgent).toBe(
+      "df-support-id",
+    );
     expect(nativeIds.agents).toEqual({ support: "nf-support-id", sales: "nf-sales-id" });
     expect(nativeIds.lines).toEqual({ main: "nf-main-id", bought: "nf-bought-id", spare: "nf-spare-id" });
     expect(Object.keys(nativeIds.numbers)).toEqual(["bought", "spare"]);
   });
 
   it("keeps a former key as an alias, and protects a bought number unless the line says protect: false", () => {
-    expect(byName("voiceagent:index:Agent", "nf-support").getAliasesList().map((a) => a.getSpec()?.getName())).toContain("nf-helpdesk");
+    expect(
+      byName("voiceagent:index:Agent", "nf-support")
+        .getAliasesList()
+        .map((a) => a.getSpec()?.getName()),
+    ).toContain("nf-helpdesk");
     expect(byName("voiceagent:index:PurchasedNumber", "nf-bought").getProtect()).toBe(true);
     expect(byName("voiceagent:index:PurchasedNumber", "nf-spare").getProtect()).toBe(false);
     expect(byName("voiceagent:index:PhoneNumber", "nf-main").getProtect()).toBe(false);
@@ -132,14 +155,18 @@ describe("fleetFromConfig", () => {
 
   it("reads <project>:fleet, and marks the fleet secret exactly when Pulumi says that key holds a secret", () => {
     expect(read({ "va-fleet:fleet": value }, [])).toEqual({ fleet: JSON.parse(value), secret: false, source: "fleet" });
-    expect(read({ "va-fleet:fleet": value, "va-fleet:other": "x" }, ["va-fleet:other"])).toMatchObject({ secret: false });
+    expect(read({ "va-fleet:fleet": value, "va-fleet:other": "x" }, ["va-fleet:other"])).toMatchObject({
+      secret: false,
+    });
     expect(read({ "va-fleet:fleet": value }, ["va-fleet:fleet"])).toMatchObject({ secret: true });
   });
 
   it("names the stack's file when the fleet is missing or wrong", () => {
     const missing = read({ "voiceagent:fleet": value }, []);
     expect(missing).toBeInstanceOf(dynamic.FleetConfigError);
-    expect(String(missing)).toMatch(/in Pulumi\.staging\.yaml[\s\S]*\n {2}fleet: required: this stack's config has no `va-fleet:fleet`/);
+    expect(String(missing)).toMatch(
+      /in Pulumi\.staging\.yaml[\s\S]*\n {2}fleet: required: this stack's config has no `va-fleet:fleet`/,
+    );
     const wrong = read({ "va-fleet:fleet": JSON.stringify({ agents: { a: { prompt: "p", voice: "nobody" } } }) }, []);
     expect(String(wrong)).toMatch(/in Pulumi\.staging\.yaml[\s\S]*fleet\.agents\.a\.voice: no voice named "nobody"/);
     // A fleet set as one (secret) string: refused without repeating it.

@@ -19,7 +19,8 @@ const result = (o: InvokeOutcome) => {
   if (!o.result) throw new Error(`failures: ${JSON.stringify(o.failures)}`);
   return o.result;
 };
-const invoke = async (name: string, args: Record<string, unknown> = {}) => result(await invokeFunction(name, settings(), args));
+const invoke = async (name: string, args: Record<string, unknown> = {}) =>
+  result(await invokeFunction(name, settings(), args));
 /** Every request the emulator received since the last reset, by "METHOD /path". */
 const routes = () => Object.keys(emu.stats.byRoute);
 
@@ -40,11 +41,17 @@ describe("lookups against the emulator", () => {
   });
 
   it("getVoice that finds none or several says how many and what it looked for", async () => {
-    await expect(invoke("getVoice", { voiceName: "nobody-speaks-like-this" })).rejects.toThrow(/getVoice: found no voice named "nobody-speaks-like-this"/);
+    await expect(invoke("getVoice", { voiceName: "nobody-speaks-like-this" })).rejects.toThrow(
+      /getVoice: found no voice named "nobody-speaks-like-this"/,
+    );
     await client.voices.create({ voice_name: "twin", pitch: 0, rate: 1 });
     await client.voices.create({ voice_name: "twin", pitch: 1, rate: 1 });
-    await expect(invoke("getVoice", { voiceName: "twin" })).rejects.toThrow(/getVoice: found 2 of voice named "twin".*nothing was changed/);
-    await expect(invoke("getAgent", { id: randomUUID() })).rejects.toThrow(/getAgent: found no agent with id [0-9a-f-]{36}/);
+    await expect(invoke("getVoice", { voiceName: "twin" })).rejects.toThrow(
+      /getVoice: found 2 of voice named "twin".*nothing was changed/,
+    );
+    await expect(invoke("getAgent", { id: randomUUID() })).rejects.toThrow(
+      /getAgent: found no agent with id [0-9a-f-]{36}/,
+    );
   });
 
   it("getPhoneNumbers reads every page, each number once, and filters free and active ones", async () => {
@@ -55,7 +62,12 @@ describe("lookups against the emulator", () => {
       body: JSON.stringify({ count: 150, prefix: "+1555888" }),
     });
     expect(added.status).toBe(200);
-    const all = (await invoke("getPhoneNumbers")).numbers as { id: string; number: string; active: boolean; inboundAgent: string | null }[];
+    const all = (await invoke("getPhoneNumbers")).numbers as {
+      id: string;
+      number: string;
+      active: boolean;
+      inboundAgent: string | null;
+    }[];
     expect(all.length).toBeGreaterThanOrEqual(154);
     expect(new Set(all.map((n) => n.id)).size).toBe(all.length);
     expect(all.map((n) => n.number)).toContain("+15558880150");
@@ -71,14 +83,26 @@ describe("lookups against the emulator", () => {
     expect(free.map((n) => n.number)).not.toContain(second!.number);
     const bound = (await invoke("getPhoneNumbers", { bound: true })).numbers;
     expect(bound).toEqual([expect.objectContaining({ number: first!.number, inboundAgent: agent.id, active: true })]);
-    expect(await invoke("getPhoneNumber", { number: first!.number })).toMatchObject({ inboundAgent: agent.id, active: true });
+    expect(await invoke("getPhoneNumber", { number: first!.number })).toMatchObject({
+      inboundAgent: agent.id,
+      active: true,
+    });
   });
 
   it("getCall answers a placed call's status, recording and transcript; getAccount the owner", async () => {
     const voice = await invoke("getVoice", { voiceName: "alloy" });
     const agent = await client.agents.create({ prompt: "p", voice: String(voice.id) });
-    const placed = await client.calls.create({ from_number: "+15550010004", to_number: "+15557654321", agent: agent.id });
-    expect(await invoke("getCall", { id: placed.id })).toMatchObject({ id: placed.id, status: placed.status, recordingAvailable: placed.recording_available, agent: agent.id });
+    const placed = await client.calls.create({
+      from_number: "+15550010004",
+      to_number: "+15557654321",
+      agent: agent.id,
+    });
+    expect(await invoke("getCall", { id: placed.id })).toMatchObject({
+      id: placed.id,
+      status: placed.status,
+      recordingAvailable: placed.recording_available,
+      agent: agent.id,
+    });
     expect(await invoke("getAccount")).toEqual({ userId: placed.user_id });
   });
 });
@@ -86,11 +110,16 @@ describe("lookups against the emulator", () => {
 describe("arguments", () => {
   it("are checked before anything is sent: both or neither of id and voiceName, an unknown one, a bad number", async () => {
     emu.resetStats();
-    const failures = async (name: string, args: Record<string, unknown>) => (await invokeFunction(name, settings(), args)).failures;
-    expect(await failures("getVoice", {})).toEqual([expect.objectContaining({ reason: expect.stringMatching(/exactly one of id and voiceName/) })]);
+    const failures = async (name: string, args: Record<string, unknown>) =>
+      (await invokeFunction(name, settings(), args)).failures;
+    expect(await failures("getVoice", {})).toEqual([
+      expect.objectContaining({ reason: expect.stringMatching(/exactly one of id and voiceName/) }),
+    ]);
     expect(await failures("getVoice", { id: randomUUID(), voiceName: "alloy" })).toHaveLength(1);
     expect(await failures("getVoices", { colour: "blue" })).toEqual([expect.objectContaining({ property: "colour" })]);
-    expect(await failures("getPhoneNumber", { number: "555" })).toEqual([expect.objectContaining({ property: "number" })]);
+    expect(await failures("getPhoneNumber", { number: "555" })).toEqual([
+      expect.objectContaining({ property: "number" }),
+    ]);
     expect(emu.stats.total).toBe(0);
     // An SDK sends an unset optional argument as null: that is no filter.
     const unfiltered = await invoke("getPhoneNumbers", { active: null, bound: null });
@@ -103,8 +132,12 @@ describe("a server without the extension routes", () => {
     const server = await startRecordingServer(() => ({ status: 404, json: { detail: "Not Found" } }));
     try {
       const s = { baseUrl: server.url, token: `t-${randomUUID()}` };
-      await expect(invokeFunction("getVoices", s, {})).rejects.toThrow(/getVoices needs the service's GET \/v1\/voices\/list route/);
-      await expect(invokeFunction("getCall", s, { id: randomUUID() })).rejects.toThrow(/getCall needs the service's GET \/v1\/calls route/);
+      await expect(invokeFunction("getVoices", s, {})).rejects.toThrow(
+        /getVoices needs the service's GET \/v1\/voices\/list route/,
+      );
+      await expect(invokeFunction("getCall", s, { id: randomUUID() })).rejects.toThrow(
+        /getCall needs the service's GET \/v1\/calls route/,
+      );
       expect(server.requests.map((r) => r.method)).not.toContain("POST");
     } finally {
       await server.close();
@@ -131,9 +164,22 @@ describe("secrets in results", () => {
 
   it("are wrapped wherever present, in every item of a list, null included", () => {
     const wrap = (v: unknown) => ({ secret: v });
-    const agents = { agents: [{ id: "a", prompt: "x" }, { id: "b", prompt: "y" }] };
-    expect(markSecrets(agents, secretPathsOf("getAgents"), wrap)).toEqual({ agents: [{ id: "a", prompt: { secret: "x" } }, { id: "b", prompt: { secret: "y" } }] });
-    expect(markSecrets({ status: "ended", transcript: null }, secretPathsOf("getCall"), wrap)).toEqual({ status: "ended", transcript: { secret: null } });
+    const agents = {
+      agents: [
+        { id: "a", prompt: "x" },
+        { id: "b", prompt: "y" },
+      ],
+    };
+    expect(markSecrets(agents, secretPathsOf("getAgents"), wrap)).toEqual({
+      agents: [
+        { id: "a", prompt: { secret: "x" } },
+        { id: "b", prompt: { secret: "y" } },
+      ],
+    });
+    expect(markSecrets({ status: "ended", transcript: null }, secretPathsOf("getCall"), wrap)).toEqual({
+      status: "ended",
+      transcript: { secret: null },
+    });
   });
 });
 
@@ -144,10 +190,19 @@ describe("the plugin's Invoke, in plain terms", () => {
     const { invoke } = await import("../../provider/plugin/invoke.js");
     const voice = await invoke(settings(), { tok: "voiceagent:index:getVoice", args: { voiceName: "alloy" } }, "0.0.0");
     const agent = await client.agents.create({ prompt: "confidential prompt", voice: String(voice.return.id) });
-    const placed = await client.calls.create({ from_number: "+15550010003", to_number: "+15557654321", agent: agent.id });
+    const placed = await client.calls.create({
+      from_number: "+15550010003",
+      to_number: "+15557654321",
+      agent: agent.id,
+    });
     const call = await invoke(settings(), { tok: "voiceagent:index:getCall", args: { id: placed.id } }, "0.0.0");
     expect(call).toEqual({
-      return: expect.objectContaining({ id: placed.id, status: placed.status, transcript: wrapped(null), errorMessage: wrapped(null) }),
+      return: expect.objectContaining({
+        id: placed.id,
+        status: placed.status,
+        transcript: wrapped(null),
+        errorMessage: wrapped(null),
+      }),
       failures: [],
     });
     const got = await invoke(settings(), { tok: "voiceagent:index:getAgent", args: { id: agent.id } }, "0.0.0");
@@ -159,7 +214,9 @@ describe("the plugin's Invoke, in plain terms", () => {
     emu.resetStats();
     const refused = await invoke(settings(), { tok: "voiceagent:index:getPhoneNumber", args: {} }, "0.0.0");
     expect(refused.failures).toEqual([expect.objectContaining({ property: "number" })]);
-    await expect(invoke(settings(), { tok: "voiceagent:index:getWeather", args: {} }, "9.9.9")).rejects.toThrow(/voiceagent:index:getWeather is not a function this plugin serves \(the voiceagent plugin is 9\.9\.9/);
+    await expect(invoke(settings(), { tok: "voiceagent:index:getWeather", args: {} }, "9.9.9")).rejects.toThrow(
+      /voiceagent:index:getWeather is not a function this plugin serves \(the voiceagent plugin is 9\.9\.9/,
+    );
     expect(emu.stats.total).toBe(0);
   });
 });

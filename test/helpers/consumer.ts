@@ -3,7 +3,17 @@
 // Free of vitest, so scripts/upgrade-fixture.ts uses it too.
 import { spawn } from "node:child_process";
 import { createHash, randomUUID } from "node:crypto";
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -41,7 +51,10 @@ export function run(cmd: string, args: string[], opts: { cwd: string; env?: Node
 
 /** Throws with the command's output unless it exited 0. */
 export function ok(what: string, r: RunResult): RunResult {
-  if (r.code !== 0) throw new Error(`${what} exited ${r.code}\n--- stdout\n${r.stdout.slice(-6000)}\n--- stderr\n${r.stderr.slice(-6000)}`);
+  if (r.code !== 0)
+    throw new Error(
+      `${what} exited ${r.code}\n--- stdout\n${r.stdout.slice(-6000)}\n--- stderr\n${r.stderr.slice(-6000)}`,
+    );
   return r;
 }
 
@@ -71,7 +84,9 @@ export function providerContentHash(): string {
   };
   ["package.json", "README.md", "LICENSE"].forEach(add);
   const walk = (rel: string): void => {
-    for (const e of readdirSync(path.join(dir, rel), { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+    for (const e of readdirSync(path.join(dir, rel), { withFileTypes: true }).sort((a, b) =>
+      a.name.localeCompare(b.name),
+    )) {
       const r = path.join(rel, e.name);
       if (e.isDirectory()) walk(r);
       else if (/\.(js|d\.ts)$/.test(e.name)) add(r);
@@ -219,10 +234,15 @@ export function createConsumer(opts: ConsumerOptions): Consumer {
   };
   const changesOf = async (args: string[]) => {
     const r = await pulumi([...args, "--json"], { check: false });
-    const events = r.stdout.split("\n").filter((l) => l.startsWith("{")).map((l) => JSON.parse(l) as PulumiEvent);
+    const events = r.stdout
+      .split("\n")
+      .filter((l) => l.startsWith("{"))
+      .map((l) => JSON.parse(l) as PulumiEvent);
     if (r.code !== 0) {
       const diags = events.flatMap((e) => (e.diagnosticEvent?.severity === "error" ? [e.diagnosticEvent.message] : []));
-      throw new Error(`pulumi ${args.join(" ")} exited ${r.code}: ${[...new Set(diags)].join("\n") || r.stderr || r.stdout}`);
+      throw new Error(
+        `pulumi ${args.join(" ")} exited ${r.code}: ${[...new Set(diags)].join("\n") || r.stderr || r.stdout}`,
+      );
     }
     return events.find((e) => e.summaryEvent)?.summaryEvent?.resourceChanges ?? {};
   };
@@ -283,11 +303,18 @@ export function redirectDependencies(file: string, specs: Record<string, string>
  */
 export function dependencyClosure(projectDir: string, name: string): string[] {
   const lock = JSON.parse(readFileSync(path.join(projectDir, "node_modules/.package-lock.json"), "utf8")) as {
-    packages: Record<string, { version?: string; dependencies?: Record<string, string>; optionalDependencies?: Record<string, string> }>;
+    packages: Record<
+      string,
+      { version?: string; dependencies?: Record<string, string>; optionalDependencies?: Record<string, string> }
+    >;
   };
   const seen = new Set<string>();
   const resolve = (from: string, dep: string): string | undefined => {
-    for (let base = from; ; base = base.includes("/node_modules/") ? base.slice(0, base.lastIndexOf("/node_modules/")) : "") {
+    for (
+      let base = from;
+      ;
+      base = base.includes("/node_modules/") ? base.slice(0, base.lastIndexOf("/node_modules/")) : ""
+    ) {
       const key = base ? `${base}/node_modules/${dep}` : `node_modules/${dep}`;
       if (lock.packages[key]) return key;
       if (!base) return undefined;

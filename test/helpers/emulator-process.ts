@@ -35,7 +35,9 @@ export async function spawnEmulator(args: string[]): Promise<EmulatorProcess> {
       };
       rl.on("line", check);
       check();
-      void exited.then((code) => reject(new Error(`emulator exited (${code}) before printing line ${n + 1}: ${stderr}`)));
+      void exited.then((code) =>
+        reject(new Error(`emulator exited (${code}) before printing line ${n + 1}: ${stderr}`)),
+      );
     });
   rl.on("line", (l) => lines.push(l));
   const url = await line(0);

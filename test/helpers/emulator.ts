@@ -14,7 +14,12 @@ export interface TestEmulator {
   /** Authorization header for a token. */
   auth(token?: string): { authorization: string };
   /** inject() as user A (or the given token), returning status and parsed JSON. */
-  call(method: "GET" | "POST" | "DELETE" | "PUT", url: string, body?: unknown, token?: string): Promise<{ status: number; json: EmulatorJson; headers: Record<string, unknown> }>;
+  call(
+    method: "GET" | "POST" | "DELETE" | "PUT",
+    url: string,
+    body?: unknown,
+    token?: string,
+  ): Promise<{ status: number; json: EmulatorJson; headers: Record<string, unknown> }>;
 }
 
 /** Builds a seeded in-memory emulator with users A and B. */
@@ -61,7 +66,10 @@ export function httpRequest(
     const req = request(new URL(path, baseUrl), {
       method,
       agent: false,
-      headers: { authorization: `Bearer ${token}`, ...(body !== undefined ? { "content-type": "application/json" } : {}) },
+      headers: {
+        authorization: `Bearer ${token}`,
+        ...(body !== undefined ? { "content-type": "application/json" } : {}),
+      },
     });
     req.on("error", reject);
     req.on("response", (res) => {

@@ -6,7 +6,15 @@ import { startRecordingServer, type Answer, type RecordedRequest, type Recording
  * identical object at the same moment, and the reply is lost. A function scripts the create: it
  * decides when (and whether) to `commit()` the object and what to answer, and may wait on gates.
  */
-export type CreateFate = "ok" | "lost" | "lost-twin" | "503-after" | "503-before" | "429" | "reset-before" | ScriptedFate;
+export type CreateFate =
+  | "ok"
+  | "lost"
+  | "lost-twin"
+  | "503-after"
+  | "503-before"
+  | "429"
+  | "reset-before"
+  | ScriptedFate;
 
 /** A create scripted by the test: `commit()` stores the object it would make and returns it. */
 export type ScriptedFate = (commit: () => Record<string, unknown>) => Answer | Promise<Answer>;
@@ -52,25 +60,76 @@ export async function startFakeService(opts: { lists?: boolean; failLists?: bool
   const page = (items: unknown[], q: Record<string, string>): Answer => {
     const p = Number(q.page ?? 1);
     const size = Number(q.size ?? 50);
-    return { json: { items: items.slice((p - 1) * size, p * size), page: p, size, total: items.length, has_more: p * size < items.length } };
+    return {
+      json: {
+        items: items.slice((p - 1) * size, p * size),
+        page: p,
+        size,
+        total: items.length,
+        has_more: p * size < items.length,
+      },
+    };
   };
   const make: Record<string, (body: Record<string, unknown>) => Record<string, unknown>> = {
-    "/v1/agents/create": (b) => ({ id: randomUUID(), user_id: USER, prompt: b.prompt, actions: [], voice: { ...voice, id: b.voice }, initial_message: b.initial_message ?? null, webhook: null }),
+    "/v1/agents/create": (b) => ({
+      id: randomUUID(),
+      user_id: USER,
+      prompt: b.prompt,
+      actions: [],
+      voice: { ...voice, id: b.voice },
+      initial_message: b.initial_message ?? null,
+      webhook: null,
+    }),
     "/v1/calls/create": (b) => {
-      const agent = fake.agents.find((a) => a.id === b.agent) ?? { id: b.agent, user_id: USER, prompt: "p", actions: [], voice, initial_message: null, webhook: null };
-      return { id: randomUUID(), user_id: USER, status: "not_started", error_message: null, recording_available: false, transcript: null, to_number: b.to_number, from_number: b.from_number, agent };
+      const agent = fake.agents.find((a) => a.id === b.agent) ?? {
+        id: b.agent,
+        user_id: USER,
+        prompt: "p",
+        actions: [],
+        voice,
+        initial_message: null,
+        webhook: null,
+      };
+      return {
+        id: randomUUID(),
+        user_id: USER,
+        status: "not_started",
+        error_message: null,
+        recording_available: false,
+        transcript: null,
+        to_number: b.to_number,
+        from_number: b.from_number,
+        agent,
+      };
     },
-    "/v1/numbers/buy": (b) => ({ id: randomUUID(), user_id: USER, active: true, inbound_agent: null, number: `+1${String(b.area_code ?? "555")}${String(Math.floor(Math.random() * 1e7)).padStart(7, "0")}` }),
+    "/v1/numbers/buy": (b) => ({
+      id: randomUUID(),
+      user_id: USER,
+      active: true,
+      inbound_agent: null,
+      number: `+1${String(b.area_code ?? "555")}${String(Math.floor(Math.random() * 1e7)).padStart(7, "0")}`,
+    }),
   };
-  const store: Record<string, Record<string, unknown>[]> = { "/v1/agents/create": fake.agents, "/v1/calls/create": fake.calls, "/v1/numbers/buy": fake.numbers };
-  const lists: Record<string, Record<string, unknown>[]> = { "/v1/agents/list": fake.agents, "/v1/calls/list": fake.calls, "/v1/numbers/list": fake.numbers };
+  const store: Record<string, Record<string, unknown>[]> = {
+    "/v1/agents/create": fake.agents,
+    "/v1/calls/create": fake.calls,
+    "/v1/numbers/buy": fake.numbers,
+  };
+  const lists: Record<string, Record<string, unknown>[]> = {
+    "/v1/agents/list": fake.agents,
+    "/v1/calls/list": fake.calls,
+    "/v1/numbers/list": fake.numbers,
+  };
 
   const server = await startRecordingServer((req) => {
     if (req.method === "GET" && lists[req.path]) {
       if (opts.lists === false) return { status: 404, json: { detail: "Not Found" } };
       listsServed += 1;
       if (opts.failLists && listsServed > 1) return { status: 500, json: { detail: "list is down" } };
-      const answer = page(lists[req.path]!.filter((o) => !fake.hidden.has(String(o.id))), req.query);
+      const answer = page(
+        lists[req.path]!.filter((o) => !fake.hidden.has(String(o.id))),
+        req.query,
+      );
       service.afterList?.(req.path, req.query);
       return answer;
     }

@@ -79,7 +79,8 @@ export function watchStartedRequests(): StartedRequests {
   const channel = diagnosticsChannel.channel("got:request:create");
   const urls: string[] = [];
   const onCreate = (message: unknown) => {
-    if (typeof message === "object" && message !== null && "url" in message && typeof message.url === "string") urls.push(message.url);
+    if (typeof message === "object" && message !== null && "url" in message && typeof message.url === "string")
+      urls.push(message.url);
   };
   channel.subscribe(onCreate);
   return { urls, stop: () => channel.unsubscribe(onCreate) };

@@ -61,10 +61,11 @@ export function holdDelays(faults: FaultInjector, pass = 0): HeldDelays {
     get holding() {
       return held.length;
     },
-    untilHolding: (n) => new Promise<void>((resolve) => {
-      waiters.push({ n, resolve });
-      wake();
-    }),
+    untilHolding: (n) =>
+      new Promise<void>((resolve) => {
+        waiters.push({ n, resolve });
+        wake();
+      }),
     release: () => end((h) => h.resolve()),
     fail: () => {
       failing = true;

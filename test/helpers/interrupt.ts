@@ -10,7 +10,12 @@ import path from "node:path";
  * `when` is polled: to kill at an exact point it must stay true once it holds (the service holding
  * the next request open, say), or the run may go on past it between two polls.
  */
-export async function killPulumiWhen(cwd: string, env: NodeJS.ProcessEnv, args: string[], when: () => boolean): Promise<void> {
+export async function killPulumiWhen(
+  cwd: string,
+  env: NodeJS.ProcessEnv,
+  args: string[],
+  when: () => boolean,
+): Promise<void> {
   const child = spawn("pulumi", args, { cwd, env, detached: true, stdio: "ignore" });
   const exited = new Promise<void>((resolve) => child.on("exit", () => resolve()));
   await new Promise<void>((resolve, reject) => {
@@ -29,7 +34,11 @@ export async function killPulumiWhen(cwd: string, env: NodeJS.ProcessEnv, args: 
   // Freeze the tree first, so none of it can start another process, then read it whole while the
   // CLI lives (once it dies its children are reparented and lost to it), then kill it all.
   const tree = new Set([child.pid]);
-  for (let pid: number | undefined = child.pid; pid !== undefined; pid = [...descendantsOf(child.pid)].find((p) => !tree.has(p))) {
+  for (
+    let pid: number | undefined = child.pid;
+    pid !== undefined;
+    pid = [...descendantsOf(child.pid)].find((p) => !tree.has(p))
+  ) {
     tree.add(pid);
     signal(pid, "SIGSTOP");
   }

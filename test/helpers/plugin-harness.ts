@@ -42,7 +42,8 @@ export function callUnary<Req, Res>(handler: handleUnaryCall<Req, Res>, request:
     // The handlers read `call.request` only.
     const call = { request } as Parameters<handleUnaryCall<Req, Res>>[0];
     handler(call, (err, res) => {
-      if (err) reject({ code: err.code, details: err.details, metadata: err.metadata ?? undefined } satisfies CallFailure);
+      if (err)
+        reject({ code: err.code, details: err.details, metadata: err.metadata ?? undefined } satisfies CallFailure);
       else if (res === null || res === undefined) reject(new Error("the handler answered nothing"));
       else resolve(res);
     });

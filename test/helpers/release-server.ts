@@ -58,7 +58,11 @@ export function downloadEnv(server: ReleaseServer, home: string): Record<string,
 /** The plugin folders installed in a PULUMI_HOME (`resource-voiceagent-v0.4.0`, ...), without the CLI's lock and partial files. */
 export function installedPlugins(home: string): string[] {
   const dir = path.join(home, "plugins");
-  return existsSync(dir) ? readdirSync(dir).filter((f) => statSync(path.join(dir, f)).isDirectory()).sort() : [];
+  return existsSync(dir)
+    ? readdirSync(dir)
+        .filter((f) => statSync(path.join(dir, f)).isDirectory())
+        .sort()
+    : [];
 }
 
 /**
@@ -73,7 +77,9 @@ export function pathWithout(names: readonly string[], pathVar: string, scratch: 
       if (!names.some((n) => existsSync(path.join(dir, n)))) return dir;
       const shadow = path.join(scratch, `path-${i}`);
       mkdirSync(shadow, { recursive: true });
-      for (const name of readdirSync(dir)) if (!names.includes(name) && !existsSync(path.join(shadow, name))) symlinkSync(path.join(dir, name), path.join(shadow, name));
+      for (const name of readdirSync(dir))
+        if (!names.includes(name) && !existsSync(path.join(shadow, name)))
+          symlinkSync(path.join(dir, name), path.join(shadow, name));
       return shadow;
     })
     .join(path.delimiter);

@@ -24,7 +24,8 @@ const requests: Request[] = [];
 type Register = (req: Request, callback: (err: unknown, res: unknown) => void) => Promise<void>;
 
 const SECRET_SIG = "4dabf18193072939515e22adb298388d";
-const VERSION = (JSON.parse(readFileSync(path.join(REPO_ROOT, "provider/package.json"), "utf8")) as { version: string }).version;
+const VERSION = (JSON.parse(readFileSync(path.join(REPO_ROOT, "provider/package.json"), "utf8")) as { version: string })
+  .version;
 const KINDS = ["Agent", "Voice", "Action", "Webhook", "PhoneNumber", "PurchasedNumber", "Call"] as const;
 const VOICE = "00000000-0000-4000-8000-000000000001";
 /** Arguments each kind accepts, the same for both entries. */
@@ -49,7 +50,10 @@ let agent: native.Agent;
 let staging: native.Provider;
 
 beforeAll(async () => {
-  await pulumi.runtime.setMocks({ newResource: (a) => ({ id: `${a.name}-id`, state: { ...a.inputs, userId: "user-1" } }), call: () => ({}) });
+  await pulumi.runtime.setMocks({
+    newResource: (a) => ({ id: `${a.name}-id`, state: { ...a.inputs, userId: "user-1" } }),
+    call: () => ({}),
+  });
   // The mock monitor, recording each request before it answers it.
   const monitor = pulumi.runtime.getMonitor() as unknown as { registerResource: Register };
   const answer = monitor.registerResource.bind(monitor);
@@ -67,16 +71,24 @@ beforeAll(async () => {
 }, 60_000);
 
 describe("the native classes", () => {
-  it.each(KINDS)("%s registers voiceagent:index:<kind> at the package's version, aliased to its dynamic type", (kind) => {
-    const r = byName(`native-${kind}`);
-    expect(r.getType()).toBe(`voiceagent:index:${kind}`);
-    expect(r.getVersion()).toBe(VERSION);
-    const specs = r.getAliasesList().map((a) => a.getSpec());
-    expect(specs.map((s) => [s?.getType(), s?.getName()])).toEqual([[`pulumi-nodejs:dynamic/voiceagent:${kind}`, ""]]);
-  });
+  it.each(KINDS)(
+    "%s registers voiceagent:index:<kind> at the package's version, aliased to its dynamic type",
+    (kind) => {
+      const r = byName(`native-${kind}`);
+      expect(r.getType()).toBe(`voiceagent:index:${kind}`);
+      expect(r.getVersion()).toBe(VERSION);
+      const specs = r.getAliasesList().map((a) => a.getSpec());
+      expect(specs.map((s) => [s?.getType(), s?.getName()])).toEqual([
+        [`pulumi-nodejs:dynamic/voiceagent:${kind}`, ""],
+      ]);
+    },
+  );
 
   it.each(KINDS)("%s registers every property the dynamic class registers (its outputs included)", (kind) => {
-    const keys = (r: Request) => Object.keys(r.getObject().toJavaScript()).filter((k) => k !== "__provider").sort();
+    const keys = (r: Request) =>
+      Object.keys(r.getObject().toJavaScript())
+        .filter((k) => k !== "__provider")
+        .sort();
     expect(keys(byName(`native-${kind}`))).toEqual(keys(byName(`dynamic-${kind}`)));
   });
 
@@ -90,7 +102,9 @@ describe("the native classes", () => {
 
   it("the dynamic classes alias the native type, for the way back", () => {
     for (const kind of KINDS) {
-      const specs = byName(`dynamic-${kind}`).getAliasesList().map((a) => a.getSpec()?.getType());
+      const specs = byName(`dynamic-${kind}`)
+        .getAliasesList()
+        .map((a) => a.getSpec()?.getType());
       expect(specs).toEqual([`voiceagent:index:${kind}`]);
     }
   });

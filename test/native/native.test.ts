@@ -34,7 +34,15 @@ import { startEmulator, Store, type RunningEmulator } from "voiceagent-emulator"
 import { ok, REPO_ROOT, run } from "../helpers/consumer.js";
 import { downloadEnv, installedPlugins, startReleaseServer, type ReleaseServer } from "../helpers/release-server.js";
 import { FIXTURES, loadRows, readMeta, type FixtureMeta, type ServiceRows } from "../upgrade/fixture.js";
-import { filesContaining, nativeInstall, onNative, projectYaml, type NativeInstall, type Project, type Step } from "./project.js";
+import {
+  filesContaining,
+  nativeInstall,
+  onNative,
+  projectYaml,
+  type NativeInstall,
+  type Project,
+  type Step,
+} from "./project.js";
 import { safetyScenarios, setupSafety, teardownSafety } from "./safety.js";
 
 const fixture = (name: string) => readFileSync(path.join(REPO_ROOT, "test/native/fixtures", name, "index.ts"), "utf8");
@@ -45,7 +53,8 @@ const metas: FixtureMeta[] = versions.map((v) => readMeta(path.join(FIXTURES, v)
 /** Every fixture's program, its import switched by config `test:entry` (native unless "dynamic"). */
 function switchable(program: string): string {
   const line = /^import \* as va from "pulumi-voiceagent";$/m;
-  if (!line.test(program)) throw new Error('an upgrade fixture\'s program no longer has the line `import * as va from "pulumi-voiceagent";`');
+  if (!line.test(program))
+    throw new Error('an upgrade fixture\'s program no longer has the line `import * as va from "pulumi-voiceagent";`');
   return program.replace(
     line,
     'import * as vaDynamic from "pulumi-voiceagent";\nimport * as vaNative from "pulumi-voiceagent/native";\n' +
@@ -54,7 +63,18 @@ function switchable(program: string): string {
 }
 
 /** One account per scenario, each on its own emulator. */
-const tokens = { root: `native-root-${randomUUID()}`, secrets: `native-secrets-${randomUUID()}`, single: `native-import-${randomUUID()}`, bulk: `native-pull-${randomUUID()}`, dynamic: `native-dyn-${randomUUID()}`, badDynamic: `bad-dyn-${randomUUID()}`, badNative: `bad-nat-${randomUUID()}`, lookupsNative: `native-lookups-${randomUUID()}`, lookupsDynamic: `dynamic-lookups-${randomUUID()}`, clinic: `native-clinic-${randomUUID()}` };
+const tokens = {
+  root: `native-root-${randomUUID()}`,
+  secrets: `native-secrets-${randomUUID()}`,
+  single: `native-import-${randomUUID()}`,
+  bulk: `native-pull-${randomUUID()}`,
+  dynamic: `native-dyn-${randomUUID()}`,
+  badDynamic: `bad-dyn-${randomUUID()}`,
+  badNative: `bad-nat-${randomUUID()}`,
+  lookupsNative: `native-lookups-${randomUUID()}`,
+  lookupsDynamic: `dynamic-lookups-${randomUUID()}`,
+  clinic: `native-clinic-${randomUUID()}`,
+};
 type Scenario = keyof typeof tokens;
 const emus = new Map<Scenario, RunningEmulator>();
 const emuOf = (s: Scenario) => emus.get(s)!;
@@ -82,7 +102,14 @@ const writes = (e: RunningEmulator) => Object.values(e.stats.writes).reduce((a, 
 /** Steps that would make or remake a service object. */
 const creating = (steps: Step[]) => steps.filter((s) => /create|replace|delete/.test(s.op));
 /** Sets a stack's config in one command: the credentials (token secret), then plain and secret values. */
-const configure = (p: Project, stack: string, e: RunningEmulator, token: string, plain: Record<string, string> = {}, secret: Record<string, string> = {}) =>
+const configure = (
+  p: Project,
+  stack: string,
+  e: RunningEmulator,
+  token: string,
+  plain: Record<string, string> = {},
+  secret: Record<string, string> = {},
+) =>
   p.pulumi(stack, [
     "config",
     "set-all",
@@ -96,7 +123,10 @@ const configure = (p: Project, stack: string, e: RunningEmulator, token: string,
 
 beforeAll(async () => {
   for (const [scenario, token] of Object.entries(tokens)) {
-    emus.set(scenario as Scenario, await startEmulator({ tokens: [token], seed: true, ...(scenario === "clinic" ? { api: "2024" as const } : {}) }));
+    emus.set(
+      scenario as Scenario,
+      await startEmulator({ tokens: [token], seed: true, ...(scenario === "clinic" ? { api: "2024" as const } : {}) }),
+    );
   }
   for (const [i, v] of versions.entries()) {
     const store = new Store();
@@ -107,44 +137,80 @@ beforeAll(async () => {
     oldEmus.set(v, await startEmulator({ db: oldStore, tokens: [metas[i]!.token] }));
   }
   // One passphrase for the backend: the fixtures' stacks are imported with theirs (the same for all).
-  install = await nativeInstall(inject("providerTarball"), metas[0]?.pulumi ?? "3.259.0", metas[0]?.passphrase ?? "native-e2e");
+  install = await nativeInstall(
+    inject("providerTarball"),
+    metas[0]?.pulumi ?? "3.259.0",
+    metas[0]?.passphrase ?? "native-e2e",
+  );
   secretsBackend = `${install.stateDir}-secrets`;
   release = await startReleaseServer(inject("releaseDir"));
   rootHome = `${install.stateDir}-pulumi-home`;
-  root = install.project("root", { "Pulumi.yaml": projectYaml("pulumi-voiceagent", "", "download"), "index.ts": fixture("root") }, downloadEnv(release, rootHome));
+  root = install.project(
+    "root",
+    { "Pulumi.yaml": projectYaml("pulumi-voiceagent", "", "download"), "index.ts": fixture("root") },
+    downloadEnv(release, rootHome),
+  );
   // A backend of its own: every file of it is searched for the secrets (other scenarios' emulators hand out the same numbers).
   mkdirSync(secretsBackend);
-  secrets = install.project("secrets", { "Pulumi.yaml": projectYaml("secrets"), "index.ts": fixture("secrets") }, { PULUMI_BACKEND_URL: `file://${secretsBackend}` });
+  secrets = install.project(
+    "secrets",
+    { "Pulumi.yaml": projectYaml("secrets"), "index.ts": fixture("secrets") },
+    { PULUMI_BACKEND_URL: `file://${secretsBackend}` },
+  );
   // A backend of its own too: every file of it is searched for the secret results.
   lookupsBackend = `${install.stateDir}-lookups`;
   mkdirSync(lookupsBackend);
-  lookups = install.project("lookups", { "Pulumi.yaml": projectYaml("lookups"), "index.ts": fixture("lookups") }, { PULUMI_BACKEND_URL: `file://${lookupsBackend}` });
+  lookups = install.project(
+    "lookups",
+    { "Pulumi.yaml": projectYaml("lookups"), "index.ts": fixture("lookups") },
+    { PULUMI_BACKEND_URL: `file://${lookupsBackend}` },
+  );
   imported = install.project("imported", { "Pulumi.yaml": projectYaml("imported"), "index.ts": fixture("imported") });
   // A backend of its own, searched for the secret values.
   badBackend = `${install.stateDir}-bad`;
   mkdirSync(badBackend);
-  bad = install.project("bad-input", { "Pulumi.yaml": projectYaml("bad-input"), "index.ts": fixture("bad-input") }, { PULUMI_BACKEND_URL: `file://${badBackend}` });
+  bad = install.project(
+    "bad-input",
+    { "Pulumi.yaml": projectYaml("bad-input"), "index.ts": fixture("bad-input") },
+    { PULUMI_BACKEND_URL: `file://${badBackend}` },
+  );
   const clinicProgram = readFileSync(path.join(REPO_ROOT, "test/e2e/fixtures/clinic/index.ts"), "utf8");
   clinic = install.project("clinic", { "Pulumi.yaml": projectYaml("clinic"), "index.ts": onNative(clinicProgram) });
-  basic = install.project("basic", { "Pulumi.yaml": projectYaml("basic"), "index.ts": onNative(readFileSync(path.join(REPO_ROOT, "examples/basic/index.ts"), "utf8")) });
+  basic = install.project("basic", {
+    "Pulumi.yaml": projectYaml("basic"),
+    "index.ts": onNative(readFileSync(path.join(REPO_ROOT, "examples/basic/index.ts"), "utf8")),
+  });
   for (const [i, v] of versions.entries()) {
     const meta = metas[i]!;
     // A project per fixture (its URNs name its project and stack), on a backend of its own.
     const backend = `${install.stateDir}-${v}`;
     mkdirSync(backend);
-    const files = { "Pulumi.yaml": projectYaml(meta.project), "index.ts": switchable(readFileSync(path.join(FIXTURES, v, "index.ts"), "utf8")) };
-    fixtureProjects.set(v, install.project(`fixture-${v}`, files, { PULUMI_BACKEND_URL: `file://${backend}`, PULUMI_CONFIG_PASSPHRASE: meta.passphrase }));
+    const files = {
+      "Pulumi.yaml": projectYaml(meta.project),
+      "index.ts": switchable(readFileSync(path.join(FIXTURES, v, "index.ts"), "utf8")),
+    };
+    fixtureProjects.set(
+      v,
+      install.project(`fixture-${v}`, files, {
+        PULUMI_BACKEND_URL: `file://${backend}`,
+        PULUMI_CONFIG_PASSPHRASE: meta.passphrase,
+      }),
+    );
     // The same program on the dynamic entry, credentials in the environment as the fixture was written.
     const oldBackend = `${install.stateDir}-${v}-old`;
     mkdirSync(oldBackend);
     oldProjects.set(
       v,
-      install.project(`fixture-${v}-old`, { ...files, [`Pulumi.${meta.stack}.yaml`]: "config:\n  test:entry: dynamic\n" }, {
-        PULUMI_BACKEND_URL: `file://${oldBackend}`,
-        PULUMI_CONFIG_PASSPHRASE: meta.passphrase,
-        VOICEAGENT_BASE_URL: oldEmus.get(v)!.url,
-        VOICEAGENT_TOKEN: meta.token,
-      }),
+      install.project(
+        `fixture-${v}-old`,
+        { ...files, [`Pulumi.${meta.stack}.yaml`]: "config:\n  test:entry: dynamic\n" },
+        {
+          PULUMI_BACKEND_URL: `file://${oldBackend}`,
+          PULUMI_CONFIG_PASSPHRASE: meta.passphrase,
+          VOICEAGENT_BASE_URL: oldEmus.get(v)!.url,
+          VOICEAGENT_TOKEN: meta.token,
+        },
+      ),
     );
   }
   // The safety scenarios of test/native/safety.ts, on this install and this compile.
@@ -163,18 +229,24 @@ safetyScenarios();
 
 describe.concurrent("the root program on the native classes", () => {
   const stack = "native";
-  const lineBound = async (number: string) => (await clientOf(emuOf("root"), tokens.root).numbers.get(number)).inbound_agent?.id;
+  const lineBound = async (number: string) =>
+    (await clientOf(emuOf("root"), tokens.root).numbers.get(number)).inbound_agent?.id;
 
-  it("up binds the lines, the next preview is empty, a change is in place, a rename keeps the line bound, destroy unbinds", async ({ expect }) => {
+  it("up binds the lines, the next preview is empty, a change is in place, a rename keeps the line bound, destroy unbinds", async ({
+    expect,
+  }) => {
     const emu = emuOf("root");
     const [supportNumber, salesNumber] = numbersOf("root");
     await root.init(stack);
     await configure(root, stack, emu, tokens.root, { supportNumber: supportNumber!, salesNumber: salesNumber! });
     expect(await root.up(stack)).toMatchObject({ create: 8 }); // 7 resources + the stack
     const exported = await root.exported(stack);
-    expect(exported.filter((r) => r.type.startsWith("voiceagent:index:")).map((r) => r.type.slice(17)).sort()).toEqual(
-      ["Action", "Agent", "Agent", "PhoneNumber", "PhoneNumber", "Voice", "Webhook"],
-    );
+    expect(
+      exported
+        .filter((r) => r.type.startsWith("voiceagent:index:"))
+        .map((r) => r.type.slice(17))
+        .sort(),
+    ).toEqual(["Action", "Agent", "Agent", "PhoneNumber", "PhoneNumber", "Voice", "Webhook"]);
     expect(JSON.stringify(exported)).not.toContain("__provider");
     const support = exported.find((r) => r.urn.endsWith("::support-agent"))?.id;
     expect(await lineBound(supportNumber!)).toBe(support);
@@ -183,9 +255,13 @@ describe.concurrent("the root program on the native classes", () => {
 
     await root.pulumi(stack, ["config", "set", "supportPrompt", "You are the support line, version two."]);
     const change = await root.preview(stack);
-    expect(change.steps.filter((s) => s.op !== "same").map((s) => [s.op, s.urn.split("::").pop()])).toEqual([["update", "support-agent"]]);
+    expect(change.steps.filter((s) => s.op !== "same").map((s) => [s.op, s.urn.split("::").pop()])).toEqual([
+      ["update", "support-agent"],
+    ]);
     await root.up(stack);
-    expect((await clientOf(emu, tokens.root).agents.get(support!)).prompt).toBe("You are the support line, version two.");
+    expect((await clientOf(emu, tokens.root).agents.get(support!)).prompt).toBe(
+      "You are the support line, version two.",
+    );
 
     await root.pulumi(stack, ["config", "set", "supportLine", "support-line-renamed"]);
     const before = writes(emu);
@@ -200,14 +276,18 @@ describe.concurrent("the root program on the native classes", () => {
     expect(await lineBound(salesNumber!)).toBeUndefined();
 
     // The native entry named the plugin's download URL: the CLI fetched this platform's archive once.
-    const version = (JSON.parse(readFileSync(path.join(REPO_ROOT, "provider/package.json"), "utf8")) as { version: string }).version;
+    const version = (
+      JSON.parse(readFileSync(path.join(REPO_ROOT, "provider/package.json"), "utf8")) as { version: string }
+    ).version;
     expect(installedPlugins(rootHome)).toEqual([`resource-voiceagent-v${version}`]);
     expect(release.requests).toEqual([`/pulumi-resource-voiceagent-v${version}-${inject("releasePlatform")}.tar.gz`]);
   }, 240_000);
 });
 
 describe.concurrent("a clinic on the current API (2024), native classes", () => {
-  it("up, an empty preview, a hand edit seen by preview --refresh, a prompt and a voice type changed in place, destroy", async ({ expect }) => {
+  it("up, an empty preview, a hand edit seen by preview --refresh, a prompt and a voice type changed in place, destroy", async ({
+    expect,
+  }) => {
     const stack = "clinic";
     const emu = emuOf("clinic");
     const client = clientOf(emu, tokens.clinic);
@@ -226,9 +306,16 @@ describe.concurrent("a clinic on the current API (2024), native classes", () => 
     const drift = await clinic.preview(stack, ["--refresh"]);
     expect(drift.steps.filter((s) => s.op === "update").map((s) => s.urn.split("::").pop())).toEqual(["front-desk"]);
 
-    await clinic.pulumi(stack, ["config", "set", "frontPrompt", "You are the clinic's front desk. Book, move and cancel visits."]);
+    await clinic.pulumi(stack, [
+      "config",
+      "set",
+      "frontPrompt",
+      "You are the clinic's front desk. Book, move and cancel visits.",
+    ]);
     expect(await clinic.up(stack)).toMatchObject({ update: 1 });
-    expect((await client.agents.get(front)).prompt).toBe("You are the clinic's front desk. Book, move and cancel visits.");
+    expect((await client.agents.get(front)).prompt).toBe(
+      "You are the clinic's front desk. Book, move and cancel visits.",
+    );
     await clinic.pulumi(stack, ["config", "set", "calmVoice", "rime"]);
     expect(await clinic.up(stack)).toMatchObject({ update: 1 });
     expect(await client.voices.get(calm)).toMatchObject({ type: "voice_rime", speaker: "river" });
@@ -256,7 +343,9 @@ describe.concurrent("secrets on the native classes", () => {
   const stack = "secrets";
   const nonce = randomUUID().slice(0, 8);
 
-  it("every secret input, and the token given to an explicit Provider, appear nowhere in plaintext: export, backend files, project files, CLI output", async ({ expect }) => {
+  it("every secret input, and the token given to an explicit Provider, appear nowhere in plaintext: export, backend files, project files, CLI output", async ({
+    expect,
+  }) => {
     const emu = emuOf("secrets");
     const [, lineNumber, ownedNumber] = numbersOf("secrets");
     const values: Record<string, string> = {
@@ -268,7 +357,13 @@ describe.concurrent("secrets on the native classes", () => {
     };
     await secrets.init(stack);
     // No voiceagent:* config: the resources use the explicit Provider, given the token in secrets:token.
-    await secrets.pulumi(stack, ["config", "set-all", "--plaintext", `secrets:baseUrl=${emu.url}`, ...Object.entries({ ...values, "secrets:token": tokens.secrets }).flatMap(([k, v]) => ["--secret", `${k}=${v}`])]);
+    await secrets.pulumi(stack, [
+      "config",
+      "set-all",
+      "--plaintext",
+      `secrets:baseUrl=${emu.url}`,
+      ...Object.entries({ ...values, "secrets:token": tokens.secrets }).flatMap(([k, v]) => ["--secret", `${k}=${v}`]),
+    ]);
     const printed: string[] = [];
     // First a service that makes the agent but does not keep its initialMessage: a partial create,
     // whose explanation must be what `pulumi up` prints (the engine shows only its reasons).
@@ -295,7 +390,14 @@ describe.concurrent("secrets on the native classes", () => {
     const preview = await secrets.pulumi(stack, ["preview", "--refresh", "--diff"]);
     const exported = await secrets.pulumi(stack, ["stack", "export"]);
     printed.push(preview.stdout, preview.stderr);
-    const wanted = [`voice-${nonce}`, `prompt-${nonce}`, `hello-${nonce}`, `https://hooks.example.com/${nonce}`, ...Object.values(values).slice(1), tokens.secrets];
+    const wanted = [
+      `voice-${nonce}`,
+      `prompt-${nonce}`,
+      `hello-${nonce}`,
+      `https://hooks.example.com/${nonce}`,
+      ...Object.values(values).slice(1),
+      tokens.secrets,
+    ];
     const leaks = () =>
       wanted.flatMap((s) => [
         ...(exported.stdout.includes(s) ? [`stack export holds ${s}`] : []),
@@ -311,15 +413,26 @@ describe.concurrent("secrets on the native classes", () => {
 });
 
 describe.concurrent("pulumi import", () => {
-  it("imports one object of each kind (numbers by E.164, recorded by their UUIDs; an unbound one refused as a binding); a call's transcript stays secret; with the program declaring them, the preview is empty", async ({ expect }) => {
+  it("imports one object of each kind (numbers by E.164, recorded by their UUIDs; an unbound one refused as a binding); a call's transcript stays secret; with the program declaring them, the preview is empty", async ({
+    expect,
+  }) => {
     const stack = "single";
     const emu = emuOf("single");
     const client = clientOf(emu, tokens.single);
     const [lineNumber, spareNumber, ownedNumber] = numbersOf("single");
     const voice = await client.voices.create({ type: "voice_rime", voice_name: "imported-voice", pitch: 1, rate: 2 });
     const action = await client.actions.create({ type: "action_end_conversation", config: {} });
-    const webhook = await client.webhooks.create({ url: "https://hooks.example.com/imported", method: "GET", subscriptions: ["event_message"] });
-    const agent = await client.agents.create({ prompt: "You were imported.", voice: voice.id, actions: [action.id], webhook: webhook.id });
+    const webhook = await client.webhooks.create({
+      url: "https://hooks.example.com/imported",
+      method: "GET",
+      subscriptions: ["event_message"],
+    });
+    const agent = await client.agents.create({
+      prompt: "You were imported.",
+      voice: voice.id,
+      actions: [action.id],
+      webhook: webhook.id,
+    });
     await client.numbers.update(lineNumber!, agent.id);
     const call = await client.calls.create({ from_number: lineNumber!, to_number: "+15557654321", agent: agent.id });
     // The call has ended with words and an error of its own: personal data, secret outputs.
@@ -331,7 +444,12 @@ describe.concurrent("pulumi import", () => {
     const objects = {
       voice: { name: "voice", voiceName: "imported-voice", pitch: 1, rate: 2, type: "voice_rime" },
       action: { name: "hang-up", type: "action_end_conversation" },
-      webhook: { name: "hook", url: "https://hooks.example.com/imported", method: "GET", subscriptions: ["event_message"] },
+      webhook: {
+        name: "hook",
+        url: "https://hooks.example.com/imported",
+        method: "GET",
+        subscriptions: ["event_message"],
+      },
       agent: { name: "agent", prompt: "You were imported." },
       line: { name: "line", number: lineNumber },
       owned: { name: "owned", number: ownedNumber },
@@ -353,7 +471,11 @@ describe.concurrent("pulumi import", () => {
       await imported.pulumi(stack, ["import", `voiceagent:index:${kind}`, name, id, "--generate-code=false", "--yes"]);
     }
     // An unbound number is no binding: refused, pointing at PurchasedNumber, nothing recorded.
-    const spare = await imported.pulumi(stack, ["import", "voiceagent:index:PhoneNumber", "spare", spareNumber!, "--generate-code=false", "--yes"], { check: false });
+    const spare = await imported.pulumi(
+      stack,
+      ["import", "voiceagent:index:PhoneNumber", "spare", spareNumber!, "--generate-code=false", "--yes"],
+      { check: false },
+    );
     expect(spare.code).not.toBe(0);
     expect(spare.stdout + spare.stderr).toContain("PurchasedNumber");
     expect(writes(emu) - before).toBe(0);
@@ -370,18 +492,32 @@ describe.concurrent("pulumi import", () => {
     expect(preview.code, preview.stdout + preview.stderr).toBe(0);
   }, 240_000);
 
-  it("imports a whole account from the file `voiceagent pull --import-file` writes; its program previews empty", async ({ expect }) => {
+  it("imports a whole account from the file `voiceagent pull --import-file` writes; its program previews empty", async ({
+    expect,
+  }) => {
     const stack = "bulk";
     const emu = emuOf("bulk");
     const client = clientOf(emu, tokens.bulk);
     const seeded = emu.seeds.get(tokens.bulk)!;
-    const agent = await client.agents.create({ prompt: "You were pulled.", voice: seeded.voices[0]!, actions: seeded.actions });
+    const agent = await client.agents.create({
+      prompt: "You were pulled.",
+      voice: seeded.voices[0]!,
+      actions: seeded.actions,
+    });
     await client.numbers.update(seeded.numbers[0]!, agent.id);
     const out = path.join(install.consumer.dir, "pulled");
     const env = { ...install.consumer.env, VOICEAGENT_BASE_URL: emu.url, VOICEAGENT_TOKEN: tokens.bulk };
     const bin = path.join(install.consumer.dir, "node_modules/.bin/voiceagent");
-    ok("voiceagent pull", await run(bin, ["pull", "--out", out, "--name", "pulled", "--import-file", path.join(out, "import.json")], { cwd: install.consumer.dir, env }));
-    const file = JSON.parse(readFileSync(path.join(out, "import.json"), "utf8")) as { resources: { type: string; id: string }[] };
+    ok(
+      "voiceagent pull",
+      await run(bin, ["pull", "--out", out, "--name", "pulled", "--import-file", path.join(out, "import.json")], {
+        cwd: install.consumer.dir,
+        env,
+      }),
+    );
+    const file = JSON.parse(readFileSync(path.join(out, "import.json"), "utf8")) as {
+      resources: { type: string; id: string }[];
+    };
     // 3 seeded voices, the action, the webhook, the agent and its bound number (by E.164).
     expect(file.resources.map((r) => r.type).sort()).toEqual(
       ["Action", "Agent", "PhoneNumber", "Voice", "Voice", "Voice", "Webhook"].map((k) => `voiceagent:index:${k}`),
@@ -400,7 +536,13 @@ describe.concurrent("pulumi import", () => {
 
 describe.concurrent("migration from the dynamic provider and back, without replacement", () => {
   /** Moves `stack` to `entry`: no create/replace/delete previewed, 0 writes, then an empty preview. */
-  async function move(expect: ExpectStatic, p: Project, stack: string, e: RunningEmulator, entry: "native" | "dynamic") {
+  async function move(
+    expect: ExpectStatic,
+    p: Project,
+    stack: string,
+    e: RunningEmulator,
+    entry: "native" | "dynamic",
+  ) {
     await p.pulumi(stack, ["config", "set", "test:entry", entry]);
     const { steps } = await p.preview(stack);
     // Every resource is an update (the recorded __provider, dropped or restored), none is made again.
@@ -413,76 +555,107 @@ describe.concurrent("migration from the dynamic provider and back, without repla
     expect(up).not.toHaveProperty("replace");
     expect(writes(e) - before).toBe(0);
     const state = await p.exported(stack);
-    const ourResources = state.filter((r) => r.type.startsWith(entry === "native" ? "voiceagent:index:" : "pulumi-nodejs:dynamic/voiceagent:"));
+    const ourResources = state.filter((r) =>
+      r.type.startsWith(entry === "native" ? "voiceagent:index:" : "pulumi-nodejs:dynamic/voiceagent:"),
+    );
     expect(ourResources.length).toBe(steps.length);
     // Neither in the outputs nor in the recorded inputs.
-    const withProvider = ourResources.filter((r) => r.outputs?.__provider !== undefined || r.inputs?.__provider !== undefined);
+    const withProvider = ourResources.filter(
+      (r) => r.outputs?.__provider !== undefined || r.inputs?.__provider !== undefined,
+    );
     expect(withProvider.length).toBe(entry === "native" ? 0 : ourResources.length);
     await p.pulumi(stack, ["preview", "--expect-no-changes", "--diff"]);
     return state;
   }
   /** Each line's number → the agent bound to it on the service, and → the agent the state says. */
-  async function bindings(expect: ExpectStatic, state: Awaited<ReturnType<Project["exported"]>>, client: VoiceAgentClient) {
-    const lines = state.filter((r) => r.type.endsWith("voiceagent:PhoneNumber") || r.type === "voiceagent:index:PhoneNumber");
+  async function bindings(
+    expect: ExpectStatic,
+    state: Awaited<ReturnType<Project["exported"]>>,
+    client: VoiceAgentClient,
+  ) {
+    const lines = state.filter(
+      (r) => r.type.endsWith("voiceagent:PhoneNumber") || r.type === "voiceagent:index:PhoneNumber",
+    );
     expect(lines.length).toBeGreaterThan(0);
     return Promise.all(
       lines.map(async (r) => {
         const number = String(r.outputs?.number);
-        return { number, live: (await client.numbers.get(number)).inbound_agent?.id, declared: r.outputs?.inboundAgent };
+        return {
+          number,
+          live: (await client.numbers.get(number)).inbound_agent?.id,
+          declared: r.outputs?.inboundAgent,
+        };
       }),
     );
   }
 
-  for (const version of versions) it(`a stack written by ${version} moves to native and back; lines stay bound; destroy unbinds`, async ({ expect }) => {
-    const meta = metas[versions.indexOf(version)]!;
-    const p = fixtureProjects.get(version)!;
-    const e = fixtureEmus.get(version)!;
-    const client = clientOf(e, meta.token);
-    await p.init(meta.stack);
-    await p.pulumi(meta.stack, ["stack", "import", "--file", path.join(FIXTURES, version, "state.json")]);
-    await configure(p, meta.stack, e, meta.token, { "test:entry": "dynamic" });
-    // The upgrade: this release runs the old state with no change, and reads of the old objects match
-    // it. A refresh reads through the provider text stored in the old state, which takes the
-    // credentials from the environment, as the fixture was written ("credentials": "env").
-    const env = { VOICEAGENT_BASE_URL: e.url, VOICEAGENT_TOKEN: meta.token };
-    const upgraded = await p.pulumi(meta.stack, ["preview", "--expect-no-changes", "--diff"], { check: false, env });
-    expect(upgraded.code, upgraded.stdout + upgraded.stderr).toBe(0);
-    const reads = e.stats.total;
-    const refreshed = await p.pulumi(meta.stack, ["preview", "--refresh", "--expect-no-changes", "--diff"], { check: false, env });
-    expect(refreshed.code, refreshed.stdout + refreshed.stderr).toBe(0);
-    expect(e.stats.total).toBeGreaterThan(reads);
-    const onNative = await move(expect, p, meta.stack, e, "native");
-    for (const b of await bindings(expect, onNative, client)) expect(b.live, b.number).toBe(b.declared);
-    const onDynamic = await move(expect, p, meta.stack, e, "dynamic");
-    const bound = await bindings(expect, onDynamic, client);
-    for (const b of bound) expect(b.live, b.number).toBe(b.declared);
-    await p.destroy(meta.stack);
-    for (const b of bound) expect((await client.numbers.get(b.number)).inbound_agent?.id, b.number).toBeUndefined();
-  }, 480_000);
+  for (const version of versions)
+    it(`a stack written by ${version} moves to native and back; lines stay bound; destroy unbinds`, async ({
+      expect,
+    }) => {
+      const meta = metas[versions.indexOf(version)]!;
+      const p = fixtureProjects.get(version)!;
+      const e = fixtureEmus.get(version)!;
+      const client = clientOf(e, meta.token);
+      await p.init(meta.stack);
+      await p.pulumi(meta.stack, ["stack", "import", "--file", path.join(FIXTURES, version, "state.json")]);
+      await configure(p, meta.stack, e, meta.token, { "test:entry": "dynamic" });
+      // The upgrade: this release runs the old state with no change, and reads of the old objects match
+      // it. A refresh reads through the provider text stored in the old state, which takes the
+      // credentials from the environment, as the fixture was written ("credentials": "env").
+      const env = { VOICEAGENT_BASE_URL: e.url, VOICEAGENT_TOKEN: meta.token };
+      const upgraded = await p.pulumi(meta.stack, ["preview", "--expect-no-changes", "--diff"], { check: false, env });
+      expect(upgraded.code, upgraded.stdout + upgraded.stderr).toBe(0);
+      const reads = e.stats.total;
+      const refreshed = await p.pulumi(meta.stack, ["preview", "--refresh", "--expect-no-changes", "--diff"], {
+        check: false,
+        env,
+      });
+      expect(refreshed.code, refreshed.stdout + refreshed.stderr).toBe(0);
+      expect(e.stats.total).toBeGreaterThan(reads);
+      const onNative = await move(expect, p, meta.stack, e, "native");
+      for (const b of await bindings(expect, onNative, client)) expect(b.live, b.number).toBe(b.declared);
+      const onDynamic = await move(expect, p, meta.stack, e, "dynamic");
+      const bound = await bindings(expect, onDynamic, client);
+      for (const b of bound) expect(b.live, b.number).toBe(b.declared);
+      await p.destroy(meta.stack);
+      for (const b of bound) expect((await client.numbers.get(b.number)).inbound_agent?.id, b.number).toBeUndefined();
+    }, 480_000);
 
-  for (const version of versions) it(`a stack written by ${version} is destroyed by this release, running the provider text stored in the old state`, async ({ expect }) => {
-    const meta = metas[versions.indexOf(version)]!;
-    const p = oldProjects.get(version)!;
-    const client = clientOf(oldEmus.get(version)!, meta.token);
-    await p.init(meta.stack);
-    await p.pulumi(meta.stack, ["stack", "import", "--file", path.join(FIXTURES, version, "state.json")]);
-    const state = await p.exported(meta.stack);
-    // 0.1.0 made a binding's id its number, 0.2.0 the number's UUID: the recorded number is in both.
-    const numbers = state.filter((r) => r.type.endsWith("voiceagent:PhoneNumber")).map((r) => String(r.outputs?.number));
-    expect(numbers.length).toBeGreaterThan(0);
-    for (const n of numbers) expect((await client.numbers.get(n)).inbound_agent, n).not.toBeNull();
-    const deleted = await p.destroy(meta.stack);
-    expect(deleted.delete).toBe(state.filter((r) => r.type.startsWith("pulumi-nodejs:dynamic/")).length + 1);
-    for (const n of numbers) expect((await client.numbers.get(n)).inbound_agent, n).toBeNull();
-  }, 240_000);
+  for (const version of versions)
+    it(`a stack written by ${version} is destroyed by this release, running the provider text stored in the old state`, async ({
+      expect,
+    }) => {
+      const meta = metas[versions.indexOf(version)]!;
+      const p = oldProjects.get(version)!;
+      const client = clientOf(oldEmus.get(version)!, meta.token);
+      await p.init(meta.stack);
+      await p.pulumi(meta.stack, ["stack", "import", "--file", path.join(FIXTURES, version, "state.json")]);
+      const state = await p.exported(meta.stack);
+      // 0.1.0 made a binding's id its number, 0.2.0 the number's UUID: the recorded number is in both.
+      const numbers = state
+        .filter((r) => r.type.endsWith("voiceagent:PhoneNumber"))
+        .map((r) => String(r.outputs?.number));
+      expect(numbers.length).toBeGreaterThan(0);
+      for (const n of numbers) expect((await client.numbers.get(n)).inbound_agent, n).not.toBeNull();
+      const deleted = await p.destroy(meta.stack);
+      expect(deleted.delete).toBe(state.filter((r) => r.type.startsWith("pulumi-nodejs:dynamic/")).length + 1);
+      for (const n of numbers) expect((await client.numbers.get(n)).inbound_agent, n).toBeNull();
+    }, 240_000);
 
-  it("a stack written by this release's dynamic classes moves to native; lines stay bound; destroy unbinds", async ({ expect }) => {
+  it("a stack written by this release's dynamic classes moves to native; lines stay bound; destroy unbinds", async ({
+    expect,
+  }) => {
     const stack = "dynamic";
     const emu = emuOf("dynamic");
     const [supportNumber, salesNumber] = numbersOf("dynamic");
     const client = clientOf(emu, tokens.dynamic);
     await root.init(stack);
-    await configure(root, stack, emu, tokens.dynamic, { supportNumber: supportNumber!, salesNumber: salesNumber!, "test:entry": "dynamic" });
+    await configure(root, stack, emu, tokens.dynamic, {
+      supportNumber: supportNumber!,
+      salesNumber: salesNumber!,
+      "test:entry": "dynamic",
+    });
     expect(await root.up(stack)).toMatchObject({ create: 8 });
     const onNative = await move(expect, root, stack, emu, "native");
     const bound = await bindings(expect, onNative, client);
@@ -494,7 +667,9 @@ describe.concurrent("migration from the dynamic provider and back, without repla
 
 describe.concurrent("bad input as users meet it, on both entries: named at preview, no value printed, nothing sent", () => {
   for (const entry of ["dynamic", "native"] as const) {
-    it(`${entry}: secrets failing a format, an unknown key, a size and an allowlist; a duplicate id; a URL with a password; a baseUrl with a path, a misspelt setting, a plain-text token`, async ({ expect }) => {
+    it(`${entry}: secrets failing a format, an unknown key, a size and an allowlist; a duplicate id; a URL with a password; a baseUrl with a path, a misspelt setting, a plain-text token`, async ({
+      expect,
+    }) => {
       const scenario = entry === "dynamic" ? "badDynamic" : "badNative";
       const emu = emuOf(scenario);
       const stack = `bad-${entry}`;
@@ -508,7 +683,14 @@ describe.concurrent("bad input as users meet it, on both entries: named at previ
         password: `pass-SECRET-${nonce}`,
       };
       await bad.init(stack);
-      await configure(bad, stack, emu, tokens[scenario], { "test:entry": entry, "test:case": "agent" }, Object.fromEntries(Object.entries(secret).map(([k, v]) => [`bad-input:${k}`, v])));
+      await configure(
+        bad,
+        stack,
+        emu,
+        tokens[scenario],
+        { "test:entry": entry, "test:case": "agent" },
+        Object.fromEntries(Object.entries(secret).map(([k, v]) => [`bad-input:${k}`, v])),
+      );
       const printed: string[] = [];
       const preview = async (testCase?: string) => {
         if (testCase) await bad.pulumi(stack, ["config", "set", "test:case", testCase]);
@@ -522,7 +704,8 @@ describe.concurrent("bad input as users meet it, on both entries: named at previ
         return r.stdout + r.stderr;
       };
       // Each mistake named with its field, and saying nothing was sent.
-      const problem = (name: string, why: RegExp) => new RegExp(`resource '${name}' has a problem: ${why.source}[^\\n]*; nothing was sent to the service`);
+      const problem = (name: string, why: RegExp) =>
+        new RegExp(`resource '${name}' has a problem: ${why.source}[^\\n]*; nothing was sent to the service`);
       const agent = await preview();
       expect(agent).toMatch(problem("agent", /voice must be a UUID/));
       expect(agent).toMatch(problem("agent", /unknown property "promt"/));
@@ -530,11 +713,15 @@ describe.concurrent("bad input as users meet it, on both entries: named at previ
       expect(agent).toMatch(problem("agent", /actions must not name the same id twice/));
       expect(await preview("call")).toMatch(problem("call", /toNumber is not in allowedDestinations/));
       expect(await preview("webhook")).toMatch(problem("webhook", /url must not hold credentials/));
-      expect(await preview("lines")).toMatch(/resource 'line-(a|b)' has a problem: number is also bound by PhoneNumber 'line-(a|b)' in this program[^\n]*nothing was sent to the service/);
+      expect(await preview("lines")).toMatch(
+        /resource 'line-(a|b)' has a problem: number is also bound by PhoneNumber 'line-(a|b)' in this program[^\n]*nothing was sent to the service/,
+      );
 
       // The settings' own mistakes, on a program with nothing wrong in it.
       await bad.pulumi(stack, ["config", "set", "voiceagent:baseUrl", `${emu.url}/v1`]);
-      expect(await preview("valid")).toMatch(/voiceagent:baseUrl must be the service's root URL, without a path \(not \/v1[^\n]*; nothing was sent to the service/);
+      expect(await preview("valid")).toMatch(
+        /voiceagent:baseUrl must be the service's root URL, without a path \(not \/v1[^\n]*; nothing was sent to the service/,
+      );
       await bad.pulumi(stack, ["config", "set", "voiceagent:baseUrl", emu.url]);
       await bad.pulumi(stack, ["config", "set", "voiceagent:baseURL", emu.url]);
       const misspelt = await preview();
@@ -542,8 +729,12 @@ describe.concurrent("bad input as users meet it, on both entries: named at previ
       await bad.pulumi(stack, ["config", "set", "--plaintext", "voiceagent:token", tokens[scenario]]);
       const plain = await preview();
       // The same line on both entries (the CLI's framing around it differs).
-      expect(misspelt).toMatch(/voiceagent:baseURL is not a setting of this provider \(it has baseUrl, token[^\n]*\): run `pulumi config rm voiceagent:baseURL`; nothing was sent to the service/);
-      expect(plain).toMatch(/voiceagent:token is set as plain text and would be written to the stack's state unencrypted: run `pulumi config set --secret voiceagent:token <token>` \(or use VOICEAGENT_TOKEN instead\); nothing was sent to the service/);
+      expect(misspelt).toMatch(
+        /voiceagent:baseURL is not a setting of this provider \(it has baseUrl, token[^\n]*\): run `pulumi config rm voiceagent:baseURL`; nothing was sent to the service/,
+      );
+      expect(plain).toMatch(
+        /voiceagent:token is set as plain text and would be written to the stack's state unencrypted: run `pulumi config set --secret voiceagent:token <token>` \(or use VOICEAGENT_TOKEN instead\); nothing was sent to the service/,
+      );
 
       // Nothing reached the service, on any path, though its address was reachable throughout.
       expect(emu.stats.total).toBe(0);
@@ -559,7 +750,9 @@ describe.concurrent("bad input as users meet it, on both entries: named at previ
 
 describe.concurrent("functions on both TypeScript entries", () => {
   for (const entry of ["native", "dynamic"] as const) {
-    it(`${entry}: preview sends only reads, a lookup that finds nothing fails naming it, up binds the first free number, no secret result in plaintext`, async ({ expect }) => {
+    it(`${entry}: preview sends only reads, a lookup that finds nothing fails naming it, up binds the first free number, no secret result in plaintext`, async ({
+      expect,
+    }) => {
       const scenario = entry === "native" ? "lookupsNative" : "lookupsDynamic";
       const emu = emuOf(scenario);
       const token = tokens[scenario];
@@ -570,14 +763,28 @@ describe.concurrent("functions on both TypeScript entries", () => {
       // Beforehand, outside the stack: an agent, and a call it took whose transcript is personal data.
       const hidden = `Confidential instructions (${randomUUID()}).`;
       const existing = await client.agents.create({ prompt: hidden, voice: seed.voices[1]! });
-      const call = await client.calls.create({ from_number: seed.numbers[3]!, to_number: "+15557654321", agent: existing.id });
+      const call = await client.calls.create({
+        from_number: seed.numbers[3]!,
+        to_number: "+15557654321",
+        agent: existing.id,
+      });
       const transcript = `Caller: my card number is ${randomUUID()}.`;
       // What the service records when the call ends (the emulator has no phone network to end it).
       const rec = emu.store.get<{ id: string; user_id: string }>("call", call.user_id, call.id)!;
       const errorMessage = `The caller hung up (${randomUUID()}).`;
-      emu.store.update("call", { ...rec, status: "ended", recording_available: true, transcript, error_message: errorMessage });
+      emu.store.update("call", {
+        ...rec,
+        status: "ended",
+        recording_available: true,
+        transcript,
+        error_message: errorMessage,
+      });
       await lookups.init(stack);
-      await configure(lookups, stack, emu, token, { "lookups:entry": entry, "lookups:callId": call.id, "lookups:existingAgent": existing.id });
+      await configure(lookups, stack, emu, token, {
+        "lookups:entry": entry,
+        "lookups:callId": call.id,
+        "lookups:existingAgent": existing.id,
+      });
       const printed: string[] = [];
       const pulumi = async (args: string[], check = true) => {
         const r = await lookups.pulumi(stack, args, { check });
@@ -599,7 +806,9 @@ describe.concurrent("functions on both TypeScript entries", () => {
       expect(notReads()).toEqual([]);
 
       await pulumi(["up", "--yes", "--skip-preview"]);
-      const outputs = JSON.parse((await lookups.pulumi(stack, ["stack", "output", "--json", "--show-secrets"])).stdout) as Record<string, string>;
+      const outputs = JSON.parse(
+        (await lookups.pulumi(stack, ["stack", "output", "--json", "--show-secrets"])).stdout,
+      ) as Record<string, string>;
       expect(outputs.number).toBe(seed.numbers[0]);
       expect((await client.numbers.get(seed.numbers[0]!)).inbound_agent?.id).toBe(outputs.agentId);
       expect((await client.agents.get(outputs.agentId!)).voice.voice_name).toBe("alloy");
@@ -607,7 +816,10 @@ describe.concurrent("functions on both TypeScript entries", () => {
       expect(outputs.existingVoice).toBe(seed.voices[1]);
       expect(outputs.owner).toBe(call.user_id);
       // Without --show-secrets the call's status is masked: the whole result of getCall is secret.
-      expect(JSON.parse((await pulumi(["stack", "output", "--json"])).stdout)).toMatchObject({ callStatus: "[secret]", number: seed.numbers[0] });
+      expect(JSON.parse((await pulumi(["stack", "output", "--json"])).stdout)).toMatchObject({
+        callStatus: "[secret]",
+        number: seed.numbers[0],
+      });
       // The first free number is now bound: the lookup answers the next one, and the binding stays.
       await pulumi(["preview", "--expect-no-changes", "--diff"]);
 

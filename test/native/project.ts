@@ -5,7 +5,16 @@
 // The programs are compiled once by one `tsc`, which also type-checks them against the packed types.
 import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { createConsumer, ok, packageJson, run, TEMPLATE_TSCONFIG, TS_DEV_DEPENDENCIES, type Consumer, type RunResult } from "../helpers/consumer.js";
+import {
+  createConsumer,
+  ok,
+  packageJson,
+  run,
+  TEMPLATE_TSCONFIG,
+  TS_DEV_DEPENDENCIES,
+  type Consumer,
+  type RunResult,
+} from "../helpers/consumer.js";
 
 /** Where the engine finds the plugin, relative to a project folder: inside the installed package. */
 export const PLUGIN_PATH = "./node_modules/pulumi-voiceagent/dist/plugin";
@@ -22,7 +31,9 @@ export function projectYaml(name: string, extra = "", plugin: "packaged" | "down
     "  options:",
     "    typescript: false",
     "main: index.js",
-    ...(plugin === "packaged" ? ["plugins:", "  providers:", "    - name: voiceagent", `      path: ${PLUGIN_PATH}`] : []),
+    ...(plugin === "packaged"
+      ? ["plugins:", "  providers:", "    - name: voiceagent", `      path: ${PLUGIN_PATH}`]
+      : []),
     extra,
   ].join("\n");
 }
@@ -33,7 +44,8 @@ export function projectYaml(name: string, extra = "", plugin: "packaged" | "down
  */
 export function onNative(program: string): string {
   const line = /^import \* as va from "pulumi-voiceagent";$/m;
-  if (!line.test(program)) throw new Error('the program no longer has the line `import * as va from "pulumi-voiceagent";`');
+  if (!line.test(program))
+    throw new Error('the program no longer has the line `import * as va from "pulumi-voiceagent";`');
   return program.replace(line, 'import * as va from "pulumi-voiceagent/native";');
 }
 
@@ -61,7 +73,16 @@ export interface Project {
   /** `pulumi destroy --yes --skip-preview --json`: the change summary. */
   destroy(stack: string): Promise<Record<string, number>>;
   /** `pulumi stack export` as parsed JSON: the deployment's resources. */
-  exported(stack: string): Promise<{ urn: string; type: string; id?: string; provider?: string; inputs?: Record<string, unknown>; outputs?: Record<string, unknown> }[]>;
+  exported(stack: string): Promise<
+    {
+      urn: string;
+      type: string;
+      id?: string;
+      provider?: string;
+      inputs?: Record<string, unknown>;
+      outputs?: Record<string, unknown>;
+    }[]
+  >;
 }
 
 /** The shared install and its backend. */
@@ -87,16 +108,24 @@ function tsconfig(): string {
   return `${JSON.stringify({ compilerOptions: options, include: ["*/index.ts"] }, null, 2)}\n`;
 }
 
-const ours = (type: string) => type.startsWith("voiceagent:index:") || type.startsWith("pulumi-nodejs:dynamic/voiceagent:");
+const ours = (type: string) =>
+  type.startsWith("voiceagent:index:") || type.startsWith("pulumi-nodejs:dynamic/voiceagent:");
 
 /** The change summary of `pulumi up/destroy --json` (one JSON event per line). */
 function summaryOf(r: RunResult): Record<string, number> {
-  const events = r.stdout.split("\n").filter((l) => l.startsWith("{")).map((l) => JSON.parse(l) as { summaryEvent?: { resourceChanges?: Record<string, number> } });
+  const events = r.stdout
+    .split("\n")
+    .filter((l) => l.startsWith("{"))
+    .map((l) => JSON.parse(l) as { summaryEvent?: { resourceChanges?: Record<string, number> } });
   return events.find((e) => e.summaryEvent)?.summaryEvent?.resourceChanges ?? {};
 }
 
 /** Installs the tarball once into a consumer project with `@pulumi/pulumi` at `pulumiVersion`. */
-export async function nativeInstall(tarball: string, pulumiVersion: string, passphrase: string): Promise<NativeInstall> {
+export async function nativeInstall(
+  tarball: string,
+  pulumiVersion: string,
+  passphrase: string,
+): Promise<NativeInstall> {
   const consumer = createConsumer({
     name: "native",
     files: {
@@ -118,26 +147,39 @@ export async function nativeInstall(tarball: string, pulumiVersion: string, pass
     const link = path.join(dir, "node_modules");
     if (!existsSync(link)) symlinkSync(path.join(consumer.dir, "node_modules"), link, "dir");
     const pulumi: Project["pulumi"] = async (stack, args, o = {}) => {
-      const r = await run("pulumi", [...args, "--stack", stack], { cwd: dir, env: { ...consumer.env, ...env, ...o.env } });
+      const r = await run("pulumi", [...args, "--stack", stack], {
+        cwd: dir,
+        env: { ...consumer.env, ...env, ...o.env },
+      });
       return o.check === false ? r : ok(`pulumi ${args.join(" ")} (${path.basename(dir)}/${stack})`, r);
     };
     return {
       dir,
       pulumi,
       async init(stack) {
-        return ok(`pulumi stack init ${stack}`, await run("pulumi", ["stack", "init", stack], { cwd: dir, env: { ...consumer.env, ...env } }));
+        return ok(
+          `pulumi stack init ${stack}`,
+          await run("pulumi", ["stack", "init", stack], { cwd: dir, env: { ...consumer.env, ...env } }),
+        );
       },
       async preview(stack, args = []) {
         const r = await pulumi(stack, ["preview", "--json", ...args]);
-        const parsed = JSON.parse(r.stdout) as { steps?: { op: string; urn: string }[]; changeSummary: Record<string, number> };
+        const parsed = JSON.parse(r.stdout) as {
+          steps?: { op: string; urn: string }[];
+          changeSummary: Record<string, number>;
+        };
         const steps = (parsed.steps ?? []).map((s) => ({ op: s.op, urn: s.urn, type: typeOf(s.urn) }));
         return { steps: steps.filter((s) => ours(s.type)), summary: parsed.changeSummary };
       },
-      up: async (stack, args = []) => summaryOf(await pulumi(stack, ["up", "--yes", "--skip-preview", "--json", ...args])),
+      up: async (stack, args = []) =>
+        summaryOf(await pulumi(stack, ["up", "--yes", "--skip-preview", "--json", ...args])),
       destroy: async (stack) => summaryOf(await pulumi(stack, ["destroy", "--yes", "--skip-preview", "--json"])),
       async exported(stack) {
         const r = await pulumi(stack, ["stack", "export"]);
-        return (JSON.parse(r.stdout) as { deployment: { resources?: Awaited<ReturnType<Project["exported"]>> } }).deployment.resources ?? [];
+        return (
+          (JSON.parse(r.stdout) as { deployment: { resources?: Awaited<ReturnType<Project["exported"]>> } }).deployment
+            .resources ?? []
+        );
       },
     };
   };
@@ -152,7 +194,13 @@ export async function nativeInstall(tarball: string, pulumiVersion: string, pass
     },
     adopt,
     async compile() {
-      ok("tsc", await run(path.join(consumer.dir, "node_modules/.bin/tsc"), ["-p", "."], { cwd: consumer.dir, env: consumer.env }));
+      ok(
+        "tsc",
+        await run(path.join(consumer.dir, "node_modules/.bin/tsc"), ["-p", "."], {
+          cwd: consumer.dir,
+          env: consumer.env,
+        }),
+      );
     },
   };
 }

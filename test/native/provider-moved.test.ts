@@ -20,15 +20,23 @@ afterEach(() => vi.unstubAllEnvs());
 
 describe("moving between the dynamic and the native provider", () => {
   it("native → dynamic: state without __provider, program with it, is an update, not a replacement", async () => {
-    expect(await agent.diff(undefined, "a1", recorded, { ...program, __provider: shim })).toMatchObject({ changes: true, replaces: [] });
+    expect(await agent.diff(undefined, "a1", recorded, { ...program, __provider: shim })).toMatchObject({
+      changes: true,
+      replaces: [],
+    });
   });
 
   it("dynamic → native: state with __provider, program without it, is an update, not a replacement", async () => {
-    expect(await agent.diff(undefined, "a1", { ...recorded, __provider: shim }, program)).toMatchObject({ changes: true, replaces: [] });
+    expect(await agent.diff(undefined, "a1", { ...recorded, __provider: shim }, program)).toMatchObject({
+      changes: true,
+      replaces: [],
+    });
   });
 
   it("the same provider on both sides stays no change", async () => {
-    expect(await agent.diff(undefined, "a1", { ...recorded, __provider: shim }, { ...program, __provider: shim })).toMatchObject({ changes: false });
+    expect(
+      await agent.diff(undefined, "a1", { ...recorded, __provider: shim }, { ...program, __provider: shim }),
+    ).toMatchObject({ changes: false });
     expect(await agent.diff(undefined, "a1", recorded, program)).toMatchObject({ changes: false });
   });
 
@@ -38,7 +46,11 @@ describe("moving between the dynamic and the native provider", () => {
   });
 
   it("a move with a real change still goes to the service", async () => {
-    await expect(agent.update(undefined, "a1", recorded, { ...program, prompt: "q", __provider: shim })).rejects.toThrow(/baseUrl is not set/);
-    await expect(agent.update(undefined, "a1", recorded, { ...program, prompt: "q", __provider: shim })).rejects.toMatchObject({ code: "E_SETTINGS" });
+    await expect(
+      agent.update(undefined, "a1", recorded, { ...program, prompt: "q", __provider: shim }),
+    ).rejects.toThrow(/baseUrl is not set/);
+    await expect(
+      agent.update(undefined, "a1", recorded, { ...program, prompt: "q", __provider: shim }),
+    ).rejects.toMatchObject({ code: "E_SETTINGS" });
   });
 });

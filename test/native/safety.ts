@@ -43,25 +43,29 @@ const clientOf = (s: Scenario): VoiceAgentClient => createClient({ baseUrl: emus
 const writes = (s: Scenario, route: string) => emus.get(s)!.stats.writes[`POST ${route}`] ?? 0;
 /** Sets the credentials (token secret) and the program's plain config in one command. */
 const configure = (s: Scenario, stack: string, plain: Record<string, string>) =>
-  projects.get(s)!.pulumi(stack, [
-    "config",
-    "set-all",
-    "--plaintext",
-    `voiceagent:baseUrl=${emus.get(s)!.url}`,
-    "--secret",
-    `voiceagent:token=${tokens[s]}`,
-    ...Object.entries(plain).flatMap(([k, v]) => ["--plaintext", `${k}=${v}`]),
-  ]);
+  projects
+    .get(s)!
+    .pulumi(stack, [
+      "config",
+      "set-all",
+      "--plaintext",
+      `voiceagent:baseUrl=${emus.get(s)!.url}`,
+      "--secret",
+      `voiceagent:token=${tokens[s]}`,
+      ...Object.entries(plain).flatMap(([k, v]) => ["--plaintext", `${k}=${v}`]),
+    ]);
 
 /** Starts the scenarios' emulators and adds their projects to the shared install (before it compiles). */
 export async function setupSafety(install: NativeInstall): Promise<void> {
-  for (const [s, token] of Object.entries(tokens)) emus.set(s as Scenario, await startEmulator({ tokens: [token], seed: true }));
+  for (const [s, token] of Object.entries(tokens))
+    emus.set(s as Scenario, await startEmulator({ tokens: [token], seed: true }));
   const files = (name: string, rel: string) => ({ "Pulumi.yaml": projectYaml(name), "index.ts": program(rel) });
   projects.set("lines", install.project("lines", files("lines", "test/e2e/fixtures/lines/index.ts")));
   projects.set("fleet", install.project("fleet", files("fleet", "bench/programs/fleet.ts")));
   projects.set("call", install.project("call", files("call", "test/e2e/fixtures/call/index.ts")));
   const instances = readFileSync(path.join(REPO_ROOT, "test/native/fixtures/instances/index.ts"), "utf8");
-  for (const s of ["moves", "pair"] as const) projects.set(s, install.project(s, { "Pulumi.yaml": projectYaml(s), "index.ts": instances }));
+  for (const s of ["moves", "pair"] as const)
+    projects.set(s, install.project(s, { "Pulumi.yaml": projectYaml(s), "index.ts": instances }));
 }
 
 /** Stops the scenarios' emulators. */
@@ -72,7 +76,9 @@ export async function teardownSafety(): Promise<void> {
 /** Registers the scenarios (lines, fleet, call, moves, pair) on the native classes. */
 export function safetyScenarios(): void {
   describe.concurrent("lines on the native classes: renames, swaps and moves keep every line bound", () => {
-    it("a rename leaves the number bound and says so in `pulumi up`; a swap and a move into a component leave each number on its agent", async ({ expect }) => {
+    it("a rename leaves the number bound and says so in `pulumi up`; a swap and a move into a component leave each number on its agent", async ({
+      expect,
+    }) => {
       const p = projects.get("lines")!;
       const stack = "lines";
       const client = clientOf("lines");
@@ -81,7 +87,12 @@ export function safetyScenarios(): void {
       const layout = (lines: Line[]) => p.pulumi(stack, ["config", "set", "lines:layout", JSON.stringify(lines)]);
       const boundTo = async (number: string) => (await client.numbers.get(number)).inbound_agent?.id;
       await p.init(stack);
-      await configure("lines", stack, { "lines:layout": JSON.stringify([{ name: "line-x", number: X, agent: "a" }, { name: "line-y", number: Y, agent: "b" }]) });
+      await configure("lines", stack, {
+        "lines:layout": JSON.stringify([
+          { name: "line-x", number: X, agent: "a" },
+          { name: "line-y", number: Y, agent: "b" },
+        ]),
+      });
       await p.up(stack);
       const agents = await client.agents.list.all();
       const a = agents.find((x) => x.prompt === "You are line A.")?.id;
@@ -90,7 +101,10 @@ export function safetyScenarios(): void {
       expect(a).toBeDefined();
 
       // Renamed without an alias: the new line's create binds, the old one's delete sends nothing.
-      await layout([{ name: "main-line", number: X!, agent: "a" }, { name: "line-y", number: Y!, agent: "b" }]);
+      await layout([
+        { name: "main-line", number: X!, agent: "a" },
+        { name: "line-y", number: Y!, agent: "b" },
+      ]);
       const updates = writes("lines", "/v1/numbers/update");
       const renamed = await p.pulumi(stack, ["up", "--yes", "--skip-preview"]);
       expect(writes("lines", "/v1/numbers/update") - updates).toBe(1);
@@ -98,11 +112,17 @@ export function safetyScenarios(): void {
       // The plugin's stderr is hidden by the engine: only the Log RPC puts the note in front of the user.
       expect(renamed.stdout).toMatch(/left bound/);
 
-      await layout([{ name: "main-line", number: Y!, agent: "a" }, { name: "line-y", number: X!, agent: "b" }]);
+      await layout([
+        { name: "main-line", number: Y!, agent: "a" },
+        { name: "line-y", number: X!, agent: "b" },
+      ]);
       await p.up(stack);
       expect([await boundTo(X!), await boundTo(Y!)]).toEqual([b, a]);
 
-      await layout([{ name: "main-line", number: Y!, agent: "a", grouped: true }, { name: "line-y", number: X!, agent: "b" }]);
+      await layout([
+        { name: "main-line", number: Y!, agent: "a", grouped: true },
+        { name: "line-y", number: X!, agent: "b" },
+      ]);
       await p.up(stack);
       expect([await boundTo(X!), await boundTo(Y!)]).toEqual([b, a]);
       await p.pulumi(stack, ["preview", "--refresh", "--expect-no-changes"]);
@@ -114,7 +134,9 @@ export function safetyScenarios(): void {
     const PURCHASES = 5;
     const AREA = "415";
 
-    it("one up: exactly one object per resource on the service, distinct ids in the state, while identical creates were in flight together", async ({ expect }) => {
+    it("one up: exactly one object per resource on the service, distinct ids in the state, while identical creates were in flight together", async ({
+      expect,
+    }) => {
       const p = projects.get("fleet")!;
       const stack = "fleet";
       const emu = emus.get("fleet")!;
@@ -138,7 +160,9 @@ export function safetyScenarios(): void {
       expect(await p.up(stack)).toMatchObject({ create: 2 * N + PURCHASES + 4 }); // + voice, action, webhook, stack
       watch.stop();
       const peak = watch.peak();
-      console.log(`native fleet: at most ${peak} identical agent creates in flight at once, ${watch.lost()} replies lost; ${emu.stats.total} requests`);
+      console.log(
+        `native fleet: at most ${peak} identical agent creates in flight at once, ${watch.lost()} replies lost; ${emu.stats.total} requests`,
+      );
       expect(peak).toBeGreaterThanOrEqual(2);
       expect(watch.lost()).toBeGreaterThanOrEqual(2);
 
@@ -154,9 +178,16 @@ export function safetyScenarios(): void {
       const all = await client.numbers.list.all();
       const boundAgents = all.filter((n) => numbers.includes(n.number)).map((n) => n.inbound_agent?.id);
       expect(new Set(boundAgents.filter((id) => id !== undefined && ids.includes(id))).size).toBe(N);
-      const purchased = state.filter((r) => r.type === "voiceagent:index:PurchasedNumber").map((r) => String(r.outputs?.number));
+      const purchased = state
+        .filter((r) => r.type === "voiceagent:index:PurchasedNumber")
+        .map((r) => String(r.outputs?.number));
       expect(new Set(purchased).size).toBe(PURCHASES);
-      expect([...purchased].sort()).toEqual(all.filter((n) => n.number.startsWith(`+1${AREA}`)).map((n) => n.number).sort());
+      expect([...purchased].sort()).toEqual(
+        all
+          .filter((n) => n.number.startsWith(`+1${AREA}`))
+          .map((n) => n.number)
+          .sort(),
+      );
     }, 300_000);
   });
 
@@ -166,7 +197,10 @@ export function safetyScenarios(): void {
       const stack = "call";
       const emu = emus.get("call")!;
       await p.init(stack);
-      await configure("call", stack, { "call:from": emu.seeds.get(tokens.call)!.numbers[0]!, "call:to": "+15557650000" });
+      await configure("call", stack, {
+        "call:from": emu.seeds.get(tokens.call)!.numbers[0]!,
+        "call:to": "+15557650000",
+      });
       emu.faults.add({ route: "/v1/calls/create", method: "POST", phase: "after", reset: true, count: 1 });
       await p.up(stack);
       expect(emu.stats.faults.after["POST /v1/calls/create"]).toBe(1);
@@ -178,17 +212,26 @@ export function safetyScenarios(): void {
   });
 
   describe.concurrent("numbers moved between provider instances of one account, renamed on the way", () => {
-    it("the line stays bound and the adopted number active, and the next preview is empty, after each move", async ({ expect }) => {
+    it("the line stays bound and the adopted number active, and the next preview is empty, after each move", async ({
+      expect,
+    }) => {
       const p = projects.get("moves")!;
       const stack = "moves";
       const client = clientOf("moves");
       const [LINE, OWNED] = emus.get("moves")!.seeds.get(tokens.moves)!.numbers;
       type Placed = { name: string; number: string; via: "default" | "explicit" | "component"; version?: string };
       const place = (line: Placed, owned: Placed) =>
-        p.pulumi(stack, ["config", "set-all", "--plaintext", `instances:lines=${JSON.stringify([line])}`, "--plaintext", `instances:owned=${JSON.stringify([owned])}`]);
+        p.pulumi(stack, [
+          "config",
+          "set-all",
+          "--plaintext",
+          `instances:lines=${JSON.stringify([line])}`,
+          "--plaintext",
+          `instances:owned=${JSON.stringify([owned])}`,
+        ]);
       const desk = async () => (await client.agents.list.all()).find((a) => a.prompt === "You are the front desk.")?.id;
       /** The live state of both numbers, and whether `preview --expect-no-changes` passes. */
-      const after = async () => {
+      const liveState = async () => {
         const line = await client.numbers.get(LINE!);
         const owned = await client.numbers.get(OWNED!);
         return { bound: line.inbound_agent?.id, active: owned.active };
@@ -199,27 +242,41 @@ export function safetyScenarios(): void {
       await p.up(stack);
       const agent = await desk();
       expect(agent).toBeDefined();
-      expect(await after()).toEqual({ bound: agent, active: true });
+      expect(await liveState()).toEqual({ bound: agent, active: true });
 
       // The default provider of another version: an instance of its own, a process of its own.
-      await place({ name: "line-v", number: LINE!, via: "default", version: "0.2.9" }, { name: "own-v", number: OWNED!, via: "default", version: "0.2.9" });
+      await place(
+        { name: "line-v", number: LINE!, via: "default", version: "0.2.9" },
+        { name: "own-v", number: OWNED!, via: "default", version: "0.2.9" },
+      );
       await p.up(stack);
-      expect(await after()).toEqual({ bound: agent, active: true });
-      const providers = (await p.exported(stack)).filter((r) => /::line-v$|::own-v$/.test(r.urn)).map((r) => r.provider);
-      expect(providers).toEqual([expect.stringMatching(/::default_0_2_9::/), expect.stringMatching(/::default_0_2_9::/)]);
+      expect(await liveState()).toEqual({ bound: agent, active: true });
+      const providers = (await p.exported(stack))
+        .filter((r) => /::line-v$|::own-v$/.test(r.urn))
+        .map((r) => r.provider);
+      expect(providers).toEqual([
+        expect.stringMatching(/::default_0_2_9::/),
+        expect.stringMatching(/::default_0_2_9::/),
+      ]);
       await p.pulumi(stack, ["preview", "--expect-no-changes"]);
 
       // Default → explicit Provider of the same account, renamed, no alias: the old resources'
       // deletes run in the default provider's process, which never checked the new ones.
-      await place({ name: "line-b", number: LINE!, via: "explicit" }, { name: "own-b", number: OWNED!, via: "explicit" });
+      await place(
+        { name: "line-b", number: LINE!, via: "explicit" },
+        { name: "own-b", number: OWNED!, via: "explicit" },
+      );
       await p.up(stack);
-      expect(await after()).toEqual({ bound: agent, active: true });
+      expect(await liveState()).toEqual({ bound: agent, active: true });
       await p.pulumi(stack, ["preview", "--expect-no-changes"]);
 
       // Into a component that carries its own Provider, renamed again.
-      await place({ name: "line-d", number: LINE!, via: "component" }, { name: "own-d", number: OWNED!, via: "component" });
+      await place(
+        { name: "line-d", number: LINE!, via: "component" },
+        { name: "own-d", number: OWNED!, via: "component" },
+      );
       await p.up(stack);
-      expect(await after()).toEqual({ bound: agent, active: true });
+      expect(await liveState()).toEqual({ bound: agent, active: true });
       await p.pulumi(stack, ["preview", "--expect-no-changes"]);
     }, 300_000);
   });
@@ -240,10 +297,19 @@ export function safetyScenarios(): void {
       // Slow creates (so that identical creates of both processes are in flight together), and 20%
       // of the `localhost` provider's replies lost after the agent was made.
       emu.faults.add({ route: "/v1/agents/create", method: "POST", phase: "after", latencyMs: SLOW_CREATE_MS });
-      emu.faults.add({ route: "/v1/agents/create", method: "POST", phase: "after", reset: true, rate: 0.2, host: "localhost" });
+      emu.faults.add({
+        route: "/v1/agents/create",
+        method: "POST",
+        phase: "after",
+        reset: true,
+        rate: 0.2,
+        host: "localhost",
+      });
       expect(await p.up(stack)).toMatchObject({ create: N + 4 }); // + voice, two providers, stack
       watch.stop();
-      console.log(`native pair: at most ${watch.peak()} identical agent creates in flight at once, ${watch.lost()} replies lost; ${emu.stats.total} requests`);
+      console.log(
+        `native pair: at most ${watch.peak()} identical agent creates in flight at once, ${watch.lost()} replies lost; ${emu.stats.total} requests`,
+      );
       expect(watch.peak()).toBeGreaterThanOrEqual(2);
       expect(watch.lost()).toBeGreaterThanOrEqual(2);
 

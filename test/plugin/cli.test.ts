@@ -15,13 +15,23 @@ import { PLUGIN_BIN } from "./plugin-process.js";
 
 const TOKEN = `native-${randomUUID()}`;
 const PROMPT = `a secret prompt ${randomUUID()}`;
-const VERSION = (JSON.parse(readFileSync(path.join(REPO_ROOT, "provider", "package.json"), "utf8")) as { version: string }).version;
+const VERSION = (
+  JSON.parse(readFileSync(path.join(REPO_ROOT, "provider", "package.json"), "utf8")) as { version: string }
+).version;
 
 describe("the plugin under the Pulumi CLI", () => {
-  const ctx = useEmulatorStack({ name: "native-plugin", program: "dist/test/plugin/fixtures/native/index.js", token: TOKEN, config: { "native:prompt": { value: PROMPT, secret: true } } });
+  const ctx = useEmulatorStack({
+    name: "native-plugin",
+    program: "dist/test/plugin/fixtures/native/index.js",
+    token: TOKEN,
+    config: { "native:prompt": { value: PROMPT, secret: true } },
+  });
 
   it("up creates through it with secrets kept secret, the next preview is empty, and destroy of an agent shows the plugin's note in the up output", async () => {
-    appendFileSync(path.join(ctx.t.workDir, "Pulumi.yaml"), `plugins:\n  providers:\n    - name: voiceagent\n      path: ${path.dirname(PLUGIN_BIN)}\n`);
+    appendFileSync(
+      path.join(ctx.t.workDir, "Pulumi.yaml"),
+      `plugins:\n  providers:\n    - name: voiceagent\n      path: ${path.dirname(PLUGIN_BIN)}\n`,
+    );
     const up = await ctx.t.stack.up();
     expect(changes(up.summary.resourceChanges ?? {})).toMatchObject({ create: 3 }); // the stack, the voice, the agent
     const voiceId = String(up.outputs.voiceId?.value);

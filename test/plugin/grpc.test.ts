@@ -5,9 +5,25 @@
 import { randomUUID } from "node:crypto";
 import { Struct } from "google-protobuf/google/protobuf/struct_pb.js";
 import { Status } from "@pulumi/pulumi/proto/status_pb.js";
-import { CheckRequest, ConfigureRequest, CreateRequest, DiffRequest, DiffResponse, ErrorResourceInitFailed, PropertyDiff, ReadRequest, UpdateRequest } from "@pulumi/pulumi/proto/provider_pb.js";
+import {
+  CheckRequest,
+  ConfigureRequest,
+  CreateRequest,
+  DiffRequest,
+  DiffResponse,
+  ErrorResourceInitFailed,
+  PropertyDiff,
+  ReadRequest,
+  UpdateRequest,
+} from "@pulumi/pulumi/proto/provider_pb.js";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { callUnary, inProcessPlugin, withoutVoiceagentEnv, type CallFailure, type InProcessPlugin } from "../helpers/plugin-harness.js";
+import {
+  callUnary,
+  inProcessPlugin,
+  withoutVoiceagentEnv,
+  type CallFailure,
+  type InProcessPlugin,
+} from "../helpers/plugin-harness.js";
 import { startRecordingServer, type RecordingServer } from "../helpers/recording-server.js";
 
 const UNKNOWN = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
@@ -20,9 +36,26 @@ let recorder: RecordingServer;
 let plugin: InProcessPlugin; // configured against the recording server: nothing may be sent
 
 const configure = (p: InProcessPlugin, config: Record<string, unknown>) =>
-  callUnary(p.grpc.configure, new ConfigureRequest().setArgs(struct(config)).setAcceptsecrets(true).setType("pulumi:providers:voiceagent"));
-const diff = (kind: string, olds: Record<string, unknown>, news: Record<string, unknown>, oldInputs: Record<string, unknown> = {}) =>
-  callUnary(plugin.grpc.diff, new DiffRequest().setUrn(urn(kind)).setType(type(kind)).setId("x").setOlds(struct(olds)).setNews(struct(news)).setOldInputs(struct(oldInputs)));
+  callUnary(
+    p.grpc.configure,
+    new ConfigureRequest().setArgs(struct(config)).setAcceptsecrets(true).setType("pulumi:providers:voiceagent"),
+  );
+const diff = (
+  kind: string,
+  olds: Record<string, unknown>,
+  news: Record<string, unknown>,
+  oldInputs: Record<string, unknown> = {},
+) =>
+  callUnary(
+    plugin.grpc.diff,
+    new DiffRequest()
+      .setUrn(urn(kind))
+      .setType(type(kind))
+      .setId("x")
+      .setOlds(struct(olds))
+      .setNews(struct(news))
+      .setOldInputs(struct(oldInputs)),
+  );
 const kinds = (d: DiffResponse) => {
   const out: Record<string, number> = {};
   d.getDetaileddiffMap().forEach((v, k) => {
@@ -63,7 +96,14 @@ describe("Configure", () => {
 
 describe("Check", () => {
   it("hands the provider secrets unwrapped and unknowns as they came", async () => {
-    const res = await callUnary(plugin.grpc.check, new CheckRequest().setUrn(urn("Agent")).setType(type("Agent")).setNews(struct({ prompt: secret("a prompt"), voice: UNKNOWN })).setOlds(struct({})));
+    const res = await callUnary(
+      plugin.grpc.check,
+      new CheckRequest()
+        .setUrn(urn("Agent"))
+        .setType(type("Agent"))
+        .setNews(struct({ prompt: secret("a prompt"), voice: UNKNOWN }))
+        .setOlds(struct({})),
+    );
     expect(res.getFailuresList()).toEqual([]);
     expect(res.getInputs()?.toJavaScript()).toMatchObject({ prompt: "a prompt", voice: UNKNOWN });
   });
@@ -73,7 +113,11 @@ describe("Diff", () => {
   const voice = { voiceName: "alloy", pitch: 0, rate: 1, type: "voice_base" };
 
   it("gives a detailed diff, the replacing properties and the stable ones", async () => {
-    const d = await diff("Voice", { ...voice, voiceId: "11111111-1111-4111-8111-111111111111" }, { ...voice, pitch: 2, voiceId: "22222222-2222-4222-8222-222222222222" });
+    const d = await diff(
+      "Voice",
+      { ...voice, voiceId: "11111111-1111-4111-8111-111111111111" },
+      { ...voice, pitch: 2, voiceId: "22222222-2222-4222-8222-222222222222" },
+    );
     expect(d.getChanges()).toBe(DiffResponse.DiffChanges.DIFF_SOME);
     expect(kinds(d)).toEqual({ pitch: PropertyDiff.Kind.UPDATE, voiceId: PropertyDiff.Kind.UPDATE_REPLACE });
     expect(d.getDiffsList()).toEqual(["pitch", "voiceId"]);
@@ -85,7 +129,10 @@ describe("Diff", () => {
   });
 
   it("a recorded __provider (a stack moved from the dynamic provider) is a change that deletes it and replaces nothing", async () => {
-    const d = await diff("Voice", { ...voice, __provider: "exports.handler = ..." }, voice, { ...voice, __provider: "exports.handler = ..." });
+    const d = await diff("Voice", { ...voice, __provider: "exports.handler = ..." }, voice, {
+      ...voice,
+      __provider: "exports.handler = ...",
+    });
     expect(d.getChanges()).toBe(DiffResponse.DiffChanges.DIFF_SOME);
     expect(kinds(d)).toEqual({ __provider: PropertyDiff.Kind.DELETE });
     expect(d.getReplacesList()).toEqual([]);
@@ -105,12 +152,17 @@ describe("Create", () => {
       const p = inProcessPlugin();
       await configure(p, { baseUrl: server.url, token: secret("partial-token") });
       const inputs = { fromNumber: "+15550010001", toNumber: "+15557650000", agent: randomUUID() };
-      const err = await callUnary(p.grpc.create, new CreateRequest().setUrn(urn("Call")).setType(type("Call")).setProperties(struct(inputs))).then(
+      const err = await callUnary(
+        p.grpc.create,
+        new CreateRequest().setUrn(urn("Call")).setType(type("Call")).setProperties(struct(inputs)),
+      ).then(
         () => undefined,
         (e: CallFailure) => e,
       );
       const [bin] = err?.metadata?.get("grpc-status-details-bin") ?? [];
-      const details = Status.deserializeBinary(typeof bin === "string" ? Buffer.from(bin) : (bin ?? Buffer.alloc(0))).getDetailsList();
+      const details = Status.deserializeBinary(
+        typeof bin === "string" ? Buffer.from(bin) : (bin ?? Buffer.alloc(0)),
+      ).getDetailsList();
       const failed = details[0]?.unpack(ErrorResourceInitFailed.deserializeBinary, "pulumirpc.ErrorResourceInitFailed");
       expect(failed?.getId()).toBe(id);
       expect(failed?.getProperties()?.toJavaScript()).toMatchObject({ status: "unknown" });
@@ -128,8 +180,26 @@ describe("secret outputs", () => {
     const id = randomUUID();
     const user = randomUUID();
     const voice = { id: randomUUID(), user_id: user, type: "voice_base", voice_name: "alloy", pitch: 0, rate: 1 };
-    const agent = { id: randomUUID(), user_id: user, prompt: "p", actions: [], voice, initial_message: null, webhook: null };
-    const call = { id, user_id: user, status: "ended", error_message: "callee hung up", recording_available: true, transcript: "personal words", to_number: "+15557650000", from_number: "+15550010001", agent };
+    const agent = {
+      id: randomUUID(),
+      user_id: user,
+      prompt: "p",
+      actions: [],
+      voice,
+      initial_message: null,
+      webhook: null,
+    };
+    const call = {
+      id,
+      user_id: user,
+      status: "ended",
+      error_message: "callee hung up",
+      recording_available: true,
+      transcript: "personal words",
+      to_number: "+15557650000",
+      from_number: "+15550010001",
+      agent,
+    };
     const server = await startRecordingServer((req) => {
       if (req.path === "/v1/calls/list") return { json: { items: [], page: 1, size: 100, total: 0, has_more: false } };
       return { json: call };
@@ -138,12 +208,31 @@ describe("secret outputs", () => {
       const p = inProcessPlugin();
       await configure(p, { baseUrl: server.url, token: secret("calls-token") });
       const inputs = { fromNumber: call.from_number, toNumber: call.to_number, agent: agent.id };
-      const made = await callUnary(p.grpc.create, new CreateRequest().setUrn(urn("Call")).setType(type("Call")).setProperties(struct(inputs)));
+      const made = await callUnary(
+        p.grpc.create,
+        new CreateRequest().setUrn(urn("Call")).setType(type("Call")).setProperties(struct(inputs)),
+      );
       // The import: a read with nothing recorded, where the engine re-marks nothing.
-      const imported = await callUnary(p.grpc.read, new ReadRequest().setUrn(urn("Call")).setType(type("Call")).setId(id));
+      const imported = await callUnary(
+        p.grpc.read,
+        new ReadRequest().setUrn(urn("Call")).setType(type("Call")).setId(id),
+      );
       const state = { ...inputs, status: "unknown" };
-      const updated = await callUnary(p.grpc.update, new UpdateRequest().setUrn(urn("Call")).setType(type("Call")).setId(id).setOlds(struct(state)).setNews(struct(inputs)).setOldInputs(struct(inputs)));
-      for (const [path, props] of [["create", made.getProperties()], ["import", imported.getProperties()], ["update", updated.getProperties()]] as const) {
+      const updated = await callUnary(
+        p.grpc.update,
+        new UpdateRequest()
+          .setUrn(urn("Call"))
+          .setType(type("Call"))
+          .setId(id)
+          .setOlds(struct(state))
+          .setNews(struct(inputs))
+          .setOldInputs(struct(inputs)),
+      );
+      for (const [path, props] of [
+        ["create", made.getProperties()],
+        ["import", imported.getProperties()],
+        ["update", updated.getProperties()],
+      ] as const) {
         const outputs = props?.toJavaScript() ?? {};
         expect(outputs.transcript, path).toEqual(secret("personal words"));
         expect(outputs.errorMessage, path).toEqual(secret("callee hung up"));

@@ -15,12 +15,18 @@ const struct = (props: Record<string, unknown>): Struct => Struct.fromJavaScript
 const token = `invoke-${randomUUID()}`;
 let emu: RunningEmulator;
 let plugin: InProcessPlugin;
-const invoke = (name: string, args: Record<string, unknown>) => callUnary(plugin.grpc.invoke, new InvokeRequest().setTok(`voiceagent:index:${name}`).setArgs(struct(args)));
+const invoke = (name: string, args: Record<string, unknown>) =>
+  callUnary(plugin.grpc.invoke, new InvokeRequest().setTok(`voiceagent:index:${name}`).setArgs(struct(args)));
 
 beforeAll(async () => {
   emu = await startEmulator({ tokens: [token], seed: true });
   plugin = inProcessPlugin();
-  await callUnary(plugin.grpc.configure, new ConfigureRequest().setArgs(struct({ baseUrl: emu.url, token: secret(token) })).setType("pulumi:providers:voiceagent"));
+  await callUnary(
+    plugin.grpc.configure,
+    new ConfigureRequest()
+      .setArgs(struct({ baseUrl: emu.url, token: secret(token) }))
+      .setType("pulumi:providers:voiceagent"),
+  );
 });
 afterAll(async () => emu?.close());
 
@@ -29,14 +35,23 @@ describe("Invoke", () => {
     const client = createClient({ baseUrl: emu.url, token });
     const seed = emu.seeds.get(token)!;
     const agent = await client.agents.create({ prompt: "p", voice: seed.voices[0]! });
-    const call = await client.calls.create({ from_number: seed.numbers[0]!, to_number: "+15557654321", agent: agent.id });
+    const call = await client.calls.create({
+      from_number: seed.numbers[0]!,
+      to_number: "+15557654321",
+      agent: agent.id,
+    });
     const transcript = `Caller: ${randomUUID()}`;
     const rec = emu.store.get<{ id: string; user_id: string }>("call", call.user_id, call.id)!;
     emu.store.update("call", { ...rec, status: "ended", transcript });
     emu.resetStats();
     const res = await invoke("getCall", { id: call.id });
     expect(res.getFailuresList()).toEqual([]);
-    expect(res.getReturn()?.toJavaScript()).toMatchObject({ status: "ended", transcript: secret(transcript), errorMessage: secret(null), agent: agent.id });
+    expect(res.getReturn()?.toJavaScript()).toMatchObject({
+      status: "ended",
+      transcript: secret(transcript),
+      errorMessage: secret(null),
+      agent: agent.id,
+    });
     expect(Object.keys(emu.stats.byRoute).every((route) => route.startsWith("GET "))).toBe(true);
   });
 
@@ -52,6 +67,8 @@ describe("Invoke", () => {
       () => undefined,
       (f: CallFailure) => f,
     );
-    expect(failure?.details).toMatch(/getVoice: found no voice named "nobody-speaks-like-this" on this account.*nothing was changed/);
+    expect(failure?.details).toMatch(
+      /getVoice: found no voice named "nobody-speaks-like-this" on this account.*nothing was changed/,
+    );
   });
 });

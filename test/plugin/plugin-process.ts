@@ -25,7 +25,11 @@ export interface PluginProcess {
 }
 
 /** Spawns the plugin (or a copy at `bin`) with `args` (the engine's address last) and connects once its port line is read. */
-export async function startPlugin(args: string[] = [], env: NodeJS.ProcessEnv = {}, bin = PLUGIN_BIN): Promise<PluginProcess> {
+export async function startPlugin(
+  args: string[] = [],
+  env: NodeJS.ProcessEnv = {},
+  bin = PLUGIN_BIN,
+): Promise<PluginProcess> {
   const child: ChildProcessByStdio<null, Readable, Readable> = spawn(bin, args, {
     stdio: ["ignore", "pipe", "pipe"],
     env: { ...withoutVoiceagentEnv(process.env), ...env },
@@ -67,7 +71,8 @@ export function rpc<Res>(start: (cb: (err: ServiceError | null, res: Res) => voi
 }
 
 /** A Struct of plain properties. */
-export const struct = (props: Record<string, unknown>): Struct => Struct.fromJavaScript(JSON.parse(JSON.stringify(props)));
+export const struct = (props: Record<string, unknown>): Struct =>
+  Struct.fromJavaScript(JSON.parse(JSON.stringify(props)));
 
 /** A fake engine: its address for the plugin's argv, and every Log request it received. */
 export interface FakeEngine {
@@ -82,7 +87,11 @@ export async function startFakeEngine(): Promise<FakeEngine> {
   const server = new Server();
   server.addService(EngineService, {
     log(call: { request: LogRequest }, cb: (err: null, res: Empty) => void) {
-      logs.push({ severity: call.request.getSeverity(), message: call.request.getMessage(), urn: call.request.getUrn() });
+      logs.push({
+        severity: call.request.getSeverity(),
+        message: call.request.getMessage(),
+        urn: call.request.getUrn(),
+      });
       cb(null, new Empty());
     },
   });

@@ -7,15 +7,33 @@ import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "
 import os from "node:os";
 import path from "node:path";
 import { Empty } from "google-protobuf/google/protobuf/empty_pb.js";
-import { PluginInfo } from "@pulumi/pulumi/proto/plugin_pb.js";
-import { ConfigureRequest, ConfigureResponse, CreateRequest, CreateResponse, DeleteRequest, GetSchemaRequest, GetSchemaResponse } from "@pulumi/pulumi/proto/provider_pb.js";
+import type { PluginInfo } from "@pulumi/pulumi/proto/plugin_pb.js";
+import {
+  ConfigureRequest,
+  type ConfigureResponse,
+  CreateRequest,
+  type CreateResponse,
+  DeleteRequest,
+  GetSchemaRequest,
+  type GetSchemaResponse,
+} from "@pulumi/pulumi/proto/provider_pb.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REPO_ROOT } from "../helpers/consumer.js";
 import { testEmulator } from "../helpers/emulator.js";
-import { PLUGIN_BIN, rpc, startFakeEngine, startPlugin, struct, type FakeEngine, type PluginProcess } from "./plugin-process.js";
+import {
+  PLUGIN_BIN,
+  rpc,
+  startFakeEngine,
+  startPlugin,
+  struct,
+  type FakeEngine,
+  type PluginProcess,
+} from "./plugin-process.js";
 
 const secret = (value: unknown) => ({ "4dabf18193072939515e22adb298388d": "1b47061264138c4ac30d75fd1eb44270", value });
-const VERSION = (JSON.parse(readFileSync(path.join(REPO_ROOT, "provider", "package.json"), "utf8")) as { version: string }).version;
+const VERSION = (
+  JSON.parse(readFileSync(path.join(REPO_ROOT, "provider", "package.json"), "utf8")) as { version: string }
+).version;
 const urn = (kind: string, name: string) => `urn:pulumi:dev::proj::voiceagent:index:${kind}::${name}`;
 const type = (kind: string) => `voiceagent:index:${kind}`;
 
@@ -24,10 +42,20 @@ let live: PluginProcess; // configured against the emulator, logging to the fake
 let stopEmulator: () => Promise<unknown>;
 
 async function configure(p: PluginProcess, config: Record<string, unknown>) {
-  return rpc<ConfigureResponse>((cb) => p.client.configure(new ConfigureRequest().setArgs(struct(config)).setAcceptsecrets(true).setType("pulumi:providers:voiceagent"), cb));
+  return rpc<ConfigureResponse>((cb) =>
+    p.client.configure(
+      new ConfigureRequest().setArgs(struct(config)).setAcceptsecrets(true).setType("pulumi:providers:voiceagent"),
+      cb,
+    ),
+  );
 }
 function create(p: PluginProcess, kind: string, props: Record<string, unknown>, preview = false) {
-  return rpc<CreateResponse>((cb) => p.client.create(new CreateRequest().setUrn(urn(kind, "r")).setType(type(kind)).setProperties(struct(props)).setPreview(preview), cb));
+  return rpc<CreateResponse>((cb) =>
+    p.client.create(
+      new CreateRequest().setUrn(urn(kind, "r")).setType(type(kind)).setProperties(struct(props)).setPreview(preview),
+      cb,
+    ),
+  );
 }
 beforeAll(async () => {
   const t = await testEmulator();
@@ -49,12 +77,14 @@ describe("the plugin process", () => {
     expect(live.stdout()).toMatch(/^\d+\n$/);
     const info = await rpc<PluginInfo>((cb) => live.client.getPluginInfo(new Empty(), cb));
     expect(info.getVersion()).toBe(VERSION);
-    const served: unknown = JSON.parse((await rpc<GetSchemaResponse>((cb) => live.client.getSchema(new GetSchemaRequest(), cb))).getSchema());
+    const served: unknown = JSON.parse(
+      (await rpc<GetSchemaResponse>((cb) => live.client.getSchema(new GetSchemaRequest(), cb))).getSchema(),
+    );
     // The committed schema, embedded in the bundle (the schema's own tests check its content).
     expect(served).toEqual(JSON.parse(readFileSync(path.join(REPO_ROOT, "provider", "schema.json"), "utf8")));
   });
 
-  it("runs as the one file it is, also where the nearest package.json says \"type\": \"module\" (Node then reads it as an ES module)", async () => {
+  it('runs as the one file it is, also where the nearest package.json says "type": "module" (Node then reads it as an ES module)', async () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), "va-plugin-esm-"));
     try {
       writeFileSync(path.join(dir, "package.json"), JSON.stringify({ type: "module" }));
@@ -89,7 +119,16 @@ describe("notes", () => {
     const v = await create(live, "Voice", { voiceName: "alloy", pitch: 0, rate: 1, type: "voice_base" });
     const a = await create(live, "Agent", { prompt: "bye", voice: v.getId(), actions: [] });
     const at = engine.logs.length;
-    await rpc<Empty>((cb) => live.client.delete(new DeleteRequest().setUrn(urn("Agent", "bye")).setType(type("Agent")).setId(a.getId()).setProperties(a.getProperties()), cb));
+    await rpc<Empty>((cb) =>
+      live.client.delete(
+        new DeleteRequest()
+          .setUrn(urn("Agent", "bye"))
+          .setType(type("Agent"))
+          .setId(a.getId())
+          .setProperties(a.getProperties()),
+        cb,
+      ),
+    );
     const logged = engine.logs.slice(at);
     expect(logged).toEqual([{ severity: 1, message: expect.stringContaining(a.getId()), urn: urn("Agent", "bye") }]);
     expect(live.stderr()).not.toContain(a.getId());

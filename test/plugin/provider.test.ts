@@ -22,19 +22,28 @@ let recorder: RecordingServer;
 let stopEmulator: () => Promise<unknown>;
 
 const reasons = (r: { failures: { reason: string }[] }) => r.failures.map((f) => f.reason);
-const checkConfig = (p: Provider, news: Record<string, unknown>) => p.checkConfig({ urn: PROVIDER_URN, type: "pulumi:providers:voiceagent", olds: {}, news });
+const checkConfig = (p: Provider, news: Record<string, unknown>) =>
+  p.checkConfig({ urn: PROVIDER_URN, type: "pulumi:providers:voiceagent", olds: {}, news });
 const configured = async (config: Record<string, unknown>) => {
   const p = inProcessPlugin().provider;
   await p.configure({ config, plainKeys: [] });
   return p;
 };
-const create = (p: Provider, kind: string, properties: Record<string, unknown>, preview = false) => p.create({ ...at(kind), properties, preview });
-const read = (p: Provider, kind: string, id: string, properties: Record<string, unknown> = {}) => p.read({ ...at(kind), id, properties, inputs: {} });
+const create = (p: Provider, kind: string, properties: Record<string, unknown>, preview = false) =>
+  p.create({ ...at(kind), properties, preview });
+const read = (p: Provider, kind: string, id: string, properties: Record<string, unknown> = {}) =>
+  p.read({ ...at(kind), id, properties, inputs: {} });
 const update = (p: Provider, kind: string, id: string, olds: Record<string, unknown>, news: Record<string, unknown>) =>
   p.update({ ...at(kind), id, olds, news, oldInputs: news, preview: false });
-const diff = (p: Provider, kind: string, olds: Record<string, unknown>, news: Record<string, unknown>, oldInputs: Record<string, unknown> = {}) =>
-  p.diff({ ...at(kind), id: "x", olds, news, oldInputs });
-const kinds = (d: { detailed: Record<string, { kind: string }> }) => Object.fromEntries(Object.entries(d.detailed).map(([k, v]) => [k, v.kind]));
+const diff = (
+  p: Provider,
+  kind: string,
+  olds: Record<string, unknown>,
+  news: Record<string, unknown>,
+  oldInputs: Record<string, unknown> = {},
+) => p.diff({ ...at(kind), id: "x", olds, news, oldInputs });
+const kinds = (d: { detailed: Record<string, { kind: string }> }) =>
+  Object.fromEntries(Object.entries(d.detailed).map(([k, v]) => [k, v.kind]));
 
 beforeEach(withoutVoiceagentEnv);
 afterEach(() => vi.unstubAllEnvs());
@@ -74,7 +83,9 @@ describe("CheckConfig", () => {
 describe("Configure", () => {
   it("refuses a token the engine says arrived as plain text, with a code, before anything is sent", async () => {
     const p = inProcessPlugin().provider;
-    await expect(p.configure({ config: { baseUrl: recorder.url, token: "plain-token" }, plainKeys: ["token"] })).rejects.toMatchObject({ code: "E_PLAIN_TOKEN" });
+    await expect(
+      p.configure({ config: { baseUrl: recorder.url, token: "plain-token" }, plainKeys: ["token"] }),
+    ).rejects.toMatchObject({ code: "E_PLAIN_TOKEN" });
     expect(recorder.requests).toEqual([]);
   });
 });
@@ -86,7 +97,9 @@ describe("Check", () => {
     expect(ok.inputs).toMatchObject({ prompt: UNKNOWN, voice: UNKNOWN });
     const bad = await recorded.check({ ...at("Agent"), olds: {}, news: { prompt: UNKNOWN, voice: "not-a-uuid" } });
     // Named in the reason, never in `property`: the engine prints the value of a property a failure names.
-    expect(bad.failures.map((f) => [f.property, f.reason])).toEqual([["", expect.stringMatching(/^voice .*nothing was sent to the service$/)]]);
+    expect(bad.failures.map((f) => [f.property, f.reason])).toEqual([
+      ["", expect.stringMatching(/^voice .*nothing was sent to the service$/)],
+    ]);
   });
 
   it("a type or property this plugin does not know names the plugin's and the SDK's versions", async () => {
@@ -94,10 +107,14 @@ describe("Check", () => {
     expect(kind).toEqual([expect.stringContaining(`voiceagent:index:Trunk`)]);
     expect(kind[0]).toContain(VERSION);
     const newer = await configured({ baseUrl: recorder.url, token: "t", version: "9.9.9" });
-    const prop = reasons(await newer.check({ ...at("Voice"), olds: {}, news: { voiceName: "a", pitch: 0, rate: 1, timbre: "warm" } }));
+    const prop = reasons(
+      await newer.check({ ...at("Voice"), olds: {}, news: { voiceName: "a", pitch: 0, rate: 1, timbre: "warm" } }),
+    );
     expect(prop).toEqual([expect.stringMatching(new RegExp(`timbre.*${VERSION.replace(/\./g, "\\.")}.*9\\.9\\.9`))]);
     // A request past Check about such a type is refused with a code, and sends nothing.
-    await expect(recorded.diff({ ...at("Trunk"), id: "x", olds: {}, news: {} })).rejects.toMatchObject({ code: "E_UNKNOWN_KIND" });
+    await expect(recorded.diff({ ...at("Trunk"), id: "x", olds: {}, news: {} })).rejects.toMatchObject({
+      code: "E_UNKNOWN_KIND",
+    });
     expect(recorder.requests).toEqual([]);
   });
 });
@@ -106,7 +123,12 @@ describe("Diff", () => {
   const voice = { voiceName: "alloy", pitch: 0, rate: 1, type: "voice_base" };
 
   it("gives a detailed diff (the kind of each change, from the kind's own diff), the replacing properties and the stable ones", async () => {
-    const d = await diff(recorded, "Voice", { ...voice, voiceId: "11111111-1111-4111-8111-111111111111" }, { ...voice, pitch: 2, voiceId: "22222222-2222-4222-8222-222222222222" });
+    const d = await diff(
+      recorded,
+      "Voice",
+      { ...voice, voiceId: "11111111-1111-4111-8111-111111111111" },
+      { ...voice, pitch: 2, voiceId: "22222222-2222-4222-8222-222222222222" },
+    );
     expect(d.changes).toBe(true);
     expect(kinds(d)).toEqual({ pitch: "update", voiceId: "update-replace" });
     expect(d.replaces).toEqual(["voiceId"]);
@@ -114,11 +136,23 @@ describe("Diff", () => {
     const none = await diff(recorded, "Voice", voice, { voiceName: "alloy", pitch: 0, rate: 1 });
     expect(none.changes).toBe(false);
     // Set where it was unset: an add, not an update.
-    expect(kinds(await diff(recorded, "Agent", { prompt: "p", voice: randomUUID(), actions: [] }, { prompt: "p", voice: randomUUID(), actions: [], initialMessage: "hi" }))).toMatchObject({ initialMessage: "add" });
+    expect(
+      kinds(
+        await diff(
+          recorded,
+          "Agent",
+          { prompt: "p", voice: randomUUID(), actions: [] },
+          { prompt: "p", voice: randomUUID(), actions: [], initialMessage: "hi" },
+        ),
+      ),
+    ).toMatchObject({ initialMessage: "add" });
   });
 
   it("a recorded __provider (a stack moved from the dynamic provider) is a change that deletes it and replaces nothing", async () => {
-    const d = await diff(recorded, "Voice", { ...voice, __provider: "exports.handler = ..." }, voice, { ...voice, __provider: "exports.handler = ..." });
+    const d = await diff(recorded, "Voice", { ...voice, __provider: "exports.handler = ..." }, voice, {
+      ...voice,
+      __provider: "exports.handler = ...",
+    });
     expect(d.changes).toBe(true);
     expect(kinds(d)).toEqual({ __provider: "delete" });
     expect(d.replaces).toEqual([]);
@@ -132,7 +166,13 @@ describe("resources", () => {
     // What the service decides (the owner) is unknown in a preview, not missing.
     expect(preview.properties).toMatchObject({ voiceName: "alloy", userId: UNKNOWN });
     const state = { voiceName: "alloy", pitch: 0, rate: 1, type: "voice_base", userId: "u" };
-    const moved = await update(recorded, "Voice", "v1", { ...state, __provider: "exports.handler = ..." }, { voiceName: "alloy", pitch: 0, rate: 1, type: "voice_base" });
+    const moved = await update(
+      recorded,
+      "Voice",
+      "v1",
+      { ...state, __provider: "exports.handler = ..." },
+      { voiceName: "alloy", pitch: 0, rate: 1, type: "voice_base" },
+    );
     expect(moved.properties).toEqual(state);
     expect(recorder.requests).toEqual([]);
   });
@@ -152,7 +192,11 @@ describe("resources", () => {
   });
 
   it("an import from a service that cannot read the kind fails saying so, instead of importing an empty resource", async () => {
-    const server = await startRecordingServer((req) => (req.path === "/v1/voices/list" ? { status: 404, json: { detail: "Not Found" } } : { status: 500, json: { detail: "no" } }));
+    const server = await startRecordingServer((req) =>
+      req.path === "/v1/voices/list"
+        ? { status: 404, json: { detail: "Not Found" } }
+        : { status: 500, json: { detail: "no" } },
+    );
     try {
       const p = await configured({ baseUrl: server.url, token: "no-routes-token" });
       const err = await read(p, "Voice", randomUUID()).then(
@@ -171,9 +215,15 @@ describe("resources", () => {
 describe("a create's preview", () => {
   it("leaves an optional input the program does not set undefined, so a dependent previews no unknown; what the service decides is unknown", async () => {
     const agent = await create(recorded, "Agent", { prompt: "p", voice: randomUUID(), actions: [] }, true);
-    for (const unset of ["initialMessage", "webhook", "agentId"]) expect(agent.properties[unset], unset).toBeUndefined();
+    for (const unset of ["initialMessage", "webhook", "agentId"])
+      expect(agent.properties[unset], unset).toBeUndefined();
     expect(agent.properties.userId).toBe(UNKNOWN);
-    const call = await create(recorded, "Call", { fromNumber: "+15550010001", toNumber: "+15557650000", agent: randomUUID() }, true);
+    const call = await create(
+      recorded,
+      "Call",
+      { fromNumber: "+15550010001", toNumber: "+15557650000", agent: randomUUID() },
+      true,
+    );
     for (const unset of ["triggers", "allowedDestinations"]) expect(call.properties[unset], unset).toBeUndefined();
     expect(call.properties.status).toBe(UNKNOWN);
     // A number bought in an area code: the service picks the number.
@@ -192,10 +242,17 @@ describe("customTimeouts", () => {
     });
     try {
       const p = await configured({ baseUrl: server.url, token: "busy-token", operationTimeout: "10m" });
-      const err = await p.create({ ...at("Agent"), properties: { prompt: "p", voice: randomUUID(), actions: [] }, preview: false, timeout: 1 }).then(
-        () => undefined,
-        (e: Error) => e.message,
-      );
+      const err = await p
+        .create({
+          ...at("Agent"),
+          properties: { prompt: "p", voice: randomUUID(), actions: [] },
+          preview: false,
+          timeout: 1,
+        })
+        .then(
+          () => undefined,
+          (e: Error) => e.message,
+        );
       // The budget it stopped at is the resource's 1 s, and nothing was made.
       expect(err).toMatch(/\(1s\)/);
       expect(err).toMatch(/none of them made an agent/);

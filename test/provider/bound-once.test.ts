@@ -9,7 +9,8 @@ const agent = "11111111-1111-4111-8111-111111111111";
 const urn = (name: string) => `urn:pulumi:dev::p::voiceagent:index:PhoneNumber::${name}`;
 // The kit's runtime, as the native plugin calls it (with the URN of the resource it checks).
 const runtime = KINDS.find((k) => k.kind === "PhoneNumber")!.runtime;
-const check = (name: string | undefined, number: string) => runtime.check(settings, {}, { number, inboundAgent: agent }, name && urn(name));
+const check = (name: string | undefined, number: string) =>
+  runtime.check(settings, {}, { number, inboundAgent: agent }, name && urn(name));
 
 afterEach(() => resetHolders());
 
@@ -18,7 +19,12 @@ describe("a number bound by two PhoneNumber resources", () => {
     expect((await check("line-a", "+15550010002")).failures).toEqual([]);
     const second = await check("line-b", "+15550010002");
     expect(second.failures).toEqual([
-      { property: "", reason: expect.stringMatching(/^number is also bound by PhoneNumber 'line-a' in this program: .*Remove 'line-b' or 'line-a'.*nothing was sent to the service$/) },
+      {
+        property: "",
+        reason: expect.stringMatching(
+          /^number is also bound by PhoneNumber 'line-a' in this program: .*Remove 'line-b' or 'line-a'.*nothing was sent to the service$/,
+        ),
+      },
     ]);
     expect(JSON.stringify(second.failures)).not.toContain("+15550010002");
   });

@@ -8,7 +8,8 @@ import { UNKNOWN } from "../../provider/resources/kit/unknown.js";
 const id = () => randomUUID();
 const dup = randomUUID();
 const settings = { baseUrl: "http://127.0.0.1:9", token: "t0ken-value" };
-const check = (kind: string, news: Record<string, unknown>, s: object | undefined = settings) => runtimeFor(kind).check(s, {}, news);
+const check = (kind: string, news: Record<string, unknown>, s: object | undefined = settings) =>
+  runtimeFor(kind).check(s, {}, news);
 const failuresOf = async (kind: string, news: Record<string, unknown>) => (await check(kind, news)).failures ?? [];
 
 describe("check names the property for each invalid input", () => {
@@ -22,11 +23,26 @@ describe("check names the property for each invalid input", () => {
     ["Voice", { voiceName: "a", pitch: 1, rate: 1, type: "voice_robot" }, "type", /type .*voice_base/],
     ["PhoneNumber", { number: "555-0100", inboundAgent: id() }, "number", /number must be an E\.164 phone number/],
     ["PhoneNumber", { number: "+15550100", inboundAgent: "agent" }, "inboundAgent", /inboundAgent must be a UUID/],
-    ["PhoneNumber", { number: "+15550100", inboundAgent: id(), cancelOnDelete: true }, "cancelOnDelete", /removed in 0\.2\.0.*PurchasedNumber/],
+    [
+      "PhoneNumber",
+      { number: "+15550100", inboundAgent: id(), cancelOnDelete: true },
+      "cancelOnDelete",
+      /removed in 0\.2\.0.*PurchasedNumber/,
+    ],
     ["PurchasedNumber", { areaCode: "41" }, "areaCode", /3-digit area code/],
     ["PurchasedNumber", { areaCode: "415", number: "+12125550100" }, "areaCode", /does not match/],
-    ["Call", { fromNumber: "+15550010001", toNumber: "+15559990000", agent: id(), allowedDestinations: ["+1555765*"] }, "toNumber", /not in allowedDestinations/],
-    ["Call", { fromNumber: "+15550010001", toNumber: "+15557650000", agent: id(), allowedDestinations: ["1555"] }, "allowedDestinations", /prefix ending in \*/],
+    [
+      "Call",
+      { fromNumber: "+15550010001", toNumber: "+15559990000", agent: id(), allowedDestinations: ["+1555765*"] },
+      "toNumber",
+      /not in allowedDestinations/,
+    ],
+    [
+      "Call",
+      { fromNumber: "+15550010001", toNumber: "+15557650000", agent: id(), allowedDestinations: ["1555"] },
+      "allowedDestinations",
+      /prefix ending in \*/,
+    ],
     ["Webhook", { url: "ftp://x", subscriptions: ["event_message"] }, "url", /http\(s\) URL/],
     ["Webhook", { url: "https://x.example", method: "PUT", subscriptions: ["event_message"] }, "method", /method/],
     ["Webhook", { url: "https://x.example", subscriptions: [] }, "subscriptions", /at least one event/],
@@ -34,15 +50,40 @@ describe("check names the property for each invalid input", () => {
     ["Action", { config: { phoneNumber: "12" } }, "config", /config\.phoneNumber must be an E\.164/],
     // Sizes and ranges (provider/schemas/limits.ts): named with the field and the limit at preview.
     ["Agent", { prompt: "x".repeat(100_001), voice: id() }, "prompt", /prompt must be at most 100000 characters/],
-    ["Agent", { prompt: "p", voice: id(), initialMessage: "x".repeat(10_001) }, "initialMessage", /initialMessage must be at most 10000 characters/],
+    [
+      "Agent",
+      { prompt: "p", voice: id(), initialMessage: "x".repeat(10_001) },
+      "initialMessage",
+      /initialMessage must be at most 10000 characters/,
+    ],
     ["Agent", { prompt: "p", voice: id(), actions: [dup, dup] }, "actions", /actions must not name the same id twice/],
     ["Voice", { voiceName: "a", pitch: 1e12, rate: 1 }, "pitch", /pitch must be between -100 and 100/],
     ["Voice", { voiceName: "a", pitch: 0, rate: -5 }, "rate", /rate must be between 0 and 100/],
-    ["Voice", { voiceName: "v".repeat(201), pitch: 0, rate: 1 }, "voiceName", /voiceName must be at most 200 characters/],
+    [
+      "Voice",
+      { voiceName: "v".repeat(201), pitch: 0, rate: 1 },
+      "voiceName",
+      /voiceName must be at most 200 characters/,
+    ],
     // A password in the URL would be stored in plain text in the state; a space would be sent unencoded.
-    ["Webhook", { url: "https://user:pass@hooks.example.com/x", subscriptions: ["event_message"] }, "url", /url must not hold credentials/],
-    ["Webhook", { url: "https://hooks.example.com/a path", subscriptions: ["event_message"] }, "url", /url must be a valid URL: encode spaces/],
-    ["Webhook", { url: `https://hooks.example.com/${"p".repeat(2_048)}`, subscriptions: ["event_message"] }, "url", /url must be at most 2048 characters/],
+    [
+      "Webhook",
+      { url: "https://user:pass@hooks.example.com/x", subscriptions: ["event_message"] },
+      "url",
+      /url must not hold credentials/,
+    ],
+    [
+      "Webhook",
+      { url: "https://hooks.example.com/a path", subscriptions: ["event_message"] },
+      "url",
+      /url must be a valid URL: encode spaces/,
+    ],
+    [
+      "Webhook",
+      { url: `https://hooks.example.com/${"p".repeat(2_048)}`, subscriptions: ["event_message"] },
+      "url",
+      /url must be at most 2048 characters/,
+    ],
   ] as const)("%s %j -> %s", async (kind, news, property, reason) => {
     const failures = await failuresOf(kind, news);
     // The field is named in the reason only: the engine prints the value of a `property` a failure
@@ -55,17 +96,31 @@ describe("check names the property for each invalid input", () => {
 
   it("never repeats a value in a reason (it may be a secret)", async () => {
     const secretish = "+15559990123";
-    const failures = await failuresOf("Call", { fromNumber: "+15550010001", toNumber: secretish, agent: id(), allowedDestinations: ["+1555765*"] });
+    const failures = await failuresOf("Call", {
+      fromNumber: "+15550010001",
+      toNumber: secretish,
+      agent: id(),
+      allowedDestinations: ["+1555765*"],
+    });
     expect(failures.length).toBeGreaterThan(0);
     expect(JSON.stringify(failures)).not.toContain(secretish);
     expect(JSON.stringify(failures)).not.toContain("+1555765");
   });
 
   it("the limits themselves pass: a value at each bound is accepted", async () => {
-    expect(await failuresOf("Agent", { prompt: "x".repeat(100_000), voice: id(), initialMessage: "y".repeat(10_000), actions: [id(), id()] })).toEqual([]);
+    expect(
+      await failuresOf("Agent", {
+        prompt: "x".repeat(100_000),
+        voice: id(),
+        initialMessage: "y".repeat(10_000),
+        actions: [id(), id()],
+      }),
+    ).toEqual([]);
     expect(await failuresOf("Voice", { voiceName: "v".repeat(200), pitch: -100, rate: 100 })).toEqual([]);
     expect(await failuresOf("Voice", { voiceName: "v", pitch: 100, rate: 0 })).toEqual([]);
-    expect(await failuresOf("Webhook", { url: "https://hooks.example.com/a%20path?x=1", subscriptions: ["event_message"] })).toEqual([]);
+    expect(
+      await failuresOf("Webhook", { url: "https://hooks.example.com/a%20path?x=1", subscriptions: ["event_message"] }),
+    ).toEqual([]);
   });
 
   it("applies defaults and passes preview-time unknowns through", async () => {
@@ -80,9 +135,19 @@ describe("check names the property for each invalid input", () => {
   });
 
   it("a cross-field rule skips a value unknown at preview", async () => {
-    const call = await check("Call", { fromNumber: "+15550010001", toNumber: UNKNOWN, agent: id(), allowedDestinations: ["+1555765*"] });
+    const call = await check("Call", {
+      fromNumber: "+15550010001",
+      toNumber: UNKNOWN,
+      agent: id(),
+      allowedDestinations: ["+1555765*"],
+    });
     expect(call.failures ?? []).toEqual([]);
-    const allowed = await check("Call", { fromNumber: "+15550010001", toNumber: "+15559990000", agent: id(), allowedDestinations: UNKNOWN });
+    const allowed = await check("Call", {
+      fromNumber: "+15550010001",
+      toNumber: "+15559990000",
+      agent: id(),
+      allowedDestinations: UNKNOWN,
+    });
     expect(allowed.failures ?? []).toEqual([]);
   });
 });
@@ -90,19 +155,36 @@ describe("check names the property for each invalid input", () => {
 describe("settings are checked at preview, naming the setting and the fix", () => {
   afterEach(() => vi.unstubAllEnvs());
   const agent = { prompt: "p", voice: id() };
-  const reasons = async (s: object | undefined) => ((await check("Agent", agent, s)).failures ?? []).map((f) => f.reason).join("\n");
+  const reasons = async (s: object | undefined) =>
+    ((await check("Agent", agent, s)).failures ?? []).map((f) => f.reason).join("\n");
 
   it.each([
-    ["nothing set", {}, /voiceagent:baseUrl is not set: run `pulumi config set voiceagent:baseUrl <url>`[\s\S]*voiceagent:token is not set: run `pulumi config set --secret voiceagent:token <token>`/],
+    [
+      "nothing set",
+      {},
+      /voiceagent:baseUrl is not set: run `pulumi config set voiceagent:baseUrl <url>`[\s\S]*voiceagent:token is not set: run `pulumi config set --secret voiceagent:token <token>`/,
+    ],
     ["empty values", { baseUrl: "", token: " " }, /voiceagent:baseUrl is not set[\s\S]*voiceagent:token is not set/],
     ["not a URL", { baseUrl: "api.example.com", token: "t" }, /voiceagent:baseUrl is not a URL/],
     ["another scheme", { baseUrl: "ftp://api.example.com", token: "t" }, /voiceagent:baseUrl must be an http\(s\) URL/],
     ["credentials in the URL", { baseUrl: "https://user:pw@api.example.com", token: "t" }, /must not hold credentials/],
     ["a query", { baseUrl: "https://api.example.com/?x=1", token: "t" }, /must not have a query/],
     // Requests would go under the path and answer 404 at `up`; refused at preview instead.
-    ["a path", { baseUrl: "https://api.example.com/api", token: "t" }, /voiceagent:baseUrl must be the service's root URL, without a path \(not \/api/],
-    ["the /v1 path", { baseUrl: "https://api.example.com/v1/", token: "t" }, /voiceagent:baseUrl must be the service's root URL, without a path \(not \/v1\//],
-    ["a token with a newline", { baseUrl: "https://api.example.com", token: "abc\n" }, /voiceagent:token contains whitespace/],
+    [
+      "a path",
+      { baseUrl: "https://api.example.com/api", token: "t" },
+      /voiceagent:baseUrl must be the service's root URL, without a path \(not \/api/,
+    ],
+    [
+      "the /v1 path",
+      { baseUrl: "https://api.example.com/v1/", token: "t" },
+      /voiceagent:baseUrl must be the service's root URL, without a path \(not \/v1\//,
+    ],
+    [
+      "a token with a newline",
+      { baseUrl: "https://api.example.com", token: "abc\n" },
+      /voiceagent:token contains whitespace/,
+    ],
   ])("%s", async (_name, s, reason) => {
     vi.stubEnv("VOICEAGENT_BASE_URL", "");
     vi.stubEnv("VOICEAGENT_TOKEN", "");
@@ -125,8 +207,12 @@ describe("settings are checked at preview, naming the setting and the fix", () =
 
   it("voiceagent:operationTimeout must be a duration", async () => {
     const config = (v: string) => ({ get: (k: string) => (k === "voiceagent:operationTimeout" ? v : undefined) });
-    expect(await reasons({ ...settings, config: config("soon") })).toMatch(/voiceagent:operationTimeout must be a duration such as 90s or 5m/);
-    expect(await reasons({ ...settings, config: config("0") })).toMatch(/voiceagent:operationTimeout must be a duration/);
+    expect(await reasons({ ...settings, config: config("soon") })).toMatch(
+      /voiceagent:operationTimeout must be a duration such as 90s or 5m/,
+    );
+    expect(await reasons({ ...settings, config: config("0") })).toMatch(
+      /voiceagent:operationTimeout must be a duration/,
+    );
     expect(await reasons({ ...settings, config: config("90s") })).toBe("");
     expect(await reasons({ ...settings, config: config("5m") })).toBe("");
   });

@@ -21,7 +21,8 @@ async function serve() {
   server = await startRecordingServer((req) => ({ json: numberOf(req.query.phone_number ?? N) }));
   return { baseUrl: server.url, token: `t-${randomUUID()}` };
 }
-const writes = () => server!.requests.filter((r) => r.method === "POST").map((r) => `${r.path} ${r.query.phone_number} ${r.body}`);
+const writes = () =>
+  server!.requests.filter((r) => r.method === "POST").map((r) => `${r.path} ${r.query.phone_number} ${r.body}`);
 
 describe("declarations are kept per kind", () => {
   it("a purchase of the number does not keep its binding: deleting the binding unbinds it", async () => {
@@ -34,7 +35,9 @@ describe("declarations are kept per kind", () => {
 
   it("a binding of the number does not keep its purchase: deleting the purchase cancels it", async () => {
     const settings = await serve();
-    expect((await runtimeFor("PhoneNumber").check(settings, {}, { number: M, inboundAgent: agentId })).failures ?? []).toEqual([]);
+    expect(
+      (await runtimeFor("PhoneNumber").check(settings, {}, { number: M, inboundAgent: agentId })).failures ?? [],
+    ).toEqual([]);
     await runtimeFor("PurchasedNumber").delete(settings, randomUUID(), { number: M });
     expect(writes()).toEqual([`/v1/numbers/cancel ${M} `]);
   });

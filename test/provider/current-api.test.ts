@@ -13,7 +13,11 @@ let emu: RunningEmulator;
 const token = `cur-${randomUUID()}`;
 const notes: string[] = [];
 /** Settings as `configure` captures them, with voiceagent:api set. */
-const settings = (api: string) => ({ baseUrl: emu.url, token, config: { get: (k: string) => (k === "voiceagent:api" ? api : undefined) } });
+const settings = (api: string) => ({
+  baseUrl: emu.url,
+  token,
+  config: { get: (k: string) => (k === "voiceagent:api" ? api : undefined) },
+});
 beforeAll(async () => {
   emu = await startEmulator({ tokens: [token], seed: true, api: "2024" });
   setNoteSink((text) => notes.push(text));
@@ -49,7 +53,10 @@ describe("kinds on the current API (2024)", () => {
 
   it("Agent: removing its webhook fails at preview, naming the generation; the prompt changes in place", async () => {
     const seeds = emu.seeds.get(token)!;
-    const hook = await runtimeFor("Webhook").create(settings("2024"), { url: "https://hooks.example/a", subscriptions: ["event_message"] });
+    const hook = await runtimeFor("Webhook").create(settings("2024"), {
+      url: "https://hooks.example/a",
+      subscriptions: ["event_message"],
+    });
     const agent = runtimeFor("Agent");
     const inputs = { prompt: "You book visits.", voice: seeds.voices[0], webhook: hook.id, initialMessage: "Hi" };
     const made = await agent.create(settings("2024"), inputs);
@@ -62,14 +69,20 @@ describe("kinds on the current API (2024)", () => {
     const updated = await agent.update(settings("2024"), made.id, made.outs, changed);
     expect(updated.outs).toMatchObject({ prompt: "You book and move visits.", webhook: hook.id });
     expect(updated.outs).not.toHaveProperty("initialMessage");
-    expect((await agent.read(settings("2024"), made.id, updated.outs ?? {})).props).toMatchObject({ prompt: "You book and move visits." });
+    expect((await agent.read(settings("2024"), made.id, updated.outs ?? {})).props).toMatchObject({
+      prompt: "You book and move visits.",
+    });
   });
 
   it("a write the service refuses names the API generation it was written for", async () => {
     const seeds = emu.seeds.get(token)!;
     // Told 2023, the provider sends the interface's voice; the 2024 service refuses voice_base.
-    const err = await runtimeFor("Voice").create(settings("2023"), { voiceName: "alloy", pitch: 0, rate: 1 }).catch((e: unknown) => e);
-    expect((err as Error).message).toMatch(/refused .*changed nothing.*assumed API 2023: voiceagent:api is 2023.*set voiceagent:api/);
+    const err = await runtimeFor("Voice")
+      .create(settings("2023"), { voiceName: "alloy", pitch: 0, rate: 1 })
+      .catch((e: unknown) => e);
+    expect((err as Error).message).toMatch(
+      /refused .*changed nothing.*assumed API 2023: voiceagent:api is 2023.*set voiceagent:api/,
+    );
     expect(seeds.voices).toHaveLength(3);
   });
 
@@ -81,7 +94,10 @@ describe("kinds on the current API (2024)", () => {
     expect((await number.check(settings("2024"), {}, inputs)).failures).toBeUndefined();
     expect(notes.join("\n")).toMatch(/2024 API cannot unbind a number.*leaves the number bound to its agent/);
     const bound = await number.create(settings("2024"), inputs);
-    expect((await number.read(settings("2024"), bound.id, bound.outs)).props).toMatchObject({ inboundAgent: agent.id, active: true });
+    expect((await number.read(settings("2024"), bound.id, bound.outs)).props).toMatchObject({
+      inboundAgent: agent.id,
+      active: true,
+    });
     // The destroy is another deployment: the program no longer declares the number.
     resetClaims();
     const before = emu.stats.total;
@@ -96,7 +112,11 @@ describe("kinds on the current API (2024)", () => {
     const seeds = emu.seeds.get(token)!;
     const agent = await runtimeFor("Agent").create(settings("2024"), { prompt: "p", voice: seeds.voices[2] });
     const bought = await runtimeFor("PurchasedNumber").create(settings("2024"), { areaCode: "415" });
-    const call = await runtimeFor("Call").create(settings("2024"), { fromNumber: seeds.numbers[3], toNumber: "+15557650000", agent: agent.id });
+    const call = await runtimeFor("Call").create(settings("2024"), {
+      fromNumber: seeds.numbers[3],
+      toNumber: "+15557650000",
+      agent: agent.id,
+    });
     await runtimeFor("Call").delete(settings("2024"), call.id, call.outs);
     await runtimeFor("PurchasedNumber").delete(settings("2024"), bought.id, bought.outs);
     expect(emu.stats.writes).toMatchObject({ "POST /v1/calls/end": 1, "POST /v1/numbers/cancel": 1 });

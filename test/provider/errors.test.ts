@@ -13,22 +13,103 @@ import {
 import { explain, isGone, type FailureContext } from "../../provider/resources/kit/errors.js";
 
 const at = { method: "POST", path: "/v1/agents/create" };
-const sentences = (text: string) => text.split(/(?<=[.!?])\s+/).map((s) => s.trim()).filter(Boolean);
-const ctx = (op: FailureContext["op"]): FailureContext => ({ kind: "Agent", op, adopt: "agentId", names: { initial_message: "initialMessage" } });
+const sentences = (text: string) =>
+  text
+    .split(/(?<=[.!?])\s+/)
+    .map((s) => s.trim())
+    .filter(Boolean);
+const ctx = (op: FailureContext["op"]): FailureContext => ({
+  kind: "Agent",
+  op,
+  adopt: "agentId",
+  names: { initial_message: "initialMessage" },
+});
 
 const cases: [string, FailureContext["op"], ApiError, RegExp][] = [
-  ["422 names the property", "create", new ApiValidationError("x", { ...at, status: 422, summary: "POST /v1/agents/create was rejected (422)" }, [{ loc: ["body", "initial_message"], msg: "too long", type: "x" }]), /refused initialMessage: too long, and changed nothing/],
-  ["401", "create", new ApiAuthError("x", { ...at, status: 401, summary: "refused (401)" }), /changed nothing\. Set a valid token: pulumi config set --secret voiceagent:token/],
-  ["refused connection", "create", new ApiConnectionError("x", { ...at, status: 0, summary: "could not reach", mayHaveActed: false }, false), /Nothing reached the service\. Check voiceagent:baseUrl \(or VOICEAGENT_BASE_URL\)/],
-  ["429", "create", new ApiRateLimitError("x", { ...at, status: 429, summary: "rate limited" }, 1000), /did not act on it\. Run the command again later/],
-  ["create, 503 lost", "create", new ApiError("x", { ...at, code: "E_SERVER", status: 503, summary: "server error (503)", mayHaveActed: true }), /may have made it\. Before running `pulumi up` again, look for it.*voiceagent audit.*set agentId to adopt it/],
-  ["update, reset", "update", new ApiConnectionError("x", { ...at, status: 0, summary: "connection broke", mayHaveActed: true }, false), /may have applied the change\. Running `pulumi up` again is safe/],
-  ["gone", "update", new ApiNotFoundError("x", { ...at, status: 404, summary: "not found (404)" }), /deleted outside Pulumi.*pulumi refresh/],
+  [
+    "422 names the property",
+    "create",
+    new ApiValidationError("x", { ...at, status: 422, summary: "POST /v1/agents/create was rejected (422)" }, [
+      { loc: ["body", "initial_message"], msg: "too long", type: "x" },
+    ]),
+    /refused initialMessage: too long, and changed nothing/,
+  ],
+  [
+    "401",
+    "create",
+    new ApiAuthError("x", { ...at, status: 401, summary: "refused (401)" }),
+    /changed nothing\. Set a valid token: pulumi config set --secret voiceagent:token/,
+  ],
+  [
+    "refused connection",
+    "create",
+    new ApiConnectionError("x", { ...at, status: 0, summary: "could not reach", mayHaveActed: false }, false),
+    /Nothing reached the service\. Check voiceagent:baseUrl \(or VOICEAGENT_BASE_URL\)/,
+  ],
+  [
+    "429",
+    "create",
+    new ApiRateLimitError("x", { ...at, status: 429, summary: "rate limited" }, 1000),
+    /did not act on it\. Run the command again later/,
+  ],
+  [
+    "create, 503 lost",
+    "create",
+    new ApiError("x", { ...at, code: "E_SERVER", status: 503, summary: "server error (503)", mayHaveActed: true }),
+    /may have made it\. Before running `pulumi up` again, look for it.*voiceagent audit.*set agentId to adopt it/,
+  ],
+  [
+    "update, reset",
+    "update",
+    new ApiConnectionError("x", { ...at, status: 0, summary: "connection broke", mayHaveActed: true }, false),
+    /may have applied the change\. Running `pulumi up` again is safe/,
+  ],
+  [
+    "gone",
+    "update",
+    new ApiNotFoundError("x", { ...at, status: 404, summary: "not found (404)" }),
+    /deleted outside Pulumi.*pulumi refresh/,
+  ],
   // Nothing existed before a create: the route or a named object is what is missing, not the object.
-  ["404 on create", "create", new ApiNotFoundError("x", { method: "POST", path: "/v1/numbers/update?phone_number=…", status: 404, summary: "not found (404)" }), /changed nothing: it has no route POST \/v1\/numbers\/update at voiceagent:baseUrl .*root URL.*a number it does not own/],
-  ["ambiguous", "create", new ApiAmbiguousCreateError("POST /v1/agents/create failed (503). The list shows 2 new agents matching this request exactly (a, b); none was taken, to avoid guessing.", { ...at, status: 503, summary: "failed (503)" }, ["a", "b"]), /2 new agents.*\(a, b\).*set agentId to the id of the one to keep/],
-  ["create, unknown outcome and no way to check", "create", new ApiOutcomeUnknownError("POST /v1/agents/create failed (503). The service may have made the agent, and this server has no list route to check whether it did.", { ...at, status: 503, summary: "failed (503)", mayHaveActed: true }), /no list route.*\. Before running `pulumi up` again, look for it/],
-  ["nothing made after retries", "create", new ApiOutcomeUnknownError("failed (503). The time budget is spent: 6 attempts, and the list shows that none of them made an agent.", { ...at, status: 503, summary: "failed (503)", mayHaveActed: false }), /none of them made.*did not act on it/],
+  [
+    "404 on create",
+    "create",
+    new ApiNotFoundError("x", {
+      method: "POST",
+      path: "/v1/numbers/update?phone_number=…",
+      status: 404,
+      summary: "not found (404)",
+    }),
+    /changed nothing: it has no route POST \/v1\/numbers\/update at voiceagent:baseUrl .*root URL.*a number it does not own/,
+  ],
+  [
+    "ambiguous",
+    "create",
+    new ApiAmbiguousCreateError(
+      "POST /v1/agents/create failed (503). The list shows 2 new agents matching this request exactly (a, b); none was taken, to avoid guessing.",
+      { ...at, status: 503, summary: "failed (503)" },
+      ["a", "b"],
+    ),
+    /2 new agents.*\(a, b\).*set agentId to the id of the one to keep/,
+  ],
+  [
+    "create, unknown outcome and no way to check",
+    "create",
+    new ApiOutcomeUnknownError(
+      "POST /v1/agents/create failed (503). The service may have made the agent, and this server has no list route to check whether it did.",
+      { ...at, status: 503, summary: "failed (503)", mayHaveActed: true },
+    ),
+    /no list route.*\. Before running `pulumi up` again, look for it/,
+  ],
+  [
+    "nothing made after retries",
+    "create",
+    new ApiOutcomeUnknownError(
+      "failed (503). The time budget is spent: 6 attempts, and the list shows that none of them made an agent.",
+      { ...at, status: 503, summary: "failed (503)", mayHaveActed: false },
+    ),
+    /none of them made.*did not act on it/,
+  ],
 ];
 
 describe("explain", () => {
@@ -42,7 +123,10 @@ describe("explain", () => {
   });
 
   it("a create's 404 never gives the read/update advice (deleted outside Pulumi, pulumi refresh)", () => {
-    const message = explain(ctx("create"), new ApiNotFoundError("x", { ...at, status: 404, summary: "not found (404)" })).message;
+    const message = explain(
+      ctx("create"),
+      new ApiNotFoundError("x", { ...at, status: 404, summary: "not found (404)" }),
+    ).message;
     expect(message).not.toMatch(/deleted outside Pulumi|pulumi refresh/);
   });
 
@@ -54,6 +138,8 @@ describe("explain", () => {
 
   it("404 is gone", () => {
     expect(isGone(new ApiNotFoundError("n", { method: "GET", path: "/v1/voices?id=x", status: 404 }))).toBe(true);
-    expect(isGone(new ApiError("n", { code: "E_SERVER", method: "GET", path: "/v1/voices?id=x", status: 500 }))).toBe(false);
+    expect(isGone(new ApiError("n", { code: "E_SERVER", method: "GET", path: "/v1/voices?id=x", status: 500 }))).toBe(
+      false,
+    );
   });
 });

@@ -26,10 +26,15 @@ describe("the token must be a secret in config", () => {
     vi.unstubAllEnvs();
   });
   it("refuses a voiceagent: key that is not a setting (a misspelt one would be ignored), naming it and the fix", async () => {
-    vi.stubEnv("PULUMI_CONFIG", JSON.stringify({ "voiceagent:baseURL": "http://127.0.0.1:9", "voiceagent:version": "1.0.0", "other:x": "y" }));
+    vi.stubEnv(
+      "PULUMI_CONFIG",
+      JSON.stringify({ "voiceagent:baseURL": "http://127.0.0.1:9", "voiceagent:version": "1.0.0", "other:x": "y" }),
+    );
     vi.stubEnv("PULUMI_CONFIG_SECRET_KEYS", "[]");
     const guard = await freshGuard();
-    expect(() => guard()).toThrow(/^voiceagent:baseURL is not a setting of this provider \(it has baseUrl, token.*\): run `pulumi config rm voiceagent:baseURL`$/);
+    expect(() => guard()).toThrow(
+      /^voiceagent:baseURL is not a setting of this provider \(it has baseUrl, token.*\): run `pulumi config rm voiceagent:baseURL`$/,
+    );
     vi.unstubAllEnvs();
   });
 });

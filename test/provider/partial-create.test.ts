@@ -12,7 +12,15 @@ afterEach(async () => server?.close());
 
 const USER = randomUUID();
 const voice = { id: randomUUID(), user_id: USER, type: "voice_base", voice_name: "alloy", pitch: 0, rate: 1 };
-const agent = { id: randomUUID(), user_id: USER, prompt: "p", actions: [], voice, initial_message: null, webhook: null };
+const agent = {
+  id: randomUUID(),
+  user_id: USER,
+  prompt: "p",
+  actions: [],
+  voice,
+  initial_message: null,
+  webhook: null,
+};
 
 interface Case {
   kind: string;
@@ -25,8 +33,20 @@ interface Case {
 }
 
 const cases: Case[] = [
-  { kind: "Agent", inputs: { prompt: "p", voice: voice.id }, create: "/v1/agents/create", collection: "agents", live: { ...agent, id: randomUUID() } },
-  { kind: "Voice", inputs: { voiceName: "alloy", pitch: 0, rate: 1 }, create: "/v1/voices/create", collection: "voices", live: { ...voice, id: randomUUID() } },
+  {
+    kind: "Agent",
+    inputs: { prompt: "p", voice: voice.id },
+    create: "/v1/agents/create",
+    collection: "agents",
+    live: { ...agent, id: randomUUID() },
+  },
+  {
+    kind: "Voice",
+    inputs: { voiceName: "alloy", pitch: 0, rate: 1 },
+    create: "/v1/voices/create",
+    collection: "voices",
+    live: { ...voice, id: randomUUID() },
+  },
   {
     kind: "Action",
     inputs: { type: "action_end_conversation", config: {} },
@@ -39,7 +59,13 @@ const cases: Case[] = [
     inputs: { url: "https://hooks.example/x", subscriptions: ["event_message"] },
     create: "/v1/webhooks/create",
     collection: "webhooks",
-    live: { id: randomUUID(), user_id: USER, url: "https://hooks.example/x", method: "POST", subscriptions: ["event_message"] },
+    live: {
+      id: randomUUID(),
+      user_id: USER,
+      url: "https://hooks.example/x",
+      method: "POST",
+      subscriptions: ["event_message"],
+    },
   },
   {
     kind: "PhoneNumber",
@@ -60,7 +86,17 @@ const cases: Case[] = [
     inputs: { fromNumber: "+15550010001", toNumber: "+15557650000", agent: agent.id },
     create: "/v1/calls/create",
     collection: "calls",
-    live: { id: randomUUID(), user_id: USER, status: "in_progress", error_message: null, recording_available: false, transcript: null, to_number: "+15557650000", from_number: "+15550010001", agent },
+    live: {
+      id: randomUUID(),
+      user_id: USER,
+      status: "in_progress",
+      error_message: null,
+      recording_available: false,
+      transcript: null,
+      to_number: "+15557650000",
+      from_number: "+15550010001",
+      agent,
+    },
   },
 ];
 
@@ -87,29 +123,32 @@ describe("an unreadable create answer that carries an id is never lost", () => {
     expect(cases.map((c) => c.kind).sort()).toEqual([...KIND_NAMES].sort());
   });
 
-  it.each(cases)("$kind: tracked as a partial create, then finished by the next up without making another", async (c) => {
-    const settings = await serve(c);
-    const rt = runtimeFor(c.kind);
-    const err = await rt.create(settings, c.inputs).catch((e: unknown) => e);
-    expect(err).toBeInstanceOf(PartialCreateError);
-    const partial = err as PartialCreateError;
-    expect(partial.id).toBe(c.live.id);
-    // The user is told that it exists, that it is tracked, and what to run.
-    expect(partial.message).toContain(c.live.id);
-    expect(partial.message).toMatch(/exists|placed/);
-    expect(partial.message).toMatch(/tracked/);
-    expect(partial.message).toMatch(/`pulumi up`/);
-    const hits = () => server!.requests.filter((r) => r.method === "POST" && r.path === c.create).length;
-    expect(hits()).toBe(1);
+  it.each(cases)(
+    "$kind: tracked as a partial create, then finished by the next up without making another",
+    async (c) => {
+      const settings = await serve(c);
+      const rt = runtimeFor(c.kind);
+      const err = await rt.create(settings, c.inputs).catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(PartialCreateError);
+      const partial = err as PartialCreateError;
+      expect(partial.id).toBe(c.live.id);
+      // The user is told that it exists, that it is tracked, and what to run.
+      expect(partial.message).toContain(c.live.id);
+      expect(partial.message).toMatch(/exists|placed/);
+      expect(partial.message).toMatch(/tracked/);
+      expect(partial.message).toMatch(/`pulumi up`/);
+      const hits = () => server!.requests.filter((r) => r.method === "POST" && r.path === c.create).length;
+      expect(hits()).toBe(1);
 
-    // The engine retries a resource with initialization errors by updating it with what was recorded.
-    const { outs } = await rt.update(settings, partial.id, partial.properties, c.inputs);
-    expect(outs).toMatchObject({ userId: USER });
-    // A binding is made by the same route that sets it again; nothing else is made twice.
-    expect(hits()).toBe(c.kind === "PhoneNumber" ? 2 : 1);
-    // And the next diff sees nothing to do.
-    expect(await rt.diff(settings, partial.id, outs ?? {}, c.inputs)).toMatchObject({ changes: false });
-  });
+      // The engine retries a resource with initialization errors by updating it with what was recorded.
+      const { outs } = await rt.update(settings, partial.id, partial.properties, c.inputs);
+      expect(outs).toMatchObject({ userId: USER });
+      // A binding is made by the same route that sets it again; nothing else is made twice.
+      expect(hits()).toBe(c.kind === "PhoneNumber" ? 2 : 1);
+      // And the next diff sees nothing to do.
+      expect(await rt.diff(settings, partial.id, outs ?? {}, c.inputs)).toMatchObject({ changes: false });
+    },
+  );
 });
 
 describe("finishing a partial create of a kind that cannot change in place", () => {
@@ -128,7 +167,9 @@ describe("finishing a partial create of a kind that cannot change in place", () 
     expect(shown).toContain(outside.live.id);
     expect(shown).toContain("areaCode");
     expect(shown).toMatch(/`pulumi (preview|up)`/);
-    expect(await rt.diff(settings, partial.id, (err as PartialCreateError).properties, c.inputs)).toMatchObject({ replaces: ["areaCode"] });
+    expect(await rt.diff(settings, partial.id, (err as PartialCreateError).properties, c.inputs)).toMatchObject({
+      replaces: ["areaCode"],
+    });
     expect(server!.requests.filter((r) => r.method === "POST").map((r) => r.path)).toEqual(["/v1/numbers/buy"]);
   });
 });
@@ -140,7 +181,9 @@ describe("a partial create carries what the next up needs", () => {
       const settings = await serve(c);
       const rt = runtimeFor(c.kind);
       const provider = "exports.handler = 'the serialized provider'";
-      const partial = (await rt.create(settings, { ...c.inputs, __provider: provider }).catch((e: unknown) => e)) as PartialCreateError;
+      const partial = (await rt
+        .create(settings, { ...c.inputs, __provider: provider })
+        .catch((e: unknown) => e)) as PartialCreateError;
       expect(partial).toBeInstanceOf(PartialCreateError);
       expect(partial.properties.__provider).toBe(provider);
       // The engine's next up: update with the recorded properties and the program's inputs, both

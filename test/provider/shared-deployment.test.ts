@@ -59,7 +59,9 @@ describe("declared numbers: one deployment, several processes", () => {
   it("a number declared in another process of the deployment holds back this process's delete; another deployment's does not", async () => {
     const at = address();
     const join = `kit("deployment").joinDeployment(${JSON.stringify(at)}, { root: ${JSON.stringify(root)}, enginePid: ${process.pid} });`;
-    expect(await child(`${join} kit("claims").declareNumber("PhoneNumber", ${JSON.stringify(N)}); console.log("declared");`)).toBe("declared");
+    expect(
+      await child(`${join} kit("claims").declareNumber("PhoneNumber", ${JSON.stringify(N)}); console.log("declared");`),
+    ).toBe("declared");
     joinDeployment(address(), { root, ...engine });
     expect(claimOf("PhoneNumber", N, { limitedBy: undefined })).toEqual({ status: "free" });
     joinDeployment(at, { root, ...engine });
@@ -122,7 +124,10 @@ describe("creates of one account through two ledgers of one deployment", () => {
     const [a, b] = [clientOn(fake, () => release()), clientOn(fake, () => release())];
     // Each ledger's client has read its snapshot of the list before the race, as two plugin
     // processes that started together have: neither snapshot holds the other's objects.
-    await Promise.all([a.agents.create({ ...agent, prompt: "A first." }), b.agents.create({ ...agent, prompt: "B first." })]);
+    await Promise.all([
+      a.agents.create({ ...agent, prompt: "A first." }),
+      b.agents.create({ ...agent, prompt: "B first." }),
+    ]);
     let release = () => {};
     const released = new Promise<void>((resolve) => (release = resolve));
     let committed = () => {};
@@ -149,7 +154,12 @@ describe("creates of one account through two ledgers of one deployment", () => {
     const made = await Promise.all([held, b.agents.create(agent)]);
     const ids = made.map((m) => m.id);
     expect(new Set(ids).size).toBe(2);
-    expect(fake.agents.filter((o) => o.prompt === agent.prompt).map((o) => o.id).sort()).toEqual([...ids].sort());
+    expect(
+      fake.agents
+        .filter((o) => o.prompt === agent.prompt)
+        .map((o) => o.id)
+        .sort(),
+    ).toEqual([...ids].sort());
   });
 
   it("two processes claiming the same ids at once: each id is given once, and none is lost", async () => {
@@ -162,7 +172,11 @@ describe("creates of one account through two ledgers of one deployment", () => {
       `  const got = await Promise.all(${JSON.stringify(ids)}.map(async (id, i) => { await new Promise((r) => setImmediate(r)); return (await ledger.claim(id)) ? id : ""; }));` +
       `  console.log(JSON.stringify(got.filter(Boolean)));` +
       `}); console.log("ready");`;
-    const proc = spawn(process.execPath, ["-e", `const kit = (n) => require(${JSON.stringify(KIT)} + "/" + n + ".js");\n${script}`], { stdio: ["pipe", "pipe", "inherit"] });
+    const proc = spawn(
+      process.execPath,
+      ["-e", `const kit = (n) => require(${JSON.stringify(KIT)} + "/" + n + ".js");\n${script}`],
+      { stdio: ["pipe", "pipe", "inherit"] },
+    );
     children.push(proc);
     // Every line kept until asked for (a line printed while nobody listens would be lost).
     const lines = createInterface({ input: proc.stdout! })[Symbol.asyncIterator]();
@@ -185,10 +199,15 @@ describe("creates of one account through two ledgers of one deployment", () => {
     expect(await child(code)).toBe("in flight");
     const ledger = new SharedLedger(shared, "t0ken");
     let waited = false;
-    const checked = ledger.check("agents", () => true, async () => "checked", () => {
-      waited = true;
-      children[0]!.kill("SIGKILL");
-    });
+    const checked = ledger.check(
+      "agents",
+      () => true,
+      async () => "checked",
+      () => {
+        waited = true;
+        children[0]!.kill("SIGKILL");
+      },
+    );
     expect(await checked).toBe("checked");
     expect(waited).toBe(true);
   });

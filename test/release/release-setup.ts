@@ -25,12 +25,23 @@ declare module "vitest" {
 /** What the release folder is made from, hashed. */
 function releaseInputsHash(epoch: string): string {
   // The epoch too: the archives' entries are dated with it.
-  const hash = createHash("sha256").update(providerContentHash()).update(process.env.VOICEAGENT_NODE_VERSION ?? "").update(epoch);
+  const hash = createHash("sha256")
+    .update(providerContentHash())
+    .update(process.env.VOICEAGENT_NODE_VERSION ?? "")
+    .update(epoch);
   const files = (dir: string): string[] =>
     readdirSync(path.join(REPO_ROOT, dir), { recursive: true, withFileTypes: true })
       .filter((e) => e.isFile() && !e.parentPath.includes("__pycache__"))
       .map((e) => path.relative(REPO_ROOT, path.join(e.parentPath, e.name)));
-  const inputs = ["CHANGELOG.md", "provider/schema.json", "emulator/package.json", "provider/dist/plugin/pulumi-resource-voiceagent.cjs", ...files("sdk"), ...files("dist/scripts/release"), ...files("scripts/release")];
+  const inputs = [
+    "CHANGELOG.md",
+    "provider/schema.json",
+    "emulator/package.json",
+    "provider/dist/plugin/pulumi-resource-voiceagent.cjs",
+    ...files("sdk"),
+    ...files("dist/scripts/release"),
+    ...files("scripts/release"),
+  ];
   for (const f of inputs.sort()) hash.update(f).update(readFileSync(path.join(REPO_ROOT, f)));
   return hash.digest("hex").slice(0, 16);
 }

@@ -13,7 +13,8 @@ import { REPO_ROOT } from "../helpers/consumer.js";
 
 const dir = inject("releaseDir");
 const platform = inject("releasePlatform");
-const version = (JSON.parse(readFileSync(path.join(REPO_ROOT, "provider/package.json"), "utf8")) as { version: string }).version;
+const version = (JSON.parse(readFileSync(path.join(REPO_ROOT, "provider/package.json"), "utf8")) as { version: string })
+  .version;
 // The CLI's name for the asset, spelled out here rather than taken from the release script.
 const archive = `pulumi-resource-voiceagent-v${version}-${platform}.tar.gz`;
 const sha256 = (file: string) => createHash("sha256").update(readFileSync(file)).digest("hex");
@@ -23,7 +24,10 @@ afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 describe("npm run release", () => {
   it("writes the plugin archive under the CLI's name, the executable at its root beside README and the licenses", async () => {
     const entries: { path: string; mode: number; type: string }[] = [];
-    await tar.t({ file: path.join(dir, archive), onReadEntry: (e) => entries.push({ path: e.path, mode: e.mode ?? 0, type: e.type }) });
+    await tar.t({
+      file: path.join(dir, archive),
+      onReadEntry: (e) => entries.push({ path: e.path, mode: e.mode ?? 0, type: e.type }),
+    });
     expect(entries.map((e) => e.path)).toEqual(["pulumi-resource-voiceagent", "README.md", "LICENSE", "LICENSE.node"]);
     expect(entries.every((e) => e.type === "File")).toBe(true);
     expect(entries[0]!.mode & 0o777).toBe(0o755);
@@ -54,18 +58,24 @@ describe("npm run release", () => {
   it("SHA256SUMS names every file and each sum matches (what `sha256sum -c` checks)", () => {
     const lines = readFileSync(path.join(dir, "SHA256SUMS"), "utf8").trim().split("\n");
     const listed = new Map(lines.map((l) => [l.slice(66), l.slice(0, 64)]));
-    const all = readdirSync(dir, { recursive: true, encoding: "utf8" }).filter((f) => statSync(path.join(dir, f)).isFile() && f !== "SHA256SUMS");
+    const all = readdirSync(dir, { recursive: true, encoding: "utf8" }).filter(
+      (f) => statSync(path.join(dir, f)).isFile() && f !== "SHA256SUMS",
+    );
     expect([...listed.keys()].sort()).toEqual(all.sort());
     for (const [file, sum] of listed) expect(sum, file).toBe(sha256(path.join(dir, file)));
   });
 
   it("builds the same plugin archive again, byte for byte", () => {
     const again = path.join(scratch, "again");
-    execFileSync("node", [path.join(REPO_ROOT, "dist/scripts/release/main.js"), again, "--platform", platform, "--plugins-only"], {
-      cwd: REPO_ROOT,
-      env: { ...process.env, SOURCE_DATE_EPOCH: inject("releaseEpoch") },
-      stdio: ["ignore", "ignore", "pipe"],
-    });
+    execFileSync(
+      "node",
+      [path.join(REPO_ROOT, "dist/scripts/release/main.js"), again, "--platform", platform, "--plugins-only"],
+      {
+        cwd: REPO_ROOT,
+        env: { ...process.env, SOURCE_DATE_EPOCH: inject("releaseEpoch") },
+        stdio: ["ignore", "ignore", "pipe"],
+      },
+    );
     expect(readdirSync(again).sort()).toEqual([archive, "SHA256SUMS"].sort());
     expect(sha256(path.join(again, archive))).toBe(sha256(path.join(dir, archive)));
   }, 240_000);

@@ -41,7 +41,9 @@ function differences(committed: string, fresh: string): string[] {
 
 describe("sdk/ (run `npm run gen:sdks` after changing provider/schema.json)", () => {
   beforeAll(() => {
-    execFileSync("bash", [path.join(REPO_ROOT, "scripts/gen-sdks.sh"), out], { stdio: ["ignore", "ignore", "inherit"] });
+    execFileSync("bash", [path.join(REPO_ROOT, "scripts/gen-sdks.sh"), out], {
+      stdio: ["ignore", "ignore", "inherit"],
+    });
   });
 
   it("sdk/python is what the generator writes from the committed schema", () => {
@@ -55,9 +57,13 @@ describe("sdk/ (run `npm run gen:sdks` after changing provider/schema.json)", ()
   it("`pulumi package gen-sdk <schema> --language python|go` writes the same SDKs, through our hosts", async () => {
     const viaCli = path.join(out, "gen-sdk");
     for (const language of ["python", "go"]) {
-      const r = await run("pulumi", ["package", "gen-sdk", path.join(REPO_ROOT, "provider/schema.json"), "--language", language, "--out", viaCli], {
-        cwd: out,
-      });
+      const r = await run(
+        "pulumi",
+        ["package", "gen-sdk", path.join(REPO_ROOT, "provider/schema.json"), "--language", language, "--out", viaCli],
+        {
+          cwd: out,
+        },
+      );
       expect(r.code, r.stderr).toBe(0);
     }
     expect(differences(path.join(REPO_ROOT, "sdk/python"), path.join(viaCli, "python"))).toEqual([]);

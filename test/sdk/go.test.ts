@@ -21,7 +21,11 @@ let goEnv: Record<string, string> = {};
  */
 function packedVersion(): string {
   const hash = createHash("sha256");
-  const files = ["go.mod", "go.sum", ...readdirSync(path.join(sdkDir, "go"), { recursive: true, encoding: "utf8" }).map((f) => path.join("go", f))];
+  const files = [
+    "go.mod",
+    "go.sum",
+    ...readdirSync(path.join(sdkDir, "go"), { recursive: true, encoding: "utf8" }).map((f) => path.join("go", f)),
+  ];
   for (const file of files.sort()) {
     const full = path.join(sdkDir, file);
     if (!file.endsWith(".go") && !file.endsWith(".json") && !file.startsWith("go.")) continue;
@@ -67,7 +71,9 @@ const ctx = useSdkStack(
 
 describe("Go SDK (examples/go)", () => {
   it("the program is built against the packed module, not the repository's sources", async () => {
-    const listed = JSON.parse(await must("go", ["list", "-m", "-json", MODULE], ctx.dir, { ...process.env, ...goEnv })) as {
+    const listed = JSON.parse(
+      await must("go", ["list", "-m", "-json", MODULE], ctx.dir, { ...process.env, ...goEnv }),
+    ) as {
       Version: string;
       Dir: string;
       Replace?: unknown;

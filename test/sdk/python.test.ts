@@ -23,13 +23,24 @@ async function must(cmd: string, args: string[], cwd: string): Promise<string> {
  * is needed. Returns the runner of examples/python on it.
  */
 async function installWheel(tmp: string, src?: string): Promise<Runner & { site: string; wheel: string }> {
-  if (!python) throw new Error("VOICEAGENT_PYTHON is not set: run the tests through npm test (scripts/ensure-python.sh needs python3)");
+  if (!python)
+    throw new Error(
+      "VOICEAGENT_PYTHON is not set: run the tests through npm test (scripts/ensure-python.sh needs python3)",
+    );
   const wheelDir = path.join(tmp, "wheel");
-  const wheel = (await must("bash", [path.join(REPO_ROOT, "scripts/build-wheel.sh"), wheelDir, ...(src ? [src] : [])], REPO_ROOT)).trim();
+  const wheel = (
+    await must("bash", [path.join(REPO_ROOT, "scripts/build-wheel.sh"), wheelDir, ...(src ? [src] : [])], REPO_ROOT)
+  ).trim();
   const site = path.join(tmp, "site");
   await must(python, ["-m", "pip", "install", "--quiet", "--no-deps", "--no-index", "--target", site, wheel], tmp);
   // PULUMI_PYTHON_CMD: the interpreter our language host runs `pulumi preview` with (the venv's).
-  return { cmd: python, args: ["__main__.py"], env: { PYTHONPATH: site, PYTHONDONTWRITEBYTECODE: "1", PULUMI_PYTHON_CMD: python }, site, wheel };
+  return {
+    cmd: python,
+    args: ["__main__.py"],
+    env: { PYTHONPATH: site, PYTHONDONTWRITEBYTECODE: "1", PULUMI_PYTHON_CMD: python },
+    site,
+    wheel,
+  };
 }
 
 let site = "";
@@ -49,7 +60,10 @@ describe("Python SDK (examples/python)", () => {
   it("the program imports pulumi_voiceagent from the installed wheel, which requires pulumi 3", async () => {
     const probe = await run(
       python,
-      ["-c", "import importlib.metadata as m, pulumi_voiceagent as v; print(v.__file__); print(m.requires('pulumi_voiceagent'))"],
+      [
+        "-c",
+        "import importlib.metadata as m, pulumi_voiceagent as v; print(v.__file__); print(m.requires('pulumi_voiceagent'))",
+      ],
       { cwd: ctx.dir, env: { ...process.env, PYTHONPATH: site } },
     );
     const [file, requires] = probe.stdout.trim().split("\n");
@@ -61,7 +75,9 @@ describe("Python SDK (examples/python)", () => {
 });
 
 describe("a Python program on an SDK newer than the plugin", () => {
-  const pluginVersion = (JSON.parse(readFileSync(path.join(REPO_ROOT, "provider/package.json"), "utf8")) as { version: string }).version;
+  const pluginVersion = (
+    JSON.parse(readFileSync(path.join(REPO_ROOT, "provider/package.json"), "utf8")) as { version: string }
+  ).version;
   let sdkVersion = "";
   // What a later release's SDK is: the schema one minor version on, with one more Agent input,
   // which the program uses.
@@ -70,9 +86,16 @@ describe("a Python program on an SDK newer than the plugin", () => {
     const [major, minor] = String(schema.version).split(".").map(Number);
     sdkVersion = `${major}.${(minor ?? 0) + 1}.0`;
     schema.version = sdkVersion;
-    schema.resources["voiceagent:index:Agent"].inputProperties.sentiment = { type: "string", description: "A later input." };
+    schema.resources["voiceagent:index:Agent"].inputProperties.sentiment = {
+      type: "string",
+      description: "A later input.",
+    };
     writeFileSync(path.join(tmp, "schema.json"), JSON.stringify(schema));
-    await must("bash", [path.join(REPO_ROOT, "scripts/gen-sdks.sh"), path.join(tmp, "sdk"), path.join(tmp, "schema.json")], REPO_ROOT);
+    await must(
+      "bash",
+      [path.join(REPO_ROOT, "scripts/gen-sdks.sh"), path.join(tmp, "sdk"), path.join(tmp, "schema.json")],
+      REPO_ROOT,
+    );
     const main = path.join(project, "__main__.py");
     writeFileSync(main, readFileSync(main, "utf8").replace("initial_message=", 'sentiment="calm", initial_message='));
     return installWheel(tmp, path.join(tmp, "sdk", "python"));

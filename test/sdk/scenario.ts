@@ -39,7 +39,11 @@ export function sdkScenario(ctx: SdkStack, fromRelease = false): void {
     const hidden = `Confidential instructions (${randomUUID()}).`;
     const agent = await ctx.client.agents.create({ prompt: hidden, voice: seed.voices[1]! });
     existing = { id: agent.id, voice: seed.voices[1]! };
-    const call = await ctx.client.calls.create({ from_number: seeded()[3]!, to_number: "+15557654321", agent: agent.id });
+    const call = await ctx.client.calls.create({
+      from_number: seeded()[3]!,
+      to_number: "+15557654321",
+      agent: agent.id,
+    });
     callId = call.id;
     const transcript = `Caller: my card number is ${randomUUID()}.`;
     // What the service records when the call ends (the emulator has no phone network to end it).
@@ -76,7 +80,9 @@ export function sdkScenario(ctx: SdkStack, fromRelease = false): void {
     secrets.push(agent.prompt);
     expect(up.outputs.existingVoice).toBe(existing.voice);
     expect(up.outputs.callStatus).toBe("[secret]");
-    expect((await ctx.pulumi("stack", "output", "callStatus", "--show-secrets")).trim()).toBe((await ctx.client.calls.get(callId)).status);
+    expect((await ctx.pulumi("stack", "output", "callStatus", "--show-secrets")).trim()).toBe(
+      (await ctx.client.calls.get(callId)).status,
+    );
     // The first free number is now bound: the lookup answers the next one, and the binding stays.
     expect(changed(await ctx.summary("preview"))).toEqual({});
   }, 180_000);
@@ -135,7 +141,9 @@ export function sdkScenario(ctx: SdkStack, fromRelease = false): void {
     // The agent read with Agent.get: its prompt is encrypted in the state (additionalSecretOutputs),
     // but `preview --refresh` prints the read step's properties as the plugin's Read answers them
     // (the engine's ReadStep applies no additionalSecretOutputs): seen as `- prompt : "..."`.
-    const existingPrompt = (await ctx.plaintext(secrets[0]!)).filter((place) => place !== "the CLI's or the program's output");
+    const existingPrompt = (await ctx.plaintext(secrets[0]!)).filter(
+      (place) => place !== "the CLI's or the program's output",
+    );
     expect(existingPrompt).toEqual([]);
   });
 
@@ -150,9 +158,13 @@ export function sdkScenario(ctx: SdkStack, fromRelease = false): void {
 
   if (fromRelease) {
     it("the CLI installed the plugin of the SDK's version into the empty PULUMI_HOME, downloading the archive once", () => {
-      const version = (JSON.parse(readFileSync(path.join(REPO_ROOT, "provider/package.json"), "utf8")) as { version: string }).version;
+      const version = (
+        JSON.parse(readFileSync(path.join(REPO_ROOT, "provider/package.json"), "utf8")) as { version: string }
+      ).version;
       expect(installedPlugins(ctx.release!.home)).toEqual([`resource-voiceagent-v${version}`]);
-      expect(ctx.release!.server.requests).toEqual([`/pulumi-resource-voiceagent-v${version}-${inject("releasePlatform")}.tar.gz`]);
+      expect(ctx.release!.server.requests).toEqual([
+        `/pulumi-resource-voiceagent-v${version}-${inject("releasePlatform")}.tar.gz`,
+      ]);
     });
   }
 }

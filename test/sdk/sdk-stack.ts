@@ -6,7 +6,17 @@
 // `plugins:` entry dropped, as a user outside this repository has it), or the repository's
 // bundle named in its Pulumi.yaml.
 import { randomUUID } from "node:crypto";
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll } from "vitest";
@@ -104,7 +114,9 @@ export function useSdkStack(
       // which the CLI would take as an ambient plugin instead of downloading. (Not
       // PULUMI_IGNORE_AMBIENT_PLUGINS: the language hosts are ambient plugins too.)
       const hidden = ["node", "nodejs", "pulumi-resource-voiceagent"];
-      Object.assign(env, downloadEnv(server, home), { PATH: pathWithout(hidden, env.PATH ?? "", path.join(tmp, "path")) });
+      Object.assign(env, downloadEnv(server, home), {
+        PATH: pathWithout(hidden, env.PATH ?? "", path.join(tmp, "path")),
+      });
       ctx.release = { server, home, env };
     }
     // Settings come from stack config only, so a missing one is missing.
@@ -119,7 +131,8 @@ export function useSdkStack(
       if (r.code !== 0) throw new Error(`pulumi ${args.join(" ")} failed:\n${r.stdout}\n${r.stderr}`);
       return r.stdout;
     };
-    ctx.program = async (...args) => record(await run(runner.cmd, [...runner.args, ...args, "--stack", "test"], { cwd: ctx.dir, env }));
+    ctx.program = async (...args) =>
+      record(await run(runner.cmd, [...runner.args, ...args, "--stack", "test"], { cwd: ctx.dir, env }));
     ctx.summary = async (...args) => {
       const r = await ctx.program(...args, "--summary");
       if (r.code !== 0) throw new Error(`${args.join(" ")} failed:\n${r.stdout}\n${r.stderr}`);

@@ -3,7 +3,13 @@
 // registration line (trial-kind.test.ts registers it by mocking the registry's module); nothing
 // else of the provider, the plugin or the CLI is edited for it.
 import { z } from "zod";
-import { AgentCreateSchema, AgentUpdateSchema, UuidSchema, type Agent, type AgentUpdate } from "../../provider/schemas/index.js";
+import {
+  AgentCreateSchema,
+  AgentUpdateSchema,
+  UuidSchema,
+  type Agent,
+  type AgentUpdate,
+} from "../../provider/schemas/index.js";
 import { defineKind } from "../../provider/resources/kit/kind.js";
 import { ownerOutput } from "../../provider/resources/kit/owner.js";
 
@@ -13,7 +19,10 @@ export const greeterKind = defineKind<Agent, AgentUpdate>()({
   collection: "agents",
   doc: "An agent that only greets callers. Destroying it removes it from the stack only.",
   example: 'new Greeter("hello", { prompt: "Greet the caller.", voice: voice.id });',
-  examples: { python: 'voiceagent.Greeter("hello", prompt="Greet the caller.", voice=voice.id)', go: 'voiceagent.NewGreeter(ctx, "hello", &voiceagent.GreeterArgs{})' },
+  examples: {
+    python: 'voiceagent.Greeter("hello", prompt="Greet the caller.", voice=voice.id)',
+    go: 'voiceagent.NewGreeter(ctx, "hello", &voiceagent.GreeterArgs{})',
+  },
   importId: "its id (a UUID)",
   input: z.object({ prompt: z.string().min(1, { error: "must not be empty" }), voice: UuidSchema }),
   fields: {

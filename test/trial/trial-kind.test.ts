@@ -34,7 +34,12 @@ describe("a trial kind on existing routes", () => {
     const { provider } = inProcessPlugin();
     // Check sends nothing: the address is never dialled.
     await provider.configure({ config: { baseUrl: "http://127.0.0.1:9", token: "t" }, plainKeys: [] });
-    const ok = await provider.check({ urn: `urn:pulumi:dev::p::${tokenOf("Greeter")}::hello`, type: tokenOf("Greeter"), olds: {}, news: { prompt: "Hi", voice: randomUUID() } });
+    const ok = await provider.check({
+      urn: `urn:pulumi:dev::p::${tokenOf("Greeter")}::hello`,
+      type: tokenOf("Greeter"),
+      olds: {},
+      news: { prompt: "Hi", voice: randomUUID() },
+    });
     expect(ok.failures).toEqual([]);
     const bad = await runtimeFor("Greeter").check(undefined, {}, { prompt: "", voice: randomUUID() });
     // The field is named in the reason (a property would make the engine print the value).
@@ -45,27 +50,54 @@ describe("a trial kind on existing routes", () => {
     const fresh = generatedFiles(providerDir);
     const schema = fresh.find((f) => f.path.endsWith("schema.json"));
     expect(JSON.parse(schema?.text ?? "{}").resources).toHaveProperty([tokenOf("Greeter")]);
-    const changed = fresh.filter((f) => f.text.includes("Greeter")).map((f) => path.relative(providerDir, f.path)).sort();
+    const changed = fresh
+      .filter((f) => f.text.includes("Greeter"))
+      .map((f) => path.relative(providerDir, f.path))
+      .sort();
     // What `npm run gen` rewrites for it (the SDKs follow from schema.json with `npm run gen:sdks`).
-    expect(changed).toEqual(["generated/dynamic/greeter.ts", "generated/dynamic/index.ts", "generated/native.ts", "generated/properties.ts", "schema.json"]);
+    expect(changed).toEqual([
+      "generated/dynamic/greeter.ts",
+      "generated/dynamic/index.ts",
+      "generated/native.ts",
+      "generated/properties.ts",
+      "schema.json",
+    ]);
   });
 
   it("audit and drift count it as managing its collection's object; recover matches its pending create there; pull still declares the collection's own kind", () => {
     expect(RESOURCE_KINDS.Greeter).toBe("agents");
     // How drift and the state parser recognise a resource of ours, on either provider.
-    expect([kindOfType(tokenOf("Greeter"), KIND_NAMES), kindOfType(dynamicToken("Greeter"), KIND_NAMES)]).toEqual(["Greeter", "Greeter"]);
+    expect([kindOfType(tokenOf("Greeter"), KIND_NAMES), kindOfType(dynamicToken("Greeter"), KIND_NAMES)]).toEqual([
+      "Greeter",
+      "Greeter",
+    ]);
     const voice = make.voice();
     const agent = make.agent(voice, { prompt: "Hi there" });
     const refs = parseStackExport(exportOf([{ kind: "Greeter", id: agent.id, name: "hello" }]), "dev");
     expect(refs).toMatchObject([{ kind: "Greeter", collection: "agents", id: agent.id }]);
-    const report = classify({ voices: [voice], actions: [], webhooks: [], agents: [agent], numbers: [] }, refs, ["agents"]);
+    const report = classify({ voices: [voice], actions: [], webhooks: [], agents: [agent], numbers: [] }, refs, [
+      "agents",
+    ]);
     expect(report.findings).toEqual([]);
 
-    const pending = { type: "creating" as const, resource: { urn: `urn:pulumi:dev::p::${dynamicToken("Greeter")}::hello`, type: dynamicToken("Greeter"), inputs: { prompt: "Hi there", voice: voice.id } } };
+    const pending = {
+      type: "creating" as const,
+      resource: {
+        urn: `urn:pulumi:dev::p::${dynamicToken("Greeter")}::hello`,
+        type: dynamicToken("Greeter"),
+        inputs: { prompt: "Hi there", voice: voice.id },
+      },
+    };
     const live = { voices: [voice], actions: [], webhooks: [], agents: [agent], numbers: [], calls: [] };
-    expect(decide([pending], { managed: new Map(), urns: new Set(), before: new Set([voice.id]) }, live)).toMatchObject([{ kind: "Greeter", outcome: "adopt", id: agent.id }]);
+    expect(decide([pending], { managed: new Map(), urns: new Set(), before: new Set([voice.id]) }, live)).toMatchObject(
+      [{ kind: "Greeter", outcome: "adopt", id: agent.id }],
+    );
 
     expect(PULLED_KIND.agents).toBe("Agent");
-    expect(buildPlan({ voices: [voice], actions: [], webhooks: [], agents: [agent], numbers: [] }).resources.map((r) => r.kind)).toEqual(["Voice", "Agent"]);
+    expect(
+      buildPlan({ voices: [voice], actions: [], webhooks: [], agents: [agent], numbers: [] }).resources.map(
+        (r) => r.kind,
+      ),
+    ).toEqual(["Voice", "Agent"]);
   });
 });

@@ -68,7 +68,9 @@ export function projectFileFromRoot(): string {
 export function projectFiles(dir: string, meta: FixtureMeta, tarball: string): Record<string, string> {
   const projectFile = path.join(dir, "Pulumi.yaml");
   return {
-    "Pulumi.yaml": existsSync(projectFile) ? readFileSync(projectFile, "utf8") : `name: ${meta.project}\nruntime: nodejs\nmain: index.ts\n`,
+    "Pulumi.yaml": existsSync(projectFile)
+      ? readFileSync(projectFile, "utf8")
+      : `name: ${meta.project}\nruntime: nodejs\nmain: index.ts\n`,
     "package.json": packageJson({
       name: meta.project,
       dependencies: { "@pulumi/pulumi": meta.pulumi, "pulumi-voiceagent": `file:${tarball}` },
@@ -82,7 +84,9 @@ export function projectFiles(dir: string, meta: FixtureMeta, tarball: string): R
 /** Copies service.json's rows into an emulator store (before the emulator is built on it). */
 export function loadRows(store: Store, rows: ServiceRows): void {
   const user = store.db.prepare("INSERT INTO users (token_hash, user_id, seq) VALUES (?, ?, ?)");
-  const object = store.db.prepare("INSERT INTO objects (kind, id, user_id, key, data, created) VALUES (?, ?, ?, ?, ?, ?)");
+  const object = store.db.prepare(
+    "INSERT INTO objects (kind, id, user_id, key, data, created) VALUES (?, ?, ?, ?, ?, ?)",
+  );
   store.db.transaction(() => {
     for (const u of rows.users) user.run(u.token_hash, u.user_id, u.seq);
     for (const o of rows.objects) object.run(o.kind, o.id, o.user_id, o.key, o.data, o.created);
@@ -92,9 +96,13 @@ export function loadRows(store: Store, rows: ServiceRows): void {
 /** The rows of an emulator store, for service.json. */
 export function dumpRows(store: Store): ServiceRows {
   return {
-    users: store.db.prepare<[], ServiceRows["users"][number]>("SELECT token_hash, user_id, seq FROM users ORDER BY seq").all(),
+    users: store.db
+      .prepare<[], ServiceRows["users"][number]>("SELECT token_hash, user_id, seq FROM users ORDER BY seq")
+      .all(),
     objects: store.db
-      .prepare<[], ServiceRows["objects"][number]>("SELECT kind, id, user_id, key, data, created FROM objects ORDER BY created, kind, id")
+      .prepare<[], ServiceRows["objects"][number]>(
+        "SELECT kind, id, user_id, key, data, created FROM objects ORDER BY created, kind, id",
+      )
       .all(),
   };
 }

@@ -32,6 +32,8 @@ export const getAccount = defineFunction({
       if (first) return { userId: first.user_id };
     }
     const why = missing.length ? ` (this service has no ${missing.join(", ")} route)` : "";
-    throw new Error(`getAccount: found no voice, number, agent, action or webhook on this account to read its owner from${why}; nothing was changed`);
+    throw new Error(
+      `getAccount: found no voice, number, agent, action or webhook on this account to read its owner from${why}; nothing was changed`,
+    );
   },
 });

@@ -12,8 +12,16 @@ export const getActions = defineFunction({
     python: 'hang_ups = voiceagent.get_actions(type="action_end_conversation")',
     go: 'hangUps, err := voiceagent.GetActions(ctx, &voiceagent.GetActionsArgs{Type: pulumi.StringRef("action_end_conversation")})',
   },
-  input: z.object({ type: z.string().min(1).optional().meta({ description: "Only actions of this type (action_end_conversation, ...)." }) }),
-  result: z.object({ actions: z.array(ActionFound).meta({ description: "The matching actions, in the order the service lists them." }) }),
+  input: z.object({
+    type: z
+      .string()
+      .min(1)
+      .optional()
+      .meta({ description: "Only actions of this type (action_end_conversation, ...)." }),
+  }),
+  result: z.object({
+    actions: z.array(ActionFound).meta({ description: "The matching actions, in the order the service lists them." }),
+  }),
   async run(client, { type }) {
     const all = await everyItem(client, "actions", "getActions");
     return { actions: all.filter((a) => type === undefined || a.type === type).map(actionFound) };

@@ -17,11 +17,17 @@ export const getAgents = defineFunction({
     voice: UuidSchema.optional().meta({ description: "Only agents speaking with this voice (its id)." }),
     webhook: UuidSchema.optional().meta({ description: "Only agents whose events go to this webhook (its id)." }),
   }),
-  result: z.object({ agents: z.array(AgentFound).meta({ description: "The matching agents, in the order the service lists them." }) }),
+  result: z.object({
+    agents: z.array(AgentFound).meta({ description: "The matching agents, in the order the service lists them." }),
+  }),
   async run(client, { voice, webhook }) {
     const all = await everyItem(client, "agents", "getAgents");
     return {
-      agents: all.filter((a) => (voice === undefined || a.voice.id === voice) && (webhook === undefined || a.webhook?.id === webhook)).map(agentFound),
+      agents: all
+        .filter(
+          (a) => (voice === undefined || a.voice.id === voice) && (webhook === undefined || a.webhook?.id === webhook),
+        )
+        .map(agentFound),
     };
   },
 });

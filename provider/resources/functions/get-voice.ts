@@ -8,17 +8,25 @@ import { VoiceFound, voiceFound } from "./shapes.js";
 export const getVoice = defineFunction({
   name: "getVoice",
   doc: "Looks up one voice of the account by its `id`, or by its `voiceName` (exactly one voice must have that name).",
-  example: 'const alloy = await getVoice({ voiceName: "alloy" });\nnew Agent("support", { prompt: "You answer support calls.", voice: alloy.id });',
+  example:
+    'const alloy = await getVoice({ voiceName: "alloy" });\nnew Agent("support", { prompt: "You answer support calls.", voice: alloy.id });',
   examples: {
-    python: 'alloy = voiceagent.get_voice(voice_name="alloy")\nvoiceagent.Agent("support", prompt="You answer support calls.", voice=alloy.id)',
+    python:
+      'alloy = voiceagent.get_voice(voice_name="alloy")\nvoiceagent.Agent("support", prompt="You answer support calls.", voice=alloy.id)',
     go: 'alloy, err := voiceagent.LookupVoice(ctx, &voiceagent.LookupVoiceArgs{VoiceName: pulumi.StringRef("alloy")})',
   },
   input: z
     .object({
       id: UuidSchema.optional().meta({ description: "The voice's id (a UUID)." }),
-      voiceName: z.string().min(1, { error: "must not be empty" }).optional().meta({ description: 'The voice\'s name, e.g. "alloy".' }),
+      voiceName: z
+        .string()
+        .min(1, { error: "must not be empty" })
+        .optional()
+        .meta({ description: 'The voice\'s name, e.g. "alloy".' }),
     })
-    .refine((a) => (a.id === undefined) !== (a.voiceName === undefined), { error: "set exactly one of id and voiceName" }),
+    .refine((a) => (a.id === undefined) !== (a.voiceName === undefined), {
+      error: "set exactly one of id and voiceName",
+    }),
   result: VoiceFound,
   async run(client, { id, voiceName }) {
     if (id !== undefined) {
@@ -26,6 +34,12 @@ export const getVoice = defineFunction({
       return voiceFound(await byKey(client.voices.get(id), "getVoice", `voice with id ${id}`));
     }
     const all = await everyItem(client, "voices", "getVoice");
-    return voiceFound(exactlyOne(all.filter((v) => v.voice_name === voiceName), "getVoice", `voice named "${voiceName}"`));
+    return voiceFound(
+      exactlyOne(
+        all.filter((v) => v.voice_name === voiceName),
+        "getVoice",
+        `voice named "${voiceName}"`,
+      ),
+    );
   },
 });

@@ -13,12 +13,24 @@ export const getVoices = defineFunction({
     go: 'azure, err := voiceagent.GetVoices(ctx, &voiceagent.GetVoicesArgs{Type: pulumi.StringRef("voice_azure")})',
   },
   input: z.object({
-    type: z.string().min(1).optional().meta({ description: "Only voices of this type (voice_base, voice_azure, ...)." }),
+    type: z
+      .string()
+      .min(1)
+      .optional()
+      .meta({ description: "Only voices of this type (voice_base, voice_azure, ...)." }),
     voiceName: z.string().min(1).optional().meta({ description: "Only voices with this name." }),
   }),
-  result: z.object({ voices: z.array(VoiceFound).meta({ description: "The matching voices, in the order the service lists them." }) }),
+  result: z.object({
+    voices: z.array(VoiceFound).meta({ description: "The matching voices, in the order the service lists them." }),
+  }),
   async run(client, { type, voiceName }) {
     const all = await everyItem(client, "voices", "getVoices");
-    return { voices: all.filter((v) => (type === undefined || v.type === type) && (voiceName === undefined || v.voice_name === voiceName)).map(voiceFound) };
+    return {
+      voices: all
+        .filter(
+          (v) => (type === undefined || v.type === type) && (voiceName === undefined || v.voice_name === voiceName),
+        )
+        .map(voiceFound),
+    };
   },
 });

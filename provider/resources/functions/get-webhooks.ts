@@ -13,14 +13,27 @@ export const getWebhooks = defineFunction({
     go: 'ended := voiceagent.GetWebhooksOutput(ctx, voiceagent.GetWebhooksOutputArgs{Event: pulumi.String("event_phone_call_ended")})',
   },
   input: z.object({
-    event: z.string().min(1).optional().meta({ description: "Only webhooks subscribed to this event (event_message, ...)." }),
+    event: z
+      .string()
+      .min(1)
+      .optional()
+      .meta({ description: "Only webhooks subscribed to this event (event_message, ...)." }),
     method: z.string().min(1).optional().meta({ description: "Only webhooks using this HTTP method (GET or POST)." }),
   }),
-  result: z.object({ webhooks: z.array(WebhookFound).meta({ description: "The matching webhooks, in the order the service lists them." }) }),
+  result: z.object({
+    webhooks: z
+      .array(WebhookFound)
+      .meta({ description: "The matching webhooks, in the order the service lists them." }),
+  }),
   async run(client, { event, method }) {
     const all = await everyItem(client, "webhooks", "getWebhooks");
     return {
-      webhooks: all.filter((w) => (event === undefined || w.subscriptions.includes(event)) && (method === undefined || w.method === method)).map(webhookFound),
+      webhooks: all
+        .filter(
+          (w) =>
+            (event === undefined || w.subscriptions.includes(event)) && (method === undefined || w.method === method),
+        )
+        .map(webhookFound),
     };
   },
 });

@@ -43,9 +43,14 @@ function argumentFailures(name: string, args: Props): { parsed?: Props; failures
   const known = Object.keys(fn.info.input.shape);
   const failures: InvokeFailure[] = Object.keys(args)
     .filter((k) => !known.includes(k) && args[k] !== undefined && args[k] !== null)
-    .map((k) => ({ property: k, reason: `${name}: unknown argument "${k}"; expected ${known.length ? `one of: ${known.join(", ")}` : "none"}` }));
+    .map((k) => ({
+      property: k,
+      reason: `${name}: unknown argument "${k}"; expected ${known.length ? `one of: ${known.join(", ")}` : "none"}`,
+    }));
   // SDKs send an unset optional argument as null or leave it out: both mean unset.
-  const given = Object.fromEntries(Object.entries(args).filter(([k, v]) => known.includes(k) && v !== null && v !== undefined));
+  const given = Object.fromEntries(
+    Object.entries(args).filter(([k, v]) => known.includes(k) && v !== null && v !== undefined),
+  );
   const parsed = fn.info.input.safeParse(given);
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
@@ -62,9 +67,16 @@ function argumentFailures(name: string, args: Props): { parsed?: Props; failures
  * this release, when the settings are not usable, and when the read fails (the message names what
  * was looked up and says nothing was changed).
  */
-export async function invokeFunction(name: string, settings: ProviderSettings | undefined, args: Props): Promise<InvokeOutcome> {
+export async function invokeFunction(
+  name: string,
+  settings: ProviderSettings | undefined,
+  args: Props,
+): Promise<InvokeOutcome> {
   const fn = byName.get(name);
-  if (!fn) throw new Error(`${name} is not a function this release serves (it serves ${FUNCTION_NAMES.join(", ")}); nothing was sent to the service`);
+  if (!fn)
+    throw new Error(
+      `${name} is not a function this release serves (it serves ${FUNCTION_NAMES.join(", ")}); nothing was sent to the service`,
+    );
   const { parsed, failures } = argumentFailures(name, args);
   if (!parsed) return { failures };
   return { result: await fn.run(clientFor(settings), parsed) };

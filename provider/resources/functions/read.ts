@@ -22,7 +22,11 @@ type Item<C extends Listed> = Awaited<ReturnType<VoiceAgentClient[C]["list"]["al
  * Every object of one collection of the account. A server without the list route gets an error
  * naming the route and the function; nothing is ever written by a lookup.
  */
-export async function everyItem<C extends Listed>(client: VoiceAgentClient, collection: C, fn: string): Promise<Item<C>[]> {
+export async function everyItem<C extends Listed>(
+  client: VoiceAgentClient,
+  collection: C,
+  fn: string,
+): Promise<Item<C>[]> {
   try {
     // Each collection's pager is its own typed method; the map says which one.
     const lists: { [K in Listed]: () => Promise<Item<K>[]> } = {
@@ -53,7 +57,8 @@ export async function byKey<T>(read: Promise<T>, fn: string, what: string): Prom
   try {
     return await read;
   } catch (err) {
-    if (err instanceof ApiNotFoundError) throw new Error(`${fn}: found no ${what} on this account (the service answered 404); nothing was changed`);
+    if (err instanceof ApiNotFoundError)
+      throw new Error(`${fn}: found no ${what} on this account (the service answered 404); nothing was changed`);
     throw err;
   }
 }
@@ -63,15 +68,27 @@ export function exactlyOne<T>(matches: readonly T[], fn: string, what: string): 
   const [only] = matches;
   if (matches.length === 1 && only !== undefined) return only;
   const count = matches.length === 0 ? "found no" : `found ${matches.length} of`;
-  const fix = matches.length === 0 ? "check the name and the account the stack's voiceagent:baseUrl and token point at" : "look it up by its id instead";
-  throw new Error(`${fn}: ${count} ${what} on this account, where exactly one was expected; nothing was changed: ${fix}`);
+  const fix =
+    matches.length === 0
+      ? "check the name and the account the stack's voiceagent:baseUrl and token point at"
+      : "look it up by its id instead";
+  throw new Error(
+    `${fn}: ${count} ${what} on this account, where exactly one was expected; nothing was changed: ${fix}`,
+  );
 }
 
 /**
  * Fails, naming the route, when the server lacks the extension routes a read by id needs (its 404
  * would otherwise read as "no such object").
  */
-export async function needsRoutes(client: VoiceAgentClient, collection: Listed, fn: string, route: { method: string; path: string }): Promise<void> {
+export async function needsRoutes(
+  client: VoiceAgentClient,
+  collection: Listed,
+  fn: string,
+  route: { method: string; path: string },
+): Promise<void> {
   if (await client.capabilities.has(collection)) return;
-  throw new Error(`${fn} needs the service's ${route.method} ${route.path} route, which this service does not have; nothing was changed`);
+  throw new Error(
+    `${fn} needs the service's ${route.method} ${route.path} route, which this service does not have; nothing was changed`,
+  );
 }

@@ -10,16 +10,30 @@ const secret = (description: string) => ({ description, secret: true });
 const owner = z.string().meta(doc("The id of the user who owns it on the service."));
 
 /** A voice, as the functions answer it. */
-export const VoiceFound = z.object({
-  id: z.string().meta(doc("The voice's id (a UUID).")),
-  voiceName: z.string().nullable().meta(doc('Its name, e.g. "alloy" (voice_base, voice_azure); null: its type has none.')),
-  type: z.string().meta(doc("Its type: voice_base, voice_azure, voice_eleven_labs, voice_play_ht, voice_rime, voice_vocode (or a newer one).")),
-  pitch: z.number().nullable().meta(doc("Its pitch; null: its type has none, or the service left it unset.")),
-  rate: z.number().nullable().meta(doc("Its speaking rate; null: its type has none, or the service left it unset.")),
-  vendorVoiceId: z.string().nullable().meta(doc("The vendor's voice id (voice_eleven_labs, voice_play_ht, voice_vocode); null: none.")),
-  speaker: z.string().nullable().meta(doc("The speaker (voice_rime); null: none.")),
-  userId: owner,
-}).meta({ id: "FoundVoice", description: "A voice of the account." });
+export const VoiceFound = z
+  .object({
+    id: z.string().meta(doc("The voice's id (a UUID).")),
+    voiceName: z
+      .string()
+      .nullable()
+      .meta(doc('Its name, e.g. "alloy" (voice_base, voice_azure); null: its type has none.')),
+    type: z
+      .string()
+      .meta(
+        doc(
+          "Its type: voice_base, voice_azure, voice_eleven_labs, voice_play_ht, voice_rime, voice_vocode (or a newer one).",
+        ),
+      ),
+    pitch: z.number().nullable().meta(doc("Its pitch; null: its type has none, or the service left it unset.")),
+    rate: z.number().nullable().meta(doc("Its speaking rate; null: its type has none, or the service left it unset.")),
+    vendorVoiceId: z
+      .string()
+      .nullable()
+      .meta(doc("The vendor's voice id (voice_eleven_labs, voice_play_ht, voice_vocode); null: none.")),
+    speaker: z.string().nullable().meta(doc("The speaker (voice_rime); null: none.")),
+    userId: owner,
+  })
+  .meta({ id: "FoundVoice", description: "A voice of the account." });
 
 /** A voice from the service, in the functions' shape. */
 export const voiceFound = (v: Voice): z.input<typeof VoiceFound> => ({
@@ -34,15 +48,17 @@ export const voiceFound = (v: Voice): z.input<typeof VoiceFound> => ({
 });
 
 /** An agent, as the functions answer it: its prompt is secret (a bank's prompts are confidential). */
-export const AgentFound = z.object({
-  id: z.string().meta(doc("The agent's id (a UUID).")),
-  prompt: z.string().meta(secret("Its instructions: secret.")),
-  voice: z.string().meta(doc("The id of the voice it speaks with.")),
-  initialMessage: z.string().nullable().meta(doc("What it says first when a call connects; null: nothing.")),
-  actions: z.array(z.string()).meta(doc("The ids of the actions it may take.")),
-  webhook: z.string().nullable().meta(doc("The id of the webhook that receives its events; null: none.")),
-  userId: owner,
-}).meta({ id: "FoundAgent", description: "An agent of the account (its prompt secret)." });
+export const AgentFound = z
+  .object({
+    id: z.string().meta(doc("The agent's id (a UUID).")),
+    prompt: z.string().meta(secret("Its instructions: secret.")),
+    voice: z.string().meta(doc("The id of the voice it speaks with.")),
+    initialMessage: z.string().nullable().meta(doc("What it says first when a call connects; null: nothing.")),
+    actions: z.array(z.string()).meta(doc("The ids of the actions it may take.")),
+    webhook: z.string().nullable().meta(doc("The id of the webhook that receives its events; null: none.")),
+    userId: owner,
+  })
+  .meta({ id: "FoundAgent", description: "An agent of the account (its prompt secret)." });
 
 /** An agent from the service, in the functions' shape. */
 export const agentFound = (a: Agent): z.input<typeof AgentFound> => ({
@@ -56,13 +72,15 @@ export const agentFound = (a: Agent): z.input<typeof AgentFound> => ({
 });
 
 /** A phone number of the account, as the functions answer it. */
-export const NumberFound = z.object({
-  id: z.string().meta(doc("The number's id (a UUID).")),
-  number: z.string().meta(doc("The number, E.164 (e.g. +15551234567).")),
-  active: z.boolean().meta(doc("False once the number is cancelled (it can no longer be bound).")),
-  inboundAgent: z.string().nullable().meta(doc("The id of the agent that answers it; null: unbound.")),
-  userId: owner,
-}).meta({ id: "FoundNumber", description: "A phone number of the account." });
+export const NumberFound = z
+  .object({
+    id: z.string().meta(doc("The number's id (a UUID).")),
+    number: z.string().meta(doc("The number, E.164 (e.g. +15551234567).")),
+    active: z.boolean().meta(doc("False once the number is cancelled (it can no longer be bound).")),
+    inboundAgent: z.string().nullable().meta(doc("The id of the agent that answers it; null: unbound.")),
+    userId: owner,
+  })
+  .meta({ id: "FoundNumber", description: "A phone number of the account." });
 
 /** A phone number from the service, in the functions' shape. */
 export const numberFound = (n: PhoneNumber): z.input<typeof NumberFound> => ({
@@ -75,40 +93,68 @@ export const numberFound = (n: PhoneNumber): z.input<typeof NumberFound> => ({
 });
 
 /** An action, as the functions answer it. */
-export const ActionFound = z.object({
-  id: z.string().meta(doc("The action's id (a UUID).")),
-  type: z.string().meta(doc("Its type: action_end_conversation, action_transfer_call, action_dtmf (or a newer one).")),
-  phoneNumber: z.string().nullable().meta(doc("The number its config names (a transfer's destination); null: none.")),
-  userId: owner,
-}).meta({ id: "FoundAction", description: "An action of the account." });
+export const ActionFound = z
+  .object({
+    id: z.string().meta(doc("The action's id (a UUID).")),
+    type: z
+      .string()
+      .meta(doc("Its type: action_end_conversation, action_transfer_call, action_dtmf (or a newer one).")),
+    phoneNumber: z.string().nullable().meta(doc("The number its config names (a transfer's destination); null: none.")),
+    userId: owner,
+  })
+  .meta({ id: "FoundAction", description: "An action of the account." });
 
 /** An action from the service, in the functions' shape. */
-export const actionFound = (a: Action): z.input<typeof ActionFound> => ({ id: a.id, type: a.type, phoneNumber: a.config?.phone_number ?? null, userId: a.user_id });
+export const actionFound = (a: Action): z.input<typeof ActionFound> => ({
+  id: a.id,
+  type: a.type,
+  phoneNumber: a.config?.phone_number ?? null,
+  userId: a.user_id,
+});
 
 /** A webhook, as the functions answer it: its URL is secret (it often carries a token). */
-export const WebhookFound = z.object({
-  id: z.string().meta(doc("The webhook's id (a UUID).")),
-  url: z.string().meta(secret("Where events are delivered: secret (a webhook URL often carries a token).")),
-  method: z.string().nullable().meta(doc("The HTTP method: GET or POST; null: the service left it unset.")),
-  subscriptions: z.array(z.string()).meta(doc("The events it receives.")),
-  userId: owner,
-}).meta({ id: "FoundWebhook", description: "A webhook of the account (its URL secret)." });
+export const WebhookFound = z
+  .object({
+    id: z.string().meta(doc("The webhook's id (a UUID).")),
+    url: z.string().meta(secret("Where events are delivered: secret (a webhook URL often carries a token).")),
+    method: z.string().nullable().meta(doc("The HTTP method: GET or POST; null: the service left it unset.")),
+    subscriptions: z.array(z.string()).meta(doc("The events it receives.")),
+    userId: owner,
+  })
+  .meta({ id: "FoundWebhook", description: "A webhook of the account (its URL secret)." });
 
 /** A webhook from the service, in the functions' shape. */
-export const webhookFound = (w: Webhook): z.input<typeof WebhookFound> => ({ id: w.id, url: w.url, method: w.method ?? null, subscriptions: w.subscriptions, userId: w.user_id });
+export const webhookFound = (w: Webhook): z.input<typeof WebhookFound> => ({
+  id: w.id,
+  url: w.url,
+  method: w.method ?? null,
+  subscriptions: w.subscriptions,
+  userId: w.user_id,
+});
 
 /** A call, as the functions answer it: its transcript and error message are secret (personal data). */
-export const CallFound = z.object({
-  id: z.string().meta(doc("The call's id (a UUID).")),
-  status: z.string().nullable().meta(doc("not_started, in_progress, error or ended (or a newer status); null: the service left it unset.")),
-  recordingAvailable: z.boolean().nullable().meta(doc("Whether the service holds a recording of it; null: the service did not say.")),
-  transcript: z.string().nullable().meta(secret("What was said: secret (personal data); null: none yet.")),
-  errorMessage: z.string().nullable().meta(secret("Why it failed, when it did: secret (it may quote the caller); null: none.")),
-  fromNumber: z.string().meta(doc("The number it was placed from.")),
-  toNumber: z.string().meta(doc("The number it called.")),
-  agent: z.string().meta(doc("The id of the agent that spoke.")),
-  userId: owner,
-}).meta({ id: "FoundCall", description: "A call placed from the account (its transcript and error message secret)." });
+export const CallFound = z
+  .object({
+    id: z.string().meta(doc("The call's id (a UUID).")),
+    status: z
+      .string()
+      .nullable()
+      .meta(doc("not_started, in_progress, error or ended (or a newer status); null: the service left it unset.")),
+    recordingAvailable: z
+      .boolean()
+      .nullable()
+      .meta(doc("Whether the service holds a recording of it; null: the service did not say.")),
+    transcript: z.string().nullable().meta(secret("What was said: secret (personal data); null: none yet.")),
+    errorMessage: z
+      .string()
+      .nullable()
+      .meta(secret("Why it failed, when it did: secret (it may quote the caller); null: none.")),
+    fromNumber: z.string().meta(doc("The number it was placed from.")),
+    toNumber: z.string().meta(doc("The number it called.")),
+    agent: z.string().meta(doc("The id of the agent that spoke.")),
+    userId: owner,
+  })
+  .meta({ id: "FoundCall", description: "A call placed from the account (its transcript and error message secret)." });
 
 /** A call from the service, in the functions' shape. */
 export const callFound = (c: Call): z.input<typeof CallFound> => ({

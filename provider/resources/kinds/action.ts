@@ -1,5 +1,12 @@
 import { z } from "zod";
-import { ActionTypeSchema, ActionWriteSchema, E164Schema, UuidSchema, type Action, type ActionWrite } from "../../schemas/index.js";
+import {
+  ActionTypeSchema,
+  ActionWriteSchema,
+  E164Schema,
+  UuidSchema,
+  type Action,
+  type ActionWrite,
+} from "../../schemas/index.js";
 import { adoptable } from "../kit/adoptable.js";
 import { defineKind } from "../kit/kind.js";
 import { refusal, slug, type Json } from "../kit/pull.js";
@@ -15,7 +22,9 @@ export function actionBaseName(a: Pick<Action, "type" | "config">): string {
 function actionConfig(config: Action["config"]): Json {
   // The current API may send a null config, or a null phone_number: neither is a setting.
   const { phone_number, ...rest } = config ?? {};
-  return z.record(z.string(), z.json()).parse({ ...(phone_number === undefined || phone_number === null ? {} : { phoneNumber: phone_number }), ...rest });
+  return z
+    .record(z.string(), z.json())
+    .parse({ ...(phone_number === undefined || phone_number === null ? {} : { phoneNumber: phone_number }), ...rest });
 }
 
 /** The service's own spelling of `phoneNumber`: what a Python user writes in a plain dict. */
@@ -29,16 +38,23 @@ const WIRE_PHONE = "phone_number";
  */
 const ConfigSchema = z
   .looseObject({
-    phoneNumber: E164Schema.optional().meta({ description: "For action_transfer_call (and shown on action_end_conversation): a number, E.164." }),
+    phoneNumber: E164Schema.optional().meta({
+      description: "For action_transfer_call (and shown on action_end_conversation): a number, E.164.",
+    }),
   })
   .superRefine((config, ctx) => {
     const given = config[WIRE_PHONE];
     if (given === undefined) return;
     const parsed = E164Schema.safeParse(given);
     if (!parsed.success) {
-      for (const issue of parsed.error.issues) ctx.addIssue({ code: "custom", message: issue.message, path: [WIRE_PHONE] });
+      for (const issue of parsed.error.issues)
+        ctx.addIssue({ code: "custom", message: issue.message, path: [WIRE_PHONE] });
     } else if (config.phoneNumber !== undefined && config.phoneNumber !== parsed.data) {
-      ctx.addIssue({ code: "custom", message: "names two different numbers (phoneNumber and phone_number are one setting): keep phoneNumber", path: [] });
+      ctx.addIssue({
+        code: "custom",
+        message: "names two different numbers (phoneNumber and phone_number are one setting): keep phoneNumber",
+        path: [],
+      });
     }
   })
   .overwrite(({ [WIRE_PHONE]: wire, ...rest }) => (typeof wire === "string" ? { ...rest, phoneNumber: wire } : rest));
@@ -74,18 +90,34 @@ export const actionKind = defineKind<Action, ActionWrite>()({
   importId: "its id (a UUID)",
   input,
   fields: {
-    type: { doc: "What it does: action_end_conversation (default), action_transfer_call or action_dtmf.", wire: "type", read: (a) => a.type },
+    type: {
+      doc: "What it does: action_end_conversation (default), action_transfer_call or action_dtmf.",
+      wire: "type",
+      read: (a) => a.type,
+    },
     config: {
       doc: "Its configuration: `phoneNumber` (E.164) for action_transfer_call; other keys are passed to the service as they are.",
       wire: "config",
-      toWire: ({ phoneNumber, ...rest }: Config) => ({ ...rest, ...(phoneNumber === undefined ? {} : { phone_number: phoneNumber }) }),
+      toWire: ({ phoneNumber, ...rest }: Config) => ({
+        ...rest,
+        ...(phoneNumber === undefined ? {} : { phone_number: phoneNumber }),
+      }),
       read: (a) => {
         const { phone_number, ...rest } = a.config;
-        return { ...rest, ...(phone_number === undefined || phone_number === null ? {} : { phoneNumber: phone_number }) };
+        return {
+          ...rest,
+          ...(phone_number === undefined || phone_number === null ? {} : { phoneNumber: phone_number }),
+        };
       },
     },
     // Naming the object this resource already manages is no change.
-    actionId: { doc: "Adopt an existing action instead of creating one. Changing it replaces.", wire: null, read: (_a, recorded) => recorded.actionId, live: (_recorded, id) => id, replaces: true },
+    actionId: {
+      doc: "Adopt an existing action instead of creating one. Changing it replaces.",
+      wire: null,
+      read: (_a, recorded) => recorded.actionId,
+      live: (_recorded, id) => id,
+      replaces: true,
+    },
   },
   ...adoptable({
     input,

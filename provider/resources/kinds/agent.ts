@@ -1,5 +1,14 @@
 import { z } from "zod";
-import { AgentCreateSchema, AgentUpdateSchema, distinctIds, LIMITS, textUpTo, UuidSchema, type Agent, type AgentUpdate } from "../../schemas/index.js";
+import {
+  AgentCreateSchema,
+  AgentUpdateSchema,
+  distinctIds,
+  LIMITS,
+  textUpTo,
+  UuidSchema,
+  type Agent,
+  type AgentUpdate,
+} from "../../schemas/index.js";
 import { inputFailure } from "../kit/check.js";
 import { defineKind } from "../kit/kind.js";
 import { ownerOutput } from "../kit/owner.js";
@@ -27,7 +36,9 @@ export const agentKind = defineKind<Agent, AgentUpdate>()({
       args: { agentId: a.id, prompt: a.prompt, ...(a.initial_message ? { initialMessage: a.initial_message } : {}) },
       refs: [
         { key: "voice", collection: "voices", ids: [a.voice.id], list: false },
-        ...(a.actions.length ? [{ key: "actions", collection: "actions" as const, ids: a.actions.map((x) => x.id), list: true }] : []),
+        ...(a.actions.length
+          ? [{ key: "actions", collection: "actions" as const, ids: a.actions.map((x) => x.id), list: true }]
+          : []),
         ...(a.webhook ? [{ key: "webhook", collection: "webhooks" as const, ids: [a.webhook.id], list: false }] : []),
       ],
     }),
@@ -55,16 +66,44 @@ export const agentKind = defineKind<Agent, AgentUpdate>()({
   }),
   fields: {
     // Naming the object this resource already manages is no change.
-    prompt: { doc: `The agent's instructions. Required, non-empty, at most ${LIMITS.promptMax} characters.`, wire: "prompt", read: (a) => a.prompt },
-    voice: { doc: "The id of the voice it speaks with: a `Voice`'s `id`, or an existing voice's UUID.", wire: "voice", read: (a) => a.voice.id },
-    initialMessage: { doc: `What it says first when a call connects ("" or unset: nothing); at most ${LIMITS.initialMessageMax} characters.`, wire: "initial_message", read: (a) => a.initial_message ?? undefined, clearable: true, emptyIsUnset: true },
-    actions: { doc: `Ids of the actions it may take (order does not matter), each once, at most ${LIMITS.actionsMax}.`, wire: "actions", read: (a) => a.actions.map((x) => x.id), set: true },
-    webhook: { doc: "The id of the webhook that receives its events.", wire: "webhook", read: (a) => a.webhook?.id, clearable: true },
+    prompt: {
+      doc: `The agent's instructions. Required, non-empty, at most ${LIMITS.promptMax} characters.`,
+      wire: "prompt",
+      read: (a) => a.prompt,
+    },
+    voice: {
+      doc: "The id of the voice it speaks with: a `Voice`'s `id`, or an existing voice's UUID.",
+      wire: "voice",
+      read: (a) => a.voice.id,
+    },
+    initialMessage: {
+      doc: `What it says first when a call connects ("" or unset: nothing); at most ${LIMITS.initialMessageMax} characters.`,
+      wire: "initial_message",
+      read: (a) => a.initial_message ?? undefined,
+      clearable: true,
+      emptyIsUnset: true,
+    },
+    actions: {
+      doc: `Ids of the actions it may take (order does not matter), each once, at most ${LIMITS.actionsMax}.`,
+      wire: "actions",
+      read: (a) => a.actions.map((x) => x.id),
+      set: true,
+    },
+    webhook: {
+      doc: "The id of the webhook that receives its events.",
+      wire: "webhook",
+      read: (a) => a.webhook?.id,
+      clearable: true,
+    },
     agentId: {
       doc:
         "Adopt an existing agent instead of creating one: its fields are set to these arguments on the first `up`. " +
         "Changing it replaces.",
-      wire: null, read: (_a, recorded) => recorded.agentId, live: (_recorded, id) => id, replaces: true },
+      wire: null,
+      read: (_a, recorded) => recorded.agentId,
+      live: (_recorded, id) => id,
+      replaces: true,
+    },
   },
   adopt: "agentId",
   generationCheck: (gen, olds, news) =>

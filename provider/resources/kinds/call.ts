@@ -1,5 +1,12 @@
 import { z } from "zod";
-import { ApiSchemaError, CallCreateSchema, E164Schema, UuidSchema, type Call, type CallCreate } from "../../client/index.js";
+import {
+  ApiSchemaError,
+  CallCreateSchema,
+  E164Schema,
+  UuidSchema,
+  type Call,
+  type CallCreate,
+} from "../../client/index.js";
 import { inputFailure } from "../kit/check.js";
 import { PartialCreateError } from "../kit/errors.js";
 import { defineKind } from "../kit/kind.js";
@@ -40,26 +47,72 @@ export const callKind = defineKind<Call, CallCreate>()({
     fromNumber: E164Schema,
     toNumber: E164Schema,
     agent: UuidSchema,
-    allowedDestinations: z.array(z.string().regex(/^\+[1-9]\d{0,14}\*?$/, { error: "must be an E.164 number, or a prefix ending in *" })).optional(),
+    allowedDestinations: z
+      .array(z.string().regex(/^\+[1-9]\d{0,14}\*?$/, { error: "must be an E.164 number, or a prefix ending in *" }))
+      .optional(),
     triggers: z.array(z.unknown()).optional(),
   }),
   fields: {
-    fromNumber: { doc: "The caller id: a number the account owns, E.164. Changing it places a new call.", wire: "from_number", read: (c) => c.from_number, replaces: true },
-    toNumber: { doc: "The number to dial, E.164. Changing it places a new call.", wire: "to_number", read: (c) => c.to_number, replaces: true },
-    agent: { doc: "The id of the agent that drives the call. Changing it places a new call.", wire: "agent", read: (c) => c.agent.id, replaces: true },
+    fromNumber: {
+      doc: "The caller id: a number the account owns, E.164. Changing it places a new call.",
+      wire: "from_number",
+      read: (c) => c.from_number,
+      replaces: true,
+    },
+    toNumber: {
+      doc: "The number to dial, E.164. Changing it places a new call.",
+      wire: "to_number",
+      read: (c) => c.to_number,
+      replaces: true,
+    },
+    agent: {
+      doc: "The id of the agent that drives the call. Changing it places a new call.",
+      wire: "agent",
+      read: (c) => c.agent.id,
+      replaces: true,
+    },
     allowedDestinations: {
       doc:
         'Numbers (or prefixes ending in `*`, e.g. "+1555*") this call may dial. A number to dial outside them fails at preview, ' +
         "before anything is dialled. Changing it never places a new call.",
-      wire: null, read: (_c, recorded) => recorded.allowedDestinations },
-    triggers: { doc: "Any values; a change to them places the call again (as pulumi-command's `triggers`).", wire: null, read: (_c, recorded) => recorded.triggers, replaces: true },
+      wire: null,
+      read: (_c, recorded) => recorded.allowedDestinations,
+    },
+    triggers: {
+      doc: "Any values; a change to them places the call again (as pulumi-command's `triggers`).",
+      wire: null,
+      read: (_c, recorded) => recorded.triggers,
+      replaces: true,
+    },
   },
   // transcript and errorMessage are personal data: secret outputs, encrypted in the state.
   outputs: {
-    status: { type: "string", doc: "not_started, in_progress, error or ended (as of the last up or refresh).", read: (c) => c.status, optional: true },
-    errorMessage: { type: "string", doc: "The service's error text, if the call failed (a secret: personal data).", read: (c) => c.error_message, optional: true, secret: true },
-    transcript: { type: "string", doc: "The transcript, once there is one (a secret: personal data).", read: (c) => c.transcript, optional: true, secret: true },
-    recordingAvailable: { type: "boolean", doc: "Whether a recording exists.", read: (c) => c.recording_available, optional: true },
+    status: {
+      type: "string",
+      doc: "not_started, in_progress, error or ended (as of the last up or refresh).",
+      read: (c) => c.status,
+      optional: true,
+    },
+    errorMessage: {
+      type: "string",
+      doc: "The service's error text, if the call failed (a secret: personal data).",
+      read: (c) => c.error_message,
+      optional: true,
+      secret: true,
+    },
+    transcript: {
+      type: "string",
+      doc: "The transcript, once there is one (a secret: personal data).",
+      read: (c) => c.transcript,
+      optional: true,
+      secret: true,
+    },
+    recordingAvailable: {
+      type: "boolean",
+      doc: "Whether a recording exists.",
+      read: (c) => c.recording_available,
+      optional: true,
+    },
     userId: ownerOutput(),
   },
   collection: "calls",
@@ -90,7 +143,8 @@ export const callKind = defineKind<Call, CallCreate>()({
   read: (client, id) => client.calls.get(id),
   // Only allowedDestinations can change in place, and it is checked at preview: nothing to send.
   // A call whose create answer was unreadable is read back instead, so it is no longer stuck.
-  update: async (client, id, _inputs, _recorded, _bodies, state) => (state.status === "unknown" ? client.calls.get(id) : undefined),
+  update: async (client, id, _inputs, _recorded, _bodies, state) =>
+    state.status === "unknown" ? client.calls.get(id) : undefined,
   delete: async (client, id) => {
     await client.calls.end(id);
   },

@@ -1,6 +1,13 @@
 import { z } from "zod";
 import { ownerOutput } from "../kit/owner.js";
-import { ApiGenerationError, ApiValidationError, E164Schema, UuidSchema, type PhoneNumber, type PhoneNumberUpdate } from "../../client/index.js";
+import {
+  ApiGenerationError,
+  ApiValidationError,
+  E164Schema,
+  UuidSchema,
+  type PhoneNumber,
+  type PhoneNumberUpdate,
+} from "../../client/index.js";
 import { claimOf, declareNumber, unseenOwner } from "../kit/claims.js";
 import { defineKind } from "../kit/kind.js";
 import { note } from "../kit/notes.js";
@@ -28,7 +35,12 @@ export const phoneNumberKind = defineKind<PhoneNumber, PhoneNumberUpdate>()({
         : !n.inbound_agent
           ? "not bound to an agent: there is no binding to declare"
           : refusal(E164Schema.safeParse(n.number), "number "),
-    adopt: (n) => ({ args: { number: n.number }, refs: n.inbound_agent ? [{ key: "inboundAgent", collection: "agents", ids: [n.inbound_agent.id], list: false }] : [] }),
+    adopt: (n) => ({
+      args: { number: n.number },
+      refs: n.inbound_agent
+        ? [{ key: "inboundAgent", collection: "agents", ids: [n.inbound_agent.id], list: false }]
+        : [],
+    }),
   },
   doc:
     "The inbound binding of a phone number the account owns. Rebinding moves it to another agent in place; " +
@@ -56,18 +68,35 @@ export const phoneNumberKind = defineKind<PhoneNumber, PhoneNumberUpdate>()({
       .optional(),
   }),
   fields: {
-    number: { doc: "The number, E.164 (e.g. +15551234567): one the account owns. Changing it replaces.", wire: null, read: (n) => n.number, replaces: true },
-    inboundAgent: { doc: "The id of the agent that answers inbound calls.", wire: "inbound_agent", read: (n) => n.inbound_agent?.id },
+    number: {
+      doc: "The number, E.164 (e.g. +15551234567): one the account owns. Changing it replaces.",
+      wire: null,
+      read: (n) => n.number,
+      replaces: true,
+    },
+    inboundAgent: {
+      doc: "The id of the agent that answers inbound calls.",
+      wire: "inbound_agent",
+      read: (n) => n.inbound_agent?.id,
+    },
     cancelOnDelete: {
       doc: "Only `false` is accepted, so older programs keep working.",
-      deprecated: "Removed in 0.2.0: a binding never cancels its number. Buy and cancel numbers with a `PurchasedNumber`.",
-      wire: null, read: () => undefined, inert: true },
+      deprecated:
+        "Removed in 0.2.0: a binding never cancels its number. Buy and cancel numbers with a `PurchasedNumber`.",
+      wire: null,
+      read: () => undefined,
+      inert: true,
+    },
   },
   // GET /v1/numbers is an extension route: without it, refresh keeps what was recorded.
   extensionReads: true,
   outputs: {
     // The current API may leave `active` null: only false means cancelled.
-    active: { type: "boolean", doc: "Whether the number is active (false once cancelled).", read: (n) => n.active !== false },
+    active: {
+      type: "boolean",
+      doc: "Whether the number is active (false once cancelled).",
+      read: (n) => n.active !== false,
+    },
     numberId: { type: "string", doc: "The number's UUID on the service (also the resource's id).", read: (n) => n.id },
     userId: ownerOutput(),
   },

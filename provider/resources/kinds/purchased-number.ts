@@ -1,5 +1,12 @@
 import { z } from "zod";
-import { ApiNotFoundError, E164Schema, PhoneNumberBuySchema, type PhoneNumber, type PhoneNumberBuy, type VoiceAgentClient } from "../../client/index.js";
+import {
+  ApiNotFoundError,
+  E164Schema,
+  PhoneNumberBuySchema,
+  type PhoneNumber,
+  type PhoneNumberBuy,
+  type VoiceAgentClient,
+} from "../../client/index.js";
 import { claimOf, declareNumber, unseenOwner } from "../kit/claims.js";
 import { inputFailure } from "../kit/check.js";
 import { PartialCreateError } from "../kit/errors.js";
@@ -52,7 +59,10 @@ export const purchasedNumberKind = defineKind<PhoneNumber, NonNullable<PhoneNumb
   },
   importId: "the number, E.164 (e.g. +15550010001); destroying it then cancels the number",
   input: z.object({
-    areaCode: z.string().regex(/^[2-9]\d{2}$/, { error: "must be a 3-digit area code such as 415" }).optional(),
+    areaCode: z
+      .string()
+      .regex(/^[2-9]\d{2}$/, { error: "must be a 3-digit area code such as 415" })
+      .optional(),
     number: E164Schema.optional(),
   }),
   fields: {
@@ -72,13 +82,21 @@ export const purchasedNumberKind = defineKind<PhoneNumber, NonNullable<PhoneNumb
         "The number, E.164. Set, the account's number to take over instead of buying one (destroy will then cancel it); " +
         "unset, the one bought. Changing it replaces.",
       reported: true,
-      wire: null, read: (n) => n.number, replaces: true, keepWhenUnset: true },
+      wire: null,
+      read: (n) => n.number,
+      replaces: true,
+      keepWhenUnset: true,
+    },
   },
   // GET /v1/numbers is an extension route: without it, refresh keeps what was recorded.
   extensionReads: true,
   outputs: {
     // The current API may leave `active` null: only false means cancelled.
-    active: { type: "boolean", doc: "Whether the number is active (false once cancelled).", read: (n) => n.active !== false },
+    active: {
+      type: "boolean",
+      doc: "Whether the number is active (false once cancelled).",
+      read: (n) => n.active !== false,
+    },
     userId: ownerOutput(),
   },
   refine: (inputs) =>
@@ -104,11 +122,17 @@ export const purchasedNumberKind = defineKind<PhoneNumber, NonNullable<PhoneNumb
     }
     const owned = await client.numbers.get(inputs.number).catch((err: unknown) => {
       if (err instanceof ApiNotFoundError) {
-        throw new Error("number is not one of this account's numbers; nothing was bought or changed. Leave number unset to buy one", { cause: err });
+        throw new Error(
+          "number is not one of this account's numbers; nothing was bought or changed. Leave number unset to buy one",
+          { cause: err },
+        );
       }
       throw err;
     });
-    if (owned.active === false) throw new Error("number was cancelled and can never be used again; nothing was changed. Leave number unset to buy one");
+    if (owned.active === false)
+      throw new Error(
+        "number was cancelled and can never be used again; nothing was changed. Leave number unset to buy one",
+      );
     return owned;
   },
   async read(client, id, recorded) {
@@ -135,7 +159,9 @@ export const purchasedNumberKind = defineKind<PhoneNumber, NonNullable<PhoneNumb
     // Only another purchase of the number holds it: a binding of it does not keep it bought.
     const claim = claimOf("PurchasedNumber", number);
     if (claim.status === "declared") {
-      note(`voiceagent:PurchasedNumber ${id}: not cancelled: the program declares this number in another PurchasedNumber`);
+      note(
+        `voiceagent:PurchasedNumber ${id}: not cancelled: the program declares this number in another PurchasedNumber`,
+      );
       return;
     }
     if (claim.status === "unseen") throw unseenOwner("PurchasedNumber", claim.flag, "cancel");

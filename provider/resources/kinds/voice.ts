@@ -1,6 +1,15 @@
 import { z } from "zod";
 import type { ApiGeneration } from "../../client/index.js";
-import { integerIn, LIMITS, textUpTo, UuidSchema, VoiceTypeSchema, VoiceWriteSchema, type Voice, type VoiceWrite } from "../../schemas/index.js";
+import {
+  integerIn,
+  LIMITS,
+  textUpTo,
+  UuidSchema,
+  VoiceTypeSchema,
+  VoiceWriteSchema,
+  type Voice,
+  type VoiceWrite,
+} from "../../schemas/index.js";
 import { inputFailure, type CheckFailure } from "../kit/check.js";
 import { defineKind } from "../kit/kind.js";
 import { ownerOutput } from "../kit/owner.js";
@@ -48,17 +57,28 @@ function typeFields(inputs: VoiceInputs, gen?: ApiGeneration): CheckFailure[] {
   const type = inputs.type ?? "voice_base";
   const failures: CheckFailure[] = [];
   const in2023 = () => {
-    for (const f of SHAPE_2023) if (inputs[f] === undefined) failures.push(inputFailure(`${f} is required for a voice on the 2023 API`));
+    for (const f of SHAPE_2023)
+      if (inputs[f] === undefined) failures.push(inputFailure(`${f} is required for a voice on the 2023 API`));
     for (const f of ["vendorVoiceId", "speaker"] as const) {
-      if (inputs[f] !== undefined) failures.push(inputFailure(`${f} is not a field of a voice on the 2023 API (it takes voiceName, pitch and rate)`));
+      if (inputs[f] !== undefined)
+        failures.push(
+          inputFailure(`${f} is not a field of a voice on the 2023 API (it takes voiceName, pitch and rate)`),
+        );
     }
     return failures;
   };
   if (gen === "2023") return in2023();
-  if (gen === undefined && type !== "voice_vocode" && SHAPE_2023.every((f) => inputs[f] !== undefined) && in2023().length === 0) return [];
+  if (
+    gen === undefined &&
+    type !== "voice_vocode" &&
+    SHAPE_2023.every((f) => inputs[f] !== undefined) &&
+    in2023().length === 0
+  )
+    return [];
   failures.length = 0;
   const { needs, may } = TYPE_FIELDS[type];
-  for (const f of needs) if (inputs[f] === undefined) failures.push(inputFailure(`${f} is required for a ${type} voice`));
+  for (const f of needs)
+    if (inputs[f] === undefined) failures.push(inputFailure(`${f} is required for a ${type} voice`));
   const all: TypeField[] = ["voiceName", "pitch", "rate", "vendorVoiceId", "speaker"];
   for (const f of all) {
     if (inputs[f] !== undefined && !needs.includes(f) && !may.includes(f)) {
@@ -77,7 +97,17 @@ export const voiceKind = defineKind<Voice, VoiceWrite>()({
     refuse: (v) => refusal(VoiceWriteSchema.safeParse(v)),
     // Each voice type has its own fields (docs/contract-current.md): only those the service holds.
     adopt: (v) => ({
-      args: { voiceId: v.id, type: v.type, ...present({ voiceName: v.voice_name, pitch: v.pitch, rate: v.rate, vendorVoiceId: v.voice_id, speaker: v.speaker }) },
+      args: {
+        voiceId: v.id,
+        type: v.type,
+        ...present({
+          voiceName: v.voice_name,
+          pitch: v.pitch,
+          rate: v.rate,
+          vendorVoiceId: v.voice_id,
+          speaker: v.speaker,
+        }),
+      },
       refs: [],
     }),
   },
@@ -100,9 +130,23 @@ export const voiceKind = defineKind<Voice, VoiceWrite>()({
   input,
   fields: {
     // Naming the object this resource already manages is no change.
-    voiceName: { doc: `The voice's name, e.g. "alloy" (voice_base, voice_azure); at most ${LIMITS.voiceNameMax} characters.`, wire: "voice_name", read: (v) => v.voice_name ?? undefined },
-    pitch: { doc: `Pitch, an integer from ${LIMITS.pitch.min} to ${LIMITS.pitch.max} (voice_base; optional for voice_azure).`, wire: "pitch", read: (v) => v.pitch ?? undefined, keepWhenUnset: true },
-    rate: { doc: `Speaking rate, an integer from ${LIMITS.rate.min} to ${LIMITS.rate.max} (voice_base; optional for voice_azure).`, wire: "rate", read: (v) => v.rate ?? undefined, keepWhenUnset: true },
+    voiceName: {
+      doc: `The voice's name, e.g. "alloy" (voice_base, voice_azure); at most ${LIMITS.voiceNameMax} characters.`,
+      wire: "voice_name",
+      read: (v) => v.voice_name ?? undefined,
+    },
+    pitch: {
+      doc: `Pitch, an integer from ${LIMITS.pitch.min} to ${LIMITS.pitch.max} (voice_base; optional for voice_azure).`,
+      wire: "pitch",
+      read: (v) => v.pitch ?? undefined,
+      keepWhenUnset: true,
+    },
+    rate: {
+      doc: `Speaking rate, an integer from ${LIMITS.rate.min} to ${LIMITS.rate.max} (voice_base; optional for voice_azure).`,
+      wire: "rate",
+      read: (v) => v.rate ?? undefined,
+      keepWhenUnset: true,
+    },
     type: {
       doc: "The voice type: voice_base (default; the 2023 API), or voice_azure, voice_eleven_labs, voice_play_ht, voice_rime, voice_vocode (the 2024 API).",
       wire: "type",
@@ -119,7 +163,11 @@ export const voiceKind = defineKind<Voice, VoiceWrite>()({
       doc:
         "Manage this existing voice (the interface shows only voices/update) instead of creating one. " +
         "Destroy never resets it. Changing it replaces.",
-      wire: null, read: (_v, recorded) => recorded.voiceId, live: (_recorded, id) => id, replaces: true },
+      wire: null,
+      read: (_v, recorded) => recorded.voiceId,
+      live: (_recorded, id) => id,
+      replaces: true,
+    },
   },
   adopt: "voiceId",
   outputs: { userId: ownerOutput() },

@@ -1,5 +1,14 @@
 import { z } from "zod";
-import { LIMITS, UuidSchema, WebhookEventSchema, WebhookMethodSchema, WebhookUrlSchema, WebhookWriteSchema, type Webhook, type WebhookWrite } from "../../schemas/index.js";
+import {
+  LIMITS,
+  UuidSchema,
+  WebhookEventSchema,
+  WebhookMethodSchema,
+  WebhookUrlSchema,
+  WebhookWriteSchema,
+  type Webhook,
+  type WebhookWrite,
+} from "../../schemas/index.js";
 import { adoptable } from "../kit/adoptable.js";
 import { defineKind } from "../kit/kind.js";
 import { present, refusal, slug } from "../kit/pull.js";
@@ -29,10 +38,14 @@ export const webhookKind = defineKind<Webhook, WebhookWrite>()({
   pull: {
     name: webhookBaseName,
     refuse: (w) => refusal(WebhookWriteSchema.safeParse(w)),
-    adopt: (w) => ({ args: { webhookId: w.id, url: w.url, ...present({ method: w.method }), subscriptions: w.subscriptions }, refs: [] }),
+    adopt: (w) => ({
+      args: { webhookId: w.id, url: w.url, ...present({ method: w.method }), subscriptions: w.subscriptions },
+      refs: [],
+    }),
   },
   doc: "Where an agent's events are delivered. Uses webhooks/create and webhooks/update; destroy forgets it.",
-  example: 'const hook = new Webhook("events", { url: "https://hooks.example.com/va", subscriptions: ["event_message"] });',
+  example:
+    'const hook = new Webhook("events", { url: "https://hooks.example.com/va", subscriptions: ["event_message"] });',
   examples: {
     python:
       'hook = voiceagent.Webhook("events", url="https://hooks.example.com/va",\n' +
@@ -47,10 +60,29 @@ export const webhookKind = defineKind<Webhook, WebhookWrite>()({
   input,
   fields: {
     // Naming the object this resource already manages is no change.
-    url: { doc: `Where events are delivered: an http(s) URL of at most ${LIMITS.urlMax} characters, without credentials (\`user:password@\` would be stored in plain text in the state) or unencoded spaces.`, wire: "url", read: (w) => w.url },
-    method: { doc: "The HTTP method of deliveries: GET or POST (default).", wire: "method", read: (w) => w.method ?? undefined },
-    subscriptions: { doc: "Events to deliver, e.g. event_message, event_phone_call_ended (order does not matter).", wire: "subscriptions", read: (w) => w.subscriptions, set: true },
-    webhookId: { doc: "Adopt an existing webhook instead of creating one. Changing it replaces.", wire: null, read: (_w, recorded) => recorded.webhookId, live: (_recorded, id) => id, replaces: true },
+    url: {
+      doc: `Where events are delivered: an http(s) URL of at most ${LIMITS.urlMax} characters, without credentials (\`user:password@\` would be stored in plain text in the state) or unencoded spaces.`,
+      wire: "url",
+      read: (w) => w.url,
+    },
+    method: {
+      doc: "The HTTP method of deliveries: GET or POST (default).",
+      wire: "method",
+      read: (w) => w.method ?? undefined,
+    },
+    subscriptions: {
+      doc: "Events to deliver, e.g. event_message, event_phone_call_ended (order does not matter).",
+      wire: "subscriptions",
+      read: (w) => w.subscriptions,
+      set: true,
+    },
+    webhookId: {
+      doc: "Adopt an existing webhook instead of creating one. Changing it replaces.",
+      wire: null,
+      read: (_w, recorded) => recorded.webhookId,
+      live: (_recorded, id) => id,
+      replaces: true,
+    },
   },
   ...adoptable({
     input,

@@ -38,7 +38,10 @@ export interface CheckOutcome {
  * property and never repeat its value (it may be a secret); no failure names a property to the
  * engine, which would print its value.
  */
-export function checkInputs<S extends z.ZodRawShape>(input: z.ZodObject<S>, news: Record<string, unknown>): CheckOutcome {
+export function checkInputs<S extends z.ZodRawShape>(
+  input: z.ZodObject<S>,
+  news: Record<string, unknown>,
+): CheckOutcome {
   const shape = input.shape;
   const inputs: Record<string, unknown> = {};
   const known: Record<string, unknown> = {};
@@ -62,7 +65,9 @@ export function checkInputs<S extends z.ZodRawShape>(input: z.ZodObject<S>, news
       }
     } else {
       for (const issue of parsed.error.issues) {
-        const at = issue.path.length ? `${key}${issue.path.map((p) => (typeof p === "number" ? `[${p}]` : `.${String(p)}`)).join("")}` : key;
+        const at = issue.path.length
+          ? `${key}${issue.path.map((p) => (typeof p === "number" ? `[${p}]` : `.${String(p)}`)).join("")}`
+          : key;
         const reason = value === undefined ? `${key} is required` : `${at} ${issue.message}`;
         failures.push(inputFailure(reason));
       }

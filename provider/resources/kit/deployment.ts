@@ -1,5 +1,15 @@
 import { createHash } from "node:crypto";
-import { closeSync, existsSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import {
+  closeSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { z } from "zod";
@@ -119,13 +129,16 @@ export function joinDeployment(address: string, at: { root?: string; enginePid?:
     // process false declarations, so only our own, closed to others, is used.
     const st = lstatSync(root);
     const mine = typeof process.getuid !== "function" || st.uid === process.getuid();
-    if (!st.isDirectory() || !mine || (st.mode & 0o077) !== 0) throw new Error(`${root} is not a folder of this user closed to others`);
+    if (!st.isDirectory() || !mine || (st.mode & 0o077) !== 0)
+      throw new Error(`${root} is not a folder of this user closed to others`);
     // Written by every process of the deployment, always the same text.
     writeFileSync(path.join(dir, "engine.json"), JSON.stringify(engine), { mode: 0o600 });
   } catch (err) {
     // Going on without it would let one provider instance undo what another declares: refuse to start.
     const why = err instanceof Error ? err.message : String(err);
-    throw new Error(`cannot write ${dir}, the folder the provider processes of one deployment share (${why}): point TMPDIR at a writable folder`);
+    throw new Error(
+      `cannot write ${dir}, the folder the provider processes of one deployment share (${why}): point TMPDIR at a writable folder`,
+    );
   }
   try {
     sweep(root, dir);

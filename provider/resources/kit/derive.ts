@@ -20,7 +20,11 @@ const isUnset = (f: AnyField, v: unknown) => v === undefined || v === null || (f
  * leaves unset properties out; an update sends `null` for the clearable ones, so the service
  * forgets what the program no longer says. The kind parses it with the endpoint's body schema.
  */
-export function bodyOf<S extends z.ZodRawShape, R extends { id: string }, W>(def: KindDef<S, R, W>, inputs: Props, mode: "create" | "update"): Props {
+export function bodyOf<S extends z.ZodRawShape, R extends { id: string }, W>(
+  def: KindDef<S, R, W>,
+  inputs: Props,
+  mode: "create" | "update",
+): Props {
   const body: Props = {};
   for (const [prop, f] of entries(def)) {
     if (f.wire === null) continue;
@@ -35,7 +39,10 @@ export function bodyOf<S extends z.ZodRawShape, R extends { id: string }, W>(def
 }
 
 /** Both bodies for `inputs`. */
-export function bodiesOf<S extends z.ZodRawShape, R extends { id: string }, W>(def: KindDef<S, R, W>, inputs: Props): Bodies {
+export function bodiesOf<S extends z.ZodRawShape, R extends { id: string }, W>(
+  def: KindDef<S, R, W>,
+  inputs: Props,
+): Bodies {
   return { create: bodyOf(def, inputs, "create"), update: bodyOf(def, inputs, "update") };
 }
 
@@ -43,7 +50,11 @@ export function bodiesOf<S extends z.ZodRawShape, R extends { id: string }, W>(d
  * The outputs of a live object: every input property read back (a set keeps the program's order
  * when it is the same set) and the kind's own outputs. Nothing copied from another object.
  */
-export function outputsOf<S extends z.ZodRawShape, R extends { id: string }, W>(def: KindDef<S, R, W>, live: R, recorded: Props): Props {
+export function outputsOf<S extends z.ZodRawShape, R extends { id: string }, W>(
+  def: KindDef<S, R, W>,
+  live: R,
+  recorded: Props,
+): Props {
   const out: Props = {};
   for (const [prop, f] of entries(def)) {
     let value = f.read(live, recorded);
@@ -60,7 +71,11 @@ export function outputsOf<S extends z.ZodRawShape, R extends { id: string }, W>(
 }
 
 /** Recorded outputs with the program's values of the properties the service never sees (nothing was sent). */
-export function withLocalInputs<S extends z.ZodRawShape, R extends { id: string }, W>(def: KindDef<S, R, W>, state: Props, inputs: Props): Props {
+export function withLocalInputs<S extends z.ZodRawShape, R extends { id: string }, W>(
+  def: KindDef<S, R, W>,
+  state: Props,
+  inputs: Props,
+): Props {
   const out: Props = { ...state };
   for (const [prop, f] of entries(def)) {
     if (f.wire !== null || f.inert) continue;
@@ -71,19 +86,31 @@ export function withLocalInputs<S extends z.ZodRawShape, R extends { id: string 
 }
 
 /** The inputs a refresh records: the outputs without the kind's output-only properties. */
-export function inputsOf<S extends z.ZodRawShape, R extends { id: string }, W>(def: KindDef<S, R, W>, outputs: Props): Props {
+export function inputsOf<S extends z.ZodRawShape, R extends { id: string }, W>(
+  def: KindDef<S, R, W>,
+  outputs: Props,
+): Props {
   return Object.fromEntries(Object.entries(outputs).filter(([k]) => !(k in def.outputs)));
 }
 
 /** The sent properties whose live value differs from what was asked (a service that dropped them). */
-export function notKept<S extends z.ZodRawShape, R extends { id: string }, W>(def: KindDef<S, R, W>, outputs: Props, inputs: Props): string[] {
+export function notKept<S extends z.ZodRawShape, R extends { id: string }, W>(
+  def: KindDef<S, R, W>,
+  outputs: Props,
+  inputs: Props,
+): string[] {
   return entries(def)
-    .filter(([prop, f]) => f.wire !== null && !(f.keepWhenUnset && inputs[prop] === undefined) && !same(f, outputs[prop], inputs[prop]))
+    .filter(
+      ([prop, f]) =>
+        f.wire !== null && !(f.keepWhenUnset && inputs[prop] === undefined) && !same(f, outputs[prop], inputs[prop]),
+    )
     .map(([prop]) => prop);
 }
 
 /** Wire field name → property name, for naming properties in the service's 422s. */
-export function propertyNames<S extends z.ZodRawShape, R extends { id: string }, W>(def: KindDef<S, R, W>): Record<string, string> {
+export function propertyNames<S extends z.ZodRawShape, R extends { id: string }, W>(
+  def: KindDef<S, R, W>,
+): Record<string, string> {
   return Object.fromEntries(entries(def).flatMap(([prop, f]) => (f.wire === null ? [] : [[f.wire, prop]])));
 }
 
@@ -100,7 +127,12 @@ export interface FieldDiff {
  * find it (`live`), not with the echo recorded. A value unknown at preview counts as changed, so
  * preview shows a possible update or replacement. `id` is the object's.
  */
-export function diffOf<S extends z.ZodRawShape, R extends { id: string }, W>(def: KindDef<S, R, W>, olds: Props, news: Props, id = ""): FieldDiff {
+export function diffOf<S extends z.ZodRawShape, R extends { id: string }, W>(
+  def: KindDef<S, R, W>,
+  olds: Props,
+  news: Props,
+  id = "",
+): FieldDiff {
   const recorded = partialInputs(def, olds);
   const changed = entries(def).filter(([prop, f]) => {
     const wanted = news[prop];
@@ -112,7 +144,11 @@ export function diffOf<S extends z.ZodRawShape, R extends { id: string }, W>(def
   return { changed: changed.map(([p]) => p), replaces: changed.filter(([, f]) => f.replaces === true).map(([p]) => p) };
 }
 
-function withDefault<S extends z.ZodRawShape, R extends { id: string }, W>(def: KindDef<S, R, W>, prop: string, value: unknown): unknown {
+function withDefault<S extends z.ZodRawShape, R extends { id: string }, W>(
+  def: KindDef<S, R, W>,
+  prop: string,
+  value: unknown,
+): unknown {
   if (value !== undefined) return value;
   const schema = def.input.shape[prop];
   if (!schema) return undefined;

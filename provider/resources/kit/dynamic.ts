@@ -15,7 +15,12 @@ export interface DynamicRuntime {
   diff(settings: ProviderSettings | undefined, id: string, olds: Props, news: Props): Promise<DynamicDiff>;
   create(settings: ProviderSettings | undefined, inputs: Props): Promise<pulumi.dynamic.CreateResult>;
   read(settings: ProviderSettings | undefined, id: string, props: Props): Promise<pulumi.dynamic.ReadResult>;
-  update(settings: ProviderSettings | undefined, id: string, olds: Props, news: Props): Promise<pulumi.dynamic.UpdateResult>;
+  update(
+    settings: ProviderSettings | undefined,
+    id: string,
+    olds: Props,
+    news: Props,
+  ): Promise<pulumi.dynamic.UpdateResult>;
   delete(settings: ProviderSettings | undefined, id: string, props: Props): Promise<void>;
 }
 
@@ -52,7 +57,8 @@ export function dynamicRuntime(rt: KindRuntime): DynamicRuntime {
         // A partial state must carry the serialized provider like any other, or the next up takes
         // its absence for a move from the native provider and records the program's inputs without
         // asking the service (update above).
-        if (err instanceof PartialCreateError) throw new PartialCreateError(err.message, err.id, withProviderOf(err.properties, inputs), err.reasons);
+        if (err instanceof PartialCreateError)
+          throw new PartialCreateError(err.message, err.id, withProviderOf(err.properties, inputs), err.reasons);
         throw err;
       }
     },
@@ -67,7 +73,10 @@ export function dynamicRuntime(rt: KindRuntime): DynamicRuntime {
       const state = withoutProvider(olds);
       const program = withoutProvider(news);
       // Compared without the object's id, as this path always has (an adopting input then counts as a change).
-      if (providerMoved(olds, news) && Object.keys((await rt.diff(settings, "", state, program)).detailed).length === 0) {
+      if (
+        providerMoved(olds, news) &&
+        Object.keys((await rt.diff(settings, "", state, program)).detailed).length === 0
+      ) {
         return { outs: rt.unsent(state, program).outputs };
       }
       return { outs: (await rt.update(settings, id, state, program)).outputs };

@@ -45,7 +45,12 @@ export class PartialCreateError extends Error {
  * resource with an update, which sends them again (or reads the object back) and records what
  * the service holds.
  */
-export function unreadableCreate(kind: string, id: string, summary: string, inputs: Record<string, unknown>): PartialCreateError {
+export function unreadableCreate(
+  kind: string,
+  id: string,
+  summary: string,
+  inputs: Record<string, unknown>,
+): PartialCreateError {
   return new PartialCreateError(
     `voiceagent:${kind} create: the service answered with ${kind} ${id}, but the rest of its answer could not be read (${summary}). ` +
       "The object exists on the service and is tracked in the state: run `pulumi up` again to read it back and finish; it is not made a second time.",
@@ -76,9 +81,13 @@ function headline(err: ApiError): string {
 
 function advice(ctx: FailureContext, err: ApiError): string {
   if (err instanceof ApiValidationError && err.issues.length) {
-    const named = err.issues.map((i) => `${ctx.names?.[String(i.loc[i.loc.length - 1] ?? "")] ?? String(i.loc[i.loc.length - 1] ?? "")}: ${i.msg}`);
+    const named = err.issues.map(
+      (i) => `${ctx.names?.[String(i.loc[i.loc.length - 1] ?? "")] ?? String(i.loc[i.loc.length - 1] ?? "")}: ${i.msg}`,
+    );
     // The two API generations take different bodies: a refusal may mean the wrong one was assumed.
-    const written = ctx.generation ? ` The request was written for the API it assumed (${ctx.generation}); if the service speaks the other generation, set voiceagent:api.` : "";
+    const written = ctx.generation
+      ? ` The request was written for the API it assumed (${ctx.generation}); if the service speaks the other generation, set voiceagent:api.`
+      : "";
     return `The service refused ${named.join("; ")}, and changed nothing. Fix the value and run the command again.${written}`;
   }
   if (err.code === "E_AUTH") {
@@ -103,7 +112,8 @@ function advice(ctx: FailureContext, err: ApiError): string {
     return "Change the program to what that API can do, or set voiceagent:api (2023 or 2024) if the service speaks the other one.";
   }
   if (!err.mayHaveActed) {
-    if (err.code === "E_CONNECTION") return "Nothing reached the service. Check voiceagent:baseUrl (or VOICEAGENT_BASE_URL) and that the service is up, then run the command again.";
+    if (err.code === "E_CONNECTION")
+      return "Nothing reached the service. Check voiceagent:baseUrl (or VOICEAGENT_BASE_URL) and that the service is up, then run the command again.";
     if (err.code === "E_RATE_LIMIT") return "The service did not act on it. Run the command again later.";
     return "The service did not act on it. Run the command again once the cause is fixed.";
   }
@@ -113,8 +123,10 @@ function advice(ctx: FailureContext, err: ApiError): string {
     const may = err.code === "E_OUTCOME_UNKNOWN" ? "" : "The service may have made it. ";
     return `${may}Before running \`pulumi up\` again, look for it in the account (\`voiceagent audit\` lists objects that no stack manages)${adopt}.`;
   }
-  if (ctx.op === "update") return "The service may have applied the change. Running `pulumi up` again is safe: an update sends the same values.";
-  if (ctx.op === "delete") return "The service may have done it. Running the command again is safe: it ends or unbinds the same way.";
+  if (ctx.op === "update")
+    return "The service may have applied the change. Running `pulumi up` again is safe: an update sends the same values.";
+  if (ctx.op === "delete")
+    return "The service may have done it. Running the command again is safe: it ends or unbinds the same way.";
   return "Run the command again.";
 }
 

@@ -56,12 +56,16 @@ export interface RegisteredFunction<N extends string = string> {
  * Declares a function. The types tie it together: `run` receives the parsed arguments of `input`
  * and must answer a value of `result`.
  */
-export function defineFunction<I extends z.ZodObject, O extends z.ZodObject, N extends string>(def: FunctionDef<I, O, N>): FunctionDef<I, O, N> {
+export function defineFunction<I extends z.ZodObject, O extends z.ZodObject, N extends string>(
+  def: FunctionDef<I, O, N>,
+): FunctionDef<I, O, N> {
   return def;
 }
 
 /** Registers one function's declaration. */
-export function registeredFunction<I extends z.ZodObject, O extends z.ZodObject, N extends string>(def: FunctionDef<I, O, N>): RegisteredFunction<N> {
+export function registeredFunction<I extends z.ZodObject, O extends z.ZodObject, N extends string>(
+  def: FunctionDef<I, O, N>,
+): RegisteredFunction<N> {
   return {
     name: def.name,
     info: def,
@@ -91,7 +95,8 @@ export function secretPaths(result: z.ZodObject): SecretPath[] {
     if (typeof o.$ref === "string") return walk(defs[o.$ref.replace("#/$defs/", "")], at);
     if (Array.isArray(o.anyOf)) return o.anyOf.flatMap((x) => walk(x, at));
     if (o.items) return walk(o.items, [...at, "*"]);
-    if (o.properties && typeof o.properties === "object") return Object.entries(o.properties).flatMap(([k, v]) => walk(v, [...at, k]));
+    if (o.properties && typeof o.properties === "object")
+      return Object.entries(o.properties).flatMap(([k, v]) => walk(v, [...at, k]));
     return [];
   };
   return walk(js, []);
@@ -101,7 +106,11 @@ export function secretPaths(result: z.ZodObject): SecretPath[] {
  * The result with the value at each secret path replaced by `wrap(value)`, where it is present
  * (a null is wrapped too, so whether a result is secret never depends on the data).
  */
-export function markSecrets(result: Record<string, unknown>, paths: readonly SecretPath[], wrap: (v: unknown) => unknown): Record<string, unknown> {
+export function markSecrets(
+  result: Record<string, unknown>,
+  paths: readonly SecretPath[],
+  wrap: (v: unknown) => unknown,
+): Record<string, unknown> {
   const at = (value: unknown, path: readonly string[]): unknown => {
     if (path.length === 0) return value === undefined ? value : wrap(value);
     const [head, ...rest] = path;

@@ -44,7 +44,8 @@ export function configProblems(): string[] {
     const m = /^voiceagent:(.+)$/.exec(key);
     if (m?.[1] && !isSettingKey(m[1])) problems.push(unknownSetting(m[1]));
   }
-  if ("voiceagent:token" in config && !(Array.isArray(secretKeys) && secretKeys.includes("voiceagent:token"))) problems.unshift(PLAIN_TOKEN);
+  if ("voiceagent:token" in config && !(Array.isArray(secretKeys) && secretKeys.includes("voiceagent:token")))
+    problems.unshift(PLAIN_TOKEN);
   return problems;
 }
 

@@ -57,7 +57,10 @@ function processInfo(pid: number): ProcessInfo | undefined {
     // No /proc (macOS, BSD): ask ps, which splits arguments on spaces; flags survive that.
   }
   try {
-    const line = execFileSync("ps", ["-o", "ppid=", "-o", "args=", "-p", String(pid)], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim();
+    const line = execFileSync("ps", ["-o", "ppid=", "-o", "args=", "-p", String(pid)], {
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "ignore"],
+    }).trim();
     const m = /^(\d+)\s+(.*)$/.exec(line);
     return m ? { ppid: Number(m[1]), argv: (m[2] ?? "").split(/\s+/) } : undefined;
   } catch {
@@ -69,7 +72,10 @@ function processInfo(pid: number): ProcessInfo | undefined {
  * Walks up from `pid` to the nearest `pulumi` process and reads its flags. Undefined when no such
  * ancestor is found (a test runner, an unsupported platform): the caller then cannot tell.
  */
-export function findInvocation(pid: number, read: (pid: number) => ProcessInfo | undefined = processInfo): Invocation | undefined {
+export function findInvocation(
+  pid: number,
+  read: (pid: number) => ProcessInfo | undefined = processInfo,
+): Invocation | undefined {
   let at = pid;
   let current = read(at);
   for (let depth = 0; current && depth < 12; depth++) {

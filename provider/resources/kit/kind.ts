@@ -8,9 +8,13 @@ export type Props = Record<string, unknown>;
 
 type WireKey<W> = Extract<keyof W, string>;
 /** A property sent as it is: its type must fit the wire field it names. */
-type SentAsIs<P, W> = { [K in WireKey<W>]: [NonNullable<P>] extends [NonNullable<W[K]>] ? { wire: K; toWire?: undefined } : never }[WireKey<W>];
+type SentAsIs<P, W> = {
+  [K in WireKey<W>]: [NonNullable<P>] extends [NonNullable<W[K]>] ? { wire: K; toWire?: undefined } : never;
+}[WireKey<W>];
 /** A property converted on the way out (camelCase keys, embedded shapes). */
-type SentConverted<P, W> = { [K in WireKey<W>]: { wire: K; toWire: (value: NonNullable<P>) => NonNullable<W[K]> } }[WireKey<W>];
+type SentConverted<P, W> = {
+  [K in WireKey<W>]: { wire: K; toWire: (value: NonNullable<P>) => NonNullable<W[K]> };
+}[WireKey<W>];
 /** What a live value may be: an enum property reads back as any string (a newer server may add values, which must show as drift, not vanish). */
 type Widen<P> = P extends string ? string : P extends readonly (infer E)[] ? Widen<E>[] : P;
 /** A property the service never sees: an adoption id, a rule checked before anything is sent. */
@@ -95,7 +99,14 @@ export interface Lifecycle<I, R> {
    * the recorded outputs then stand, with those properties taken from the program. `state` is the
    * recorded outputs as they are (a partially created object says so there).
    */
-  update?(client: VoiceAgentClient, id: string, inputs: I, recorded: Partial<I>, bodies: Bodies, state: Props): Promise<R | undefined>;
+  update?(
+    client: VoiceAgentClient,
+    id: string,
+    inputs: I,
+    recorded: Partial<I>,
+    bodies: Bodies,
+    state: Props,
+  ): Promise<R | undefined>;
   /** What destroy does; without it, destroy forgets the object and says `forgetNote`. */
   delete?(client: VoiceAgentClient, id: string, recorded: Partial<I>): Promise<void>;
 }
@@ -107,7 +118,8 @@ export interface SdkExamples {
 }
 
 /** One resource kind, declared once. */
-export interface KindDef<S extends z.ZodRawShape, R extends { id: string }, W, K extends string = string> extends Lifecycle<z.output<z.ZodObject<S>>, R> {
+export interface KindDef<S extends z.ZodRawShape, R extends { id: string }, W, K extends string = string>
+  extends Lifecycle<z.output<z.ZodObject<S>>, R> {
   /** The Pulumi type name, e.g. "Agent" (its tokens on each provider: identity.ts). */
   kind: K;
   /** The collection of the service its objects are in (`voiceagent pull`, `audit` and `drift` list the account's). */
@@ -144,7 +156,11 @@ export interface KindDef<S extends z.ZodRawShape, R extends { id: string }, W, K
    * What the API generation in use cannot do with these inputs, said at preview (check) rather
    * than failing later: failures stop the preview, a note is told once per process.
    */
-  generationCheck?: (gen: ApiGeneration, olds: Partial<z.output<z.ZodObject<S>>>, news: Partial<z.output<z.ZodObject<S>>>) => { failures?: CheckFailure[]; note?: string };
+  generationCheck?: (
+    gen: ApiGeneration,
+    olds: Partial<z.output<z.ZodObject<S>>>,
+    news: Partial<z.output<z.ZodObject<S>>>,
+  ) => { failures?: CheckFailure[]; note?: string };
   /** Told about each resource the program declares (check runs for every one, before any delete). */
   declared?: (inputs: Partial<z.output<z.ZodObject<S>>>) => void;
   /** Properties whose change replaces with the old object deleted first. */

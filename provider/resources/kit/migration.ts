@@ -25,10 +25,14 @@ export const recordsProvider = (...props: Props[]): boolean => props.some((p) =>
  * one side only. That alone is a change, or the engine would keep the old outputs (with or
  * without it) forever; its update sends nothing to the service.
  */
-export const providerMoved = (olds: Props, news: Props): boolean => (olds[PROVIDER_KEY] === undefined) !== (news[PROVIDER_KEY] === undefined);
+export const providerMoved = (olds: Props, news: Props): boolean =>
+  (olds[PROVIDER_KEY] === undefined) !== (news[PROVIDER_KEY] === undefined);
 
 /** Checked inputs with the program's serialized provider kept (the dynamic host records what check returns). */
-export const withProviderOf = (inputs: Props, news: Props): Props => ({ ...inputs, [PROVIDER_KEY]: news[PROVIDER_KEY] });
+export const withProviderOf = (inputs: Props, news: Props): Props => ({
+  ...inputs,
+  [PROVIDER_KEY]: news[PROVIDER_KEY],
+});
 
 /**
  * The native plugin's diff entry for a recorded dynamic provider: a DELETE that never replaces.

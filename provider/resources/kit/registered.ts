@@ -17,7 +17,9 @@ export interface RegisteredKind<K extends string = string> {
 }
 
 /** Registers one kind's declaration. */
-export function registered<S extends z.ZodRawShape, R extends { id: string }, W, K extends string>(def: KindDef<S, R, W, K>): RegisteredKind<K> {
+export function registered<S extends z.ZodRawShape, R extends { id: string }, W, K extends string>(
+  def: KindDef<S, R, W, K>,
+): RegisteredKind<K> {
   return {
     kind: def.kind,
     info: def,

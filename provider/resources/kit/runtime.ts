@@ -2,12 +2,28 @@ import type { z } from "zod";
 import { ApiError, ApiSchemaError, type VoiceAgentClient } from "../../client/index.js";
 import { BOUND_ONCE, holdOnce } from "./bound-once.js";
 import { checkInputs } from "./check.js";
-import { bodiesOf, diffOf, inputsOf, notKept, outputsOf, partialInputs, propertyNames, withLocalInputs } from "./derive.js";
+import {
+  bodiesOf,
+  diffOf,
+  inputsOf,
+  notKept,
+  outputsOf,
+  partialInputs,
+  propertyNames,
+  withLocalInputs,
+} from "./derive.js";
 import { explain, isGone, PartialCreateError, unreadableCreate, type FailureContext } from "./errors.js";
 import type { KindDef, Props } from "./kind.js";
 import { note } from "./notes.js";
 import { Refusal } from "./refusal.js";
-import { diffKind, type CheckResult, type CreateResult, type KindDiff, type ReadResult, type UpdateResult } from "./results.js";
+import {
+  diffKind,
+  type CheckResult,
+  type CreateResult,
+  type KindDiff,
+  type ReadResult,
+  type UpdateResult,
+} from "./results.js";
 import { clientFor, resolveSettings, type ProviderSettings } from "./settings.js";
 
 /**
@@ -41,7 +57,16 @@ export function kindRuntime<S extends z.ZodRawShape, R extends { id: string }, W
   const fail = (op: FailureContext["op"], err: unknown, client?: VoiceAgentClient) =>
     err instanceof PartialCreateError
       ? err
-      : explain({ kind: def.kind, op, names, ...(def.adopt ? { adopt: def.adopt } : {}), ...(client ? { generation: client.generation.describe() } : {}) }, err);
+      : explain(
+          {
+            kind: def.kind,
+            op,
+            names,
+            ...(def.adopt ? { adopt: def.adopt } : {}),
+            ...(client ? { generation: client.generation.describe() } : {}),
+          },
+          err,
+        );
   const parse = (props: Props): I => def.input.parse(props);
   /** Recorded state, read leniently: a property an older release stored differently is left out. */
   const recorded = (props: Props): Partial<I> => partialInputs(def, props);
@@ -67,7 +92,10 @@ export function kindRuntime<S extends z.ZodRawShape, R extends { id: string }, W
     }
     if (!live) {
       if (!routes || !def.read) return withLocalInputs(def, state, inputs);
-      throw new Refusal("E_GONE", `voiceagent:${def.kind} ${id} is no longer on the service, and nothing was sent: run \`pulumi refresh\` to drop it from the state, then \`pulumi up\``);
+      throw new Refusal(
+        "E_GONE",
+        `voiceagent:${def.kind} ${id} is no longer on the service, and nothing was sent: run \`pulumi refresh\` to drop it from the state, then \`pulumi up\``,
+      );
     }
     const o = outs(live, inputs);
     const differs = diffOf(def, o, inputs, id).changed;
@@ -92,7 +120,8 @@ export function kindRuntime<S extends z.ZodRawShape, R extends { id: string }, W
       if (all.length === 0 && def.refine) all.push(...def.refine(partialInputs(def, known)));
       const field = BOUND_ONCE[def.kind];
       const held = field ? known[field] : undefined;
-      if (all.length === 0 && who && typeof held === "string") all.push(...[holdOnce(def.kind, held, who)].filter((f) => f !== undefined));
+      if (all.length === 0 && who && typeof held === "string")
+        all.push(...[holdOnce(def.kind, held, who)].filter((f) => f !== undefined));
       if (all.length) return { inputs: news, failures: all };
       def.declared?.(partialInputs(def, known));
       if (resolved && def.generationCheck) {
@@ -125,7 +154,8 @@ export function kindRuntime<S extends z.ZodRawShape, R extends { id: string }, W
         // The service answered with the object's id but the rest could not be read: it exists.
         // Losing the id would leave it untracked and the next up would make another (a bought
         // number would go on costing money), so the engine keeps it as a partial create.
-        if (err instanceof ApiSchemaError && err.receivedId) throw unreadableCreate(def.kind, err.receivedId, err.summary, inputs);
+        if (err instanceof ApiSchemaError && err.receivedId)
+          throw unreadableCreate(def.kind, err.receivedId, err.summary, inputs);
         throw fail("create", err, clientFor(settings));
       }
       const o = outs(live, inputs);
@@ -144,7 +174,8 @@ export function kindRuntime<S extends z.ZodRawShape, R extends { id: string }, W
     async read(settings, id, state) {
       const client = clientFor(settings);
       // A server without this kind's read route cannot be asked: keep what was recorded.
-      if (!def.read || (def.extensionReads && !(await client.capabilities.has(def.collection)))) return { gone: false, id, outputs: state };
+      if (!def.read || (def.extensionReads && !(await client.capabilities.has(def.collection))))
+        return { gone: false, id, outputs: state };
       try {
         const live = await def.read(client, id, recorded(state));
         if (!live) return { gone: true };

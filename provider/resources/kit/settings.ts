@@ -1,4 +1,11 @@
-import { createClient, MemoryLedger, type ApiSetting, type CreateLedger, type ExtensionsSetting, type VoiceAgentClient } from "../../client/index.js";
+import {
+  createClient,
+  MemoryLedger,
+  type ApiSetting,
+  type CreateLedger,
+  type ExtensionsSetting,
+  type VoiceAgentClient,
+} from "../../client/index.js";
 import { inputFailure, type CheckFailure } from "./check.js";
 import { sharedDeployment } from "./deployment.js";
 import { Refusal } from "./refusal.js";
@@ -32,8 +39,12 @@ const SET_TOKEN = "run `pulumi config set --secret voiceagent:token <token>` (or
  * the setting and the command that fixes it. Checked in `check`, so `pulumi preview` fails before
  * any request is sent; the token's value never appears in a message.
  */
-export function resolveSettings(settings: ProviderSettings | undefined): { resolved?: Resolved; problems: CheckFailure[] } {
-  const setting = (name: string, env: string) => settings?.config?.get(`voiceagent:${name}`) || process.env[env] || undefined;
+export function resolveSettings(settings: ProviderSettings | undefined): {
+  resolved?: Resolved;
+  problems: CheckFailure[];
+} {
+  const setting = (name: string, env: string) =>
+    settings?.config?.get(`voiceagent:${name}`) || process.env[env] || undefined;
   const problems: string[] = [];
   const baseUrl = (settings?.baseUrl || process.env.VOICEAGENT_BASE_URL || "").trim();
   const token = settings?.token || process.env.VOICEAGENT_TOKEN || "";
@@ -43,18 +54,24 @@ export function resolveSettings(settings: ProviderSettings | undefined): { resol
     if (why) problems.push(`voiceagent:baseUrl ${why}: ${SET_URL}`);
   }
   if (!token.trim()) problems.push(`voiceagent:token is not set: ${SET_TOKEN}`);
-  else if (/\s/.test(token)) problems.push(`voiceagent:token contains whitespace (a stray newline or space?): ${SET_TOKEN}`);
+  else if (/\s/.test(token))
+    problems.push(`voiceagent:token contains whitespace (a stray newline or space?): ${SET_TOKEN}`);
   const extensions = setting("extensions", "VOICEAGENT_EXTENSIONS") ?? "auto";
   if (!isExtensionsSetting(extensions)) {
     const quoted = EXTENSIONS_VALUES.map((v) => `"${v}"`);
-    problems.push(`voiceagent:extensions must be ${quoted.slice(0, -1).join(", ")} or ${quoted.at(-1)}: run \`pulumi config set voiceagent:extensions ${EXTENSIONS_VALUES[0]}\``);
+    problems.push(
+      `voiceagent:extensions must be ${quoted.slice(0, -1).join(", ")} or ${quoted.at(-1)}: run \`pulumi config set voiceagent:extensions ${EXTENSIONS_VALUES[0]}\``,
+    );
   }
   const api = setting("api", "VOICEAGENT_API") ?? "auto";
-  if (!isApiSetting(api)) problems.push('voiceagent:api must be "2023", "2024" or "auto": run `pulumi config set voiceagent:api 2024`');
+  if (!isApiSetting(api))
+    problems.push('voiceagent:api must be "2023", "2024" or "auto": run `pulumi config set voiceagent:api 2024`');
   const timeout = setting("operationTimeout", "VOICEAGENT_OPERATION_TIMEOUT");
   const budgetMs = timeout === undefined ? undefined : durationMs(timeout);
   if (budgetMs === null) {
-    problems.push(`voiceagent:operationTimeout must be a duration such as 90s or 5m: run \`pulumi config set voiceagent:operationTimeout ${DEFAULT_OPERATION_TIMEOUT}\``);
+    problems.push(
+      `voiceagent:operationTimeout must be a duration such as 90s or 5m: run \`pulumi config set voiceagent:operationTimeout ${DEFAULT_OPERATION_TIMEOUT}\``,
+    );
   }
   if (problems.length || !isExtensionsSetting(extensions) || !isApiSetting(api) || budgetMs === null) {
     return { problems: problems.map(inputFailure) };
@@ -82,7 +99,8 @@ function urlProblem(text: string): string | undefined {
   if (url.search || url.hash) return "must not have a query or fragment";
   // The provider adds /v1/... itself: a path would be requested under it, and every route would
   // answer 404 at \`up\` (with "/v1" it would be /v1/v1/...). Refused here, at preview.
-  if (url.pathname !== "/") return `must be the service's root URL, without a path (not ${url.pathname}: the provider adds /v1/... itself)`;
+  if (url.pathname !== "/")
+    return `must be the service's root URL, without a path (not ${url.pathname}: the provider adds /v1/... itself)`;
   return undefined;
 }
 
@@ -124,7 +142,14 @@ export function clientFor(settings: ProviderSettings | undefined): VoiceAgentCli
   let client = clients.get(key);
   if (!client) {
     const { baseUrl, token, extensions, api, budgetMs } = resolved;
-    client = createClient({ baseUrl, token, extensions, api, ledger: ledgerFor(token), ...(budgetMs ? { retry: { budgetMs } } : {}) });
+    client = createClient({
+      baseUrl,
+      token,
+      extensions,
+      api,
+      ledger: ledgerFor(token),
+      ...(budgetMs ? { retry: { budgetMs } } : {}),
+    });
     clients.set(key, client);
   }
   return client;

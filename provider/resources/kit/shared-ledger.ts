@@ -84,7 +84,12 @@ export class SharedLedger implements CreateLedger {
     }
   }
 
-  async check<T>(kind: Collection, _wants: (body: unknown) => boolean, fn: () => Promise<T>, onWait?: () => void): Promise<T> {
+  async check<T>(
+    kind: Collection,
+    _wants: (body: unknown) => boolean,
+    fn: () => Promise<T>,
+    onWait?: () => void,
+  ): Promise<T> {
     const entry: Entry = { ...this.me, kind };
     await this.update((s) => void s.checks.push(entry));
     try {
@@ -108,7 +113,10 @@ export class SharedLedger implements CreateLedger {
 
   async unsettle(kind: Collection, key: string, by: 1 | -1): Promise<void> {
     const entry = { ...this.me, kind, key: this.deployment.hashed("body", key) };
-    await this.update((s) => void (by === 1 ? s.unsettled.push(entry) : remove(s.unsettled, (u) => same(entry)(u) && u.key === entry.key)));
+    await this.update(
+      (s) =>
+        void (by === 1 ? s.unsettled.push(entry) : remove(s.unsettled, (u) => same(entry)(u) && u.key === entry.key)),
+    );
   }
 
   pick(kind: Collection, key: string, candidates: readonly string[]): Promise<Picked> {
@@ -135,7 +143,12 @@ export class SharedLedger implements CreateLedger {
     }
     const state = StateSchema.parse(JSON.parse(text));
     const live = (e: Entry) => running(e.pid);
-    return { claimed: state.claimed, inFlight: state.inFlight.filter(live), checks: state.checks.filter(live), unsettled: state.unsettled.filter(live) };
+    return {
+      claimed: state.claimed,
+      inFlight: state.inFlight.filter(live),
+      checks: state.checks.filter(live),
+      unsettled: state.unsettled.filter(live),
+    };
   }
 
   /**

@@ -27,7 +27,11 @@ export function providerShim(kind: string): pulumi.dynamic.ResourceProvider {
   };
   const shim: Shim = {
     async configure(req) {
-      this.settings = { baseUrl: req.config.get("voiceagent:baseUrl"), token: req.config.get("voiceagent:token"), config: req.config };
+      this.settings = {
+        baseUrl: req.config.get("voiceagent:baseUrl"),
+        token: req.config.get("voiceagent:token"),
+        config: req.config,
+      };
     },
     check(...a) {
       return call(this, "check", a);
