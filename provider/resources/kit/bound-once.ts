@@ -1,4 +1,4 @@
-import { inputFailure, type CheckFailure } from "./check.js";
+import { type CheckFailure, inputFailure } from "./failure.js";
 
 /**
  * Inputs that one resource only may hold in a program: a number bound by two PhoneNumbers would be

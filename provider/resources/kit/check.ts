@@ -1,27 +1,8 @@
 import { z } from "zod";
-import { NOTHING_SENT } from "./nothing-sent.js";
+import { type CheckFailure, inputFailure } from "./failure.js";
 import { containsUnknown } from "./unknown.js";
 
-/**
- * One input problem, as Pulumi shows it at preview. `property` is always "": given a property,
- * the engine prints that property's value beside the reason, secret or not (issueCheckFailures in
- * pkg/resource/deploy/step_generator.go, pulumi v3.259.0: `property %v value %v has a problem`).
- * So the reason names the field, and no value ever reaches the output.
- */
-export interface CheckFailure {
-  property: "";
-  reason: string;
-}
-
-export { NOTHING_SENT } from "./nothing-sent.js";
-
-/**
- * A failure whose reason names the field (never `property`: see CheckFailure) and says that
- * nothing was sent: every check runs before any request.
- */
-export function inputFailure(reason: string): CheckFailure {
-  return { property: "", reason: `${reason}; ${NOTHING_SENT}` };
-}
+export { type CheckFailure, inputFailure, NOTHING_SENT } from "./failure.js";
 
 /** What `check` returns: inputs with defaults applied, or the failures. */
 export interface CheckOutcome {

@@ -1,5 +1,5 @@
 import * as pulumi from "@pulumi/pulumi";
-import { NOTHING_SENT } from "./nothing-sent.js";
+import { NOTHING_SENT } from "./failure.js";
 import { SETTINGS } from "./setting-docs.js";
 
 let checked = false;
