@@ -64,7 +64,9 @@ describe("kinds on the current API (2024)", () => {
     const checked = await agent.check(settings("2024"), inputs, without);
     // The field is named in the reason, never in `property` (the engine would print its value).
     expect(checked.failures?.[0]).toMatchObject({ property: "" });
-    expect(checked.failures?.[0]?.reason).toMatch(/^webhook: the 2024 API cannot remove an agent's webhook.*; nothing was sent to the service$/);
+    expect(checked.failures?.[0]?.reason).toMatch(
+      /^webhook: the 2024 API cannot remove an agent's webhook.*; nothing was sent to the service$/,
+    );
     // A prompt change, and the opening message cleared without null.
     const changed = { ...inputs, prompt: "You book and move visits.", initialMessage: undefined };
     const updated = await agent.update(settings("2024"), made.id, made.outs, changed);
