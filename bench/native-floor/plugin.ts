@@ -1,5 +1,5 @@
 // The native floor: a plugin serving the same types as pulumi-resource-voiceagent
-// (`voiceagent:index:<Kind>`, provider `pulumi:providers:voiceagent`) that does nothing but echo.
+// (each kind's native token, provider `pulumi:providers:voiceagent`) that does nothing but echo.
 // It speaks the same protocol on the same libraries (@grpc/grpc-js and the proto modules
 // @pulumi/pulumi ships, as provider/plugin/ does) and answers Configure the same way, so the
 // engine treats both alike; what it leaves out is everything the kinds do. Bundled into one

@@ -4,8 +4,8 @@ import type { FunctionDescription } from "./describe-function.js";
 import { jsdoc } from "./typescript.js";
 
 // The functions of both TypeScript entries, generated from their declarations: their plain types
-// (resources/lookups.ts, shared) with the dynamic entry's functions over the client, and the native
-// entry's functions over the plugin's Invoke (native/lookups.ts). The same names, arguments and
+// (generated/dynamic/lookups.ts, shared) with the dynamic entry's functions over the client, and the
+// native entry's functions over the plugin's Invoke (generated/native-lookups.ts). The same names, arguments and
 // results on both, like the resource classes.
 
 const pascal = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);

@@ -1,3 +1,4 @@
+import { parseToken } from "../identity.js";
 import { markSecrets } from "../resources/kit/function.js";
 import type { ProviderSettings } from "../resources/kit/settings.js";
 import { Secret, type InvokeRequest, type InvokeResponse } from "./provider.js";
@@ -5,9 +6,6 @@ import { Secret, type InvokeRequest, type InvokeResponse } from "./provider.js";
 // The plugin's Invoke in plain terms: a function's token and arguments in, its result (secret keys
 // as Secret values, which the protobuf edge wraps the engine's way) or the argument failures out. Only reads are sent, in preview too:
 // the engine runs invokes while it previews.
-
-/** The package's function tokens are `voiceagent:index:<name>`. */
-const TOKEN = /^voiceagent:index:([A-Za-z]+)$/;
 
 /**
  * Runs the function a token names. The keys a function declares secret come back as Secrets, so
@@ -20,7 +18,9 @@ export async function invoke(
   version: string,
 ): Promise<InvokeResponse> {
   const { FUNCTION_NAMES, invokeFunction, secretPathsOf } = await import("../resources/functions/invoke.js");
-  const name = TOKEN.exec(req.tok)?.[1] ?? "";
+  // A function's token is the package's native token of its name (identity.ts), like a kind's.
+  const token = parseToken(req.tok);
+  const name = token?.provider === "native" ? token.kind : "";
   if (!FUNCTION_NAMES.includes(name)) {
     throw new Error(
       `${req.tok} is not a function this plugin serves (the voiceagent plugin is ${version}; it serves ${FUNCTION_NAMES.join(", ")}): ` +

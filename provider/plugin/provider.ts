@@ -140,7 +140,7 @@ export interface Provider {
   read(req: ReadRequest): Promise<ReadResponse>;
   update(req: UpdateRequest): Promise<PropertiesResponse>;
   delete(req: DeleteRequest): Promise<void>;
-  /** A function (`voiceagent:index:getVoice`...): only reads, in preview too. */
+  /** A function (getVoice...), by its token: only reads, in preview too. */
   invoke(req: InvokeRequest): Promise<InvokeResponse>;
 }
 

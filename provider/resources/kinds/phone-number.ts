@@ -1,3 +1,4 @@
+import { tokenOf } from "../../identity.js";
 import { z } from "zod";
 import { ownerOutput } from "../kit/owner.js";
 import {
@@ -126,7 +127,7 @@ export const phoneNumberKind = defineKind<PhoneNumber, PhoneNumberUpdate>()({
     if (importing && !n.inbound_agent) {
       throw new Error(
         "this number is bound to no agent, so there is no binding to import, and nothing was recorded. " +
-          "To manage the number itself, import it as a PurchasedNumber (`pulumi import voiceagent:index:PurchasedNumber <name> <number>`); " +
+          `To manage the number itself, import it as a PurchasedNumber (\`pulumi import ${tokenOf("PurchasedNumber")} <name> <number>\`); ` +
           "to bind it, declare a PhoneNumber with its inboundAgent and run `pulumi up`",
       );
     }

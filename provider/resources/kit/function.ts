@@ -8,7 +8,7 @@ import type { SdkExamples } from "./kind.js";
 
 /** One function, declared once: what it takes (zod), what it answers (zod) and how it reads the service. */
 export interface FunctionDef<I extends z.ZodObject, O extends z.ZodObject, N extends string = string> {
-  /** The function's name in TypeScript and the token's last part, e.g. "getVoice" (`voiceagent:index:getVoice`). */
+  /** The function's name in TypeScript and the last part of its token (identity.ts), e.g. "getVoice". */
   name: N;
   /** What it looks up, for users: the schema's description and the generated functions' JSDoc. */
   doc: string;
