@@ -111,12 +111,6 @@ export interface Lifecycle<I, R> {
   delete?(client: VoiceAgentClient, id: string, recorded: Partial<I>): Promise<void>;
 }
 
-/** A kind's example in the SDKs other than TypeScript, each in that language's spelling. */
-export interface SdkExamples {
-  python: string;
-  go: string;
-}
-
 /** One resource kind, declared once. */
 export interface KindDef<S extends z.ZodRawShape, R extends { id: string }, W, K extends string = string>
   extends Lifecycle<z.output<z.ZodObject<S>>, R> {
@@ -128,10 +122,6 @@ export interface KindDef<S extends z.ZodRawShape, R extends { id: string }, W, K
   pull?: PullDef<R>;
   /** What the resource is and does, for users: the class's JSDoc and the schema's description. */
   doc: string;
-  /** A TypeScript snippet declaring one (the class's `@example`, the schema's TypeScript example). */
-  example: string;
-  /** The same snippet for the Python and Go SDKs: the schema's per-language examples, so each SDK's docs show its own. */
-  examples: SdkExamples;
   /**
    * What `pulumi import` names an existing object by ("its id, a UUID"), for the schema's Import
    * section; unset: it cannot be imported (the service cannot read it back), and the section says
@@ -176,8 +166,6 @@ export interface KindDef<S extends z.ZodRawShape, R extends { id: string }, W, K
 export interface KindInfo {
   kind: string;
   doc: string;
-  example: string;
-  examples: SdkExamples;
   importId?: string;
   collection: Collection;
   pull?: PullDef<unknown>;
