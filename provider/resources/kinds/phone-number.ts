@@ -27,6 +27,7 @@ export function numberBaseName(n: Pick<PhoneNumber, "number">): string {
 export const phoneNumberKind = defineKind<PhoneNumber, PhoneNumberUpdate>()({
   kind: "PhoneNumber",
   collection: "numbers",
+  recover: "rebind",
   pull: {
     name: numberBaseName,
     refuse: (n) =>

@@ -32,6 +32,7 @@ async function byId(client: VoiceAgentClient, id: string): Promise<PhoneNumber |
 export const purchasedNumberKind = defineKind<PhoneNumber, NonNullable<PhoneNumberBuy>>()({
   kind: "PurchasedNumber",
   collection: "numbers",
+  recover: "number",
   doc:
     "A phone number the account owns because the program says so: create buys one (numbers/buy, exactly once " +
     "even when the service loses its answer), or takes over `number`; **destroy cancels it (numbers/cancel), which " +
