@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { KIND_NAMES, KINDS as REGISTRY, type KindName } from "../resources/kinds/index.js";
 import type { Collection } from "../client/index.js";
+import type { RecoverMatch } from "../resources/kit/kind.js";
 import type { PullDef } from "../resources/kit/pull.js";
 
 /** The account's collections, in dependency order: what an agent refers to comes before it. */
@@ -60,6 +61,11 @@ export const SINGULAR: Readonly<Record<AccountCollection, string>> = z
 /** The collection of each kind's objects (recover matches a pending create against it). */
 export const COLLECTION_OF: Readonly<Record<string, Collection>> = Object.fromEntries(
   REGISTRY.map((k) => [k.kind, k.info.collection]),
+);
+
+/** How recover settles a pending create of each kind (kind.ts `RecoverMatch`), from the kinds. */
+export const RECOVER_MATCH: Readonly<Record<string, RecoverMatch>> = Object.fromEntries(
+  REGISTRY.map((k) => [k.kind, k.info.recover ?? "sent-body"]),
 );
 
 /**

@@ -2,7 +2,7 @@ import { matchesSent } from "../client/index.js";
 import { createBodyFor } from "../resources/providers.js";
 import type { Account } from "./account.js";
 import { kindOfType } from "../identity.js";
-import { ADOPT_INPUTS, COLLECTION_OF, KIND_NAMES, type ResourceKind } from "./kinds.js";
+import { ADOPT_INPUTS, COLLECTION_OF, KIND_NAMES, RECOVER_MATCH, type ResourceKind } from "./kinds.js";
 import type { PendingOperation } from "./recover-state.js";
 
 /** What recover does with one pending create of this provider. */
@@ -78,14 +78,15 @@ function decideOne(
       why: "a replacement of a resource still in the state: recover does not settle replacements; `voiceagent audit` lists the new object if it was made",
     };
   }
-  if (kind === "PhoneNumber")
+  const match = RECOVER_MATCH[kind];
+  if (match === "rebind")
     return {
       urn,
       kind,
       outcome: "clear",
       why: "a binding: the next up binds the number again (binding twice is harmless)",
     };
-  if (kind === "PurchasedNumber") return decideNumber(urn, inputs, ev, live, taken);
+  if (match === "number") return decideNumber(urn, kind, inputs, ev, live, taken);
   const adoptInput = ADOPT_INPUTS[kind];
   const adoptId = adoptInput ? inputs[adoptInput] : undefined;
   if (typeof adoptId === "string") {
@@ -156,12 +157,12 @@ function decideOne(
 
 function decideNumber(
   urn: string,
+  kind: ResourceKind,
   inputs: Record<string, unknown>,
   ev: Evidence,
   live: Live,
   taken: Set<string>,
 ): Decision {
-  const kind = "PurchasedNumber";
   const own =
     typeof inputs.number === "string" ? live.numbers.find((n) => n.number === inputs.number && n.active) : undefined;
   if (own) {

@@ -1,6 +1,6 @@
 import { z } from "zod";
+import { examplesOf, type SdkExamples } from "./examples.js";
 import type { FunctionInfo } from "../resources/kit/function.js";
-import type { SdkExamples } from "../resources/kit/kind.js";
 import { typeOf, type FunctionProperty, type TypeRef } from "./describe.js";
 
 // A function as the generators see it: its arguments (read from the zod input, as a kind's are)
@@ -100,8 +100,7 @@ export function describeFunction(def: FunctionInfo): FunctionDescription {
   return {
     name: def.name,
     doc: def.doc,
-    example: def.example,
-    examples: def.examples,
+    ...examplesOf(def.name),
     inputs,
     outputs,
     secret: holdsSecret(outputs),

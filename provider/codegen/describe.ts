@@ -1,5 +1,6 @@
 import { z } from "zod";
-import type { KindInfo, SdkExamples } from "../resources/kit/kind.js";
+import { examplesOf, type SdkExamples } from "./examples.js";
+import type { KindInfo } from "../resources/kit/kind.js";
 import { ACTION_TYPES, CALL_STATUSES, VOICE_TYPES, WEBHOOK_EVENTS, WEBHOOK_METHODS } from "../schemas/values.js";
 
 // A kind as the generators see it: every property with its type, doc text and what it does, read
@@ -162,8 +163,7 @@ export function describeKind(def: KindInfo): KindDescription {
   return {
     kind: def.kind,
     doc: def.doc,
-    example: def.example,
-    examples: def.examples,
+    ...examplesOf(def.kind),
     ...(def.importId ? { importId: def.importId } : {}),
     ...(def.adopt ? { adopt: def.adopt } : {}),
     ...(def.extensionReads ? { extensionReads: def.collection } : {}),

@@ -195,7 +195,12 @@ export interface Call extends OutputsOf<CallOutputs> {}
  * data).
  * On the native provider: `voiceagent:index:Call`.
  * @example
- * new Call("smoke-call", { fromNumber: "+15550010001", toNumber: "+15557654321", agent: agent.id, allowedDestinations: ["+1555*"] });
+ * new Call("smoke-call", {
+ *   fromNumber: "+15550010001",
+ *   toNumber: "+15557654321",
+ *   agent: agent.id,
+ *   allowedDestinations: ["+1555*"],
+ * });
  */
 export class Call extends NativeResource {
   /**

@@ -118,6 +118,35 @@ describe("recover adopts only on evidence", () => {
     });
   });
 
+  it("numbers, as their kinds say (recover: rebind, number): a binding is redone, never adopted; a bought number is adopted only by its number", () => {
+    const agent = agentOf("answers");
+    const fresh = { id: randomUUID(), user_id: USER, active: true, inbound_agent: agent, number: "+15550010009" };
+    const newer = { ...fresh, id: randomUUID(), inbound_agent: null, number: "+15550010008" };
+    const pendingOf = (kind: string, name: string, inputs: Record<string, unknown>): PendingOperation => ({
+      type: "creating",
+      resource: { urn: `urn:pulumi:staging::p::${dyn(kind)}::${name}`, type: dyn(kind), inputs },
+    });
+    const [binding, adopting, buying] = decide(
+      [
+        // Bound exactly as it sent and new since the snapshot: still a binding, which the next up redoes.
+        pendingOf("PhoneNumber", "line", { number: fresh.number, inboundAgent: agent.id }),
+        pendingOf("PurchasedNumber", "kept", { number: fresh.number }),
+        pendingOf("PurchasedNumber", "bought", { areaCode: "555" }),
+      ],
+      evidence({ before: new Set() }),
+      live({ agents: [agent], numbers: [fresh, newer] }),
+    );
+    expect(binding).toMatchObject({ kind: "PhoneNumber", outcome: "clear" });
+    expect(adopting).toMatchObject({ kind: "PurchasedNumber", outcome: "adopt", id: fresh.id });
+    // A number bought since the snapshot is offered, never taken; the one adopted above is not offered again.
+    expect(buying).toMatchObject({
+      kind: "PurchasedNumber",
+      outcome: "unresolved",
+      paste: [`number: "${newer.number}"`],
+    });
+    expect(buying?.id).toBeUndefined();
+  });
+
   it("a replacement under a URN still in the state is never settled, even with a fresh match", () => {
     const made = agentOf("new prompt");
     const op = pendingAgent("a", "new prompt");

@@ -18,11 +18,6 @@ export const greeterKind = defineKind<Agent, AgentUpdate>()({
   kind: "Greeter",
   collection: "agents",
   doc: "An agent that only greets callers. Destroying it removes it from the stack only.",
-  example: 'new Greeter("hello", { prompt: "Greet the caller.", voice: voice.id });',
-  examples: {
-    python: 'voiceagent.Greeter("hello", prompt="Greet the caller.", voice=voice.id)',
-    go: 'voiceagent.NewGreeter(ctx, "hello", &voiceagent.GreeterArgs{})',
-  },
   importId: "its id (a UUID)",
   input: z.object({ prompt: z.string().min(1, { error: "must not be empty" }), voice: UuidSchema }),
   fields: {

@@ -1,5 +1,6 @@
-// A kind added on routes the service already has touches its definition (greeter.ts) and one
-// registration line, here the mock of the registry's module below: the plugin serves it, the
+// A kind added on routes the service already has touches its definition (greeter.ts), its
+// examples (examples/greeter.ts, .py, .go; in the package they sit in provider/examples, where a
+// test compiles them) and one registration line, here the mock of the registry's module below: the plugin serves it, the
 // dynamic path runs it, the package schema and classes are generated for it, and audit, recover,
 // drift and pull handle it, without an edit anywhere else.
 import { randomUUID } from "node:crypto";
@@ -10,6 +11,7 @@ import { KIND_NAMES, PULLED_KIND, RESOURCE_KINDS } from "../../provider/cli/kind
 import { buildPlan } from "../../provider/cli/plan.js";
 import { decide } from "../../provider/cli/recover.js";
 import { parseStackExport } from "../../provider/cli/state.js";
+import { EXAMPLE_DIRS } from "../../provider/codegen/examples.js";
 import { generatedFiles } from "../../provider/codegen/generated.js";
 import { dynamicToken, kindOfType, tokenOf } from "../../provider/identity.js";
 import { runtimeFor } from "../../provider/resources/providers.js";
@@ -26,6 +28,8 @@ vi.mock("../../provider/resources/kinds/index.js", async (importOriginal) => {
   const KINDS = [...registry.KINDS, registered(greeterKind)];
   return { ...registry, KINDS, KIND_NAMES: KINDS.map((k) => k.kind) };
 });
+// The trial's examples are no part of the package (they name a class it lacks): the codegen finds them here.
+EXAMPLE_DIRS.push(path.join(__dirname, "examples"));
 
 const providerDir = path.join(REPO_ROOT, "provider");
 

@@ -61,7 +61,12 @@ export interface Call extends OutputsOf<CallOutputs> {}
  * call and places a new one; destroy ends it. Its transcript and error message are secret outputs (personal
  * data).
  * @example
- * new Call("smoke-call", { fromNumber: "+15550010001", toNumber: "+15557654321", agent: agent.id, allowedDestinations: ["+1555*"] });
+ * new Call("smoke-call", {
+ *   fromNumber: "+15550010001",
+ *   toNumber: "+15557654321",
+ *   agent: agent.id,
+ *   allowedDestinations: ["+1555*"],
+ * });
  */
 export class Call extends VoiceAgentResource {
   /**

@@ -12,11 +12,6 @@ export const getAccount = defineFunction({
   doc:
     "The account the provider's token belongs to: its owner's `userId`. The service has no route for the account itself " +
     "(nor for usage), so the owner is read from the first object the account lists.",
-  example: "export const owner = getAccountOutput().userId;",
-  examples: {
-    python: 'pulumi.export("owner", voiceagent.get_account_output().user_id)',
-    go: 'ctx.Export("owner", voiceagent.GetAccountOutput(ctx, voiceagent.GetAccountOutputArgs{}).UserId())',
-  },
   input: z.object({}),
   result: z.object({ userId: z.string().meta({ description: "The id of the user who owns the account." }) }),
   async run(client) {

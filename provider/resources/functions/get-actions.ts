@@ -7,11 +7,6 @@ import { ActionFound, actionFound } from "./shapes.js";
 export const getActions = defineFunction({
   name: "getActions",
   doc: "Lists the account's actions, optionally only those of one `type`.",
-  example: 'const hangUps = await getActions({ type: "action_end_conversation" });',
-  examples: {
-    python: 'hang_ups = voiceagent.get_actions(type="action_end_conversation")',
-    go: 'hangUps, err := voiceagent.GetActions(ctx, &voiceagent.GetActionsArgs{Type: pulumi.StringRef("action_end_conversation")})',
-  },
   input: z.object({
     type: z
       .string()

@@ -8,11 +8,6 @@ import { AgentFound, agentFound } from "./shapes.js";
 export const getAgent = defineFunction({
   name: "getAgent",
   doc: "Looks up one agent of the account by its `id`. Its prompt comes back secret.",
-  example: "const existing = await getAgent({ id: agentId });",
-  examples: {
-    python: "existing = voiceagent.get_agent(id=agent_id)",
-    go: "existing := voiceagent.LookupAgentOutput(ctx, voiceagent.LookupAgentOutputArgs{Id: pulumi.String(agentId)})",
-  },
   input: z.object({ id: UuidSchema.meta({ description: "The agent's id (a UUID)." }) }),
   result: AgentFound,
   async run(client, { id }) {

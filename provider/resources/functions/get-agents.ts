@@ -8,11 +8,6 @@ import { AgentFound, agentFound } from "./shapes.js";
 export const getAgents = defineFunction({
   name: "getAgents",
   doc: "Lists the account's agents, optionally only those speaking with one `voice` or sending events to one `webhook`. Their prompts come back secret.",
-  example: "const speaking = await getAgents({ voice: alloy.id });",
-  examples: {
-    python: "speaking = voiceagent.get_agents(voice=alloy.id)",
-    go: "speaking := voiceagent.GetAgentsOutput(ctx, voiceagent.GetAgentsOutputArgs{Voice: pulumi.String(alloy.Id)})",
-  },
   input: z.object({
     voice: UuidSchema.optional().meta({ description: "Only agents speaking with this voice (its id)." }),
     webhook: UuidSchema.optional().meta({ description: "Only agents whose events go to this webhook (its id)." }),

@@ -8,11 +8,6 @@ import { CallFound, callFound } from "./shapes.js";
 export const getCall = defineFunction({
   name: "getCall",
   doc: "Looks up one call by its `id`: its status, whether a recording is available, and its transcript and error message (both secret).",
-  example: "export const callStatus = getCallOutput({ id: callId }).status;",
-  examples: {
-    python: 'pulumi.export("callStatus", voiceagent.get_call_output(id=call_id).status)',
-    go: 'call := voiceagent.LookupCallOutput(ctx, voiceagent.LookupCallOutputArgs{Id: pulumi.String(callId)})\nctx.Export("callStatus", call.Status())',
-  },
   input: z.object({ id: UuidSchema.meta({ description: "The call's id (a UUID)." }) }),
   result: CallFound,
   async run(client, { id }) {

@@ -8,11 +8,6 @@ import { NumberFound, numberFound } from "./shapes.js";
 export const getPhoneNumber = defineFunction({
   name: "getPhoneNumber",
   doc: "Looks up one phone number of the account by its `number` (E.164): its id, whether it is active, and the agent bound to it.",
-  example: 'const line = await getPhoneNumber({ number: "+15550010001" });',
-  examples: {
-    python: 'line = voiceagent.get_phone_number(number="+15550010001")',
-    go: 'line, err := voiceagent.LookupPhoneNumber(ctx, &voiceagent.LookupPhoneNumberArgs{Number: "+15550010001"})',
-  },
   input: z.object({ number: E164Schema.meta({ description: "The number, E.164 (e.g. +15551234567)." }) }),
   result: NumberFound,
   async run(client, { number }) {

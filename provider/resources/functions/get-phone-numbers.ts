@@ -9,14 +9,6 @@ export const getPhoneNumbers = defineFunction({
   doc:
     "Lists the account's phone numbers, optionally only the `active` (or cancelled) ones and only the `bound` (or free) ones, " +
     "in the order the service lists them: the first free number is `numbers[0]` of `{ active: true, bound: false }`.",
-  example:
-    'const free = await getPhoneNumbers({ active: true, bound: false });\nnew PhoneNumber("main-line", { number: free.numbers[0]!.number, inboundAgent: agent.id });',
-  examples: {
-    python:
-      "free = voiceagent.get_phone_numbers(active=True, bound=False)\n" +
-      'voiceagent.PhoneNumber("main-line", number=free.numbers[0].number, inbound_agent=agent.id)',
-    go: "free, err := voiceagent.GetPhoneNumbers(ctx, &voiceagent.GetPhoneNumbersArgs{Active: pulumi.BoolRef(true), Bound: pulumi.BoolRef(false)})",
-  },
   input: z.object({
     active: z.boolean().optional().meta({ description: "Only active numbers (true) or only cancelled ones (false)." }),
     bound: z

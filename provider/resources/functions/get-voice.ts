@@ -8,13 +8,6 @@ import { VoiceFound, voiceFound } from "./shapes.js";
 export const getVoice = defineFunction({
   name: "getVoice",
   doc: "Looks up one voice of the account by its `id`, or by its `voiceName` (exactly one voice must have that name).",
-  example:
-    'const alloy = await getVoice({ voiceName: "alloy" });\nnew Agent("support", { prompt: "You answer support calls.", voice: alloy.id });',
-  examples: {
-    python:
-      'alloy = voiceagent.get_voice(voice_name="alloy")\nvoiceagent.Agent("support", prompt="You answer support calls.", voice=alloy.id)',
-    go: 'alloy, err := voiceagent.LookupVoice(ctx, &voiceagent.LookupVoiceArgs{VoiceName: pulumi.StringRef("alloy")})',
-  },
   input: z
     .object({
       id: UuidSchema.optional().meta({ description: "The voice's id (a UUID)." }),

@@ -7,11 +7,6 @@ import { VoiceFound, voiceFound } from "./shapes.js";
 export const getVoices = defineFunction({
   name: "getVoices",
   doc: "Lists the account's voices, optionally only those of one `type` or one `voiceName`.",
-  example: 'const azure = await getVoices({ type: "voice_azure" });',
-  examples: {
-    python: 'azure = voiceagent.get_voices(type="voice_azure")',
-    go: 'azure, err := voiceagent.GetVoices(ctx, &voiceagent.GetVoicesArgs{Type: pulumi.StringRef("voice_azure")})',
-  },
   input: z.object({
     type: z
       .string()

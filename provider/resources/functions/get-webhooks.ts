@@ -7,11 +7,6 @@ import { WebhookFound, webhookFound } from "./shapes.js";
 export const getWebhooks = defineFunction({
   name: "getWebhooks",
   doc: "Lists the account's webhooks, optionally only those receiving one `event` or using one `method`. Their URLs come back secret.",
-  example: 'const ended = await getWebhooks({ event: "event_phone_call_ended" });',
-  examples: {
-    python: 'ended = voiceagent.get_webhooks(event="event_phone_call_ended")',
-    go: 'ended := voiceagent.GetWebhooksOutput(ctx, voiceagent.GetWebhooksOutputArgs{Event: pulumi.String("event_phone_call_ended")})',
-  },
   input: z.object({
     event: z
       .string()

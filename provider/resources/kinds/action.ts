@@ -79,14 +79,6 @@ export const actionKind = defineKind<Action, ActionWrite>()({
     },
   },
   doc: "Something an agent can do during a call. Uses the service's actions/create and actions/update; destroy forgets it.",
-  example: 'const hangUp = new Action("end-call", { type: "action_end_conversation" });',
-  examples: {
-    python: 'hang_up = voiceagent.Action("end-call", type=voiceagent.ActionType.END_CONVERSATION)',
-    go:
-      'hangUp, err := voiceagent.NewAction(ctx, "end-call", &voiceagent.ActionArgs{\n' +
-      "\tType: voiceagent.ActionTypeEndConversation,\n" +
-      "})",
-  },
   importId: "its id (a UUID)",
   input,
   fields: {

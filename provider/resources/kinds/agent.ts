@@ -46,15 +46,6 @@ export const agentKind = defineKind<Agent, AgentUpdate>()({
   doc:
     "A voice agent. The service has no delete: destroying it removes it from the stack only " +
     "(set the retain-on-delete resource option to say so explicitly, or the protect option to guard it).",
-  example: 'const agent = new Agent("support", { prompt: "You answer support calls.", voice: voice.id });',
-  examples: {
-    python: 'agent = voiceagent.Agent("support", prompt="You answer support calls.", voice=voice.id)',
-    go:
-      'agent, err := voiceagent.NewAgent(ctx, "support", &voiceagent.AgentArgs{\n' +
-      '\tPrompt: pulumi.String("You answer support calls."),\n' +
-      "\tVoice:  voice.ID(),\n" +
-      "})",
-  },
   importId: "its id (a UUID)",
   input: z.object({
     prompt: textUpTo(LIMITS.promptMax).min(1, { error: "must not be empty" }),

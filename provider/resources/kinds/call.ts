@@ -28,20 +28,6 @@ export const callKind = defineKind<Call, CallCreate>()({
     "A phone call. `up` places it, at most once (never during preview, never re-dialled blindly: a lost answer is " +
     "looked up in the service's call list). A change to who calls whom, the agent or `triggers` ends the old call " +
     "and places a new one; destroy ends it. Its transcript and error message are secret outputs (personal data).",
-  example:
-    'new Call("smoke-call", { fromNumber: "+15550010001", toNumber: "+15557654321", agent: agent.id, allowedDestinations: ["+1555*"] });',
-  examples: {
-    python:
-      'voiceagent.Call("smoke-call", from_number="+15550010001", to_number="+15557654321", agent=agent.id,\n' +
-      '    allowed_destinations=["+1555*"])',
-    go:
-      '_, err := voiceagent.NewCall(ctx, "smoke-call", &voiceagent.CallArgs{\n' +
-      '\tFromNumber:          pulumi.String("+15550010001"),\n' +
-      '\tToNumber:            pulumi.String("+15557654321"),\n' +
-      "\tAgent:               agent.ID(),\n" +
-      '\tAllowedDestinations: pulumi.StringArray{pulumi.String("+1555*")},\n' +
-      "})",
-  },
   importId: "its id (a UUID); destroying it then ends the call",
   input: z.object({
     fromNumber: E164Schema,

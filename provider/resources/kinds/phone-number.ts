@@ -28,6 +28,7 @@ export function numberBaseName(n: Pick<PhoneNumber, "number">): string {
 export const phoneNumberKind = defineKind<PhoneNumber, PhoneNumberUpdate>()({
   kind: "PhoneNumber",
   collection: "numbers",
+  recover: "rebind",
   pull: {
     name: numberBaseName,
     refuse: (n) =>
@@ -47,15 +48,6 @@ export const phoneNumberKind = defineKind<PhoneNumber, PhoneNumberUpdate>()({
     "The inbound binding of a phone number the account owns. Rebinding moves it to another agent in place; " +
     "destroy unbinds it, unless the program declares the same number in another resource (a rename, a swap, " +
     "a move into a component), which then owns the binding. It never cancels.",
-  example: 'new PhoneNumber("main-line", { number: "+15550010001", inboundAgent: support.id });',
-  examples: {
-    python: 'voiceagent.PhoneNumber("main-line", number="+15550010001", inbound_agent=support.id)',
-    go:
-      '_, err := voiceagent.NewPhoneNumber(ctx, "main-line", &voiceagent.PhoneNumberArgs{\n' +
-      '\tNumber:       pulumi.String("+15550010001"),\n' +
-      "\tInboundAgent: support.ID(),\n" +
-      "})",
-  },
   importId: "the number, E.164 (e.g. +15550010001)",
   input: z.object({
     number: E164Schema,

@@ -32,31 +32,13 @@ async function byId(client: VoiceAgentClient, id: string): Promise<PhoneNumber |
 export const purchasedNumberKind = defineKind<PhoneNumber, NonNullable<PhoneNumberBuy>>()({
   kind: "PurchasedNumber",
   collection: "numbers",
+  recover: "number",
   doc:
     "A phone number the account owns because the program says so: create buys one (numbers/buy, exactly once " +
     "even when the service loses its answer), or takes over `number`; **destroy cancels it (numbers/cancel), which " +
     "cannot be undone**: the number is gone for good. Guard production numbers with the protect resource option. A delete never " +
     "cancels a number another PurchasedNumber of the program still declares (a rename or a move); a `PhoneNumber` " +
     "binding of the number does not keep it bought.",
-  example:
-    'const main = new PurchasedNumber("main", { areaCode: "415" }, { protect: true });\n' +
-    'new PhoneNumber("main-line", { number: main.number, inboundAgent: support.id });',
-  examples: {
-    python:
-      'main = voiceagent.PurchasedNumber("main", area_code="415", opts=pulumi.ResourceOptions(protect=True))\n' +
-      'voiceagent.PhoneNumber("main-line", number=main.number, inbound_agent=support.id)',
-    go:
-      'main, err := voiceagent.NewPurchasedNumber(ctx, "main", &voiceagent.PurchasedNumberArgs{\n' +
-      '\tAreaCode: pulumi.String("415"),\n' +
-      "}, pulumi.Protect(true))\n" +
-      "if err != nil {\n" +
-      "\treturn err\n" +
-      "}\n" +
-      '_, err = voiceagent.NewPhoneNumber(ctx, "main-line", &voiceagent.PhoneNumberArgs{\n' +
-      "\tNumber:       main.Number,\n" +
-      "\tInboundAgent: support.ID(),\n" +
-      "})",
-  },
   importId: "the number, E.164 (e.g. +15550010001); destroying it then cancels the number",
   input: z.object({
     areaCode: z

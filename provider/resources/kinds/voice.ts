@@ -116,16 +116,6 @@ export const voiceKind = defineKind<Voice, VoiceWrite>()({
     "that one through voices/update. Destroy forgets it. Each type has its own fields: voice_base (the 2023 API) " +
     "voiceName, pitch and rate; voice_azure voiceName (pitch, rate optional); voice_eleven_labs and voice_play_ht " +
     'vendorVoiceId; voice_rime speaker; voice_vocode none (vendorVoiceId "joe").',
-  example: 'const voice = new Voice("warm", { voiceName: "alloy", pitch: 0, rate: 1 });',
-  examples: {
-    python: 'voice = voiceagent.Voice("warm", voice_name="alloy", pitch=0, rate=1)',
-    go:
-      'voice, err := voiceagent.NewVoice(ctx, "warm", &voiceagent.VoiceArgs{\n' +
-      '\tVoiceName: pulumi.String("alloy"),\n' +
-      "\tPitch:     pulumi.Int(0),\n" +
-      "\tRate:      pulumi.Int(1),\n" +
-      "})",
-  },
   importId: "its id (a UUID)",
   input,
   fields: {

@@ -44,18 +44,6 @@ export const webhookKind = defineKind<Webhook, WebhookWrite>()({
     }),
   },
   doc: "Where an agent's events are delivered. Uses webhooks/create and webhooks/update; destroy forgets it.",
-  example:
-    'const hook = new Webhook("events", { url: "https://hooks.example.com/va", subscriptions: ["event_message"] });',
-  examples: {
-    python:
-      'hook = voiceagent.Webhook("events", url="https://hooks.example.com/va",\n' +
-      "    subscriptions=[voiceagent.WebhookEvent.MESSAGE])",
-    go:
-      'hook, err := voiceagent.NewWebhook(ctx, "events", &voiceagent.WebhookArgs{\n' +
-      '\tUrl:           pulumi.String("https://hooks.example.com/va"),\n' +
-      "\tSubscriptions: voiceagent.WebhookEventArray{voiceagent.WebhookEventMessage},\n" +
-      "})",
-  },
   importId: "its id (a UUID)",
   input,
   fields: {

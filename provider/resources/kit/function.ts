@@ -1,6 +1,5 @@
 import { z } from "zod";
 import type { VoiceAgentClient } from "../../client/index.js";
-import type { SdkExamples } from "./kind.js";
 
 // A function (a Pulumi "invoke"): a read a program makes while it runs, in preview too. Declared
 // once, like a kind; the package schema, the plugin's Invoke, the SDKs and both TypeScript
@@ -12,10 +11,6 @@ export interface FunctionDef<I extends z.ZodObject, O extends z.ZodObject, N ext
   name: N;
   /** What it looks up, for users: the schema's description and the generated functions' JSDoc. */
   doc: string;
-  /** A TypeScript snippet calling it (the functions' `@example`, the schema's TypeScript example). */
-  example: string;
-  /** The same snippet in Python and Go, for the schema's per-language examples. */
-  examples: SdkExamples;
   /**
    * The arguments: each property's validation and doc text (`.meta({ description })`). Names are
    * camelCase, as on the kinds' inputs.
@@ -38,8 +33,6 @@ export interface FunctionDef<I extends z.ZodObject, O extends z.ZodObject, N ext
 export interface FunctionInfo {
   name: string;
   doc: string;
-  example: string;
-  examples: SdkExamples;
   input: z.ZodObject;
   result: z.ZodObject;
 }

@@ -111,11 +111,15 @@ export interface Lifecycle<I, R> {
   delete?(client: VoiceAgentClient, id: string, recorded: Partial<I>): Promise<void>;
 }
 
-/** A kind's example in the SDKs other than TypeScript, each in that language's spelling. */
-export interface SdkExamples {
-  python: string;
-  go: string;
-}
+/**
+ * How `voiceagent recover` settles a create of a kind that an interrupted run left pending.
+ * sent-body: adopt the object its adopt input names, or the one object of its collection that
+ * matches the body the create sent (and no stack manages); rebind: the create only binds, and
+ * binding twice is harmless, so it is cleared for the next `up` to redo; number: a number the
+ * account owns, adopted by its `number` input, else never guessed (numbers bought since the
+ * snapshot are offered).
+ */
+export type RecoverMatch = "sent-body" | "rebind" | "number";
 
 /** One resource kind, declared once. */
 export interface KindDef<S extends z.ZodRawShape, R extends { id: string }, W, K extends string = string>
@@ -126,12 +130,10 @@ export interface KindDef<S extends z.ZodRawShape, R extends { id: string }, W, K
   collection: Collection;
   /** How `voiceagent pull` declares the objects of its collection as this kind (one kind per collection has it). */
   pull?: PullDef<R>;
+  /** How `voiceagent recover` settles an interrupted create of this kind; unset: "sent-body". */
+  recover?: RecoverMatch;
   /** What the resource is and does, for users: the class's JSDoc and the schema's description. */
   doc: string;
-  /** A TypeScript snippet declaring one (the class's `@example`, the schema's TypeScript example). */
-  example: string;
-  /** The same snippet for the Python and Go SDKs: the schema's per-language examples, so each SDK's docs show its own. */
-  examples: SdkExamples;
   /**
    * What `pulumi import` names an existing object by ("its id, a UUID"), for the schema's Import
    * section; unset: it cannot be imported (the service cannot read it back), and the section says
@@ -176,11 +178,10 @@ export interface KindDef<S extends z.ZodRawShape, R extends { id: string }, W, K
 export interface KindInfo {
   kind: string;
   doc: string;
-  example: string;
-  examples: SdkExamples;
   importId?: string;
   collection: Collection;
   pull?: PullDef<unknown>;
+  recover?: RecoverMatch;
   extensionReads?: true;
   input: z.ZodObject;
   fields: Record<string, { doc: string; deprecated?: string; reported?: true; replaces?: true }>;

@@ -15,7 +15,7 @@ import (
 //
 // ## Example Usage
 // ```go
-// ctx.Export("owner", voiceagent.GetAccountOutput(ctx, voiceagent.GetAccountOutputArgs{}).UserId())
+// ctx.Export("owner", voiceagent.GetAccountOutput(ctx).UserId())
 // ```
 func GetAccount(ctx *pulumi.Context, opts ...pulumi.InvokeOption) (*GetAccountResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
