@@ -130,7 +130,7 @@ func (h *sdkHost) Run(ctx context.Context, req *pulumirpc.RunRequest) (*pulumirp
 // GeneratePackage writes the SDK of the request's schema into its directory, as the CLI's
 // `pulumi package gen-sdk` asks (then into <out>/<language>).
 func (h *sdkHost) GeneratePackage(_ context.Context, req *pulumirpc.GeneratePackageRequest) (*pulumirpc.GeneratePackageResponse, error) {
-	if err := generate(h.language, []byte(req.GetSchema()), req.GetDirectory()); err != nil {
+	if err := generate(h.language, []byte(req.GetSchema()), req.GetDirectory(), ""); err != nil {
 		return nil, err
 	}
 	return &pulumirpc.GeneratePackageResponse{}, nil
