@@ -331,6 +331,7 @@ class Fleet(pulumi.ComponentResource):
 
     ids: pulumi.Output[dict]
     resources: typing.Dict[str, typing.Dict[str, pulumi.CustomResource]]
+    purchases: typing.Dict[str, PurchasedNumber]
 
     def __init__(
         self,
@@ -393,6 +394,7 @@ class Fleet(pulumi.ComponentResource):
                            inbound_agent=ref(agents, line["agent"]), opts=child(line.get("was")))
             for k, line in section("lines").items()
         }
+        self.purchases = purchases
         self.resources = {"voices": voices, "actions": actions, "webhooks": webhooks, "agents": agents, "lines": lines}
 
         def ids(rs: typing.Dict[str, typing.Any]) -> pulumi.Output[dict]:
