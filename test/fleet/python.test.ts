@@ -8,6 +8,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { checkFleet } from "../../provider/dist/fleet/check.js";
+import { FleetConfigError } from "../../provider/dist/fleet/error.js";
 import { REPO_ROOT } from "../helpers/consumer.js";
 import { CASES } from "./python-cases.js";
 
@@ -128,5 +129,61 @@ describe("the Python SDK's Fleet", () => {
     expect(aliases).toEqual([
       expect.stringMatching(/\$voiceagent:fleet:Fleet\$voiceagent:index:Agent::fleet-helpdesk$/),
     ]);
+  });
+});
+
+const FROM_CONFIG = `
+import json, sys
+import pulumi
+from pulumi.runtime.config import set_all_config
+
+class Mocks(pulumi.runtime.Mocks):
+    def new_resource(self, args):
+        return [args.name + "-id", args.inputs]
+    def call(self, args):
+        return {}
+
+pulumi.runtime.set_mocks(Mocks(), project="proj", stack="dev", preview=False)
+from pulumi_voiceagent import FleetConfigError, fleet_from_config
+out = {}
+for name, (value, secret) in json.load(sys.stdin).items():
+    set_all_config({} if value is None else {"proj:fleet": value}, ["proj:fleet"] if secret else [])
+    try:
+        args = fleet_from_config()
+        out[name] = {"secret": args["secret"], "fleet": args["fleet"]}
+    except FleetConfigError as e:
+        out[name] = {"error": str(e)}
+print(json.dumps(out))
+`;
+
+describe("the Python SDK's fleet_from_config", () => {
+  const SECRET = "s3cret-Prompt-91c4";
+  const bad = { agents: { a: { prompt: SECRET, voice: "warm2", webhook: 7 } } };
+  const out = runPython(FROM_CONFIG, {
+    plain: [JSON.stringify({ voices: { w: { voiceName: "a", pitch: 0, rate: 0, was: "old" } } }), false],
+    secret: [JSON.stringify({ agents: {} }), true],
+    missing: [null, false],
+    notJson: [SECRET, true],
+    bad: [JSON.stringify(bad), true],
+  });
+  const at = (name: string): unknown => Reflect.get(Object(out), name);
+
+  it("reads <project>:fleet, secret exactly when Pulumi lists the key as secret", () => {
+    expect(at("plain")).toEqual({
+      secret: false,
+      fleet: { voices: { w: { voiceName: "a", pitch: 0, rate: 0, was: ["old"] } } },
+    });
+    expect(at("secret")).toEqual({ secret: true, fleet: { agents: {} } });
+  });
+
+  it("refuses a missing, a non-mapping and a bad fleet naming the stack file, with the TypeScript error's words and no value", () => {
+    expect(JSON.stringify(at("missing"))).toMatch(
+      /Pulumi\.dev\.yaml.*fleet: required: this stack's config has no `proj:fleet`/,
+    );
+    expect(JSON.stringify(at("notJson"))).toMatch(/fleet: must be a mapping/);
+    const r = checkFleet(bad);
+    if (r.ok) throw new Error("the bad fleet passed the TypeScript check");
+    expect(at("bad")).toEqual({ error: new FleetConfigError(r.problems, "fleet", "Pulumi.dev.yaml").message });
+    expect(JSON.stringify(out)).not.toContain(SECRET);
   });
 });
