@@ -9,4 +9,6 @@ set -euo pipefail
 # shellcheck source=scripts/ensure-sdkgen.sh
 . "$VOICEAGENT_ROOT/scripts/ensure-sdkgen.sh"
 sdkgen="$(va_sdkgen_path)"
-"$sdkgen" -schema "${2:-$VOICEAGENT_ROOT/provider/schema.json}" -out "${1:-$VOICEAGENT_ROOT/sdk}"
+# sdk-overlays/python: hand-written modules shipped in the Python package (fleet.py: the Fleet).
+"$sdkgen" -schema "${2:-$VOICEAGENT_ROOT/provider/schema.json}" -out "${1:-$VOICEAGENT_ROOT/sdk}" \
+  -python-overlay "$VOICEAGENT_ROOT/sdk-overlays/python"

@@ -7,7 +7,7 @@ import path from "node:path";
 import { describe, expect, inject, it } from "vitest";
 import { REPO_ROOT, run } from "../helpers/consumer.js";
 import { sdkScenario } from "./scenario.js";
-import { useSdkStack, type Runner } from "./sdk-stack.js";
+import { changed, useSdkStack, type Runner } from "./sdk-stack.js";
 
 const python = process.env.VOICEAGENT_PYTHON ?? "";
 
@@ -72,6 +72,56 @@ describe("Python SDK (examples/python)", () => {
   });
 
   sdkScenario(ctx, true);
+
+  // After the scenario's destroy: the same program, given a fleet in its stack config, declares it
+  // with the Python Fleet (the SDK's hand-written helper); test/fleet/python.test.ts proves the rest.
+  it("a fleet in the stack config: a bad one fails preview naming its paths, a good one previews its creates, 0 requests either way", async () => {
+    const main = path.join(ctx.dir, "__main__.py");
+    const original = readFileSync(main, "utf8");
+    const withFleet = original.replace(
+      "    config = pulumi.Config()\n",
+      [
+        "    config = pulumi.Config()",
+        '    if config.get("fleet") is not None:',
+        '        pulumi.export("ids", voiceagent.Fleet("fleet", **voiceagent.fleet_from_config()).ids)',
+        "        return",
+        "",
+      ].join("\n"),
+    );
+    expect(withFleet).not.toBe(original);
+    writeFileSync(main, withFleet);
+    const set = (...pairs: string[]) =>
+      ctx.pulumi("config", "set-all", "--path", ...pairs.flatMap((p) => ["--plaintext", p]));
+    try {
+      await set(
+        "fleet.voices.warm.voiceName=alloy",
+        "fleet.voices.warm.pitch=0",
+        "fleet.voices.warm.rate=1",
+        "fleet.agents.support.prompt=Hello",
+        "fleet.agents.support.voice=warm2",
+        "fleet.agents.support.promt=typo",
+        "fleet.lines.main.agent=support",
+        "fleet.lines.main.buy.areaCode=415",
+      );
+      ctx.emu.resetStats();
+      const bad = await ctx.program("preview");
+      expect(bad.code).not.toBe(0);
+      const printed = bad.stdout + bad.stderr;
+      expect(printed).toContain('fleet.agents.support.voice: no voice named "warm2" (voices: warm)');
+      expect(printed).toContain("fleet.agents.support.promt: unknown key");
+      expect(printed).toContain("Pulumi.test.yaml");
+      expect(ctx.emu.stats.total).toBe(0);
+
+      await ctx.pulumi("config", "rm", "--path", "fleet.agents.support.promt");
+      await set("fleet.agents.support.voice=warm");
+      ctx.emu.resetStats();
+      expect(changed(await ctx.summary("preview"))).toEqual({ create: 6 });
+      expect(ctx.emu.stats.total).toBe(0);
+    } finally {
+      writeFileSync(main, original);
+      await ctx.pulumi("config", "rm", "fleet");
+    }
+  });
 });
 
 describe("a Python program on an SDK newer than the plugin", () => {

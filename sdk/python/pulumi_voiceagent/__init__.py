@@ -7,9 +7,11 @@ from . import _utilities
 import typing
 # Export this package's modules as members:
 from ._enums import *
+from ._fleet_schema import *
 from .action import *
 from .agent import *
 from .call import *
+from .fleet import *
 from .get_account import *
 from .get_actions import *
 from .get_agent import *

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"runtime/debug"
 	"strings"
 
@@ -127,10 +128,25 @@ func (h *sdkHost) Run(ctx context.Context, req *pulumirpc.RunRequest) (*pulumirp
 	return &pulumirpc.RunResponse{}, nil
 }
 
+// hostOverlay is the Python overlay when the CLI runs within this repository's scripts
+// (scripts/env.sh exports VOICEAGENT_ROOT), so `pulumi package gen-sdk` writes what
+// `npm run gen:sdks` does; elsewhere, none.
+func hostOverlay() string {
+	root := os.Getenv("VOICEAGENT_ROOT")
+	if root == "" {
+		return ""
+	}
+	dir := filepath.Join(root, "sdk-overlays", "python")
+	if info, err := os.Stat(dir); err != nil || !info.IsDir() {
+		return ""
+	}
+	return dir
+}
+
 // GeneratePackage writes the SDK of the request's schema into its directory, as the CLI's
 // `pulumi package gen-sdk` asks (then into <out>/<language>).
 func (h *sdkHost) GeneratePackage(_ context.Context, req *pulumirpc.GeneratePackageRequest) (*pulumirpc.GeneratePackageResponse, error) {
-	if err := generate(h.language, []byte(req.GetSchema()), req.GetDirectory()); err != nil {
+	if err := generate(h.language, []byte(req.GetSchema()), req.GetDirectory(), hostOverlay()); err != nil {
 		return nil, err
 	}
 	return &pulumirpc.GeneratePackageResponse{}, nil

@@ -53,14 +53,15 @@ func main() {
 	schemaPath := flag.String("schema", "provider/schema.json", "the package schema")
 	out := flag.String("out", "sdk", "the folder that receives python/ and go/<package>/")
 	languages := flag.String("language", "python,go", "comma-separated: python, go")
+	overlay := flag.String("python-overlay", "", "a folder of hand-written .py files shipped in the Python package (e.g. sdk-overlays/python)")
 	flag.Parse()
-	if err := run(*schemaPath, *out, strings.Split(*languages, ",")); err != nil {
+	if err := run(*schemaPath, *out, strings.Split(*languages, ","), *overlay); err != nil {
 		fmt.Fprintf(os.Stderr, "pulumi-sdkgen: %v\n", err)
 		os.Exit(1)
 	}
 }
 
-func run(schemaPath, out string, languages []string) error {
+func run(schemaPath, out string, languages []string, overlay string) error {
 	raw, err := os.ReadFile(schemaPath)
 	if err != nil {
 		return err
@@ -75,7 +76,7 @@ func run(schemaPath, out string, languages []string) error {
 		default:
 			return fmt.Errorf("unknown language %q (python, go)", lang)
 		}
-		if err := generate(lang, raw, dir); err != nil {
+		if err := generate(lang, raw, dir, overlay); err != nil {
 			return fmt.Errorf("%s: %w", schemaPath, err)
 		}
 	}
@@ -84,8 +85,9 @@ func run(schemaPath, out string, languages []string) error {
 
 // generate writes one language's SDK of the schema `raw` into dir: for python the whole project
 // (dir is emptied first), for go the package folder dir/<name> (emptied first), so files the
-// schema no longer produces disappear.
-func generate(lang string, raw []byte, dir string) error {
+// schema no longer produces disappear. The .py files of pythonOverlay (if not "") go into the
+// Python package beside the generated modules, and its __init__.py imports each of them.
+func generate(lang string, raw []byte, dir, pythonOverlay string) error {
 	// Each generator records its own language options on the package it is given, so every
 	// language binds its own copy of the spec.
 	pkg, err := load(raw)
@@ -96,7 +98,11 @@ func generate(lang string, raw []byte, dir string) error {
 	clear := dir
 	switch lang {
 	case "python":
-		files, err = python.GeneratePackage(tool, pkg, nil, nil)
+		var extra map[string][]byte
+		if extra, err = readOverlay(pythonOverlay); err != nil {
+			return err
+		}
+		files, err = python.GeneratePackage(tool, pkg, extra, nil)
 		if readme, ok := files[pythonPackage(pkg)+"/README.md"]; ok && err == nil {
 			// pyproject.toml names README.md beside it (upstream's Makefiles copy it there).
 			files["README.md"] = readme
@@ -115,6 +121,29 @@ func generate(lang string, raw []byte, dir string) error {
 		return err
 	}
 	return write(dir, files)
+}
+
+// readOverlay reads the .py files of dir (none when dir is ""), by file name.
+func readOverlay(dir string) (map[string][]byte, error) {
+	if dir == "" {
+		return nil, nil
+	}
+	names, err := filepath.Glob(filepath.Join(dir, "*.py"))
+	if err != nil {
+		return nil, err
+	}
+	if len(names) == 0 {
+		return nil, fmt.Errorf("-python-overlay %s: no .py files", dir)
+	}
+	files := map[string][]byte{}
+	for _, name := range names {
+		data, err := os.ReadFile(name)
+		if err != nil {
+			return nil, err
+		}
+		files[filepath.Base(name)] = data
+	}
+	return files, nil
 }
 
 // pythonPackage is the Python package's folder: the schema's language.python.packageName, or

@@ -1,0 +1,70 @@
+// Bad (and good) fleets that the TypeScript check and the Python SDK's check must judge alike
+// (test/fleet/python-check.test.ts): each names the hard case it covers.
+const U = "0b0c5b4e-8d0a-4c1e-9f6a-1d2e3f4a5b6c";
+
+/** Fleet values by what they exercise. */
+export const CASES: Record<string, unknown> = {
+  good: {
+    voices: {
+      warm: { voiceName: "alloy", pitch: 0, rate: 1, type: "voice_base" },
+      calm: { voiceName: "b", pitch: 1, rate: 2 },
+    },
+    actions: {
+      hangup: { type: "action_end_conversation" },
+      transfer: { type: "action_transfer_call", config: { phoneNumber: 15550001111, x: 1 } },
+    },
+    webhooks: { events: { url: "https://example.test/h", subscriptions: ["event_message"] } },
+    agents: { support: { prompt: "Hi", voice: "warm", actions: ["hangup", U], webhook: "events", was: "helpdesk" } },
+    lines: {
+      main: { agent: "support", number: "+15550001111" },
+      extra: { agent: "support", buy: { areaCode: 415 }, was: ["x"] },
+    },
+  },
+  issueExample: {
+    voices: { warm: { voiceName: "a", pitch: 0, rate: 0 }, calm: { voiceName: "b", pitch: 0, rate: 0 } },
+    agents: { support: { prompt: "p", voice: "warm2" } },
+  },
+  noVoices: { agents: { support: { prompt: "p", voice: "warm2" } } },
+  notName: { agents: { support: { prompt: "p", voice: "not a name!" } } },
+  unknownKeys: {
+    voicez: {},
+    agents: { a: { prompt: "p", voice: U, promt: "x" } },
+    lines: { l: { agent: "a", buy: { area: "415" } } },
+  },
+  wrongTypes: { voices: { v: { voiceName: 3, pitch: "1", rate: 1.5, type: "voice_nope" } }, webhooks: "x", agents: [] },
+  required: { voices: { v: {} }, webhooks: { w: { url: "ftp://x", subscriptions: [] } }, agents: { a: {} } },
+  emptyStrings: { agents: { a: { prompt: "", voice: "", actions: [""], webhook: "" } } },
+  lines: {
+    agents: { a: { prompt: "p", voice: U } },
+    lines: {
+      both: { agent: "a", number: "+15550001111", buy: {} },
+      neither: { agent: "a" },
+      prot: { agent: "a", number: "+15550001112", protect: true },
+      badNum: { agent: "a", number: "555" },
+      area: { agent: "a", buy: { areaCode: "41" } },
+      dup: { agent: "a", number: 15550001111 },
+      mixed: { agent: "a", number: "555", buy: {} },
+      mixedUnknown: { agent: "a", number: "+15550001113", buy: {}, extra: 1 },
+      mixedType: { agent: 3, number: "+15550001114", buy: {} },
+      mixedBuy: { agent: "a", number: "+15550001115", buy: { areaCode: "1" } },
+    },
+  },
+  keysAndIds: {
+    voices: {
+      "bad key!": { voiceName: "a", pitch: 0, rate: 0 },
+      "a.b": { voiceName: "a", pitch: 0, rate: 0, id: U },
+      c: { voiceName: "a", pitch: 0, rate: 0, id: U },
+      d: { voiceName: "a", pitch: 0, rate: 0, id: "nope" },
+    },
+  },
+  renames: {
+    agents: {
+      a: { prompt: "p", voice: U, was: ["b", "old"] },
+      b: { prompt: "p", voice: U, was: "old" },
+      c: { prompt: "p", voice: U, was: [3, "bad key!"] },
+    },
+  },
+  emptySections: { voices: null, agents: null },
+  notAMap: "a string",
+  nothing: null,
+};
