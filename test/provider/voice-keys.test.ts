@@ -1,10 +1,11 @@
 // A voice's vendor API key on the current API (2024): only the types that carry one take it (said
-// at preview, naming the field and never the value), it goes out under the SDK's wire names, and
-// a service that leaves it out of its answers causes no drift. That it is secret in the schema,
-// the SDKs and the state is test/codegen/schema.test.ts's (and test/e2e/current-api.test.ts's).
+// at preview, naming the field and never the value), it goes out under the SDK's wire names, a
+// service that leaves it out of its answers causes no drift, and a refusal quoting it is redacted.
+// That it is secret in the schema, the SDKs and the state is test/codegen/schema.test.ts's (and
+// test/e2e/current-api.test.ts's).
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startEmulator, type RunningEmulator } from "voiceagent-emulator";
+import { HttpFailure, startEmulator, type RunningEmulator } from "voiceagent-emulator";
 import { setNoteSink } from "../../provider/resources/kit/notes.js";
 import { runtimeFor } from "../../provider/resources/providers.js";
 
@@ -75,6 +76,25 @@ describe("a voice's vendor API key (2024 API)", () => {
     const read = await voice.read(s, made.id, updated.outs ?? {});
     expect(read.props).toMatchObject({ apiKey: `${KEY}-2` });
     expect(await voice.diff(s, made.id, read.props ?? {}, rotated)).toMatchObject({ changes: false });
+  });
+
+  it("a refusal that quotes the key shows the service's reason, not the key", async () => {
+    const { service } = emu;
+    const createVoice = service.createVoice.bind(service);
+    const quoted = `bad-${KEY}`;
+    service.createVoice = (_u, b) => {
+      throw new HttpFailure(422, [
+        { loc: ["body", "api_key"], msg: `${b.api_key} is not a valid key`, type: "value_error" },
+      ]);
+    };
+    const err = await runtimeFor("Voice")
+      .create(settings("2024"), { type: "voice_eleven_labs", vendorVoiceId: "rachel", apiKey: quoted })
+      .catch((e: unknown) => e)
+      .finally(() => {
+        service.createVoice = createVoice;
+      });
+    expect(String(err)).toMatch(/api_key: .*is not a valid key/);
+    expect(JSON.stringify([String(err), notes])).not.toContain(quoted);
   });
 
   it("Play.ht: the user id and the key go out as api_user_id and api_key", async () => {
