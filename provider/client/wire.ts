@@ -55,7 +55,7 @@ export function numberUpdateBody(
 const FIELDS_2024: Record<(typeof VOICE_TYPES_2024)[number], string> = {
   voice_azure: "voice_name (pitch, rate optional)",
   voice_eleven_labs: "voice_id (api_key optional)",
-  voice_play_ht: "voice_id (api_key optional)",
+  voice_play_ht: "voice_id (api_user_id, api_key optional)",
   voice_rime: "speaker",
   voice_vocode: 'voice_id ("joe")',
 };
@@ -78,9 +78,13 @@ export function voiceBody(gen: ApiGeneration, v: VoiceWrite): Encoded<VoiceWrite
       if (!v.voice_name) return need(FIELDS_2024.voice_azure);
       return { body: { type, voice_name: v.voice_name, ...opt("pitch", v.pitch), ...opt("rate", v.rate) } };
     case "voice_eleven_labs":
-    case "voice_play_ht":
       if (!v.voice_id) return need(FIELDS_2024[type]);
       return { body: { type, voice_id: v.voice_id, ...opt("api_key", v.api_key) } };
+    case "voice_play_ht":
+      if (!v.voice_id) return need(FIELDS_2024[type]);
+      return {
+        body: { type, voice_id: v.voice_id, ...opt("api_user_id", v.api_user_id), ...opt("api_key", v.api_key) },
+      };
     case "voice_rime":
       if (!v.speaker) return need(FIELDS_2024.voice_rime);
       return { body: { type, speaker: v.speaker } };

@@ -40,7 +40,7 @@ export interface PropertyDescription {
   doc: string;
   deprecated?: string;
   /** Undefined for an output that is not an input. */
-  input?: { type: TypeRef; required: boolean; default?: string | number | boolean };
+  input?: { type: TypeRef; required: boolean; default?: string | number | boolean; secret?: boolean };
   /** The value as deployed: enums widen to string (a newer service may send new values). */
   output: { type: TypeRef; required: boolean; secret: boolean };
   replaces: boolean;
@@ -145,8 +145,9 @@ export function describeKind(def: KindInfo): KindDescription {
         type,
         required: required.has(name),
         ...(typeof dflt === "string" || typeof dflt === "number" || typeof dflt === "boolean" ? { default: dflt } : {}),
+        ...(f.secret ? { secret: true } : {}),
       },
-      output: { type: widen(type), required: deployed.has(name) || f.reported === true, secret: false },
+      output: { type: widen(type), required: deployed.has(name) || f.reported === true, secret: f.secret === true },
       replaces: f.replaces === true,
       reported: f.reported === true,
     };

@@ -56,7 +56,7 @@ function propertySpec(p: PropertyDescription, side: "input" | "output"): JsonObj
     ...typeSpec(type),
     description: describedWithKeys(p.doc, type),
     ...(side === "input" && p.input?.default !== undefined ? { default: p.input.default } : {}),
-    ...(side === "output" && p.output.secret ? { secret: true } : {}),
+    ...((side === "output" ? p.output.secret : p.input?.secret) ? { secret: true } : {}),
     ...(p.replaces ? { replaceOnChanges: true } : {}),
     ...(p.deprecated ? { deprecationMessage: p.deprecated } : {}),
   };

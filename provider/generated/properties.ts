@@ -7,7 +7,8 @@ export const KIND_PROPERTIES = {
     properties: ["prompt", "voice", "initialMessage", "actions", "webhook", "agentId", "userId"],
   },
   Voice: {
-    properties: ["voiceName", "pitch", "rate", "type", "vendorVoiceId", "speaker", "voiceId", "userId"],
+    properties: ["voiceName", "pitch", "rate", "type", "vendorVoiceId", "speaker", "apiKey", "apiUserId", "voiceId", "userId"],
+    secrets: ["apiKey", "apiUserId"],
   },
   Action: {
     properties: ["type", "config", "actionId", "userId"],

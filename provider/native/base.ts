@@ -25,7 +25,13 @@ export abstract class NativeResource extends pulumi.CustomResource {
       aliases: [{ type: dynamicToken(kind) }],
       ...(registers.secrets ? { additionalSecretOutputs: [...registers.secrets] } : {}),
     };
-    const props = { ...Object.fromEntries(registers.properties.map((p) => [p, undefined])), ...args };
+    const props: Record<string, unknown> = {
+      ...Object.fromEntries(registers.properties.map((p) => [p, undefined])),
+      ...args,
+    };
+    // A secret input (a vendor key) given as a plain string: the engine records inputs as the
+    // program gives them, so it is wrapped here, or the state would hold it in plaintext.
+    for (const p of registers.secrets ?? []) if (props[p] !== undefined) props[p] = pulumi.secret(props[p]);
     super(tokenOf(kind), name, props, pulumi.mergeOptions(own, opts));
   }
 }

@@ -11,7 +11,7 @@ const providers = new Map<string, pulumi.dynamic.ResourceProvider>();
 export interface KindProperties {
   /** Every property, inputs and outputs: each becomes an output of the resource, set or not. */
   properties: readonly string[];
-  /** Outputs that are personal data: encrypted in the state, shown as [secret]. */
+  /** Outputs that are personal data or credentials, and inputs that are credentials: encrypted in the state, shown as [secret]. */
   secrets?: readonly string[];
 }
 
@@ -35,6 +35,9 @@ export abstract class VoiceAgentResource extends pulumi.dynamic.Resource {
       ...Object.fromEntries(registers.properties.map((p) => [p, undefined])),
       ...args,
     };
+    // A secret input (a vendor key) given as a plain string: the engine records inputs as the
+    // program gives them, so it is wrapped here, or the state would hold it in plaintext.
+    for (const p of registers.secrets ?? []) if (props[p] !== undefined) props[p] = pulumi.secret(props[p]);
     const opts = registers.secrets?.length
       ? pulumi.mergeOptions(options, { additionalSecretOutputs: [...registers.secrets] })
       : options;

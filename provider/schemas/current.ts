@@ -19,6 +19,7 @@ const elevenLabs = z.object({
 const playHt = z.object({
   type: z.literal("voice_play_ht"),
   voice_id: z.string().min(1),
+  api_user_id: z.string().min(1).optional(),
   api_key: z.string().min(1).optional(),
 });
 const rime = z.object({ type: z.literal("voice_rime"), speaker: z.string().min(1) });

@@ -22,6 +22,10 @@ export const VoiceSchema = z.object({
   voice_id: z.string().nullish(),
   /** voice_rime. */
   speaker: z.string().nullish(),
+  /** voice_eleven_labs, voice_play_ht: the vendor's API key, if the service echoes it (its types say it may). */
+  api_key: z.string().nullish(),
+  /** voice_play_ht: the vendor account's user id that goes with the key. */
+  api_user_id: z.string().nullish(),
 });
 /** A voice. */
 export type Voice = z.infer<typeof VoiceSchema>;
@@ -39,6 +43,7 @@ export const VoiceWriteSchema = z.object({
   voice_id: z.string().min(1).optional(),
   speaker: z.string().min(1).optional(),
   api_key: z.string().min(1).optional(),
+  api_user_id: z.string().min(1).optional(),
 });
 /** A voice as the provider asks for it (type may be left to its default). */
 export type VoiceWrite = z.input<typeof VoiceWriteSchema>;

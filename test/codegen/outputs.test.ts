@@ -1,12 +1,14 @@
 // Every output the public classes type exists at run time (issue 16, defect 7: `agent.actions` was
 // typed Output<string[]> and undefined when the program left it unset). The resources are
-// registered in-process with Pulumi's mocks: no engine, no provider, no service.
+// registered in-process with Pulumi's mocks: no engine, no provider, no service. And a secret
+// input (a voice's vendor key) is registered secret by both entries' classes, even given plain.
 import * as pulumi from "@pulumi/pulumi";
 import { beforeAll, describe, expect, it } from "vitest";
 import { describeKinds } from "../../provider/codegen/package-schema.js";
 import type { TypeRef } from "../../provider/codegen/describe.js";
 // As users load it: the built package, by its name (its provider shims must serialize as they do for users).
 import * as va from "pulumi-voiceagent";
+import * as native from "pulumi-voiceagent/native";
 
 /** A value of a type, enough for a mock registration (mocks run no check). */
 function sample(t: TypeRef): unknown {
@@ -66,5 +68,21 @@ describe("the public classes", () => {
       (r) => r.type === "pulumi-nodejs:dynamic/voiceagent:Call" && r.inputs.fromNumber === "+15550010001",
     )?.inputs;
     expect(Object.keys(inputs ?? {}).sort()).toEqual(["__provider", "agent", "fromNumber", "toNumber"]);
+  });
+});
+
+describe("a secret input", () => {
+  // The engine records inputs as the program gives them (additionalSecretOutputs covers outputs
+  // only): a key given as a plain string must reach it wrapped as a secret.
+  const secret = (value: unknown) => ({ [pulumi.runtime.specialSigKey]: pulumi.runtime.specialSecretSig, value });
+
+  it.each([
+    ["dynamic", "pulumi-nodejs:dynamic/voiceagent:Voice", va.Voice],
+    ["native", "voiceagent:index:Voice", native.Voice],
+  ] as const)("given as a plain string, is registered as a secret (%s entry)", async (_entry, type, Voice) => {
+    const voice = new Voice(`keyed-${type}`, { type: "voice_eleven_labs", vendorVoiceId: "rachel", apiKey: "k-1234" });
+    await new Promise<void>((resolve) => voice.id.apply(() => resolve()));
+    const inputs = registered.find((r) => r.type === type && r.inputs.vendorVoiceId === "rachel")?.inputs;
+    expect(inputs).toMatchObject({ apiKey: secret("k-1234"), vendorVoiceId: "rachel" });
   });
 });

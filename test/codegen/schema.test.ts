@@ -117,11 +117,21 @@ describe("provider/schema.json", () => {
     expect(refs.filter((r) => !(r.slice("#/types/".length) in schema.types))).toEqual([]);
   });
 
-  it("marks the personal data and the token secret, and nothing else", () => {
+  it("marks the personal data, the vendor keys and the token secret, and nothing else", () => {
     const secrets = Object.entries(schema.resources).flatMap(([token, r]) =>
       Object.entries(r.properties).flatMap(([n, p]) => (p.secret ? [`${token}.${n}`] : [])),
     );
-    expect(secrets.sort()).toEqual(["voiceagent:index:Call.errorMessage", "voiceagent:index:Call.transcript"]);
+    expect(secrets.sort()).toEqual([
+      "voiceagent:index:Call.errorMessage",
+      "voiceagent:index:Call.transcript",
+      "voiceagent:index:Voice.apiKey",
+      "voiceagent:index:Voice.apiUserId",
+    ]);
+    // A key is an input too: secret there, so the SDKs wrap what the program passes.
+    const secretInputs = Object.entries(schema.resources).flatMap(([token, r]) =>
+      Object.entries(r.inputProperties).flatMap(([n, p]) => (p.secret ? [`${token}.${n}`] : [])),
+    );
+    expect(secretInputs.sort()).toEqual(["voiceagent:index:Voice.apiKey", "voiceagent:index:Voice.apiUserId"]);
     expect(schema.config.variables.token?.secret).toBe(true);
     expect(schema.provider.inputProperties.token?.secret).toBe(true);
     expect(Object.keys(schema.provider.inputProperties).sort()).toEqual([

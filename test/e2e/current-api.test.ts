@@ -1,13 +1,24 @@
 // A clinic on the current API (2024) through the real CLI, from a project outside the repository
 // with the packed provider (the dynamic entry): up, a no-change preview, a hand edit seen by
 // `preview --refresh`, a prompt change in place, a voice type change, and destroy, which says what
-// it cannot unbind on this API and leaves it bound. Then examples/basic's program, as a second stack
-// of the same project (sharing its install), on the same API.
-import { readFileSync, writeFileSync } from "node:fs";
+// it cannot unbind on this API and leaves it bound; the vendor key the program gives as a plain
+// string reaches the service and appears nowhere else. Then examples/basic's program, as a second
+// stack of the same project (sharing its install), on the same API.
+import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { packageJson, REPO_ROOT, TEMPLATE_TSCONFIG, TS_DEV_DEPENDENCIES } from "../helpers/consumer.js";
 import { PULUMI, useConsumer } from "../consumer/lifecycle.js";
+
+/** The ElevenLabs key the clinic's program sets as a plain string (test/e2e/fixtures/clinic). */
+const VENDOR_KEY = "el-clinic-key-5f0c9e1d";
+/** The files of the project's backend folder (every checkpoint, its history and backups) that hold `text`. */
+function backendFilesHolding(projectDir: string, text: string): string[] {
+  const state = path.join(path.dirname(projectDir), "state");
+  return readdirSync(state, { recursive: true, encoding: "utf8" })
+    .map((f) => path.join(state, f))
+    .filter((f) => statSync(f).isFile() && readFileSync(f).includes(text));
+}
 
 const ctx = useConsumer({
   name: "clinic-2024",
@@ -37,8 +48,11 @@ describe("a clinic on the current API (dynamic entry)", () => {
     expect((await client.numbers.get("+15550010002")).inbound_agent?.id).toBe(out.nurseId);
 
     // Nothing to do; and the preview says, before any destroy, what this API cannot undo.
-    const preview = await c.pulumi(["preview", "--expect-no-changes"]);
+    const preview = await c.pulumi(["preview", "--expect-no-changes", "--diff"]);
     expect(preview.stdout + preview.stderr).toMatch(/2024 API cannot unbind a number/);
+    // The key reached the service (so the checks below are not vacuous), and nothing shows it.
+    expect((await client.voices.get(String(out.calmId))).api_key).toBe(VENDOR_KEY);
+    const shown = [preview.stdout, preview.stderr];
 
     // Someone edits the front desk's prompt on the service: a refreshing preview shows it.
     await client.agents.update(front, { prompt: "Edited by hand." });
@@ -55,8 +69,12 @@ describe("a clinic on the current API (dynamic entry)", () => {
     expect(await client.voices.get(String(out.calmId))).toMatchObject({ type: "voice_rime", speaker: "river" });
     expect(await c.preview()).toEqual({ same: 9 });
 
+    const exported = await c.pulumi(["stack", "export"]);
     const destroy = await c.pulumi(["destroy", "--yes", "--skip-preview"]);
     expect(destroy.stdout + destroy.stderr).toMatch(/left bound to its agent and removed from the stack/);
+    shown.push(exported.stdout, destroy.stdout, destroy.stderr);
+    expect(shown.join("\n").includes(VENDOR_KEY), "CLI output holds the vendor key").toBe(false);
+    expect(backendFilesHolding(c.dir, VENDOR_KEY)).toEqual([]);
     // Both bindings stay (this API cannot remove them); the bought number is cancelled.
     expect((await client.numbers.get("+15550010001")).inbound_agent?.id).toBe(front);
     expect((await client.numbers.get(String(out.afterHoursNumber))).active).toBe(false);

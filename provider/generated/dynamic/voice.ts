@@ -23,6 +23,13 @@ export interface VoiceArgs {
   /** The speaker (voice_rime). */
   speaker?: pulumi.Input<string>;
   /**
+   * The vendor's API key (voice_eleven_labs, voice_play_ht; the 2024 API), always secret. Unset: the service
+   * uses the account's own.
+   */
+  apiKey?: pulumi.Input<string>;
+  /** The Play.ht user id that goes with apiKey (voice_play_ht; the 2024 API), always secret. */
+  apiUserId?: pulumi.Input<string>;
+  /**
    * Manage this existing voice (the interface shows only voices/update) instead of creating one. Destroy
    * never resets it. Changing it replaces.
    */
@@ -53,6 +60,13 @@ export interface VoiceOutputs extends VoiceState {
   /** The speaker (voice_rime). */
   speaker?: string;
   /**
+   * The vendor's API key (voice_eleven_labs, voice_play_ht; the 2024 API), always secret. Unset: the service
+   * uses the account's own.
+   */
+  apiKey?: string;
+  /** The Play.ht user id that goes with apiKey (voice_play_ht; the 2024 API), always secret. */
+  apiUserId?: string;
+  /**
    * Manage this existing voice (the interface shows only voices/update) instead of creating one. Destroy
    * never resets it. Changing it replaces.
    */
@@ -65,8 +79,9 @@ export interface Voice extends OutputsOf<VoiceOutputs> {}
 /**
  * A voice. Created with voices/create where the service has it; given the id of an existing voice, it manages
  * that one through voices/update. Destroy forgets it. Each type has its own fields: voice_base (the 2023 API)
- * voiceName, pitch and rate; voice_azure voiceName (pitch, rate optional); voice_eleven_labs and
- * voice_play_ht vendorVoiceId; voice_rime speaker; voice_vocode none (vendorVoiceId "joe").
+ * voiceName, pitch and rate; voice_azure voiceName (pitch, rate optional); voice_eleven_labs vendorVoiceId
+ * (apiKey optional); voice_play_ht vendorVoiceId (apiKey, apiUserId optional); voice_rime speaker;
+ * voice_vocode none (vendorVoiceId "joe"). A vendor's apiKey and apiUserId are always secret.
  * @example
  * const voice = new Voice("warm", { voiceName: "alloy", pitch: 0, rate: 1 });
  */

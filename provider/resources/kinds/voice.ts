@@ -27,10 +27,14 @@ const input = z.object({
   rate: integerIn(LIMITS.rate).optional(),
   vendorVoiceId: z.string().min(1, { error: "must not be empty" }).optional(),
   speaker: z.string().min(1, { error: "must not be empty" }).optional(),
+  apiKey: z.string().min(1, { error: "must not be empty" }).optional(),
+  apiUserId: z.string().min(1, { error: "must not be empty" }).optional(),
   voiceId: UuidSchema.optional(),
 });
 type VoiceInputs = Partial<z.output<typeof input>>;
-type TypeField = "voiceName" | "pitch" | "rate" | "vendorVoiceId" | "speaker";
+type TypeField = "voiceName" | "pitch" | "rate" | "vendorVoiceId" | "speaker" | "apiKey" | "apiUserId";
+/** Every type's own fields, for refusing those of another type. */
+const ALL_TYPE_FIELDS: TypeField[] = ["voiceName", "pitch", "rate", "vendorVoiceId", "speaker", "apiKey", "apiUserId"];
 
 /**
  * Each voice type's own fields: the ones it needs, and the ones it may have (docs/contract-current.md).
@@ -39,8 +43,8 @@ type TypeField = "voiceName" | "pitch" | "rate" | "vendorVoiceId" | "speaker";
 const TYPE_FIELDS: Record<z.output<typeof VoiceTypeSchema>, { needs: TypeField[]; may: TypeField[] }> = {
   voice_base: { needs: ["voiceName", "pitch", "rate"], may: [] },
   voice_azure: { needs: ["voiceName"], may: ["pitch", "rate"] },
-  voice_eleven_labs: { needs: ["vendorVoiceId"], may: [] },
-  voice_play_ht: { needs: ["vendorVoiceId"], may: [] },
+  voice_eleven_labs: { needs: ["vendorVoiceId"], may: ["apiKey"] },
+  voice_play_ht: { needs: ["vendorVoiceId"], may: ["apiKey", "apiUserId"] },
   voice_rime: { needs: ["speaker"], may: [] },
   voice_vocode: { needs: [], may: ["vendorVoiceId"] },
 };
@@ -59,7 +63,7 @@ function typeFields(inputs: VoiceInputs, gen?: ApiGeneration): CheckFailure[] {
   const in2023 = () => {
     for (const f of SHAPE_2023)
       if (inputs[f] === undefined) failures.push(inputFailure(`${f} is required for a voice on the 2023 API`));
-    for (const f of ["vendorVoiceId", "speaker"] as const) {
+    for (const f of ALL_TYPE_FIELDS.filter((f) => !SHAPE_2023.includes(f))) {
       if (inputs[f] !== undefined)
         failures.push(
           inputFailure(`${f} is not a field of a voice on the 2023 API (it takes voiceName, pitch and rate)`),
@@ -79,8 +83,7 @@ function typeFields(inputs: VoiceInputs, gen?: ApiGeneration): CheckFailure[] {
   const { needs, may } = TYPE_FIELDS[type];
   for (const f of needs)
     if (inputs[f] === undefined) failures.push(inputFailure(`${f} is required for a ${type} voice`));
-  const all: TypeField[] = ["voiceName", "pitch", "rate", "vendorVoiceId", "speaker"];
-  for (const f of all) {
+  for (const f of ALL_TYPE_FIELDS) {
     if (inputs[f] !== undefined && !needs.includes(f) && !may.includes(f)) {
       failures.push(inputFailure(`${f} is not a field of a ${type} voice: remove it, or choose a type that has it`));
     }
@@ -114,8 +117,9 @@ export const voiceKind = defineKind<Voice, VoiceWrite>()({
   doc:
     "A voice. Created with voices/create where the service has it; given the id of an existing voice, it manages " +
     "that one through voices/update. Destroy forgets it. Each type has its own fields: voice_base (the 2023 API) " +
-    "voiceName, pitch and rate; voice_azure voiceName (pitch, rate optional); voice_eleven_labs and voice_play_ht " +
-    'vendorVoiceId; voice_rime speaker; voice_vocode none (vendorVoiceId "joe").',
+    "voiceName, pitch and rate; voice_azure voiceName (pitch, rate optional); voice_eleven_labs vendorVoiceId " +
+    "(apiKey optional); voice_play_ht vendorVoiceId (apiKey, apiUserId optional); voice_rime speaker; " +
+    'voice_vocode none (vendorVoiceId "joe"). A vendor\'s apiKey and apiUserId are always secret.',
   importId: "its id (a UUID)",
   input,
   fields: {
@@ -149,6 +153,23 @@ export const voiceKind = defineKind<Voice, VoiceWrite>()({
       keepWhenUnset: true,
     },
     speaker: { doc: "The speaker (voice_rime).", wire: "speaker", read: (v) => v.speaker ?? undefined },
+    // A credential: secret everywhere. The service may leave it out of its answers (its types make
+    // it optional): then the recorded one stands, so refresh shows no drift. Left unset, whatever
+    // the service holds stays (the 2024 API cannot clear it: no null).
+    apiKey: {
+      doc: "The vendor's API key (voice_eleven_labs, voice_play_ht; the 2024 API), always secret. Unset: the service uses the account's own.",
+      wire: "api_key",
+      read: (v, recorded) => v.api_key ?? recorded.apiKey,
+      keepWhenUnset: true,
+      secret: true,
+    },
+    apiUserId: {
+      doc: "The Play.ht user id that goes with apiKey (voice_play_ht; the 2024 API), always secret.",
+      wire: "api_user_id",
+      read: (v, recorded) => v.api_user_id ?? recorded.apiUserId,
+      keepWhenUnset: true,
+      secret: true,
+    },
     voiceId: {
       doc:
         "Manage this existing voice (the interface shows only voices/update) instead of creating one. " +

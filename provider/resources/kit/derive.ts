@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { registerSecret } from "../../client/errors.js";
 import type { Bodies, Field, KindDef, Props } from "./kind.js";
 import { containsUnknown } from "./unknown.js";
 
@@ -38,11 +39,16 @@ export function bodyOf<S extends z.ZodRawShape, R extends { id: string }, W>(
   return body;
 }
 
-/** Both bodies for `inputs`. */
+/** Both bodies for `inputs`; a secret field's value is registered so no error of the client can show it. */
 export function bodiesOf<S extends z.ZodRawShape, R extends { id: string }, W>(
   def: KindDef<S, R, W>,
   inputs: Props,
 ): Bodies {
+  // A service may quote what it was sent in its refusal (a key it finds invalid).
+  for (const [prop, f] of entries(def)) {
+    const value = inputs[prop];
+    if (f.secret && typeof value === "string") registerSecret(value);
+  }
   return { create: bodyOf(def, inputs, "create"), update: bodyOf(def, inputs, "update") };
 }
 

@@ -49,6 +49,11 @@ export type Field<P, R, W, I> = (SentAsIs<P, W> | SentConverted<P, W> | NotSent)
   /** Left unset, the service decides (a bought number): whatever it recorded is no difference. */
   keepWhenUnset?: true;
   /**
+   * A credential (a vendor's API key): secret as an input and an output in the package schema, so
+   * every SDK wraps it and the state encrypts it; never shown in a failure, a note or a log.
+   */
+  secret?: true;
+  /**
    * What the service holds for this property, when its recorded output is only an echo of what
    * was asked (an adoption id, a bought number's area code): a value the program sets is compared
    * with this instead, so naming what is already there is no change. `id` is the object's.
@@ -184,7 +189,7 @@ export interface KindInfo {
   recover?: RecoverMatch;
   extensionReads?: true;
   input: z.ZodObject;
-  fields: Record<string, { doc: string; deprecated?: string; reported?: true; replaces?: true }>;
+  fields: Record<string, { doc: string; deprecated?: string; reported?: true; replaces?: true; secret?: true }>;
   outputs: Record<string, { type: keyof OutputTypes; doc: string; optional?: true; secret?: true }>;
   adopt?: string;
   deleteBeforeReplace?: boolean;

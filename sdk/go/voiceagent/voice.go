@@ -11,7 +11,7 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// A voice. Created with voices/create where the service has it; given the id of an existing voice, it manages that one through voices/update. Destroy forgets it. Each type has its own fields: voice_base (the 2023 API) voiceName, pitch and rate; voice_azure voiceName (pitch, rate optional); voice_eleven_labs and voice_play_ht vendorVoiceId; voice_rime speaker; voice_vocode none (vendorVoiceId "joe").
+// A voice. Created with voices/create where the service has it; given the id of an existing voice, it manages that one through voices/update. Destroy forgets it. Each type has its own fields: voice_base (the 2023 API) voiceName, pitch and rate; voice_azure voiceName (pitch, rate optional); voice_eleven_labs vendorVoiceId (apiKey optional); voice_play_ht vendorVoiceId (apiKey, apiUserId optional); voice_rime speaker; voice_vocode none (vendorVoiceId "joe"). A vendor's apiKey and apiUserId are always secret.
 //
 // ## Example Usage
 // ```go
@@ -34,6 +34,10 @@ import (
 type Voice struct {
 	pulumi.CustomResourceState
 
+	// The vendor's API key (voice_eleven_labs, voice_play_ht; the 2024 API), always secret. Unset: the service uses the account's own.
+	ApiKey pulumi.StringPtrOutput `pulumi:"apiKey"`
+	// The Play.ht user id that goes with apiKey (voice_play_ht; the 2024 API), always secret.
+	ApiUserId pulumi.StringPtrOutput `pulumi:"apiUserId"`
 	// Pitch, an integer from -100 to 100 (voice_base; optional for voice_azure).
 	Pitch pulumi.IntPtrOutput `pulumi:"pitch"`
 	// Speaking rate, an integer from 0 to 100 (voice_base; optional for voice_azure).
@@ -62,6 +66,17 @@ func NewVoice(ctx *pulumi.Context,
 	if args.Type == nil {
 		args.Type = VoiceType("voice_base")
 	}
+	if args.ApiKey != nil {
+		args.ApiKey = pulumi.ToSecret(args.ApiKey).(pulumi.StringPtrInput)
+	}
+	if args.ApiUserId != nil {
+		args.ApiUserId = pulumi.ToSecret(args.ApiUserId).(pulumi.StringPtrInput)
+	}
+	secrets := pulumi.AdditionalSecretOutputs([]string{
+		"apiKey",
+		"apiUserId",
+	})
+	opts = append(opts, secrets)
 	replaceOnChanges := pulumi.ReplaceOnChanges([]string{
 		"voiceId",
 	})
@@ -89,6 +104,10 @@ func GetVoice(ctx *pulumi.Context,
 
 // Input properties used for looking up and filtering Voice resources.
 type voiceState struct {
+	// The vendor's API key (voice_eleven_labs, voice_play_ht; the 2024 API), always secret. Unset: the service uses the account's own.
+	ApiKey *string `pulumi:"apiKey"`
+	// The Play.ht user id that goes with apiKey (voice_play_ht; the 2024 API), always secret.
+	ApiUserId *string `pulumi:"apiUserId"`
 	// Pitch, an integer from -100 to 100 (voice_base; optional for voice_azure).
 	Pitch *int `pulumi:"pitch"`
 	// Speaking rate, an integer from 0 to 100 (voice_base; optional for voice_azure).
@@ -108,6 +127,10 @@ type voiceState struct {
 }
 
 type VoiceState struct {
+	// The vendor's API key (voice_eleven_labs, voice_play_ht; the 2024 API), always secret. Unset: the service uses the account's own.
+	ApiKey pulumi.StringPtrInput
+	// The Play.ht user id that goes with apiKey (voice_play_ht; the 2024 API), always secret.
+	ApiUserId pulumi.StringPtrInput
 	// Pitch, an integer from -100 to 100 (voice_base; optional for voice_azure).
 	Pitch pulumi.IntPtrInput
 	// Speaking rate, an integer from 0 to 100 (voice_base; optional for voice_azure).
@@ -131,6 +154,10 @@ func (VoiceState) ElementType() reflect.Type {
 }
 
 type voiceArgs struct {
+	// The vendor's API key (voice_eleven_labs, voice_play_ht; the 2024 API), always secret. Unset: the service uses the account's own.
+	ApiKey *string `pulumi:"apiKey"`
+	// The Play.ht user id that goes with apiKey (voice_play_ht; the 2024 API), always secret.
+	ApiUserId *string `pulumi:"apiUserId"`
 	// Pitch, an integer from -100 to 100 (voice_base; optional for voice_azure).
 	Pitch *int `pulumi:"pitch"`
 	// Speaking rate, an integer from 0 to 100 (voice_base; optional for voice_azure).
@@ -149,6 +176,10 @@ type voiceArgs struct {
 
 // The set of arguments for constructing a Voice resource.
 type VoiceArgs struct {
+	// The vendor's API key (voice_eleven_labs, voice_play_ht; the 2024 API), always secret. Unset: the service uses the account's own.
+	ApiKey pulumi.StringPtrInput
+	// The Play.ht user id that goes with apiKey (voice_play_ht; the 2024 API), always secret.
+	ApiUserId pulumi.StringPtrInput
 	// Pitch, an integer from -100 to 100 (voice_base; optional for voice_azure).
 	Pitch pulumi.IntPtrInput
 	// Speaking rate, an integer from 0 to 100 (voice_base; optional for voice_azure).
@@ -250,6 +281,16 @@ func (o VoiceOutput) ToVoiceOutput() VoiceOutput {
 
 func (o VoiceOutput) ToVoiceOutputWithContext(ctx context.Context) VoiceOutput {
 	return o
+}
+
+// The vendor's API key (voice_eleven_labs, voice_play_ht; the 2024 API), always secret. Unset: the service uses the account's own.
+func (o VoiceOutput) ApiKey() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *Voice) pulumi.StringPtrOutput { return v.ApiKey }).(pulumi.StringPtrOutput)
+}
+
+// The Play.ht user id that goes with apiKey (voice_play_ht; the 2024 API), always secret.
+func (o VoiceOutput) ApiUserId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *Voice) pulumi.StringPtrOutput { return v.ApiUserId }).(pulumi.StringPtrOutput)
 }
 
 // Pitch, an integer from -100 to 100 (voice_base; optional for voice_azure).

@@ -20,6 +20,8 @@ __all__ = ['VoiceArgs', 'Voice']
 @pulumi.input_type
 class VoiceArgs:
     def __init__(__self__, *,
+                 api_key: pulumi.Input[Optional[_builtins.str]] = None,
+                 api_user_id: pulumi.Input[Optional[_builtins.str]] = None,
                  pitch: pulumi.Input[Optional[_builtins.int]] = None,
                  rate: pulumi.Input[Optional[_builtins.int]] = None,
                  speaker: pulumi.Input[Optional[_builtins.str]] = None,
@@ -30,6 +32,8 @@ class VoiceArgs:
         """
         The set of arguments for constructing a Voice resource.
 
+        :param pulumi.Input[_builtins.str] api_key: The vendor's API key (voice_eleven_labs, voice_play_ht; the 2024 API), always secret. Unset: the service uses the account's own.
+        :param pulumi.Input[_builtins.str] api_user_id: The Play.ht user id that goes with apiKey (voice_play_ht; the 2024 API), always secret.
         :param pulumi.Input[_builtins.int] pitch: Pitch, an integer from -100 to 100 (voice_base; optional for voice_azure).
         :param pulumi.Input[_builtins.int] rate: Speaking rate, an integer from 0 to 100 (voice_base; optional for voice_azure).
         :param pulumi.Input[_builtins.str] speaker: The speaker (voice_rime).
@@ -38,6 +42,10 @@ class VoiceArgs:
         :param pulumi.Input[_builtins.str] voice_id: Manage this existing voice (the interface shows only voices/update) instead of creating one. Destroy never resets it. Changing it replaces.
         :param pulumi.Input[_builtins.str] voice_name: The voice's name, e.g. "alloy" (voice_base, voice_azure); at most 200 characters.
         """
+        if api_key is not None:
+            pulumi.set(__self__, "api_key", api_key)
+        if api_user_id is not None:
+            pulumi.set(__self__, "api_user_id", api_user_id)
         if pitch is not None:
             pulumi.set(__self__, "pitch", pitch)
         if rate is not None:
@@ -54,6 +62,30 @@ class VoiceArgs:
             pulumi.set(__self__, "voice_id", voice_id)
         if voice_name is not None:
             pulumi.set(__self__, "voice_name", voice_name)
+
+    @_builtins.property
+    @pulumi.getter(name="apiKey")
+    def api_key(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The vendor's API key (voice_eleven_labs, voice_play_ht; the 2024 API), always secret. Unset: the service uses the account's own.
+        """
+        return pulumi.get(self, "api_key")
+
+    @api_key.setter
+    def api_key(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "api_key", value)
+
+    @_builtins.property
+    @pulumi.getter(name="apiUserId")
+    def api_user_id(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The Play.ht user id that goes with apiKey (voice_play_ht; the 2024 API), always secret.
+        """
+        return pulumi.get(self, "api_user_id")
+
+    @api_user_id.setter
+    def api_user_id(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "api_user_id", value)
 
     @_builtins.property
     @pulumi.getter
@@ -143,6 +175,8 @@ class VoiceArgs:
 @pulumi.input_type
 class _VoiceState:
     def __init__(__self__, *,
+                 api_key: pulumi.Input[Optional[_builtins.str]] = None,
+                 api_user_id: pulumi.Input[Optional[_builtins.str]] = None,
                  pitch: pulumi.Input[Optional[_builtins.int]] = None,
                  rate: pulumi.Input[Optional[_builtins.int]] = None,
                  speaker: pulumi.Input[Optional[_builtins.str]] = None,
@@ -154,6 +188,8 @@ class _VoiceState:
         """
         Input properties used for looking up and filtering Voice resources.
 
+        :param pulumi.Input[_builtins.str] api_key: The vendor's API key (voice_eleven_labs, voice_play_ht; the 2024 API), always secret. Unset: the service uses the account's own.
+        :param pulumi.Input[_builtins.str] api_user_id: The Play.ht user id that goes with apiKey (voice_play_ht; the 2024 API), always secret.
         :param pulumi.Input[_builtins.int] pitch: Pitch, an integer from -100 to 100 (voice_base; optional for voice_azure).
         :param pulumi.Input[_builtins.int] rate: Speaking rate, an integer from 0 to 100 (voice_base; optional for voice_azure).
         :param pulumi.Input[_builtins.str] speaker: The speaker (voice_rime).
@@ -163,6 +199,10 @@ class _VoiceState:
         :param pulumi.Input[_builtins.str] voice_id: Manage this existing voice (the interface shows only voices/update) instead of creating one. Destroy never resets it. Changing it replaces.
         :param pulumi.Input[_builtins.str] voice_name: The voice's name, e.g. "alloy" (voice_base, voice_azure); at most 200 characters.
         """
+        if api_key is not None:
+            pulumi.set(__self__, "api_key", api_key)
+        if api_user_id is not None:
+            pulumi.set(__self__, "api_user_id", api_user_id)
         if pitch is not None:
             pulumi.set(__self__, "pitch", pitch)
         if rate is not None:
@@ -179,6 +219,30 @@ class _VoiceState:
             pulumi.set(__self__, "voice_id", voice_id)
         if voice_name is not None:
             pulumi.set(__self__, "voice_name", voice_name)
+
+    @_builtins.property
+    @pulumi.getter(name="apiKey")
+    def api_key(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The vendor's API key (voice_eleven_labs, voice_play_ht; the 2024 API), always secret. Unset: the service uses the account's own.
+        """
+        return pulumi.get(self, "api_key")
+
+    @api_key.setter
+    def api_key(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "api_key", value)
+
+    @_builtins.property
+    @pulumi.getter(name="apiUserId")
+    def api_user_id(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The Play.ht user id that goes with apiKey (voice_play_ht; the 2024 API), always secret.
+        """
+        return pulumi.get(self, "api_user_id")
+
+    @api_user_id.setter
+    def api_user_id(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "api_user_id", value)
 
     @_builtins.property
     @pulumi.getter
@@ -283,6 +347,8 @@ class Voice(pulumi.CustomResource):
     def __init__(__self__,
                  resource_name: str,
                  opts: Optional[pulumi.ResourceOptions] = None,
+                 api_key: pulumi.Input[Optional[_builtins.str]] = None,
+                 api_user_id: pulumi.Input[Optional[_builtins.str]] = None,
                  pitch: pulumi.Input[Optional[_builtins.int]] = None,
                  rate: pulumi.Input[Optional[_builtins.int]] = None,
                  speaker: pulumi.Input[Optional[_builtins.str]] = None,
@@ -292,7 +358,7 @@ class Voice(pulumi.CustomResource):
                  voice_name: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
         """
-        A voice. Created with voices/create where the service has it; given the id of an existing voice, it manages that one through voices/update. Destroy forgets it. Each type has its own fields: voice_base (the 2023 API) voiceName, pitch and rate; voice_azure voiceName (pitch, rate optional); voice_eleven_labs and voice_play_ht vendorVoiceId; voice_rime speaker; voice_vocode none (vendorVoiceId "joe").
+        A voice. Created with voices/create where the service has it; given the id of an existing voice, it manages that one through voices/update. Destroy forgets it. Each type has its own fields: voice_base (the 2023 API) voiceName, pitch and rate; voice_azure voiceName (pitch, rate optional); voice_eleven_labs vendorVoiceId (apiKey optional); voice_play_ht vendorVoiceId (apiKey, apiUserId optional); voice_rime speaker; voice_vocode none (vendorVoiceId "joe"). A vendor's apiKey and apiUserId are always secret.
 
         ## Example Usage
         ```python
@@ -309,6 +375,8 @@ class Voice(pulumi.CustomResource):
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
+        :param pulumi.Input[_builtins.str] api_key: The vendor's API key (voice_eleven_labs, voice_play_ht; the 2024 API), always secret. Unset: the service uses the account's own.
+        :param pulumi.Input[_builtins.str] api_user_id: The Play.ht user id that goes with apiKey (voice_play_ht; the 2024 API), always secret.
         :param pulumi.Input[_builtins.int] pitch: Pitch, an integer from -100 to 100 (voice_base; optional for voice_azure).
         :param pulumi.Input[_builtins.int] rate: Speaking rate, an integer from 0 to 100 (voice_base; optional for voice_azure).
         :param pulumi.Input[_builtins.str] speaker: The speaker (voice_rime).
@@ -324,7 +392,7 @@ class Voice(pulumi.CustomResource):
                  args: Optional[VoiceArgs] = None,
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
-        A voice. Created with voices/create where the service has it; given the id of an existing voice, it manages that one through voices/update. Destroy forgets it. Each type has its own fields: voice_base (the 2023 API) voiceName, pitch and rate; voice_azure voiceName (pitch, rate optional); voice_eleven_labs and voice_play_ht vendorVoiceId; voice_rime speaker; voice_vocode none (vendorVoiceId "joe").
+        A voice. Created with voices/create where the service has it; given the id of an existing voice, it manages that one through voices/update. Destroy forgets it. Each type has its own fields: voice_base (the 2023 API) voiceName, pitch and rate; voice_azure voiceName (pitch, rate optional); voice_eleven_labs vendorVoiceId (apiKey optional); voice_play_ht vendorVoiceId (apiKey, apiUserId optional); voice_rime speaker; voice_vocode none (vendorVoiceId "joe"). A vendor's apiKey and apiUserId are always secret.
 
         ## Example Usage
         ```python
@@ -354,6 +422,8 @@ class Voice(pulumi.CustomResource):
     def _internal_init(__self__,
                  resource_name: str,
                  opts: Optional[pulumi.ResourceOptions] = None,
+                 api_key: pulumi.Input[Optional[_builtins.str]] = None,
+                 api_user_id: pulumi.Input[Optional[_builtins.str]] = None,
                  pitch: pulumi.Input[Optional[_builtins.int]] = None,
                  rate: pulumi.Input[Optional[_builtins.int]] = None,
                  speaker: pulumi.Input[Optional[_builtins.str]] = None,
@@ -370,6 +440,8 @@ class Voice(pulumi.CustomResource):
                 raise TypeError('__props__ is only valid when passed in combination with a valid opts.id to get an existing resource')
             __props__ = VoiceArgs.__new__(VoiceArgs)
 
+            __props__.__dict__["api_key"] = None if api_key is None else pulumi.Output.secret(api_key)
+            __props__.__dict__["api_user_id"] = None if api_user_id is None else pulumi.Output.secret(api_user_id)
             __props__.__dict__["pitch"] = pitch
             __props__.__dict__["rate"] = rate
             __props__.__dict__["speaker"] = speaker
@@ -380,6 +452,8 @@ class Voice(pulumi.CustomResource):
             __props__.__dict__["voice_id"] = voice_id
             __props__.__dict__["voice_name"] = voice_name
             __props__.__dict__["user_id"] = None
+        secret_opts = pulumi.ResourceOptions(additional_secret_outputs=["apiKey", "apiUserId"])
+        opts = pulumi.ResourceOptions.merge(opts, secret_opts)
         replace_on_changes = pulumi.ResourceOptions(replace_on_changes=["voiceId"])
         opts = pulumi.ResourceOptions.merge(opts, replace_on_changes)
         super(Voice, __self__).__init__(
@@ -392,6 +466,8 @@ class Voice(pulumi.CustomResource):
     def get(resource_name: str,
             id: pulumi.Input[str],
             opts: Optional[pulumi.ResourceOptions] = None,
+            api_key: pulumi.Input[Optional[_builtins.str]] = None,
+            api_user_id: pulumi.Input[Optional[_builtins.str]] = None,
             pitch: pulumi.Input[Optional[_builtins.int]] = None,
             rate: pulumi.Input[Optional[_builtins.int]] = None,
             speaker: pulumi.Input[Optional[_builtins.str]] = None,
@@ -407,6 +483,8 @@ class Voice(pulumi.CustomResource):
         :param str resource_name: The unique name of the resulting resource.
         :param pulumi.Input[str] id: The unique provider ID of the resource to lookup.
         :param pulumi.ResourceOptions opts: Options for the resource.
+        :param pulumi.Input[_builtins.str] api_key: The vendor's API key (voice_eleven_labs, voice_play_ht; the 2024 API), always secret. Unset: the service uses the account's own.
+        :param pulumi.Input[_builtins.str] api_user_id: The Play.ht user id that goes with apiKey (voice_play_ht; the 2024 API), always secret.
         :param pulumi.Input[_builtins.int] pitch: Pitch, an integer from -100 to 100 (voice_base; optional for voice_azure).
         :param pulumi.Input[_builtins.int] rate: Speaking rate, an integer from 0 to 100 (voice_base; optional for voice_azure).
         :param pulumi.Input[_builtins.str] speaker: The speaker (voice_rime).
@@ -420,6 +498,8 @@ class Voice(pulumi.CustomResource):
 
         __props__ = _VoiceState.__new__(_VoiceState)
 
+        __props__.__dict__["api_key"] = api_key
+        __props__.__dict__["api_user_id"] = api_user_id
         __props__.__dict__["pitch"] = pitch
         __props__.__dict__["rate"] = rate
         __props__.__dict__["speaker"] = speaker
@@ -429,6 +509,22 @@ class Voice(pulumi.CustomResource):
         __props__.__dict__["voice_id"] = voice_id
         __props__.__dict__["voice_name"] = voice_name
         return Voice(resource_name, opts=opts, __props__=__props__)
+
+    @_builtins.property
+    @pulumi.getter(name="apiKey")
+    def api_key(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The vendor's API key (voice_eleven_labs, voice_play_ht; the 2024 API), always secret. Unset: the service uses the account's own.
+        """
+        return pulumi.get(self, "api_key")
+
+    @_builtins.property
+    @pulumi.getter(name="apiUserId")
+    def api_user_id(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The Play.ht user id that goes with apiKey (voice_play_ht; the 2024 API), always secret.
+        """
+        return pulumi.get(self, "api_user_id")
 
     @_builtins.property
     @pulumi.getter
