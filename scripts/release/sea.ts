@@ -28,20 +28,27 @@ function blobFor(bundle: string, version: string): Buffer {
   if (cached) return cached;
   const work = mkdtempSync(path.join(os.tmpdir(), "va-sea-"));
   try {
-    const config = path.join(work, "sea-config.json");
-    const output = path.join(work, "sea-prep.blob");
+    // The blob keeps `main` as written (Node's SeaResource code_path): an absolute path would put
+    // the checkout's folder into the executable, so two clones of one commit would build
+    // different archives and the builder's paths would ship. A name relative to the working
+    // folder is the same everywhere.
+    const main = path.basename(bundle);
+    copyFileSync(bundle, path.join(work, main));
     writeFileSync(
-      config,
+      path.join(work, "sea-config.json"),
       JSON.stringify({
-        main: bundle,
-        output,
+        main,
+        output: "sea-prep.blob",
         disableExperimentalSEAWarning: true,
         useSnapshot: false,
         useCodeCache: false,
       }),
     );
-    execFileSync(blobNode(version), ["--experimental-sea-config", config], { stdio: ["ignore", "ignore", "inherit"] });
-    const blob = readFileSync(output);
+    execFileSync(blobNode(version), ["--experimental-sea-config", "sea-config.json"], {
+      cwd: work,
+      stdio: ["ignore", "ignore", "inherit"],
+    });
+    const blob = readFileSync(path.join(work, "sea-prep.blob"));
     blobs.set(version, blob);
     return blob;
   } finally {

@@ -4,7 +4,7 @@
 // over every file, and the plugin archive the same bytes when built again from the same commit.
 import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import * as tar from "tar";
@@ -63,6 +63,16 @@ describe("npm run release", () => {
     );
     expect([...listed.keys()].sort()).toEqual(all.sort());
     for (const [file, sum] of listed) expect(sum, file).toBe(sha256(path.join(dir, file)));
+  });
+
+  // The second build below runs in the same checkout, so it cannot see what differs between two
+  // clones of one commit; this can: nothing of the folder a build ran in may reach the executable.
+  it("puts nothing of the checkout's or the build's folders into the executable", async () => {
+    const out = path.join(scratch, "unpacked");
+    mkdirSync(out);
+    await tar.x({ file: path.join(dir, archive), cwd: out });
+    const exe = readFileSync(path.join(out, "pulumi-resource-voiceagent"));
+    for (const folder of [REPO_ROOT, path.join(os.tmpdir(), "va-")]) expect(exe.indexOf(folder), folder).toBe(-1);
   });
 
   it("builds the same plugin archive again, byte for byte", () => {
