@@ -106,3 +106,20 @@ export function describeFunction(def: FunctionInfo): FunctionDescription {
     secret: holdsSecret(outputs),
   };
 }
+
+/** A named object type of the functions' results (`FoundVoice`...). */
+export type NamedType = Extract<TypeRef, { shape: "named" }>;
+
+/** The named object types the functions' results use, each once, in the order first met. */
+export function namedTypesOf(fns: readonly FunctionDescription[]): NamedType[] {
+  const found = new Map<string, NamedType>();
+  const visit = (t: TypeRef) => {
+    if (t.shape === "array") visit(t.items);
+    if (t.shape === "named" && !found.has(t.name)) {
+      found.set(t.name, t);
+      for (const p of t.properties) visit(p.type);
+    }
+  };
+  for (const f of fns) for (const p of f.outputs) visit(p.type);
+  return [...found.values()];
+}

@@ -1,5 +1,5 @@
-import type { FunctionProperty, TypeRef } from "./describe.js";
-import type { FunctionDescription } from "./describe-function.js";
+import type { FunctionProperty } from "./describe.js";
+import { type FunctionDescription, namedTypesOf } from "./describe-function.js";
 import { exampleSection } from "./resource-docs.js";
 import { tokenOf } from "../identity.js";
 import { typeSpec, type JsonObject } from "./schema.js";
@@ -35,16 +35,7 @@ export function functionsSpec(functions: readonly FunctionDescription[]): JsonOb
 
 /** The named object types the functions' results use (`FoundVoice`...), each once. */
 export function namedTypes(functions: readonly FunctionDescription[]): JsonObject {
-  const found = new Map<string, Extract<TypeRef, { shape: "named" }>>();
-  const visit = (t: TypeRef) => {
-    if (t.shape === "array") visit(t.items);
-    if (t.shape === "named" && !found.has(t.name)) {
-      found.set(t.name, t);
-      for (const p of t.properties) visit(p.type);
-    }
-  };
-  for (const f of functions) for (const p of f.outputs) visit(p.type);
   return Object.fromEntries(
-    [...found.values()].map((t) => [tokenOf(t.name), { description: t.doc, ...objectSpec(t.properties) }]),
+    namedTypesOf(functions).map((t) => [tokenOf(t.name), { description: t.doc, ...objectSpec(t.properties) }]),
   );
 }

@@ -1,6 +1,6 @@
 import { tokenOf } from "../identity.js";
 import type { FunctionProperty, TypeRef } from "./describe.js";
-import type { FunctionDescription } from "./describe-function.js";
+import { type FunctionDescription, namedTypesOf } from "./describe-function.js";
 import { jsdoc } from "./typescript.js";
 
 // The functions of both TypeScript entries, generated from their declarations: their plain types
@@ -34,20 +34,6 @@ const member = (p: FunctionProperty, type: string) =>
 /** A result key: a nullable one is present and null, never missing. */
 const resultMember = (p: FunctionProperty) =>
   jsdoc("  ", p.doc) + `  ${p.name}: ${plainType(p.type)}${p.required ? "" : " | null"};\n`;
-
-/** The named item types of the results, each once. */
-function namedTypesOf(fns: readonly FunctionDescription[]): Extract<TypeRef, { shape: "named" }>[] {
-  const found = new Map<string, Extract<TypeRef, { shape: "named" }>>();
-  const visit = (t: TypeRef) => {
-    if (t.shape === "array") visit(t.items);
-    if (t.shape === "named" && !found.has(t.name)) {
-      found.set(t.name, t);
-      for (const p of t.properties) visit(p.type);
-    }
-  };
-  for (const f of fns) for (const p of f.outputs) visit(p.type);
-  return [...found.values()];
-}
 
 const allOptional = (f: FunctionDescription) => f.inputs.every((p) => !p.required);
 const argsParam = (f: FunctionDescription, type: string) => `args: ${type}${allOptional(f) ? " = {}" : ""}`;
