@@ -12,6 +12,7 @@ import path from "node:path";
 import { createInterface } from "node:readline";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createClient, type RequestLogEvent } from "pulumi-voiceagent/client";
+import { holdOnce, resetHolders } from "../../provider/resources/kit/bound-once.js";
 import { claimOf, resetClaims } from "../../provider/resources/kit/claims.js";
 import { joinDeployment, leaveDeployment, type SharedDeployment } from "../../provider/resources/kit/deployment.js";
 import { SharedLedger } from "../../provider/resources/kit/shared-ledger.js";
@@ -33,6 +34,7 @@ beforeEach(() => {
 });
 afterEach(async () => {
   leaveDeployment();
+  resetHolders();
   for (const c of children.splice(0)) c.kill("SIGKILL");
   await fake?.close();
   fake = undefined;
@@ -76,6 +78,28 @@ describe("declared numbers: one deployment, several processes", () => {
     await new SharedLedger(shared, "secret-token-value").claim(randomUUID());
     const names = readdirSync(shared.dir, { recursive: true, encoding: "utf8" });
     expect(names.join("\n")).not.toMatch(/5550010003|secret-token-value/);
+  });
+
+  it("a number bound by a PhoneNumber of another process of the deployment is refused at this one's check, naming it", async () => {
+    const at = address();
+    const urn = (name: string) => `urn:pulumi:dev::p::voiceagent:index:PhoneNumber::${name}`;
+    const join = `kit("deployment").joinDeployment(${JSON.stringify(at)}, { root: ${JSON.stringify(root)}, enginePid: ${process.pid} });`;
+    const hold = (name: string) =>
+      `console.log(JSON.stringify(kit("bound-once").holdOnce("PhoneNumber", ${JSON.stringify(N)}, ${JSON.stringify(urn(name))}) ?? "held"));`;
+    // The first holder, in a process of its own; asked again (a migration checks twice), still no conflict.
+    expect(await child(`${join} ${hold("line-a")}`)).toBe('"held"');
+    expect(await child(`${join} ${hold("line-a")}`)).toBe('"held"');
+    // Another deployment (another engine address) knows nothing of it.
+    joinDeployment(address(), { root, ...engine });
+    expect(holdOnce("PhoneNumber", N, urn("line-b"))).toBeUndefined();
+    resetHolders();
+    joinDeployment(at, { root, ...engine });
+    const refused = holdOnce("PhoneNumber", N, urn("line-b"));
+    expect(refused?.reason).toMatch(
+      /^number is also bound by PhoneNumber 'line-a' in this program: .*Remove 'line-b' or 'line-a'/,
+    );
+    const written = readdirSync(root, { recursive: true, encoding: "utf8" });
+    expect(written.join("\n")).not.toMatch(/5550010003/);
   });
 
   it("a shared folder others can write to is refused, so the plugin does not start on it", () => {

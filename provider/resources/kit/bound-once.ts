@@ -1,3 +1,4 @@
+import { sharedDeployment } from "./deployment.js";
 import { type CheckFailure, inputFailure } from "./failure.js";
 
 /**
@@ -5,8 +6,11 @@ import { type CheckFailure, inputFailure } from "./failure.js";
  * bound twice, the last write winning, and every later `preview --refresh` would show changes that
  * never settle. The program declares both, so preview can refuse it, naming both, before any request.
  *
- * Per provider process (one serves every resource of a default provider; an explicit Provider has
- * its own, and kit/claims.ts's shared registry is where a cross-process check belongs).
+ * Per deployment: a plugin process serves one provider instance only (an explicit Provider, a
+ * component's, another version's default), so the holder is recorded in the deployment's shared
+ * folder too (kit/deployment.ts), first come first held, and a second resource of another
+ * instance meets it there. The dynamic entry checks in the program's process (resources/base.ts),
+ * which serves the whole program.
  */
 export const BOUND_ONCE: Readonly<Record<string, string>> = { PhoneNumber: "number" };
 
@@ -25,8 +29,8 @@ export function holdOnce(kind: string, value: string, who: string): CheckFailure
   const field = BOUND_ONCE[kind];
   if (!field) return undefined;
   const key = `${kind}\0${value}`;
-  const other = holders.get(key);
-  if (other === undefined || other === who) {
+  const other = holders.get(key) ?? sharedDeployment()?.holdFirst("bound", who, kind, value) ?? who;
+  if (other === who) {
     holders.set(key, who);
     return undefined;
   }

@@ -1,7 +1,8 @@
-import { createHash } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import {
   closeSync,
   existsSync,
+  linkSync,
   lstatSync,
   mkdirSync,
   openSync,
@@ -60,6 +61,29 @@ export class SharedDeployment {
   /** Whether any process of the deployment recorded this mark. */
   marked(group: string, ...parts: string[]): boolean {
     return existsSync(path.join(this.dir, group, this.hashed(...parts)));
+  }
+
+  /**
+   * Records `holder` as the first to hold `parts`, unless a process of the deployment did first:
+   * returns who holds it now. The holder is written under a name of its own, then linked to the
+   * mark's name: a link is made whole or not at all (EEXIST), so a reader never sees a half-written
+   * holder and two processes never both win.
+   */
+  holdFirst(group: string, holder: string, ...parts: string[]): string {
+    const dir = path.join(this.dir, group);
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    const mark = path.join(dir, this.hashed(...parts));
+    const mine = `${mark}.${process.pid}.${randomUUID()}`;
+    writeFileSync(mine, holder, { mode: 0o600 });
+    try {
+      linkSync(mine, mark);
+      return holder;
+    } catch (err) {
+      if (!(err instanceof Error && "code" in err && err.code === "EEXIST")) throw err;
+      return readFileSync(mark, "utf8");
+    } finally {
+      rmSync(mine, { force: true });
+    }
   }
 }
 
