@@ -5,7 +5,7 @@
  * the first line of stdout, then dials it. Nothing may reach stdout before that line; a failure to
  * start is one line on stderr (the engine shows it when the plugin exits early) and exit code 1.
  */
-import { joinDeployment } from "../resources/kit/deployment.js";
+import { ENGINE_ADDRESS, joinDeployment } from "../resources/kit/deployment.js";
 import { setNoteSink } from "../resources/kit/notes.js";
 import { pluginVersion, schemaText } from "./embedded.js";
 import { persistCompileCache } from "./compile-cache.js";
@@ -21,7 +21,7 @@ import { voiceAgentProvider } from "./voiceagent-provider.js";
 export function engineAddress(argv: readonly string[]): string | undefined {
   const last = argv.at(-1);
   if (!last || last.startsWith("-") || argv.at(-2) === "--tracing") return undefined;
-  if (!/^(\[[0-9A-Fa-f:.]+\]|[^\s:/]+):\d{1,5}$/.test(last)) {
+  if (!ENGINE_ADDRESS.test(last)) {
     throw new Error(
       `"${last}" is not the engine's address (host:port): this plugin is started by the Pulumi CLI (pulumi up, preview, import...), not by hand`,
     );

@@ -3,6 +3,7 @@
  * `import("pulumi-voiceagent/providers")`. Its `runtimeFor(kind)` and the runtime's method
  * signatures are a stable contract with every shim ever written into a stack's state.
  */
+import { joinFromDynamicHost } from "./kit/deployment.js";
 import { dynamicRuntime, type DynamicRuntime } from "./kit/dynamic.js";
 import type { Props } from "./kit/kind.js";
 import { KINDS as REGISTRY } from "./kinds/index.js";
@@ -17,6 +18,9 @@ const createBodies = new Map<string, (inputs: Props) => Props | undefined>(
 
 /** The runtime of one resource kind ("Agent", "Voice", ...), as the dynamic provider calls it. */
 export function runtimeFor(kind: string): DynamicRuntime {
+  // A shim loads its runtime before its first call: the dynamic host joins its deployment here,
+  // before any declaration is recorded or any ledger made (kit/deployment.ts).
+  joinFromDynamicHost();
   const r = runtimes.get(kind);
   if (!r)
     throw new Refusal(

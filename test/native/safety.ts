@@ -11,7 +11,8 @@
 //           holds exactly what is declared, the state has distinct ids
 //   call    a call whose reply is lost after it was placed is placed once and tracked
 //   moves   a binding and an adopted number moved between provider instances of one account
-//           (default → default of another version → explicit Provider → a component's own Provider),
+//           (dynamic entry → default → default of another version → explicit Provider → a
+//           component's own Provider),
 //           renamed on the way: each instance is a plugin process of its own, and the old resource's
 //           delete runs in another process than the new one's check; the line stays bound, the number active
 //   pair    identical agents split over two explicit Providers of one account, one of them losing
@@ -219,7 +220,12 @@ export function safetyScenarios(): void {
       const stack = "moves";
       const client = clientOf("moves");
       const [LINE, OWNED] = emus.get("moves")!.seeds.get(tokens.moves)!.numbers;
-      type Placed = { name: string; number: string; via: "default" | "explicit" | "component"; version?: string };
+      type Placed = {
+        name: string;
+        number: string;
+        via: "dynamic" | "default" | "explicit" | "component";
+        version?: string;
+      };
       const place = (line: Placed, owned: Placed) =>
         p.pulumi(stack, [
           "config",
@@ -238,11 +244,19 @@ export function safetyScenarios(): void {
       };
       await p.init(stack);
       await configure("moves", stack, {});
-      await place({ name: "line-c", number: LINE!, via: "default" }, { name: "own-a", number: OWNED!, via: "default" });
+      // First on the dynamic entry: the dynamic-provider host, a process of its own.
+      await place({ name: "line-y", number: LINE!, via: "dynamic" }, { name: "own-y", number: OWNED!, via: "dynamic" });
       await p.up(stack);
       const agent = await desk();
       expect(agent).toBeDefined();
       expect(await liveState()).toEqual({ bound: agent, active: true });
+
+      // To the native entry's default provider, renamed: the old resources' deletes run in the
+      // dynamic host, which never checked the new ones.
+      await place({ name: "line-c", number: LINE!, via: "default" }, { name: "own-a", number: OWNED!, via: "default" });
+      await p.up(stack);
+      expect(await liveState()).toEqual({ bound: agent, active: true });
+      await p.pulumi(stack, ["preview", "--expect-no-changes"]);
 
       // The default provider of another version: an instance of its own, a process of its own.
       await place(

@@ -173,7 +173,26 @@ export function joinDeployment(address: string, at: { root?: string; enginePid?:
   return joined;
 }
 
-/** The deployment this process shares with its siblings, if it joined one (the plugin); undefined on the dynamic path. */
+/** An engine's address as the engine hands it to a provider process, last on its command line: `host:port`. */
+export const ENGINE_ADDRESS = /^(\[[0-9A-Fa-f:.]+\]|[^\s:/]+):\d{1,5}$/;
+
+/**
+ * Joins the deployment from the dynamic-provider host (`pulumi-resource-pulumi-nodejs`), once, when
+ * this process is one: the engine started it with its address last (`node <dynamic-provider> [flags]
+ * <address>`) and a `pulumi` process is among its ancestors. The dynamic host serves every dynamic
+ * resource of a deployment from one process, but a resource moved between the entries (dynamic ↔
+ * native) and renamed on the way is checked in one process and deleted in the other, and both
+ * entries may create for one account: so it shares what it knows with the plugin processes too.
+ * Anywhere else (the program's own process, a test runner) nothing is joined.
+ */
+export function joinFromDynamicHost(argv: readonly string[] = process.argv): SharedDeployment | undefined {
+  if (joined) return joined;
+  const last = argv.at(-1);
+  if (!last || !ENGINE_ADDRESS.test(last) || !invocation()) return undefined;
+  return joinDeployment(last);
+}
+
+/** The deployment this process shares with its siblings, if it joined one (a plugin, a dynamic host). */
 export function sharedDeployment(): SharedDeployment | undefined {
   return joined;
 }
