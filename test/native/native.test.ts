@@ -94,6 +94,7 @@ let badBackend: string;
 let lookups: Project;
 let lookupsBackend: string;
 let clinic: Project;
+const clinicProgram = readFileSync(path.join(REPO_ROOT, "test/e2e/fixtures/clinic/index.ts"), "utf8");
 let basic: Project;
 const fixtureProjects = new Map<string, Project>();
 const clientOf = (e: RunningEmulator, token: string): VoiceAgentClient => createClient({ baseUrl: e.url, token });
@@ -174,7 +175,6 @@ beforeAll(async () => {
     { "Pulumi.yaml": projectYaml("bad-input"), "index.ts": fixture("bad-input") },
     { PULUMI_BACKEND_URL: `file://${badBackend}` },
   );
-  const clinicProgram = readFileSync(path.join(REPO_ROOT, "test/e2e/fixtures/clinic/index.ts"), "utf8");
   clinic = install.project("clinic", { "Pulumi.yaml": projectYaml("clinic"), "index.ts": onNative(clinicProgram) });
   basic = install.project("basic", {
     "Pulumi.yaml": projectYaml("basic"),
@@ -301,6 +301,12 @@ describe.concurrent("a clinic on the current API (2024), native classes", () => 
 
     const quiet = await clinic.pulumi(stack, ["preview", "--expect-no-changes"]);
     expect(quiet.stdout + quiet.stderr).toMatch(/2024 API cannot unbind a number/);
+    // The vendor key the fixture gives as a plain string reached the service (so the checks at the
+    // end are not vacuous); the plugin's classes must wrap it as a secret, as the dynamic ones do.
+    const vendorKey = /apiKey: "([^"]+)"/.exec(clinicProgram)?.[1] ?? "";
+    expect(vendorKey).not.toBe("");
+    expect((await client.voices.get(calm)).api_key).toBe(vendorKey);
+    const printed = [quiet.stdout, quiet.stderr];
 
     await client.agents.update(front, { prompt: "Edited by hand." });
     const drift = await clinic.preview(stack, ["--refresh"]);
@@ -320,9 +326,14 @@ describe.concurrent("a clinic on the current API (2024), native classes", () => 
     expect(await clinic.up(stack)).toMatchObject({ update: 1 });
     expect(await client.voices.get(calm)).toMatchObject({ type: "voice_rime", speaker: "river" });
 
+    const exportedText = await clinic.pulumi(stack, ["stack", "export"]);
     const destroyed = await clinic.pulumi(stack, ["destroy", "--yes", "--skip-preview"]);
     expect(destroyed.stdout + destroyed.stderr).toMatch(/left bound to its agent and removed from the stack/);
     expect((await client.numbers.get(numbersOf("clinic")[0]!)).inbound_agent?.id).toBe(front);
+    printed.push(exportedText.stdout, destroyed.stdout, destroyed.stderr);
+    expect(printed.join("\n").includes(vendorKey), "CLI output holds the vendor key").toBe(false);
+    // Every checkpoint, its history and backups (the backend is shared; only this fixture has the key).
+    expect(filesContaining(install.stateDir, vendorKey)).toEqual([]);
   }, 240_000);
 
   it("examples/basic on the current API: up, an empty preview, destroy", async ({ expect }) => {
