@@ -13,7 +13,6 @@ import {
 } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { z } from "zod";
 import { invocation } from "./invocation.js";
 
 /**
@@ -88,8 +87,22 @@ export class SharedDeployment {
 }
 
 /** What identifies the engine process over time: its pid, and its start time where the OS tells it. */
-const EngineSchema = z.object({ pid: z.number().int(), started: z.string() });
-type Engine = z.infer<typeof EngineSchema>;
+interface Engine {
+  pid: number;
+  started: string;
+}
+
+/**
+ * The engine an `engine.json` names, or undefined when the text is not one. Checked by hand, not by
+ * zod: the program's own process loads this module (kit/bound-once.ts), and a program that declares
+ * no fleet loads no zod. The file is this module's own, written by `joinDeployment`.
+ */
+function engineOf(text: string): Engine | undefined {
+  const v: unknown = JSON.parse(text);
+  if (typeof v !== "object" || v === null || !("pid" in v) || !("started" in v)) return undefined;
+  const { pid, started } = v;
+  return typeof pid === "number" && Number.isInteger(pid) && typeof started === "string" ? { pid, started } : undefined;
+}
 
 /** The start time of a process (clock ticks since boot, from /proc), or "" where it cannot be read. */
 function startedAt(pid: number): string {
@@ -124,8 +137,8 @@ function sweep(root: string, keep: string): void {
     const dir = path.join(root, name);
     if (dir === keep) continue;
     try {
-      const engine = EngineSchema.parse(JSON.parse(readFileSync(path.join(dir, "engine.json"), "utf8")));
-      if (alive(engine)) continue;
+      const engine = engineOf(readFileSync(path.join(dir, "engine.json"), "utf8"));
+      if (!engine || alive(engine)) continue;
     } catch {
       // No readable engine.json: a folder being made this instant, or debris; debris is harmless.
       continue;
