@@ -14,7 +14,12 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createClient, type RequestLogEvent } from "pulumi-voiceagent/client";
 import { holdOnce, resetHolders } from "../../provider/resources/kit/bound-once.js";
 import { claimOf, resetClaims } from "../../provider/resources/kit/claims.js";
-import { joinDeployment, leaveDeployment, type SharedDeployment } from "../../provider/resources/kit/deployment.js";
+import {
+  closedToOthers,
+  joinDeployment,
+  leaveDeployment,
+  type SharedDeployment,
+} from "../../provider/resources/kit/deployment.js";
 import { SharedLedger } from "../../provider/resources/kit/shared-ledger.js";
 import { REPO_ROOT } from "../helpers/consumer.js";
 import { FAKE_VOICE_ID, startFakeService, type FakeService } from "../helpers/fake-service.js";
@@ -105,6 +110,17 @@ describe("declared numbers: one deployment, several processes", () => {
   it("a shared folder others can write to is refused, so the plugin does not start on it", () => {
     chmodSync(root, 0o777);
     expect(() => joinDeployment(address(), { root, ...engine })).toThrow(/TMPDIR/);
+  });
+
+  it("a folder is closed to others by its owner and mode; on Windows, where modes say nothing, by the profile's ACL", () => {
+    const folder = (uid: number, mode: number, dir = true) => ({ uid, mode, isDirectory: () => dir });
+    expect(closedToOthers(folder(1000, 0o40700), "linux", 1000)).toBe(true);
+    expect(closedToOthers(folder(1000, 0o40750), "linux", 1000)).toBe(false);
+    expect(closedToOthers(folder(0, 0o40700), "darwin", 1000)).toBe(false);
+    expect(closedToOthers(folder(1000, 0o120777, false), "linux", 1000)).toBe(false);
+    // What Node's fs.lstat reports for any folder on Windows (no uid; no getuid there).
+    expect(closedToOthers(folder(0, 0o40666), "win32", undefined)).toBe(true);
+    expect(closedToOthers(folder(0, 0o100666, false), "win32", undefined)).toBe(false);
   });
 
   it("a deployment's folder is removed once its engine is gone, not while it runs", async () => {

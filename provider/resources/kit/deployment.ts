@@ -131,6 +131,28 @@ export function sharedRoot(): string {
   return path.join(tmpdir(), `pulumi-voiceagent-shared-${uid}`);
 }
 
+/** What `closedToOthers` reads of a folder (a `fs.Stats`). */
+export interface FolderStat {
+  uid: number;
+  mode: number;
+  isDirectory(): boolean;
+}
+
+/**
+ * Whether `st` is a folder (not a link) of this user that no one else may enter. On Windows the
+ * modes say nothing (Node reports every folder as 0o666, and mkdir's mode is ignored) and the temp
+ * folder is the user's own profile's, closed to others by its ACL: there a folder is enough.
+ */
+export function closedToOthers(
+  st: FolderStat,
+  platform: NodeJS.Platform = process.platform,
+  uid: number | undefined = process.getuid?.(),
+): boolean {
+  if (!st.isDirectory()) return false;
+  if (platform === "win32") return true;
+  return (uid === undefined || st.uid === uid) && (st.mode & 0o077) === 0;
+}
+
 /** Removes the folders of deployments whose engine is gone; a folder in use by another user is left. */
 function sweep(root: string, keep: string): void {
   for (const name of readdirSync(root)) {
@@ -164,10 +186,7 @@ export function joinDeployment(address: string, at: { root?: string; enginePid?:
     mkdirSync(dir, { recursive: true, mode: 0o700 });
     // The temp folder is everyone's: a folder someone else made (or a link) could feed this
     // process false declarations, so only our own, closed to others, is used.
-    const st = lstatSync(root);
-    const mine = typeof process.getuid !== "function" || st.uid === process.getuid();
-    if (!st.isDirectory() || !mine || (st.mode & 0o077) !== 0)
-      throw new Error(`${root} is not a folder of this user closed to others`);
+    if (!closedToOthers(lstatSync(root))) throw new Error(`${root} is not a folder of this user closed to others`);
     // Written by every process of the deployment, always the same text.
     writeFileSync(path.join(dir, "engine.json"), JSON.stringify(engine), { mode: 0o600 });
   } catch (err) {
