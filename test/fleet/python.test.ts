@@ -3,7 +3,7 @@
 // the same fleets and requires the same problems, in the same order, word for word. Then the
 // component itself under Pulumi's Python mocks: names, aliases, protection, secrets, ids.
 import { execFileSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -26,13 +26,18 @@ function metadataDir(): string {
 /** Runs `script` with the fleets on stdin and sdk/python importable; its stdout is JSON. */
 function runPython(script: string, input: unknown): unknown {
   if (!python) throw new Error("VOICEAGENT_PYTHON is not set: run the tests through scripts/run.sh");
-  const pythonPath = [path.join(REPO_ROOT, "sdk", "python"), metadataDir()].join(path.delimiter);
-  const out = execFileSync(python, ["-c", script], {
-    input: JSON.stringify(input),
-    env: { ...process.env, PYTHONPATH: pythonPath, PYTHONDONTWRITEBYTECODE: "1" },
-    encoding: "utf8",
-  });
-  return JSON.parse(out);
+  const metadata = metadataDir();
+  try {
+    const pythonPath = [path.join(REPO_ROOT, "sdk", "python"), metadata].join(path.delimiter);
+    const out = execFileSync(python, ["-c", script], {
+      input: JSON.stringify(input),
+      env: { ...process.env, PYTHONPATH: pythonPath, PYTHONDONTWRITEBYTECODE: "1" },
+      encoding: "utf8",
+    });
+    return JSON.parse(out);
+  } finally {
+    rmSync(metadata, { recursive: true, force: true });
+  }
 }
 
 const CHECK = `

@@ -12,6 +12,8 @@ import {
   readFileSync,
   renameSync,
   rmSync,
+  statSync,
+  utimesSync,
   writeFileSync,
 } from "node:fs";
 import os from "node:os";
@@ -97,6 +99,29 @@ export function providerContentHash(): string {
 }
 
 /**
+ * Marks `keep` (an entry of the cache folder `root`) as just used, and removes the entries no run
+ * used for `maxAgeMs` (a run of another clone may still use a younger one), newest `spare` aside:
+ * a cache keyed by content gains an entry per build, and each release folder weighs ~50 MB.
+ */
+export function pruneCache(root: string, keep: string, { maxAgeMs = 2 * 3_600_000, spare = 4 } = {}): void {
+  const now = new Date();
+  utimesSync(keep, now, now);
+  const entries = readdirSync(root)
+    .map((name) => path.join(root, name))
+    .filter((p) => p !== keep)
+    .flatMap((p) => {
+      try {
+        return [{ p, used: statSync(p).mtimeMs }];
+      } catch {
+        return []; // removed meanwhile by another run's prune
+      }
+    })
+    .sort((a, b) => b.used - a.used);
+  for (const { p, used } of entries.slice(spare))
+    if (now.getTime() - used > maxAgeMs) rmSync(p, { recursive: true, force: true });
+}
+
+/**
  * `npm pack` of the provider workspace (its prepack builds it), once per content: the tarball is
  * kept under the OS temp folder keyed by a hash of what it ships, so test files, runs and clones
  * with the same build share it. Returns the tarball's path.
@@ -104,7 +129,10 @@ export function providerContentHash(): string {
 export async function packProvider(cacheRoot = path.join(os.tmpdir(), "pulumi-voiceagent-packs")): Promise<string> {
   const dir = path.join(cacheRoot, providerContentHash());
   const existing = existsSync(dir) ? readdirSync(dir).find((f) => f.endsWith(".tgz")) : undefined;
-  if (existing) return path.join(dir, existing);
+  if (existing) {
+    pruneCache(cacheRoot, dir);
+    return path.join(dir, existing);
+  }
   const staging = `${dir}.tmp-${process.pid}-${randomUUID().slice(0, 8)}`;
   mkdirSync(staging, { recursive: true });
   const r = ok(
@@ -121,6 +149,7 @@ export async function packProvider(cacheRoot = path.join(os.tmpdir(), "pulumi-vo
     // Another process packed the same content first: theirs is identical.
     rmSync(staging, { recursive: true, force: true });
   }
+  pruneCache(cacheRoot, dir);
   return path.join(dir, path.basename(filename));
 }
 

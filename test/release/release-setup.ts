@@ -9,7 +9,7 @@ import os from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
 import { hostPlatform } from "../../scripts/release/platforms.js";
-import { providerContentHash, REPO_ROOT } from "../helpers/consumer.js";
+import { providerContentHash, pruneCache, REPO_ROOT } from "../helpers/consumer.js";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -69,6 +69,7 @@ export default function setup(project: TestProject): void {
       rmSync(staging, { recursive: true, force: true });
     }
   }
+  pruneCache(path.dirname(dir), dir);
   console.log(`release folder ${dir} (${Math.round(performance.now() - started)} ms)`);
   project.provide("releaseDir", dir);
   project.provide("releasePlatform", platform.id);
