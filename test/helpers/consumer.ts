@@ -98,27 +98,51 @@ export function providerContentHash(): string {
   return hash.digest("hex").slice(0, 16);
 }
 
+/** Marks a cache entry as used now (before a run looks at it, so that a prune meanwhile spares it); no-op when absent. */
+export function touchCacheEntry(entry: string): void {
+  const now = new Date();
+  try {
+    utimesSync(entry, now, now);
+  } catch {
+    // Not there (yet): nothing to mark.
+  }
+}
+
 /**
- * Marks `keep` (an entry of the cache folder `root`) as just used, and removes the entries no run
- * used for `maxAgeMs` (a run of another clone may still use a younger one), newest `spare` aside:
- * a cache keyed by content gains an entry per build, and each release folder weighs ~50 MB.
+ * Removes the entries of the cache folder `root` that no run used for `maxAgeMs` (a run of another
+ * clone may still use a younger one), newest `spare` and `keep` aside: a cache keyed by content
+ * gains an entry per build, and each release folder weighs ~50 MB. Runs of several clones prune at
+ * once: an entry's age is read again right before it is moved aside (renamed, so no run ever sees
+ * half of it), and whatever another run removed or holds is left to it.
  */
 export function pruneCache(root: string, keep: string, { maxAgeMs = 2 * 3_600_000, spare = 4 } = {}): void {
-  const now = new Date();
-  utimesSync(keep, now, now);
+  touchCacheEntry(keep);
+  const age = (p: string) => Date.now() - statSync(p).mtimeMs;
   const entries = readdirSync(root)
     .map((name) => path.join(root, name))
     .filter((p) => p !== keep)
     .flatMap((p) => {
       try {
-        return [{ p, used: statSync(p).mtimeMs }];
+        return [{ p, age: p.includes(".trash-") ? Number.POSITIVE_INFINITY : age(p) }];
       } catch {
         return []; // removed meanwhile by another run's prune
       }
     })
-    .sort((a, b) => b.used - a.used);
-  for (const { p, used } of entries.slice(spare))
-    if (now.getTime() - used > maxAgeMs) rmSync(p, { recursive: true, force: true });
+    .sort((a, b) => a.age - b.age);
+  for (const { p } of entries.slice(spare)) {
+    try {
+      if (p.includes(".trash-")) {
+        rmSync(p, { recursive: true, force: true });
+        continue;
+      }
+      if (age(p) <= maxAgeMs) continue;
+      const trash = `${p}.trash-${randomUUID().slice(0, 8)}`;
+      renameSync(p, trash);
+      rmSync(trash, { recursive: true, force: true });
+    } catch {
+      // Removed or in use by another run (Windows refuses to remove a folder in use): its turn.
+    }
+  }
 }
 
 /**
@@ -128,6 +152,7 @@ export function pruneCache(root: string, keep: string, { maxAgeMs = 2 * 3_600_00
  */
 export async function packProvider(cacheRoot = path.join(os.tmpdir(), "pulumi-voiceagent-packs")): Promise<string> {
   const dir = path.join(cacheRoot, providerContentHash());
+  touchCacheEntry(dir);
   const existing = existsSync(dir) ? readdirSync(dir).find((f) => f.endsWith(".tgz")) : undefined;
   if (existing) {
     pruneCache(cacheRoot, dir);

@@ -24,7 +24,9 @@ it("keeps the entry in use, the recently used ones and the newest spares; remove
   const inUse = entry("in-use", 30);
   entry("an-hour-ago", 1);
   for (const h of [3, 4, 5, 6, 7, 8]) entry(`${h}h-ago`, h);
+  // What a prune killed halfway left behind, however recent.
+  entry("9h-ago.trash-1a2b3c4d", 0);
   pruneCache(root, inUse, { maxAgeMs: 2 * 3_600_000, spare: 4 });
-  // Newest first: an-hour-ago (young), then 3h..5h (the spares with it), 6h..8h removed.
+  // Newest first: an-hour-ago (young), then 3h..5h (the spares with it), 6h..8h and the trash removed.
   expect(readdirSync(root).sort()).toEqual(["3h-ago", "4h-ago", "5h-ago", "an-hour-ago", "in-use"].sort());
 });

@@ -9,7 +9,7 @@ import os from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
 import { hostPlatform } from "../../scripts/release/platforms.js";
-import { providerContentHash, pruneCache, REPO_ROOT } from "../helpers/consumer.js";
+import { providerContentHash, pruneCache, REPO_ROOT, touchCacheEntry } from "../helpers/consumer.js";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -55,6 +55,7 @@ export default function setup(project: TestProject): void {
   // run must not change what the second build is compared with.
   const epoch = execFileSync("git", ["log", "-1", "--format=%ct"], { cwd: REPO_ROOT, encoding: "utf8" }).trim();
   const dir = path.join(os.tmpdir(), "pulumi-voiceagent-release", releaseInputsHash(epoch));
+  touchCacheEntry(dir);
   if (!existsSync(path.join(dir, "SHA256SUMS"))) {
     const staging = `${dir}.tmp-${process.pid}-${randomUUID().slice(0, 8)}`;
     execFileSync("node", [path.join(REPO_ROOT, "dist/scripts/release/main.js"), staging, "--platform", platform.id], {
