@@ -17,6 +17,7 @@ import { claimOf, resetClaims } from "../../provider/resources/kit/claims.js";
 import {
   closedToOthers,
   joinDeployment,
+  joinFromDynamicHost,
   leaveDeployment,
   type SharedDeployment,
 } from "../../provider/resources/kit/deployment.js";
@@ -110,6 +111,23 @@ describe("declared numbers: one deployment, several processes", () => {
   it("a shared folder others can write to is refused, so the plugin does not start on it", () => {
     chmodSync(root, 0o777);
     expect(() => joinDeployment(address(), { root, ...engine })).toThrow(/TMPDIR/);
+  });
+
+  it("the dynamic-provider host joins the folder its engine's plugins join; a process not started by an engine joins none", () => {
+    const engineFound = () => ({ limitedBy: undefined, pid: process.pid });
+    // The program's own process, a test runner: no engine address last.
+    expect(joinFromDynamicHost(["node", "/app/index.js"], { root, found: engineFound })).toBeUndefined();
+    // An address, but no `pulumi` among the ancestors.
+    expect(
+      joinFromDynamicHost(["node", "dynamic-provider", "127.0.0.1:4567"], { root, found: () => undefined }),
+    ).toBeUndefined();
+    const host = joinFromDynamicHost(["node", "dynamic-provider", "--logtostderr", "-v=9", "127.0.0.1:4567"], {
+      root,
+      found: engineFound,
+    });
+    leaveDeployment();
+    const plugin = joinDeployment("127.0.0.1:4567", { root, ...engine });
+    expect(host?.dir).toBe(plugin.dir);
   });
 
   it("a folder is closed to others by its owner and mode; on Windows, where modes say nothing, by the profile's ACL", () => {

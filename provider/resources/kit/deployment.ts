@@ -11,9 +11,9 @@ import {
   rmSync,
   writeFileSync,
 } from "node:fs";
-import { tmpdir } from "node:os";
+import { tmpdir, userInfo } from "node:os";
 import path from "node:path";
-import { invocation } from "./invocation.js";
+import { type Invocation, invocation } from "./invocation.js";
 
 /**
  * What one deployment's provider processes know together, on disk.
@@ -127,8 +127,17 @@ function alive(engine: Engine): boolean {
 
 /** The folder of every deployment of this user. */
 export function sharedRoot(): string {
-  const uid = typeof process.getuid === "function" ? String(process.getuid()) : "user";
-  return path.join(tmpdir(), `pulumi-voiceagent-shared-${uid}`);
+  return path.join(tmpdir(), `pulumi-voiceagent-shared-${whoAmI()}`);
+}
+
+/** This user, for the shared folder's name: the uid, or on Windows (no uid) the user name. */
+function whoAmI(): string {
+  if (typeof process.getuid === "function") return String(process.getuid());
+  try {
+    return userInfo().username.replace(/[^\w.-]/g, "_");
+  } catch {
+    return "user";
+  }
 }
 
 /** What `closedToOthers` reads of a folder (a `fs.Stats`). */
@@ -217,11 +226,18 @@ export const ENGINE_ADDRESS = /^(\[[0-9A-Fa-f:.]+\]|[^\s:/]+):\d{1,5}$/;
  * entries may create for one account: so it shares what it knows with the plugin processes too.
  * Anywhere else (the program's own process, a test runner) nothing is joined.
  */
-export function joinFromDynamicHost(argv: readonly string[] = process.argv): SharedDeployment | undefined {
+export function joinFromDynamicHost(
+  argv: readonly string[] = process.argv,
+  at: { root?: string; found?: () => Invocation | undefined } = {},
+): SharedDeployment | undefined {
   if (joined) return joined;
   const last = argv.at(-1);
-  if (!last || !ENGINE_ADDRESS.test(last) || !invocation()) return undefined;
-  return joinDeployment(last);
+  if (!last || !ENGINE_ADDRESS.test(last)) return undefined;
+  // The engine is the nearest `pulumi` ancestor (through the wrapper's shell), as for the plugins;
+  // where it cannot be found (Windows: no /proc, no ps) the host keeps to itself, as before.
+  const enginePid = (at.found ?? invocation)()?.pid;
+  if (enginePid === undefined) return undefined;
+  return joinDeployment(last, { ...(at.root === undefined ? {} : { root: at.root }), enginePid });
 }
 
 /** The deployment this process shares with its siblings, if it joined one (a plugin, a dynamic host). */
