@@ -21,12 +21,12 @@ import { invocation, type Invocation } from "./invocation.js";
  * never holds N's binding (deleting the binding must unbind it), and a binding of N never holds
  * its purchase (deleting the purchase cancels it, as its destroy says).
  *
- * The scope is the deployment, not the process: the dynamic host serves a whole deployment from one
- * process (module-level sets), but the engine runs a plugin process per provider instance, and a
- * resource moved to another instance (default → explicit Provider, into a component with its own
- * provider, another version) is checked in one process and deleted in another. So a plugin process
- * records each declaration in its deployment's shared folder too (see `SharedDeployment`), before
- * its check answers, and a delete looks there.
+ * The scope is the deployment, not the process: the engine runs a plugin process per provider
+ * instance and one dynamic host for every dynamic resource, and a resource moved to another
+ * instance (default → explicit Provider, into a component with its own provider, another version)
+ * or between the entries is checked in one process and deleted in another. So every provider
+ * process that joined its deployment (see `SharedDeployment`) records each declaration in the
+ * shared folder too, before its check answers, and a delete looks there.
  */
 export type NumberKind = "PhoneNumber" | "PurchasedNumber";
 

@@ -116,9 +116,10 @@ const clients = new Map<string, VoiceAgentClient>();
 const ledgers = new Map<string, CreateLedger>();
 
 /**
- * The create ledger of the account a token names: one per process on the dynamic path (its one
- * process serves the whole deployment), the deployment's shared one in a plugin process (the
- * engine runs one per provider instance, and two instances may serve one account).
+ * The create ledger of the account a token names: the deployment's shared one in a provider process
+ * that joined its deployment (the engine runs a plugin process per provider instance and one
+ * dynamic host, and several may serve one account), else one of this process's own (tests, and
+ * platforms where the engine cannot be found).
  */
 function ledgerFor(token: string): CreateLedger {
   let ledger = ledgers.get(token);
