@@ -76,7 +76,21 @@ const result = await build({
   legalComments: "none",
   logLevel: "warning",
   plugins: [embed],
+  metafile: true,
 });
+// Of @pulumi/pulumi the plugin needs the proto modules only: its runtime (reached by any value
+// import of "@pulumi/pulumi") brings the TypeScript compiler and npm's package tools with it, and
+// made the bundle five times larger. Refused here, naming who imported it, so no build ships it.
+const forbidden = (file) => /node_modules\/(typescript\/|@pulumi\/pulumi\/(?!proto\/))/.test(file);
+// The edges into it from outside it: who brought it in.
+const strays = Object.entries(result.metafile.inputs).flatMap(([file, input]) =>
+  forbidden(file) ? [] : input.imports.filter((i) => forbidden(i.path)).map((i) => `${file} imports ${i.path}`),
+);
+if (strays.length) {
+  throw new Error(
+    `the plugin would bundle @pulumi/pulumi's runtime (import only types from "@pulumi/pulumi" in code the plugin reaches):\n${strays.join("\n")}`,
+  );
+}
 const [code] = result.outputFiles;
 writeFileSync(out, loader(code.text));
 chmodSync(out, 0o755);

@@ -1,7 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { PACKAGE, tokenOf } from "../identity.js";
 import { BOUND_ONCE, holdOnce } from "./kit/bound-once.js";
-import { refuseBadConfig } from "./kit/guard.js";
+import { refuseBadConfig } from "./config-guard.js";
 import { providerShim } from "./kit/shim.js";
 
 /** One serialized provider per kind, shared by every resource of that kind in the program. */

@@ -1,5 +1,5 @@
 import * as pulumi from "@pulumi/pulumi";
-import { refuseBadConfig } from "./kit/guard.js";
+import { refuseBadConfig } from "./config-guard.js";
 
 // The functions of the dynamic entry: dynamic providers cannot serve invokes (the Node dynamic
 // provider host answers every one with "unknown function"), so these run in the program itself,

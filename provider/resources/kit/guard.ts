@@ -1,5 +1,6 @@
-import * as pulumi from "@pulumi/pulumi";
-import { NOTHING_SENT } from "./failure.js";
+// The stack config's `voiceagent:` keys as both entries check them. Free of @pulumi/pulumi: the
+// native plugin bundles this module, and @pulumi/pulumi's runtime would bring the TypeScript
+// compiler into the bundle (resources/config-guard.ts throws the dynamic entry's RunError).
 import { SETTINGS } from "./setting-docs.js";
 
 let checked = false;
@@ -59,13 +60,4 @@ function safeJson(text: string | undefined): unknown {
   } catch {
     return undefined;
   }
-}
-
-/**
- * Throws the stack config's problems (configProblems) as one RunError, a line each saying nothing
- * was sent: the CLI prints a RunError without a stack trace, as the native plugin's refusal is.
- */
-export function refuseBadConfig(): void {
-  const problems = configProblems();
-  if (problems.length) throw new pulumi.RunError(problems.map((p) => `${p}; ${NOTHING_SENT}`).join("\n"));
 }
