@@ -11,6 +11,7 @@ import {
   ApiValidationError,
 } from "../../provider/client/index.js";
 import { explain, isGone, type FailureContext } from "../../provider/resources/kit/errors.js";
+import { Refusal } from "../../provider/resources/kit/refusal.js";
 
 const at = { method: "POST", path: "/v1/agents/create" };
 const sentences = (text: string) =>
@@ -141,5 +142,16 @@ describe("explain", () => {
     expect(isGone(new ApiError("n", { code: "E_SERVER", method: "GET", path: "/v1/voices?id=x", status: 500 }))).toBe(
       false,
     );
+  });
+});
+
+describe("a refusal of the provider's own, thrown inside an operation", () => {
+  it("keeps its code, and says which operation refused", () => {
+    const refused = explain(ctx("read"), new Refusal("E_GONE", "the object is gone; nothing was sent"));
+    expect(refused).toBeInstanceOf(Refusal);
+    expect(refused).toMatchObject({
+      code: "E_GONE",
+      message: "voiceagent:Agent read failed: the object is gone; nothing was sent",
+    });
   });
 });

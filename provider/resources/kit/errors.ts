@@ -1,4 +1,5 @@
 import { ApiAmbiguousCreateError, ApiError, ApiValidationError, redact } from "../../client/index.js";
+import { Refusal } from "./refusal.js";
 
 /** What a failure message needs to know about the resource. */
 export interface FailureContext {
@@ -67,6 +68,8 @@ export function unreadableCreate(
  */
 export function explain(ctx: FailureContext, err: unknown): Error {
   const what = `voiceagent:${ctx.kind} ${ctx.op} failed`;
+  // The provider's own refusal keeps its code (callers tell refusals apart by it, not by text).
+  if (err instanceof Refusal) return new Refusal(err.code, redact(`${what}: ${err.message}`));
   if (!(err instanceof ApiError)) {
     const message = err instanceof Error ? err.message : String(err);
     return new Error(redact(`${what}: ${message}`));
