@@ -62,8 +62,8 @@ function argType(t: TypeRef, enums: Set<string>): string {
   }
 }
 
-/** The type of a deployed value. */
-function outType(t: TypeRef): string {
+/** The type of a deployed value, or of a function's argument or result: a plain value. */
+export function outType(t: TypeRef): string {
   switch (t.shape) {
     case "string":
     case "boolean":
