@@ -158,9 +158,10 @@ async function settle<T extends Listed>(
   try {
     for (let check = 1; check <= options.reconcile.checks; check++) {
       await sleep(checkDelay(options, check));
-      const waiting = () =>
+      /** Tells the request log where this check stands: waiting for other creates, or adopted. */
+      const note = (event: "waiting" | "reconciled") =>
         transport.log({
-          event: "waiting",
+          event,
           method: err.method,
           path: err.path,
           status: err.status,
@@ -191,18 +192,10 @@ async function settle<T extends Listed>(
           settled = true;
           return found.find((f) => f.id === pick.id);
         },
-        waiting,
+        () => note("waiting"),
       );
       if (one) {
-        transport.log({
-          event: "reconciled",
-          method: err.method,
-          path: err.path,
-          status: err.status,
-          attempt: check,
-          durationMs: 0,
-          headers: {},
-        });
+        note("reconciled");
         return one;
       }
     }
