@@ -110,13 +110,13 @@ export function touchCacheEntry(entry: string): void {
 
 /**
  * Removes the entries of the cache folder `root` that no run used for `maxAgeMs` (a run of another
- * clone may still use a younger one), newest `spare` and `keep` aside: a cache keyed by content
+ * clone may still use a younger one), newest `spare` and `keep` (marked used by the caller, with
+ * touchCacheEntry, before it looked at it) aside: a cache keyed by content
  * gains an entry per build, and each release folder weighs ~50 MB. Runs of several clones prune at
  * once: an entry's age is read again right before it is moved aside (renamed, so no run ever sees
  * half of it), and whatever another run removed or holds is left to it.
  */
 export function pruneCache(root: string, keep: string, { maxAgeMs = 2 * 3_600_000, spare = 4 } = {}): void {
-  touchCacheEntry(keep);
   const age = (p: string) => Date.now() - statSync(p).mtimeMs;
   const entries = readdirSync(root)
     .map((name) => path.join(root, name))
