@@ -8,6 +8,7 @@ import type {
   ResourceValidationPolicy,
 } from "@pulumi/policy";
 import { describe, type Kind, kindOf } from "./resource-view.js";
+import { settingsOf } from "./settings.js";
 
 /** One resource of the rule's kind, as its check sees it. */
 export interface Checked {
@@ -46,10 +47,8 @@ export function resourceRule<C extends object>(rule: ResourceRule<C>): ResourceV
     configSchema: rule.config ? { properties: rule.config } : undefined,
     validateResource: (args, reportViolation) => {
       if (kindOf(args.type) !== rule.kind) return;
-      const problems = rule.check(
-        { name: args.name, props: args.props, opts: args.opts },
-        args.getConfig<Partial<C>>(),
-      );
+      const config = settingsOf(rule.name, rule.config, args.getConfig<Partial<C>>());
+      const problems = rule.check({ name: args.name, props: args.props, opts: args.opts }, config);
       for (const problem of problems)
         reportViolation(`${describe(rule.kind, args.name)}: ${problem} (policy ${rule.name})`);
     },

@@ -158,6 +158,22 @@ describe("values", () => {
   });
 });
 
+describe("the pack's config", () => {
+  it("a setting a rule does not take (a misspelt one) fails the run naming it and the rule's settings", () => {
+    const typo = () =>
+      validate(
+        "voiceagent-call-destinations",
+        tokenOf("Call"),
+        { toNumber: "+15550100" },
+        { allowedNumber: ["+1555*"] },
+      );
+    expect(typo).toThrow(/voiceagent-call-destinations has "allowedNumber".*its settings: allowedNumbers/);
+    expect(() => validate("voiceagent-agent-webhook", tokenOf("Agent"), {}, { hooks: 1 })).toThrow(
+      /"hooks".*it takes no settings/,
+    );
+  });
+});
+
 describe("the stack rule", () => {
   const cap = byName("voiceagent-purchased-number-cap");
   const run = (types: string[], config: object = {}) => {
