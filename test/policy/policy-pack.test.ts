@@ -99,27 +99,30 @@ const longPrompt = `You answer for the support team. ${promptMarker} ${"Keep it 
 let emu: RunningEmulator;
 let tmp = "";
 let packDir = "";
-const projects: Record<"dynamic" | "native" | "python", Project> = {} as never;
+let projects: Record<"dynamic" | "native" | "python", Project>;
 const printed: string[] = [];
 
 beforeAll(async () => {
   tmp = mkdtempSync(path.join(os.tmpdir(), "va-policy-"));
   emu = await startEmulator({ tokens: [token], seed: true });
-  const install = await nativeInstall(inject("providerTarball"), PULUMI_VERSION, "policy-e2e", {
-    "pulumi-voiceagent-policy": `file:${inject("policyTarball")}`,
-  });
+  // The npm install and the wheel's build and pip install at once: neither waits on the other.
+  const [install, wheel] = await Promise.all([
+    nativeInstall(inject("providerTarball"), PULUMI_VERSION, "policy-e2e", {
+      "pulumi-voiceagent-policy": `file:${inject("policyTarball")}`,
+    }),
+    installWheel(tmp),
+  ]);
   packDir = path.join(install.consumer.dir, "node_modules", "pulumi-voiceagent-policy");
   const program = readFileSync(path.join(FIXTURES, "index.ts"), "utf8");
-  projects.dynamic = install.project("policy-dynamic", {
+  const dynamic = install.project("policy-dynamic", {
     "Pulumi.yaml": projectYaml("policy-dynamic"),
     "index.ts": program,
   });
-  projects.native = install.project("policy-native", {
+  const native = install.project("policy-native", {
     "Pulumi.yaml": projectYaml("policy-native"),
     "index.ts": onNative(program),
   });
-  const wheel = await installWheel(tmp);
-  projects.python = install.project(
+  const python = install.project(
     "policy-python",
     {
       "Pulumi.yaml": [
@@ -135,22 +138,25 @@ beforeAll(async () => {
     // The Python host is the setup's, found on PATH: ambient plugins stay allowed for this one.
     { ...wheel.env, PULUMI_IGNORE_AMBIENT_PLUGINS: "" },
   );
+  projects = { dynamic, native, python };
   await install.compile();
-  for (const project of Object.values(projects)) {
-    await project.init("dev");
-    await project.pulumi("dev", [
-      "config",
-      "set-all",
-      "--plaintext",
-      `voiceagent:baseUrl=${emu.url}`,
-      "--secret",
-      `voiceagent:token=${token}`,
-      "--secret",
-      "prompt=Take a message for the team.",
-      "--secret",
-      `longPrompt=${longPrompt}`,
-    ]);
-  }
+  await Promise.all(
+    Object.values(projects).map(async (project) => {
+      await project.init("dev");
+      await project.pulumi("dev", [
+        "config",
+        "set-all",
+        "--plaintext",
+        `voiceagent:baseUrl=${emu.url}`,
+        "--secret",
+        `voiceagent:token=${token}`,
+        "--secret",
+        "prompt=Take a message for the team.",
+        "--secret",
+        `longPrompt=${longPrompt}`,
+      ]);
+    }),
+  );
   emu.resetStats();
 }, 240_000);
 
