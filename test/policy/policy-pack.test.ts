@@ -4,7 +4,7 @@
 // Python program (the wheel, on the native plugin), all through our language hosts and the
 // pinned CLI. Each program breaks every rule once with `violations: true`, and none without.
 import { randomUUID } from "node:crypto";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { dynamicToken, tokenOf } from "pulumi-voiceagent/identity";
@@ -99,7 +99,7 @@ const longPrompt = `You answer for the support team. ${promptMarker} ${"Keep it 
 let emu: RunningEmulator;
 let tmp = "";
 let packDir = "";
-let projects: Record<"dynamic" | "native" | "python", Project>;
+let projects: Record<"dynamic" | "native" | "python" | "nodePlugin", Project>;
 const printed: string[] = [];
 
 beforeAll(async () => {
@@ -138,7 +138,22 @@ beforeAll(async () => {
     // The Python host is the setup's, found on PATH: ambient plugins stay allowed for this one.
     { ...wheel.env, PULUMI_IGNORE_AMBIENT_PLUGINS: "" },
   );
-  projects = { dynamic, native, python };
+  // The voiceagent plugin as a folder written in Node (PulumiPlugin.yaml, package.json's main), not
+  // an executable: the engine starts it through the same RunPlugin, with run-plugin's arguments.
+  const nodePlugin = install.project("node-plugin", {
+    "Pulumi.yaml": projectYaml("node-plugin").replace(PLUGIN_PATH, "./voiceagent-plugin"),
+    "index.js":
+      'const va = require("pulumi-voiceagent/native");\nnew va.Webhook("events", { url: "https://hooks.example.com/events", subscriptions: ["event_transcript"] });\n',
+  });
+  const pluginDir = path.join(nodePlugin.dir, "voiceagent-plugin");
+  mkdirSync(pluginDir);
+  writeFileSync(path.join(pluginDir, "PulumiPlugin.yaml"), "runtime: nodejs\n");
+  writeFileSync(path.join(pluginDir, "package.json"), JSON.stringify({ name: "voiceagent-plugin", main: "main.js" }));
+  writeFileSync(
+    path.join(pluginDir, "main.js"),
+    'require("../node_modules/pulumi-voiceagent/dist/plugin/pulumi-resource-voiceagent");\n',
+  );
+  projects = { dynamic, native, python, nodePlugin };
   await install.compile();
   await Promise.all(
     Object.values(projects).map(async (project) => {
@@ -250,6 +265,14 @@ describe("the pack's config", () => {
       "native",
     );
     expect(r.code, r.stdout + r.stderr).toBe(0);
+  });
+});
+
+describe("RunPlugin for other Node plugins", () => {
+  it("a resource plugin folder written in Node (PulumiPlugin.yaml) starts and serves the preview", async () => {
+    const r = await projects.nodePlugin.pulumi("dev", ["preview"], { check: false });
+    expect(r.code, r.stdout + r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/\+\s+voiceagent:index:Webhook\s+events\s+create/);
   });
 });
 
