@@ -5,39 +5,77 @@
 # warn about a plugin found on PATH):
 #   pulumi-resource-pulumi-nodejs   the dynamic-provider launcher shipped in @pulumi/pulumi
 # at exactly the version of the installed @pulumi/pulumi. The Go binaries are built through the Go
-# module proxy (the usual install downloads a release binary, which cannot work here) and cached in
-# $VOICEAGENT_CACHE/pulumi/<version>-<hash of tools/pulumi> so later runs and clones take no time.
+# module proxy (the usual install downloads a release binary, which cannot work here) and cached
+# apart in $VOICEAGENT_CACHE/pulumi/: the CLI in cli/<version>-<hash of go.mod and go.sum>, the
+# host in nodejs-host/<version>-<hash of go.mod, go.sum and its .go files>, so later runs and clones
+# take no time and a change to the host does not rebuild the CLI.
 # A pulumi already on PATH at the right version is used instead of building one.
 
 va_pulumi_version() {
   node -p 'require(process.argv[1]).version' "$VOICEAGENT_ROOT/node_modules/@pulumi/pulumi/package.json"
 }
 
-va_build_pulumi() {
-  local out="$1" version="$2" t0 tmp
-  t0="$(va_now)"
-  va_log "building the Pulumi CLI v$version from the Go module proxy (cold: several minutes on 2 cores)"
-  tmp="$out.tmp.$$"
-  rm -rf "$tmp" && mkdir -p "$tmp"
-  (
-    cd "$VOICEAGENT_ROOT/tools/pulumi"
-    export GOTOOLCHAIN=local CGO_ENABLED=0 GOFLAGS="-mod=readonly -buildvcs=false"
-    local ldflags="-s -w -X github.com/pulumi/pulumi/sdk/v3/go/common/version.Version=v$version -X main.version=v$version"
-    go build -trimpath -tags osusergo,grpcnotrace -ldflags "$ldflags" -o "$tmp/pulumi" \
-      github.com/pulumi/pulumi/pkg/v3/cmd/pulumi
-    go build -trimpath -tags osusergo,grpcnotrace -ldflags "$ldflags" -o "$tmp/pulumi-language-nodejs" \
-      ./pulumi-language-nodejs
-  ) >&2
-  rm -rf "$out" && mv "$tmp" "$out"
-  va_log "built the Pulumi CLI in $(va_since "$t0")s"
+# The Go build flags every binary of tools/pulumi is built with (run in tools/pulumi).
+va_go_build() {
+  local version="$1"
+  shift
+  export GOTOOLCHAIN=local CGO_ENABLED=0 GOFLAGS="-mod=readonly -buildvcs=false"
+  go build -trimpath -tags osusergo,grpcnotrace \
+    -ldflags "-s -w -X github.com/pulumi/pulumi/sdk/v3/go/common/version.Version=v$version -X main.version=v$version" "$@"
 }
 
+# Builds into a temporary folder beside `out` and moves it into place, so no run sees half of it.
+va_build_into() {
+  local out="$1" what="$2" version="$3" target="$4" package="$5" t0 tmp
+  t0="$(va_now)"
+  tmp="$out.tmp.$$"
+  rm -rf "$tmp" && mkdir -p "$tmp"
+  (cd "$VOICEAGENT_ROOT/tools/pulumi" && va_go_build "$version" -o "$tmp/$target" "$package") >&2
+  rm -rf "$out" && mv "$tmp" "$out"
+  va_log "built $what in $(va_since "$t0")s"
+}
+
+# Runs `build` once per cache entry `out` (holding `file`), one build at a time per `lock`, even
+# when two clones start together.
+va_cached_build() {
+  local out="$1" file="$2" lock="$3"
+  shift 3
+  [ -x "$out/$file" ] && return 0
+  mkdir -p "$(dirname "$out")"
+  (
+    exec 9>"$lock"
+    flock 9
+    [ -x "$out/$file" ] || "$@"
+  )
+}
+
+va_build_pulumi_cli() {
+  va_log "building the Pulumi CLI v$2 from the Go module proxy (cold: several minutes on 2 cores)"
+  va_build_into "$1" "the Pulumi CLI" "$2" pulumi github.com/pulumi/pulumi/pkg/v3/cmd/pulumi
+}
+
+va_build_nodejs_host() {
+  va_log "building our Node.js language host (tools/pulumi/pulumi-language-nodejs)"
+  va_build_into "$1" "the Node.js language host" "$2" pulumi-language-nodejs ./pulumi-language-nodejs
+}
+
+# The first 12 hex digits of the sha256 of the given files' contents.
+va_hash_files() { cat "$@" | sha256sum | cut -c1-12; }
+
+# The CLI and our Node.js host are cached apart, each keyed by what it is built from (a change to
+# the host rebuilds the host alone, in seconds), and put together in a folder per pair: the engine
+# finds a bundled language host beside the resolved pulumi executable (also with
+# PULUMI_IGNORE_AMBIENT_PLUGINS, and without warning about one on PATH). Hard links, when the cache
+# is on one file system, make that folder free.
 va_ensure_pulumi() {
-  local version key out bin existing
+  local version mod_key host_key cli host out bin existing
   version="$(va_pulumi_version)"
-  key="$(cat "$VOICEAGENT_ROOT"/tools/pulumi/go.mod "$VOICEAGENT_ROOT"/tools/pulumi/go.sum \
-    "$VOICEAGENT_ROOT"/tools/pulumi/pulumi-language-nodejs/*.go | sha256sum | cut -c1-12)"
-  out="$VOICEAGENT_CACHE/pulumi/v$version-$key"
+  mod_key="$(va_hash_files "$VOICEAGENT_ROOT"/tools/pulumi/go.mod "$VOICEAGENT_ROOT"/tools/pulumi/go.sum)"
+  host_key="$(va_hash_files "$VOICEAGENT_ROOT"/tools/pulumi/go.mod "$VOICEAGENT_ROOT"/tools/pulumi/go.sum \
+    "$VOICEAGENT_ROOT"/tools/pulumi/pulumi-language-nodejs/*.go)"
+  cli="$VOICEAGENT_CACHE/pulumi/cli/v$version-$mod_key"
+  host="$VOICEAGENT_CACHE/pulumi/nodejs-host/v$version-$host_key"
+  out="$VOICEAGENT_CACHE/pulumi/v$version-$mod_key-$host_key"
   bin="$VOICEAGENT_TOOLS/bin"
   mkdir -p "$bin" "$VOICEAGENT_CACHE/pulumi"
 
@@ -47,14 +85,16 @@ va_ensure_pulumi() {
     va_log "using $existing (v$version)"
   else
     if [ ! -x "$out/pulumi" ] || [ ! -x "$out/pulumi-language-nodejs" ]; then
-      # One build at a time per cache, even when two clones start together.
-      exec 9>"$VOICEAGENT_CACHE/pulumi/.lock"
-      flock 9
-      if [ ! -x "$out/pulumi" ] || [ ! -x "$out/pulumi-language-nodejs" ]; then
-        va_build_pulumi "$out" "$version"
-      fi
-      flock -u 9
-      exec 9>&-
+      va_cached_build "$cli" pulumi "$VOICEAGENT_CACHE/pulumi/.lock" va_build_pulumi_cli "$cli" "$version"
+      va_cached_build "$host" pulumi-language-nodejs "$VOICEAGENT_CACHE/pulumi/.nodejs-host.lock" \
+        va_build_nodejs_host "$host" "$version"
+      local tmp="$out.tmp.$$"
+      rm -rf "$tmp" && mkdir -p "$tmp"
+      ln "$cli/pulumi" "$tmp/pulumi" 2>/dev/null || cp "$cli/pulumi" "$tmp/pulumi"
+      ln "$host/pulumi-language-nodejs" "$tmp/pulumi-language-nodejs" 2>/dev/null ||
+        cp "$host/pulumi-language-nodejs" "$tmp/pulumi-language-nodejs"
+      # Another clone may have put the same pair together meanwhile: theirs is identical.
+      mv -T "$tmp" "$out" 2>/dev/null || rm -rf "$tmp"
     fi
     ln -sf "$out/pulumi" "$bin/pulumi"
     ln -sf "$out/pulumi-language-nodejs" "$bin/pulumi-language-nodejs"

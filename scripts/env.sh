@@ -62,7 +62,7 @@ va_ensure_deps() {
 }
 
 va_build() {
-  (cd "$VOICEAGENT_ROOT" && node scripts/prune-dist.mjs provider emulator . && node node_modules/typescript/bin/tsc -b tsconfig.json) >&2
+  (cd "$VOICEAGENT_ROOT" && node scripts/prune-dist.mjs provider emulator policy . && node node_modules/typescript/bin/tsc -b tsconfig.json) >&2
   va_bundle_plugin
 }
 

@@ -3,6 +3,19 @@ import { E164Schema, UuidSchema } from "./common.js";
 import { RefSchema } from "./read.js";
 import { CALL_STATUSES } from "./values.js";
 
+/** The form of an allowed destination: an E.164 number, or a prefix ending in `*` ("+1555*"). */
+export const DESTINATION_PATTERN = /^\+[1-9]\d{0,14}\*?$/;
+
+/** An allowed destination (a Call's `allowedDestinations`, the policy pack's `allowedNumbers`). */
+export const DestinationPatternSchema = z
+  .string()
+  .regex(DESTINATION_PATTERN, { error: "must be an E.164 number, or a prefix ending in *" });
+
+/** True when `to` is one of the allowed numbers or starts with an allowed `prefix*`. */
+export function isAllowedDestination(to: string, allowed: readonly string[]): boolean {
+  return allowed.some((a) => (a.endsWith("*") ? to.startsWith(a.slice(0, -1)) : to === a));
+}
+
 /** A known call status (docs/decisions.md §1). */
 export const CallStatusSchema = z.enum(CALL_STATUSES);
 

@@ -10,6 +10,7 @@ export function checkVersions(root: string): string {
   const found: Record<string, string | undefined> = {
     "package.json": (JSON.parse(read("package.json")) as { version: string }).version,
     "emulator/package.json": (JSON.parse(read("emulator/package.json")) as { version: string }).version,
+    "policy/package.json": (JSON.parse(read("policy/package.json")) as { version: string }).version,
     "provider/schema.json": (JSON.parse(read("provider/schema.json")) as { version: string }).version,
     "sdk/python/pyproject.toml": /^\s*version = "([^"]+)"/m.exec(read("sdk/python/pyproject.toml"))?.[1],
     "sdk/go/voiceagent/pulumi-plugin.json": (

@@ -31,7 +31,8 @@ async function dryRun(dir: string): Promise<DryRun> {
 
 // The native plugin ships as one bundled executable without an extension (scripts/bundle-plugin.mjs).
 const PLUGIN = "dist/plugin/pulumi-resource-voiceagent";
-const allowed = /^(dist\/.+\.(js|d\.ts)|dist\/plugin\/pulumi-resource-voiceagent|README\.md|LICENSE|package\.json)$/;
+const allowed =
+  /^(dist\/.+\.(js|d\.ts)|dist\/plugin\/pulumi-resource-voiceagent|README\.md|LICENSE|package\.json|PulumiPolicy\.yaml)$/;
 const secretLike = [
   /va_[A-Za-z0-9_-]{24}/,
   /-----BEGIN [A-Z ]*PRIVATE KEY-----/,
@@ -43,7 +44,7 @@ const secretLike = [
 const scratch = mkdtempSync(path.join(os.tmpdir(), "va-pack-"));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
-describe.each(["provider", "emulator"])("npm pack of %s/", (workspace) => {
+describe.each(["provider", "emulator", "policy"])("npm pack of %s/", (workspace) => {
   const dir = path.join(REPO_ROOT, workspace);
 
   it("ships only compiled entry points, declarations, README, LICENSE and package.json", async () => {

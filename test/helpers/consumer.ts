@@ -76,15 +76,15 @@ export function consumerEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
   };
 }
 
-/** What `npm pack` of the provider would ship, hashed: the key of the tarball cache. */
-export function providerContentHash(): string {
-  const dir = path.join(REPO_ROOT, "provider");
+/** What `npm pack` of a workspace (the provider unless named) would ship, hashed: the key of the tarball cache. */
+export function providerContentHash(workspace = "provider"): string {
+  const dir = path.join(REPO_ROOT, workspace);
   const hash = createHash("sha256");
   const add = (rel: string) => {
     const p = path.join(dir, rel);
     if (existsSync(p)) hash.update(rel).update(readFileSync(p));
   };
-  ["package.json", "README.md", "LICENSE"].forEach(add);
+  ["package.json", "README.md", "LICENSE", "PulumiPolicy.yaml"].forEach(add);
   const walk = (rel: string): void => {
     for (const e of readdirSync(path.join(dir, rel), { withFileTypes: true }).sort((a, b) =>
       a.name.localeCompare(b.name),
@@ -146,12 +146,15 @@ export function pruneCache(root: string, keep: string, { maxAgeMs = 2 * 3_600_00
 }
 
 /**
- * `npm pack` of the provider workspace (its prepack builds it), once per content: the tarball is
+ * `npm pack` of the provider workspace (or `workspace`; its prepack builds it), once per content: the tarball is
  * kept under the OS temp folder keyed by a hash of what it ships, so test files, runs and clones
  * with the same build share it. Returns the tarball's path.
  */
-export async function packProvider(cacheRoot = path.join(os.tmpdir(), "pulumi-voiceagent-packs")): Promise<string> {
-  const dir = path.join(cacheRoot, providerContentHash());
+export async function packProvider(
+  cacheRoot = path.join(os.tmpdir(), "pulumi-voiceagent-packs"),
+  workspace: { folder: string; name: string } = { folder: "provider", name: "pulumi-voiceagent" },
+): Promise<string> {
+  const dir = path.join(cacheRoot, providerContentHash(workspace.folder));
   touchCacheEntry(dir);
   const existing = existsSync(dir) ? readdirSync(dir).find((f) => f.endsWith(".tgz")) : undefined;
   if (existing) {
@@ -161,8 +164,8 @@ export async function packProvider(cacheRoot = path.join(os.tmpdir(), "pulumi-vo
   const staging = `${dir}.tmp-${process.pid}-${randomUUID().slice(0, 8)}`;
   mkdirSync(staging, { recursive: true });
   const r = ok(
-    "npm pack -w pulumi-voiceagent",
-    await run("npm", ["pack", "-w", "pulumi-voiceagent", "--pack-destination", staging, "--json", "--loglevel=error"], {
+    `npm pack -w ${workspace.name}`,
+    await run("npm", ["pack", "-w", workspace.name, "--pack-destination", staging, "--json", "--loglevel=error"], {
       cwd: REPO_ROOT,
       env: consumerEnv({}),
     }),

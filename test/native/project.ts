@@ -120,18 +120,22 @@ function summaryOf(r: RunResult): Record<string, number> {
   return events.find((e) => e.summaryEvent)?.summaryEvent?.resourceChanges ?? {};
 }
 
-/** Installs the tarball once into a consumer project with `@pulumi/pulumi` at `pulumiVersion`. */
+/**
+ * Installs the tarball once into a consumer project with `@pulumi/pulumi` at `pulumiVersion`
+ * (and any `extra` dependencies, e.g. the policy pack's tarball).
+ */
 export async function nativeInstall(
   tarball: string,
   pulumiVersion: string,
   passphrase: string,
+  extra: Record<string, string> = {},
 ): Promise<NativeInstall> {
   const consumer = createConsumer({
     name: "native",
     files: {
       "package.json": packageJson({
         name: "native-e2e",
-        dependencies: { "@pulumi/pulumi": pulumiVersion, "pulumi-voiceagent": `file:${tarball}` },
+        dependencies: { "@pulumi/pulumi": pulumiVersion, "pulumi-voiceagent": `file:${tarball}`, ...extra },
         devDependencies: TS_DEV_DEPENDENCIES,
       }),
       "tsconfig.json": tsconfig(),

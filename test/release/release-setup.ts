@@ -27,6 +27,7 @@ function releaseInputsHash(epoch: string): string {
   // The epoch too: the archives' entries are dated with it.
   const hash = createHash("sha256")
     .update(providerContentHash())
+    .update(providerContentHash("policy"))
     .update(process.env.VOICEAGENT_NODE_VERSION ?? "")
     .update(epoch);
   const files = (dir: string): string[] =>

@@ -42,6 +42,7 @@ describe("npm run release", () => {
         "SHA256SUMS",
         "goproxy",
         `pulumi-voiceagent-${version}.tgz`,
+        `pulumi-voiceagent-policy-${version}.tgz`,
         `pulumi_voiceagent-${version}-py3-none-any.whl`,
         `pulumi_voiceagent-${version}.tar.gz`,
         "schema.json",

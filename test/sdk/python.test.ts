@@ -7,41 +7,8 @@ import path from "node:path";
 import { describe, expect, inject, it } from "vitest";
 import { REPO_ROOT, run } from "../helpers/consumer.js";
 import { sdkScenario } from "./scenario.js";
-import { changed, useSdkStack, type Runner } from "./sdk-stack.js";
-
-const python = process.env.VOICEAGENT_PYTHON ?? "";
-
-async function must(cmd: string, args: string[], cwd: string): Promise<string> {
-  const r = await run(cmd, args, { cwd });
-  if (r.code !== 0) throw new Error(`${cmd} ${args.join(" ")} failed:\n${r.stdout}\n${r.stderr}`);
-  return r.stdout;
-}
-
-/**
- * Builds the wheel from `src` (sdk/python unless given) and installs it as a user's `pip install`
- * does, into `<tmp>/site`; its dependencies (pulumi, parver) are already in the venv, so no index
- * is needed. Returns the runner of examples/python on it.
- */
-async function installWheel(tmp: string, src?: string): Promise<Runner & { site: string; wheel: string }> {
-  if (!python)
-    throw new Error(
-      "VOICEAGENT_PYTHON is not set: run the tests through npm test (scripts/ensure-python.sh needs python3)",
-    );
-  const wheelDir = path.join(tmp, "wheel");
-  const wheel = (
-    await must("bash", [path.join(REPO_ROOT, "scripts/build-wheel.sh"), wheelDir, ...(src ? [src] : [])], REPO_ROOT)
-  ).trim();
-  const site = path.join(tmp, "site");
-  await must(python, ["-m", "pip", "install", "--quiet", "--no-deps", "--no-index", "--target", site, wheel], tmp);
-  // PULUMI_PYTHON_CMD: the interpreter our language host runs `pulumi preview` with (the venv's).
-  return {
-    cmd: python,
-    args: ["__main__.py"],
-    env: { PYTHONPATH: site, PYTHONDONTWRITEBYTECODE: "1", PULUMI_PYTHON_CMD: python },
-    site,
-    wheel,
-  };
-}
+import { installWheel, must, python } from "./wheel.js";
+import { changed, useSdkStack } from "./sdk-stack.js";
 
 let site = "";
 const ctx = useSdkStack(

@@ -7,15 +7,11 @@ import {
   type Call,
   type CallCreate,
 } from "../../client/index.js";
+import { DestinationPatternSchema, isAllowedDestination } from "../../schemas/index.js";
 import { inputFailure } from "../kit/check.js";
 import { PartialCreateError } from "../kit/errors.js";
 import { defineKind } from "../kit/kind.js";
 import { ownerOutput } from "../kit/owner.js";
-
-/** True when `to` is one of the allowed numbers or starts with an allowed `prefix*`. */
-export function isAllowedDestination(to: string, allowed: string[]): boolean {
-  return allowed.some((a) => (a.endsWith("*") ? to.startsWith(a.slice(0, -1)) : to === a));
-}
 
 /**
  * Call: calls/create places it, at most once (an unknown outcome is looked up in calls/list, never
@@ -33,9 +29,7 @@ export const callKind = defineKind<Call, CallCreate>()({
     fromNumber: E164Schema,
     toNumber: E164Schema,
     agent: UuidSchema,
-    allowedDestinations: z
-      .array(z.string().regex(/^\+[1-9]\d{0,14}\*?$/, { error: "must be an E.164 number, or a prefix ending in *" }))
-      .optional(),
+    allowedDestinations: z.array(DestinationPatternSchema).optional(),
     triggers: z.array(z.unknown()).optional(),
   }),
   fields: {

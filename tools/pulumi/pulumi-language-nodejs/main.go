@@ -5,8 +5,9 @@
 // start Node on the @pulumi/pulumi run script with the engine's settings and report how the program
 // ended (main.go), read Pulumi.yaml's runtime options with upstream's defaults (options.go), and
 // install dependencies with the project's package manager (install.go, through the SDK's own npm
-// package). Package and plugin discovery return nothing: dynamic providers need no plugin beyond
-// the pulumi-resource-pulumi-nodejs launcher, which the engine finds on PATH.
+// package), and start plugins written in Node, policy packs among them (plugin.go). Package and
+// plugin discovery return nothing: dynamic providers need no plugin beyond the
+// pulumi-resource-pulumi-nodejs launcher, which the engine finds on PATH.
 package main
 
 import (
