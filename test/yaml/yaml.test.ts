@@ -1,0 +1,166 @@
+// Pulumi YAML programs on the native provider, as a user runs them: a project made from
+// templates/voiceagent-yaml with no node on PATH and the plugin downloaded by the CLI from the
+// release folder; then `voiceagent pull --format yaml` of a hand-made account and `pulumi import`
+// into a YAML project, in the same PULUMI_HOME (one download) and against the same emulator.
+import { randomUUID } from "node:crypto";
+import { readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, inject, it } from "vitest";
+import { REPO_ROOT, run } from "../helpers/consumer.js";
+import { installedPlugins } from "../helpers/release-server.js";
+import { TEMPLATE, useYamlStack } from "./yaml-stack.js";
+
+const PROMPT = `You are the front desk of a small clinic (${randomUUID()}). Take a message.`;
+const ctx = useYamlStack(inject("releaseDir"), PROMPT);
+const version = (JSON.parse(readFileSync(path.join(REPO_ROOT, "provider/package.json"), "utf8")) as { version: string })
+  .version;
+
+/** Change counts without "same". */
+const changed = (counts: Record<string, number> = {}) =>
+  Object.fromEntries(Object.entries(counts).filter(([op, n]) => op !== "same" && n > 0));
+/** The change counts of `pulumi preview --json`. */
+const changes = (stdout: string) =>
+  changed((JSON.parse(stdout) as { changeSummary?: Record<string, number> }).changeSummary);
+/** Runs `pulumi <args> --yes` (up, destroy) and returns the change counts the stack's history recorded for it. */
+async function applied(...args: string[]): Promise<Record<string, number>> {
+  await ctx.must([...args, "--yes"]);
+  const history = JSON.parse(await ctx.must(["stack", "history", "--json", "--page-size", "1"])) as {
+    resourceChanges?: Record<string, number>;
+  }[];
+  return changed(history[0]?.resourceChanges);
+}
+/** Routes received since the last reset that are not reads. */
+const writes = () => Object.keys(ctx.emu.stats.byRoute).filter((r) => !r.startsWith("GET "));
+
+describe("Pulumi YAML (templates/voiceagent-yaml)", () => {
+  const seeded = () => ctx.emu.seeds.get(ctx.token)!.numbers;
+  const boundTo = async (n: string) => (await ctx.client.numbers.get(n)).inbound_agent?.id ?? null;
+  let agentId = "";
+  /** The routes a no-change preview reads: the generation probe and the program's lookup. */
+  let previewReads: string[] = [];
+
+  it("the template names this release's plugin and asks for the token and the prompt as secrets", () => {
+    const manifest = readFileSync(path.join(TEMPLATE, "Pulumi.yaml"), "utf8");
+    expect(manifest).toMatch(/ {4}voiceagent:token:\n {6}description: .*\n {6}secret: true\n/);
+    expect(manifest).toMatch(/ {4}prompt:\n {6}description: .*\n {6}secret: true\n/);
+    const lock = readFileSync(path.join(TEMPLATE, "sdks/voiceagent", `voiceagent-${version}.yaml`), "utf8");
+    expect(lock).toMatch(new RegExp(`^version: ${version.replace(/\./g, "\\.")}$`, "m"));
+  });
+
+  it("runs with no `node` anywhere on PATH", async () => {
+    const which = await run("which", ["node"], { cwd: ctx.dir, env: ctx.env });
+    expect(which.code).not.toBe(0);
+  });
+
+  it("up binds the number to an agent speaking with alloy, whose prompt is the secret config value", async () => {
+    expect(await applied("up")).toEqual({ create: 3 });
+    agentId = (await ctx.must(["stack", "output", "agentId"])).trim();
+    const agent = await ctx.client.agents.get(agentId);
+    expect(agent.prompt).toBe(PROMPT);
+    expect(agent.voice.voice_name).toBe("alloy");
+    expect(await boundTo(seeded()[0]!)).toBe(agentId);
+  }, 120_000);
+
+  it("preview --expect-no-changes passes right after", async () => {
+    ctx.emu.resetStats();
+    await ctx.must(["preview", "--expect-no-changes"]);
+    expect(writes()).toEqual([]);
+    previewReads = Object.keys(ctx.emu.stats.byRoute);
+  });
+
+  it("a hand edit on the service is seen by preview --refresh and undone by up --refresh", async () => {
+    await ctx.client.agents.update(agentId, { initial_message: "Edited in the console." });
+    await ctx.must(["preview", "--expect-no-changes"]);
+    const refreshed = await ctx.pulumi(["preview", "--refresh", "--expect-no-changes", "--diff"]);
+    expect(refreshed.code).not.toBe(0);
+    expect(refreshed.stdout).toMatch(/initialMessage/);
+    expect(await applied("up", "--refresh")).toEqual({ update: 1 });
+    expect((await ctx.client.agents.get(agentId)).initial_message).toBe("Hello, how can I help?");
+  }, 120_000);
+
+  it("a rename with aliases (URN strings) keeps the line bound and the bought number active", async () => {
+    const manifest = path.join(ctx.dir, "Pulumi.yaml");
+    const original = readFileSync(manifest, "utf8");
+    // A bought number answered by the same agent, then both lines and the number renamed.
+    writeFileSync(
+      manifest,
+      original.replace(
+        "\noutputs:\n",
+        [
+          "",
+          "  spare:",
+          "    type: voiceagent:PurchasedNumber",
+          "    properties:",
+          '      areaCode: "415"',
+          "  spare-line:",
+          "    type: voiceagent:PhoneNumber",
+          "    properties:",
+          "      number: ${spare.number}",
+          "      inboundAgent: ${receptionist.id}",
+          "",
+          "outputs:",
+          "",
+        ].join("\n"),
+      ),
+    );
+    expect(await applied("up")).toEqual({ create: 2 });
+    const urn = (type: string, name: string) => `urn:pulumi:test::va-yaml::voiceagent:index:${type}::${name}`;
+    const renamed = readFileSync(manifest, "utf8")
+      .replace("  front-desk:\n    type: voiceagent:PhoneNumber\n", "  main-line:\n    type: voiceagent:PhoneNumber\n")
+      // The template's line has options already (ignoreChanges): the alias joins them.
+      .replace("    options:\n", `    options:\n      aliases:\n        - ${urn("PhoneNumber", "front-desk")}\n`)
+      .replace(
+        "  spare:\n    type: voiceagent:PurchasedNumber\n",
+        `  after-hours:\n    type: voiceagent:PurchasedNumber\n    options:\n      aliases:\n        - ${urn("PurchasedNumber", "spare")}\n`,
+      )
+      .replace("${spare.number}", "${after-hours.number}")
+      .replace("${front-desk.number}", "${main-line.number}");
+    expect(renamed).not.toBe(original);
+    writeFileSync(manifest, renamed);
+    ctx.emu.resetStats();
+    const preview = await ctx.must(["preview", "--json"]);
+    expect(changes(preview)).toEqual({});
+    expect(await applied("up")).toEqual({});
+    expect(writes()).toEqual([]);
+    expect(await boundTo(seeded()[0]!)).toBe(agentId);
+    const state = JSON.parse(await ctx.must(["stack", "export"])) as {
+      deployment: { resources: { urn: string; outputs?: { number?: string } }[] };
+    };
+    const afterHours = state.deployment.resources.find((r) => r.urn === urn("PurchasedNumber", "after-hours"));
+    const number = afterHours?.outputs?.number ?? "";
+    expect(number).toMatch(/^\+1415/);
+    const live = await ctx.client.numbers.get(number);
+    expect(live.active).toBe(true);
+    expect(live.inbound_agent?.id).toBe(agentId);
+  }, 240_000);
+
+  it("a bad input is refused at preview naming the field, with no write and no read beyond a good preview's", async () => {
+    await ctx.must(["config", "set", "--secret", "prompt", ""]);
+    ctx.emu.resetStats();
+    const preview = await ctx.pulumi(["preview"]);
+    await ctx.must(["config", "set", "--secret", "prompt", PROMPT]);
+    expect(preview.code).not.toBe(0);
+    expect(preview.stdout + preview.stderr).toMatch(/'receptionist' has a problem: prompt must not be empty/);
+    expect(previewReads.length).toBeGreaterThan(0);
+    expect(Object.keys(ctx.emu.stats.byRoute).filter((r) => !previewReads.includes(r))).toEqual([]);
+  });
+
+  it("the secret prompt and the token are in no CLI output, export, backend or project file", async () => {
+    expect(await ctx.plaintext(PROMPT)).toEqual([]);
+    expect(await ctx.plaintext(ctx.token)).toEqual([]);
+  });
+
+  it("the CLI installed the plugin of the template's version into the empty PULUMI_HOME, downloading it once", () => {
+    expect(installedPlugins(ctx.home)).toEqual([`resource-voiceagent-v${version}`]);
+    expect(ctx.server.requests).toEqual([
+      `/pulumi-resource-voiceagent-v${version}-${inject("releasePlatform")}.tar.gz`,
+    ]);
+  });
+
+  it("destroy unbinds the line and removes every resource from the stack", async () => {
+    expect(await applied("destroy")).toEqual({ delete: 5 });
+    expect(await boundTo(seeded()[0]!)).toBeNull();
+    const state = JSON.parse(await ctx.must(["stack", "export"])) as { deployment: { resources?: unknown[] } };
+    expect(state.deployment.resources ?? []).toEqual([]);
+  }, 120_000);
+});
