@@ -3,9 +3,12 @@
 // release folder; then `voiceagent pull --format yaml` of a hand-made account and `pulumi import`
 // into a YAML project, in the same PULUMI_HOME (one download) and against the same emulator.
 import { randomUUID } from "node:crypto";
-import { readFileSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, inject, it } from "vitest";
+import { parse, stringify } from "yaml";
+import { createClient } from "pulumi-voiceagent/client";
+import { CLI_BIN } from "../cli/run-cli.js";
 import { REPO_ROOT, run } from "../helpers/consumer.js";
 import { installedPlugins } from "../helpers/release-server.js";
 import { TEMPLATE, useYamlStack } from "./yaml-stack.js";
@@ -43,8 +46,16 @@ describe("Pulumi YAML (templates/voiceagent-yaml)", () => {
     const manifest = readFileSync(path.join(TEMPLATE, "Pulumi.yaml"), "utf8");
     expect(manifest).toMatch(/ {4}voiceagent:token:\n {6}description: .*\n {6}secret: true\n/);
     expect(manifest).toMatch(/ {4}prompt:\n {6}description: .*\n {6}secret: true\n/);
-    const lock = readFileSync(path.join(TEMPLATE, "sdks/voiceagent", `voiceagent-${version}.yaml`), "utf8");
-    expect(lock).toMatch(new RegExp(`^version: ${version.replace(/\./g, "\\.")}$`, "m"));
+    const lock = parse(readFileSync(path.join(TEMPLATE, "sdks/voiceagent", `voiceagent-${version}.yaml`), "utf8"));
+    const schema = JSON.parse(readFileSync(path.join(REPO_ROOT, "provider/schema.json"), "utf8")) as {
+      pluginDownloadURL: string;
+    };
+    expect(lock).toEqual({
+      packageDeclarationVersion: 1,
+      name: "voiceagent",
+      version,
+      downloadUrl: schema.pluginDownloadURL.replace("${VERSION}", version),
+    });
   });
 
   it("runs with no `node` anywhere on PATH", async () => {
@@ -163,4 +174,95 @@ describe("Pulumi YAML (templates/voiceagent-yaml)", () => {
     const state = JSON.parse(await ctx.must(["stack", "export"])) as { deployment: { resources?: unknown[] } };
     expect(state.deployment.resources ?? []).toEqual([]);
   }, 120_000);
+});
+
+describe("voiceagent pull --format yaml, and pulumi import into a YAML project", () => {
+  // A hand-made account (the emulator's second token): its prompt holds what Pulumi YAML would
+  // otherwise interpolate, and is never to be written into Pulumi.yaml.
+  const secretPrompt = `You are the clinic's desk (${randomUUID()}); quote \${price} and $5 literally.`;
+  const token = () => `${ctx.token}-pulled`;
+  const client = () => createClient({ baseUrl: ctx.emu.url, token: token() });
+  const made = { voice: "", action: "", webhook: "", agent: "", night: "", call: "", line: "", owned: "" };
+  const pulledDir = () => path.join(ctx.tmp, "pulled");
+
+  it("pull writes a YAML program adopting every object and stores the prompts as secret config; its first up creates and buys nothing, then an empty preview", async () => {
+    const api = client();
+    const seed = ctx.emu.seeds.get(token())!;
+    made.voice = (await api.voices.create({ type: "voice_rime", voice_name: "pulled-voice", pitch: 1, rate: 2 })).id;
+    made.action = (await api.actions.create({ type: "action_end_conversation", config: {} })).id;
+    made.webhook = (
+      await api.webhooks.create({ url: "https://hooks.example.com/pulled", subscriptions: ["event_message"] })
+    ).id;
+    const agent = await api.agents.create({
+      prompt: secretPrompt,
+      voice: made.voice,
+      actions: [made.action],
+      webhook: made.webhook,
+    });
+    made.agent = agent.id;
+    made.night = (await api.agents.create({ prompt: "You are the night line.", voice: seed.voices[0]! })).id;
+    made.line = seed.numbers[0]!;
+    made.owned = seed.numbers[2]!;
+    await api.numbers.update(made.line, made.agent);
+    await api.numbers.update(seed.numbers[1]!, made.night);
+    made.call = (await api.calls.create({ from_number: made.line, to_number: "+15557654321", agent: made.agent })).id;
+
+    const pull = await run(
+      process.execPath,
+      [CLI_BIN, "pull", "--format", "yaml", "--out", pulledDir(), "--stack", "test"],
+      { cwd: ctx.tmp, env: { ...ctx.env, VOICEAGENT_BASE_URL: ctx.emu.url, VOICEAGENT_TOKEN: token() } },
+    );
+    ctx.printed.push(pull.stdout, pull.stderr);
+    expect(pull.stderr).toMatch(/stack test holds voiceagent:baseUrl and 2 prompts \(secret\)/);
+    expect(pull.code).toBe(0);
+    const manifest = readFileSync(path.join(pulledDir(), "Pulumi.yaml"), "utf8");
+    expect(manifest).toMatch(/^runtime: yaml$/m);
+    expect(manifest).not.toContain("night line");
+    await ctx.must(["config", "set", "--secret", "voiceagent:token", token()], pulledDir());
+
+    ctx.emu.resetStats();
+    // Each resource is a create in Pulumi's terms that adopts its object: the service sees updates only.
+    await ctx.must(["up", "--yes"], pulledDir());
+    expect(Object.keys(ctx.emu.stats.writes).length).toBeGreaterThan(0);
+    expect(Object.keys(ctx.emu.stats.byRoute).filter((r) => /create|buy/.test(r))).toEqual([]);
+    expect(await client().agents.get(made.agent)).toMatchObject({ prompt: secretPrompt });
+    await ctx.must(["preview", "--expect-no-changes"], pulledDir());
+    expect(await ctx.plaintext(secretPrompt, pulledDir())).toEqual([]);
+  }, 180_000);
+
+  it("pulumi import writes YAML code for one object of each importable kind; with it in the program, the preview is empty", async () => {
+    const dir = path.join(ctx.tmp, "imported");
+    mkdirSync(dir);
+    cpSync(path.join(TEMPLATE, "sdks"), path.join(dir, "sdks"), { recursive: true });
+    writeFileSync(path.join(dir, "Pulumi.yaml"), "name: va-imported\nruntime: yaml\n");
+    await ctx.must(["stack", "init"], dir);
+    await ctx.must(["config", "set", "voiceagent:baseUrl", ctx.emu.url], dir);
+    await ctx.must(["config", "set", "--secret", "voiceagent:token", token()], dir);
+    const resources = [
+      ["Voice", "voice", made.voice],
+      ["Action", "hang-up", made.action],
+      ["Webhook", "hook", made.webhook],
+      ["Agent", "desk", made.agent],
+      ["PhoneNumber", "line", made.line],
+      ["PurchasedNumber", "owned", made.owned],
+      ["Call", "call", made.call],
+    ].map(([kind, name, id]) => ({ type: `voiceagent:index:${kind}`, name, id }));
+    writeFileSync(path.join(dir, "import.json"), JSON.stringify({ resources }));
+    ctx.emu.resetStats();
+    await ctx.must(["import", "--file", "import.json", "--out", "generated.yaml", "--yes"], dir);
+    expect(ctx.emu.stats.writes).toEqual({});
+    const generated = parse(readFileSync(path.join(dir, "generated.yaml"), "utf8")) as {
+      resources: Record<string, { type: string }>;
+    };
+    // In Pulumi YAML's short form: voiceagent:Agent for voiceagent:index:Agent.
+    expect(
+      Object.values(generated.resources)
+        .map((r) => r.type)
+        .sort(),
+    ).toEqual(resources.map((r) => r.type.replace(":index:", ":")).sort());
+    const program = parse(readFileSync(path.join(dir, "Pulumi.yaml"), "utf8")) as Record<string, unknown>;
+    writeFileSync(path.join(dir, "Pulumi.yaml"), stringify({ ...program, resources: generated.resources }));
+    const preview = await ctx.pulumi(["preview", "--expect-no-changes", "--diff"], dir);
+    expect(preview.code, preview.stdout + preview.stderr).toBe(0);
+  }, 180_000);
 });
