@@ -11,7 +11,7 @@ import { createClient } from "pulumi-voiceagent/client";
 import { CLI_BIN } from "../cli/run-cli.js";
 import { REPO_ROOT, run } from "../helpers/consumer.js";
 import { installedPlugins } from "../helpers/release-server.js";
-import { TEMPLATE, useYamlStack } from "./yaml-stack.js";
+import { files, TEMPLATE, useYamlStack } from "./yaml-stack.js";
 
 const PROMPT = `You are the front desk of a small clinic (${randomUUID()}). Take a message.`;
 const ctx = useYamlStack(inject("releaseDir"), PROMPT);
@@ -156,6 +156,42 @@ describe("Pulumi YAML (templates/voiceagent-yaml)", () => {
     expect(Object.keys(ctx.emu.stats.byRoute).filter((r) => !previewReads.includes(r))).toEqual([]);
   });
 
+  const literalSecret = `A prompt written in the program (${randomUUID()}).`;
+  it("fn::secret keeps a literal secret in the state; get: reads an existing agent without managing it", async () => {
+    const seed = ctx.emu.seeds.get(ctx.token)!;
+    const existing = await ctx.client.agents.create({ prompt: "Made by hand.", voice: seed.voices[0]! });
+    const manifest = path.join(ctx.dir, "Pulumi.yaml");
+    const lines = [
+      "  greeter:",
+      "    type: voiceagent:Agent",
+      "    properties:",
+      "      prompt:",
+      `        fn::secret: ${JSON.stringify(literalSecret)}`,
+      "      voice: ${voice.id}",
+      "  existing:",
+      "    type: voiceagent:Agent",
+      "    get:",
+      `      id: ${existing.id}`,
+      "",
+      "outputs:",
+      "  existingVoice: ${existing.voice}",
+      "",
+    ];
+    writeFileSync(manifest, readFileSync(manifest, "utf8").replace("\noutputs:\n", ["", ...lines].join("\n")));
+    ctx.emu.resetStats();
+    // The history counts the read as no change.
+    expect(await applied("up")).toEqual({ create: 1 });
+    expect(Object.keys(ctx.emu.stats.writes)).toEqual(["POST /v1/agents/create"]);
+    expect((await ctx.must(["stack", "output", "existingVoice"])).trim()).toBe(seed.voices[0]);
+    const exported = await ctx.must(["stack", "export"]);
+    const read = (
+      JSON.parse(exported) as { deployment: { resources: { urn: string; external?: boolean }[] } }
+    ).deployment.resources.find((r) => r.urn.endsWith("::voiceagent:index:Agent::existing"));
+    expect(read?.external).toBe(true);
+    expect(exported).not.toContain(literalSecret);
+    for (const file of files(ctx.stateDir)) expect(readFileSync(file, "utf8"), file).not.toContain(literalSecret);
+  }, 120_000);
+
   it("the secret prompt and the token are in no CLI output, export, backend or project file", async () => {
     expect(await ctx.plaintext(PROMPT)).toEqual([]);
     expect(await ctx.plaintext(ctx.token)).toEqual([]);
@@ -169,7 +205,8 @@ describe("Pulumi YAML (templates/voiceagent-yaml)", () => {
   });
 
   it("destroy unbinds the line and removes every resource from the stack", async () => {
-    expect(await applied("destroy")).toEqual({ delete: 5 });
+    // The agent read with get: is discarded from the stack, never deleted.
+    expect(await applied("destroy")).toEqual({ delete: 6, discard: 1 });
     expect(await boundTo(seeded()[0]!)).toBeNull();
     const state = JSON.parse(await ctx.must(["stack", "export"])) as { deployment: { resources?: unknown[] } };
     expect(state.deployment.resources ?? []).toEqual([]);
