@@ -13,7 +13,7 @@ const read = (text: string) =>
  * A literal string as the YAML host reads it (pulumi-yaml's ast/interpolation.go): `$$` is one
  * `$`, and `${` starts an interpolation, which no literal may hold.
  */
-function unescape(s: string): string {
+function hostRead(s: string): string {
   let out = "";
   for (let i = 0; i < s.length; i++) {
     if (s.startsWith("$$", i)) {
@@ -48,7 +48,7 @@ describe("pull --format yaml", () => {
 
   it("writes text with `$`, `${`, quotes and line breaks so that Pulumi YAML reads it back unchanged", () => {
     const tricky = 'Say "${name}" costs $5\nand \\ stays.';
-    expect(unescape(parse(`v: ${yamlString(tricky)}`).v as string)).toBe(tricky);
+    expect(hostRead(parse(`v: ${yamlString(tricky)}`).v as string)).toBe(tricky);
     const voice = make.voice();
     const agent = make.agent(voice, { initial_message: tricky, prompt: "You are ${x}." });
     const { files, secrets } = yamlProject(
@@ -57,7 +57,7 @@ describe("pull --format yaml", () => {
     );
     const doc = read(files.get("Pulumi.yaml") ?? "");
     const declared = Object.values(doc.resources).find((r) => r.type === "voiceagent:Agent");
-    expect(unescape(String(declared?.properties.initialMessage))).toBe(tricky);
+    expect(hostRead(String(declared?.properties.initialMessage))).toBe(tricky);
     // The prompt goes to the stack's config as it is: config values are not interpolated.
     expect([...secrets.values()]).toEqual(["You are ${x}."]);
   });
