@@ -7,10 +7,11 @@ export const UuidSchema = z.uuid({ error: "must be a UUID" });
 export const E164Schema = z
   .string({
     // Pulumi YAML reads a config value such as +15551234567 as a number (pulumi/pulumi-yaml#577),
-    // and a program passes it on as one: say how to keep it a string.
+    // and a program passes it on as one: say how to keep it a string (without a double quote: the
+    // engine prints one escaped).
     error: (iss) =>
       typeof iss.input === "number"
-        ? `must be an E.164 phone number string such as "+15551234567", not the number ${iss.input}: in Pulumi YAML, a config value that looks like a number is read as one; set it quoted, e.g. pulumi config set <key> '"+15551234567"'`
+        ? `must be an E.164 phone number string such as +15551234567, not the number ${iss.input}: Pulumi YAML reads a config value that looks like a number as a number; set it as a JSON string, wrapped in double quotes (the shell needs single quotes around them)`
         : undefined,
   })
   .regex(/^\+[1-9]\d{1,14}$/, { error: "must be an E.164 phone number such as +15551234567" });

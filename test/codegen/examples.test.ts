@@ -157,7 +157,18 @@ describe("the per-language examples", () => {
         expect(
           (await inClinic("config", "set", "--secret", "frontPrompt", "You are the clinic's front desk.")).code,
         ).toBe(0);
-        // Quoted, as its Pulumi.yaml says (unquoted, Pulumi YAML reads them as numbers).
+        // Unquoted, Pulumi YAML reads a number from the stack's config as a number
+        // (pulumi/pulumi-yaml#577): refused at preview, saying how to quote it.
+        expect((await inClinic("config", "set", "mainNumber", numbers[0]!)).code).toBe(0);
+        expect((await inClinic("config", "set", "nurseNumber", numbers[1]!)).code).toBe(0);
+        const unquoted = await inClinic("preview");
+        expect(unquoted.code).not.toBe(0);
+        // The first of the two the engine checks (a line's number or the transfer action's).
+        const told = `${unquoted.stdout}${unquoted.stderr}`;
+        expect(told).toMatch(
+          /[nN]umber must be an E\.164 phone number string such as \+15551234567, not the number \d+: Pulumi YAML reads a config value that looks like a number as a number; set it as a JSON string/,
+        );
+        // Quoted, as its Pulumi.yaml says.
         expect((await inClinic("config", "set", "mainNumber", `"${numbers[0]!}"`)).code).toBe(0);
         expect((await inClinic("config", "set", "nurseNumber", `"${numbers[1]!}"`)).code).toBe(0);
         const planned = await inClinic("preview");
