@@ -84,7 +84,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
   program
     .command("pull")
     .description(
-      "Write a Pulumi TypeScript project that adopts every agent, voice, action, webhook and bound number of the account.",
+      "Write a Pulumi project (TypeScript, or Pulumi YAML with --format yaml) that adopts every agent, voice, action, webhook and bound number of the account.",
     )
     .option("--out <dir>", "folder to write the project to", "./voiceagent-pulled")
     .option("--only <kinds>", `comma-separated subset of ${ACCOUNT_COLLECTIONS.join(",")}`, only)
