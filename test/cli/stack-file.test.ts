@@ -83,7 +83,10 @@ describe("pull's --format", () => {
 
   it("refuses an unknown format, and --format stack with --import-file, naming the option", async () => {
     const unknown = await cliInProcess(["pull", "--format", "hcl", "--out", "/nonexistent/x"], env);
-    expect([unknown.code, unknown.stderr]).toEqual([1, expect.stringMatching(/--format must be program, stack or yaml/)]);
+    expect([unknown.code, unknown.stderr]).toEqual([
+      1,
+      expect.stringMatching(/--format must be program, stack or yaml/),
+    ]);
     const both = await cliInProcess(
       ["pull", "--format", "stack", "--import-file", "i.json", "--out", "/nonexistent/x"],
       env,
