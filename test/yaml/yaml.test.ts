@@ -58,6 +58,15 @@ describe("Pulumi YAML (templates/voiceagent-yaml)", () => {
     });
   });
 
+  it("pulumi new filled in the project's name and description and kept the package declaration", () => {
+    const project = readFileSync(path.join(ctx.dir, "Pulumi.yaml"), "utf8");
+    expect(project).toMatch(/^name: va-yaml\ndescription: Our front desk, in YAML\nruntime: yaml\n/);
+    expect(project).not.toMatch(/\$\{PROJECT\}|\$\{DESCRIPTION\}|^template:/m);
+    expect(readFileSync(path.join(ctx.dir, "sdks/voiceagent", `voiceagent-${version}.yaml`), "utf8")).toMatch(
+      /^version: /m,
+    );
+  });
+
   it("runs with no `node` anywhere on PATH", async () => {
     const which = await run("which", ["node"], { cwd: ctx.dir, env: ctx.env });
     expect(which.code).not.toBe(0);
