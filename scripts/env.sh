@@ -6,6 +6,8 @@
 #   3. The TypeScript build (tsc, incremental) into dist/, and the native plugin's bundle.
 #   4. The Pulumi CLI and our Node.js language host at the pinned @pulumi/pulumi version, built
 #      from the Go module proxy once and cached outside the clone (scripts/ensure-pulumi.sh).
+#   4b. pulumi-language-yaml (Pulumi YAML programs) at a pinned version, built the same way in its
+#      own module (scripts/ensure-pulumi.sh, va_ensure_yaml_host).
 #   5. Offline Pulumi settings: file backend and PULUMI_HOME in git-ignored folders, no update
 #      check, no plugin downloads.
 #   6. A Python virtualenv in .tools/python with the Pulumi Python SDK at the CLI's version and
@@ -99,6 +101,7 @@ va_setup() {
   # shellcheck source=scripts/ensure-pulumi.sh
   . "$VOICEAGENT_ROOT/scripts/ensure-pulumi.sh"
   va_ensure_pulumi
+  va_ensure_yaml_host
   va_pulumi_env
   # shellcheck source=scripts/ensure-python.sh
   . "$VOICEAGENT_ROOT/scripts/ensure-python.sh"

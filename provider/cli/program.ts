@@ -35,7 +35,7 @@ const PullOpts = z.object({
   baseUrl: z.string().optional(),
   name: z.string().optional(),
   importFile: z.string().optional(),
-  format: z.enum(["program", "stack"], { error: "--format must be program or stack" }),
+  format: z.enum(["program", "stack", "yaml"], { error: "--format must be program, stack or yaml" }),
   stack: z
     .string()
     .regex(/^[A-Za-z0-9_.-]+$/, { error: "--stack must be a stack name (letters, digits, '-', '_', '.')" }),
@@ -84,7 +84,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
   program
     .command("pull")
     .description(
-      "Write a Pulumi TypeScript project that adopts every agent, voice, action, webhook and bound number of the account.",
+      "Write a Pulumi project (TypeScript, or Pulumi YAML with --format yaml) that adopts every agent, voice, action, webhook and bound number of the account.",
     )
     .option("--out <dir>", "folder to write the project to", "./voiceagent-pulled")
     .option("--only <kinds>", `comma-separated subset of ${ACCOUNT_COLLECTIONS.join(",")}`, only)
@@ -98,10 +98,14 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     )
     .option(
       "--format <format>",
-      "program: an index.ts declaring every object; stack: the objects as data in Pulumi.<stack>.yaml, read by a three-line Fleet program",
+      "program: an index.ts declaring every object; stack: the objects as data in Pulumi.<stack>.yaml, read by a three-line Fleet program; yaml: a Pulumi YAML program (its prompts stored as secret config of --stack)",
       "program",
     )
-    .option("--stack <name>", "with --format stack: the stack whose file is written", "dev")
+    .option(
+      "--stack <name>",
+      "with --format stack: the stack whose file is written; with yaml: the stack (created if missing) holding the prompts",
+      "dev",
+    )
     .addHelpText(
       "after",
       `${CREDENTIALS}\n${EXIT_CODES.replace(", 3 found something (drift, unmanaged or missing objects)", "")}`,

@@ -9,6 +9,8 @@ import { importFileText } from "./import-file.js";
 import { buildPlan, type PullPlan } from "./plan.js";
 import { fleetProjectFiles } from "./stack-file.js";
 import { projectFiles, projectName } from "./project-files.js";
+import { runPulumi } from "./pulumi-cli.js";
+import { yamlProject } from "./yaml-program.js";
 
 /** The options of `voiceagent pull`. */
 export interface PullOptions {
@@ -21,9 +23,12 @@ export interface PullOptions {
   name?: string | undefined;
   /** Also write a `pulumi import --file` file here; the program is then written for the native provider. */
   importFile?: string | undefined;
-  /** `program` (index.ts declares every object) or `stack` (Pulumi.<stack>.yaml holds them as the fleet value). */
-  format?: "program" | "stack" | undefined;
-  /** With format `stack`: the stack whose file is written. */
+  /**
+   * `program` (index.ts declares every object), `stack` (Pulumi.<stack>.yaml holds them as the
+   * fleet value) or `yaml` (a Pulumi YAML program; the prompts are stored in the stack's config).
+   */
+  format?: "program" | "stack" | "yaml" | undefined;
+  /** With format `stack`: the stack whose file is written; with `yaml`: the stack whose config holds the prompts. */
   stack?: string | undefined;
 }
 
@@ -34,9 +39,9 @@ export interface PullOptions {
  */
 export async function pull(opts: PullOptions, io: CliIo): Promise<ExitCode> {
   const out = path.resolve(io.cwd, opts.out);
-  if (opts.format === "stack" && opts.importFile) {
+  if (opts.format !== undefined && opts.format !== "program" && opts.importFile) {
     throw new CliError(
-      "--import-file and --format stack do not go together (a stack file adopts by `id`, no import needed): drop one; nothing was read or written",
+      `--import-file and --format ${opts.format} do not go together (that format adopts by id, no import needed): drop one; nothing was read or written`,
     );
   }
   if (!opts.json) assertWritable(out, opts.force);
@@ -51,6 +56,15 @@ export async function pull(opts: PullOptions, io: CliIo): Promise<ExitCode> {
   }
   if (opts.format === "stack")
     return writeFleetProject(
+      plan,
+      out,
+      opts.name ?? projectName(path.basename(out)),
+      opts.stack ?? "dev",
+      creds.baseUrl,
+      io,
+    );
+  if (opts.format === "yaml")
+    return writeYamlProject(
       plan,
       out,
       opts.name ?? projectName(path.basename(out)),
@@ -116,6 +130,50 @@ function writeFleetProject(
       "  pulumi config set --secret voiceagent:token   # paste the token when asked\n" +
       "  pulumi preview   # review: every entry adopts an existing object by its id\n" +
       "  pulumi up        # creates nothing; the next preview is empty\n",
+  );
+  return EXIT.clean;
+}
+
+/**
+ * `--format yaml`: the Pulumi YAML project, then the stack (selected, or created in the user's
+ * backend) with the service's address and each agent's prompt as a secret config value, set
+ * through the `pulumi` command (the value on its stdin: never in an argument or a file).
+ */
+async function writeYamlProject(
+  plan: PullPlan,
+  out: string,
+  name: string,
+  stack: string,
+  baseUrl: string,
+  io: CliIo,
+): Promise<ExitCode> {
+  const project = yamlProject(plan, name);
+  mkdirSync(out, { recursive: true });
+  for (const [file, text] of project.files) {
+    mkdirSync(path.dirname(path.join(out, file)), { recursive: true });
+    writeFileSync(path.join(out, file), text);
+  }
+  for (const s of plan.skipped) io.stderr(`not declared: ${SINGULAR[s.collection]} ${s.id}: ${s.reason}\n`);
+  const relative = path.relative(io.cwd, out);
+  const rel = relative.startsWith("..") ? out : relative || ".";
+  const ctx = { cwd: out, env: io.env };
+  try {
+    await runPulumi(ctx, ["stack", "select", "--create", stack]);
+    await runPulumi(ctx, ["config", "set", "voiceagent:baseUrl", baseUrl, "--stack", stack]);
+    for (const [key, value] of project.secrets)
+      await runPulumi(ctx, ["config", "set", "--secret", "--raw", key, "--stack", stack], value);
+  } catch (err) {
+    throw new CliError(
+      `wrote ${rel}/Pulumi.yaml, but the stack ${stack} could not be given its config (${err instanceof Error ? err.message : String(err)}); ` +
+        "the service was only read. Log in to your Pulumi backend (and set PULUMI_CONFIG_PASSPHRASE for a passphrase stack), then run this pull again with --force",
+    );
+  }
+  io.stderr(
+    `wrote ${plan.resources.length} resources to ${rel}/Pulumi.yaml; stack ${stack} holds voiceagent:baseUrl and ${project.secrets.size} prompts (secret). Next:\n` +
+      `  cd ${rel}\n` +
+      `  pulumi config set --secret voiceagent:token --stack ${stack}   # paste the token when asked\n` +
+      "  pulumi preview   # review: every resource is a create that adopts an existing object\n" +
+      "  pulumi up        # sends updates with the same values, creates nothing; the next preview is empty\n",
   );
   return EXIT.clean;
 }

@@ -13,10 +13,11 @@ export interface PulumiContext {
 /**
  * Runs the `pulumi` command on PATH and returns its stdout. A failure becomes one line naming the
  * command and pulumi's own last error line (stdout can hold a secret, so it is never echoed).
+ * `input` goes to its stdin (a secret config value: never an argument, which others can see).
  */
-export function runPulumi(ctx: PulumiContext, args: string[]): Promise<string> {
+export function runPulumi(ctx: PulumiContext, args: string[], input?: string): Promise<string> {
   return new Promise((resolve, reject) => {
-    execFile(
+    const child = execFile(
       "pulumi",
       [...args, "--non-interactive"],
       { cwd: ctx.cwd, env: ctx.env, maxBuffer: 512 * 1024 * 1024, encoding: "utf8" },
@@ -32,6 +33,7 @@ export function runPulumi(ctx: PulumiContext, args: string[]): Promise<string> {
         reject(new CliError(`\`pulumi ${args.join(" ")}\` failed in ${ctx.cwd}: ${why}`));
       },
     );
+    child.stdin?.end(input ?? "");
   });
 }
 

@@ -1,5 +1,6 @@
 // Each kind's and function's example, per language, lives in a file that compiles
-// (provider/examples/<name>.ts, .py, .go; test/codegen/examples.test.ts compiles them): the
+// (provider/examples/<name>.ts, .py, .go; test/codegen/examples.test.ts compiles them) or, for
+// Pulumi YAML (.yaml), that one `pulumi preview` of all of them together type-checks: the
 // schema and the generated classes show the lines between its `example begin` and `example end`
 // markers, so a snippet that names a property the SDK lacks fails a test, not a reader.
 import { existsSync, readFileSync } from "node:fs";
@@ -9,9 +10,11 @@ import path from "node:path";
 export interface SdkExamples {
   python: string;
   go: string;
+  /** Pulumi YAML: a program's `resources:`/`variables:` sections. */
+  yaml: string;
 }
 
-/** One kind's or function's example: TypeScript (the classes' `@example`), Python and Go. */
+/** One kind's or function's example: TypeScript (the classes' `@example`), Python, Go and Pulumi YAML. */
 export interface Examples {
   example: string;
   examples: SdkExamples;
@@ -53,10 +56,10 @@ export function snippetOf(text: string, file: string): string {
 export function examplesOf(name: string): Examples {
   const base = exampleFileOf(name);
   const dir = EXAMPLE_DIRS.find((d) => existsSync(path.join(d, `${base}.ts`)));
-  if (!dir) throw new Error(`${name} has no example: write ${base}.ts, .py and .go in ${EXAMPLE_DIRS[0]}`);
+  if (!dir) throw new Error(`${name} has no example: write ${base}.ts, .py, .go and .yaml in ${EXAMPLE_DIRS[0]}`);
   const read = (ext: string) => {
     const file = path.join(dir, `${base}.${ext}`);
     return snippetOf(readFileSync(file, "utf8"), file);
   };
-  return { example: read("ts"), examples: { python: read("py"), go: read("go") } };
+  return { example: read("ts"), examples: { python: read("py"), go: read("go"), yaml: read("yaml") } };
 }

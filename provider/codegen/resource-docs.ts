@@ -22,6 +22,7 @@ export function exampleSection(k: Pick<KindDescription, "example" | "examples">)
     fence("typescript", k.example),
     fence("python", k.examples.python),
     fence("go", k.examples.go),
+    fence("yaml", k.examples.yaml),
     "{{% /example %}}",
     "{{% /examples %}}",
   ].join("\n");

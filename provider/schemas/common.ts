@@ -5,7 +5,15 @@ export const UuidSchema = z.uuid({ error: "must be a UUID" });
 
 /** A phone number in E.164 form, e.g. +15551234567: the service addresses numbers this way. */
 export const E164Schema = z
-  .string()
+  .string({
+    // Pulumi YAML reads a config value such as +15551234567 as a number (pulumi/pulumi-yaml#577),
+    // and a program passes it on as one: say how to keep it a string (without a double quote: the
+    // engine prints one escaped).
+    error: (iss) =>
+      typeof iss.input === "number"
+        ? `must be an E.164 phone number string such as +15551234567, not the number ${iss.input}: Pulumi YAML reads a config value that looks like a number as a number; set it as a JSON string, wrapped in double quotes (the shell needs single quotes around them)`
+        : undefined,
+  })
   .regex(/^\+[1-9]\d{1,14}$/, { error: "must be an E.164 phone number such as +15551234567" });
 
 /** `?id=` on agents/update, GET /v1/agents, calls/end, voices/update and the extension reads. */

@@ -82,8 +82,11 @@ describe("pull's --format", () => {
   const env = { VOICEAGENT_BASE_URL: "http://127.0.0.1:9", VOICEAGENT_TOKEN: "t0ken-value" };
 
   it("refuses an unknown format, and --format stack with --import-file, naming the option", async () => {
-    const unknown = await cliInProcess(["pull", "--format", "yaml", "--out", "/nonexistent/x"], env);
-    expect([unknown.code, unknown.stderr]).toEqual([1, expect.stringMatching(/--format must be program or stack/)]);
+    const unknown = await cliInProcess(["pull", "--format", "hcl", "--out", "/nonexistent/x"], env);
+    expect([unknown.code, unknown.stderr]).toEqual([
+      1,
+      expect.stringMatching(/--format must be program, stack or yaml/),
+    ]);
     const both = await cliInProcess(
       ["pull", "--format", "stack", "--import-file", "i.json", "--out", "/nonexistent/x"],
       env,

@@ -1,15 +1,22 @@
-// The examples the schema and the classes show (provider/examples/<name>.ts, .py, .go) compile
-// against what users get: TypeScript against the package's types (one in-process program), Python
-// against the generated SDK (compiled, and every name and keyword argument looked up in it: one
-// python run), Go against sdk/go (one `go vet`). A snippet naming a property the SDK lacks fails here.
-import { readdirSync } from "node:fs";
+// The examples the schema and the classes show (provider/examples/<name>.ts, .py, .go, .yaml)
+// compile against what users get: TypeScript against the package's types (one in-process program),
+// Python against the generated SDK (compiled, and every name and keyword argument looked up in it:
+// one python run), Go against sdk/go (one `go vet`), Pulumi YAML against the plugin's schema (one
+// `pulumi preview` of all of them in one program, against a seeded emulator: the YAML host checks
+// types only there). A snippet naming a property the SDK lacks fails here.
+import { randomUUID } from "node:crypto";
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
+import { createClient } from "pulumi-voiceagent/client";
+import { startEmulator } from "voiceagent-emulator";
 import { examplesOf, snippetOf } from "../../provider/codegen/examples.js";
 import { FUNCTIONS } from "../../provider/resources/functions/index.js";
 import { KIND_NAMES } from "../../provider/resources/kinds/index.js";
 import { REPO_ROOT, run } from "../helpers/consumer.js";
+import { mergeExamples, projectYaml, type YamlProgram } from "./yaml-examples.js";
 
 const dir = path.join(REPO_ROOT, "provider", "examples");
 const files = (ext: string) =>
@@ -22,7 +29,7 @@ describe("the per-language examples", () => {
   it("exist for every kind and function, one snippet per language", () => {
     for (const name of names) {
       const { example, examples } = examplesOf(name);
-      for (const text of [example, examples.python, examples.go]) expect(text.trim(), name).not.toBe("");
+      for (const text of [example, examples.python, examples.go, examples.yaml]) expect(text.trim(), name).not.toBe("");
     }
     // Nothing else: every file is some kind's or function's.
     expect(files("ts").length).toBe(names.length);
@@ -75,4 +82,105 @@ describe("the per-language examples", () => {
     expect(r.stderr).toBe("");
     expect(r.code).toBe(0);
   }, 600_000);
+
+  it("Pulumi YAML: one preview of every snippet together type-checks them; a property the schema lacks fails it; examples/yaml previews", async () => {
+    const program = mergeExamples(files("yaml"));
+    const token = `yaml-examples-${randomUUID()}`;
+    const emu = await startEmulator({ tokens: [token], seed: true });
+    const tmp = mkdtempSync(path.join(os.tmpdir(), "va-yaml-examples-"));
+    try {
+      // What the lookups read: an agent and a call made beforehand, and +15550010001 bound (the
+      // first free number, which get-phone-numbers binds, is then another than phone-number's).
+      const client = createClient({ baseUrl: emu.url, token });
+      const seed = emu.seeds.get(token)!;
+      const agent = await client.agents.create({ prompt: "Seeded.", voice: seed.voices[0]! });
+      await client.numbers.update(seed.numbers[0]!, agent.id);
+      const call = await client.calls.create({
+        from_number: seed.numbers[0]!,
+        to_number: "+15557654321",
+        agent: agent.id,
+      });
+      const env = {
+        ...process.env,
+        PULUMI_BACKEND_URL: `file://${path.join(tmp, "state")}`,
+        PULUMI_CONFIG_PASSPHRASE: "yaml-examples",
+        VOICEAGENT_BASE_URL: emu.url,
+        VOICEAGENT_TOKEN: token,
+      };
+      mkdirSync(path.join(tmp, "state"));
+      const plugin = path.join(REPO_ROOT, "provider", "dist", "plugin");
+      const preview = async (p: YamlProgram) => {
+        writeFileSync(path.join(tmp, "Pulumi.yaml"), projectYaml("yaml-examples", p, plugin));
+        return run("pulumi", ["preview", "--stack", "examples", "--non-interactive"], { cwd: tmp, env });
+      };
+      const must = async (...args: string[]) => {
+        const r = await run("pulumi", [...args, "--stack", "examples", "--non-interactive"], { cwd: tmp, env });
+        expect(r.code, `pulumi ${args.join(" ")}: ${r.stdout}${r.stderr}`).toBe(0);
+      };
+      writeFileSync(path.join(tmp, "Pulumi.yaml"), projectYaml("yaml-examples", program, plugin));
+      await must("stack", "init");
+      await must("config", "set", "agentId", agent.id);
+      await must("config", "set", "callId", call.id);
+
+      const ok = await preview(program);
+      expect(`${ok.stdout}${ok.stderr}`).not.toMatch(/error/i);
+      expect(ok.code).toBe(0);
+      // Every resource of every snippet was checked and planned.
+      for (const name of Object.keys(program.resources)) expect(ok.stdout).toContain(name);
+
+      // The same program with one property the schema lacks: the host refuses it by name.
+      const [first, decl] = Object.entries(program.resources)[0]!;
+      const bad = structuredClone(program);
+      const props = (decl as { properties: Record<string, unknown> }).properties;
+      bad.resources[first] = { ...(decl as object), properties: { ...props, voiceNmae: "alloy" } };
+      const refused = await preview(bad);
+      expect(refused.code).not.toBe(0);
+      expect(`${refused.stdout}${refused.stderr}`).toMatch(
+        /Property voiceNmae does not exist on 'voiceagent:index:Action'/,
+      );
+
+      // examples/yaml (the clinic: voice types of the current API) against a service speaking it.
+      const current = await startEmulator({ tokens: [token], seed: true, api: "2024" });
+      try {
+        const clinic = path.join(tmp, "clinic");
+        cpSync(path.join(REPO_ROOT, "examples", "yaml"), clinic, { recursive: true });
+        const manifest = path.join(clinic, "Pulumi.yaml");
+        writeFileSync(
+          manifest,
+          readFileSync(manifest, "utf8").replace("path: ../../provider/dist/plugin", `path: ${plugin}`),
+        );
+        const clinicEnv = { ...env, VOICEAGENT_BASE_URL: current.url };
+        const inClinic = (...args: string[]) =>
+          run("pulumi", [...args, "--stack", "clinic", "--non-interactive"], { cwd: clinic, env: clinicEnv });
+        const numbers = current.seeds.get(token)!.numbers;
+        expect((await inClinic("stack", "init")).code).toBe(0);
+        expect(
+          (await inClinic("config", "set", "--secret", "frontPrompt", "You are the clinic's front desk.")).code,
+        ).toBe(0);
+        // Unquoted, Pulumi YAML reads a number from the stack's config as a number
+        // (pulumi/pulumi-yaml#577): refused at preview, saying how to quote it.
+        expect((await inClinic("config", "set", "mainNumber", numbers[0]!)).code).toBe(0);
+        expect((await inClinic("config", "set", "nurseNumber", numbers[1]!)).code).toBe(0);
+        const unquoted = await inClinic("preview");
+        expect(unquoted.code).not.toBe(0);
+        // The first of the two the engine checks (a line's number or the transfer action's).
+        const told = `${unquoted.stdout}${unquoted.stderr}`;
+        expect(told).toMatch(
+          /[nN]umber must be an E\.164 phone number string such as \+15551234567, not the number \d+: Pulumi YAML reads a config value that looks like a number as a number; set it as a JSON string/,
+        );
+        // Quoted, as its Pulumi.yaml says.
+        expect((await inClinic("config", "set", "mainNumber", `"${numbers[0]!}"`)).code).toBe(0);
+        expect((await inClinic("config", "set", "nurseNumber", `"${numbers[1]!}"`)).code).toBe(0);
+        const planned = await inClinic("preview");
+        expect(`${planned.stdout}${planned.stderr}`).toMatch(/\+ 13 to create/);
+        expect(planned.code).toBe(0);
+        expect(current.stats.writes).toEqual({});
+      } finally {
+        await current.close();
+      }
+    } finally {
+      await emu.close();
+      rmSync(tmp, { recursive: true, force: true });
+    }
+  }, 180_000);
 });

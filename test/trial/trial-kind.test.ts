@@ -1,5 +1,5 @@
 // A kind added on routes the service already has touches its definition (greeter.ts), its
-// examples (examples/greeter.ts, .py, .go; in the package they sit in provider/examples, where a
+// examples (examples/greeter.ts, .py, .go, .yaml; in the package they sit in provider/examples, where a
 // test compiles them) and one registration line, here the mock of the registry's module below: the plugin serves it, the
 // dynamic path runs it, the package schema and classes are generated for it, and audit, recover,
 // drift and pull handle it, without an edit anywhere else.
