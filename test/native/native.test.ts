@@ -693,6 +693,8 @@ describe.concurrent("bad input as users meet it, on both entries: named at previ
         callee: `+1555999${String(parseInt(nonce, 16) % 10_000).padStart(4, "0")}`,
         password: `pass-SECRET-${nonce}`,
       };
+      /** A key in a secret baseUrl's path (a gateway's URL), refused as a path. */
+      const gatewayKey = `gw-key-SECRET-${nonce}`;
       await bad.init(stack);
       await configure(
         bad,
@@ -729,9 +731,10 @@ describe.concurrent("bad input as users meet it, on both entries: named at previ
       );
 
       // The settings' own mistakes, on a program with nothing wrong in it.
-      await bad.pulumi(stack, ["config", "set", "voiceagent:baseUrl", `${emu.url}/v1`]);
+      // A gateway's URL carrying a key in its path, given as a secret: refused, and never printed.
+      await bad.pulumi(stack, ["config", "set", "--secret", "voiceagent:baseUrl", `${emu.url}/v1/${gatewayKey}`]);
       expect(await preview("valid")).toMatch(
-        /voiceagent:baseUrl must be the service's root URL, without a path \(not \/v1[^\n]*; nothing was sent to the service/,
+        /voiceagent:baseUrl must be the service's root URL, without a path[^\n]*; nothing was sent to the service/,
       );
       await bad.pulumi(stack, ["config", "set", "voiceagent:baseUrl", emu.url]);
       await bad.pulumi(stack, ["config", "set", "voiceagent:baseURL", emu.url]);
@@ -749,7 +752,7 @@ describe.concurrent("bad input as users meet it, on both entries: named at previ
 
       // Nothing reached the service, on any path, though its address was reachable throughout.
       expect(emu.stats.total).toBe(0);
-      const leaks = Object.values(secret).flatMap((v) => [
+      const leaks = [...Object.values(secret), gatewayKey].flatMap((v) => [
         ...(printed.join("\n").includes(v) ? [`CLI output holds ${v}`] : []),
         ...filesContaining(badBackend, v).map((f) => `${f} holds ${v}`),
         ...filesContaining(bad.dir, v).map((f) => `${f} holds ${v}`),
