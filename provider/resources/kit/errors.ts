@@ -83,7 +83,7 @@ function headline(err: ApiError): string {
 }
 
 function advice(ctx: FailureContext, err: ApiError): string {
-  if (err instanceof ApiValidationError && err.issues.length) {
+  if (err instanceof ApiValidationError && err.issues.length && !err.mayHaveActed) {
     const named = err.issues.map(
       (i) => `${ctx.names?.[String(i.loc[i.loc.length - 1] ?? "")] ?? String(i.loc[i.loc.length - 1] ?? "")}: ${i.msg}`,
     );
@@ -93,7 +93,7 @@ function advice(ctx: FailureContext, err: ApiError): string {
       : "";
     return `The service refused ${named.join("; ")}, and changed nothing. Fix the value and run the command again.${written}`;
   }
-  if (err.code === "E_AUTH") {
+  if (err.code === "E_AUTH" && !err.mayHaveActed) {
     return "The service changed nothing. Set a valid token: pulumi config set --secret voiceagent:token <token> (or VOICEAGENT_TOKEN).";
   }
   if (isGone(err) && ctx.op === "create") {
@@ -129,7 +129,10 @@ function advice(ctx: FailureContext, err: ApiError): string {
   if (ctx.op === "update")
     return "The service may have applied the change. Running `pulumi up` again is safe: an update sends the same values.";
   if (ctx.op === "delete")
-    return "The service may have done it. Running the command again is safe: it ends or unbinds the same way.";
+    return (
+      "The service may have done it, and the state still records it as before: `pulumi refresh` reads what the service holds now. " +
+      "Running the command again is safe: it ends or unbinds the same way."
+    );
   return "Run the command again.";
 }
 
