@@ -105,7 +105,7 @@ function engineOf(text: string): Engine | undefined {
 }
 
 /** The start time of a process (clock ticks since boot, from /proc), or "" where it cannot be read. */
-function startedAt(pid: number): string {
+export function startedAt(pid: number): string {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
     return stat.slice(stat.lastIndexOf(")") + 2).split(" ")[19] ?? "";

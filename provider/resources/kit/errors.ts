@@ -62,6 +62,27 @@ export function unreadableCreate(
 }
 
 /**
+ * A create the service carried out and answered, after which the record of creates the provider
+ * processes of a deployment share could not be updated (its folder removed, its lock not taken
+ * in time): the object exists, so it is kept tracked by its id as a partial create, exactly as an
+ * unreadable answer is; the engine finishes it with an update at the next `pulumi up`.
+ */
+export function untrackedCreate(
+  kind: string,
+  id: string,
+  summary: string,
+  inputs: Record<string, unknown>,
+): PartialCreateError {
+  return new PartialCreateError(
+    `voiceagent:${kind} create: the service made ${kind} ${id}, but the bookkeeping after its answer failed (${summary}). ` +
+      "The object exists on the service and is tracked in the state: run `pulumi up` again to read it back and finish; it is not made a second time.",
+    id,
+    { ...inputs },
+    [summary],
+  );
+}
+
+/**
  * Rewrites a failure as: what failed, whether the service may have acted, and what to do next.
  * Built from the error's parts (its summary, never its full message), so no sentence repeats. The
  * result holds no token: ApiErrors are redacted when built, and so is this.
