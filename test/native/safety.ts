@@ -17,16 +17,23 @@
 //           delete runs in another process than the new one's check; the line stays bound, the number active
 //   pair    identical agents split over two explicit Providers of one account, one of them losing
 //           replies after the work: one up, one agent per resource, distinct ids
+//   namespaces  a `pulumi up` that moves a line and an adopted number from the default provider to
+//           an explicit one, renamed, while a provider process in another PID namespace (unshare)
+//           starts on the same temp folder as the same uid: it cannot see this deployment's engine,
+//           and must not take its folder for a dead one's; the line stays bound, the number active
 // The scenarios run concurrently, each on its own emulator and stack, in test/native/native.test.ts,
 // sharing its packed install and its one compile (they were a test file with an install of its own).
+import { spawn, spawnSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, it } from "vitest";
 import { createClient, type VoiceAgentClient } from "pulumi-voiceagent/client";
 import { startEmulator, type RunningEmulator } from "voiceagent-emulator";
 import { REPO_ROOT } from "../helpers/consumer.js";
 import { addFaultMix, slowAndLost, SLOW_CREATE_MS, watchInFlight } from "../helpers/fault-mix.js";
+import { holdDelays } from "../helpers/held-delays.js";
 import { onNative, projectYaml, type NativeInstall, type Project } from "./project.js";
 
 const program = (rel: string) => onNative(readFileSync(path.join(REPO_ROOT, rel), "utf8"));
@@ -36,7 +43,10 @@ const tokens = {
   call: `native-call-${randomUUID()}`,
   moves: `native-moves-${randomUUID()}`,
   pair: `native-pair-${randomUUID()}`,
+  namespaces: `native-namespaces-${randomUUID()}`,
 };
+/** The temp folder the `namespaces` scenario's deployment and its intruder share (TMPDIR of both). */
+let sharedTmp = "";
 type Scenario = keyof typeof tokens;
 const emus = new Map<Scenario, RunningEmulator>();
 const projects = new Map<Scenario, Project>();
@@ -67,11 +77,51 @@ export async function setupSafety(install: NativeInstall): Promise<void> {
   const instances = readFileSync(path.join(REPO_ROOT, "test/native/fixtures/instances/index.ts"), "utf8");
   for (const s of ["moves", "pair"] as const)
     projects.set(s, install.project(s, { "Pulumi.yaml": projectYaml(s), "index.ts": instances }));
+  sharedTmp = mkdtempSync(path.join(tmpdir(), "va-namespaces-"));
+  projects.set(
+    "namespaces",
+    install.project(
+      "namespaces",
+      { "Pulumi.yaml": projectYaml("namespaces"), "index.ts": instances },
+      { TMPDIR: sharedTmp },
+    ),
+  );
 }
 
 /** Stops the scenarios' emulators. */
 export async function teardownSafety(): Promise<void> {
   for (const e of emus.values()) await e.close();
+  if (sharedTmp) rmSync(sharedTmp, { recursive: true, force: true });
+}
+
+/**
+ * Starts a provider process's join of its deployment (the compiled kit, the code the plugin
+ * bundles) in a PID namespace of its own, as the same uid on the same TMPDIR: what a CI container
+ * sharing the host's /tmp does when its own `pulumi up` starts. Resolves once it has joined (and
+ * swept what it took for dead folders) and exited.
+ */
+function joinFromAnotherNamespace(tmp: string): Promise<string> {
+  const probe = spawnSync("unshare", ["--version"], { encoding: "utf8" });
+  if (probe.error || probe.status !== 0) {
+    throw new Error(
+      "`unshare` (util-linux) is needed to start a process in another PID namespace and is missing or fails here: install util-linux and run as root",
+    );
+  }
+  const kit = path.join(REPO_ROOT, "provider/dist/resources/kit/deployment.js");
+  const code = `const d = require(${JSON.stringify(kit)}).joinDeployment("127.0.0.1:8080"); console.log("joined " + require("node:fs").readlinkSync("/proc/self/ns/pid"));`;
+  const proc = spawn("unshare", ["--pid", "--fork", "--mount-proc", process.execPath, "-e", code], {
+    env: { ...process.env, TMPDIR: tmp },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const out: string[] = [];
+  proc.stdout.on("data", (d: Buffer) => void out.push(d.toString()));
+  proc.stderr.on("data", (d: Buffer) => void out.push(d.toString()));
+  return new Promise((resolve, reject) => {
+    proc.once("error", reject);
+    proc.once("exit", (code) =>
+      code === 0 ? resolve(out.join("").trim()) : reject(new Error(`the intruder exited ${code}: ${out.join("")}`)),
+    );
+  });
 }
 
 /** Registers the scenarios (lines, fleet, call, moves, pair) on the native classes. */
@@ -295,6 +345,60 @@ export function safetyScenarios(): void {
       expect(await liveState()).toEqual({ bound: agent, active: true });
       await p.pulumi(stack, ["preview", "--expect-no-changes"]);
     }, 300_000);
+  });
+
+  describe.concurrent("two PID namespaces on one temp folder, as one uid, during a whole `pulumi up`", () => {
+    it("a line and an adopted number moved from the default provider to an explicit one, renamed: bound and active after it", async ({
+      expect,
+    }) => {
+      const p = projects.get("namespaces")!;
+      const stack = "namespaces";
+      const emu = emus.get("namespaces")!;
+      const client = clientOf("namespaces");
+      const [LINE, OWNED] = emu.seeds.get(tokens.namespaces)!.numbers;
+      const place = (via: "default" | "explicit", suffix: string) =>
+        p.pulumi(stack, [
+          "config",
+          "set-all",
+          "--plaintext",
+          `instances:lines=${JSON.stringify([{ name: `line-${suffix}`, number: LINE, via }])}`,
+          "--plaintext",
+          `instances:owned=${JSON.stringify([{ name: `own-${suffix}`, number: OWNED, via }])}`,
+        ]);
+      const liveState = async () => ({
+        bound: (await client.numbers.get(LINE!)).inbound_agent?.id,
+        active: (await client.numbers.get(OWNED!)).active,
+      });
+      await p.init(stack);
+      await configure("namespaces", stack, {});
+      await place("default", "a");
+      await p.up(stack);
+      const agent = (await client.agents.list.all()).find((a) => a.prompt === "You are the front desk.")?.id;
+      expect(agent).toBeDefined();
+      expect(await liveState()).toEqual({ bound: agent, active: true });
+
+      // Renamed and moved: the new resources are checked (their numbers declared in the
+      // deployment's folder) in the explicit provider's process; the old ones' deletes run last, in
+      // the default provider's. The new line's bind is held until the other namespace's process
+      // has started on the same temp folder, so its start falls between those checks and deletes.
+      await place("explicit", "b");
+      const held = holdDelays(emu.faults);
+      emu.faults.add({ route: "/v1/numbers/update", method: "POST", latencyMs: 1, count: 1 });
+      const up = p.up(stack);
+      await Promise.race([
+        held.untilHolding(1),
+        up.then(() => Promise.reject(new Error("the up ended before its bind was held"))),
+      ]);
+      const intruder = await joinFromAnotherNamespace(sharedTmp).catch((err: unknown) => {
+        held.release();
+        throw err;
+      });
+      expect(intruder).toMatch(/^joined pid:\[\d+\]$/);
+      held.release();
+      await up;
+      expect(await liveState()).toEqual({ bound: agent, active: true });
+      await p.pulumi(stack, ["preview", "--expect-no-changes"]);
+    }, 240_000);
   });
 
   describe.concurrent("identical agents over two explicit providers of one account, one losing replies", () => {

@@ -13,7 +13,9 @@ import {
   mkdtempSync,
   readdirSync,
   readFileSync,
+  readlinkSync,
   rmSync,
+  utimesSync,
   writeFileSync,
 } from "node:fs";
 import { tmpdir } from "node:os";
@@ -29,6 +31,7 @@ import {
   joinDeployment,
   joinFromDynamicHost,
   leaveDeployment,
+  scopeOf,
   type SharedDeployment,
 } from "../../provider/resources/kit/deployment.js";
 import { PartialCreateError } from "../../provider/resources/kit/errors.js";
@@ -126,6 +129,21 @@ describe("declared numbers: one deployment, several processes", () => {
     expect(() => joinDeployment(address(), { root, ...engine })).toThrow(/TMPDIR/);
   });
 
+  it("a shared folder's name made first by someone else does not stop the plugin: the next place of this user is used, nothing made in the squatted one", () => {
+    // Any local user can make /tmp/pulumi-voiceagent-shared-<uid> before this user does.
+    const squatted = path.join(root, "squatted");
+    mkdirSync(squatted, { mode: 0o777 });
+    chmodSync(squatted, 0o777);
+    const own = path.join(root, "runtime", "pulumi-voiceagent-shared");
+    const at = address();
+    const joined = joinDeployment(at, { roots: [squatted, own], ...engine });
+    expect(path.dirname(joined.dir)).toBe(own);
+    expect(readdirSync(squatted)).toEqual([]);
+    // Every process of the deployment makes the same choice.
+    leaveDeployment();
+    expect(joinDeployment(at, { roots: [squatted, own], ...engine }).dir).toBe(joined.dir);
+  });
+
   it("the dynamic-provider host joins the folder its engine's plugins join; a process not started by an engine joins none", () => {
     const engineFound = () => ({ limitedBy: undefined, pid: process.pid });
     // The program's own process, a test runner: no engine address last.
@@ -157,12 +175,41 @@ describe("declared numbers: one deployment, several processes", () => {
   it("a deployment's folder is removed once its engine is gone, not while it runs", async () => {
     const gone = path.join(root, "gone");
     mkdirSync(gone);
-    // A pid no process holds: the largest a Linux pid can be, plus one.
-    writeFileSync(path.join(gone, "engine.json"), JSON.stringify({ pid: 4194305, started: "" }));
+    // A pid no process holds: the largest a Linux pid can be, plus one; seen from this very scope.
+    writeFileSync(path.join(gone, "engine.json"), JSON.stringify({ pid: 4194305, started: "", scope: scopeOf() }));
     const live = joinDeployment(address(), { root, ...engine });
     joinDeployment(address(), { root, ...engine });
     expect(existsSync(gone)).toBe(false);
     expect(existsSync(live.dir)).toBe(true);
+  });
+
+  it("a folder whose engine this process cannot see (another PID namespace, a release that recorded none) is kept until silent for a day", () => {
+    const folder = (name: string, scope: string | undefined, silentMs: number) => {
+      const dir = path.join(root, name);
+      mkdirSync(dir);
+      const file = path.join(dir, "engine.json");
+      writeFileSync(file, JSON.stringify({ pid: 4194305, started: "", ...(scope ? { scope } : {}) }));
+      const at = new Date(Date.now() - silentMs);
+      utimesSync(file, at, at);
+      return dir;
+    };
+    const otherNamespace = folder("other-ns", "another-boot/pid:[1]", 60_000);
+    const noScope = folder("no-scope", undefined, 60_000);
+    const abandoned = folder("abandoned", "another-boot/pid:[1]", 25 * 3_600_000);
+    joinDeployment(address(), { root, ...engine });
+    expect([existsSync(otherNamespace), existsSync(noScope), existsSync(abandoned)]).toEqual([true, true, false]);
+  });
+
+  it("the scope is the boot and the PID namespace where /proc tells them, the machine's name elsewhere", () => {
+    expect(scopeOf({ boot: () => "b-1", ns: () => "pid:[4026531836]" })).toBe("b-1/pid:[4026531836]");
+    const none = () => {
+      throw new Error("ENOENT");
+    };
+    expect(scopeOf({ boot: none, ns: none })).toMatch(/^host:/);
+    if (process.platform === "linux") {
+      const boot = readFileSync("/proc/sys/kernel/random/boot_id", "utf8").trim();
+      expect(scopeOf()).toBe(`${boot}/${readlinkSync("/proc/self/ns/pid")}`);
+    }
   });
 });
 
