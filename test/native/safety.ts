@@ -14,13 +14,12 @@
 //           (dynamic entry → default → default of another version → explicit Provider → a
 //           component's own Provider),
 //           renamed on the way: each instance is a plugin process of its own, and the old resource's
-//           delete runs in another process than the new one's check; the line stays bound, the number active
+//           delete runs in another process than the new one's check; the line stays bound, the number active;
+//           during the move to an explicit Provider, a provider process in another PID namespace
+//           (unshare) starts on the same temp folder as the same uid: it cannot see this
+//           deployment's engine, and must not take its folder for a dead one's
 //   pair    identical agents split over two explicit Providers of one account, one of them losing
 //           replies after the work: one up, one agent per resource, distinct ids
-//   namespaces  a `pulumi up` that moves a line and an adopted number from the default provider to
-//           an explicit one, renamed, while a provider process in another PID namespace (unshare)
-//           starts on the same temp folder as the same uid: it cannot see this deployment's engine,
-//           and must not take its folder for a dead one's; the line stays bound, the number active
 // The scenarios run concurrently, each on its own emulator and stack, in test/native/native.test.ts,
 // sharing its packed install and its one compile (they were a test file with an install of its own).
 import { spawn, spawnSync } from "node:child_process";
@@ -43,9 +42,8 @@ const tokens = {
   call: `native-call-${randomUUID()}`,
   moves: `native-moves-${randomUUID()}`,
   pair: `native-pair-${randomUUID()}`,
-  namespaces: `native-namespaces-${randomUUID()}`,
 };
-/** The temp folder the `namespaces` scenario's deployment and its intruder share (TMPDIR of both). */
+/** The temp folder the `moves` scenario's deployment and the other namespace's process share (TMPDIR of both). */
 let sharedTmp = "";
 type Scenario = keyof typeof tokens;
 const emus = new Map<Scenario, RunningEmulator>();
@@ -75,17 +73,12 @@ export async function setupSafety(install: NativeInstall): Promise<void> {
   projects.set("fleet", install.project("fleet", files("fleet", "bench/programs/fleet.ts")));
   projects.set("call", install.project("call", files("call", "test/e2e/fixtures/call/index.ts")));
   const instances = readFileSync(path.join(REPO_ROOT, "test/native/fixtures/instances/index.ts"), "utf8");
-  for (const s of ["moves", "pair"] as const)
-    projects.set(s, install.project(s, { "Pulumi.yaml": projectYaml(s), "index.ts": instances }));
   sharedTmp = mkdtempSync(path.join(tmpdir(), "va-namespaces-"));
   projects.set(
-    "namespaces",
-    install.project(
-      "namespaces",
-      { "Pulumi.yaml": projectYaml("namespaces"), "index.ts": instances },
-      { TMPDIR: sharedTmp },
-    ),
+    "moves",
+    install.project("moves", { "Pulumi.yaml": projectYaml("moves"), "index.ts": instances }, { TMPDIR: sharedTmp }),
   );
+  projects.set("pair", install.project("pair", { "Pulumi.yaml": projectYaml("pair"), "index.ts": instances }));
 }
 
 /** Stops the scenarios' emulators. */
@@ -327,12 +320,25 @@ export function safetyScenarios(): void {
       await p.pulumi(stack, ["preview", "--expect-no-changes"]);
 
       // Default → explicit Provider of the same account, renamed, no alias: the old resources'
-      // deletes run in the default provider's process, which never checked the new ones.
+      // deletes run in the default provider's process, which never checked the new ones. Meanwhile
+      // a provider process starts in another PID namespace, as the same uid on the same temp
+      // folder (a CI container sharing the host's /tmp): the new line's bind is held until it has
+      // started, so its start falls after the new resources' checks and before the old ones' deletes.
       await place(
         { name: "line-b", number: LINE!, via: "explicit" },
         { name: "own-b", number: OWNED!, via: "explicit" },
       );
-      await p.up(stack);
+      const emu = emus.get("moves")!;
+      const held = holdDelays(emu.faults);
+      emu.faults.add({ route: "/v1/numbers/update", method: "POST", latencyMs: 1, count: 1 });
+      const up = p.up(stack);
+      await Promise.race([
+        held.untilHolding(1),
+        up.then(() => Promise.reject(new Error("the up ended before its bind was held"))),
+      ]);
+      const intruder = await joinFromAnotherNamespace(sharedTmp).finally(() => held.release());
+      expect(intruder).toMatch(/^joined pid:\[\d+\]$/);
+      await up;
       expect(await liveState()).toEqual({ bound: agent, active: true });
       await p.pulumi(stack, ["preview", "--expect-no-changes"]);
 
@@ -345,60 +351,6 @@ export function safetyScenarios(): void {
       expect(await liveState()).toEqual({ bound: agent, active: true });
       await p.pulumi(stack, ["preview", "--expect-no-changes"]);
     }, 300_000);
-  });
-
-  describe.concurrent("two PID namespaces on one temp folder, as one uid, during a whole `pulumi up`", () => {
-    it("a line and an adopted number moved from the default provider to an explicit one, renamed: bound and active after it", async ({
-      expect,
-    }) => {
-      const p = projects.get("namespaces")!;
-      const stack = "namespaces";
-      const emu = emus.get("namespaces")!;
-      const client = clientOf("namespaces");
-      const [LINE, OWNED] = emu.seeds.get(tokens.namespaces)!.numbers;
-      const place = (via: "default" | "explicit", suffix: string) =>
-        p.pulumi(stack, [
-          "config",
-          "set-all",
-          "--plaintext",
-          `instances:lines=${JSON.stringify([{ name: `line-${suffix}`, number: LINE, via }])}`,
-          "--plaintext",
-          `instances:owned=${JSON.stringify([{ name: `own-${suffix}`, number: OWNED, via }])}`,
-        ]);
-      const liveState = async () => ({
-        bound: (await client.numbers.get(LINE!)).inbound_agent?.id,
-        active: (await client.numbers.get(OWNED!)).active,
-      });
-      await p.init(stack);
-      await configure("namespaces", stack, {});
-      await place("default", "a");
-      await p.up(stack);
-      const agent = (await client.agents.list.all()).find((a) => a.prompt === "You are the front desk.")?.id;
-      expect(agent).toBeDefined();
-      expect(await liveState()).toEqual({ bound: agent, active: true });
-
-      // Renamed and moved: the new resources are checked (their numbers declared in the
-      // deployment's folder) in the explicit provider's process; the old ones' deletes run last, in
-      // the default provider's. The new line's bind is held until the other namespace's process
-      // has started on the same temp folder, so its start falls between those checks and deletes.
-      await place("explicit", "b");
-      const held = holdDelays(emu.faults);
-      emu.faults.add({ route: "/v1/numbers/update", method: "POST", latencyMs: 1, count: 1 });
-      const up = p.up(stack);
-      await Promise.race([
-        held.untilHolding(1),
-        up.then(() => Promise.reject(new Error("the up ended before its bind was held"))),
-      ]);
-      const intruder = await joinFromAnotherNamespace(sharedTmp).catch((err: unknown) => {
-        held.release();
-        throw err;
-      });
-      expect(intruder).toMatch(/^joined pid:\[\d+\]$/);
-      held.release();
-      await up;
-      expect(await liveState()).toEqual({ bound: agent, active: true });
-      await p.pulumi(stack, ["preview", "--expect-no-changes"]);
-    }, 240_000);
   });
 
   describe.concurrent("identical agents over two explicit providers of one account, one losing replies", () => {
