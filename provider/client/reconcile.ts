@@ -299,7 +299,7 @@ function unknownOutcome<T extends Listed>(how: CreateOnce<T>, err: ApiError, why
 function bookkeepingFailed<T extends Listed>(how: CreateOnce<T>, err: unknown, known: Known): ApiBookkeepingError {
   const why = err instanceof Error ? err.message : String(err);
   const where = { status: 0, method: "POST", path: "" };
-  const record = `this client's record of creates (shared by the provider processes of one deployment) failed: ${why}`;
+  const record = `this process's record of creates, shared with the other provider processes of its deployment, failed (${why})`;
   if (known.madeId !== undefined) {
     const summary = `POST ${how.kind}: the service made ${how.noun} ${known.madeId}, then ${record}`;
     return new ApiBookkeepingError(

@@ -127,7 +127,7 @@ export const callKind = defineKind<Call, CallCreate>()({
       // Placed and answered, then the deployment's record of creates failed: the same, by its id.
       if (err instanceof ApiBookkeepingError && err.madeId) {
         throw new PartialCreateError(
-          `voiceagent:Call create: call ${err.madeId} was placed, but the bookkeeping after its answer failed (${err.summary}). ` +
+          `voiceagent:Call create: ${err.summary}. ` +
             "It is tracked in the state: run `pulumi up` to read it back, or `pulumi destroy` to end it; it is not placed again",
           err.madeId,
           { ...inputs, status: "unknown" },

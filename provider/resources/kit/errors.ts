@@ -62,8 +62,8 @@ export function unreadableCreate(
 }
 
 /**
- * A create the service carried out and answered, after which the record of creates the provider
- * processes of a deployment share could not be updated (its folder removed, its lock not taken
+ * A create the service carried out and answered (`summary` names the object and what failed after),
+ * after which the record of creates the provider processes of a deployment share could not be updated (its folder removed, its lock not taken
  * in time): the object exists, so it is kept tracked by its id as a partial create, exactly as an
  * unreadable answer is; the engine finishes it with an update at the next `pulumi up`.
  */
@@ -74,7 +74,7 @@ export function untrackedCreate(
   inputs: Record<string, unknown>,
 ): PartialCreateError {
   return new PartialCreateError(
-    `voiceagent:${kind} create: the service made ${kind} ${id}, but the bookkeeping after its answer failed (${summary}). ` +
+    `voiceagent:${kind} create: ${summary}. ` +
       "The object exists on the service and is tracked in the state: run `pulumi up` again to read it back and finish; it is not made a second time.",
     id,
     { ...inputs },
