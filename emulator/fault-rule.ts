@@ -18,6 +18,10 @@ export const FaultSeedSchema = z
  * "after"` acts once the handler has succeeded and its write is committed: the reply is lost
  * (`reset`) or replaced by a 5xx `status`, which is what a client meets when a proxy or the network
  * fails after the service did the work.
+ *
+ * `skip` lets the first `skip` matching requests through untouched before the rule starts to act:
+ * a sequence such as "the first attempt is carried out and loses its reply, the retries are
+ * throttled" is an after-commit `reset` with `count: 1` and a 429 with `skip: 1`.
  */
 export const FaultRuleSchema = z
   .strictObject({
@@ -30,6 +34,7 @@ export const FaultRuleSchema = z
     latencyMs: z.number().int().min(0).max(60_000).optional(),
     reset: z.boolean().optional(),
     count: z.number().int().min(1).optional(),
+    skip: z.number().int().min(1).optional(),
     rate: z.number().min(0).max(1).optional(),
   })
   .superRefine((r, ctx) => {

@@ -13,6 +13,13 @@ import {
 /** A rule as listed: its settings and, for a `count` rule, how many firings remain. */
 export type ListedFaultRule = FaultRule & { remaining?: number | undefined };
 
+/** A rule in force: how many firings remain (a `count` rule) and how many requests it still lets through (`skip`). */
+interface Entry {
+  rule: FaultRule;
+  remaining: number | undefined;
+  skipping: number;
+}
+
 /**
  * mulberry32: a tiny, fast 32-bit PRNG (public domain). Statistically fine for fault rates, and
  * its whole state is one integer, so a seed replays a run exactly.
@@ -34,7 +41,7 @@ function mulberry32(seed: number): () => number {
  * make the order, and so the decisions, vary from run to run.
  */
 export class FaultInjector {
-  private rules: { rule: FaultRule; remaining: number | undefined }[] = [];
+  private rules: Entry[] = [];
   private readonly active = { before: 0, after: 0 };
   private currentSeed = 0;
   private random: () => number = Math.random;
@@ -66,7 +73,7 @@ export class FaultInjector {
   /** Adds a rule (parsed: throws a ZodError naming the field). */
   add(input: FaultRuleInput): FaultRule {
     const rule = FaultRuleSchema.parse(input);
-    this.rules.push({ rule, remaining: rule.count });
+    this.rules.push({ rule, remaining: rule.count, skipping: rule.skip ?? 0 });
     this.active[rule.phase] += 1;
     return rule;
   }
@@ -99,6 +106,10 @@ export class FaultInjector {
       if (rule.method && rule.method !== method) continue;
       if (!routeMatches(rule.route, path)) continue;
       if (rule.host !== undefined && rule.host.toLowerCase() !== hostOf(host)) continue;
+      if (entry.skipping > 0) {
+        entry.skipping -= 1;
+        continue;
+      }
       if (rule.rate !== undefined && this.random() >= rule.rate) continue;
       if (entry.remaining !== undefined) {
         entry.remaining -= 1;

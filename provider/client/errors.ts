@@ -14,7 +14,8 @@ export type ApiErrorCode =
   | "E_OUTCOME_UNKNOWN"
   | "E_AMBIGUOUS"
   | "E_GENERATION"
-  | "E_REDIRECT";
+  | "E_REDIRECT"
+  | "E_BOOKKEEPING";
 
 /** What every ApiError carries besides its message. */
 export interface ApiErrorDetails {
@@ -202,5 +203,24 @@ export class ApiAmbiguousCreateError extends ApiError {
   }
   override toJSON(): Record<string, unknown> {
     return { ...super.toJSON(), candidates: this.candidates };
+  }
+}
+
+/**
+ * A create whose bookkeeping failed: the record of creates that the provider processes of one
+ * deployment share (a lock not taken, a wait past the operation's deadline, a folder removed).
+ * `madeId`: the object the service had already made and answered with, when it had: it exists,
+ * and the caller keeps it by that id rather than report a failure. `mayHaveActed`: whether the
+ * create had been sent.
+ */
+export class ApiBookkeepingError extends ApiError {
+  override name = "ApiBookkeepingError";
+  readonly madeId: string | undefined;
+  constructor(message: string, details: Omit<ApiErrorDetails, "code">, madeId?: string) {
+    super(message, { ...details, code: "E_BOOKKEEPING", mayHaveActed: madeId !== undefined || details.mayHaveActed });
+    this.madeId = madeId;
+  }
+  override toJSON(): Record<string, unknown> {
+    return { ...super.toJSON(), madeId: this.madeId };
   }
 }

@@ -10,6 +10,7 @@ export {
   ApiError,
   ApiAmbiguousCreateError,
   ApiAuthError,
+  ApiBookkeepingError,
   ApiConnectionError,
   ApiOutcomeUnknownError,
   ApiNotFoundError,
@@ -43,7 +44,7 @@ export {
 } from "./capabilities.js";
 export { withBudget } from "./budget.js";
 export { bodyKey, matchesSent } from "./match.js";
-export { MemoryLedger, type CreateLedger, type Picked } from "./ledger.js";
+export { MemoryLedger, type CreateLedger, type Picked, type Until } from "./ledger.js";
 export {
   API_GENERATIONS,
   ApiGenerationError,

@@ -5,6 +5,16 @@ import { CreateGate } from "./create-gate.js";
 export type Picked = { id: string } | { ambiguous: string[] } | { none: true };
 
 /**
+ * When a ledger's waits give up: the operation's deadline (`at`, epoch ms by `now`, the clock of
+ * the client whose create waits). A ledger shared on disk waits on other processes (a lock, their
+ * creates in flight, their checks), and none of those waits may outlast the operation's budget.
+ */
+export interface Until {
+  at: number;
+  now(): number;
+}
+
+/**
  * What the creates of one account know together: the ids made or adopted (so two creates never
  * take one object), the creates in flight and the checks of the list (so a check never takes an
  * object whose create has not heard back yet), and how many creates of each body may have made an
@@ -14,26 +24,32 @@ export type Picked = { id: string } | { ambiguous: string[] } | { none: true };
  */
 export interface CreateLedger {
   /** Sends one create of `kind` (`fn` sends it and claims its id); held while a check that could want `body` waits or runs. */
-  send<T>(kind: Collection, body: unknown, fn: () => Promise<T>): Promise<T>;
+  send<T>(kind: Collection, body: unknown, fn: () => Promise<T>, until?: Until): Promise<T>;
   /**
    * Runs one check of `kind`'s list once no create whose body it `wants` is in flight (calling
    * `onWait` first when it has to wait); such creates sent meanwhile wait for it.
    */
-  check<T>(kind: Collection, wants: (body: unknown) => boolean, fn: () => Promise<T>, onWait?: () => void): Promise<T>;
+  check<T>(
+    kind: Collection,
+    wants: (body: unknown) => boolean,
+    fn: () => Promise<T>,
+    onWait?: () => void,
+    until?: Until,
+  ): Promise<T>;
   /** Marks an id as made or adopted; false (and nothing marked) when it was taken already. */
-  claim(id: string): Promise<boolean>;
+  claim(id: string, until?: Until): Promise<boolean>;
   /**
    * Counts creates of one body (`key`, from `bodyKey`) whose last attempt has an unknown outcome
    * and that have not yet adopted an object or been sent again: each may have made one object.
    */
-  unsettle(kind: Collection, key: string, by: 1 | -1): Promise<void>;
+  unsettle(kind: Collection, key: string, by: 1 | -1, until?: Until): Promise<void>;
   /**
    * Within a check, for a create of body `key` whose outcome is unknown: of `candidates` (new
    * objects matching it, in list order), those nobody claimed. More of them than creates of this
    * body waiting for theirs: `ambiguous`, nothing taken. Else the first is claimed for it (and it
    * no longer counts as waiting), or `none`.
    */
-  pick(kind: Collection, key: string, candidates: readonly string[]): Promise<Picked>;
+  pick(kind: Collection, key: string, candidates: readonly string[], until?: Until): Promise<Picked>;
 }
 
 /** The ledger of one client, in memory: what one process knows. */

@@ -1,7 +1,13 @@
 import { deadlineOf } from "./budget.js";
 import type { Collection } from "./capabilities.js";
-import { ApiAmbiguousCreateError, ApiError, ApiOutcomeUnknownError, ApiSchemaError } from "./errors.js";
-import type { CreateLedger } from "./ledger.js";
+import {
+  ApiAmbiguousCreateError,
+  ApiBookkeepingError,
+  ApiError,
+  ApiOutcomeUnknownError,
+  ApiSchemaError,
+} from "./errors.js";
+import type { CreateLedger, Until } from "./ledger.js";
 import { bodyKey } from "./match.js";
 import type { Listed, Snapshots } from "./snapshots.js";
 import type { ClientOptions } from "./options.js";
@@ -54,12 +60,38 @@ export interface CreateContext {
  * operation's time budget is spent, however many attempts that takes (calls: reported as possibly
  * placed). More candidates than identical creates waiting for theirs: never a guess, an error
  * naming them all.
+ *
+ * The ledger's bookkeeping can fail on its own (a deployment's ledger is a file other processes
+ * lock): once the service has answered with an object, such a failure never hides it. The error
+ * then carries the object's id (`ApiBookkeepingError.madeId`), so the caller keeps it tracked;
+ * before that, it says whether the create had been sent.
  */
 export async function createOnce<T extends Listed>(how: CreateOnce<T>, ctx: CreateContext): Promise<T> {
+  /** What is known when the bookkeeping fails: whether a create was sent, and the object it made. */
+  const known: Known = { sent: false };
+  try {
+    return await createTracked(how, ctx, known);
+  } catch (err) {
+    if (err instanceof ApiError) throw err;
+    throw bookkeepingFailed(how, err, known);
+  }
+}
+
+/** What `createOnce` knows of its create when something other than the service fails. */
+interface Known {
+  /** Whether any attempt was handed to the transport. */
+  sent: boolean;
+  /** The object the service answered with or a check adopted: it exists. */
+  madeId?: string;
+}
+
+async function createTracked<T extends Listed>(how: CreateOnce<T>, ctx: CreateContext, known: Known): Promise<T> {
   const { options, ledger, snapshots } = ctx;
   // One clock for every deadline: the transport compares them with options.now() too.
   const started = options.now();
   const { at: deadline, budgetMs } = deadlineOf(options);
+  // Waits on what other processes of the deployment hold end with the operation's budget too.
+  const until: Until = { at: deadline, now: options.now };
   // Without a snapshot (no list route, or it failed) the create is still made, once; an unknown
   // outcome is then reported honestly instead of reconciled.
   let before: Set<string> | undefined;
@@ -83,24 +115,34 @@ export async function createOnce<T extends Listed>(how: CreateOnce<T>, ctx: Crea
     try {
       // The id is claimed before the gate counts this create as answered, so no check can see
       // the object unclaimed once its create has heard back.
-      return await ledger.send(how.kind, how.body, async () => {
-        try {
-          return await claimed(how, ctx, await how.send(deadline));
-        } catch (err) {
-          // The object exists; only its answer was unreadable: the caller keeps it by its id.
-          if (err instanceof ApiSchemaError && err.receivedId && !(await ledger.claim(err.receivedId)))
-            throw takenTwice(how, err, err.receivedId);
-          // Counted as waiting for its object before it stops counting as in flight: a check that
-          // no longer waits for it then knows one more identical object may be unclaimed.
-          if (before && willSettle(err)) await ledger.unsettle(how.kind, key, 1);
-          throw err;
-        }
-      });
+      return await ledger.send(
+        how.kind,
+        how.body,
+        async () => {
+          try {
+            known.sent = true;
+            const made = await how.send(deadline);
+            known.madeId = made.id;
+            return await claimed(how, ctx, made, until);
+          } catch (err) {
+            // The object exists; only its answer was unreadable: the caller keeps it by its id.
+            if (err instanceof ApiSchemaError && err.receivedId) {
+              known.madeId = err.receivedId;
+              if (!(await ledger.claim(err.receivedId, until))) throw takenTwice(how, err, err.receivedId);
+            }
+            // Counted as waiting for its object before it stops counting as in flight: a check that
+            // no longer waits for it then knows one more identical object may be unclaimed.
+            if (before && willSettle(err)) await ledger.unsettle(how.kind, key, 1, until);
+            throw err;
+          }
+        },
+        until,
+      );
     } catch (err) {
       if (!willSettle(err)) throw err;
       if (!before) throw unknownOutcome(how, err, noSnapshot);
       last = err;
-      const found = await settle(how, ctx, err, before, key, deadline);
+      const found = await settle(how, ctx, err, before, key, until, known);
       if (found) return found;
       if (how.atMostOnce) {
         throw new ApiOutcomeUnknownError(
@@ -130,8 +172,8 @@ function willSettle(err: unknown): err is ApiError {
 }
 
 /** Claims the id a create answered with; one already taken means two creates got one object. */
-async function claimed<T extends Listed>(how: CreateOnce<T>, ctx: CreateContext, made: T): Promise<T> {
-  if (await ctx.ledger.claim(made.id)) return made;
+async function claimed<T extends Listed>(how: CreateOnce<T>, ctx: CreateContext, made: T, until: Until): Promise<T> {
+  if (await ctx.ledger.claim(made.id, until)) return made;
   throw new ApiOutcomeUnknownError(
     `POST ${how.kind}: the service answered with ${how.noun} ${made.id}, which another create of this client already holds. ` +
       `The service made or reused it; look for the ${how.noun} in its ${how.kind} before running the command again.`,
@@ -151,8 +193,10 @@ async function settle<T extends Listed>(
   err: ApiError,
   before: Set<string>,
   key: string,
-  deadline: number,
+  until: Until,
+  known: Known,
 ): Promise<T | undefined> {
+  const deadline = until.at;
   const { options, ledger, transport } = ctx;
   let settled = false;
   try {
@@ -186,13 +230,16 @@ async function settle<T extends Listed>(
             how.kind,
             key,
             found.map((f) => f.id),
+            until,
           );
           if ("ambiguous" in pick) throw ambiguous(how, err, pick.ambiguous);
           if ("none" in pick) return undefined;
           settled = true;
+          known.madeId = pick.id;
           return found.find((f) => f.id === pick.id);
         },
         () => note("waiting"),
+        until,
       );
       if (one) {
         note("reconciled");
@@ -201,7 +248,7 @@ async function settle<T extends Listed>(
     }
     return undefined;
   } finally {
-    if (!settled) await ledger.unsettle(how.kind, key, -1);
+    if (!settled) await ledger.unsettle(how.kind, key, -1, until);
   }
 }
 
@@ -241,6 +288,39 @@ function unknownOutcome<T extends Listed>(how: CreateOnce<T>, err: ApiError, why
   return new ApiOutcomeUnknownError(`${err.summary}. The service may have made the ${how.noun}, and ${why}.`, {
     ...details(err),
     mayHaveActed: true,
+  });
+}
+
+/**
+ * A failure of the ledger itself (not of the service) during a create, as an ApiError that says
+ * what the service did: made the object (its id kept, for the caller to track), may have made it
+ * (sent, no answer read), or was never asked.
+ */
+function bookkeepingFailed<T extends Listed>(how: CreateOnce<T>, err: unknown, known: Known): ApiBookkeepingError {
+  const why = err instanceof Error ? err.message : String(err);
+  const where = { status: 0, method: "POST", path: "" };
+  const record = `this process's record of creates, shared with the other provider processes of its deployment, failed (${why})`;
+  if (known.madeId !== undefined) {
+    const summary = `POST ${how.kind}: the service made ${how.noun} ${known.madeId}, then ${record}`;
+    return new ApiBookkeepingError(
+      `${summary}. The ${how.noun} exists; keep it by its id, it must not be made again.`,
+      { ...where, summary },
+      known.madeId,
+    );
+  }
+  if (known.sent) {
+    const summary = `POST ${how.kind}: the request was sent, then ${record}`;
+    return new ApiBookkeepingError(`${summary}. The service may have made the ${how.noun}.`, {
+      ...where,
+      summary,
+      mayHaveActed: true,
+    });
+  }
+  const summary = `POST ${how.kind} was not sent: ${record}`;
+  return new ApiBookkeepingError(`${summary}. The service did not act on it.`, {
+    ...where,
+    summary,
+    mayHaveActed: false,
   });
 }
 

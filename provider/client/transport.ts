@@ -103,6 +103,10 @@ export function createTransport(
       const started = options.now();
       const deadline = input.deadline ?? deadlineOf(options).at;
       let attempt = 1;
+      // Whether an earlier attempt may have been carried out: the request as a whole may have acted
+      // when any attempt may have, whatever the last one answered (a cancel whose first attempt
+      // acted and lost its reply, and whose retries were throttled, was still carried out).
+      let earlierMayHaveActed = false;
       const headers = {
         authorization: `Bearer ${token}`,
         accept: "application/json",
@@ -146,7 +150,8 @@ export function createTransport(
           ),
           hooks: {
             beforeRetry: [
-              () => {
+              (error) => {
+                if (mayHaveActed(ep.method, error)) earlierMayHaveActed = true;
                 attempt += 1;
               },
             ],
@@ -161,7 +166,9 @@ export function createTransport(
         if ("acknowledges" in ep && ep.acknowledges) return acknowledged(response.body, observe) as ResponseOf<N>;
         return parseBody(ep.response, response.body, name, d, observe) as ResponseOf<N>;
       } catch (error) {
-        const translated = translate(error, base, details);
+        const translated = earlierMayHaveActed
+          ? actedBefore(translate(error, base, details))
+          : translate(error, base, details);
         note("error", translated.status, translated.requestId);
         throw translated;
       }
@@ -260,6 +267,32 @@ function parseBody(
     );
   }
   return parsed.data;
+}
+
+/**
+ * The failure of a request one of whose earlier attempts may have been carried out: it may have
+ * acted, whatever its last attempt answered, and its summary says so (the callers' advice reads
+ * `mayHaveActed`, and a 429 or a 422 alone would otherwise read as "nothing was done").
+ */
+function actedBefore(err: ApiError): ApiError {
+  if (err.mayHaveActed) return err;
+  const summary = `${err.summary}; an earlier attempt may have been carried out (its answer was lost)`;
+  const d = {
+    status: err.status,
+    method: err.method,
+    path: err.path,
+    requestId: err.requestId,
+    attempts: err.attempts,
+  };
+  const more = { detail: err.detail, summary, mayHaveActed: true };
+  const message = `${summary}. The service may have carried it out.`;
+  if (err instanceof ApiRateLimitError) return new ApiRateLimitError(message, { ...d, ...more }, err.retryAfterMs);
+  if (err instanceof ApiValidationError) return new ApiValidationError(message, { ...d, ...more }, err.issues);
+  if (err instanceof ApiAuthError) return new ApiAuthError(message, { ...d, ...more });
+  if (err instanceof ApiNotFoundError) return new ApiNotFoundError(message, { ...d, ...more });
+  if (err instanceof ApiConnectionError)
+    return new ApiConnectionError(message, { ...d, ...more }, err.code === "E_TIMEOUT");
+  return new ApiError(message, { ...d, ...more, code: err.code });
 }
 
 function translate(

@@ -21,6 +21,19 @@ describe("fault injection", () => {
     expect((await get("/v1/numbers/list")).status).toBe(200);
   });
 
+  it("a rule with skip lets that many matching requests through, then acts", async () => {
+    emu = await startEmulator({
+      tokens: [TOKEN],
+      seed: true,
+      faults: [{ route: "/v1/voices/list", status: 429, skip: 1, count: 2 }],
+    });
+    expect((await get("/v1/numbers/list")).status).toBe(200);
+    expect((await get("/v1/voices/list")).status).toBe(200);
+    expect((await get("/v1/voices/list")).status).toBe(429);
+    expect((await get("/v1/voices/list")).status).toBe(429);
+    expect((await get("/v1/voices/list")).status).toBe(200);
+  });
+
   it("a rule with a host fails only the requests that name that host: one server, two loopback names", async () => {
     emu = await startEmulator({
       tokens: [TOKEN],

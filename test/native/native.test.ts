@@ -14,13 +14,14 @@
 //             text stored in the old state (a stack of its own, on an emulator of its own): that
 //             text's `import("pulumi-voiceagent/providers").runtimeFor(kind)[method](settings, ...args)`
 //             is a contract every later release keeps
-//   migrate   each upgrade fixture's stack to native and back, and one written by this release's dynamic classes to native
+//   migrate   the oldest and the newest upgrade fixture's stack to native and back, and one written by this release's
+//             dynamic classes to native
 //   bad input the mistakes of test/native/fixtures/bad-input on BOTH entries (dynamic and native), each
 //             entry's in one preview: every one named, no secret printed or stored, nothing sent;
 //             then the settings' own mistakes (a baseUrl with a path, a misspelt key, a plain token)
 //   lookups   the functions on the native entry and on the dynamic entry: the same program, one stack each
-//   safety    renames, swaps and moves of lines; a fleet under the fault mix; a call whose reply is lost
-//             (test/native/safety.ts)
+//   safety    renames, swaps and moves of lines (one move while a process in another PID namespace starts on the
+//             same temp folder); a fleet under the fault mix; a call whose reply is lost (test/native/safety.ts)
 //   clinic    the clinic of test/e2e/fixtures/clinic on the current API (2024): up, an empty preview, a hand edit seen
 //             by preview --refresh, a prompt and a voice type changed in place, destroy saying what it cannot unbind;
 //             and examples/basic on the same API (up, an empty preview, destroy)
@@ -48,7 +49,8 @@ import { safetyScenarios, setupSafety, teardownSafety } from "./safety.js";
 const fixture = (name: string) => readFileSync(path.join(REPO_ROOT, "test/native/fixtures", name, "index.ts"), "utf8");
 const versions = readdirSync(FIXTURES, { withFileTypes: true })
   .filter((e) => e.isDirectory())
-  .map((e) => e.name);
+  .map((e) => e.name)
+  .sort((a, b) => a.localeCompare(b, undefined, { numeric: true }));
 const metas: FixtureMeta[] = versions.map((v) => readMeta(path.join(FIXTURES, v)));
 /** Every fixture's program, its import switched by config `test:entry` (native unless "dynamic"). */
 function switchable(program: string): string {
@@ -600,8 +602,13 @@ describe.concurrent("migration from the dynamic provider and back, without repla
     );
   }
 
+  // Every fixture's state previews empty with this release (pulumi/providertest's
+  // PreviewProviderUpgrade). The move to native and back, the costly part (two ups and a destroy),
+  // runs from the oldest fixture (numbers recorded by E.164) and the newest only: the ones between
+  // hold the same program and the same kind of state, and each costs minutes of the suite.
+  const movesFrom = new Set([versions[0], versions.at(-1)]);
   for (const version of versions)
-    it(`a stack written by ${version} moves to native and back; lines stay bound; destroy unbinds`, async ({
+    it(`a stack written by ${version} previews empty with this release${movesFrom.has(version) ? "; moves to native and back; lines stay bound; destroy unbinds" : ""}`, async ({
       expect,
     }) => {
       const meta = metas[versions.indexOf(version)]!;
@@ -624,6 +631,7 @@ describe.concurrent("migration from the dynamic provider and back, without repla
       });
       expect(refreshed.code, refreshed.stdout + refreshed.stderr).toBe(0);
       expect(e.stats.total).toBeGreaterThan(reads);
+      if (!movesFrom.has(version)) return;
       const onNative = await move(expect, p, meta.stack, e, "native");
       for (const b of await bindings(expect, onNative, client)) expect(b.live, b.number).toBe(b.declared);
       const onDynamic = await move(expect, p, meta.stack, e, "dynamic");
@@ -693,6 +701,8 @@ describe.concurrent("bad input as users meet it, on both entries: named at previ
         callee: `+1555999${String(parseInt(nonce, 16) % 10_000).padStart(4, "0")}`,
         password: `pass-SECRET-${nonce}`,
       };
+      /** A key in a secret baseUrl's path (a gateway's URL), refused as a path. */
+      const gatewayKey = `gw-key-SECRET-${nonce}`;
       await bad.init(stack);
       await configure(
         bad,
@@ -729,9 +739,10 @@ describe.concurrent("bad input as users meet it, on both entries: named at previ
       );
 
       // The settings' own mistakes, on a program with nothing wrong in it.
-      await bad.pulumi(stack, ["config", "set", "voiceagent:baseUrl", `${emu.url}/v1`]);
+      // A gateway's URL carrying a key in its path, given as a secret: refused, and never printed.
+      await bad.pulumi(stack, ["config", "set", "--secret", "voiceagent:baseUrl", `${emu.url}/v1/${gatewayKey}`]);
       expect(await preview("valid")).toMatch(
-        /voiceagent:baseUrl must be the service's root URL, without a path \(not \/v1[^\n]*; nothing was sent to the service/,
+        /voiceagent:baseUrl must be the service's root URL, without a path[^\n]*; nothing was sent to the service/,
       );
       await bad.pulumi(stack, ["config", "set", "voiceagent:baseUrl", emu.url]);
       await bad.pulumi(stack, ["config", "set", "voiceagent:baseURL", emu.url]);
@@ -749,7 +760,7 @@ describe.concurrent("bad input as users meet it, on both entries: named at previ
 
       // Nothing reached the service, on any path, though its address was reachable throughout.
       expect(emu.stats.total).toBe(0);
-      const leaks = Object.values(secret).flatMap((v) => [
+      const leaks = [...Object.values(secret), gatewayKey].flatMap((v) => [
         ...(printed.join("\n").includes(v) ? [`CLI output holds ${v}`] : []),
         ...filesContaining(badBackend, v).map((f) => `${f} holds ${v}`),
         ...filesContaining(bad.dir, v).map((f) => `${f} holds ${v}`),

@@ -14,19 +14,25 @@
 //           (dynamic entry → default → default of another version → explicit Provider → a
 //           component's own Provider),
 //           renamed on the way: each instance is a plugin process of its own, and the old resource's
-//           delete runs in another process than the new one's check; the line stays bound, the number active
+//           delete runs in another process than the new one's check; the line stays bound, the number active;
+//           during the move to an explicit Provider, a provider process in another PID namespace
+//           (unshare) starts on the same temp folder as the same uid: it cannot see this
+//           deployment's engine, and must not take its folder for a dead one's
 //   pair    identical agents split over two explicit Providers of one account, one of them losing
 //           replies after the work: one up, one agent per resource, distinct ids
 // The scenarios run concurrently, each on its own emulator and stack, in test/native/native.test.ts,
 // sharing its packed install and its one compile (they were a test file with an install of its own).
+import { spawn, spawnSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, it } from "vitest";
 import { createClient, type VoiceAgentClient } from "pulumi-voiceagent/client";
 import { startEmulator, type RunningEmulator } from "voiceagent-emulator";
 import { REPO_ROOT } from "../helpers/consumer.js";
 import { addFaultMix, slowAndLost, SLOW_CREATE_MS, watchInFlight } from "../helpers/fault-mix.js";
+import { holdDelays } from "../helpers/held-delays.js";
 import { onNative, projectYaml, type NativeInstall, type Project } from "./project.js";
 
 const program = (rel: string) => onNative(readFileSync(path.join(REPO_ROOT, rel), "utf8"));
@@ -37,6 +43,8 @@ const tokens = {
   moves: `native-moves-${randomUUID()}`,
   pair: `native-pair-${randomUUID()}`,
 };
+/** The temp folder the `moves` scenario's deployment and the other namespace's process share (TMPDIR of both). */
+let sharedTmp = "";
 type Scenario = keyof typeof tokens;
 const emus = new Map<Scenario, RunningEmulator>();
 const projects = new Map<Scenario, Project>();
@@ -65,13 +73,48 @@ export async function setupSafety(install: NativeInstall): Promise<void> {
   projects.set("fleet", install.project("fleet", files("fleet", "bench/programs/fleet.ts")));
   projects.set("call", install.project("call", files("call", "test/e2e/fixtures/call/index.ts")));
   const instances = readFileSync(path.join(REPO_ROOT, "test/native/fixtures/instances/index.ts"), "utf8");
-  for (const s of ["moves", "pair"] as const)
-    projects.set(s, install.project(s, { "Pulumi.yaml": projectYaml(s), "index.ts": instances }));
+  sharedTmp = mkdtempSync(path.join(tmpdir(), "va-namespaces-"));
+  projects.set(
+    "moves",
+    install.project("moves", { "Pulumi.yaml": projectYaml("moves"), "index.ts": instances }, { TMPDIR: sharedTmp }),
+  );
+  projects.set("pair", install.project("pair", { "Pulumi.yaml": projectYaml("pair"), "index.ts": instances }));
 }
 
 /** Stops the scenarios' emulators. */
 export async function teardownSafety(): Promise<void> {
   for (const e of emus.values()) await e.close();
+  if (sharedTmp) rmSync(sharedTmp, { recursive: true, force: true });
+}
+
+/**
+ * Starts a provider process's join of its deployment (the compiled kit, the code the plugin
+ * bundles) in a PID namespace of its own, as the same uid on the same TMPDIR: what a CI container
+ * sharing the host's /tmp does when its own `pulumi up` starts. Resolves once it has joined (and
+ * swept what it took for dead folders) and exited.
+ */
+function joinFromAnotherNamespace(tmp: string): Promise<string> {
+  const probe = spawnSync("unshare", ["--version"], { encoding: "utf8" });
+  if (probe.error || probe.status !== 0) {
+    throw new Error(
+      "`unshare` (util-linux) is needed to start a process in another PID namespace and is missing or fails here: install util-linux and run as root",
+    );
+  }
+  const kit = path.join(REPO_ROOT, "provider/dist/resources/kit/deployment.js");
+  const code = `const d = require(${JSON.stringify(kit)}).joinDeployment("127.0.0.1:8080"); console.log("joined " + require("node:fs").readlinkSync("/proc/self/ns/pid"));`;
+  const proc = spawn("unshare", ["--pid", "--fork", "--mount-proc", process.execPath, "-e", code], {
+    env: { ...process.env, TMPDIR: tmp },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const out: string[] = [];
+  proc.stdout.on("data", (d: Buffer) => void out.push(d.toString()));
+  proc.stderr.on("data", (d: Buffer) => void out.push(d.toString()));
+  return new Promise((resolve, reject) => {
+    proc.once("error", reject);
+    proc.once("exit", (code) =>
+      code === 0 ? resolve(out.join("").trim()) : reject(new Error(`the intruder exited ${code}: ${out.join("")}`)),
+    );
+  });
 }
 
 /** Registers the scenarios (lines, fleet, call, moves, pair) on the native classes. */
@@ -277,12 +320,25 @@ export function safetyScenarios(): void {
       await p.pulumi(stack, ["preview", "--expect-no-changes"]);
 
       // Default → explicit Provider of the same account, renamed, no alias: the old resources'
-      // deletes run in the default provider's process, which never checked the new ones.
+      // deletes run in the default provider's process, which never checked the new ones. Meanwhile
+      // a provider process starts in another PID namespace, as the same uid on the same temp
+      // folder (a CI container sharing the host's /tmp): the new line's bind is held until it has
+      // started, so its start falls after the new resources' checks and before the old ones' deletes.
       await place(
         { name: "line-b", number: LINE!, via: "explicit" },
         { name: "own-b", number: OWNED!, via: "explicit" },
       );
-      await p.up(stack);
+      const emu = emus.get("moves")!;
+      const held = holdDelays(emu.faults);
+      emu.faults.add({ route: "/v1/numbers/update", method: "POST", latencyMs: 1, count: 1 });
+      const up = p.up(stack);
+      await Promise.race([
+        held.untilHolding(1),
+        up.then(() => Promise.reject(new Error("the up ended before its bind was held"))),
+      ]);
+      const intruder = await joinFromAnotherNamespace(sharedTmp).finally(() => held.release());
+      expect(intruder).toMatch(/^joined pid:\[\d+\]$/);
+      await up;
       expect(await liveState()).toEqual({ bound: agent, active: true });
       await p.pulumi(stack, ["preview", "--expect-no-changes"]);
 

@@ -173,12 +173,12 @@ describe("settings are checked at preview, naming the setting and the fix", () =
     [
       "a path",
       { baseUrl: "https://api.example.com/api", token: "t" },
-      /voiceagent:baseUrl must be the service's root URL, without a path \(not \/api/,
+      /voiceagent:baseUrl must be the service's root URL, without a path \(the provider adds/,
     ],
     [
       "the /v1 path",
       { baseUrl: "https://api.example.com/v1/", token: "t" },
-      /voiceagent:baseUrl must be the service's root URL, without a path \(not \/v1\//,
+      /voiceagent:baseUrl must be the service's root URL, without a path \(the provider adds/,
     ],
     [
       "a token with a newline",
@@ -189,6 +189,20 @@ describe("settings are checked at preview, naming the setting and the fix", () =
     vi.stubEnv("VOICEAGENT_BASE_URL", "");
     vi.stubEnv("VOICEAGENT_TOKEN", "");
     expect(await reasons(s)).toMatch(reason);
+  });
+
+  // The value may be a secret (a gateway's URL with a key in its path or host): a refusal names
+  // the setting and what is wrong, never any part of the value.
+  it.each([
+    ["a key in the path", "https://gw.example.com/k/SECRET-path-4f1c"],
+    ["another scheme", "SECRET-scheme-4f1c://gw.example.com"],
+    ["a query", "https://gw.example.com/?key=SECRET-query-4f1c"],
+    ["credentials", "https://u:SECRET-pw-4f1c@gw.example.com"],
+  ])("a refused baseUrl is never printed: %s", async (_name, baseUrl) => {
+    vi.stubEnv("VOICEAGENT_BASE_URL", "");
+    const said = await reasons({ baseUrl, token: "t" });
+    expect(said).toMatch(/voiceagent:baseUrl/);
+    expect(said).not.toMatch(/SECRET|4f1c|gw\.example/);
   });
 
   it("falls back to the environment, and names the variables in the fix", async () => {

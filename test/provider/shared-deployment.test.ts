@@ -6,12 +6,24 @@
 // forced by the fake service's gates or by a child's answer.
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  rmSync,
+  utimesSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { createInterface } from "node:readline";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createClient, type RequestLogEvent } from "pulumi-voiceagent/client";
+import { startEmulator, type RunningEmulator } from "voiceagent-emulator";
 import { holdOnce, resetHolders } from "../../provider/resources/kit/bound-once.js";
 import { claimOf, resetClaims } from "../../provider/resources/kit/claims.js";
 import {
@@ -19,9 +31,13 @@ import {
   joinDeployment,
   joinFromDynamicHost,
   leaveDeployment,
+  scopeOf,
   type SharedDeployment,
 } from "../../provider/resources/kit/deployment.js";
+import { PartialCreateError } from "../../provider/resources/kit/errors.js";
 import { SharedLedger } from "../../provider/resources/kit/shared-ledger.js";
+import { runtimeFor } from "../../provider/resources/providers.js";
+import { holdDelays } from "../helpers/held-delays.js";
 import { REPO_ROOT } from "../helpers/consumer.js";
 import { FAKE_VOICE_ID, startFakeService, type FakeService } from "../helpers/fake-service.js";
 
@@ -113,6 +129,21 @@ describe("declared numbers: one deployment, several processes", () => {
     expect(() => joinDeployment(address(), { root, ...engine })).toThrow(/TMPDIR/);
   });
 
+  it("a shared folder's name made first by someone else does not stop the plugin: the next place of this user is used, nothing made in the squatted one", () => {
+    // Any local user can make /tmp/pulumi-voiceagent-shared-<uid> before this user does.
+    const squatted = path.join(root, "squatted");
+    mkdirSync(squatted, { mode: 0o777 });
+    chmodSync(squatted, 0o777);
+    const own = path.join(root, "runtime", "pulumi-voiceagent-shared");
+    const at = address();
+    const joined = joinDeployment(at, { roots: [squatted, own], ...engine });
+    expect(path.dirname(joined.dir)).toBe(own);
+    expect(readdirSync(squatted)).toEqual([]);
+    // Every process of the deployment makes the same choice.
+    leaveDeployment();
+    expect(joinDeployment(at, { roots: [squatted, own], ...engine }).dir).toBe(joined.dir);
+  });
+
   it("the dynamic-provider host joins the folder its engine's plugins join; a process not started by an engine joins none", () => {
     const engineFound = () => ({ limitedBy: undefined, pid: process.pid });
     // The program's own process, a test runner: no engine address last.
@@ -144,12 +175,71 @@ describe("declared numbers: one deployment, several processes", () => {
   it("a deployment's folder is removed once its engine is gone, not while it runs", async () => {
     const gone = path.join(root, "gone");
     mkdirSync(gone);
-    // A pid no process holds: the largest a Linux pid can be, plus one.
-    writeFileSync(path.join(gone, "engine.json"), JSON.stringify({ pid: 4194305, started: "" }));
+    // A pid no process holds: the largest a Linux pid can be, plus one; seen from this very scope.
+    writeFileSync(path.join(gone, "engine.json"), JSON.stringify({ pid: 4194305, started: "", scope: scopeOf() }));
     const live = joinDeployment(address(), { root, ...engine });
     joinDeployment(address(), { root, ...engine });
     expect(existsSync(gone)).toBe(false);
     expect(existsSync(live.dir)).toBe(true);
+  });
+
+  it("a folder whose engine this process cannot see (another PID namespace, a release that recorded none) is kept until silent for a day", () => {
+    const folder = (name: string, scope: string | undefined, silentMs: number) => {
+      const dir = path.join(root, name);
+      mkdirSync(dir);
+      const file = path.join(dir, "engine.json");
+      writeFileSync(file, JSON.stringify({ pid: 4194305, started: "", ...(scope ? { scope } : {}) }));
+      const at = new Date(Date.now() - silentMs);
+      utimesSync(file, at, at);
+      return dir;
+    };
+    const otherNamespace = folder("other-ns", "another-boot/pid:[1]", 60_000);
+    const noScope = folder("no-scope", undefined, 60_000);
+    const abandoned = folder("abandoned", "another-boot/pid:[1]", 25 * 3_600_000);
+    joinDeployment(address(), { root, ...engine });
+    expect([existsSync(otherNamespace), existsSync(noScope), existsSync(abandoned)]).toEqual([true, true, false]);
+  });
+
+  it("the scope is the boot and the PID namespace where /proc tells them, the machine's name elsewhere", () => {
+    expect(scopeOf({ boot: () => "b-1", ns: () => "pid:[4026531836]" })).toBe("b-1/pid:[4026531836]");
+    const none = () => {
+      throw new Error("ENOENT");
+    };
+    expect(scopeOf({ boot: none, ns: none })).toMatch(/^host:/);
+    if (process.platform === "linux") {
+      const boot = readFileSync("/proc/sys/kernel/random/boot_id", "utf8").trim();
+      expect(scopeOf()).toBe(`${boot}/${readlinkSync("/proc/self/ns/pid")}`);
+    }
+  });
+});
+
+describe("bookkeeping after the service answered never loses the object", () => {
+  let emu: RunningEmulator | undefined;
+  afterEach(async () => emu?.close());
+
+  it("the deployment's folder removed while a create is in flight: the agent is kept by its id as a partial create, made once", async () => {
+    const shared = joinDeployment(address(), { root, ...engine });
+    const token = `after-answer-${randomUUID()}`;
+    emu = await startEmulator({ tokens: [token], seed: true });
+    const voice = emu.seeds.get(token)!.voices[0]!;
+    const settings = { baseUrl: emu.url, token };
+    // The create is committed, then its answer held until the folder is gone.
+    const held = holdDelays(emu.faults);
+    emu.faults.add({ route: "/v1/agents/create", method: "POST", phase: "after", latencyMs: 1, count: 1 });
+    const created = runtimeFor("Agent")
+      .create(settings, { prompt: "Kept whatever the bookkeeping does.", voice })
+      .catch((e: unknown) => e);
+    await held.untilHolding(1);
+    rmSync(shared.dir, { recursive: true, force: true });
+    held.release();
+    const err = await created;
+    const agents = await createClient({ baseUrl: emu.url, token }).agents.list.all();
+    const made = agents.filter((a) => a.prompt === "Kept whatever the bookkeeping does.");
+    expect(made).toHaveLength(1);
+    if (!(err instanceof PartialCreateError)) throw err;
+    expect(err.id).toBe(made[0]!.id);
+    expect(err.message).toMatch(/exists on the service and is tracked in the state: run `pulumi up` again/);
+    expect(emu.stats.writes["POST /v1/agents/create"]).toBe(1);
   });
 });
 
@@ -245,6 +335,53 @@ describe("creates of one account through two ledgers of one deployment", () => {
     const mine = (await Promise.all(ids.map(async (id) => ((await ledger.claim(id)) ? id : "")))).filter(Boolean);
     const theirs = JSON.parse(await next()) as string[];
     expect([...mine, ...theirs].sort()).toEqual([...ids].sort());
+  });
+
+  it("an entry whose pid now names a later process (the pid reused) holds no check", async () => {
+    const ledger = new SharedLedger(shared, "t0ken");
+    // Registers the file, then an entry is written as a process that started at another time
+    // would have left it under the pid of a process that runs now (this test's parent).
+    await ledger.claim(randomUUID());
+    const file = readdirSync(shared.dir).find((f) => f.startsWith("ledger-"))!;
+    const state = JSON.parse(readFileSync(path.join(shared.dir, file), "utf8")) as Record<string, unknown>;
+    const stale = { pid: process.ppid, started: "1", owner: "gone", kind: "agents" };
+    writeFileSync(path.join(shared.dir, file), JSON.stringify({ ...state, inFlight: [stale] }));
+    let waited = false;
+    const checked = await ledger.check(
+      "agents",
+      () => true,
+      async () => "checked",
+      () => {
+        waited = true;
+      },
+    );
+    expect([checked, waited]).toEqual(["checked", false]);
+  });
+
+  it("a create held by another process's check gives up at the operation's deadline, saying nothing was sent", async () => {
+    const [checking, sending] = [new SharedLedger(shared, "t0ken"), new SharedLedger(shared, "t0ken")];
+    let inCheck = () => {};
+    const checkStarted = new Promise<void>((resolve) => (inCheck = resolve));
+    let endCheck = () => {};
+    const check = checking.check(
+      "agents",
+      () => true,
+      () => {
+        inCheck();
+        return new Promise<void>((resolve) => (endCheck = resolve));
+      },
+    );
+    await checkStarted;
+    // A clock past the deadline once the create has found the kind held.
+    let now = 0;
+    const sent: string[] = [];
+    const refused = await sending
+      .send("agents", {}, async () => void sent.push("sent"), { at: 1, now: () => now++ })
+      .catch((e: unknown) => e);
+    expect(String(refused)).toMatch(/at the operation's deadline; nothing was sent/);
+    expect(sent).toEqual([]);
+    endCheck();
+    await check;
   });
 
   it("a process killed with a create in flight does not hold the deployment's checks", async () => {

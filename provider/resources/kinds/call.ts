@@ -1,5 +1,6 @@
 import { z } from "zod";
 import {
+  ApiBookkeepingError,
   ApiSchemaError,
   CallCreateSchema,
   E164Schema,
@@ -113,6 +114,16 @@ export const callKind = defineKind<Call, CallCreate>()({
           `voiceagent:Call create: call ${err.receivedId} was placed, but its answer did not match the expected shape (${err.summary}). ` +
             "It is tracked in the state: run `pulumi up` to read it back, or `pulumi destroy` to end it",
           err.receivedId,
+          { ...inputs, status: "unknown" },
+          [err.summary],
+        );
+      }
+      // Placed and answered, then the deployment's record of creates failed: the same, by its id.
+      if (err instanceof ApiBookkeepingError && err.madeId) {
+        throw new PartialCreateError(
+          `voiceagent:Call create: ${err.summary}. ` +
+            "It is tracked in the state: run `pulumi up` to read it back, or `pulumi destroy` to end it; it is not placed again",
+          err.madeId,
           { ...inputs, status: "unknown" },
           [err.summary],
         );

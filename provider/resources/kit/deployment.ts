@@ -8,10 +8,13 @@ import {
   openSync,
   readdirSync,
   readFileSync,
+  readlinkSync,
   rmSync,
+  statSync,
+  utimesSync,
   writeFileSync,
 } from "node:fs";
-import { tmpdir, userInfo } from "node:os";
+import { homedir, hostname, tmpdir, userInfo } from "node:os";
 import path from "node:path";
 import { type Invocation, invocation } from "./invocation.js";
 
@@ -26,16 +29,25 @@ import { type Invocation, invocation } from "./invocation.js";
  *
  * The key: the engine's address (a port the engine holds while the deployment runs, so no two live
  * deployments share it) with the engine's pid and start time (so a later deployment that happens to
- * get the same port never reads an old folder). The engine is the nearest `pulumi` ancestor: the
- * plugin's parent itself, unless the plugin was started through a wrapper script.
+ * get the same port never reads an old folder), and where those pids mean anything: the machine's
+ * boot and the PID namespace (`scopeOf`). Two containers that share one temp folder (and, as root
+ * in both, one uid) see different processes under the same pids and may both use port 8080 for an
+ * engine: with the namespace in the key they never share a folder. The engine is the nearest
+ * `pulumi` ancestor: the plugin's parent itself, unless the plugin was started through a wrapper
+ * script.
  *
- * Where: a folder per user in the OS temp folder (mode 0700), one subfolder per deployment. Nothing
- * secret is written: numbers and tokens appear only as hashes (salted with the deployment's key),
- * ids are the service's.
+ * Where: a folder per user closed to others (mode 0700), one subfolder per deployment: the OS
+ * temp folder's `pulumi-voiceagent-shared-<uid>`, unless someone else made that name first (the
+ * temp folder is everyone's), then one nobody else can make (see `sharedRoots`). Nothing secret
+ * is written: numbers and tokens appear only as hashes (salted with the deployment's key), ids are
+ * the service's.
  *
  * Cleanup: the engine stops its plugins without a word at the end, and no process can tell it is
  * the deployment's last, so a folder is removed by the first plugin of any later deployment that
- * finds its engine gone (or its pid now another process's). A folder holds a few small files.
+ * proves it dead: its engine gone (or its pid now another process's) in the same PID namespace of
+ * the same boot; a folder of another namespace only once no process of its deployment has shown a
+ * sign of life for `ABANDONED_AFTER_MS` (each refreshes it every `HEARTBEAT_MS`). An engine that
+ * this process cannot see is not a dead one. A folder holds a few small files.
  */
 export class SharedDeployment {
   constructor(
@@ -86,11 +98,50 @@ export class SharedDeployment {
   }
 }
 
-/** What identifies the engine process over time: its pid, and its start time where the OS tells it. */
+/**
+ * What identifies the engine process over time: its pid, its start time where the OS tells it, and
+ * the scope in which that pid names it (`scopeOf`; absent in folders of releases before 0.5.0).
+ */
 interface Engine {
   pid: number;
   started: string;
+  scope?: string;
 }
+
+/**
+ * Where pids mean the same processes: on Linux the boot (`boot_id`: one machine, one boot; a home
+ * folder shared by several machines is then no risk) and the PID namespace (the inode of
+ * /proc/self/ns/pid: each container has its own); elsewhere (macOS, Windows: no PID namespaces)
+ * the machine's name. Two processes of one scope see each other's pids; of two scopes, never
+ * reliably.
+ */
+export function scopeOf(read: { ns: () => string; boot: () => string } = linuxScope): string {
+  try {
+    return `${read.boot()}/${read.ns()}`;
+  } catch {
+    return `host:${hostname()}`;
+  }
+}
+
+const linuxScope = {
+  ns: () => readlinkSync("/proc/self/ns/pid"),
+  boot: () => readFileSync("/proc/sys/kernel/random/boot_id", "utf8").trim(),
+};
+
+/**
+ * How often each process of a deployment marks its folder as in use (the mtime of engine.json): a
+ * folder of another PID namespace cannot be proved dead by its engine's pid, only by its silence.
+ */
+const HEARTBEAT_MS = 60_000;
+
+/**
+ * How long a folder of another PID namespace (or of a release that recorded none) must have been
+ * silent before it is removed: far longer than any operation runs (the client's default budget is
+ * 2 minutes; a resource's customTimeouts or voiceagent:operationTimeout in practice some hours),
+ * plus a margin. A deployment whose processes live refresh it every minute, whatever they wait for,
+ * so only a deployment whose processes are all gone (or stopped for a day) loses its folder.
+ */
+const ABANDONED_AFTER_MS = 24 * 3_600_000;
 
 /**
  * The engine an `engine.json` names, or undefined when the text is not one. Checked by hand, not by
@@ -101,11 +152,13 @@ function engineOf(text: string): Engine | undefined {
   const v: unknown = JSON.parse(text);
   if (typeof v !== "object" || v === null || !("pid" in v) || !("started" in v)) return undefined;
   const { pid, started } = v;
-  return typeof pid === "number" && Number.isInteger(pid) && typeof started === "string" ? { pid, started } : undefined;
+  const scope = "scope" in v && typeof v.scope === "string" ? v.scope : undefined;
+  if (typeof pid !== "number" || !Number.isInteger(pid) || typeof started !== "string") return undefined;
+  return scope === undefined ? { pid, started } : { pid, started, scope };
 }
 
 /** The start time of a process (clock ticks since boot, from /proc), or "" where it cannot be read. */
-function startedAt(pid: number): string {
+export function startedAt(pid: number): string {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
     return stat.slice(stat.lastIndexOf(")") + 2).split(" ")[19] ?? "";
@@ -125,9 +178,47 @@ function alive(engine: Engine): boolean {
   return startedAt(engine.pid) === engine.started;
 }
 
-/** The folder of every deployment of this user. */
-export function sharedRoot(): string {
-  return path.join(tmpdir(), `pulumi-voiceagent-shared-${whoAmI()}`);
+/**
+ * The folders that may hold every deployment of this user, first choice first: the OS temp
+ * folder's `pulumi-voiceagent-shared-<uid>`; if someone else made that name first (any local user
+ * can make any name in /tmp, so refusing to start there would let them stop this user's plugin),
+ * the user's runtime folder ($XDG_RUNTIME_DIR, the user's own, 0700), then a folder in the user's
+ * home. Other users can make neither. Every process of a deployment has the same environment from
+ * the engine and so reaches the same choice: the first one of these that is this user's, closed to
+ * others (`joinDeployment`); once made, the temp folder's name stays this user's.
+ */
+export function sharedRoots(env: NodeJS.ProcessEnv = process.env): string[] {
+  const name = `pulumi-voiceagent-shared-${whoAmI()}`;
+  const runtime =
+    env.XDG_RUNTIME_DIR && path.isAbsolute(env.XDG_RUNTIME_DIR) ? [path.join(env.XDG_RUNTIME_DIR, name)] : [];
+  let home: string[] = [];
+  try {
+    home = [path.join(homedir(), ".pulumi-voiceagent", "shared")];
+  } catch {
+    // No home folder (some CI users): the other places only.
+  }
+  return [path.join(tmpdir(), name), ...runtime, ...home];
+}
+
+/** The first of `roots` that is, or could be made, a folder of this user closed to others. */
+function usableRoot(roots: readonly string[]): string {
+  const refused: string[] = [];
+  for (const root of roots) {
+    try {
+      // Made by this process closed to others, or found: then it must be this user's and closed.
+      mkdirSync(path.dirname(root), { recursive: true, mode: 0o700 });
+      try {
+        mkdirSync(root, { mode: 0o700 });
+      } catch (err) {
+        if (!(err instanceof Error && "code" in err && err.code === "EEXIST")) throw err;
+      }
+      if (closedToOthers(lstatSync(root))) return root;
+      refused.push(`${root} is not a folder of this user closed to others`);
+    } catch (err) {
+      refused.push(`${root}: ${err instanceof Error ? err.message : String(err)}`);
+    }
+  }
+  throw new Error(refused.join("; "));
 }
 
 /** This user, for the shared folder's name: the uid, or on Windows (no uid) the user name. */
@@ -162,14 +253,21 @@ export function closedToOthers(
   return (uid === undefined || st.uid === uid) && (st.mode & 0o077) === 0;
 }
 
-/** Removes the folders of deployments whose engine is gone; a folder in use by another user is left. */
-function sweep(root: string, keep: string): void {
+/**
+ * Removes the folders of deployments that are provably over: their engine is gone, seen from the
+ * same PID namespace of the same boot (`scope`); or, whatever their scope, no process of theirs
+ * has shown a sign of life for `ABANDONED_AFTER_MS`. An engine this process cannot see (another
+ * container's) is not a dead one.
+ */
+function sweep(root: string, keep: string, scope: string, now = Date.now()): void {
   for (const name of readdirSync(root)) {
     const dir = path.join(root, name);
     if (dir === keep) continue;
     try {
-      const engine = engineOf(readFileSync(path.join(dir, "engine.json"), "utf8"));
-      if (!engine || alive(engine)) continue;
+      const file = path.join(dir, "engine.json");
+      const engine = engineOf(readFileSync(file, "utf8"));
+      const provablyGone = engine?.scope === scope && !alive(engine);
+      if (!provablyGone && now - statSync(file).mtimeMs <= ABANDONED_AFTER_MS) continue;
     } catch {
       // No readable engine.json: a folder being made this instant, or debris; debris is harmless.
       continue;
@@ -183,35 +281,63 @@ let joined: SharedDeployment | undefined;
 /**
  * Joins the deployment of the engine at `address` (the plugin's last argument): from now on this
  * process's declared numbers and create ledgers are the deployment's. Called once at start; `at`
- * is for tests (another root folder, another engine).
+ * is for tests (other root folders, another engine, another scope).
  */
-export function joinDeployment(address: string, at: { root?: string; enginePid?: number } = {}): SharedDeployment {
-  const root = at.root ?? sharedRoot();
+export function joinDeployment(
+  address: string,
+  at: { root?: string; roots?: readonly string[]; enginePid?: number; scope?: string } = {},
+): SharedDeployment {
   const pid = at.enginePid ?? invocation()?.pid ?? process.ppid;
-  const engine: Engine = { pid, started: startedAt(pid) };
-  const key = createHash("sha256").update(`${address}\0${engine.pid}\0${engine.started}`).digest("hex").slice(0, 24);
-  const dir = path.join(root, key);
+  const scope = at.scope ?? scopeOf();
+  const engine: Engine = { pid, started: startedAt(pid), scope };
+  const key = createHash("sha256")
+    .update(`${address}\0${engine.pid}\0${engine.started}\0${scope}`)
+    .digest("hex")
+    .slice(0, 24);
+  const roots = at.roots ?? (at.root === undefined ? sharedRoots() : [at.root]);
+  let root: string;
+  let dir: string;
   try {
-    mkdirSync(dir, { recursive: true, mode: 0o700 });
     // The temp folder is everyone's: a folder someone else made (or a link) could feed this
-    // process false declarations, so only our own, closed to others, is used.
-    if (!closedToOthers(lstatSync(root))) throw new Error(`${root} is not a folder of this user closed to others`);
+    // process false declarations, so only our own, closed to others, is used, checked before
+    // anything is made in it.
+    root = usableRoot(roots);
+    dir = path.join(root, key);
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
     // Written by every process of the deployment, always the same text.
     writeFileSync(path.join(dir, "engine.json"), JSON.stringify(engine), { mode: 0o600 });
   } catch (err) {
     // Going on without it would let one provider instance undo what another declares: refuse to start.
     const why = err instanceof Error ? err.message : String(err);
     throw new Error(
-      `cannot write ${dir}, the folder the provider processes of one deployment share (${why}): point TMPDIR at a writable folder`,
+      `cannot make the folder the provider processes of one deployment share (${why}): point TMPDIR at a folder of your own (e.g. TMPDIR=$HOME/tmp)`,
     );
   }
   try {
-    sweep(root, dir);
+    sweep(root, dir, scope);
   } catch {
     // Another process swept the same folder at the same time: nothing is lost.
   }
+  heartbeat(path.join(dir, "engine.json"));
   joined = new SharedDeployment(dir, key);
   return joined;
+}
+
+let beating: NodeJS.Timeout | undefined;
+
+/** Marks the deployment's folder as in use every `HEARTBEAT_MS`, while this process lives. */
+function heartbeat(file: string): void {
+  if (beating) clearInterval(beating);
+  beating = setInterval(() => {
+    try {
+      const now = new Date();
+      utimesSync(file, now, now);
+    } catch {
+      // Removed (its deployment ended, or a sweep by a release without scopes): nothing to keep.
+    }
+  }, HEARTBEAT_MS);
+  // Never what keeps the process alive.
+  beating.unref();
 }
 
 /** An engine's address as the engine hands it to a provider process, last on its command line: `host:port`. */
@@ -248,4 +374,6 @@ export function sharedDeployment(): SharedDeployment | undefined {
 /** Leaves the deployment (tests run several in one process). */
 export function leaveDeployment(): void {
   joined = undefined;
+  if (beating) clearInterval(beating);
+  beating = undefined;
 }

@@ -62,6 +62,27 @@ export function unreadableCreate(
 }
 
 /**
+ * A create the service carried out and answered (`summary` names the object and what failed after),
+ * after which the record of creates the provider processes of a deployment share could not be updated (its folder removed, its lock not taken
+ * in time): the object exists, so it is kept tracked by its id as a partial create, exactly as an
+ * unreadable answer is; the engine finishes it with an update at the next `pulumi up`.
+ */
+export function untrackedCreate(
+  kind: string,
+  id: string,
+  summary: string,
+  inputs: Record<string, unknown>,
+): PartialCreateError {
+  return new PartialCreateError(
+    `voiceagent:${kind} create: ${summary}. ` +
+      "The object exists on the service and is tracked in the state: run `pulumi up` again to read it back and finish; it is not made a second time.",
+    id,
+    { ...inputs },
+    [summary],
+  );
+}
+
+/**
  * Rewrites a failure as: what failed, whether the service may have acted, and what to do next.
  * Built from the error's parts (its summary, never its full message), so no sentence repeats. The
  * result holds no token: ApiErrors are redacted when built, and so is this.
@@ -83,7 +104,7 @@ function headline(err: ApiError): string {
 }
 
 function advice(ctx: FailureContext, err: ApiError): string {
-  if (err instanceof ApiValidationError && err.issues.length) {
+  if (err instanceof ApiValidationError && err.issues.length && !err.mayHaveActed) {
     const named = err.issues.map(
       (i) => `${ctx.names?.[String(i.loc[i.loc.length - 1] ?? "")] ?? String(i.loc[i.loc.length - 1] ?? "")}: ${i.msg}`,
     );
@@ -93,7 +114,7 @@ function advice(ctx: FailureContext, err: ApiError): string {
       : "";
     return `The service refused ${named.join("; ")}, and changed nothing. Fix the value and run the command again.${written}`;
   }
-  if (err.code === "E_AUTH") {
+  if (err.code === "E_AUTH" && !err.mayHaveActed) {
     return "The service changed nothing. Set a valid token: pulumi config set --secret voiceagent:token <token> (or VOICEAGENT_TOKEN).";
   }
   if (isGone(err) && ctx.op === "create") {
@@ -129,7 +150,10 @@ function advice(ctx: FailureContext, err: ApiError): string {
   if (ctx.op === "update")
     return "The service may have applied the change. Running `pulumi up` again is safe: an update sends the same values.";
   if (ctx.op === "delete")
-    return "The service may have done it. Running the command again is safe: it ends or unbinds the same way.";
+    return (
+      "The service may have done it, and the state still records it as before: `pulumi refresh` reads what the service holds now. " +
+      "Running the command again is safe: it ends or unbinds the same way."
+    );
   return "Run the command again.";
 }
 

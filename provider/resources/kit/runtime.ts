@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { ApiError, ApiSchemaError, type VoiceAgentClient } from "../../client/index.js";
+import { ApiBookkeepingError, ApiError, ApiSchemaError, type VoiceAgentClient } from "../../client/index.js";
 import { BOUND_ONCE, holdOnce } from "./bound-once.js";
 import { checkInputs } from "./check.js";
 import {
@@ -12,7 +12,14 @@ import {
   propertyNames,
   withLocalInputs,
 } from "./derive.js";
-import { explain, isGone, PartialCreateError, unreadableCreate, type FailureContext } from "./errors.js";
+import {
+  explain,
+  isGone,
+  PartialCreateError,
+  unreadableCreate,
+  untrackedCreate,
+  type FailureContext,
+} from "./errors.js";
 import type { KindDef, Props } from "./kind.js";
 import { note } from "./notes.js";
 import { Refusal } from "./refusal.js";
@@ -156,6 +163,9 @@ export function kindRuntime<S extends z.ZodRawShape, R extends { id: string }, W
         // number would go on costing money), so the engine keeps it as a partial create.
         if (err instanceof ApiSchemaError && err.receivedId)
           throw unreadableCreate(def.kind, err.receivedId, err.summary, inputs);
+        // The service made it and answered; only the bookkeeping after the answer failed.
+        if (err instanceof ApiBookkeepingError && err.madeId)
+          throw untrackedCreate(def.kind, err.madeId, err.summary, inputs);
         throw fail("create", err, clientFor(settings));
       }
       const o = outs(live, inputs);

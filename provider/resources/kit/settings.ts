@@ -87,6 +87,10 @@ function isExtensionsSetting(v: string): v is ExtensionsSetting {
   return EXTENSIONS_VALUES.some((x) => x === v);
 }
 
+/**
+ * What is wrong with a base URL, in words that never quote it: the value may be a secret (a
+ * gateway's URL can carry a key in its path or host), and a refusal is printed by the CLI.
+ */
 function urlProblem(text: string): string | undefined {
   let url: URL;
   try {
@@ -94,13 +98,12 @@ function urlProblem(text: string): string | undefined {
   } catch {
     return "is not a URL (e.g. https://api.example.com)";
   }
-  if (url.protocol !== "https:" && url.protocol !== "http:") return `must be an http(s) URL, not ${url.protocol}`;
+  if (url.protocol !== "https:" && url.protocol !== "http:") return "must be an http(s) URL";
   if (url.username || url.password) return "must not hold credentials (put the token in voiceagent:token)";
   if (url.search || url.hash) return "must not have a query or fragment";
   // The provider adds /v1/... itself: a path would be requested under it, and every route would
   // answer 404 at \`up\` (with "/v1" it would be /v1/v1/...). Refused here, at preview.
-  if (url.pathname !== "/")
-    return `must be the service's root URL, without a path (not ${url.pathname}: the provider adds /v1/... itself)`;
+  if (url.pathname !== "/") return "must be the service's root URL, without a path (the provider adds /v1/... itself)";
   return undefined;
 }
 

@@ -3,15 +3,22 @@ import { readFile, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { lock } from "proper-lockfile";
 import { z } from "zod";
-import { COLLECTIONS, type CreateLedger, type Collection, type Picked } from "../../client/index.js";
-import type { SharedDeployment } from "./deployment.js";
+import { COLLECTIONS, type CreateLedger, type Collection, type Picked, type Until } from "../../client/index.js";
+import { startedAt, type SharedDeployment } from "./deployment.js";
 
 /**
  * One create in flight, check of the list, or create waiting for its object, by one ledger of one
- * process. `pid`: its entries go when the process is gone (killed mid-create, they would hold the
- * others forever); `owner`: the ledger within the process (tests run several in one).
+ * process. `pid` and `started` (the process's start time, "" where the OS does not tell it): its
+ * entries go when the process is gone (killed mid-create, they would hold the others forever),
+ * and a later process that got the same pid is not it; `owner`: the ledger within the process
+ * (tests run several in one).
  */
-const EntrySchema = z.object({ pid: z.number().int(), owner: z.string(), kind: z.enum(COLLECTIONS) });
+const EntrySchema = z.object({
+  pid: z.number().int(),
+  started: z.string().default(""),
+  owner: z.string(),
+  kind: z.enum(COLLECTIONS),
+});
 type Entry = z.infer<typeof EntrySchema>;
 
 /** The account's ledger as stored: one JSON file, replaced whole under the lock. */
@@ -24,16 +31,23 @@ const StateSchema = z.object({
 });
 type State = z.infer<typeof StateSchema>;
 
-/** Whether the process is still running (another user's process under that pid is not ours). */
-function running(pid: number): boolean {
-  if (pid === process.pid) return true;
+/**
+ * Whether the process that wrote an entry is still running: its pid answers (another user's
+ * process under that pid is not ours) and, where the OS tells start times, it started when the
+ * entry says (a pid reused by a later process would otherwise hold every create of a kind).
+ */
+function running(entry: { pid: number; started: string }): boolean {
+  if (entry.pid === process.pid) return true;
   try {
-    process.kill(pid, 0);
-    return true;
+    process.kill(entry.pid, 0);
   } catch {
     return false;
   }
+  return entry.started === "" || startedAt(entry.pid) === entry.started;
 }
+
+/** Whether an operation's deadline has passed. */
+const expired = (until: Until) => until.now() >= until.at;
 
 /**
  * The create ledger of one account, shared by every process of one deployment (see `CreateLedger`
@@ -56,32 +70,47 @@ function running(pid: number): boolean {
  */
 export class SharedLedger implements CreateLedger {
   private readonly file: string;
-  private readonly me: { pid: number; owner: string };
+  private readonly me: { pid: number; started: string; owner: string };
 
   constructor(
     private readonly deployment: SharedDeployment,
     token: string,
   ) {
     this.file = path.join(deployment.dir, `ledger-${deployment.hashed("account", token)}.json`);
-    this.me = { pid: process.pid, owner: randomUUID() };
+    this.me = { pid: process.pid, started: startedAt(process.pid), owner: randomUUID() };
   }
 
-  async send<T>(kind: Collection, _body: unknown, fn: () => Promise<T>): Promise<T> {
+  /**
+   * A create that answered keeps its answer only if its entry is removed: a failure there (the
+   * folder removed, the lock not taken in time) rejects, and the client keeps the object's id it
+   * knows (client/reconcile.ts). A create that failed keeps its own error: the service's answer
+   * says more than the bookkeeping's, and an entry left behind ends with its process.
+   */
+  async send<T>(kind: Collection, _body: unknown, fn: () => Promise<T>, until?: Until): Promise<T> {
     const entry: Entry = { ...this.me, kind };
+    const by = this.deadline(until);
     for (let round = 0; ; round++) {
       const registered = await this.update((s) => {
         if (s.checks.some((c) => c.kind === kind)) return false;
         s.inFlight.push(entry);
         return true;
-      });
+      }, by);
       if (registered) break;
+      if (expired(by))
+        throw new Error(
+          `a check of the ${kind} list by another provider process of this deployment still held this create at the operation's deadline; nothing was sent`,
+        );
       await pause(round);
     }
+    let result: T;
     try {
-      return await fn();
-    } finally {
-      await this.update((s) => void remove(s.inFlight, same(entry)));
+      result = await fn();
+    } catch (err) {
+      await this.update((s) => void remove(s.inFlight, same(entry)), by).catch(() => undefined);
+      throw err;
     }
+    await this.update((s) => void remove(s.inFlight, same(entry)), by);
+    return result;
   }
 
   async check<T>(
@@ -89,37 +118,48 @@ export class SharedLedger implements CreateLedger {
     _wants: (body: unknown) => boolean,
     fn: () => Promise<T>,
     onWait?: () => void,
+    until?: Until,
   ): Promise<T> {
     const entry: Entry = { ...this.me, kind };
-    await this.update((s) => void s.checks.push(entry));
+    const by = this.deadline(until);
+    await this.update((s) => void s.checks.push(entry), by);
+    let result: T;
     try {
       for (let round = 0; (await this.read()).inFlight.some((e) => e.kind === kind); round++) {
         if (round === 0) onWait?.();
+        if (expired(by))
+          throw new Error(
+            `creates of ${kind} sent by other provider processes of this deployment were still waiting for their answers at the operation's deadline, so the list could not be checked`,
+          );
         await pause(round);
       }
-      return await fn();
-    } finally {
-      await this.update((s) => void remove(s.checks, same(entry)));
+      result = await fn();
+    } catch (err) {
+      await this.update((s) => void remove(s.checks, same(entry)), by).catch(() => undefined);
+      throw err;
     }
+    await this.update((s) => void remove(s.checks, same(entry)), by);
+    return result;
   }
 
-  claim(id: string): Promise<boolean> {
+  claim(id: string, until?: Until): Promise<boolean> {
     return this.update((s) => {
       if (s.claimed.includes(id)) return false;
       s.claimed.push(id);
       return true;
-    });
+    }, this.deadline(until));
   }
 
-  async unsettle(kind: Collection, key: string, by: 1 | -1): Promise<void> {
+  async unsettle(kind: Collection, key: string, by: 1 | -1, until?: Until): Promise<void> {
     const entry = { ...this.me, kind, key: this.deployment.hashed("body", key) };
     await this.update(
       (s) =>
         void (by === 1 ? s.unsettled.push(entry) : remove(s.unsettled, (u) => same(entry)(u) && u.key === entry.key)),
+      this.deadline(until),
     );
   }
 
-  pick(kind: Collection, key: string, candidates: readonly string[]): Promise<Picked> {
+  pick(kind: Collection, key: string, candidates: readonly string[], until?: Until): Promise<Picked> {
     const entry = { ...this.me, kind, key: this.deployment.hashed("body", key) };
     return this.update((s): Picked => {
       const free = candidates.filter((id) => !s.claimed.includes(id));
@@ -130,7 +170,12 @@ export class SharedLedger implements CreateLedger {
       s.claimed.push(first);
       remove(s.unsettled, (u) => same(entry)(u) && u.key === entry.key);
       return { id: first };
-    });
+    }, this.deadline(until));
+  }
+
+  /** The caller's deadline, or for a caller that gives none (a test, a tool) `DEFAULT_WAIT_MS` from now. */
+  private deadline(until: Until | undefined): Until {
+    return until ?? { at: Date.now() + DEFAULT_WAIT_MS, now: Date.now };
   }
 
   /** The state as last written, without the entries of processes that are gone. */
@@ -142,7 +187,7 @@ export class SharedLedger implements CreateLedger {
       if (!(err instanceof Error && "code" in err && err.code === "ENOENT")) throw err;
     }
     const state = StateSchema.parse(JSON.parse(text));
-    const live = (e: Entry) => running(e.pid);
+    const live = (e: Entry) => running(e);
     return {
       claimed: state.claimed,
       inFlight: state.inFlight.filter(live),
@@ -157,7 +202,7 @@ export class SharedLedger implements CreateLedger {
    * and one lock, read and write per step would queue them for seconds; so every step asked for
    * while the lock is being taken or held goes into the next group, applied in order under one lock.
    */
-  private update<R>(change: (s: State) => R): Promise<R> {
+  private update<R>(change: (s: State) => R, until: Until): Promise<R> {
     return new Promise<R>((resolve, reject) => {
       const batch = batches.get(this.file) ?? { pending: [], running: false };
       batches.set(this.file, batch);
@@ -172,6 +217,7 @@ export class SharedLedger implements CreateLedger {
           }
         },
         fail: reject,
+        until,
       });
       if (!batch.running) void this.drain(batch);
     });
@@ -183,7 +229,8 @@ export class SharedLedger implements CreateLedger {
     while (batch.pending.length) {
       const group = batch.pending.splice(0);
       try {
-        const release = await lock(this.file, LOCK);
+        const release = await this.lock(group);
+        if (!release) continue;
         try {
           const state = await this.read();
           // A step that throws fails alone; the others' changes are kept.
@@ -205,12 +252,43 @@ export class SharedLedger implements CreateLedger {
     }
     batch.running = false;
   }
+
+  /**
+   * Takes the file's lock for `group`, trying again while another process holds it; each step
+   * whose deadline passes first fails (and leaves the group). Undefined once none is left.
+   */
+  private async lock(group: Step[]): Promise<(() => Promise<void>) | undefined> {
+    for (let round = 0; ; round++) {
+      try {
+        return await lock(this.file, LOCK);
+      } catch (err) {
+        if (!(err instanceof Error && "code" in err && err.code === "ELOCKED")) throw err;
+      }
+      for (const step of group.filter((s) => expired(s.until))) {
+        group.splice(group.indexOf(step), 1);
+        step.fail(
+          new Error(
+            `the lock of this deployment's record of creates (${path.basename(this.file)}) was still held by another provider process at the operation's deadline`,
+          ),
+        );
+      }
+      if (!group.length) return undefined;
+      await pause(round);
+    }
+  }
+}
+
+/** One step waiting for the lock: `apply` changes the state and returns how to answer its caller once the state is written. */
+interface Step {
+  apply: (s: State) => () => void;
+  fail: (err: unknown) => void;
+  /** When it stops waiting for the lock. */
+  until: Until;
 }
 
 /** The steps of one ledger file waiting for the lock in this process. */
 interface Batch {
-  /** `apply` changes the state and returns how to answer its caller once the state is written. */
-  pending: { apply: (s: State) => () => void; fail: (err: unknown) => void }[];
+  pending: Step[];
   running: boolean;
 }
 
@@ -224,12 +302,18 @@ const batches = new Map<string, Batch>();
  */
 const STALE_MS = 10_000;
 
+/**
+ * How long a step whose caller gives no deadline waits for the lock or for other processes: about
+ * a minute, enough to outwait a stale lock of a killed holder (STALE_MS) and a busy machine.
+ * Creates give their operation's deadline instead (customTimeouts, voiceagent:operationTimeout).
+ */
+const DEFAULT_WAIT_MS = 60_000;
+
 const LOCK = {
   realpath: false,
   stale: STALE_MS,
-  // Tries growing to 25 ms apart for about a minute: enough to outwait a stale lock of a killed
-  // holder (STALE_MS) and a busy machine.
-  retries: { retries: 2_500, factor: 1.2, minTimeout: 2, maxTimeout: 25, randomize: true },
+  // One try per call: `lock` (the method) tries again, up to each step's deadline.
+  retries: 0,
   // The default throws from a timer, which would end the plugin; a lost lock only means this step
   // may have raced another, which the next step's read sees.
   onCompromised: () => undefined,
