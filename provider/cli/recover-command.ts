@@ -57,7 +57,9 @@ export async function recover(opts: RecoverOptions, io: CliIo): Promise<ExitCode
   let calls: Live["calls"] = [];
   if (own.some((op) => op.resource.type.endsWith(":Call"))) {
     try {
-      calls = await createClient(creds).calls.list.all();
+      const listing = await createClient(creds).calls.list.listing();
+      calls = [...listing.items];
+      if (!listing.complete) account.gaps.calls = listing;
     } catch (err) {
       throw new CliError(oneLine(err, creds.baseUrl));
     }

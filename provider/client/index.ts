@@ -12,6 +12,7 @@ export {
   ApiAuthError,
   ApiConnectionError,
   ApiOutcomeUnknownError,
+  ApiIncompleteListingError,
   ApiNotFoundError,
   ApiRateLimitError,
   ApiSchemaError,
@@ -53,6 +54,15 @@ export {
   type Generation,
 } from "./generation.js";
 export { mayHaveActed } from "./transport.js";
+export {
+  gapOf,
+  listingOf,
+  lookFor,
+  type CompleteListing,
+  type IncompleteListing,
+  type Listing,
+  type Sighting,
+} from "./listing.js";
 export { Throttle, type ThrottleOptions } from "./throttle.js";
 export type { Send, SendInput, Transport } from "./transport.js";
 export * from "../schemas/index.js";

@@ -28,6 +28,7 @@ const actionOf = (config: Record<string, unknown>) => ({
   config,
 });
 const live = (extra: Partial<Live>): Live => ({
+  gaps: {},
   voices: [voice],
   actions: [],
   webhooks: [],

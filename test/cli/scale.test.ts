@@ -130,7 +130,8 @@ describe("reading one list", () => {
     // Page after page would have asked for page 2 only.
     expect(asked.map((a) => a.page)).toEqual([1, 2, 3, 4, 5, 6]);
     for (const a of asked.slice(1).reverse()) a.answer();
-    const items = await all;
+    const { items, complete } = await all;
+    expect(complete).toBe(true);
     expect(items).toHaveLength(600);
     expect(new Set(items.map((i) => i.id)).size).toBe(600);
   });

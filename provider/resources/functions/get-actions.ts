@@ -18,7 +18,7 @@ export const getActions = defineFunction({
     actions: z.array(ActionFound).meta({ description: "The matching actions, in the order the service lists them." }),
   }),
   async run(client, { type }) {
-    const all = await everyItem(client, "actions", "getActions");
+    const { items: all } = await everyItem(client, "actions", "getActions");
     return { actions: all.filter((a) => type === undefined || a.type === type).map(actionFound) };
   },
 });

@@ -16,7 +16,7 @@ export const getAgents = defineFunction({
     agents: z.array(AgentFound).meta({ description: "The matching agents, in the order the service lists them." }),
   }),
   async run(client, { voice, webhook }) {
-    const all = await everyItem(client, "agents", "getAgents");
+    const { items: all } = await everyItem(client, "agents", "getAgents");
     return {
       agents: all
         .filter(

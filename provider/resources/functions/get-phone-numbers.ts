@@ -20,7 +20,7 @@ export const getPhoneNumbers = defineFunction({
     numbers: z.array(NumberFound).meta({ description: "The matching numbers, in the order the service lists them." }),
   }),
   async run(client, { active, bound }) {
-    const all = await everyItem(client, "numbers", "getPhoneNumbers");
+    const { items: all } = await everyItem(client, "numbers", "getPhoneNumbers");
     const isBound = (n: (typeof all)[number]) => Boolean(n.inbound_agent);
     return {
       numbers: all

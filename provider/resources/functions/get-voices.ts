@@ -19,7 +19,7 @@ export const getVoices = defineFunction({
     voices: z.array(VoiceFound).meta({ description: "The matching voices, in the order the service lists them." }),
   }),
   async run(client, { type, voiceName }) {
-    const all = await everyItem(client, "voices", "getVoices");
+    const { items: all } = await everyItem(client, "voices", "getVoices");
     return {
       voices: all
         .filter(

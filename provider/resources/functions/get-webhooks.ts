@@ -21,7 +21,7 @@ export const getWebhooks = defineFunction({
       .meta({ description: "The matching webhooks, in the order the service lists them." }),
   }),
   async run(client, { event, method }) {
-    const all = await everyItem(client, "webhooks", "getWebhooks");
+    const { items: all } = await everyItem(client, "webhooks", "getWebhooks");
     return {
       webhooks: all
         .filter(
