@@ -199,6 +199,40 @@ describe("voiceagent", () => {
     expect(row).toContain("made-by-hand");
   });
 
+  it("audit on a list it cannot read whole: the item it cannot read is reported, and a managed object it does not see is unknown, never missing", async () => {
+    const seed = emu.seeds.get(TOKEN)!;
+    const odd = await client.agents.create({
+      prompt: "Listed with a field of the wrong type.",
+      voice: seed.voices[0]!,
+    });
+    const elsewhere = randomUUID();
+    writeFileSync(path.join(tmp, "unread.json"), exportOf([{ kind: "Agent", id: elsewhere, name: "support" }]));
+    emu.faults.add({
+      phase: "after",
+      route: "/v1/agents/list",
+      items: { where: { id: odd.id }, set: { user_id: 42 } },
+    });
+    try {
+      const json = await va(["audit", "--state", "unread.json", "--only", "agents", "--json"]);
+      expect(json.code).toBe(3);
+      const report = AuditReportSchema.parse(JSON.parse(json.stdout));
+      const of = (id: string) => report.findings.filter((f) => f.id === id).map((f) => f.finding);
+      expect(of(elsewhere)).toEqual(["unknown"]);
+      expect(of(odd.id)).toEqual(["unreadable"]);
+      const human = await va(["audit", "--state", "unread.json", "--only", "agents"]);
+      const row = human.stdout.split("\n").find((l) => l.includes(elsewhere));
+      expect(row).toMatch(/\bunknown\b/);
+      expect(row).not.toMatch(/gone from the account/);
+    } finally {
+      emu.faults.clear();
+    }
+    // Listed whole again, the same object is missing.
+    const whole = AuditReportSchema.parse(
+      JSON.parse((await va(["audit", "--state", "unread.json", "--only", "agents", "--json"])).stdout),
+    );
+    expect(whole.findings.filter((f) => f.id === elsewhere).map((f) => f.finding)).toEqual(["missing"]);
+  });
+
   it("the token is never printed, whatever happened", () => {
     expect(runs.length).toBeGreaterThan(10);
     for (const r of runs) expect(r.stdout + r.stderr).not.toContain(TOKEN);

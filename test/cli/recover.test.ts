@@ -205,6 +205,45 @@ describe("recover adopts only on evidence", () => {
   });
 });
 
+describe("recover clears a pending create only on a complete listing", () => {
+  /** An agents listing that could not read one item (the interrupted run's agent, for all recover knows). */
+  const unreadAgents = (id: string | undefined): Live["gaps"] => ({
+    agents: {
+      complete: false,
+      items: [],
+      unreadable: [{ ...(id ? { id } : {}), why: "user_id: Invalid input: expected string, received number" }],
+    },
+  });
+
+  it("no readable match and an item it could not read: unresolved, never cleared as 'never reached the service'", () => {
+    const made = randomUUID();
+    for (const ev of [evidence(), evidence({ before: new Set([voice.id]) })]) {
+      const [d] = decide([pendingAgent("a", "lost")], ev, { ...live({}), gaps: unreadAgents(made) });
+      expect(d?.outcome).toBe("unresolved");
+      expect(d?.why).not.toMatch(/never reached the service/);
+      expect(d?.why).toMatch(/could not be read whole/);
+      expect(d?.why).toContain(made);
+      expect(d?.why).toMatch(/may have reached the service/);
+      expect(d?.why).toMatch(/run recover again/i);
+    }
+    // An unreadable item without an id is no better.
+    expect(
+      decide([pendingAgent("a", "lost")], evidence(), { ...live({}), gaps: unreadAgents(undefined) })[0]?.outcome,
+    ).toBe("unresolved");
+  });
+
+  it("an unreadable item that cannot be this create's object (listed before the run, or managed) leaves the proof whole", () => {
+    const old = randomUUID();
+    const byStack = evidence({ managed: new Map([[old, "prod"]]) });
+    const bySnapshot = evidence({ before: new Set([old, voice.id]) });
+    for (const ev of [byStack, bySnapshot]) {
+      expect(decide([pendingAgent("a", "lost")], ev, { ...live({}), gaps: unreadAgents(old) })[0]?.outcome).toBe(
+        "clear",
+      );
+    }
+  });
+});
+
 describe("recover's edit of the state", () => {
   const made = agentOf("one");
   const mine = pendingAgent("a", "one");

@@ -199,3 +199,37 @@ describe("a run limited by --target never undoes a binding it cannot see", () =>
     await expectConverged();
   });
 });
+
+describe("a purchase whose reply is lost, and whose new number the list cannot read", () => {
+  it("buys one number, and `pulumi up` says the outcome is unknown and what to run instead of buying again", async () => {
+    const buys = requests("POST /v1/numbers/buy");
+    ctx.emu.faults.add({ phase: "after", route: "/v1/numbers/buy", method: "POST", reset: true, count: 1 });
+    // 0.4.0 took the readable rest of the list for "nothing was bought" and bought a second number.
+    ctx.emu.faults.add({
+      phase: "after",
+      route: "/v1/numbers/list",
+      items: { where: { number: "+1628*" }, set: { user_id: 42 } },
+    });
+    try {
+      const printed = await deploy(
+        [{ name: "line-t", number: X, agent: "b" }],
+        [{ name: "lost", areaCode: "628" }],
+      ).then(
+        () => "the up succeeded",
+        (e: unknown) => (e instanceof Error ? e.message : String(e)),
+      );
+      expect(requests("POST /v1/numbers/buy") - buys).toBe(1);
+      // What the CLI printed for the resource: the service may have bought it, why the list could
+      // not tell, that it was not sent again, and what to run.
+      const line = printed.split("\n").find((l) => l.includes("PurchasedNumber create failed")) ?? printed;
+      expect(line).toMatch(/may have made the phone number/);
+      expect(line).toMatch(/could not be read \([0-9a-f-]{36}: user_id: /);
+      expect(line).toMatch(/not sent again/);
+      expect(line).toMatch(/`voiceagent audit`/);
+    } finally {
+      ctx.emu.faults.clear();
+    }
+    const on628 = (await ctx.client.numbers.list.all()).filter((n) => n.number.startsWith("+1628"));
+    expect(on628).toHaveLength(1);
+  }, 180_000);
+});
