@@ -12,7 +12,9 @@ export const FaultSeedSchema = z
  * every entry of `where` (a field's value as text, or an embedded object's id; a value ending in
  * `*` matches by prefix; empty: every item) get the fields of `set` (a value of the wrong type
  * makes the item unreadable to the client's schema), or are left out of the page with `omit` (and
- * out of its `total`: a list lagging behind a write).
+ * out of its `total`: a list lagging behind a write). On a route answering one object (a create,
+ * a read), `set` changes that object alike (a create whose answer cannot be read) and `omit` does
+ * nothing.
  */
 export const ItemFaultSchema = z
   .strictObject({
@@ -91,10 +93,18 @@ export interface FaultAction {
   items?: ItemFault[];
 }
 
-/** A list answer with the items faults applied: matching items changed or left out (and out of `total`). */
+/**
+ * An answer with the items faults applied: a list page's matching items changed or left out (and
+ * out of `total`); the one object any other route answers changed by `set` if it matches.
+ */
 export function spoilItems(answer: unknown, faults: readonly ItemFault[]): unknown {
-  if (typeof answer !== "object" || answer === null || !("items" in answer) || !Array.isArray(answer.items))
-    return answer;
+  if (typeof answer !== "object" || answer === null) return answer;
+  if (!("items" in answer) || !Array.isArray(answer.items)) {
+    // The one object a read or a write answers: `set` spoils it as it would its list item.
+    let one: object = answer;
+    for (const f of faults) if (f.set && itemMatches(one, f.where)) one = { ...one, ...f.set };
+    return one;
+  }
   let items: unknown[] = answer.items;
   let omitted = 0;
   for (const f of faults) {

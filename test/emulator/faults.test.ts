@@ -164,3 +164,24 @@ describe("items faults: a list page the client cannot wholly trust", () => {
     expect(emu.faults.list()).toEqual([]);
   });
 });
+
+describe("items faults on a route that answers one object", () => {
+  it("set spoils a create's answer, once the object is made; the list shows it as it is", async () => {
+    emu = await startEmulator({ tokens: [TOKEN], seed: true });
+    emu.faults.add({ phase: "after", route: "/v1/numbers/buy", count: 1, items: { where: {}, set: { user_id: 42 } } });
+    const res = await fetch(`${emu.url}/v1/numbers/buy`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${TOKEN}`, "content-type": "application/json" },
+      body: JSON.stringify({ area_code: "646" }),
+    });
+    expect(res.status).toBe(200);
+    const answered = (await res.json()) as { id: string; number: string; user_id: unknown };
+    expect(answered.user_id).toBe(42);
+    expect(answered.number).toMatch(/^\+1646/);
+    const listed = (await (await get("/v1/numbers/list?page=1&size=100")).json()) as {
+      items: { id: string; user_id: unknown }[];
+    };
+    expect(typeof listed.items.find((n) => n.id === answered.id)?.user_id).toBe("string");
+    expect(emu.stats.writes["POST /v1/numbers/buy"]).toBe(1);
+  });
+});
