@@ -223,6 +223,9 @@ describe("voiceagent", () => {
       const row = human.stdout.split("\n").find((l) => l.includes(elsewhere));
       expect(row).toMatch(/\bunknown\b/);
       expect(row).not.toMatch(/gone from the account/);
+      // pull says what it could not read, rather than leaving it out unsaid.
+      const pulled = await va(["pull", "--json", "--only", "agents"]);
+      expect(pulled.stderr).toContain(`not declared: agent ${odd.id}: the service lists it, but it could not be read`);
     } finally {
       emu.faults.clear();
     }
