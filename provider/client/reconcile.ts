@@ -145,8 +145,8 @@ async function claimed<T extends Listed>(how: CreateOnce<T>, ctx: CreateContext,
  * Checks the list after an unknown outcome, `reconcile.checks` times, pausing before each check
  * (never at once: a service may still be committing). Returns the object adopted, or undefined
  * when no check showed one and every check's listing was complete; when one was not, the outcome
- * is unknown (thrown), never a reason to send again. The create counts as waiting for its object (`unsettle`, done by its
- * attempt) until a check picks one for it or it gives up.
+ * is unknown (thrown), never a reason to send again. The create counts as waiting for its object
+ * (`unsettle`, done by its attempt) until a check picks one for it or it gives up.
  */
 async function settle<T extends Listed>(
   how: CreateOnce<T>,
