@@ -132,8 +132,11 @@ export function classify(
     if (unreadableIds.has(r.id)) continue;
     if (!exists(r)) {
       const label = r.id.startsWith("+") ? numberLabel(r.id) : `${r.name} (${r.kind})`;
+      // An unreadable item showing another id is not this object; a number kept by its E.164
+      // (0.1.0 states) could be any unreadable one.
       const listing = account.gaps[r.collection];
-      const gap = listing ? gapOf(listing) : undefined;
+      const others = (listing?.unreadable ?? []).flatMap((u) => (u.id && !r.id.startsWith("+") ? [u.id] : []));
+      const gap = listing ? gapOf(listing, new Set(others)) : undefined;
       if (gap) {
         findings.push({
           finding: "unknown",
