@@ -58,6 +58,7 @@ export {
   gapOf,
   listingOf,
   lookFor,
+  lookForId,
   type CompleteListing,
   type IncompleteListing,
   type Listing,

@@ -74,6 +74,14 @@ export function lookFor<T>(
   return gap === undefined ? { absent: true } : { unknown: gap };
 }
 
+/** Looks for the object with this id: an unreadable item that shows another id cannot be it. */
+export function lookForId<T extends { id: string }>(listing: Listing<T>, id: string): Sighting<T> {
+  const others = listing.complete
+    ? []
+    : listing.unreadable.flatMap((u) => (u.id !== undefined && u.id !== id ? [u.id] : []));
+  return lookFor(listing, (item) => item.id === id, new Set(others));
+}
+
 /** "2 items could not be read (3f1c…: user_id: expected string; an item without an id: …)". */
 function describeUnreadable(items: readonly UnreadableItem[]): string {
   const shown = items.slice(0, 3).map((u) => `${u.id ?? "an item without an id"}: ${u.why}`);

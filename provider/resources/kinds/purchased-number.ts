@@ -2,7 +2,7 @@ import { z } from "zod";
 import {
   ApiNotFoundError,
   E164Schema,
-  lookFor,
+  lookForId,
   PhoneNumberBuySchema,
   type PhoneNumber,
   type PhoneNumberBuy,
@@ -26,7 +26,7 @@ const areaOf = (number: string): string | undefined => /^\+1(\d{3})\d{7}$/.exec(
  * read by id whose 404 would say more. Not seen: `unseen` says why, and the caller refuses.
  */
 async function byId(client: VoiceAgentClient, id: string): Promise<PhoneNumber | { unseen: string }> {
-  const sighting = lookFor(await client.numbers.list.listing(), (n) => n.id === id);
+  const sighting = lookForId(await client.numbers.list.listing(), id);
   if ("seen" in sighting && sighting.seen[0]) return sighting.seen[0];
   return {
     unseen:
