@@ -1,6 +1,7 @@
 import {
   createClient,
   listingOf,
+  readable,
   type Action,
   type Agent,
   type Collection,
@@ -70,7 +71,7 @@ export async function readAccount(
   try {
     const fill = async <C extends AccountCollection>(c: C) => {
       const listing: Listing<Account[C][number]> = await listAll(lists[c]);
-      Object.assign(account, { [c]: [...listing.items] });
+      Object.assign(account, { [c]: [...readable(listing)] });
       if (!listing.complete) account.gaps[c] = listing;
     };
     await Promise.all(only.map(fill));

@@ -3,7 +3,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
-import { createClient, gapOf } from "../client/index.js";
+import { createClient, gapOf, readable } from "../client/index.js";
 import { readAccount } from "./account.js";
 import { resolveCredentials } from "./credentials.js";
 import { CliError, EXIT, oneLine, type ExitCode } from "./errors.js";
@@ -40,7 +40,7 @@ export async function snapshot(opts: SnapshotOptions, io: CliIo): Promise<ExitCo
   let calls: { id: string }[];
   try {
     const listing = await createClient(creds).calls.list.listing();
-    calls = [...listing.items];
+    calls = [...readable(listing)];
     if (!listing.complete) account.gaps.calls = listing;
   } catch (err) {
     throw new CliError(oneLine(err, creds.baseUrl));

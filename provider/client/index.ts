@@ -59,6 +59,7 @@ export {
   listingOf,
   lookFor,
   lookForId,
+  readable,
   type CompleteListing,
   type IncompleteListing,
   type Listing,

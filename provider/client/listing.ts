@@ -13,11 +13,14 @@ export interface CompleteListing<T> {
   readonly items: readonly T[];
 }
 
-/** The objects of a list route that could be read, and what kept the listing from being whole. */
+/**
+ * The objects of a list route that could be read, and what kept the listing from being whole.
+ * They are `readable`, not `items`: code written for a whole collection does not compile on one.
+ */
 export interface IncompleteListing<T> {
   readonly complete: false;
   /** The readable objects: each is there (presence needs no complete listing). */
-  readonly items: readonly T[];
+  readonly readable: readonly T[];
   /** Items sent but not readable by their schema (each with its id when it showed one). */
   readonly unreadable: readonly UnreadableItem[];
   /** Why the pages stopped short of the last one, if they did. */
@@ -39,7 +42,15 @@ export function listingOf<T extends { id: string }>(
   const read = new Set(items.map((i) => i.id));
   const missing = unreadable.filter((u) => u.id === undefined || !read.has(u.id));
   if (missing.length === 0 && cut === undefined) return { complete: true, items };
-  return { complete: false, items, unreadable: missing, ...(cut === undefined ? {} : { cut }) };
+  return { complete: false, readable: items, unreadable: missing, ...(cut === undefined ? {} : { cut }) };
+}
+
+/**
+ * Every object the listing could read (all of them, when it is complete). What it holds is there;
+ * what it lacks is absent only if `gapOf` says so.
+ */
+export function readable<T>(listing: Listing<T>): readonly T[] {
+  return listing.complete ? listing.items : listing.readable;
 }
 
 /**
@@ -68,7 +79,7 @@ export function lookFor<T>(
   match: (item: T) => boolean,
   excluded?: ReadonlySet<string>,
 ): Sighting<T> {
-  const seen = listing.items.filter(match);
+  const seen = readable(listing).filter(match);
   if (seen.length > 0) return { seen };
   const gap = gapOf(listing, excluded);
   return gap === undefined ? { absent: true } : { unknown: gap };

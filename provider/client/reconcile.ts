@@ -2,7 +2,7 @@ import { deadlineOf } from "./budget.js";
 import type { Collection } from "./capabilities.js";
 import { ApiAmbiguousCreateError, ApiError, ApiOutcomeUnknownError, ApiSchemaError } from "./errors.js";
 import type { CreateLedger } from "./ledger.js";
-import { gapOf, type Listing } from "./listing.js";
+import { gapOf, readable, type Listing } from "./listing.js";
 import { bodyKey } from "./match.js";
 import type { Listed, Snapshots } from "./snapshots.js";
 import type { ClientOptions } from "./options.js";
@@ -185,7 +185,7 @@ async function settle<T extends Listed>(
             const why = listErr instanceof ApiError ? listErr.summary : String(listErr);
             throw unknownOutcome(how, err, `checking through the list failed (${why})`);
           }
-          const found = listing.items.filter((item) => !before.has(item.id) && how.matches(item));
+          const found = readable(listing).filter((item) => !before.has(item.id) && how.matches(item));
           // Creates of this very body whose outcome is unknown may each have made one of these:
           // with identical bodies, any of them is right for any of those creates.
           const pick = await ledger.pick(

@@ -1,5 +1,5 @@
 import { isRouteMissing, type Capabilities, type Collection } from "./capabilities.js";
-import type { Listing } from "./listing.js";
+import { readable, type Listing } from "./listing.js";
 
 /** An object the service lists: all that reconciliation needs is its id. */
 export interface Listed {
@@ -28,7 +28,7 @@ export class Snapshots {
         (listing) => {
           this.caps.learn(kind, true);
           const unreadable = listing.complete ? [] : listing.unreadable.flatMap((u) => u.id ?? []);
-          return new Set([...listing.items.map((i) => i.id), ...unreadable]);
+          return new Set([...readable(listing).map((i) => i.id), ...unreadable]);
         },
         (err: unknown) => {
           if (isRouteMissing(err)) {

@@ -210,7 +210,7 @@ describe("recover clears a pending create only on a complete listing", () => {
   const unreadAgents = (id: string | undefined): Live["gaps"] => ({
     agents: {
       complete: false,
-      items: [],
+      readable: [],
       unreadable: [{ ...(id ? { id } : {}), why: "user_id: Invalid input: expected string, received number" }],
     },
   });

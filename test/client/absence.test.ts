@@ -133,7 +133,7 @@ describe("what the list shows", () => {
     });
     const listing = await t.client.voices.list.listing();
     expect(listing.complete).toBe(false);
-    expect(listing.items.map((v) => v.id)).not.toContain(t.voice);
+    expect(listing.complete ? [] : listing.readable.map((v) => v.id)).not.toContain(t.voice);
     expect(listing).toMatchObject({ unreadable: [{ id: t.voice, why: expect.stringMatching(/^rate: /) }] });
     const err = await t.client.voices.list.all().catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ApiIncompleteListingError);
@@ -151,7 +151,7 @@ describe("what the list shows", () => {
     const listing = await cut.listing();
     expect(listing).toMatchObject({
       complete: false,
-      items: [item],
+      readable: [item],
       cut: expect.stringMatching(/page 2 came back empty/),
     });
     const short = pager({ method: "GET", path: "/v1/x/list" }, async (page) => ({

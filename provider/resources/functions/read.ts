@@ -4,6 +4,7 @@ import {
   endpoints,
   isRouteMissing,
   lookFor,
+  readable,
   type Listing,
   type VoiceAgentClient,
 } from "../../client/index.js";
@@ -20,6 +21,9 @@ const LIST_ROUTES = {
   numbers: endpoints.listNumbers,
   calls: endpoints.listCalls,
 } as const;
+
+/** Every object a lookup's listing could read: lists report what is there, never what is not. */
+export { readable };
 
 /** A collection a lookup can list. */
 export type Listed = keyof typeof LIST_ROUTES;
