@@ -118,6 +118,7 @@ export class FaultInjector {
       action ??= { latencyMs: 0, reset: false };
       action.latencyMs += rule.latencyMs ?? 0;
       if (rule.reset) action.reset = true;
+      if (rule.items) action.items = [...(action.items ?? []), rule.items];
       if (rule.status !== undefined && action.status === undefined) {
         action.status = rule.status;
         if (rule.retryAfterSeconds !== undefined) action.retryAfterSeconds = rule.retryAfterSeconds;

@@ -14,10 +14,12 @@ export { Store, type Kind } from "./db.js";
 export {
   FaultRuleSchema,
   FaultSeedSchema,
+  ItemFaultSchema,
   type FaultAction,
   type FaultPhase,
   type FaultRule,
   type FaultRuleInput,
+  type ItemFault,
 } from "./fault-rule.js";
 export { FaultInjector, type ListedFaultRule } from "./faults.js";
 export { AddNumbersSchema, type AddNumbersInput, type AddNumbersResult } from "./fleet.js";

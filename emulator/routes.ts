@@ -10,6 +10,7 @@ import {
 import { renderCurrent, requestToInterface } from "./current.js";
 import type { FaultInjector } from "./faults.js";
 import { contractIssues } from "./contract.js";
+import { spoilItems } from "./fault-rule.js";
 import { applyFault } from "./hooks.js";
 import { callerOf, pathOf, type Caller } from "./request-context.js";
 import { HttpFailure, type VoiceAgentService } from "./service.js";
@@ -106,7 +107,8 @@ export const serviceRoutes: FastifyPluginAsyncZod<ServiceRouteDeps> = async (app
         const action = faults.decide("after", req.method, path, req.headers.host);
         if (!action) return result;
         countFault(stats, "after", req.routeKey);
-        return (await applyFault(reply, action, (ms) => faults.delay(ms, req.method, path))) ?? result;
+        const answer = action.items ? spoilItems(result, action.items) : result;
+        return (await applyFault(reply, action, (ms) => faults.delay(ms, req.method, path))) ?? answer;
       },
     });
   }

@@ -23,6 +23,8 @@ export interface AuditOptions {
 const WORDS: Record<Finding["finding"], string> = {
   unmanaged: "unmanaged",
   missing: "missing",
+  unknown: "unknown",
+  unreadable: "unreadable",
   "bound-to-unmanaged-agent": "bound to unmanaged agent",
   "managed-twice": "managed twice",
 };

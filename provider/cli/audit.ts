@@ -1,12 +1,19 @@
 import { z } from "zod";
-import type { PhoneNumber } from "../client/index.js";
+import { gapOf, type PhoneNumber } from "../client/index.js";
 import type { Account } from "./account.js";
 import { ACCOUNT_COLLECTIONS, AccountCollectionSchema, SINGULAR, type AccountCollection } from "./kinds.js";
 import { agentBaseName, voiceBaseName, webhookBaseName, actionBaseName } from "./names.js";
 import type { ManagedRef } from "./state.js";
 
 /** What audit can find. */
-export const FINDING_KINDS = ["unmanaged", "missing", "bound-to-unmanaged-agent", "managed-twice"] as const;
+export const FINDING_KINDS = [
+  "unmanaged",
+  "missing",
+  "unknown",
+  "unreadable",
+  "bound-to-unmanaged-agent",
+  "managed-twice",
+] as const;
 
 /** One thing audit found: machine-readable, and worded for the table. */
 export const FindingSchema = z.object({
@@ -40,7 +47,9 @@ export const numberLabel = (n: string) => `number ending ${n.replace(/\D/g, "").
 /**
  * Compares an account with what the given stacks manage. Objects are matched by id (numbers by
  * their UUID or, for 0.1.0 states, their E.164 number), never by output values, which may be
- * secret. Numbers that are unbound (inventory, not configuration) are not reported.
+ * secret. Numbers that are unbound (inventory, not configuration) are not reported. A managed
+ * object is "missing" only from a complete listing (client/listing.ts); from one that could not
+ * be read whole it is "unknown", and each item that could not be read is reported "unreadable".
  */
 export function classify(
   account: Account,
@@ -98,6 +107,20 @@ export function classify(
     }
   }
 
+  for (const c of only) {
+    for (const u of account.gaps[c]?.unreadable ?? []) {
+      findings.push({
+        finding: "unreadable",
+        collection: c,
+        id: u.id ?? "",
+        label: "",
+        urns: [],
+        detail: `the service lists this ${SINGULAR[c]}, but it could not be read (${u.why}): nothing about it is known`,
+      });
+    }
+  }
+  const unreadableIds = new Set(only.flatMap((c) => (account.gaps[c]?.unreadable ?? []).flatMap((u) => u.id ?? [])));
+
   const exists = (r: ManagedRef) => {
     if (r.collection !== "numbers") return account[r.collection].some((o) => o.id === r.id);
     return numberByKey.get(r.id)?.active === true;
@@ -105,8 +128,26 @@ export function classify(
   const byObject = new Map<string, ManagedRef[]>();
   for (const r of refs) {
     if (!want.has(r.collection)) continue;
+    // Listed, though unreadable: reported as such above, never as missing.
+    if (unreadableIds.has(r.id)) continue;
     if (!exists(r)) {
       const label = r.id.startsWith("+") ? numberLabel(r.id) : `${r.name} (${r.kind})`;
+      // An unreadable item showing another id is not this object; a number kept by its E.164
+      // (0.1.0 states) could be any unreadable one.
+      const listing = account.gaps[r.collection];
+      const others = (listing?.unreadable ?? []).flatMap((u) => (u.id && !r.id.startsWith("+") ? [u.id] : []));
+      const gap = listing ? gapOf(listing, new Set(others)) : undefined;
+      if (gap) {
+        findings.push({
+          finding: "unknown",
+          collection: r.collection,
+          id: r.id,
+          label,
+          urns: [r.urn],
+          detail: `managed by ${r.stack} as ${r.name}, and not among what the list could read (${gap}): whether it still exists is unknown; run audit again once the service lists its ${r.collection} whole`,
+        });
+        continue;
+      }
       findings.push({
         finding: "missing",
         collection: r.collection,

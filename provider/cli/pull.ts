@@ -50,6 +50,12 @@ export async function pull(opts: PullOptions, io: CliIo): Promise<ExitCode> {
   const plan = buildPlan(account, opts.only);
   const objects = opts.only.reduce((n, c) => n + account[c].length, 0);
   io.stderr(`read ${objects} objects in ${seconds(stats.durationMs)} (${stats.requests} requests)\n`);
+  // A listing that was not whole (client/listing.ts): what it could not read is in no plan either.
+  for (const c of opts.only)
+    for (const u of account.gaps[c]?.unreadable ?? [])
+      io.stderr(
+        `not declared: ${SINGULAR[c]} ${u.id ?? "(no id)"}: the service lists it, but it could not be read (${u.why})\n`,
+      );
   if (opts.json) {
     io.stdout(`${JSON.stringify(plan, null, 2)}\n`);
     return EXIT.clean;

@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { createClient } from "../client/index.js";
+import { createClient, readable } from "../client/index.js";
 import { readAccount } from "./account.js";
 import { resolveCredentials } from "./credentials.js";
 import { CliError, EXIT, oneLine, type ExitCode } from "./errors.js";
@@ -57,7 +57,9 @@ export async function recover(opts: RecoverOptions, io: CliIo): Promise<ExitCode
   let calls: Live["calls"] = [];
   if (own.some((op) => op.resource.type.endsWith(":Call"))) {
     try {
-      calls = await createClient(creds).calls.list.all();
+      const listing = await createClient(creds).calls.list.listing();
+      calls = [...readable(listing)];
+      if (!listing.complete) account.gaps.calls = listing;
     } catch (err) {
       throw new CliError(oneLine(err, creds.baseUrl));
     }

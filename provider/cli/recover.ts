@@ -1,4 +1,4 @@
-import { matchesSent } from "../client/index.js";
+import { gapOf, matchesSent, type Collection } from "../client/index.js";
 import { createBodyFor } from "../resources/providers.js";
 import type { Account } from "./account.js";
 import { kindOfType } from "../identity.js";
@@ -110,6 +110,10 @@ function decideOne(
   const items: { id: string }[] = live[collection];
   const matching = items.filter((item) => matchesSent(body, item));
   const unmanaged = matching.filter((item) => !owner(item.id) && !taken.has(item.id)).map((item) => item.id);
+  // "It never reached the service" needs a complete listing (client/listing.ts): an item the list
+  // could not read may be the object this create made.
+  const gap = unread(live, collection, ev, taken);
+  if (unmanaged.length === 0 && gap !== undefined) return unknownReach(urn, kind, collection, gap);
   if (unmanaged.length === 0) {
     const stacks = [...new Set(matching.flatMap((m) => owner(m.id) ?? []))];
     const why = stacks.length
@@ -130,6 +134,7 @@ function decideOne(
   }
   const before = ev.before;
   const fresh = unmanaged.filter((id) => !before.has(id));
+  if (fresh.length === 0 && gap !== undefined) return unknownReach(urn, kind, collection, gap);
   if (fresh.length === 0)
     return {
       urn,
@@ -187,6 +192,29 @@ function decideNumber(
     outcome: "unresolved",
     ...(fresh.length ? { candidates: fresh.map((n) => n.id), paste: fresh.map((n) => `number: "${n.number}"`) } : {}),
     why: "a number may have been bought: `voiceagent audit` lists numbers no stack manages",
+  };
+}
+
+/**
+ * Why the listing of `collection` cannot show that this create made nothing there, or undefined
+ * when it can. An unreadable item that a stack manages, that another pending create took or that
+ * the snapshot listed before the run cannot be this create's object.
+ */
+function unread(live: Live, collection: Collection, ev: Evidence, taken: ReadonlySet<string>): string | undefined {
+  const listing = live.gaps[collection];
+  if (!listing) return undefined;
+  return gapOf(listing, new Set([...ev.managed.keys(), ...(ev.before ?? []), ...taken]));
+}
+
+/** A create that may have reached the service: the list could not be read whole to tell. */
+function unknownReach(urn: string, kind: ResourceKind, collection: Collection, gap: string): Decision {
+  return {
+    urn,
+    kind,
+    outcome: "unresolved",
+    why:
+      `no readable object matches what it sent, but the service's ${collection} could not be read whole (${gap}): ` +
+      "it may have reached the service. Run recover again once the service lists them whole; `voiceagent audit` lists what no stack manages",
   };
 }
 

@@ -7,6 +7,7 @@ import {
   PhoneNumberSchema,
   VoiceSchema,
   WebhookSchema,
+  endpoints,
   type ActionWrite,
   type AgentCreate,
   type AgentUpdate,
@@ -21,6 +22,7 @@ import { ApiGenerationError, createGeneration, type ApiGeneration, type ApiSetti
 import { agentCreateBody, agentUpdateBody, numberUpdateBody, voiceBody, type Encoded } from "./wire.js";
 import { matchesSent } from "./match.js";
 import { mergeOptions, type ClientOptionsInput } from "./options.js";
+import type { Listing } from "./listing.js";
 import { pager, readPage } from "./pager.js";
 import { MemoryLedger, type CreateLedger } from "./ledger.js";
 import { Snapshots } from "./snapshots.js";
@@ -92,22 +94,22 @@ export function createClient(input: CreateClientInput) {
   const capabilities = createCapabilities(send, extensions);
   const ctx = { transport, snapshots: new Snapshots(capabilities), ledger, options };
 
-  const agents = pager((page, size, deadline) =>
+  const agents = pager(endpoints.listAgents, (page, size, deadline) =>
     send("listAgents", { query: { page, size }, deadline }).then((p) => readPage(AgentSchema, p)),
   );
-  const voices = pager((page, size, deadline) =>
+  const voices = pager(endpoints.listVoices, (page, size, deadline) =>
     send("listVoices", { query: { page, size }, deadline }).then((p) => readPage(VoiceSchema, p)),
   );
-  const actions = pager((page, size, deadline) =>
+  const actions = pager(endpoints.listActions, (page, size, deadline) =>
     send("listActions", { query: { page, size }, deadline }).then((p) => readPage(ActionSchema, p)),
   );
-  const webhooks = pager((page, size, deadline) =>
+  const webhooks = pager(endpoints.listWebhooks, (page, size, deadline) =>
     send("listWebhooks", { query: { page, size }, deadline }).then((p) => readPage(WebhookSchema, p)),
   );
-  const numbers = pager((page, size, deadline) =>
+  const numbers = pager(endpoints.listNumbers, (page, size, deadline) =>
     send("listNumbers", { query: { page, size }, deadline }).then((p) => readPage(PhoneNumberSchema, p)),
   );
-  const calls = pager((page, size, deadline) =>
+  const calls = pager(endpoints.listCalls, (page, size, deadline) =>
     send("listCalls", { query: { page, size }, deadline }).then((p) => readPage(CallSchema, p)),
   );
   /** The exactly-once create of one kind, matching on every field sent. */
@@ -116,7 +118,7 @@ export function createClient(input: CreateClientInput) {
     noun: string,
     body: object,
     post: (deadline: number) => Promise<T>,
-    all: (deadline: number) => Promise<T[]>,
+    listing: (deadline: number) => Promise<Listing<T>>,
   ) =>
     createOnce(
       {
@@ -125,7 +127,7 @@ export function createClient(input: CreateClientInput) {
         body,
         overlaps: (other) => matchesSent(body, other),
         send: post,
-        list: all,
+        list: listing,
         matches: (item) => matchesSent(body, item),
       },
       ctx,
@@ -148,7 +150,7 @@ export function createClient(input: CreateClientInput) {
           "agent",
           body,
           (deadline) => send("createAgent", { body: agentCreateBody(likely(), body), deadline }),
-          agents.all,
+          agents.listing,
         ),
       get: (id: string) => send("getAgent", { query: { id } }),
       update: async (id: string, body: AgentUpdate) => {
@@ -165,7 +167,13 @@ export function createClient(input: CreateClientInput) {
       // Async, so a refusal before sending is a rejected promise like every other failure.
       create: async (body: VoiceWrite) => {
         const wire = encoded(voiceBody(generation.known() ?? voiceGeneration(body), body), "POST", "/v1/voices/create");
-        return once("voices", "voice", wire, (deadline) => send("createVoice", { body: wire, deadline }), voices.all);
+        return once(
+          "voices",
+          "voice",
+          wire,
+          (deadline) => send("createVoice", { body: wire, deadline }),
+          voices.listing,
+        );
       },
       get: (id: string) => send("getVoice", { query: { id } }),
       update: async (id: string, body: VoiceWrite) =>
@@ -177,14 +185,14 @@ export function createClient(input: CreateClientInput) {
     },
     actions: {
       create: (body: ActionWrite) =>
-        once("actions", "action", body, (deadline) => send("createAction", { body, deadline }), actions.all),
+        once("actions", "action", body, (deadline) => send("createAction", { body, deadline }), actions.listing),
       get: (id: string) => send("getAction", { query: { id } }),
       update: (id: string, body: ActionWrite) => send("updateAction", { query: { id }, body }),
       list: actions,
     },
     webhooks: {
       create: (body: WebhookWrite) =>
-        once("webhooks", "webhook", body, (deadline) => send("createWebhook", { body, deadline }), webhooks.all),
+        once("webhooks", "webhook", body, (deadline) => send("createWebhook", { body, deadline }), webhooks.listing),
       get: (id: string) => send("getWebhook", { query: { id } }),
       update: (id: string, body: WebhookWrite) => send("updateWebhook", { query: { id }, body }),
       list: webhooks,
@@ -212,7 +220,7 @@ export function createClient(input: CreateClientInput) {
             body,
             overlaps: (other) => mayBuyMatch(other, body),
             send: (deadline) => send("buyNumber", body === undefined ? { deadline } : { body, deadline }),
-            list: numbers.all,
+            list: numbers.listing,
             matches: (n) => n.active !== false && isBought(n, body),
           },
           ctx,
@@ -230,7 +238,7 @@ export function createClient(input: CreateClientInput) {
             body,
             overlaps: (other) => matchesSent(body, other),
             send: (deadline) => send("createCall", { body, deadline }),
-            list: calls.all,
+            list: calls.listing,
             matches: (c) => c.status !== "ended" && matchesSent(body, c),
           },
           ctx,

@@ -12,6 +12,7 @@ export type ApiErrorCode =
   | "E_TIMEOUT"
   | "E_SCHEMA"
   | "E_OUTCOME_UNKNOWN"
+  | "E_INCOMPLETE_LIST"
   | "E_AMBIGUOUS"
   | "E_GENERATION"
   | "E_REDIRECT"
@@ -187,6 +188,26 @@ export class ApiOutcomeUnknownError extends ApiError {
   override name = "ApiOutcomeUnknownError";
   constructor(message: string, details: Omit<ApiErrorDetails, "code">) {
     super(message, { ...details, code: "E_OUTCOME_UNKNOWN" });
+  }
+}
+
+/**
+ * A list route whose listing was not complete (client/listing.ts): an item its schema could not
+ * read, or pages that stopped short. What it holds cannot show an object absent. A read: the
+ * service did nothing.
+ */
+export class ApiIncompleteListingError extends ApiError {
+  override name = "ApiIncompleteListingError";
+  constructor(method: string, path: string, gap: string) {
+    const summary = `${method} ${path}: the list could not be read whole: ${gap}`;
+    super(`${summary}. Nothing was changed; what it holds cannot show that an object is absent.`, {
+      code: "E_INCOMPLETE_LIST",
+      status: 200,
+      method,
+      path,
+      mayHaveActed: false,
+      summary,
+    });
   }
 }
 

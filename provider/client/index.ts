@@ -13,6 +13,7 @@ export {
   ApiBookkeepingError,
   ApiConnectionError,
   ApiOutcomeUnknownError,
+  ApiIncompleteListingError,
   ApiNotFoundError,
   ApiRateLimitError,
   ApiSchemaError,
@@ -54,6 +55,17 @@ export {
   type Generation,
 } from "./generation.js";
 export { mayHaveActed } from "./transport.js";
+export {
+  gapOf,
+  listingOf,
+  lookFor,
+  lookForId,
+  readable,
+  type CompleteListing,
+  type IncompleteListing,
+  type Listing,
+  type Sighting,
+} from "./listing.js";
 export { Throttle, type ThrottleOptions } from "./throttle.js";
 export type { Send, SendInput, Transport } from "./transport.js";
 export * from "../schemas/index.js";

@@ -8,6 +8,7 @@ import {
   ApiSchemaError,
 } from "./errors.js";
 import type { CreateLedger, Until } from "./ledger.js";
+import { gapOf, readable, type Listing } from "./listing.js";
 import { bodyKey } from "./match.js";
 import type { Listed, Snapshots } from "./snapshots.js";
 import type { ClientOptions } from "./options.js";
@@ -28,8 +29,8 @@ export interface CreateOnce<T extends Listed> {
   overlaps(other: unknown): boolean;
   /** Sends the create once (the transport retries only failures that cannot have acted). */
   send(deadline: number): Promise<T>;
-  /** Every object of the kind, all pages. */
-  list(deadline: number): Promise<T[]>;
+  /** Every object of the kind, all pages, and whether the listing is complete (client/listing.ts). */
+  list(deadline: number): Promise<Listing<T>>;
   /** Whether a listed object is exactly what this create asked for. */
   matches(item: T): boolean;
   /**
@@ -56,10 +57,11 @@ export interface CreateContext {
  * answer) is not a failure yet: after a pause the list is read, several times with growing pauses
  * (a slow service may still be committing, or its list may lag), and an object that was not there
  * before, that no other create took, and that matches every field sent, is adopted. None after
- * every check: that attempt provably made nothing, and the create is sent again until the
- * operation's time budget is spent, however many attempts that takes (calls: reported as possibly
- * placed). More candidates than identical creates waiting for theirs: never a guess, an error
- * naming them all.
+ * every check, each a complete listing (client/listing.ts): that attempt provably made nothing,
+ * and the create is sent again until the operation's time budget is spent, however many attempts
+ * that takes (calls: reported as possibly placed). None, but a check's listing was incomplete (an
+ * item it could not read, pages cut short): the outcome is unknown and nothing is sent again. More
+ * candidates than identical creates waiting for theirs: never a guess, an error naming them all.
  *
  * The ledger's bookkeeping can fail on its own (a deployment's ledger is a file other processes
  * lock): once the service has answered with an object, such a failure never hides it. The error
@@ -184,8 +186,9 @@ async function claimed<T extends Listed>(how: CreateOnce<T>, ctx: CreateContext,
 /**
  * Checks the list after an unknown outcome, `reconcile.checks` times, pausing before each check
  * (never at once: a service may still be committing). Returns the object adopted, or undefined
- * when no check showed one. The create counts as waiting for its object (`unsettle`, done by its
- * attempt) until a check picks one for it or it gives up.
+ * when no check showed one and every check's listing was complete; when one was not, the outcome
+ * is unknown (thrown), never a reason to send again. The create counts as waiting for its object
+ * (`unsettle`, done by its attempt) until a check picks one for it or it gives up.
  */
 async function settle<T extends Listed>(
   how: CreateOnce<T>,
@@ -199,6 +202,8 @@ async function settle<T extends Listed>(
   const deadline = until.at;
   const { options, ledger, transport } = ctx;
   let settled = false;
+  /** Why some check's listing could not show the object absent (the last one seen). */
+  let gap: string | undefined;
   try {
     for (let check = 1; check <= options.reconcile.checks; check++) {
       await sleep(checkDelay(options, check));
@@ -217,13 +222,14 @@ async function settle<T extends Listed>(
         how.kind,
         how.overlaps,
         async () => {
-          let found: T[];
+          let listing: Listing<T>;
           try {
-            found = (await how.list(deadline)).filter((item) => !before.has(item.id) && how.matches(item));
+            listing = await how.list(deadline);
           } catch (listErr) {
             const why = listErr instanceof ApiError ? listErr.summary : String(listErr);
             throw unknownOutcome(how, err, `checking through the list failed (${why})`);
           }
+          const found = readable(listing).filter((item) => !before.has(item.id) && how.matches(item));
           // Creates of this very body whose outcome is unknown may each have made one of these:
           // with identical bodies, any of them is right for any of those creates.
           const pick = await ledger.pick(
@@ -233,7 +239,11 @@ async function settle<T extends Listed>(
             until,
           );
           if ("ambiguous" in pick) throw ambiguous(how, err, pick.ambiguous);
-          if ("none" in pick) return undefined;
+          if ("none" in pick) {
+            // No object for this create in what could be read: proof only if nothing was left unread.
+            gap = gapOf(listing, before) ?? gap;
+            return undefined;
+          }
           settled = true;
           known.madeId = pick.id;
           return found.find((f) => f.id === pick.id);
@@ -246,6 +256,12 @@ async function settle<T extends Listed>(
         return one;
       }
     }
+    if (gap !== undefined)
+      throw unknownOutcome(
+        how,
+        err,
+        `the list cannot show that it did not: ${gap}. It is not sent again: look for the ${how.noun} in the service's ${how.kind} before making it again`,
+      );
     return undefined;
   } finally {
     if (!settled) await ledger.unsettle(how.kind, key, -1, until);

@@ -1,4 +1,5 @@
 import { isRouteMissing, type Capabilities, type Collection } from "./capabilities.js";
+import { readable, type Listing } from "./listing.js";
 
 /** An object the service lists: all that reconciliation needs is its id. */
 export interface Listed {
@@ -15,14 +16,19 @@ export class Snapshots {
 
   constructor(private readonly caps: Capabilities) {}
 
-  /** The ids that existed before this client's first create of `kind`; undefined without a list route. */
-  of(kind: Collection, list: () => Promise<Listed[]>): Promise<Set<string> | undefined> {
+  /**
+   * The ids that existed before this client's first create of `kind`; undefined without a list
+   * route. An item the schema could not read still names an object that existed (when it shows
+   * its id): it can never be what a later create made.
+   */
+  of(kind: Collection, list: () => Promise<Listing<Listed>>): Promise<Set<string> | undefined> {
     let ids = this.before.get(kind);
     if (!ids) {
       ids = list().then(
-        (items) => {
+        (listing) => {
           this.caps.learn(kind, true);
-          return new Set(items.map((i) => i.id));
+          const unreadable = listing.complete ? [] : listing.unreadable.flatMap((u) => u.id ?? []);
+          return new Set([...readable(listing).map((i) => i.id), ...unreadable]);
         },
         (err: unknown) => {
           if (isRouteMissing(err)) {

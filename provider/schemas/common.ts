@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { UnreadableItem } from "./read.js";
 
 /** A resource identifier: the interface says every id is a UUID string. */
 export const UuidSchema = z.uuid({ error: "must be a UUID" });
@@ -46,8 +47,9 @@ export function pageOf<T extends z.ZodType>(item: T) {
 }
 
 /**
- * One page of a list endpoint, its items read. `unreadable` counts the items that did not parse
- * (left out, so one odd item never hides the rest); `total_is_estimated` is the current API's.
+ * One page of a list endpoint, its items read. `unreadable` holds the items that did not parse
+ * (left out, so one odd item never hides the rest, but kept in view: a page with one is no proof
+ * that an object is absent); `total_is_estimated` is the current API's.
  */
 export type Page<T> = {
   items: T[];
@@ -56,7 +58,7 @@ export type Page<T> = {
   total: number;
   has_more: boolean;
   total_is_estimated?: boolean | null | undefined;
-  unreadable?: number;
+  unreadable?: UnreadableItem[];
 };
 
 /** The empty body of numbers/cancel and calls/end: absent, empty (read as null) or `{}`. */

@@ -54,17 +54,40 @@ export const PageReadSchema = z.object({
 /** A page as read, items still raw. */
 export type PageRead = z.infer<typeof PageReadSchema>;
 
-/** Items of a page read one by one: the readable ones, and how many were not. */
+/**
+ * An item of a list page that its schema could not read: its id when the item shows one (an
+ * object whose other fields are odd still names itself), and why, as the first issue's path and
+ * message (never a value, so no secret is echoed).
+ */
+export interface UnreadableItem {
+  id?: string;
+  why: string;
+}
+
+/** Items of a page read one by one: the readable ones, and the ones that were not. */
 export function readItems<T extends z.ZodType>(
   schema: T,
   raw: readonly unknown[],
-): { items: z.output<T>[]; unreadable: number } {
+): { items: z.output<T>[]; unreadable: UnreadableItem[] } {
   const items: z.output<T>[] = [];
-  let unreadable = 0;
+  const unreadable: UnreadableItem[] = [];
   for (const item of raw) {
     const parsed = schema.safeParse(item);
     if (parsed.success) items.push(parsed.data);
-    else unreadable += 1;
+    else unreadable.push({ ...idOf(item), why: firstIssue(parsed.error) });
   }
   return { items, unreadable };
+}
+
+/** The id an unreadable item shows, if it shows one as a string. */
+function idOf(item: unknown): { id?: string } {
+  if (typeof item !== "object" || item === null || !("id" in item)) return {};
+  return typeof item.id === "string" ? { id: item.id } : {};
+}
+
+/** "user_id: Invalid input: expected string, received number": where the item broke, and how. */
+function firstIssue(error: z.ZodError): string {
+  const issue = error.issues[0];
+  if (!issue) return "unreadable";
+  return issue.path.length ? `${issue.path.join(".")}: ${issue.message}` : issue.message;
 }

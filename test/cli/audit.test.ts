@@ -123,6 +123,7 @@ describe("classify", () => {
         make.number("+15550010002", sales),
         make.number("+15550010003", null),
       ],
+      gaps: {},
     };
     expect(classify(acc, refs).findings).toEqual([]);
   });

@@ -199,6 +199,55 @@ describe("voiceagent", () => {
     expect(row).toContain("made-by-hand");
   });
 
+  it("audit on a list it cannot read whole: the item it cannot read is reported, and a managed object it does not see is unknown, never missing", async () => {
+    const seed = emu.seeds.get(TOKEN)!;
+    const odd = await client.agents.create({
+      prompt: "Listed with a field of the wrong type.",
+      voice: seed.voices[0]!,
+    });
+    const elsewhere = randomUUID();
+    writeFileSync(path.join(tmp, "unread.json"), exportOf([{ kind: "Agent", id: elsewhere, name: "support" }]));
+    const audited = async () => {
+      const r = await va(["audit", "--state", "unread.json", "--only", "agents", "--json"]);
+      expect(r.code).toBe(3);
+      const report = AuditReportSchema.parse(JSON.parse(r.stdout));
+      return (id: string) => report.findings.filter((f) => f.id === id).map((f) => f.finding);
+    };
+    try {
+      // An item whose id can be read, though nothing else of it can: it is not the managed agent.
+      emu.faults.add({
+        phase: "after",
+        route: "/v1/agents/list",
+        items: { where: { id: odd.id }, set: { user_id: 42 } },
+      });
+      let of = await audited();
+      expect(of(odd.id)).toEqual(["unreadable"]);
+      expect(of(elsewhere)).toEqual(["missing"]);
+      // A snapshot keeps the id of an item it could not read: recover must never take that object for new.
+      expect((await va(["snapshot", "--out", "before.json"])).code).toBe(0);
+      expect(JSON.parse(readFileSync(path.join(tmp, "before.json"), "utf8")).ids).toContain(odd.id);
+      // pull says what it could not read, rather than leaving it out unsaid.
+      const pulled = await va(["pull", "--json", "--only", "agents"]);
+      expect(pulled.stderr).toContain(`not declared: agent ${odd.id}: the service lists it, but it could not be read`);
+
+      // An item without a readable id could be the managed agent: whether it exists is unknown.
+      emu.faults.clear();
+      emu.faults.add({ phase: "after", route: "/v1/agents/list", items: { where: { id: odd.id }, set: { id: 7 } } });
+      of = await audited();
+      expect(of(elsewhere)).toEqual(["unknown"]);
+      const human = await va(["audit", "--state", "unread.json", "--only", "agents"]);
+      const row = human.stdout.split("\n").find((l) => l.includes(elsewhere));
+      expect(row).toMatch(/\bunknown\b/);
+      expect(row).not.toMatch(/gone from the account/);
+      // And a snapshot that would leave an object out is refused, naming why.
+      const snap = await va(["snapshot", "--out", "hole.json"]);
+      oneLineError(snap, /could not be listed whole/, /without an id/, NOT_WRITTEN);
+      expect(existsSync(path.join(tmp, "hole.json"))).toBe(false);
+    } finally {
+      emu.faults.clear();
+    }
+  });
+
   it("the token is never printed, whatever happened", () => {
     expect(runs.length).toBeGreaterThan(10);
     for (const r of runs) expect(r.stdout + r.stderr).not.toContain(TOKEN);

@@ -72,6 +72,7 @@ export function typicalAccount(): Account & { support: Agent; sales: Agent } {
       make.number("+15550010002", sales),
       make.number("+15550010003", null),
     ],
+    gaps: {},
     support,
     sales,
   };

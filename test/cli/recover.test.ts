@@ -28,6 +28,7 @@ const actionOf = (config: Record<string, unknown>) => ({
   config,
 });
 const live = (extra: Partial<Live>): Live => ({
+  gaps: {},
   voices: [voice],
   actions: [],
   webhooks: [],
@@ -201,6 +202,45 @@ describe("recover adopts only on evidence", () => {
         op("random:index/randomId:RandomId"),
       ].map(isOwnCreate),
     ).toEqual([true, true, false, false, false]);
+  });
+});
+
+describe("recover clears a pending create only on a complete listing", () => {
+  /** An agents listing that could not read one item (the interrupted run's agent, for all recover knows). */
+  const unreadAgents = (id: string | undefined): Live["gaps"] => ({
+    agents: {
+      complete: false,
+      readable: [],
+      unreadable: [{ ...(id ? { id } : {}), why: "user_id: Invalid input: expected string, received number" }],
+    },
+  });
+
+  it("no readable match and an item it could not read: unresolved, never cleared as 'never reached the service'", () => {
+    const made = randomUUID();
+    for (const ev of [evidence(), evidence({ before: new Set([voice.id]) })]) {
+      const [d] = decide([pendingAgent("a", "lost")], ev, { ...live({}), gaps: unreadAgents(made) });
+      expect(d?.outcome).toBe("unresolved");
+      expect(d?.why).not.toMatch(/never reached the service/);
+      expect(d?.why).toMatch(/could not be read whole/);
+      expect(d?.why).toContain(made);
+      expect(d?.why).toMatch(/may have reached the service/);
+      expect(d?.why).toMatch(/run recover again/i);
+    }
+    // An unreadable item without an id is no better.
+    expect(
+      decide([pendingAgent("a", "lost")], evidence(), { ...live({}), gaps: unreadAgents(undefined) })[0]?.outcome,
+    ).toBe("unresolved");
+  });
+
+  it("an unreadable item that cannot be this create's object (listed before the run, or managed) leaves the proof whole", () => {
+    const old = randomUUID();
+    const byStack = evidence({ managed: new Map([[old, "prod"]]) });
+    const bySnapshot = evidence({ before: new Set([old, voice.id]) });
+    for (const ev of [byStack, bySnapshot]) {
+      expect(decide([pendingAgent("a", "lost")], ev, { ...live({}), gaps: unreadAgents(old) })[0]?.outcome).toBe(
+        "clear",
+      );
+    }
   });
 });
 

@@ -52,7 +52,7 @@ describe("pull --format yaml", () => {
     const voice = make.voice();
     const agent = make.agent(voice, { initial_message: tricky, prompt: "You are ${x}." });
     const { files, secrets } = yamlProject(
-      buildPlan({ voices: [voice], actions: [], webhooks: [], agents: [agent], numbers: [] }),
+      buildPlan({ voices: [voice], actions: [], webhooks: [], agents: [agent], numbers: [], gaps: {} }),
       "pulled",
     );
     const doc = read(files.get("Pulumi.yaml") ?? "");

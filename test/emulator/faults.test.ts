@@ -129,3 +129,72 @@ describe("fault injection", () => {
     });
   });
 });
+
+describe("items faults: a list page the client cannot wholly trust", () => {
+  const numbers = async () => {
+    const res = await get("/v1/numbers/list?page=1&size=100");
+    expect(res.status).toBe(200);
+    return (await res.json()) as { items: { id: string; number: string; user_id: unknown }[]; total: number };
+  };
+
+  it("set: the matching items carry the given fields, the others and every other route are as they were", async () => {
+    emu = await startEmulator({ tokens: [TOKEN], seed: true });
+    const clean = await numbers();
+    const [first, ...rest] = clean.items;
+    expect(first).toBeDefined();
+    emu.faults.add({
+      phase: "after",
+      route: "/v1/numbers/list",
+      items: { where: { number: `${first!.number.slice(0, 8)}*`, id: first!.id }, set: { user_id: 42 } },
+    });
+    const spoiled = await numbers();
+    expect(spoiled.total).toBe(clean.total);
+    expect(spoiled.items.find((n) => n.id === first!.id)?.user_id).toBe(42);
+    for (const n of rest) expect(spoiled.items.find((s) => s.id === n.id)).toEqual(n);
+    // A direct read of the same number is untouched: only list answers are spoiled.
+    const direct = await get(`/v1/numbers?phone_number=${encodeURIComponent(first!.number)}`);
+    expect(((await direct.json()) as { user_id: unknown }).user_id).toBe(first!.user_id);
+  });
+
+  it("omit: the matching items are left out of the page and of its total, as a lagging list would", async () => {
+    emu = await startEmulator({ tokens: [TOKEN], seed: true, api: "2024" });
+    const clean = await numbers();
+    const gone = clean.items[0]!;
+    emu.faults.add({ phase: "after", route: "/v1/numbers/list", items: { where: { id: gone.id }, omit: true } });
+    const lagging = await numbers();
+    expect(lagging.items.map((n) => n.id)).toEqual(clean.items.slice(1).map((n) => n.id));
+    expect(lagging.total).toBe(clean.total - 1);
+  });
+
+  it("is refused before the work, or without exactly one of set and omit", async () => {
+    emu = await startEmulator({ tokens: [TOKEN], seed: true });
+    expect(() => emu.faults.add({ route: "/v1/numbers/list", items: { where: {}, omit: true } })).toThrow(
+      /acts on an answer: give phase/,
+    );
+    expect(() => emu.faults.add({ phase: "after", route: "/v1/numbers/list", items: { where: {} } })).toThrow(
+      /set or omit/,
+    );
+    expect(emu.faults.list()).toEqual([]);
+  });
+});
+
+describe("items faults on a route that answers one object", () => {
+  it("set spoils a create's answer, once the object is made; the list shows it as it is", async () => {
+    emu = await startEmulator({ tokens: [TOKEN], seed: true });
+    emu.faults.add({ phase: "after", route: "/v1/numbers/buy", count: 1, items: { where: {}, set: { user_id: 42 } } });
+    const res = await fetch(`${emu.url}/v1/numbers/buy`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${TOKEN}`, "content-type": "application/json" },
+      body: JSON.stringify({ area_code: "646" }),
+    });
+    expect(res.status).toBe(200);
+    const answered = (await res.json()) as { id: string; number: string; user_id: unknown };
+    expect(answered.user_id).toBe(42);
+    expect(answered.number).toMatch(/^\+1646/);
+    const listed = (await (await get("/v1/numbers/list?page=1&size=100")).json()) as {
+      items: { id: string; user_id: unknown }[];
+    };
+    expect(typeof listed.items.find((n) => n.id === answered.id)?.user_id).toBe("string");
+    expect(emu.stats.writes["POST /v1/numbers/buy"]).toBe(1);
+  });
+});

@@ -79,9 +79,11 @@ describe("a trial kind on existing routes", () => {
     const agent = make.agent(voice, { prompt: "Hi there" });
     const refs = parseStackExport(exportOf([{ kind: "Greeter", id: agent.id, name: "hello" }]), "dev");
     expect(refs).toMatchObject([{ kind: "Greeter", collection: "agents", id: agent.id }]);
-    const report = classify({ voices: [voice], actions: [], webhooks: [], agents: [agent], numbers: [] }, refs, [
-      "agents",
-    ]);
+    const report = classify(
+      { voices: [voice], actions: [], webhooks: [], agents: [agent], numbers: [], gaps: {} },
+      refs,
+      ["agents"],
+    );
     expect(report.findings).toEqual([]);
 
     const pending = {
@@ -92,14 +94,14 @@ describe("a trial kind on existing routes", () => {
         inputs: { prompt: "Hi there", voice: voice.id },
       },
     };
-    const live = { voices: [voice], actions: [], webhooks: [], agents: [agent], numbers: [], calls: [] };
+    const live = { voices: [voice], actions: [], webhooks: [], agents: [agent], numbers: [], calls: [], gaps: {} };
     expect(decide([pending], { managed: new Map(), urns: new Set(), before: new Set([voice.id]) }, live)).toMatchObject(
       [{ kind: "Greeter", outcome: "adopt", id: agent.id }],
     );
 
     expect(PULLED_KIND.agents).toBe("Agent");
     expect(
-      buildPlan({ voices: [voice], actions: [], webhooks: [], agents: [agent], numbers: [] }).resources.map(
+      buildPlan({ voices: [voice], actions: [], webhooks: [], agents: [agent], numbers: [], gaps: {} }).resources.map(
         (r) => r.kind,
       ),
     ).toEqual(["Voice", "Agent"]);

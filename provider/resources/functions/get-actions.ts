@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { defineFunction } from "../kit/function.js";
-import { everyItem } from "./read.js";
+import { everyItem, readable } from "./read.js";
 import { ActionFound, actionFound } from "./shapes.js";
 
 /** getActions: the account's actions (every page of /v1/actions/list), filtered. */
@@ -18,7 +18,7 @@ export const getActions = defineFunction({
     actions: z.array(ActionFound).meta({ description: "The matching actions, in the order the service lists them." }),
   }),
   async run(client, { type }) {
-    const all = await everyItem(client, "actions", "getActions");
+    const all = readable(await everyItem(client, "actions", "getActions"));
     return { actions: all.filter((a) => type === undefined || a.type === type).map(actionFound) };
   },
 });

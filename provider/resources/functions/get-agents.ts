@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { UuidSchema } from "../../client/index.js";
 import { defineFunction } from "../kit/function.js";
-import { everyItem } from "./read.js";
+import { everyItem, readable } from "./read.js";
 import { AgentFound, agentFound } from "./shapes.js";
 
 /** getAgents: the account's agents (every page of /v1/agents/list), filtered. */
@@ -16,7 +16,7 @@ export const getAgents = defineFunction({
     agents: z.array(AgentFound).meta({ description: "The matching agents, in the order the service lists them." }),
   }),
   async run(client, { voice, webhook }) {
-    const all = await everyItem(client, "agents", "getAgents");
+    const all = readable(await everyItem(client, "agents", "getAgents"));
     return {
       agents: all
         .filter(

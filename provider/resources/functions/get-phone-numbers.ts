@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { defineFunction } from "../kit/function.js";
-import { everyItem } from "./read.js";
+import { everyItem, readable } from "./read.js";
 import { NumberFound, numberFound } from "./shapes.js";
 
 /** getPhoneNumbers: the account's numbers (every page of /v1/numbers/list), filtered. */
@@ -20,7 +20,7 @@ export const getPhoneNumbers = defineFunction({
     numbers: z.array(NumberFound).meta({ description: "The matching numbers, in the order the service lists them." }),
   }),
   async run(client, { active, bound }) {
-    const all = await everyItem(client, "numbers", "getPhoneNumbers");
+    const all = readable(await everyItem(client, "numbers", "getPhoneNumbers"));
     const isBound = (n: (typeof all)[number]) => Boolean(n.inbound_agent);
     return {
       numbers: all

@@ -27,12 +27,6 @@ export const getVoice = defineFunction({
       return voiceFound(await byKey(client.voices.get(id), "getVoice", `voice with id ${id}`));
     }
     const all = await everyItem(client, "voices", "getVoice");
-    return voiceFound(
-      exactlyOne(
-        all.filter((v) => v.voice_name === voiceName),
-        "getVoice",
-        `voice named "${voiceName}"`,
-      ),
-    );
+    return voiceFound(exactlyOne(all, (v) => v.voice_name === voiceName, "getVoice", `voice named "${voiceName}"`));
   },
 });

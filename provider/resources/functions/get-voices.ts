@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { defineFunction } from "../kit/function.js";
-import { everyItem } from "./read.js";
+import { everyItem, readable } from "./read.js";
 import { VoiceFound, voiceFound } from "./shapes.js";
 
 /** getVoices: the account's voices (every page of /v1/voices/list), filtered. */
@@ -19,7 +19,7 @@ export const getVoices = defineFunction({
     voices: z.array(VoiceFound).meta({ description: "The matching voices, in the order the service lists them." }),
   }),
   async run(client, { type, voiceName }) {
-    const all = await everyItem(client, "voices", "getVoices");
+    const all = readable(await everyItem(client, "voices", "getVoices"));
     return {
       voices: all
         .filter(

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { defineFunction } from "../kit/function.js";
-import { everyItem } from "./read.js";
+import { everyItem, readable } from "./read.js";
 import { WebhookFound, webhookFound } from "./shapes.js";
 
 /** getWebhooks: the account's webhooks (every page of /v1/webhooks/list), filtered. */
@@ -21,7 +21,7 @@ export const getWebhooks = defineFunction({
       .meta({ description: "The matching webhooks, in the order the service lists them." }),
   }),
   async run(client, { event, method }) {
-    const all = await everyItem(client, "webhooks", "getWebhooks");
+    const all = readable(await everyItem(client, "webhooks", "getWebhooks"));
     return {
       webhooks: all
         .filter(

@@ -1,4 +1,13 @@
-import { ApiError, ApiNotFoundError, endpoints, isRouteMissing, type VoiceAgentClient } from "../../client/index.js";
+import {
+  ApiError,
+  ApiNotFoundError,
+  endpoints,
+  isRouteMissing,
+  lookFor,
+  readable,
+  type Listing,
+  type VoiceAgentClient,
+} from "../../client/index.js";
 
 // What every lookup does the same way: read a whole list through the client's pager (every page,
 // each object once), say which route a server lacks, and insist on exactly one match.
@@ -13,29 +22,33 @@ const LIST_ROUTES = {
   calls: endpoints.listCalls,
 } as const;
 
+/** Every object a lookup's listing could read: lists report what is there, never what is not. */
+export { readable };
+
 /** A collection a lookup can list. */
 export type Listed = keyof typeof LIST_ROUTES;
 
 type Item<C extends Listed> = Awaited<ReturnType<VoiceAgentClient[C]["list"]["all"]>>[number];
 
 /**
- * Every object of one collection of the account. A server without the list route gets an error
- * naming the route and the function; nothing is ever written by a lookup.
+ * Every object of one collection of the account that could be read, and whether that is all of
+ * them (client/listing.ts). A server without the list route gets an error naming the route and
+ * the function; nothing is ever written by a lookup.
  */
 export async function everyItem<C extends Listed>(
   client: VoiceAgentClient,
   collection: C,
   fn: string,
-): Promise<Item<C>[]> {
+): Promise<Listing<Item<C>>> {
   try {
     // Each collection's pager is its own typed method; the map says which one.
-    const lists: { [K in Listed]: () => Promise<Item<K>[]> } = {
-      agents: () => client.agents.list.all(),
-      voices: () => client.voices.list.all(),
-      actions: () => client.actions.list.all(),
-      webhooks: () => client.webhooks.list.all(),
-      numbers: () => client.numbers.list.all(),
-      calls: () => client.calls.list.all(),
+    const lists: { [K in Listed]: () => Promise<Listing<Item<K>>> } = {
+      agents: () => client.agents.list.listing(),
+      voices: () => client.voices.list.listing(),
+      actions: () => client.actions.list.listing(),
+      webhooks: () => client.webhooks.list.listing(),
+      numbers: () => client.numbers.list.listing(),
+      calls: () => client.calls.list.listing(),
     };
     return await lists[collection]();
   } catch (err) {
@@ -63,8 +76,19 @@ export async function byKey<T>(read: Promise<T>, fn: string, what: string): Prom
   }
 }
 
-/** The one match of a lookup, or an error saying how many there were and what was looked for. */
-export function exactlyOne<T>(matches: readonly T[], fn: string, what: string): T {
+/**
+ * The one match of a lookup, or an error saying how many there were and what was looked for.
+ * "Found no" only from a complete listing: one that could not be read whole says so instead.
+ */
+export function exactlyOne<T>(listing: Listing<T>, match: (item: T) => boolean, fn: string, what: string): T {
+  const sighting = lookFor(listing, match);
+  if ("unknown" in sighting) {
+    throw new Error(
+      `${fn}: found no ${what} among the objects it could read, and the account's list could not be read whole (${sighting.unknown}); ` +
+        "nothing was changed: look it up by its id instead",
+    );
+  }
+  const matches = "seen" in sighting ? sighting.seen : [];
   const [only] = matches;
   if (matches.length === 1 && only !== undefined) return only;
   const count = matches.length === 0 ? "found no" : `found ${matches.length} of`;

@@ -2,6 +2,7 @@ import { z } from "zod";
 import {
   ApiNotFoundError,
   E164Schema,
+  lookForId,
   PhoneNumberBuySchema,
   type PhoneNumber,
   type PhoneNumberBuy,
@@ -13,13 +14,34 @@ import { PartialCreateError } from "../kit/errors.js";
 import { note } from "../kit/notes.js";
 import { ownerOutput } from "../kit/owner.js";
 import { defineKind } from "../kit/kind.js";
+import { Refusal } from "../kit/refusal.js";
 
 /** The area code of a North American number (+1AAA...), if it is one. */
 const areaOf = (number: string): string | undefined => /^\+1(\d{3})\d{7}$/.exec(number)?.[1];
 
-/** The account's number with this service id, found in the list (undefined when it is not there). */
-async function byId(client: VoiceAgentClient, id: string): Promise<PhoneNumber | undefined> {
-  return (await client.numbers.list.all()).find((n) => n.id === id);
+/**
+ * The account's number with this service id, for a purchase whose answer was unreadable (its id
+ * recorded, not its number). Only the list can find it, and a list never proves it gone: one that
+ * lags behind the purchase, or holds an item it cannot read, simply misses it, and there is no
+ * read by id whose 404 would say more. Not seen: `unseen` says why, and the caller refuses.
+ */
+async function byId(client: VoiceAgentClient, id: string): Promise<PhoneNumber | { unseen: string }> {
+  const sighting = lookForId(await client.numbers.list.listing(), id);
+  if ("seen" in sighting && sighting.seen[0]) return sighting.seen[0];
+  return {
+    unseen:
+      "unknown" in sighting
+        ? `the account's list of numbers could not be read whole (${sighting.unknown})`
+        : "the account's list of numbers does not show it (a list can lag behind a purchase)",
+  };
+}
+
+/** What a refusal about an id-only number says first: what is recorded, what is unknown, and that nothing was sent. */
+function unseen(id: string, why: string): string {
+  return (
+    `the number of ${id} was never recorded (its purchase's answer could not be read), and ${why}: ` +
+    "whether it is still bought is unknown. Nothing was sent"
+  );
 }
 
 /**
@@ -121,23 +143,45 @@ export const purchasedNumberKind = defineKind<PhoneNumber, NonNullable<PhoneNumb
     // `pulumi import` names a number by its E.164 number and records nothing yet; a purchase whose
     // answer was unreadable has its id recorded but not its number.
     const number = recorded.number ?? (E164Schema.safeParse(id).success ? id : undefined);
-    const n = number ? await client.numbers.get(number) : await byId(client, id);
-    return n && n.active !== false ? n : undefined;
+    if (number) {
+      const n = await client.numbers.get(number);
+      return n.active !== false ? n : undefined;
+    }
+    const found = await byId(client, id);
+    if ("unseen" in found) {
+      throw new Refusal(
+        "E_UNSEEN",
+        `${unseen(id, found.unseen)}, and it stays in the state as recorded. ` +
+          "Run `pulumi refresh` once the service lists the number (`voiceagent audit` shows the account's numbers); " +
+          "if it was cancelled outside Pulumi, run `pulumi state delete <urn>`",
+      );
+    }
+    return found.active !== false ? found : undefined;
   },
   async delete(client, id, recorded) {
     // A purchase whose answer was unreadable has its id recorded but not its number.
-    const number =
-      recorded.number ??
-      (
-        await byId(client, id).catch((err: unknown) => {
-          throw new Error(
-            `nothing was cancelled: the number of ${id} was never recorded and the account's numbers could not be listed to find it. ` +
-              "Run `pulumi refresh` once the service lists numbers, or cancel it on the service and run `pulumi state delete <urn>`",
-            { cause: err },
-          );
-        })
-      )?.number;
-    if (!number) return;
+    let number = recorded.number;
+    if (!number) {
+      const found = await byId(client, id).catch((err: unknown) => {
+        throw new Error(
+          `nothing was cancelled: the number of ${id} was never recorded and the account's numbers could not be listed to find it. ` +
+            "Run `pulumi refresh` once the service lists numbers, or cancel it on the service and run `pulumi state delete <urn>`",
+          { cause: err },
+        );
+      });
+      // Never "already gone": a number bought and billed must not leave the state uncancelled.
+      if ("unseen" in found) {
+        throw new Refusal(
+          "E_UNSEEN",
+          `${unseen(id, found.unseen)}: it was not cancelled, and may still be bought and billed. ` +
+            "Run `pulumi refresh` once the service lists the number, then destroy again; " +
+            "or cancel it on the service and run `pulumi state delete <urn>`",
+        );
+      }
+      // Listed as cancelled already: nothing is left to cancel.
+      if (found.active === false) return;
+      number = found.number;
+    }
     // Only another purchase of the number holds it: a binding of it does not keep it bought.
     const claim = claimOf("PurchasedNumber", number);
     if (claim.status === "declared") {

@@ -14,7 +14,12 @@ export type RefusalCode =
   /** An import of a kind this service cannot read back. */
   | "E_NOT_IMPORTABLE"
   /** The object is gone from the service, so nothing is sent for it. */
-  | "E_GONE";
+  | "E_GONE"
+  /**
+   * An object known by its id only that nothing proves present or absent (client/listing.ts): it
+   * stays in the state as recorded, and nothing is sent for it.
+   */
+  | "E_UNSEEN";
 
 /** A refusal: its message says what was refused, that nothing was sent, and what to do. */
 export class Refusal extends Error {

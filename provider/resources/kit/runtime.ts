@@ -196,6 +196,11 @@ export function kindRuntime<S extends z.ZodRawShape, R extends { id: string }, W
         return { gone: false, id: importing ? live.id : id, outputs: o, inputs: inputsOf(def, o) };
       } catch (err) {
         if (isGone(err)) return { gone: true };
+        // Neither seen nor proved gone (client/listing.ts): kept as recorded, never dropped.
+        if (err instanceof Refusal && err.code === "E_UNSEEN") {
+          note(`voiceagent:${def.kind} ${id}: ${err.message}`);
+          return { gone: false, id, outputs: state };
+        }
         throw fail("read", err);
       }
     },
