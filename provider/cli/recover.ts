@@ -3,7 +3,7 @@ import { createBodyFor } from "../resources/providers.js";
 import type { Account } from "./account.js";
 import { kindOfType } from "../identity.js";
 import { ADOPT_INPUTS, COLLECTION_OF, KIND_NAMES, RECOVER_MATCH, type ResourceKind } from "./kinds.js";
-import type { PendingOperation } from "./recover-state.js";
+import type { PendingOperation } from "./stack-export.js";
 
 /** What recover does with one pending create of this provider. */
 export interface Decision {

@@ -73,18 +73,30 @@ export function createClient(input: CreateClientInput) {
   const generation = createGeneration(api);
   const transport = createTransport(baseUrl, token, options, (json) => generation.observe(json));
   const { send } = transport;
-  /** The generation for a write that differs between them; asks the agent list once if unknown. */
-  const settled = () =>
-    generation.resolve(async (): Promise<ApiGeneration | undefined> => {
-      try {
-        await send("listAgents", { query: { page: 1, size: 1 } });
-        return generation.known();
-      } catch (err) {
-        // The interface has no list routes; the current API has them all.
-        if (isRouteMissing(err)) return "2023";
-        throw err;
-      }
-    });
+  /**
+   * Asks the service which generation it speaks: one page of one agent, a read that carries
+   * nothing of what the program declares. Its answer is observed like any other.
+   */
+  const askAgentList = async (): Promise<ApiGeneration | undefined> => {
+    try {
+      await send("listAgents", { query: { page: 1, size: 1 } });
+      return generation.known();
+    } catch (err) {
+      // The interface has no list routes; the current API has them all.
+      if (isRouteMissing(err)) return "2023";
+      throw err;
+    }
+  };
+  /** The generation for a write that differs between them; asks the agent list once if unknown (a failed ask assumes 2023). */
+  const settled = () => generation.resolve(() => askAgentList().catch(() => undefined));
+  let probed: Promise<ApiGeneration> | undefined;
+  /**
+   * The generation the kinds' checks go by, settled once for this client (one provider
+   * configuration) before the first check that depends on it answers. It asks even when an answer
+   * seen before told (a refresh's reads), so a preview sends the same requests whatever ran first.
+   * Unlike a write's, a failed ask is not taken for 2023 but rejects, the same for every check.
+   */
+  const probeGeneration = () => (probed ??= askAgentList().then((g) => generation.resolve(async () => g)));
   /** For a write both generations take alike: the one known, else the interface's. */
   const likely = (): ApiGeneration => generation.known() ?? "2023";
   const encoded = <T>(e: Encoded<T>, method: string, path: string): T => {
@@ -142,6 +154,8 @@ export function createClient(input: CreateClientInput) {
     generation,
     /** Settles the generation (asking the service once if nothing it sent could tell). */
     settleGeneration: settled,
+    /** Settles the generation for checks, once: failing if the service cannot be asked (see probeGeneration). */
+    probeGeneration,
     agents: {
       // Both generations take the prompt as text; the current one is sent it inline as `{content}`.
       create: (body: AgentCreate) =>

@@ -17,7 +17,11 @@ export interface Generation {
   known(): ApiGeneration | undefined;
   /** Takes note of an answer: one that shows its generation settles it (in "auto"). */
   observe(json: unknown): void;
-  /** Settles it for writes that differ: known, else `probe` (a read that can tell), else 2023. */
+  /**
+   * Settles it: known, else `probe` (a read that can tell), else 2023 when the probe could not
+   * tell. A probe that fails rejects and settles nothing (a caller that would rather assume 2023
+   * answers undefined instead).
+   */
   resolve(probe: () => Promise<ApiGeneration | undefined>): Promise<ApiGeneration>;
   /** How the generation in use was chosen, for every error that depends on it. */
   describe(): string;
@@ -56,7 +60,7 @@ export function createGeneration(setting: ApiSetting = "auto"): Generation {
     },
     async resolve(probe) {
       if (learned) return learned;
-      const g = await probe().catch(() => undefined);
+      const g = await probe();
       if (g) {
         learned = g;
         how = `voiceagent:api is auto and the service's agent list looks like the ${g} API`;

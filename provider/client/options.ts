@@ -1,5 +1,7 @@
 import { z } from "zod";
-import { DEFAULT_RETRY } from "./retry-defaults.js";
+import { DEFAULT_RETRY, type RetryOptions } from "./retry-defaults.js";
+
+export type { RetryOptions } from "./retry-defaults.js";
 
 /** One request as the log hook sees it: the token is never included. */
 export interface RequestLogEvent {
@@ -19,32 +21,6 @@ export interface RequestLogEvent {
   headers: Record<string, string>;
   /** On "retry": how long the client waits before sending again (backoff, or the server's Retry-After). */
   delayMs?: number;
-}
-
-/**
- * Retry policy. Reads and updates (idempotent) retry on these statuses and on network errors.
- * Creates are sent again only when the service cannot have acted (429, connection refused); any
- * other failure of a create is reconciled first (see `reconcile`).
- */
-export interface RetryOptions {
-  /** Retries after the first attempt of one request. */
-  limit: number;
-  /**
-   * Retries when the service could not be reached at all (refused, DNS): usually a wrong URL or a
-   * service that is down, where waiting long only delays the message.
-   */
-  unreachableLimit: number;
-  /** Backoff before retry n is about `baseDelayMs * 2^(n-1)`, with jitter, at most `maxDelayMs`. */
-  baseDelayMs: number;
-  maxDelayMs: number;
-  /** A Retry-After longer than this is not waited for: the error is returned instead. */
-  maxRetryAfterMs: number;
-  /**
-   * The most time one operation (a request with its retries, or a create with its reconciliation)
-   * may spend waiting to retry; past it the last error is returned.
-   */
-  budgetMs: number;
-  statusCodes: number[];
 }
 
 /** Exactly-once creates (the service has no idempotency keys). */

@@ -4,6 +4,7 @@ import { PLUGIN_DOWNLOAD_URL } from "../native/version.js";
 import { ENUMS, type EnumName, type KindDescription, type PropertyDescription, type TypeRef } from "./describe.js";
 import type { FunctionDescription } from "./describe-function.js";
 import { functionsSpec, namedTypes } from "./function-schema.js";
+import { typeSpec, type JsonObject } from "./type-spec.js";
 import { pythonReadme, resourceDescription } from "./resource-docs.js";
 
 // The Pulumi package schema (https://www.pulumi.com/docs/iac/guides/building-extending/packages/schema/)
@@ -12,36 +13,12 @@ import { pythonReadme, resourceDescription } from "./resource-docs.js";
 /** The Go module's import path of the generated SDK's package. */
 export const GO_IMPORT_BASE_PATH = "github.com/pulumi-voiceagent/pulumi-voiceagent/sdk/go/voiceagent";
 
-/** A JSON value. */
-export type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
-/** A JSON object. */
-export type JsonObject = { [key: string]: Json };
-
 /** What the schema says about the package besides its resources, taken from provider/package.json. */
 export interface PackageInfo {
   version: string;
   description: string;
   keywords: readonly string[];
   license: string;
-}
-
-/** A type as the schema writes it. */
-export function typeSpec(t: TypeRef): JsonObject {
-  switch (t.shape) {
-    case "any":
-      return { $ref: "pulumi.json#/Any" };
-    case "enum":
-      return { type: "string", $ref: `#/types/${tokenOf(t.name)}` };
-    case "array":
-      return { type: "array", items: typeSpec(t.items) };
-    case "object":
-      // An open object: the documented keys and any others, passed as they are.
-      return { type: "object", additionalProperties: { $ref: "pulumi.json#/Any" } };
-    case "named":
-      return { $ref: `#/types/${tokenOf(t.name)}` };
-    default:
-      return { type: t.shape };
-  }
 }
 
 /** An open object's description: its own doc and the keys it documents. */

@@ -9,6 +9,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { packageJson, REPO_ROOT, TEMPLATE_TSCONFIG, TS_DEV_DEPENDENCIES } from "../helpers/consumer.js";
 import { PULUMI, useConsumer } from "../consumer/lifecycle.js";
+import { GENERATION_PROBE, routesSince } from "../helpers/generation-probe.js";
 
 /** The ElevenLabs key the clinic's program sets as a plain string (test/e2e/fixtures/clinic). */
 const VENDOR_KEY = "el-clinic-key-5f0c9e1d";
@@ -96,5 +97,52 @@ describe("a clinic on the current API (dynamic entry)", () => {
     expect((await client.numbers.get("+15550010003")).inbound_agent?.id).toBe(out.agentId);
     expect(await c.preview()).toEqual({ same: 4 });
     expect(await c.destroy()).toEqual({ delete: 4 });
+  }, 180_000);
+
+  // voiceagent:api left at auto (the default), as a new user leaves it: a Voice left at its default
+  // type (the interface's voice_base) fails at preview, naming `type`, whether or not the provider
+  // read something first (a refresh); before 0.4.1 it passed a plain preview and failed at up.
+  it("a default-typed Voice with voiceagent:api auto fails at preview naming type, with or without a refresh first", async () => {
+    const { c, client, emu } = ctx;
+    writeFileSync(
+      path.join(c.dir, "index.ts"),
+      [
+        'import * as pulumi from "@pulumi/pulumi";',
+        'import * as va from "pulumi-voiceagent";',
+        "const config = new pulumi.Config();",
+        'new va.Agent("desk", { prompt: "You answer the phone.", voice: config.require("voice") });',
+        'if (config.getBoolean("plainVoice")) new va.Voice("plain", { voiceName: "alloy", pitch: 0, rate: 1 });',
+        "",
+      ].join("\n"),
+    );
+    await c.pulumi(["stack", "init", "auto"]);
+    await c.config({
+      "voiceagent:baseUrl": emu.url,
+      "voiceagent:token": { value: ctx.token, secret: true },
+      "clinic:voice": String(emu.seeds.get(ctx.token)?.voices[0]),
+    });
+    expect(await c.up()).toMatchObject({ create: 2 });
+    await c.config({ "clinic:plainVoice": "true" });
+    const previewOf = async (args: string[]) => {
+      const before = { ...emu.stats.byRoute };
+      const r = await c.pulumi(["preview", ...args], { check: false });
+      return { code: r.code, text: r.stdout + r.stderr, sent: routesSince(emu.stats.byRoute, before) };
+    };
+    const plain = await previewOf([]);
+    const refreshed = await previewOf(["--refresh"]);
+    const said =
+      /type: voice_base \(the type when none is set\) does not exist on the 2024 API: set type to one of voice_azure/;
+    for (const p of [plain, refreshed]) {
+      expect(p.code).not.toBe(0);
+      expect(p.text).toMatch(said);
+      expect(p.text).toMatch(/'plain' has a problem/);
+    }
+    // No write: the plain preview read the generation once; the refreshing one read the agent too.
+    expect(plain.sent).toEqual({ [GENERATION_PROBE]: 1 });
+    expect(Object.keys(refreshed.sent).filter((route) => !route.startsWith("GET "))).toEqual([]);
+    expect(refreshed.sent[GENERATION_PROBE]).toBe(1);
+    expect((await client.voices.list.all()).some((v) => v.voice_name === "alloy")).toBe(false);
+    await c.config({ "clinic:plainVoice": "false" });
+    expect(await c.destroy()).toMatchObject({ delete: 2 });
   }, 180_000);
 });

@@ -5,10 +5,13 @@ import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { findSecretInState } from "../helpers/pulumi-stack.js";
 import { changes, useEmulatorStack } from "../helpers/e2e.js";
+import { GENERATION_PROBE, routesSince } from "../helpers/generation-probe.js";
 
 const TOKEN = `e2e-root-${randomUUID()}`;
 const ctx = useEmulatorStack({ name: "root", project: "pulumi-voiceagent", program: "dist/index.js", token: TOKEN });
 const out: Record<string, unknown> = {};
+const PROBE = GENERATION_PROBE;
+const sinceBy = (before: Record<string, number>) => routesSince(ctx.emu.stats.byRoute, before);
 
 describe("root stack end to end", () => {
   it("up creates everything the program declares", async () => {
@@ -27,13 +30,15 @@ describe("root stack end to end", () => {
     expect((await ctx.client.numbers.get("+15550010002")).inbound_agent?.id).toBe(out.salesAgentId);
   });
 
-  it("a second up and a preview change nothing and send no request", async () => {
-    const before = ctx.emu.stats.total;
+  it("a second up and a preview change nothing, and each sends one request: the API generation probe", async () => {
+    const before = { ...ctx.emu.stats.byRoute };
     const up = await ctx.t.stack.up();
     expect(changes(up.summary.resourceChanges ?? {})).toEqual({});
     const preview = await ctx.t.stack.preview();
     expect(changes(preview.changeSummary)).toEqual({});
-    expect(ctx.emu.stats.total).toBe(before);
+    // voiceagent:api is auto: each provider process reads one page of the agent list, once, before
+    // its first check answers (a GET carrying nothing of the program); nothing else, and no write.
+    expect(sinceBy(before)).toEqual({ [PROBE]: 2 });
   });
 
   it("an agent edited through the API shows in preview --refresh; the next up --refresh restores it", async () => {
@@ -43,13 +48,15 @@ describe("root stack end to end", () => {
     expect(changes(preview.changeSummary)).toEqual({ update: 1 });
     expect(preview.stdout).toMatch(/prompt\s*:\s*"Edited by hand in the console\." => "You are the support line/);
     // Refresh reads each resource once (7 reads), and the provider process asks once per extension
-    // collection whether the server has those routes (4 list probes: voices, actions, webhooks, numbers).
+    // collection whether the server has those routes (4 list probes: voices, actions, webhooks,
+    // numbers), and once which API generation it speaks (the agent list's first page, 1 more).
     const since = (list: boolean) =>
       Object.entries(ctx.emu.stats.byRoute)
         .filter(([route]) => route.startsWith("GET ") && route.endsWith("/list") === list)
         .reduce((n, [route, count]) => n + count - (before[route] ?? 0), 0);
     expect(since(false)).toBe(7);
-    expect(since(true)).toBe(4);
+    expect(since(true)).toBe(5);
+    expect(ctx.emu.stats.byRoute[PROBE]! - (before[PROBE] ?? 0)).toBe(1);
 
     // A plain up compares with the last recorded state, as with every Pulumi provider: it does not
     // see the edit. up --refresh reads first, then puts the program's prompt back.
@@ -79,11 +86,13 @@ describe("root stack end to end", () => {
     out.salesAgentId = newSales;
   });
 
-  it("a bad input fails at preview naming the property, and no request reaches the service", async () => {
+  it("a bad input fails at preview naming the property, and nothing but the generation probe reaches the service", async () => {
     await ctx.t.stack.setConfig("pulumi-voiceagent:supportNumber", { value: "555-0100" });
-    const before = ctx.emu.stats.total;
+    const before = { ...ctx.emu.stats.byRoute };
     await expect(ctx.t.stack.preview()).rejects.toThrow(/support-line.*number.*E\.164|number.*must be an E\.164/s);
-    expect(ctx.emu.stats.total).toBe(before);
+    // At most the probe, a fixed GET (the other resources' checks ask it; the bad one's does not).
+    expect(Object.keys(sinceBy(before)).filter((route) => route !== PROBE)).toEqual([]);
+    expect(sinceBy(before)[PROBE] ?? 0).toBeLessThanOrEqual(1);
     await ctx.t.stack.removeConfig("pulumi-voiceagent:supportNumber");
   });
 

@@ -15,7 +15,12 @@ beforeAll(async () => {
   action = seed.actions[0]!;
 });
 
-const settings = { baseUrl: "http://127.0.0.1:9", token: "t0ken-value" };
+// The interface's API generation (the emulator's default), set: no check asks the service which one it speaks.
+const settings = {
+  baseUrl: "http://127.0.0.1:9",
+  token: "t0ken-value",
+  config: { get: (k: string) => (k === "voiceagent:api" ? "2023" : undefined) },
+};
 const url = (length: number) => `https://hooks.example.com/${"p".repeat(length - "https://hooks.example.com/".length)}`;
 
 /** One value, as the program gives it (provider) and as the service receives it (emulator). */

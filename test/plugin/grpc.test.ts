@@ -69,13 +69,14 @@ afterEach(() => vi.unstubAllEnvs());
 beforeAll(async () => {
   recorder = await startRecordingServer(() => ({ status: 500, json: { detail: "nothing should be sent here" } }));
   plugin = inProcessPlugin();
-  await configure(plugin, { baseUrl: recorder.url, token: secret("recorder-token") });
+  // With the API generation set, no check asks the service which one it speaks: nothing is sent.
+  await configure(plugin, { baseUrl: recorder.url, token: secret("recorder-token"), api: "2023" });
 });
 afterAll(async () => recorder?.close());
 
 describe("Configure", () => {
   it("takes no secrets and no resources, and supports previews", async () => {
-    const res = await configure(plugin, { baseUrl: recorder.url, token: secret("recorder-token") });
+    const res = await configure(plugin, { baseUrl: recorder.url, token: secret("recorder-token"), api: "2023" });
     expect([res.getAcceptsecrets(), res.getAcceptresources(), res.getSupportspreview()]).toEqual([false, false, true]);
   });
 
@@ -90,7 +91,7 @@ describe("Configure", () => {
     expect(why).not.toContain(plain);
     expect(recorder.requests).toEqual([]);
     // The plugin keeps the configuration it had: the next (secret) Configure works as before.
-    await configure(plugin, { baseUrl: recorder.url, token: secret("recorder-token") });
+    await configure(plugin, { baseUrl: recorder.url, token: secret("recorder-token"), api: "2023" });
   });
 });
 

@@ -4,7 +4,12 @@ import { afterEach, describe, expect, it } from "vitest";
 import { resetHolders } from "../../provider/resources/kit/bound-once.js";
 import { KINDS } from "../../provider/resources/kinds/index.js";
 
-const settings = { baseUrl: "http://127.0.0.1:9", token: "t0ken-value" };
+// The API generation set: no check asks the service which one it speaks.
+const settings = {
+  baseUrl: "http://127.0.0.1:9",
+  token: "t0ken-value",
+  config: { get: (k: string) => (k === "voiceagent:api" ? "2023" : undefined) },
+};
 const agent = "11111111-1111-4111-8111-111111111111";
 const urn = (name: string) => `urn:pulumi:dev::p::voiceagent:index:PhoneNumber::${name}`;
 // The kit's runtime, as the native plugin calls it (with the URN of the resource it checks).

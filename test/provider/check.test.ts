@@ -1,7 +1,7 @@
 // check: every input validated at preview, naming the property, never repeating a value; settings
 // checked before any request; unknowns passed through; cross-field rules skip unknowns.
 import { randomUUID } from "node:crypto";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { runtimeFor } from "../../provider/resources/providers.js";
 import { UNKNOWN } from "../../provider/resources/kit/unknown.js";
 
@@ -10,6 +10,10 @@ const dup = randomUUID();
 const settings = { baseUrl: "http://127.0.0.1:9", token: "t0ken-value" };
 const check = (kind: string, news: Record<string, unknown>, s: object | undefined = settings) =>
   runtimeFor(kind).check(s, {}, news);
+// These checks are of inputs and settings: with the API generation set, no check asks the service
+// which one it speaks (that read is test/provider/preview-generation.test.ts's).
+beforeEach(() => vi.stubEnv("VOICEAGENT_API", "2023"));
+afterEach(() => vi.unstubAllEnvs());
 const failuresOf = async (kind: string, news: Record<string, unknown>) => (await check(kind, news)).failures ?? [];
 
 describe("check names the property for each invalid input", () => {

@@ -19,7 +19,12 @@ const numberOf = (number: string) => ({ id: randomUUID(), user_id: USER, number,
 
 async function serve() {
   server = await startRecordingServer((req) => ({ json: numberOf(req.query.phone_number ?? N) }));
-  return { baseUrl: server.url, token: `t-${randomUUID()}` };
+  // The API generation set: no check asks the service which one it speaks.
+  return {
+    baseUrl: server.url,
+    token: `t-${randomUUID()}`,
+    config: { get: (k: string) => (k === "voiceagent:api" ? "2023" : undefined) },
+  };
 }
 const writes = () =>
   server!.requests.filter((r) => r.method === "POST").map((r) => `${r.path} ${r.query.phone_number} ${r.body}`);

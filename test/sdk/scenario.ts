@@ -9,6 +9,7 @@ import { expect, inject, it } from "vitest";
 import { REPO_ROOT, run } from "../helpers/consumer.js";
 import { installedPlugins } from "../helpers/release-server.js";
 import { changed, type SdkStack } from "./sdk-stack.js";
+import { GENERATION_PROBE } from "../helpers/generation-probe.js";
 
 /**
  * Registers the scenario's tests, in order, on one stack. `fromRelease`: the stack gets its plugin
@@ -32,6 +33,7 @@ export function sdkScenario(ctx: SdkStack, fromRelease = false): void {
   let callId = "";
   /** Every route the emulator received since the last reset that is not a read. */
   const notReads = () => Object.keys(ctx.emu.stats.byRoute).filter((route) => !route.startsWith("GET "));
+  const PROBE = GENERATION_PROBE;
   /** The routes the program's own lookups read in a preview (recorded by the first preview). */
   let lookupRoutes: string[] = [];
   /** Every route received since the last reset that is not one of the program's lookups: the provider's own requests. */
@@ -62,7 +64,9 @@ export function sdkScenario(ctx: SdkStack, fromRelease = false): void {
     expect(ctx.emu.stats.byRoute).toHaveProperty(["GET /v1/voices/list"]);
     expect(ctx.emu.stats.byRoute).toHaveProperty(["GET /v1/numbers/list"]);
     expect(notReads()).toEqual([]);
-    lookupRoutes = Object.keys(ctx.emu.stats.byRoute);
+    // The provider's own read: the generation, asked once by the plugin before its first check answers.
+    expect(ctx.emu.stats.byRoute[PROBE]).toBe(1);
+    lookupRoutes = Object.keys(ctx.emu.stats.byRoute).filter((route) => route !== PROBE);
 
     await ctx.pulumi("config", "set", "voiceName", "nobody-speaks-like-this");
     ctx.emu.resetStats();
@@ -116,7 +120,7 @@ export function sdkScenario(ctx: SdkStack, fromRelease = false): void {
     expect(changed(await ctx.summary("preview", "--refresh"))).toEqual({ update: 1 });
   });
 
-  it("a bad input fails at preview naming the resource and the property, sending nothing", async () => {
+  it("a bad input fails at preview naming the resource and the property, sending nothing but the generation probe", async () => {
     await ctx.pulumi("config", "set", "number", "12345");
     ctx.emu.resetStats();
     const preview = await ctx.program("preview");
@@ -124,10 +128,12 @@ export function sdkScenario(ctx: SdkStack, fromRelease = false): void {
     expect(preview.code).not.toBe(0);
     // Named in the reason, never as the `property` beside which the engine prints the value.
     expect(preview.stdout + preview.stderr).toMatch(/'front-desk' has a problem: number must be an E\.164/);
-    // Reads count too: beyond the program's own lookups (functions run in preview), the preview
-    // sends no request of any kind, on any path.
+    // Reads count too: beyond the program's own lookups (functions run in preview) and the
+    // generation probe (a fixed GET, asked by the agent's check, never by the failing one's), the
+    // preview sends no request of any kind, on any path.
     expect(lookupRoutes.length).toBeGreaterThan(0);
-    expect(beyondLookups()).toEqual([]);
+    expect(beyondLookups().filter((route) => route !== PROBE)).toEqual([]);
+    expect(ctx.emu.stats.byRoute[PROBE] ?? 0).toBeLessThanOrEqual(1);
   });
 
   it("a malformed setting fails at preview naming the key, sending nothing", async () => {

@@ -98,6 +98,29 @@ export function explain(ctx: FailureContext, err: unknown): Error {
   return new Error(redact(`${what}: ${sentence(headline(err))} ${advice(ctx, err)}`));
 }
 
+/**
+ * A check that could not learn which API generation the service speaks (voiceagent:api is auto):
+ * said at preview, with what to fix, and how to check without asking. Only the probe was sent, a
+ * read: nothing was written. A failure of a check: no property named (see CheckFailure).
+ */
+export function probeFailure(kind: string, err: unknown): { property: ""; reason: string } {
+  const summary = err instanceof ApiError ? err.summary : err instanceof Error ? err.message : String(err);
+  const fix =
+    err instanceof ApiError && err.code === "E_CONNECTION"
+      ? "Check voiceagent:baseUrl (or VOICEAGENT_BASE_URL) and that the service is up"
+      : err instanceof ApiError && err.code === "E_AUTH"
+        ? "Set a valid token: pulumi config set --secret voiceagent:token <token> (or VOICEAGENT_TOKEN)"
+        : "Run the command again once the cause is fixed";
+  return {
+    property: "",
+    reason: redact(
+      `voiceagent:${kind} cannot be checked: voiceagent:api is auto, and asking the service which API it speaks ` +
+        `(a read of one page of its agent list) failed: ${sentence(summary)} Nothing was written to the service. ` +
+        `${fix}; or set the API so that checks need not ask: \`pulumi config set voiceagent:api 2024\` (2023 for the interface)`,
+    ),
+  };
+}
+
 function headline(err: ApiError): string {
   // Reconciliation errors already say what the list showed; keep that, it is the finding.
   return err.code === "E_OUTCOME_UNKNOWN" || err.code === "E_AMBIGUOUS" ? err.message : err.summary;

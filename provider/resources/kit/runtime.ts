@@ -1,5 +1,11 @@
 import type { z } from "zod";
-import { ApiBookkeepingError, ApiError, ApiSchemaError, type VoiceAgentClient } from "../../client/index.js";
+import {
+  ApiBookkeepingError,
+  ApiError,
+  ApiSchemaError,
+  type ApiGeneration,
+  type VoiceAgentClient,
+} from "../../client/index.js";
 import { BOUND_ONCE, holdOnce } from "./bound-once.js";
 import { checkInputs } from "./check.js";
 import {
@@ -16,6 +22,7 @@ import {
   explain,
   isGone,
   PartialCreateError,
+  probeFailure,
   unreadableCreate,
   untrackedCreate,
   type FailureContext,
@@ -31,7 +38,7 @@ import {
   type ReadResult,
   type UpdateResult,
 } from "./results.js";
-import { clientFor, resolveSettings, type ProviderSettings } from "./settings.js";
+import { clientFor, resolveSettings, settingsUnknown, type ProviderSettings } from "./settings.js";
 
 /**
  * The provider methods of one kind, as plain functions of plain values: settings first, always.
@@ -121,7 +128,12 @@ export function kindRuntime<S extends z.ZodRawShape, R extends { id: string }, W
 
   return {
     async check(settings, olds, news, who) {
-      const { problems, resolved } = resolveSettings(settings);
+      // Settings not known yet (a preview of a provider configured from outputs) are checked, and
+      // the generation asked, once they are known; the inputs are checked now all the same.
+      const unknownSettings = settingsUnknown(settings);
+      const { problems, resolved } = unknownSettings
+        ? { problems: [], resolved: undefined }
+        : resolveSettings(settings);
       const { inputs, known, failures } = checkInputs(def.input, news);
       const all = [...problems, ...failures];
       if (all.length === 0 && def.refine) all.push(...def.refine(partialInputs(def, known)));
@@ -132,9 +144,16 @@ export function kindRuntime<S extends z.ZodRawShape, R extends { id: string }, W
       if (all.length) return { inputs: news, failures: all };
       def.declared?.(partialInputs(def, known));
       if (resolved && def.generationCheck) {
-        // "auto" knows its generation only once something was read in this process (a refresh).
-        const gen = resolved.api === "auto" ? clientFor(settings).generation.known() : resolved.api;
-        const said = gen ? def.generationCheck(gen, partialInputs(def, olds), partialInputs(def, known)) : {};
+        // The verdict must not depend on what this process read before (a preview approved here
+        // would fail at up): with "auto", the generation is settled for this configuration before
+        // the first check that depends on it answers, by one read that carries none of the inputs.
+        let gen: ApiGeneration;
+        try {
+          gen = resolved.api === "auto" ? await clientFor(settings).probeGeneration() : resolved.api;
+        } catch (err) {
+          return { inputs: news, failures: [probeFailure(def.kind, err)] };
+        }
+        const said = def.generationCheck(gen, partialInputs(def, olds), partialInputs(def, known));
         if (said.failures?.length) return { inputs: news, failures: said.failures };
         if (said.note && !noted.has(said.note)) {
           noted.add(said.note);

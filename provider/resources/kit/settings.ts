@@ -9,8 +9,9 @@ import {
 import { inputFailure, type CheckFailure } from "./check.js";
 import { sharedDeployment } from "./deployment.js";
 import { Refusal } from "./refusal.js";
-import { DEFAULT_OPERATION_TIMEOUT, EXTENSIONS_VALUES } from "./setting-docs.js";
+import { DEFAULT_OPERATION_TIMEOUT, EXTENSIONS_VALUES, SETTINGS } from "./setting-docs.js";
 import { SharedLedger } from "./shared-ledger.js";
+import { containsUnknown } from "./unknown.js";
 
 /** What `configure` captured from the stack's config (older serialized providers pass no `config`). */
 export interface ProviderSettings {
@@ -77,6 +78,18 @@ export function resolveSettings(settings: ProviderSettings | undefined): {
     return { problems: problems.map(inputFailure) };
   }
   return { resolved: { baseUrl, token, extensions, api, budgetMs }, problems: [] };
+}
+
+/**
+ * True when a setting is not known yet: in a preview, the engine configures an explicit provider
+ * whose config comes from another resource's outputs with unknowns. Nothing can be resolved, checked
+ * or asked with such settings: that waits for the `up` that knows them.
+ */
+export function settingsUnknown(settings: ProviderSettings | undefined): boolean {
+  if (!settings) return false;
+  return [settings.baseUrl, settings.token, ...SETTINGS.map((s) => settings.config?.get(`voiceagent:${s.name}`))].some(
+    containsUnknown,
+  );
 }
 
 function isApiSetting(v: string): v is ApiSetting {
