@@ -65,7 +65,7 @@ export function pythonReadme(version: string): string {
       `pulumi plugin install resource voiceagent ${version} --file pulumi-resource-voiceagent-v${version}-linux-amd64.tar.gz`,
     ),
     "",
-    "or serve the archives yourself and set `PULUMI_PLUGIN_DOWNLOAD_URL_OVERRIDES` (see the project's README).",
+    "or serve the archives yourself and set `PULUMI_PLUGIN_DOWNLOAD_URL_OVERRIDES` (see the project's docs/native-provider.md).",
     "",
     "Settings come from the stack's config: `pulumi config set voiceagent:baseUrl <url>` and",
     "`pulumi config set --secret voiceagent:token <token>` (or `VOICEAGENT_BASE_URL` and `VOICEAGENT_TOKEN`).",

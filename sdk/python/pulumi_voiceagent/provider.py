@@ -27,7 +27,7 @@ class ProviderArgs:
         """
         The set of arguments for constructing a Provider resource.
 
-        :param pulumi.Input[_builtins.str] api: Which generation of the service's API to write in: "2023" (the interface: voice_base voices, null clears), "2024" (the current API, as its SDK 0.0.48 describes it: five voice types, prompts inline, no null) or "auto" (default: told from the service's answers, else 2023). Reads accept both. Falls back to VOICEAGENT_API.
+        :param pulumi.Input[_builtins.str] api: Which generation of the service's API to write in: "2023" (the interface: voice_base voices, null clears), "2024" (the current API, as its SDK 0.0.48 describes it: five voice types, prompts inline, no null) or "auto" (default: asked of the service once per provider configuration, before any check: one GET of the agent list's first page; else 2023). Reads accept both. Falls back to VOICEAGENT_API.
         :param pulumi.Input[_builtins.str] base_url: The service's base URL, e.g. https://api.example.com (http or https, no credentials, query or fragment). Falls back to VOICEAGENT_BASE_URL.
         :param pulumi.Input[_builtins.str] extensions: Which routes beyond the documented interface the provider uses: "auto" (default: ask the service once), "all" or "none". Falls back to VOICEAGENT_EXTENSIONS.
         :param pulumi.Input[_builtins.str] operation_timeout: The most time one operation may spend retrying a slow or throttling service, as a duration such as 90s, 5m or 1h (unset: 2m). Falls back to VOICEAGENT_OPERATION_TIMEOUT.
@@ -58,7 +58,7 @@ class ProviderArgs:
     @pulumi.getter
     def api(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        Which generation of the service's API to write in: "2023" (the interface: voice_base voices, null clears), "2024" (the current API, as its SDK 0.0.48 describes it: five voice types, prompts inline, no null) or "auto" (default: told from the service's answers, else 2023). Reads accept both. Falls back to VOICEAGENT_API.
+        Which generation of the service's API to write in: "2023" (the interface: voice_base voices, null clears), "2024" (the current API, as its SDK 0.0.48 describes it: five voice types, prompts inline, no null) or "auto" (default: asked of the service once per provider configuration, before any check: one GET of the agent list's first page; else 2023). Reads accept both. Falls back to VOICEAGENT_API.
         """
         return pulumi.get(self, "api")
 
@@ -132,7 +132,7 @@ class Provider(pulumi.ProviderResource):
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
-        :param pulumi.Input[_builtins.str] api: Which generation of the service's API to write in: "2023" (the interface: voice_base voices, null clears), "2024" (the current API, as its SDK 0.0.48 describes it: five voice types, prompts inline, no null) or "auto" (default: told from the service's answers, else 2023). Reads accept both. Falls back to VOICEAGENT_API.
+        :param pulumi.Input[_builtins.str] api: Which generation of the service's API to write in: "2023" (the interface: voice_base voices, null clears), "2024" (the current API, as its SDK 0.0.48 describes it: five voice types, prompts inline, no null) or "auto" (default: asked of the service once per provider configuration, before any check: one GET of the agent list's first page; else 2023). Reads accept both. Falls back to VOICEAGENT_API.
         :param pulumi.Input[_builtins.str] base_url: The service's base URL, e.g. https://api.example.com (http or https, no credentials, query or fragment). Falls back to VOICEAGENT_BASE_URL.
         :param pulumi.Input[_builtins.str] extensions: Which routes beyond the documented interface the provider uses: "auto" (default: ask the service once), "all" or "none". Falls back to VOICEAGENT_EXTENSIONS.
         :param pulumi.Input[_builtins.str] operation_timeout: The most time one operation may spend retrying a slow or throttling service, as a duration such as 90s, 5m or 1h (unset: 2m). Falls back to VOICEAGENT_OPERATION_TIMEOUT.

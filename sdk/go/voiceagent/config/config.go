@@ -11,7 +11,7 @@ import (
 
 var _ = internal.GetEnvOrDefault
 
-// Which generation of the service's API to write in: "2023" (the interface: voice_base voices, null clears), "2024" (the current API, as its SDK 0.0.48 describes it: five voice types, prompts inline, no null) or "auto" (default: told from the service's answers, else 2023). Reads accept both. Falls back to VOICEAGENT_API.
+// Which generation of the service's API to write in: "2023" (the interface: voice_base voices, null clears), "2024" (the current API, as its SDK 0.0.48 describes it: five voice types, prompts inline, no null) or "auto" (default: asked of the service once per provider configuration, before any check: one GET of the agent list's first page; else 2023). Reads accept both. Falls back to VOICEAGENT_API.
 func GetApi(ctx *pulumi.Context) string {
 	v, err := config.Try(ctx, "voiceagent:api")
 	if err == nil {
