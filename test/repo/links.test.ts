@@ -44,6 +44,11 @@ function anchorsOf(markdown: string): Set<string> {
   return anchors;
 }
 
+/** True for a page in the Pulumi Registry's format: it opens with front matter. */
+function isRegistryPage(text: string): boolean {
+  return text.startsWith("---\n");
+}
+
 /** Each link of the page that leads nowhere, as "page: target (why)", paths relative to `root`. */
 function deadLinks(root: string, files: string[]): string[] {
   const dead: string[] = [];
@@ -52,7 +57,11 @@ function deadLinks(root: string, files: string[]): string[] {
     for (const [, target = ""] of prose(text).matchAll(/\]\(([^)\s]+)(?:\s+"[^"]*")?\)/g)) {
       if (/^[a-z][a-z0-9+.-]*:/i.test(target)) continue; // https:, mailto: — not ours to check offline
       const [where = "", anchor] = target.split("#");
-      const linked = where ? path.resolve(path.dirname(file), decodeURIComponent(where)) : file;
+      const resolved = where ? path.resolve(path.dirname(file), decodeURIComponent(where)) : file;
+      // The Registry's pages (front matter, docs/_index.md) link to each other as the site serves
+      // them, without ".md": such a link leads to the page of that name.
+      const registryPage = isRegistryPage(text) && !path.extname(resolved) && existsSync(`${resolved}.md`);
+      const linked = registryPage ? `${resolved}.md` : resolved;
       const name = `${path.relative(root, file)}: ${target}`;
       if (!existsSync(linked)) dead.push(`${name} (no such file)`);
       else if (anchor !== undefined && !anchorsOf(readFileSync(linked, "utf8")).has(anchor))
