@@ -60,17 +60,11 @@ export async function pull(opts: PullOptions, io: CliIo): Promise<ExitCode> {
     io.stdout(`${JSON.stringify(plan, null, 2)}\n`);
     return EXIT.clean;
   }
-  if (opts.format === "stack")
-    return writeFleetProject(
-      plan,
-      out,
-      opts.name ?? projectName(path.basename(out)),
-      opts.stack ?? "dev",
-      creds.baseUrl,
-      io,
-    );
-  if (opts.format === "yaml")
-    return writeYamlProject(
+  // The formats that make a whole project with a stack (its config set through the Pulumi CLI).
+  const writeStackProject =
+    opts.format === "stack" ? writeFleetProject : opts.format === "yaml" ? writeYamlProject : undefined;
+  if (writeStackProject)
+    return writeStackProject(
       plan,
       out,
       opts.name ?? projectName(path.basename(out)),

@@ -40,6 +40,10 @@ export class PartialCreateError extends Error {
   }
 }
 
+/** The sentence every partial create of an object the service made ends with: it exists, it is tracked. */
+const TRACKED =
+  "The object exists on the service and is tracked in the state: run `pulumi up` again to read it back and finish; it is not made a second time.";
+
 /**
  * A create the service carried out but whose answer could not be read, kept tracked by the id the
  * answer carried. The recorded properties are the program's inputs: the engine retries the
@@ -53,8 +57,7 @@ export function unreadableCreate(
   inputs: Record<string, unknown>,
 ): PartialCreateError {
   return new PartialCreateError(
-    `voiceagent:${kind} create: the service answered with ${kind} ${id}, but the rest of its answer could not be read (${summary}). ` +
-      "The object exists on the service and is tracked in the state: run `pulumi up` again to read it back and finish; it is not made a second time.",
+    `voiceagent:${kind} create: the service answered with ${kind} ${id}, but the rest of its answer could not be read (${summary}). ${TRACKED}`,
     id,
     { ...inputs },
     [summary],
@@ -63,9 +66,10 @@ export function unreadableCreate(
 
 /**
  * A create the service carried out and answered (`summary` names the object and what failed after),
- * after which the record of creates the provider processes of a deployment share could not be updated (its folder removed, its lock not taken
- * in time): the object exists, so it is kept tracked by its id as a partial create, exactly as an
- * unreadable answer is; the engine finishes it with an update at the next `pulumi up`.
+ * after which the record of creates the provider processes of a deployment share could not be
+ * updated (its folder removed, its lock not taken in time): the object exists, so it is kept
+ * tracked by its id as a partial create, exactly as an unreadable answer is; the engine finishes it
+ * with an update at the next `pulumi up`.
  */
 export function untrackedCreate(
   kind: string,
@@ -73,13 +77,7 @@ export function untrackedCreate(
   summary: string,
   inputs: Record<string, unknown>,
 ): PartialCreateError {
-  return new PartialCreateError(
-    `voiceagent:${kind} create: ${summary}. ` +
-      "The object exists on the service and is tracked in the state: run `pulumi up` again to read it back and finish; it is not made a second time.",
-    id,
-    { ...inputs },
-    [summary],
-  );
+  return new PartialCreateError(`voiceagent:${kind} create: ${summary}. ${TRACKED}`, id, { ...inputs }, [summary]);
 }
 
 /**
