@@ -1,8 +1,10 @@
 // The policy pack as a platform team runs it: pulumi-voiceagent-policy installed from its packed
 // tarball into a project in the OS temp folder, and `pulumi preview --policy-pack <its folder>
 // --policy-pack-config <file>` on a TypeScript program on each entry (dynamic, native) and a
-// Python program (the wheel, on the native plugin), all through our language hosts and the
-// pinned CLI. Each program breaks every rule once with `violations: true`, and none without.
+// Python program (the wheel, on the native plugin) and a Pulumi YAML program (on the native plugin),
+// all through our language hosts and the pinned CLI. Each program breaks every rule once with
+// `violations: true`, and none without; YAML cannot add a resource on a condition, so its two
+// variants are two projects.
 import { randomUUID } from "node:crypto";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
@@ -99,7 +101,7 @@ const longPrompt = `You answer for the support team. ${promptMarker} ${"Keep it 
 let emu: RunningEmulator;
 let tmp = "";
 let packDir = "";
-let projects: Record<"dynamic" | "native" | "python" | "nodePlugin", Project>;
+let projects: Record<"dynamic" | "native" | "python" | "yaml" | "yamlClean" | "nodePlugin", Project>;
 const printed: string[] = [];
 
 beforeAll(async () => {
@@ -138,6 +140,22 @@ beforeAll(async () => {
     // The Python host is the setup's, found on PATH: ambient plugins stay allowed for this one.
     { ...wheel.env, PULUMI_IGNORE_AMBIENT_PLUGINS: "" },
   );
+  // Pulumi YAML, run by the YAML host beside the pinned pulumi (found there even with ambient
+  // plugins ignored) on the packed native plugin.
+  const yamlProject = (name: string, fixture: string) =>
+    install.project(name, {
+      "Pulumi.yaml": [
+        `name: ${name}`,
+        "runtime: yaml",
+        "plugins:",
+        "  providers:",
+        "    - name: voiceagent",
+        `      path: ${PLUGIN_PATH}`,
+        readFileSync(path.join(FIXTURES, fixture), "utf8"),
+      ].join("\n"),
+    });
+  const yaml = yamlProject("policy-yaml", "yaml-violations.yaml");
+  const yamlClean = yamlProject("policy-yaml-clean", "yaml-clean.yaml");
   // The voiceagent plugin as a folder written in Node (PulumiPlugin.yaml, package.json's main), not
   // an executable: the engine starts it through the same RunPlugin, with run-plugin's arguments.
   const nodePlugin = install.project("node-plugin", {
@@ -153,7 +171,7 @@ beforeAll(async () => {
     path.join(pluginDir, "main.js"),
     'require("../node_modules/pulumi-voiceagent/dist/plugin/pulumi-resource-voiceagent");\n',
   );
-  projects = { dynamic, native, python, nodePlugin };
+  projects = { dynamic, native, python, yaml, yamlClean, nodePlugin };
   await install.compile();
   await Promise.all(
     Object.values(projects).map(async (project) => {
@@ -211,11 +229,13 @@ function expectReported(found: Printed[], expected: Expected[], entry: "dynamic"
   }
 }
 
+// [the program, the entry whose type tokens it uses, its project without violations].
 describe.each([
-  ["dynamic", "dynamic"],
-  ["native", "native"],
-  ["python", "native"],
-] as const)("the policy pack on the %s program", (which, entry) => {
+  ["dynamic", "dynamic", "dynamic"],
+  ["native", "native", "native"],
+  ["python", "native", "python"],
+  ["yaml", "native", "yamlClean"],
+] as const)("the policy pack on the %s program", (which, entry, clean) => {
   it("reports each rule's violation by name: the mandatory ones fail the preview, the advisory one warns", async () => {
     const r = await preview(projects[which], true);
     expectReported(r.found, EVERY_RULE, entry);
@@ -225,7 +245,7 @@ describe.each([
   });
 
   it("the same program without violations previews clean", async () => {
-    const r = await preview(projects[which], false);
+    const r = await preview(projects[clean], false);
     expect(r.found).toEqual([]);
     expect(r.code, r.stdout + r.stderr).toBe(0);
   });
@@ -278,7 +298,7 @@ describe("RunPlugin for other Node plugins", () => {
 
 describe("every preview above", () => {
   it("sent no write to the service and printed neither the secret prompt nor the token", () => {
-    expect(printed.length).toBeGreaterThanOrEqual(2 * 8);
+    expect(printed.length).toBeGreaterThanOrEqual(2 * 10);
     expect(emu.stats.writes).toEqual({});
     const all = printed.join("\n");
     expect(all).toContain("voiceagent-agent-text-size");
