@@ -17,15 +17,13 @@ import {
 } from "./values.js";
 
 // Answers of the current API (2024) as the models of its SDK 0.0.48 require them: the full objects
-// its get/create/update routes return (related objects embedded) and the items of its list pages
-// (related objects by id). Loose objects (a field added on the server is kept), every enumeration
+// its get/create/update routes return (related objects embedded: `Agent2024Schema`, ...) and the
+// items of its list pages (related objects by id: `AgentItem2024Schema`, ...). Loose objects (a field added on the server is kept), every enumeration
 // open (an added value is kept and shown as drift), and only the fields 0.0.48 requires required:
 // the emulator's `--api 2024` checks its answers with these, so it cannot answer what that SDK
 // cannot parse. The interface-shaped reads the client uses (agent.ts, call.ts, ...) stay as they are.
 
 const Embedded = z.looseObject({ id: z.string(), user_id: z.string() });
-/** A reference: an id (list items) or the object embedded (full objects). */
-const Ref = z.union([z.string(), Embedded]);
 
 /** A voice of the current API: its type (open) and every type's own fields, tuning included. */
 export const Voice2024Schema = z.looseObject({
@@ -57,21 +55,13 @@ export const Voice2024Schema = z.looseObject({
 /** A voice of the current API. */
 export type Voice2024 = z.infer<typeof Voice2024Schema>;
 
-/**
- * An agent of the current API: `Agent` (prompt, voice, actions, webhook, vector database and OpenAI
- * connection embedded) or a list page's `NormalizedAgent` (ids, the prompt inline or by id).
- */
-export const Agent2024Schema = z.looseObject({
+/** The fields an agent has in both of the current API's shapes. */
+const agentFields = {
   id: z.string(),
   user_id: z.string(),
   name: z.string().nullish(),
-  prompt: z.union([z.string(), PromptSchema, z.looseObject({ content: z.string().nullish() })]),
   language: openEnum(LANGUAGES).nullish(),
-  actions: z.array(Ref),
-  voice: z.union([z.string(), Voice2024Schema]),
   initial_message: z.string().nullish(),
-  webhook: Ref.nullish(),
-  vector_database: z.union([z.string(), VectorDatabaseSchema]).nullish(),
   interrupt_sensitivity: openEnum(INTERRUPT_SENSITIVITIES).nullish(),
   context_endpoint: z.string().nullish(),
   noise_suppression: z.boolean().nullish(),
@@ -81,38 +71,74 @@ export const Agent2024Schema = z.looseObject({
   initial_message_delay: z.number().nullish(),
   openai_model_name_override: z.string().nullish(),
   ask_if_human_present_on_idle: z.boolean().nullish(),
-  openai_account_connection: z.union([z.string(), AccountConnectionSchema]).nullish(),
   run_do_not_call_detection: z.boolean().nullish(),
   llm_fallback: z.looseObject({ provider: openEnum(LLM_FALLBACK_PROVIDERS), model_name: z.string() }).nullish(),
   deepgram_keywords: z.record(z.string(), z.number().nullable()).nullish(),
   idle_time_seconds: z.number().int().nullish(),
   llm_temperature: z.number().nullish(),
+};
+
+/**
+ * A full agent of the current API (`Agent`: agent reads, and embedded in numbers and calls): its
+ * prompt object, voice, actions, webhook, vector database and OpenAI connection embedded.
+ */
+export const Agent2024Schema = z.looseObject({
+  ...agentFields,
+  prompt: PromptSchema,
+  actions: z.array(Embedded),
+  voice: Voice2024Schema,
+  webhook: Embedded.nullish(),
+  vector_database: VectorDatabaseSchema.nullish(),
+  openai_account_connection: AccountConnectionSchema.nullish(),
 });
-/** An agent of the current API. */
+/** A full agent of the current API. */
 export type Agent2024 = z.infer<typeof Agent2024Schema>;
 
-/** A phone number of the current API (`PhoneNumber`, or a page's `NormalizedPhoneNumber`). */
-export const PhoneNumber2024Schema = z.looseObject({
+/** An agent in a list page of the current API (`NormalizedAgent`): references by id, the prompt by id or inline. */
+export const AgentItem2024Schema = z.looseObject({
+  ...agentFields,
+  prompt: z.union([z.string(), z.looseObject({ content: z.string().nullish() })]),
+  actions: z.array(z.string()),
+  voice: z.string(),
+  webhook: z.string().nullish(),
+  vector_database: z.union([z.string(), z.looseObject({ index: z.string() })]).nullish(),
+  openai_account_connection: z.union([z.string(), AccountConnectionSchema]).nullish(),
+});
+/** An agent in a list page of the current API. */
+export type AgentItem2024 = z.infer<typeof AgentItem2024Schema>;
+
+const numberFields = {
   id: z.string(),
   user_id: z.string(),
   active: z.boolean().nullish(),
   label: z.string().nullish(),
-  inbound_agent: z.union([z.string(), Agent2024Schema]).nullish(),
   outbound_only: z.boolean().nullish(),
   example_context: z.record(z.string(), z.string().nullable()).nullish(),
   number: z.string(),
   telephony_provider: openEnum(TELEPHONY_PROVIDERS).nullish(),
-  telephony_account_connection: z.union([z.string(), AccountConnectionSchema]).nullish(),
+};
+
+/** A full phone number of the current API (`PhoneNumber`): its agent and Twilio connection embedded. */
+export const PhoneNumber2024Schema = z.looseObject({
+  ...numberFields,
+  inbound_agent: Agent2024Schema.nullish(),
+  telephony_account_connection: AccountConnectionSchema.nullish(),
 });
-/** A phone number of the current API. */
+/** A full phone number of the current API. */
 export type PhoneNumber2024 = z.infer<typeof PhoneNumber2024Schema>;
 
+/** A phone number in a list page of the current API (`NormalizedPhoneNumber`): references by id. */
+export const PhoneNumberItem2024Schema = z.looseObject({
+  ...numberFields,
+  inbound_agent: z.string().nullish(),
+  telephony_account_connection: z.union([z.string(), AccountConnectionSchema]).nullish(),
+});
+
 /**
- * A call of the current API (`Call`, or a page's `NormalizedCall`). 0.0.48 requires
- * `telephony_provider` and `agent_phone_number` besides the interface's fields: without them its
- * client cannot read a call at all.
+ * A call's fields in both of the current API's shapes. 0.0.48 requires `telephony_provider` and
+ * `agent_phone_number` besides the interface's fields: without them its client cannot read a call at all.
  */
-export const Call2024Schema = z.looseObject({
+const callFields = {
   id: z.string(),
   user_id: z.string(),
   status: openEnum(CALL_STATUSES).nullish(),
@@ -130,18 +156,30 @@ export const Call2024Schema = z.looseObject({
   end_time: z.union([z.string(), z.number()]).nullish(),
   to_number: z.string(),
   from_number: z.string(),
-  agent: z.union([z.string(), Agent2024Schema]),
   telephony_provider: openEnum(TELEPHONY_PROVIDERS),
   agent_phone_number: z.string(),
   hipaa_compliant: z.boolean().nullish(),
   on_no_human_answer: openEnum(ON_NO_HUMAN_ANSWER).nullish(),
   context: z.record(z.string(), z.string().nullable()).nullish(),
   run_do_not_call_detection: z.boolean().nullish(),
-  telephony_account_connection: z.union([z.string(), AccountConnectionSchema]).nullish(),
   telephony_params: z.record(z.string(), z.string().nullable()).nullish(),
+};
+
+/** A full call of the current API (`Call`): its agent and Twilio connection embedded. */
+export const Call2024Schema = z.looseObject({
+  ...callFields,
+  agent: Agent2024Schema,
+  telephony_account_connection: AccountConnectionSchema.nullish(),
 });
-/** A call of the current API. */
+/** A full call of the current API. */
 export type Call2024 = z.infer<typeof Call2024Schema>;
+
+/** A call in a list page of the current API (`NormalizedCall`): references by id. */
+export const CallItem2024Schema = z.looseObject({
+  ...callFields,
+  agent: z.string(),
+  telephony_account_connection: z.union([z.string(), AccountConnectionSchema]).nullish(),
+});
 
 /** A list page of the current API: 0.0.48's pages require `total_is_estimated`. */
 export function page2024Of<T extends z.ZodType>(item: T) {

@@ -9,7 +9,16 @@ import {
   VoiceWrite2024Schema,
   WebhookUpdate2024Schema,
 } from "./current.js";
-import { Agent2024Schema, Call2024Schema, PhoneNumber2024Schema, Voice2024Schema } from "./current-read.js";
+import {
+  Agent2024Schema,
+  AgentItem2024Schema,
+  Call2024Schema,
+  CallItem2024Schema,
+  PhoneNumber2024Schema,
+  PhoneNumberItem2024Schema,
+  page2024Of,
+  Voice2024Schema,
+} from "./current-read.js";
 import { PageReadSchema } from "./read.js";
 import { ActionSchema, ActionWriteSchema } from "./action.js";
 import { AgentCreateSchema, AgentSchema, AgentUpdateSchema } from "./agent.js";
@@ -192,6 +201,7 @@ export const endpoints = {
     response: PageReadSchema,
     retry: "safe",
     documented: false,
+    currentResponse: page2024Of(AgentItem2024Schema),
   }),
   listVoices: def({
     method: "GET",
@@ -200,6 +210,7 @@ export const endpoints = {
     response: PageReadSchema,
     retry: "safe",
     documented: false,
+    currentResponse: page2024Of(Voice2024Schema),
   }),
   listNumbers: def({
     method: "GET",
@@ -208,6 +219,7 @@ export const endpoints = {
     response: PageReadSchema,
     retry: "safe",
     documented: false,
+    currentResponse: page2024Of(PhoneNumberItem2024Schema),
   }),
   listCalls: def({
     method: "GET",
@@ -216,6 +228,7 @@ export const endpoints = {
     response: PageReadSchema,
     retry: "safe",
     documented: false,
+    currentResponse: page2024Of(CallItem2024Schema),
   }),
   listActions: def({
     method: "GET",

@@ -4,9 +4,9 @@
 // answers every one of these routes 404.
 import { beforeEach, describe, expect, it } from "vitest";
 import {
-  Agent2024Schema,
   AgentCreate2024Schema,
-  Call2024Schema,
+  AgentItem2024Schema,
+  CallItem2024Schema,
   collections,
   currentOnlyRoutes,
   secretValuesOf,
@@ -231,7 +231,7 @@ describe("the 2024 fields of agents and calls", () => {
 
 describe("open enumerations", () => {
   it("are read whatever the service sends, and checked on what is sent", () => {
-    const read = Agent2024Schema.parse({
+    const read = AgentItem2024Schema.parse({
       id: "a",
       user_id: "u",
       prompt: "p",
@@ -241,7 +241,7 @@ describe("open enumerations", () => {
       interrupt_sensitivity: "medium",
     });
     expect(read).toMatchObject({ language: "sv", interrupt_sensitivity: "medium" });
-    const call = Call2024Schema.parse({
+    const call = CallItem2024Schema.parse({
       id: "c",
       user_id: "u",
       to_number: "+1",
