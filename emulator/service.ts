@@ -47,6 +47,15 @@ export class HttpFailure extends Error {
   }
 }
 
+/** The field each voice type cannot be without (voice_vocode's voice_id has a default). */
+const REQUIRED_VOICE_FIELD: Partial<Record<string, "voice_name" | "voice_id" | "speaker">> = {
+  voice_base: "voice_name",
+  voice_azure: "voice_name",
+  voice_eleven_labs: "voice_id",
+  voice_play_ht: "voice_id",
+  voice_rime: "speaker",
+};
+
 const notFound = (what: string) => new HttpFailure(404, `${what} not found`);
 const invalid = (loc: (string | number)[], msg: string, type: string) => new HttpFailure(422, [{ loc, msg, type }]);
 
@@ -61,8 +70,15 @@ export class VoiceAgentService {
   /** An update of another type replaces the voice's fields; of the same type, merges them. */
   updateVoice = (u: string, id: string, b: VoiceFields): Voice => {
     const old = this.getVoice(u, id);
-    const kept = old.type === b.type ? old : { id: old.id, user_id: old.user_id };
-    return this.store.update("voice", { ...kept, ...b });
+    if (old.type === b.type) return this.store.update("voice", { ...old, ...b });
+    // The current API's update may leave any field out: a voice taking a new type needs its required
+    // one. An interface body always holds voice_name (its voices are voice_base-shaped, whatever the
+    // type), and so does a current-API azure body that is complete: neither is checked further.
+    const required = REQUIRED_VOICE_FIELD[b.type];
+    if (required && b[required] == null && b.voice_name == null) {
+      throw invalid(["body", required], `a ${b.type} voice needs ${required}`, "missing");
+    }
+    return this.store.update("voice", { id: old.id, user_id: old.user_id, ...b });
   };
 
   getAction = (u: string, id: string) => this.need<Action>("action", u, id, "Action");

@@ -67,6 +67,20 @@ const vocode = z.object({ type: z.literal("voice_vocode"), voice_id: z.literal("
 export const VoiceWrite2024Schema = z.discriminatedUnion("type", [azure, elevenLabs, playHt, rime, vocode]);
 /** A voice body of the current API. */
 export type VoiceWrite2024 = z.input<typeof VoiceWrite2024Schema>;
+/**
+ * Body of voices/update in the current API: the type and any of its fields (0.0.48's
+ * `*VoiceUpdateParams`, every field optional). A field left out stays; a voice changing type needs
+ * that type's required field (the emulator says which, 422).
+ */
+export const VoiceUpdate2024Schema = z.discriminatedUnion("type", [
+  azure.partial().required({ type: true }),
+  elevenLabs.partial().required({ type: true }),
+  playHt.partial().required({ type: true }),
+  rime.partial().required({ type: true }),
+  vocode.partial().required({ type: true }),
+]);
+/** A voices/update body of the current API. */
+export type VoiceUpdate2024 = z.input<typeof VoiceUpdate2024Schema>;
 /** The five voice types of the current API. */
 export const VOICE_TYPES_2024 = [
   "voice_azure",

@@ -6,6 +6,7 @@ import {
   CallCreate2024Schema,
   PhoneNumberBuy2024Schema,
   PhoneNumberUpdate2024Schema,
+  VoiceUpdate2024Schema,
   VoiceWrite2024Schema,
   WebhookUpdate2024Schema,
 } from "./current.js";
@@ -143,7 +144,7 @@ export const endpoints = {
     path: "/v1/voices/update",
     query: IdQuerySchema,
     body: VoiceWrite2023Schema,
-    current: VoiceWrite2024Schema,
+    current: VoiceUpdate2024Schema,
     response: VoiceSchema,
     retry: "safe",
     documented: true,

@@ -63,6 +63,8 @@ const expected: [string, unknown][] = [
   ["voices.get", { speaker: "river" }],
   ["voices.list", { has: true }],
   ["voices.update", { type: "voice_eleven_labs", voice_id: "rachel", stability: 0.4 }],
+  ["voices.update.partial", { voice_id: "rachel", stability: 0.4, similarity_boost: 0.9 }],
+  ["voices.update.retype_incomplete", { status: 422, loc: ["body", "speaker"] }],
   ["voices.create.eleven_labs", { similarity_boost: 0.7, optimize_streaming_latency: 2 }],
   ["actions.create", { type: "action_end_conversation" }],
   ["actions.get", { type: "action_end_conversation" }],

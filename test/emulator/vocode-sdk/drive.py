@@ -23,10 +23,12 @@ from vocode import (
     OpenAiCredentials,
     PromptParams,
     RimeVoiceParams,
+    RimeVoiceUpdateParams,
     TwilioAccountConnectionParams,
     TwilioCredentials,
 )
 from vocode.client import Vocode
+from vocode.core.api_error import ApiError
 
 base_url, token, seeds_json = sys.argv[1], sys.argv[2], sys.argv[3]
 seeds = json.loads(seeds_json)
@@ -78,6 +80,25 @@ def voice_update():
 
 
 step("voices.update", voice_update)
+
+
+def voice_update_partial():
+    # 0.0.48's update params leave every field optional: a field left out stays.
+    v = client.voices.update_voice(id=state["voice"], request=ElevenLabsVoiceUpdateParams(similarity_boost=0.9))
+    return {"voice_id": v.voice_id, "stability": v.stability, "similarity_boost": v.similarity_boost}
+
+
+def voice_retype_incomplete():
+    # Another type without its required field: refused, naming it.
+    try:
+        client.voices.update_voice(id=state["voice"], request=RimeVoiceUpdateParams(speed_alpha=1.0))
+    except ApiError as e:
+        return {"status": e.status_code, "loc": [str(p) for p in e.body.detail[0].loc]}
+    return {"status": 200}
+
+
+step("voices.update.partial", voice_update_partial)
+step("voices.update.retype_incomplete", voice_retype_incomplete)
 
 
 def voice_eleven_labs():
