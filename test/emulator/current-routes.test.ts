@@ -52,6 +52,20 @@ describe("the interface dialect", () => {
   });
 });
 
+describe("the 2024 dialect's OpenAPI document", () => {
+  it("lists every route only the current API has", async () => {
+    const res = await t.emu.app.inject({ method: "GET", url: "/openapi.json" });
+    expect(res.statusCode).toBe(200);
+    const paths = Object.keys(res.json().paths);
+    for (const r of [
+      ...Object.values(collections).flatMap((c) => Object.values(c.routes)),
+      ...Object.values(currentOnlyRoutes),
+    ]) {
+      expect(paths).toContain(r.path);
+    }
+  });
+});
+
 describe("prompts", () => {
   it("are created, read, listed and updated, per user", async () => {
     const made = await t.call("POST", "/v1/prompts/create", {
