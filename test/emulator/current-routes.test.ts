@@ -52,6 +52,15 @@ describe("the interface dialect", () => {
   });
 });
 
+describe("a route only the current API has, called with the wrong method", () => {
+  it("is 405 naming the method it takes in the 2024 dialect, 404 in the interface's", async () => {
+    const res = await t.call("GET", "/v1/prompts/create");
+    expect(res.status).toBe(405);
+    expect(res.headers.allow).toBe("POST");
+    expect((await (await testEmulator()).call("GET", "/v1/prompts/create")).status).toBe(404);
+  });
+});
+
 describe("the 2024 dialect's OpenAPI document", () => {
   it("lists every route only the current API has", async () => {
     const res = await t.emu.app.inject({ method: "GET", url: "/openapi.json" });
