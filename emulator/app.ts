@@ -82,7 +82,7 @@ export async function buildEmulator(opts: EmulatorOptions): Promise<Emulator> {
   // Hook and handlers set on the root before the plugins below: their child scopes inherit them.
   app.addHook("onRequest", requestHook({ callers, stats, faults }));
   app.setErrorHandler(errorHandler);
-  app.setNotFoundHandler(notFoundHandler());
+  app.setNotFoundHandler(notFoundHandler(api));
 
   await app.register(swagger, {
     openapi: {

@@ -10,11 +10,54 @@ type Json = Record<string, unknown>;
 const isRecord = (v: unknown): v is Json => typeof v === "object" && v !== null && !Array.isArray(v);
 const idOf = (v: unknown): unknown => (isRecord(v) ? v.id : v);
 
-/** A full agent of the current API: the prompt is an object; related objects stay embedded. */
+/**
+ * A full agent of the current API: the prompt is an object (the prompt object the service gave,
+ * see VoiceAgentService.embedAgentCurrent, else one made of the text); related objects stay embedded.
+ */
 function agent(a: unknown): unknown {
   if (!isRecord(a)) return a;
-  const prompt = typeof a.prompt === "string" ? { id: randomUUID(), user_id: a.user_id, content: a.prompt } : a.prompt;
-  return { ...a, prompt, actions: Array.isArray(a.actions) ? a.actions.map(action) : a.actions };
+  const { prompt_object, prompt_ref: _ref, ...rest } = a;
+  const prompt = isRecord(prompt_object)
+    ? prompt_object
+    : typeof a.prompt === "string"
+      ? { id: randomUUID(), user_id: a.user_id, content: a.prompt }
+      : a.prompt;
+  return { ...rest, prompt, actions: Array.isArray(a.actions) ? a.actions.map(action) : a.actions };
+}
+
+/** A list page's agent: the prompt by id when it is one of the team's prompt objects, else inline params. */
+function normalizedAgent(item: Json): Json {
+  const { prompt_object, prompt_ref, ...rest } = item;
+  const inline = isRecord(prompt_object)
+    ? Object.fromEntries(Object.entries(prompt_object).filter(([k]) => k !== "id" && k !== "user_id"))
+    : { content: item.prompt };
+  const prompt = typeof prompt_ref === "string" ? prompt_ref : typeof item.prompt === "string" ? inline : item.prompt;
+  return {
+    ...rest,
+    prompt,
+    voice: idOf(item.voice),
+    actions: Array.isArray(item.actions) ? item.actions.map(idOf) : [],
+    webhook: item.webhook ? idOf(item.webhook) : null,
+    ...refs(item, ["vector_database", "openai_account_connection"]),
+  };
+}
+
+/** The given fields, where present, as ids (a list page's references). */
+function refs(item: Json, fields: string[]): Json {
+  return Object.fromEntries(fields.filter((f) => item[f]).map((f) => [f, idOf(item[f])]));
+}
+
+/**
+ * A call of the current API, with the two fields 0.0.48 requires: the number's telephony provider
+ * (the emulator's numbers are Twilio's unless bought as Vonage's) and the agent's side of the call,
+ * which for an outbound call is the number it is placed from.
+ */
+function call(c: Json): Json {
+  return {
+    ...c,
+    telephony_provider: c.telephony_provider ?? "twilio",
+    agent_phone_number: c.agent_phone_number ?? c.from_number,
+  };
 }
 
 /** An action: an empty config is sent as null, as the current API leaves the optional config out. */
@@ -28,18 +71,21 @@ function normalized(name: EndpointName, item: unknown): unknown {
   if (!isRecord(item)) return item;
   switch (name) {
     case "listAgents":
+      return normalizedAgent(item);
+    case "listNumbers":
       return {
         ...item,
-        prompt: typeof item.prompt === "string" ? { content: item.prompt } : item.prompt,
-        voice: idOf(item.voice),
-        actions: Array.isArray(item.actions) ? item.actions.map(idOf) : [],
-        webhook: item.webhook ? idOf(item.webhook) : null,
+        inbound_agent: item.inbound_agent ? idOf(item.inbound_agent) : null,
+        ...refs(item, ["telephony_account_connection"]),
       };
-    case "listNumbers":
-      return { ...item, inbound_agent: item.inbound_agent ? idOf(item.inbound_agent) : null };
     case "listCalls":
       // A call's recording is not known until it ends: the current API leaves it null.
-      return { ...item, agent: idOf(item.agent), recording_available: item.recording_available || null };
+      return {
+        ...call(item),
+        agent: idOf(item.agent),
+        recording_available: item.recording_available || null,
+        ...refs(item, ["telephony_account_connection"]),
+      };
     case "listActions":
       return action(item);
     default:
@@ -55,13 +101,21 @@ export function renderCurrent(name: EndpointName, body: unknown): unknown {
   }
   if ("prompt" in body && "voice" in body) return agent(body);
   if ("inbound_agent" in body) return { ...body, inbound_agent: body.inbound_agent ? agent(body.inbound_agent) : null };
-  if ("agent" in body && "to_number" in body) return { ...body, agent: agent(body.agent) };
+  if ("agent" in body && "to_number" in body) return { ...call(body), agent: agent(body.agent) };
   if ("type" in body && "config" in body) return action(body);
   return body;
 }
 
-/** A request body of the current API in the shape the service logic takes: the prompt as text. */
+/**
+ * A request body of the current API in the shape the service logic takes: the prompt as text, the
+ * inline prompt's other fields (fields to collect, context endpoint, template) as `prompt_fields`.
+ */
 export function requestToInterface(body: unknown): unknown {
   if (!isRecord(body) || !isRecord(body.prompt)) return body;
-  return { ...body, prompt: typeof body.prompt.content === "string" ? body.prompt.content : "" };
+  const { content, ...fields } = body.prompt;
+  return {
+    ...body,
+    prompt: typeof content === "string" ? content : "",
+    ...(Object.keys(fields).length ? { prompt_fields: fields } : {}),
+  };
 }

@@ -2,7 +2,17 @@ import { createHash, randomUUID } from "node:crypto";
 import Database from "better-sqlite3";
 
 /** The kinds of object the service stores. */
-export type Kind = "voice" | "action" | "webhook" | "agent" | "number" | "call";
+export type Kind =
+  | "voice"
+  | "action"
+  | "webhook"
+  | "agent"
+  | "number"
+  | "call"
+  // The current API's (2024) own collections.
+  | "prompt"
+  | "account_connection"
+  | "vector_database";
 
 /** A stored row: the object's own fields as JSON, plus its identity and owner. */
 export interface Row<T> {

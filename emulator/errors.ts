@@ -1,6 +1,12 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
-import { endpoints, type ValidationIssue } from "pulumi-voiceagent/schemas";
+import {
+  collections,
+  currentOnlyRoutes,
+  type EndpointDef,
+  endpoints,
+  type ValidationIssue,
+} from "pulumi-voiceagent/schemas";
 import { pathOf } from "./request-context.js";
 import { HttpFailure } from "./service.js";
 
@@ -48,10 +54,17 @@ export function errorHandler(err: Error & { statusCode?: number }, req: FastifyR
   return reply.code(500).send({ detail: "Internal Server Error" });
 }
 
-/** 405 with Allow for a known path called with the wrong method, 404 for anything else. */
-export function notFoundHandler() {
+/**
+ * 405 with Allow for a known path called with the wrong method, 404 for anything else. The routes
+ * only the current API has are known paths in its dialect only (the interface's answers them 404).
+ */
+export function notFoundHandler(api: "2023" | "2024" = "2023") {
   const allowed = new Map<string, Set<string>>();
-  for (const ep of Object.values(endpoints)) {
+  const current: EndpointDef[] =
+    api === "2024"
+      ? [...Object.values(collections).flatMap((c) => Object.values(c.routes)), ...Object.values(currentOnlyRoutes)]
+      : [];
+  for (const ep of [...Object.values(endpoints), ...current]) {
     const path = trimSlash(ep.path);
     allowed.set(path, (allowed.get(path) ?? new Set()).add(ep.method));
   }

@@ -1,3 +1,4 @@
+import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import {
   endpoints,
@@ -8,6 +9,8 @@ import {
   type ResponseOf,
 } from "pulumi-voiceagent/schemas";
 import { renderCurrent, requestToInterface } from "./current.js";
+import { CurrentCollections } from "./current-collections.js";
+import { currentRoutes } from "./current-routes.js";
 import type { FaultInjector } from "./faults.js";
 import { contractIssues } from "./contract.js";
 import { spoilItems } from "./fault-rule.js";
@@ -72,6 +75,17 @@ export interface ServiceRouteDeps {
 export const serviceRoutes: FastifyPluginAsyncZod<ServiceRouteDeps> = async (app, { service, faults, stats, api }) => {
   const handlers = routeHandlers(service);
   const current = api === "2024";
+  /** A handler has returned: a POST has committed its write; count it, then an after-commit fault may spoil the reply. */
+  const committed = async (req: FastifyRequest, reply: FastifyReply, writes: boolean, result: unknown) => {
+    if (writes) countWrite(stats, req.routeKey);
+    if (!faults.has("after")) return result;
+    const path = pathOf(req.url);
+    const action = faults.decide("after", req.method, path, req.headers.host);
+    if (!action) return result;
+    countFault(stats, "after", req.routeKey);
+    const answer = action.items ? spoilItems(result, action.items) : result;
+    return (await applyFault(reply, action, (ms) => faults.delay(ms, req.method, path))) ?? answer;
+  };
   if (current) {
     // A FastAPI-style server answers the slash form of a route with a redirect and no body.
     app.get("/v1/agents/", { schema: { hide: true } }, async (req, reply) => {
@@ -91,7 +105,9 @@ export const serviceRoutes: FastifyPluginAsyncZod<ServiceRouteDeps> = async (app
         tags: [ep.documented ? "interface" : "extension"],
         ...(ep.query ? { querystring: ep.query } : {}),
         ...(ep.body ? { body: current && ep.current ? ep.current : ep.body } : {}),
-        response: { 200: ep.response },
+        // The current API's answer is rendered before the check where it carries more than the
+        // interface's response reads (else the check would drop what 0.0.48 requires).
+        response: { 200: current && ep.currentResponse ? ep.currentResponse : ep.response },
       },
       handler: async (req, reply) => {
         // The route's own schemas parsed query and body before this runs; the table is keyed by name.
@@ -100,22 +116,42 @@ export const serviceRoutes: FastifyPluginAsyncZod<ServiceRouteDeps> = async (app
         const body = current ? requestToInterface(req.body) : req.body;
         const broken = contractIssues(req.query, body);
         if (broken.length) throw new HttpFailure(422, broken);
-        const result = handler(callerOf(req), req.query as never, body as never);
-        if (writes) countWrite(stats, req.routeKey);
-        if (!faults.has("after")) return result;
-        const path = pathOf(req.url);
-        const action = faults.decide("after", req.method, path, req.headers.host);
-        if (!action) return result;
-        countFault(stats, "after", req.routeKey);
-        const answer = action.items ? spoilItems(result, action.items) : result;
-        return (await applyFault(reply, action, (ms) => faults.delay(ms, req.method, path))) ?? answer;
+        const answer = handler(callerOf(req), req.query as never, body as never);
+        const result = current && ep.currentResponse ? renderCurrent(name as EndpointName, answer) : answer;
+        return committed(req, reply, writes, result);
       },
     });
   }
   if (current) {
-    // After the response check (which reads both generations): the current API's shapes.
+    // The routes only the current API has (the interface dialect answers them 404), from the wire
+    // layer's collection table; their answers are the current API's shapes already.
+    const cc = new CurrentCollections(service.store);
+    for (const r of currentRoutes(cc, service)) {
+      const writes = r.def.method === "POST";
+      app.route({
+        method: r.def.method,
+        url: r.def.path,
+        schema: {
+          operationId: r.name,
+          tags: ["current"],
+          ...(r.def.query ? { querystring: r.def.query } : {}),
+          ...(r.def.body ? { body: r.def.body } : {}),
+          response: { 200: r.def.response },
+        },
+        handler: async (req, reply) => {
+          const broken = contractIssues(req.query, req.body);
+          if (broken.length) throw new HttpFailure(422, broken);
+          const result = r.handler(callerOf(req), req.query, req.body);
+          return committed(req, reply, writes, result);
+        },
+      });
+    }
+    // After the response check (which reads both generations): the current API's shapes, for the
+    // routes whose answer was not rendered before it.
     const byPath = new Map(
-      Object.entries(endpoints).map(([name, e]) => [`${e.method} ${e.path}`, name as EndpointName]),
+      Object.entries(endpoints)
+        .filter(([, e]) => !("currentResponse" in e))
+        .map(([name, e]) => [`${e.method} ${e.path}`, name as EndpointName]),
     );
     app.addHook("onSend", async (req, reply, payload) => {
       const name = byPath.get(`${req.method} ${pathOf(req.url)}`);

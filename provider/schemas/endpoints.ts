@@ -3,9 +3,23 @@ import { EmptyBodySchema, IdQuerySchema, PageQuerySchema, PhoneNumberQuerySchema
 import {
   AgentCreate2024Schema,
   AgentUpdate2024Schema,
+  CallCreate2024Schema,
+  PhoneNumberBuy2024Schema,
   PhoneNumberUpdate2024Schema,
+  VoiceUpdate2024Schema,
   VoiceWrite2024Schema,
+  WebhookUpdate2024Schema,
 } from "./current.js";
+import {
+  Agent2024Schema,
+  AgentItem2024Schema,
+  Call2024Schema,
+  CallItem2024Schema,
+  PhoneNumber2024Schema,
+  PhoneNumberItem2024Schema,
+  page2024Of,
+  Voice2024Schema,
+} from "./current-read.js";
 import { PageReadSchema } from "./read.js";
 import { ActionSchema, ActionWriteSchema } from "./action.js";
 import { AgentCreateSchema, AgentSchema, AgentUpdateSchema } from "./agent.js";
@@ -34,6 +48,12 @@ export interface EndpointDef {
   readonly acknowledges?: true;
   /** The body the current API (2024) takes, where it differs from the interface's `body`. */
   readonly current?: z.ZodType;
+  /**
+   * The answer of the current API (2024), where it carries more than the interface's `response`
+   * reads (current-read.ts: what SDK 0.0.48 requires). The emulator's `--api 2024` checks its
+   * answers with it; the client keeps reading `response`, which takes both generations.
+   */
+  readonly currentResponse?: z.ZodType;
 }
 
 const def = <const E extends EndpointDef>(e: E): E => e;
@@ -56,6 +76,7 @@ export const endpoints = {
     response: AgentSchema,
     retry: "never",
     documented: true,
+    currentResponse: Agent2024Schema,
   }),
   getAgent: def({
     method: "GET",
@@ -64,6 +85,7 @@ export const endpoints = {
     response: AgentSchema,
     retry: "safe",
     documented: true,
+    currentResponse: Agent2024Schema,
   }),
   updateAgent: def({
     method: "POST",
@@ -74,6 +96,7 @@ export const endpoints = {
     response: AgentSchema,
     retry: "safe",
     documented: true,
+    currentResponse: Agent2024Schema,
   }),
   updateNumber: def({
     method: "POST",
@@ -84,6 +107,7 @@ export const endpoints = {
     response: PhoneNumberSchema,
     retry: "safe",
     documented: true,
+    currentResponse: PhoneNumber2024Schema,
   }),
   cancelNumber: def({
     method: "POST",
@@ -102,6 +126,8 @@ export const endpoints = {
     response: CallSchema,
     retry: "never",
     documented: true,
+    current: CallCreate2024Schema,
+    currentResponse: Call2024Schema,
   }),
   endCall: def({
     method: "POST",
@@ -118,10 +144,11 @@ export const endpoints = {
     path: "/v1/voices/update",
     query: IdQuerySchema,
     body: VoiceWrite2023Schema,
-    current: VoiceWrite2024Schema,
+    current: VoiceUpdate2024Schema,
     response: VoiceSchema,
     retry: "safe",
     documented: true,
+    currentResponse: Voice2024Schema,
   }),
 
   // Extensions (docs/decisions.md §1).
@@ -132,6 +159,7 @@ export const endpoints = {
     response: VoiceSchema,
     retry: "safe",
     documented: false,
+    currentResponse: Voice2024Schema,
   }),
   getAction: def({
     method: "GET",
@@ -156,6 +184,7 @@ export const endpoints = {
     response: CallSchema,
     retry: "safe",
     documented: false,
+    currentResponse: Call2024Schema,
   }),
   getNumber: def({
     method: "GET",
@@ -164,6 +193,7 @@ export const endpoints = {
     response: PhoneNumberSchema,
     retry: "safe",
     documented: false,
+    currentResponse: PhoneNumber2024Schema,
   }),
   listAgents: def({
     method: "GET",
@@ -172,6 +202,7 @@ export const endpoints = {
     response: PageReadSchema,
     retry: "safe",
     documented: false,
+    currentResponse: page2024Of(AgentItem2024Schema),
   }),
   listVoices: def({
     method: "GET",
@@ -180,6 +211,7 @@ export const endpoints = {
     response: PageReadSchema,
     retry: "safe",
     documented: false,
+    currentResponse: page2024Of(Voice2024Schema),
   }),
   listNumbers: def({
     method: "GET",
@@ -188,6 +220,7 @@ export const endpoints = {
     response: PageReadSchema,
     retry: "safe",
     documented: false,
+    currentResponse: page2024Of(PhoneNumberItem2024Schema),
   }),
   listCalls: def({
     method: "GET",
@@ -196,6 +229,7 @@ export const endpoints = {
     response: PageReadSchema,
     retry: "safe",
     documented: false,
+    currentResponse: page2024Of(CallItem2024Schema),
   }),
   listActions: def({
     method: "GET",
@@ -221,6 +255,7 @@ export const endpoints = {
     response: VoiceSchema,
     retry: "never",
     documented: false,
+    currentResponse: Voice2024Schema,
   }),
   createAction: def({
     method: "POST",
@@ -255,6 +290,7 @@ export const endpoints = {
     response: WebhookSchema,
     retry: "safe",
     documented: false,
+    current: WebhookUpdate2024Schema,
   }),
   buyNumber: def({
     method: "POST",
@@ -263,6 +299,8 @@ export const endpoints = {
     response: PhoneNumberSchema,
     retry: "never",
     documented: false,
+    current: PhoneNumberBuy2024Schema,
+    currentResponse: PhoneNumber2024Schema,
   }),
 } as const;
 

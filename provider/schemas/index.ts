@@ -6,10 +6,12 @@
  * const agent = AgentSchema.parse(await response.json());
  */
 export * from "./values.js";
+export * from "./open-enum.js";
 export * from "./common.js";
 export * from "./limits.js";
 export * from "./read.js";
 export * from "./current.js";
+export * from "./current-read.js";
 export * from "./errors.js";
 export * from "./voice.js";
 export * from "./action.js";
@@ -17,4 +19,10 @@ export * from "./webhook.js";
 export * from "./agent.js";
 export * from "./phone-number.js";
 export * from "./call.js";
+export * from "./prompt.js";
+export * from "./account-connection.js";
+export * from "./vector-database.js";
+export * from "./usage.js";
+export * from "./secrets.js";
 export * from "./endpoints.js";
+export * from "./collections.js";

@@ -45,3 +45,33 @@ export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 export const CALL_STATUSES = ["not_started", "in_progress", "error", "ended"] as const;
 /** A known call status. */
 export type CallStatus = (typeof CALL_STATUSES)[number];
+
+// The current API's (2024, SDK 0.0.48) enumerations. Each is open on read: the service may add a
+// value, which the read schemas keep as it came (shown as drift), while request schemas check these.
+
+/** An agent's language. */
+export const LANGUAGES = ["en", "es", "de", "hi", "pt", "fr", "nl", "id", "it", "ja", "ko"] as const;
+/** An agent's interrupt sensitivity. */
+export const INTERRUPT_SENSITIVITIES = ["low", "high"] as const;
+/** An agent's endpointing sensitivity. */
+export const ENDPOINTING_SENSITIVITIES = ["auto", "relaxed", "sensitive"] as const;
+/** An agent's IVR navigation mode. */
+export const IVR_NAVIGATION_MODES = ["default", "off"] as const;
+/** The provider of an agent's fallback LLM. */
+export const LLM_FALLBACK_PROVIDERS = ["openai", "azure"] as const;
+/** Telephony providers of numbers and calls. */
+export const TELEPHONY_PROVIDERS = ["vonage", "twilio"] as const;
+/** What a call does when no human answers. */
+export const ON_NO_HUMAN_ANSWER = ["continue", "hangup"] as const;
+/** A team's plan, as usage reports it. */
+export const PLAN_TYPES = ["plan_free", "plan_developer", "plan_enterprise", "plan_unlimited"] as const;
+/** Play.ht voice engine versions. */
+export const PLAY_HT_VERSIONS = ["1", "2"] as const;
+/** Play.ht voice qualities. */
+export const PLAY_HT_QUALITIES = ["faster", "draft", "low", "medium", "high", "premium"] as const;
+/** Rime voice models. */
+export const RIME_MODEL_IDS = ["mist", "v1"] as const;
+/** Account connection types. */
+export const ACCOUNT_CONNECTION_TYPES = ["account_connection_openai", "account_connection_twilio"] as const;
+/** Vector database types. */
+export const VECTOR_DATABASE_TYPES = ["vector_database_pinecone"] as const;

@@ -1,0 +1,30 @@
+// The wire fields that are secret by nature, per collection of the service, as dotted paths into an
+// object as the current API returns it (an embedded object's secrets are listed under the object
+// that embeds it). One place, so the provider (secret outputs, redacted errors and logs), the CLI
+// and the emulator's tests agree on what must never be shown. The voices' api_key is a vendor key.
+
+/** Secret wire fields per collection. */
+export const SECRET_WIRE_FIELDS = {
+  account_connections: ["credentials.openai_api_key", "credentials.twilio_auth_token"],
+  vector_databases: ["api_key"],
+  voices: ["api_key"],
+  agents: ["voice.api_key", "vector_database.api_key", "openai_account_connection.credentials.openai_api_key"],
+  numbers: ["telephony_account_connection.credentials.twilio_auth_token"],
+  calls: ["telephony_account_connection.credentials.twilio_auth_token"],
+} as const satisfies Record<string, readonly string[]>;
+
+/** A collection that holds secrets. */
+export type SecretHolder = keyof typeof SECRET_WIRE_FIELDS;
+
+/** The secret values an answer of `collection` holds (present, non-empty strings), e.g. to redact or grep for. */
+export function secretValuesOf(collection: SecretHolder, obj: unknown): string[] {
+  const found: string[] = [];
+  for (const path of SECRET_WIRE_FIELDS[collection]) {
+    let at: unknown = obj;
+    for (const key of path.split(".")) {
+      at = typeof at === "object" && at !== null && !Array.isArray(at) ? Reflect.get(at, key) : undefined;
+    }
+    if (typeof at === "string" && at !== "") found.push(at);
+  }
+  return found;
+}
