@@ -106,7 +106,7 @@ const printed: string[] = [];
 
 beforeAll(async () => {
   tmp = mkdtempSync(path.join(os.tmpdir(), "va-policy-"));
-  emu = await startEmulator({ tokens: [token], seed: true });
+  emu = await startEmulator({ tokens: [token], seed: true, api: "2024" });
   // The npm install and the wheel's build and pip install at once: neither waits on the other.
   const [install, wheel] = await Promise.all([
     nativeInstall(inject("providerTarball"), PULUMI_VERSION, "policy-e2e", {
