@@ -6,7 +6,7 @@ import { issuesToDetail } from "./errors.js";
 import { AddNumbersSchema, type AddNumbersInput, type AddNumbersResult } from "./fleet.js";
 import { callerOf, type Caller } from "./request-context.js";
 import type { SeedResult } from "./seed.js";
-import { HttpFailure } from "./service.js";
+import { HttpFailure } from "./http-failure.js";
 import { resetStats, type RequestStats } from "./stats.js";
 
 /** What the admin routes reach. */

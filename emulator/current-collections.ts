@@ -13,7 +13,7 @@ import type {
 } from "pulumi-voiceagent/schemas";
 import type { Kind, Store } from "./db.js";
 import { refuseTemplate } from "./current-fields.js";
-import { HttpFailure } from "./service.js";
+import { HttpFailure } from "./http-failure.js";
 
 // The collections only the current API (2024) has: prompts, account connections (OpenAI and
 // Twilio, with a Twilio account's steering pool) and vector databases, plus the usage report. Their

@@ -8,7 +8,7 @@ import {
 } from "pulumi-voiceagent/schemas";
 import type { z } from "zod";
 import type { Store } from "./db.js";
-import { HttpFailure } from "./service.js";
+import { HttpFailure } from "./http-failure.js";
 
 // The fields only the current API (2024) has on the interface's kinds (agents, numbers, calls), as
 // the emulator stores them. Kept apart from the interface's fields (an agent's under `current`,

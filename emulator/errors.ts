@@ -8,7 +8,7 @@ import {
   type ValidationIssue,
 } from "pulumi-voiceagent/schemas";
 import { pathOf } from "./request-context.js";
-import { HttpFailure } from "./service.js";
+import { HttpFailure } from "./http-failure.js";
 
 /** A zod issue as FastAPI reports it: `loc` starts with where the value was ("body", "query"). */
 export function issuesToDetail(

@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { E164Schema } from "pulumi-voiceagent/schemas";
 import type { Store } from "./db.js";
-import { HttpFailure, type VoiceAgentService } from "./service.js";
+import { HttpFailure } from "./http-failure.js";
+import type { VoiceAgentService } from "./service.js";
 
 /** The most numbers one call adds. */
 const MAX_NUMBERS = 10_000;

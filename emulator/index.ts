@@ -24,4 +24,5 @@ export {
 export { FaultInjector, type ListedFaultRule } from "./faults.js";
 export { AddNumbersSchema, type AddNumbersInput, type AddNumbersResult } from "./fleet.js";
 export { seededNumbers, seedUser, type SeedResult } from "./seed.js";
-export { HttpFailure, VoiceAgentService } from "./service.js";
+export { HttpFailure } from "./http-failure.js";
+export { VoiceAgentService } from "./service.js";

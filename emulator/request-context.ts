@@ -1,5 +1,5 @@
 import type { FastifyRequest } from "fastify";
-import { HttpFailure } from "./service.js";
+import { HttpFailure } from "./http-failure.js";
 
 /** The caller behind a request, after auth. */
 export interface Caller {

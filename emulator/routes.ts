@@ -16,7 +16,8 @@ import { contractIssues } from "./contract.js";
 import { spoilItems } from "./fault-rule.js";
 import { applyFault } from "./hooks.js";
 import { callerOf, pathOf, type Caller } from "./request-context.js";
-import { HttpFailure, type VoiceAgentService } from "./service.js";
+import { HttpFailure } from "./http-failure.js";
+import type { VoiceAgentService } from "./service.js";
 import { countFault, countWrite, type RequestStats } from "./stats.js";
 
 type Handler<N extends EndpointName> = (

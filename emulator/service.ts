@@ -20,6 +20,7 @@ import {
   numberCurrentFields,
 } from "./current-fields.js";
 import type { Kind, Store } from "./db.js";
+import { HttpFailure } from "./http-failure.js";
 
 /** An agent as stored: related objects by id, embedded when read; `current` holds the 2024 API's own fields. */
 type AgentRec = Omit<Agent, "voice" | "actions" | "webhook" | "initial_message"> & {
@@ -36,16 +37,6 @@ type CallRec = Omit<Call, "agent"> & { agent: string } & CallCurrentFields;
 
 /** A voice's fields as either generation's body gives them (the type and that type's own fields). */
 type VoiceFields = Omit<Voice, "id" | "user_id">;
-
-/** A failure the HTTP layer turns into `{"detail": ...}` with this status. */
-export class HttpFailure extends Error {
-  constructor(
-    readonly status: number,
-    readonly detail: string | ValidationIssue[],
-  ) {
-    super(typeof detail === "string" ? detail : detail.map((d) => d.msg).join("; "));
-  }
-}
 
 /** The field each voice type cannot be without (voice_vocode's voice_id has a default). */
 const REQUIRED_VOICE_FIELD: Partial<Record<string, "voice_name" | "voice_id" | "speaker">> = {
