@@ -7,7 +7,7 @@ import { setTimeout as sleep } from "node:timers/promises";
  * sending. So each token's requests (every client of that token in this process shares one pacer)
  * go out through a token bucket whose rate is learned: unlimited until the first 429, then the
  * rate the client had actually achieved over the second before it, cut at each later burst of
- * 429s (to 85%, or below what the service answered in the last second) and raised a little every
+ * 429s (to 85%, or below the rate the service answered since the first 429) and raised a little every
  * second without one (AIMD on the rate), so it settles just under the limit with few 429s. Each
  * 429's Retry-After is still waited out by the request that met it (got's retry).
  */
@@ -41,24 +41,28 @@ export function paceNote(e: PaceEvent): string {
 const NOTE_EVERY_MS = 10_000;
 /** Requests in the second before a first 429 needed to learn a rate from it. */
 const MIN_LEARN = 4;
-/** After a burst of 429s, the rate is cut to this fraction of what it was (or to the rate answered, if lower). */
+/** After a burst of 429s, the rate is cut to this fraction of what it was ... */
 const DECREASE = 0.85;
+/** ... or to this fraction of the rate the service answered since the first 429, if lower. */
+const BELOW_ANSWERED = 0.95;
 /** Each second without a 429, the rate grows by this fraction (at least `MIN_STEP` a second). */
 const INCREASE = 0.04;
 const MIN_STEP = 0.5;
 /** The window over which the rates sent and answered are measured. */
 const WINDOW_MS = 1_000;
 /**
- * 429s that keep coming at more than this share of requests after the rate was cut twice are
- * not a rate limit (below a limit's rate 429s stop, and the rate climbs back a few percent a
- * second, so a paced client meets one per many dozen requests; a flaky gateway answers 429 at any
- * rate): the pacer stops pacing and ignores 429s for `IGNORE_MS`, leaving them to the retries'
- * backoff, as without a pacer. A limit under about 5 requests a second may read as such.
+ * 429s that keep coming at more than this share of requests after the rate was cut below what the
+ * service answered a second are not a rate limit (below a limit's rate 429s stop, and the rate
+ * climbs back a few percent a second, so a paced client meets one per many dozen requests; a flaky
+ * gateway answers 429 at any rate): the pacer stops pacing and ignores 429s for `IGNORE_MS`,
+ * leaving them to the retries' backoff, as without a pacer.
  */
 const UNRELATED_SHARE = 0.05;
 const IGNORE_MS = 30_000;
 /** A learned limit not met for this long is forgotten (the service may have raised it). */
 const FORGET_MS = 30_000;
+/** How long after a cut a 429 is taken to answer a request sent before it. */
+const IN_FLIGHT_MS = 250;
 
 /** Timestamps within the last `WINDOW_MS`. */
 class Window {
@@ -85,12 +89,15 @@ export class Pacer {
   /** When the next request may go (virtual scheduling: one every 1000/rate ms). */
   private nextAt = 0;
   private readonly sent = new Window();
-  private readonly answered = new Window();
+  /** When the first 429 taught the rate, and the requests answered since. */
+  private learnedAt = 0;
+  private answeredSinceLearn = 0;
+  /** Whether the last cut went below what the service answered a second: 429s after it are not the limit's. */
+  private belowAnswered = false;
   private lastLimited = Number.NEGATIVE_INFINITY;
   private lastDecrease = Number.NEGATIVE_INFINITY;
   private lastIncrease = 0;
   private lastNote = Number.NEGATIVE_INFINITY;
-  private decreases = 0;
   private sentSinceDecrease = 0;
   private limitedSinceDecrease = 0;
   private ignoreUntil = Number.NEGATIVE_INFINITY;
@@ -129,7 +136,8 @@ export class Pacer {
     const now = this.now();
     if (now < this.ignoreUntil) return;
     this.lastLimited = now;
-    this.limitedSinceDecrease += 1;
+    // 429s just after a cut answer requests sent before it: they say nothing of the new rate.
+    if (now - this.lastDecrease >= IN_FLIGHT_MS) this.limitedSinceDecrease += 1;
     if (!Number.isFinite(this.rate)) {
       // The rate that met the limit: what was sent in the last second, this request excepted. A
       // 429 after a handful of requests teaches nothing worth pacing to: its Retry-After is
@@ -137,38 +145,42 @@ export class Pacer {
       const sent = this.sent.count(now) - 1;
       if (sent < MIN_LEARN) return;
       this.rate = sent;
-      this.decreased(now, 1);
+      this.learnedAt = now;
+      this.answeredSinceLearn = 0;
+      this.belowAnswered = false;
+      this.decreased(now);
       this.nextAt = now + 1000 / this.rate;
       return;
     }
     // The requests already sent when the first 429 of a burst came back are one signal, not many.
     if (now - this.lastDecrease < Math.max(1000 / this.rate, 250) * 4) return;
-    const share = this.limitedSinceDecrease / this.sentSinceDecrease;
-    if (this.decreases >= 2 && share > UNRELATED_SHARE) {
+    if (this.belowAnswered && this.limitedSinceDecrease / this.sentSinceDecrease > UNRELATED_SHARE) {
       this.rate = Number.POSITIVE_INFINITY;
       this.ignoreUntil = now + IGNORE_MS;
-      this.decreases = 0;
       return;
     }
-    // Cut, and to below what the service answered in the last second (the limit it enforces) when that is lower.
-    const answered = this.answered.count(now) * 0.95;
+    // The limit drained the service's bucket at the first 429: since then, what it answered a
+    // second is at most the limit (a burst no longer inflates it), so the cut goes below that.
+    const elapsed = (now - this.learnedAt) / 1000;
+    const answered = elapsed >= 1 ? (this.answeredSinceLearn / elapsed) * BELOW_ANSWERED : undefined;
     const cut = this.rate * DECREASE;
-    this.rate = Math.max(0.1, answered >= 1 ? Math.min(cut, answered) : cut);
-    this.decreased(now, this.decreases + 1);
+    this.belowAnswered = answered !== undefined && answered >= 0.1;
+    this.rate = Math.max(0.1, this.belowAnswered && answered !== undefined ? Math.min(cut, answered) : cut);
+    this.decreased(now);
   }
 
   /** A request was answered (not 429): a second without 429s raises the rate a step. */
   onAnswered(): void {
+    if (!Number.isFinite(this.rate)) return;
     const now = this.now();
-    this.answered.add(now);
-    if (!Number.isFinite(this.rate) || now - this.lastIncrease < 1000) return;
+    this.answeredSinceLearn += 1;
+    if (now - this.lastIncrease < 1000) return;
     this.lastIncrease = now;
     this.rate += Math.max(MIN_STEP, this.rate * INCREASE);
   }
 
-  private decreased(now: number, decreases: number): void {
+  private decreased(now: number): void {
     this.lastDecrease = this.lastIncrease = now;
-    this.decreases = decreases;
     this.sentSinceDecrease = 0;
     this.limitedSinceDecrease = 0;
   }

@@ -49,7 +49,7 @@ describe("pacing to the service's rate limit", () => {
     expect(pacerFor(emu.url, token).perSecond).toBeUndefined();
   });
 
-  it("learns the rate the client achieved in the second before the first 429, cuts it at each later burst and raises it while none come", async () => {
+  it("learns the rate the client achieved in the second before the first 429, cuts it below what the service answered since, and raises it while no 429 comes", async () => {
     let now = 10_000;
     const pacer = new Pacer(() => now);
     for (let i = 0; i < 21; i++) {
@@ -61,16 +61,15 @@ describe("pacing to the service's rate limit", () => {
     // The other requests in flight when the first 429 came back are the same signal.
     pacer.onRateLimited();
     expect(pacer.perSecond).toBe(20);
-    now += 5_000;
-    pacer.onAnswered();
-    expect(pacer.perSecond).toBeCloseTo(20.8);
-    // 24 more answered in the second before the next 429: the cut is to 85%, below 95% of that.
-    for (let i = 0; i < 24; i++) {
-      now += 40;
+    // Five seconds answered at 20 a second (the limit): each second raises the rate 4%.
+    for (let i = 0; i < 100; i++) {
+      now += 50;
       pacer.onAnswered();
     }
+    expect(pacer.perSecond).toBeCloseTo(20 * 1.04 ** 5);
+    // Past the limit now: the cut goes below the 20 a second the service answered, not to 85%.
     pacer.onRateLimited();
-    expect(pacer.perSecond).toBeCloseTo(20.8 * 0.85);
+    expect(pacer.perSecond).toBeCloseTo(19);
     // A 429 after a handful of requests teaches no rate: nothing is paced.
     const quiet = new Pacer(() => now);
     for (let i = 0; i < 4; i++) await quiet.take();
@@ -78,29 +77,23 @@ describe("pacing to the service's rate limit", () => {
     expect(quiet.perSecond).toBeUndefined();
   });
 
-  it("429s that keep coming at the same share after two cuts are not a limit: it stops pacing and ignores them a while", async () => {
+  it("429s that keep coming once the rate is below what the service answered are not a limit: it stops pacing and ignores them a while", async () => {
     let now = 0;
     const pacer = new Pacer(() => now);
     // A flaky gateway: every tenth request answered 429, whatever the rate.
-    const step = async (i: number) => {
+    let i = 0;
+    const step = async () => {
       await pacer.take();
-      now += 20;
-      if (i % 10 === 9) pacer.onRateLimited();
+      now += 20 + (pacer.perSecond ? 1000 / pacer.perSecond : 0);
+      if (i++ % 10 === 9) pacer.onRateLimited();
       else pacer.onAnswered();
     };
-    let i = 0;
-    while (pacer.perSecond === undefined) await step(i++);
-    let paced = 0;
-    for (; i < 400 && pacer.perSecond !== undefined; i++) {
-      paced++;
-      // The clock moves by the pace, as the pacer's waits would make it.
-      now += 1000 / pacer.perSecond;
-      await step(i);
-    }
+    while (pacer.perSecond === undefined) await step();
+    while (pacer.perSecond !== undefined && i < 200) await step();
     expect(pacer.perSecond).toBeUndefined();
-    expect(paced).toBeLessThan(400);
+    expect(i).toBeLessThan(50);
     // Ignored for a while: a 429 now teaches nothing.
-    pacer.onRateLimited();
+    for (let k = 0; k < 20; k++) await step();
     expect(pacer.perSecond).toBeUndefined();
   });
 
