@@ -154,7 +154,9 @@ export class Pacer {
     }
     // The requests already sent when the first 429 of a burst came back are one signal, not many.
     if (now - this.lastDecrease < Math.max(1000 / this.rate, 250) * 4) return;
-    if (this.belowAnswered && this.limitedSinceDecrease / this.sentSinceDecrease > UNRELATED_SHARE) {
+    // (Only once a few requests have gone out at the new rate: a share of none is no evidence.)
+    const share = this.sentSinceDecrease >= MIN_LEARN ? this.limitedSinceDecrease / this.sentSinceDecrease : 0;
+    if (this.belowAnswered && share > UNRELATED_SHARE) {
       this.rate = Number.POSITIVE_INFINITY;
       this.ignoreUntil = now + IGNORE_MS;
       return;
