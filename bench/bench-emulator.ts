@@ -1,6 +1,6 @@
 // The emulator every Pulumi section runs against: in the bench process, seeded, with the numbers
 // the graph binds already in the account.
-import { startEmulator, type RunningEmulator } from "voiceagent-emulator";
+import { startEmulator, type RateLimitOptions, type RunningEmulator } from "voiceagent-emulator";
 import { benchNumber } from "./programs/numbers.js";
 
 /** A running emulator, the token it accepts and the seeded voice the agents use. */
@@ -10,10 +10,10 @@ export interface BenchEmulator {
   voice: string;
 }
 
-/** Starts the emulator with `numbers` bench numbers (+1555900xxxx) in the token's account. */
-export async function startBenchEmulator(numbers: number): Promise<BenchEmulator> {
+/** Starts the emulator with `numbers` bench numbers (+1555900xxxx) in the token's account, rate limited if asked. */
+export async function startBenchEmulator(numbers: number, rateLimit?: RateLimitOptions): Promise<BenchEmulator> {
   const token = "bench-token";
-  const emulator = await startEmulator({ tokens: [token], seed: true });
+  const emulator = await startEmulator({ tokens: [token], seed: true, rateLimit });
   const { userId } = emulator.store.userFor(token);
   for (let i = 0; i < numbers; i++) emulator.service.addNumber(userId, benchNumber(i));
   const voice = emulator.seeds.get(token)?.voices[0];

@@ -16,6 +16,8 @@ export interface PhaseResult {
   requests: number;
   /** GET requests among them (reads). */
   reads: number;
+  /** Requests among them the emulator's rate limit answered 429 (0 when it has none). */
+  rateLimited: number;
   /** Peak resident memory of the provider process (dynamic provider or native plugin), MiB (0 when none ran). */
   providerPeakMiB: number;
   /** CPU seconds of the provider processes (dynamic provider or plugin). */
@@ -156,6 +158,7 @@ export async function runPhases(opts: {
       seconds,
       requests: stats.total,
       reads,
+      rateLimited: Object.values(stats.rateLimited).reduce((a, b) => a + b, 0),
       ...stop(),
       benchCpu: (own.user + own.system) / 1e6,
     });

@@ -12,13 +12,15 @@ import { runPhases, type PhaseResult } from "./pulumi-phases.js";
 import { startBenchEmulator } from "./bench-emulator.js";
 import { benchPluginStart } from "./plugin-start.js";
 import { compareNative, nativeTables } from "./native.js";
+import { benchLimitedStack, benchPacing } from "./rate-limit.js";
+import type { BenchMode } from "./pulumi-phases.js";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const opts = new Command()
   .option("--sizes <list>", "graph sizes N (N agents + N numbers)", "50,200,1000")
   .option(
     "--sections <list>",
-    "pulumi, native, faults, emulator, client, account, plugin",
+    "pulumi, native, faults, emulator, client, account, plugin, ratelimit (not in the default: 100 s+ per phase at N = 1000)",
     "pulumi,native,faults,emulator,client,account,plugin",
   )
   .option("--native-sizes <list>", "native section: sizes N run with default checkpoints", "200")
@@ -28,6 +30,14 @@ const opts = new Command()
     "",
   )
   .option("--rounds <n>", "native section: interleaved rounds of the four modes per size", "2")
+  .option("--rate <r>", "ratelimit section: the emulator's limit, requests a second per token (burst the same)", "20")
+  .option("--rate-sizes <list>", "ratelimit section: sizes N of the Pulumi runs under the limit (0: none)", "1000")
+  .option(
+    "--rate-modes <list>",
+    "ratelimit section: which entries run under the limit: ours (dynamic), native",
+    "native,ours",
+  )
+  .option("--rate-creates <n>", "ratelimit section: creates of the in-process client run, paced and unpaced", "400")
   .option("--plugin-starts <n>", "starts of the native plugin per compile-cache mode", "15")
   .option("--seconds <n>", "autocannon duration per run", "5")
   .option("--requests <n>", "sequential requests per client round", "2000")
@@ -43,6 +53,10 @@ const opts = new Command()
     nativeSizes: string;
     nativeLarge: string;
     rounds: string;
+    rate: string;
+    rateSizes: string;
+    rateModes: string;
+    rateCreates: string;
   }>();
 const sections = new Set(opts.sections.split(","));
 const sizes = opts.sizes.split(",").map(Number);
@@ -194,6 +208,41 @@ if (sections.has("plugin")) {
     }
   }
   results.pluginStart = starts;
+}
+
+if (sections.has("ratelimit")) {
+  const rate = Number(opts.rate);
+  const pacing = await benchPacing(rate, Number(opts.rateCreates));
+  print(`\n### Under a limit of ${rate} requests a second per token (burst ${rate}): the client alone\n`);
+  print("| client | creates | s | limit's floor s | s / floor | creates per s | per s / limit | 429s |");
+  print("|---|---:|---:|---:|---:|---:|---:|---:|");
+  for (const r of pacing)
+    print(
+      `| ${r.client} | ${r.creates} | ${fmt(r.seconds)} | ${fmt(r.floorSeconds)} | ${fmt(r.seconds / r.floorSeconds)} | ${fmt(r.perSecond)} | ${fmt(r.perSecond / rate)} | ${r.rateLimited} |`,
+    );
+  const stacks = [];
+  const modes = opts.rateModes.split(",").filter(Boolean) as BenchMode[];
+  for (const n of opts.rateSizes
+    .split(",")
+    .map(Number)
+    .filter((x) => x > 0)) {
+    // One entry at a time, each printed as it ends: at N = 1,000 one takes many minutes.
+    for (const mode of modes) {
+      const run = (await benchLimitedStack(rate, n, [mode]))[0];
+      if (!run) continue;
+      stacks.push(run);
+      print(`\n### Under ${rate} requests a second: ${run.mode}, N = ${n} (${n} agents + ${n} bindings)\n`);
+      print("| phase | s | requests | 429s | limit's floor s (requests / rate) | s / floor |");
+      print("|---|---:|---:|---:|---:|---:|");
+      for (const p of run.phases) {
+        const floor = (p.requests - p.rateLimited) / rate;
+        print(
+          `| ${p.phase} | ${fmt(p.seconds)} | ${p.requests} | ${p.rateLimited} | ${fmt(floor)} | ${floor > 0 ? fmt(p.seconds / floor) : ""} |`,
+        );
+      }
+    }
+  }
+  results.rateLimit = { rate, pacing, stacks };
 }
 
 mkdirSync(path.join(ROOT, ".bench-out"), { recursive: true });

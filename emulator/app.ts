@@ -15,6 +15,7 @@ import { errorHandler, notFoundHandler } from "./errors.js";
 import { FaultInjector } from "./faults.js";
 import { addNumbers } from "./fleet.js";
 import { requestHook } from "./hooks.js";
+import { RateLimiter } from "./rate-limit.js";
 import type { Emulator, EmulatorOptions } from "./options.js";
 import type { Caller } from "./request-context.js";
 import { serviceRoutes } from "./routes.js";
@@ -80,7 +81,10 @@ export async function buildEmulator(opts: EmulatorOptions): Promise<Emulator> {
   });
 
   // Hook and handlers set on the root before the plugins below: their child scopes inherit them.
-  app.addHook("onRequest", requestHook({ callers, stats, faults }));
+  app.addHook(
+    "onRequest",
+    requestHook({ callers, stats, faults, limiter: opts.rateLimit && new RateLimiter(opts.rateLimit) }),
+  );
   app.setErrorHandler(errorHandler);
   app.setNotFoundHandler(notFoundHandler(api));
 

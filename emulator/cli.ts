@@ -1,9 +1,10 @@
 #!/usr/bin/env node
-// `npm run emulator -- [--host H] [--port N] [--db PATH] [--token T ...] [--seed] [--log] [--fault JSON ...] [--fault-seed N]`
+// `npm run emulator -- [--host H] [--port N] [--db PATH] [--token T ...] [--seed] [--log] [--fault JSON ...] [--fault-seed N] [--rate-limit R[/B]]`
 // Prints the base URL as the first line of stdout once it accepts connections.
 import { randomBytes } from "node:crypto";
 import { Command, InvalidArgumentError, Option } from "commander";
 import { FaultRuleSchema, FaultSeedSchema, type FaultRuleInput } from "./fault-rule.js";
+import type { RateLimitOptions } from "./rate-limit.js";
 import { startEmulator } from "./server.js";
 
 const collect = (value: string, previous: string[]) => [...previous, value];
@@ -30,6 +31,16 @@ const parseSeed = (v: string) => {
   return r.data;
 };
 
+/** "R" or "R/B": requests a second and the burst, both positive (the burst at least 1). */
+function parseRateLimit(value: string): RateLimitOptions {
+  const m = /^(\d+(?:\.\d+)?)(?:\/(\d+))?$/.exec(value.trim());
+  const perSecond = Number(m?.[1]);
+  const burst = m?.[2] === undefined ? undefined : Number(m[2]);
+  if (!m || !(perSecond > 0) || (burst !== undefined && burst < 1))
+    throw new InvalidArgumentError("expected R or R/B: R requests a second (> 0), B the burst (an integer >= 1)");
+  return burst === undefined ? { perSecond } : { perSecond, burst };
+}
+
 const program = new Command()
   .name("voiceagent-emulator")
   .description("A local emulator of the voice agent calling service (/v1).")
@@ -55,6 +66,11 @@ const program = new Command()
     "seed of the PRNG behind fault rates (0 to 4294967295; random if omitted, printed to stderr)",
     parseSeed,
   )
+  .option(
+    "--rate-limit <r[/b]>",
+    "limit each token to R requests a second with bursts of B (default R); past it: 429 with Retry-After",
+    parseRateLimit,
+  )
   .option("--validate-responses", "check every response against its schema (slower; a self-check)", false)
   .addOption(
     new Option("--api <generation>", "API generation to speak: 2023 (the interface) or 2024 (the current API)")
@@ -73,6 +89,7 @@ const opts = program.opts<{
   fault: FaultRuleInput[];
   faultSeed?: number;
   validateResponses: boolean;
+  rateLimit?: RateLimitOptions;
   api: "2023" | "2024";
 }>();
 
@@ -96,6 +113,7 @@ const emu = await startEmulator({
   faults: opts.fault,
   faultSeed: opts.faultSeed,
   validateResponses: opts.validateResponses,
+  rateLimit: opts.rateLimit,
   api: opts.api,
   logger: opts.log ? { level: "info", stream: process.stderr } : false,
 });

@@ -2,7 +2,8 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FaultAction } from "./fault-rule.js";
 import type { FaultInjector } from "./faults.js";
 import { pathOf, type Caller } from "./request-context.js";
-import { countFault, countRequest, type RequestStats } from "./stats.js";
+import type { RateLimiter } from "./rate-limit.js";
+import { countFault, countRateLimited, countRequest, type RequestStats } from "./stats.js";
 
 const AUTH_EXEMPT = new Set(["/openapi.json", "/healthz"]);
 
@@ -11,6 +12,8 @@ export interface RequestHookDeps {
   callers: Map<string, Caller>;
   stats: RequestStats;
   faults: FaultInjector;
+  /** The per-token rate limit of /v1 requests, when one is set. */
+  limiter?: RateLimiter | undefined;
 }
 
 /**
@@ -18,7 +21,7 @@ export interface RequestHookDeps {
  * before-work faults (they answer before routing reaches a handler, so nothing is committed).
  */
 export function requestHook(deps: RequestHookDeps) {
-  const { callers, stats, faults } = deps;
+  const { callers, stats, faults, limiter } = deps;
   return async (req: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined> => {
     // Set first, so every answer carries it: errors, 401s and 404s included.
     reply.header("x-request-id", req.id);
@@ -37,6 +40,16 @@ export function requestHook(deps: RequestHookDeps) {
     if (!caller) return unauthorized(reply, "Invalid token");
     req.caller = caller;
 
+    if (service && limiter) {
+      const retryAfter = limiter.take(m[1]);
+      if (retryAfter !== undefined) {
+        countRateLimited(stats, req.routeKey);
+        return reply
+          .code(429)
+          .header("retry-after", String(retryAfter))
+          .send({ detail: `Rate limit exceeded: retry after ${retryAfter}s` });
+      }
+    }
     if (!service || !faults.has("before")) return undefined;
     const action = faults.decide("before", req.method, path, req.headers.host);
     if (!action) return undefined;

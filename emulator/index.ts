@@ -21,6 +21,7 @@ export {
   type FaultRuleInput,
   type ItemFault,
 } from "./fault-rule.js";
+export { RateLimiter, type RateLimitOptions } from "./rate-limit.js";
 export { FaultInjector, type ListedFaultRule } from "./faults.js";
 export { AddNumbersSchema, type AddNumbersInput, type AddNumbersResult } from "./fleet.js";
 export { seededNumbers, seedUser, type SeedResult } from "./seed.js";

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyServerOptions } from "fastify";
 import type { Store } from "./db.js";
 import type { FaultRuleInput } from "./fault-rule.js";
 import type { FaultInjector } from "./faults.js";
+import type { RateLimitOptions } from "./rate-limit.js";
 import type { AddNumbersInput, AddNumbersResult } from "./fleet.js";
 import type { SeedResult } from "./seed.js";
 import type { VoiceAgentService } from "./service.js";
@@ -39,6 +40,11 @@ export interface EmulatorOptions {
    * GET /v1/agents/ redirected.
    */
   api?: "2023" | "2024";
+  /**
+   * A limit per token on /v1 requests, like a hosted service's per-key limit: past it the answer is
+   * 429 with Retry-After, before any work (counted in `stats.rateLimited`). Off when omitted.
+   */
+  rateLimit?: RateLimitOptions | undefined;
 }
 
 /** A built emulator: the Fastify app and the parts tests and the CLI reach into. */

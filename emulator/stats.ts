@@ -17,11 +17,13 @@ export interface RequestStats {
   writes: Record<string, number>;
   /** Requests a fault rule fired on, per phase and route. */
   faults: Record<FaultPhase, Record<string, number>>;
+  /** Requests answered 429 by the rate limit (`rateLimit`), per route; empty when no limit is set. */
+  rateLimited: Record<string, number>;
 }
 
 /** Fresh, zeroed counters. */
 export function createStats(): RequestStats {
-  return { total: 0, byRoute: {}, writes: {}, faults: { before: {}, after: {} } };
+  return { total: 0, byRoute: {}, writes: {}, faults: { before: {}, after: {} }, rateLimited: {} };
 }
 
 /** Zeroes every counter in place, so references held by tests (`emu.stats`) stay live. */
@@ -30,6 +32,12 @@ export function resetStats(stats: RequestStats): void {
   stats.byRoute = {};
   stats.writes = {};
   stats.faults = { before: {}, after: {} };
+  stats.rateLimited = {};
+}
+
+/** Counts one request the rate limit refused. */
+export function countRateLimited(stats: RequestStats, key: string): void {
+  stats.rateLimited[key] = (stats.rateLimited[key] ?? 0) + 1;
 }
 
 /** Counts one request received (any path but /admin). */

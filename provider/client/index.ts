@@ -66,6 +66,7 @@ export {
   type Listing,
   type Sighting,
 } from "./listing.js";
+export { onPaceWait, Pacer, pacerFor, paceNote, type PaceEvent } from "./pace.js";
 export { Throttle, type ThrottleOptions } from "./throttle.js";
 export type { Send, SendInput, Transport } from "./transport.js";
 export * from "../schemas/index.js";

@@ -58,6 +58,11 @@ export interface ClientOptions {
   userAgent: string;
   /** Called for every response, retry and failure, with the token redacted. */
   onRequest?: ((event: RequestLogEvent) => void) | undefined;
+  /**
+   * Pace requests to the service's rate limit once a 429 has taught it (pace.ts), sharing the pace
+   * with every client of the same token and service in this process. Default true.
+   */
+  pace: boolean;
   /** The clock (epoch ms) that retry budgets and throttle windows are measured with; tests inject one. */
   now: () => number;
 }
@@ -73,6 +78,7 @@ export const defaultClientOptions: ClientOptions = {
   concurrency: 8,
   retry: DEFAULT_RETRY,
   reconcile: { enabled: true, attempts: 6, checks: 3, checkDelayMs: 250 },
+  pace: true,
   userAgent: `pulumi-voiceagent/${PACKAGE_VERSION} (node ${process.versions.node})`,
   now: () => Date.now(),
 };

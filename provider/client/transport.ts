@@ -23,6 +23,7 @@ import {
 } from "./errors.js";
 import type { ClientOptions, RequestLogEvent } from "./options.js";
 import { deadlineOf } from "./budget.js";
+import { type Pacer, pacerFor } from "./pace.js";
 import { Throttle } from "./throttle.js";
 
 /** What a call to one endpoint may carry. */
@@ -91,6 +92,8 @@ export function createTransport(
   const base = baseUrl.replace(/\/+$/, "");
   const throttle = new Throttle({ concurrency: options.concurrency, now: options.now });
   const log = (event: RequestLogEvent) => options.onRequest?.(event);
+  // Shared by every client of this token in the process: the service limits the account.
+  const pacer = options.pace ? pacerFor(base, token) : undefined;
 
   const send = <N extends EndpointName>(name: N, input: SendInput<N> = {}) =>
     throttle.run(async () => {
@@ -136,6 +139,7 @@ export function createTransport(
       });
 
       try {
+        await pacer?.take();
         const response = await got(`${base}${ep.path}${search}`, {
           method: ep.method as Method,
           headers,
@@ -145,19 +149,22 @@ export function createTransport(
           followRedirect: false,
           timeout: { request: options.timeoutMs },
           // The retry is logged when it is decided, with its wait, not after the wait has passed.
-          retry: retryFor(ep.method, ep.retry, options, throttle, deadline, (error, delayMs) =>
+          retry: retryFor(ep.method, ep.retry, options, throttle, pacer, deadline, (error, delayMs) =>
             note("retry", error.response?.statusCode ?? 0, header(error.response?.headers["x-request-id"]), delayMs),
           ),
           hooks: {
             beforeRetry: [
-              (error) => {
+              async (error) => {
                 if (mayHaveActed(ep.method, error)) earlierMayHaveActed = true;
                 attempt += 1;
+                // A retry is a request like any other: it waits for its turn under the learned limit.
+                await pacer?.take();
               },
             ],
           },
         });
         throttle.onSuccess();
+        pacer?.onAnswered();
         const requestId = header(response.headers["x-request-id"]);
         note("response", response.statusCode, requestId);
         if (response.statusCode >= 300 && response.statusCode < 400)
@@ -182,6 +189,7 @@ function retryFor(
   policy: "safe" | "never",
   options: ClientOptions,
   throttle: Throttle,
+  pacer: Pacer | undefined,
   deadline: number,
   onScheduled: (error: RequestError, delayMs: number) => void,
 ): Partial<GotRetryOptions> {
@@ -193,7 +201,10 @@ function retryFor(
     errorCodes: NETWORK_ERROR_CODES,
     maxRetryAfter: r.maxRetryAfterMs,
     calculateDelay: ({ attemptCount, retryAfter, computedValue, error }) => {
-      if (error instanceof HTTPError && error.response.statusCode === 429) throttle.onRateLimited(retryAfter);
+      if (error instanceof HTTPError && error.response.statusCode === 429) {
+        throttle.onRateLimited(retryAfter);
+        pacer?.onRateLimited();
+      }
       if (computedValue === 0) return 0;
       if (!wasSent(error) && attemptCount > r.unreachableLimit) return 0;
       // A create that may have reached the service is never sent again from here: the caller

@@ -26,11 +26,12 @@ describe("stats", () => {
       byRoute: { "GET /v1/voices/list": 1, "POST /v1/agents/create": 2 },
       writes: { "POST /v1/agents/create": 1 },
       faults: { before: { "GET /v1/voices/list": 1 }, after: {} },
+      rateLimited: {},
     });
     expect(t.emu.stats).toEqual(stats);
     const held = t.emu.stats;
     const reset = (await t.call("POST", "/admin/stats/reset")).json;
-    expect(reset).toEqual({ total: 0, byRoute: {}, writes: {}, faults: { before: {}, after: {} } });
+    expect(reset).toEqual({ total: 0, byRoute: {}, writes: {}, faults: { before: {}, after: {} }, rateLimited: {} });
     expect(held).toEqual(reset);
     await t.call("POST", "/v1/agents/create", { prompt: "q", voice });
     expect(held.writes).toEqual({ "POST /v1/agents/create": 1 });

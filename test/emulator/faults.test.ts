@@ -126,6 +126,7 @@ describe("fault injection", () => {
       byRoute: { "GET /v1/voices/list": 2 },
       writes: {},
       faults: { before: {}, after: {} },
+      rateLimited: {},
     });
   });
 });

@@ -1,7 +1,7 @@
 import type { ConfigMap } from "@pulumi/pulumi/automation/index.js";
 import { afterAll, beforeAll } from "vitest";
 import { createClient, type VoiceAgentClient } from "pulumi-voiceagent/client";
-import { startEmulator, type RunningEmulator } from "voiceagent-emulator";
+import { startEmulator, type RateLimitOptions, type RunningEmulator } from "voiceagent-emulator";
 import { createTestStack, type TestStack, type TestStackOptions } from "./pulumi-stack.js";
 
 /** A seeded emulator on 127.0.0.1:0, a client for it, and a stack of `program` pointed at it. */
@@ -21,12 +21,14 @@ export function useEmulatorStack(
     token: string;
     credentials?: "config" | "env";
     config?: ConfigMap;
+    /** The emulator's per-token rate limit (off when omitted). */
+    rateLimit?: RateLimitOptions;
     before?: (ctx: Omit<EmulatorStack, "t">) => Promise<ConfigMap | undefined>;
   },
 ): EmulatorStack {
   const ctx = {} as EmulatorStack;
   beforeAll(async () => {
-    ctx.emu = await startEmulator({ tokens: [opts.token], seed: true });
+    ctx.emu = await startEmulator({ tokens: [opts.token], seed: true, rateLimit: opts.rateLimit });
     ctx.client = createClient({ baseUrl: ctx.emu.url, token: opts.token });
     const extra = (await opts.before?.(ctx)) ?? {};
     const viaEnv = opts.credentials === "env";

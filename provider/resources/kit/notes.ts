@@ -5,6 +5,8 @@
  * each note through the engine's Log RPC, attached to the resource it concerns.
  */
 
+import { onPaceWait, paceNote } from "../../client/pace.js";
+
 /** Receives one note (one line, no trailing newline). */
 export type NoteSink = (text: string) => void;
 
@@ -23,3 +25,7 @@ export function note(text: string): void {
 export function setNoteSink(next: NoteSink | undefined): void {
   sink = next ?? toStderr;
 }
+
+// The client paces itself once the service has answered 429 (client/pace.ts): the user hears when
+// their requests wait on the service's rate limit, not only that the run was slow.
+onPaceWait((event) => note(paceNote(event)));
