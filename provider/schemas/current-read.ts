@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { AccountConnectionSchema } from "./account-connection.js";
+import { pageOf } from "./common.js";
 import { openEnum } from "./open-enum.js";
 import { PromptSchema } from "./prompt.js";
 import { VectorDatabaseSchema } from "./vector-database.js";
@@ -183,12 +184,5 @@ export const CallItem2024Schema = z.looseObject({
 
 /** A list page of the current API: 0.0.48's pages require `total_is_estimated`. */
 export function page2024Of<T extends z.ZodType>(item: T) {
-  return z.object({
-    items: z.array(item),
-    page: z.number().int(),
-    size: z.number().int(),
-    total: z.number().int(),
-    has_more: z.boolean(),
-    total_is_estimated: z.boolean(),
-  });
+  return pageOf(item).extend({ total_is_estimated: z.boolean() });
 }
