@@ -31,6 +31,19 @@ function resourceText(r: PlannedResource, imported: boolean): string {
 }
 
 /**
+ * The comment lines, behind `marker` ("//", "#"), naming each object of the account that a pulled
+ * program does not declare and why; none when every object is declared.
+ */
+export function notDeclared(plan: PullPlan, marker: string): string[] {
+  if (plan.skipped.length === 0) return [];
+  return [
+    marker,
+    `${marker} Not declared:`,
+    ...plan.skipped.map((s) => `${marker}   ${SINGULAR[s.collection]} ${s.id}: ${commentText(s.reason)}`),
+  ];
+}
+
+/**
  * The pulled program's index.ts. Every object is adopted by its id, so the first `pulumi up`
  * creates nothing; values are literals escaped for TypeScript, references are `<variable>.id`.
  * `imported`: the program of `pull --import-file`, on the native entry and without adoption ids,
@@ -49,10 +62,7 @@ export function renderProgram(plan: PullPlan, imported = false): string {
         "// the first `pulumi up` creates nothing and sets each object to the values written here.",
         "// Review them, then run `pulumi up`; `pulumi preview` afterwards should show no changes.",
       ];
-  if (plan.skipped.length > 0) {
-    lines.push("//", "// Not declared:");
-    for (const s of plan.skipped) lines.push(`//   ${SINGULAR[s.collection]} ${s.id}: ${commentText(s.reason)}`);
-  }
+  lines.push(...notDeclared(plan, "//"));
   lines.push("", `import * as va from "pulumi-voiceagent${imported ? "/native" : ""}";`, "");
   let section: AccountCollection | undefined;
   for (const r of plan.resources) {

@@ -5,10 +5,11 @@
 // and the CLI stores in the stack (encrypted), and the agent reads it as `${<key>}`.
 import { PACKAGE_VERSION } from "../client/index.js";
 import { PLUGIN_DOWNLOAD_URL } from "../native/version.js";
-import { SINGULAR, type AccountCollection } from "./kinds.js";
+import type { AccountCollection } from "./kinds.js";
 import type { Json } from "./literal.js";
 import { commentText, stringLiteral } from "./literal.js";
 import type { Arg, PlannedResource, PullPlan } from "./plan.js";
+import { notDeclared } from "./render.js";
 
 const HEADINGS: Record<AccountCollection, string> = {
   voices: "Voices",
@@ -91,10 +92,7 @@ export function yamlProject(plan: PullPlan, name: string): YamlProject {
     "# its number): the first `pulumi up` creates nothing and sets each object to the values written here.",
     "# Each agent's prompt is a secret config value of the stack (`pulumi config get <key>`), never text here.",
   ];
-  if (plan.skipped.length > 0) {
-    lines.push("#", "# Not declared:");
-    for (const s of plan.skipped) lines.push(`#   ${SINGULAR[s.collection]} ${s.id}: ${commentText(s.reason)}`);
-  }
+  lines.push(...notDeclared(plan, "#"));
   lines.push(
     `name: ${stringLiteral(name)}`,
     `description: ${stringLiteral("Adopted from a live voice agent account by `voiceagent pull --format yaml`")}`,
