@@ -121,32 +121,30 @@ va_ensure_pulumi() {
 # language hosts there).
 VOICEAGENT_YAML_VERSION="1.25.0"
 
+# Builds pulumi-language-yaml into `out`, through a temporary folder beside it (no run sees half).
+va_build_yaml_host() {
+  local out="$1" version="$2" t0 tmp
+  t0="$(va_now)"
+  va_log "building pulumi-language-yaml v$version from the Go module proxy (cold: about a minute on 2 cores)"
+  tmp="$out.tmp.$$"
+  rm -rf "$tmp" && mkdir -p "$tmp"
+  # Outside any module (the working directory is the cache), so `go install pkg@version`
+  # resolves pulumi-yaml's own go.mod.
+  (cd "$(dirname "$out")" &&
+    GOTOOLCHAIN=local CGO_ENABLED=0 GOFLAGS=-buildvcs=false GOBIN="$tmp" \
+      go install -trimpath -ldflags "-s -w" \
+      "github.com/pulumi/pulumi-yaml/cmd/pulumi-language-yaml@v$version") >&2
+  rm -rf "$out" && mv "$tmp" "$out"
+  va_log "built pulumi-language-yaml in $(va_since "$t0")s"
+}
+
 va_ensure_yaml_host() {
-  local version="$VOICEAGENT_YAML_VERSION" out bin t0 tmp
+  local version="$VOICEAGENT_YAML_VERSION" out bin
   out="$VOICEAGENT_CACHE/pulumi-yaml/v$version"
   bin="$VOICEAGENT_TOOLS/bin"
   mkdir -p "$bin" "$VOICEAGENT_CACHE/pulumi-yaml"
-  if [ ! -x "$out/pulumi-language-yaml" ]; then
-    # One build at a time per cache, even when two clones start together.
-    exec 8>"$VOICEAGENT_CACHE/pulumi-yaml/.lock"
-    flock 8
-    if [ ! -x "$out/pulumi-language-yaml" ]; then
-      t0="$(va_now)"
-      va_log "building pulumi-language-yaml v$version from the Go module proxy (cold: about a minute on 2 cores)"
-      tmp="$out.tmp.$$"
-      rm -rf "$tmp" && mkdir -p "$tmp"
-      # Outside any module (the working directory is the cache), so `go install pkg@version`
-      # resolves pulumi-yaml's own go.mod.
-      (cd "$VOICEAGENT_CACHE/pulumi-yaml" &&
-        GOTOOLCHAIN=local CGO_ENABLED=0 GOFLAGS=-buildvcs=false GOBIN="$tmp" \
-          go install -trimpath -ldflags "-s -w" \
-          "github.com/pulumi/pulumi-yaml/cmd/pulumi-language-yaml@v$version") >&2
-      rm -rf "$out" && mv "$tmp" "$out"
-      va_log "built pulumi-language-yaml in $(va_since "$t0")s"
-    fi
-    flock -u 8
-    exec 8>&-
-  fi
+  va_cached_build "$out" pulumi-language-yaml "$VOICEAGENT_CACHE/pulumi-yaml/.lock" \
+    va_build_yaml_host "$out" "$version"
   # Beside the pulumi binary too, where the engine looks for bundled plugins: a host found on PATH
   # elsewhere than there makes every run warn "using pulumi-language-yaml from $PATH". A hard link
   # (the same file), with .tools/bin pointing at it, so the two paths resolve alike.
