@@ -20,10 +20,10 @@ import * as pb from "@pulumi/pulumi/proto/provider_pb.js";
 import { Status } from "@pulumi/pulumi/proto/status_pb.js";
 import type { Props } from "../resources/kit/kind.js";
 import { inRequest, type LogNote } from "./engine-log.js";
-import { ProviderFailure, Secret, type DiffKind, type DiffResponse, type Provider } from "./provider.js";
+import { ProviderFailure, Secret, type DiffKind, type DiffResponse, type Provider } from "./protocol.js";
 
 // The protobuf edge: the only module that knows the engine's wire types. Requests become the plain
-// objects of provider.ts, results go back as protobuf messages, and a failure as a gRPC status.
+// objects of protocol.ts, results go back as protobuf messages, and a failure as a gRPC status.
 // Property values arrive in a google.protobuf.Struct with the engine's own sentinels (pulumi/pulumi
 // v3.259.0 sdk/nodejs/runtime/rpc.ts: `unknownValue`, `specialSigKey`, `specialSecretSig`).
 // Unknowns (preview) are kept as the string the kit knows (kit/unknown.ts). Secrets are unwrapped:

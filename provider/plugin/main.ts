@@ -11,7 +11,7 @@ import { pluginVersion, schemaText } from "./embedded.js";
 import { persistCompileCache } from "./compile-cache.js";
 import { scopedNoteSink } from "./engine-log.js";
 import { engineLog, listen } from "./grpc.js";
-import { voiceAgentProvider } from "./voiceagent-provider.js";
+import { voiceAgentProvider } from "./plain-provider.js";
 
 /**
  * The engine's address: the last argument that is neither a flag nor a flag's value; none when

@@ -5,7 +5,7 @@ import { persistCompileCache } from "./compile-cache.js";
 import { configDiff, diffResponse } from "./detailed-diff.js";
 import { invoke } from "./invoke.js";
 import type { KindLookup } from "./kinds.js";
-import { ProviderFailure, type Provider } from "./provider.js";
+import { ProviderFailure, type Provider } from "./protocol.js";
 import { previewOutputs, schemaOutputs, type SchemaOutputs } from "./schema-outputs.js";
 
 type Lazy = typeof import("./lazy.js");

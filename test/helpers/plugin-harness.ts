@@ -1,5 +1,5 @@
 // The native plugin in-process, without spawning the bundle: the plain provider
-// (provider/plugin/voiceagent-provider.ts) built from the package's schema and version, and its
+// (provider/plugin/plain-provider.ts) built from the package's schema and version, and its
 // gRPC handlers (provider/plugin/grpc.ts) called directly, as the server would call them. Notes
 // are collected instead of going to the engine. The process contract (port line, engine address,
 // Log RPC) stays with the spawned bundle (test/plugin/process.test.ts).
@@ -8,8 +8,8 @@ import path from "node:path";
 import type { handleUnaryCall, Metadata } from "@grpc/grpc-js";
 import { vi } from "vitest";
 import { grpcHandlers, type Handlers } from "../../provider/plugin/grpc.js";
-import type { Provider } from "../../provider/plugin/provider.js";
-import { voiceAgentProvider } from "../../provider/plugin/voiceagent-provider.js";
+import type { Provider } from "../../provider/plugin/protocol.js";
+import { voiceAgentProvider } from "../../provider/plugin/plain-provider.js";
 import { setNoteSink } from "../../provider/resources/kit/notes.js";
 import { REPO_ROOT } from "./consumer.js";
 

@@ -5,7 +5,7 @@
 // the process contract is plugin/process.test.ts's.
 import { randomUUID } from "node:crypto";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import type { Provider } from "../../provider/plugin/provider.js";
+import type { Provider } from "../../provider/plugin/protocol.js";
 import { testEmulator } from "../helpers/emulator.js";
 import { inProcessPlugin, PLUGIN_VERSION as VERSION, withoutVoiceagentEnv } from "../helpers/plugin-harness.js";
 import { startRecordingServer, type RecordingServer } from "../helpers/recording-server.js";

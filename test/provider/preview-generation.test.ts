@@ -10,7 +10,7 @@ import net from "node:net";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { startEmulator, type RunningEmulator } from "voiceagent-emulator";
 import { createClient } from "../../provider/client/index.js";
-import type { Provider } from "../../provider/plugin/provider.js";
+import type { Provider } from "../../provider/plugin/protocol.js";
 import { runtimeFor } from "../../provider/resources/providers.js";
 import { GENERATION_PROBE, routesSince } from "../helpers/generation-probe.js";
 import { inProcessPlugin, withoutVoiceagentEnv } from "../helpers/plugin-harness.js";
