@@ -61,7 +61,12 @@ export class MemoryLedger implements CreateLedger {
     return this.gate(collection).send(body, fn);
   }
 
-  check<T>(collection: Collection, wants: (body: unknown) => boolean, fn: () => Promise<T>, onWait?: () => void): Promise<T> {
+  check<T>(
+    collection: Collection,
+    wants: (body: unknown) => boolean,
+    fn: () => Promise<T>,
+    onWait?: () => void,
+  ): Promise<T> {
     return this.gate(collection).check(wants, fn, onWait);
   }
 
