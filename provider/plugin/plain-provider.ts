@@ -5,7 +5,7 @@ import { persistCompileCache } from "./compile-cache.js";
 import { configDiff, diffResponse } from "./detailed-diff.js";
 import { invoke } from "./invoke.js";
 import type { KindDispatch } from "./kinds.js";
-import { ProviderFailure, type Provider } from "./protocol.js";
+import { ProviderFailure, type PlainProvider } from "./protocol.js";
 import { previewOutputs, schemaOutputs, type SchemaOutputs } from "./schema-outputs.js";
 
 type Lazy = typeof import("./lazy.js");
@@ -18,7 +18,7 @@ const lazy = (): Promise<Lazy> =>
   }));
 
 /** What the provider is built from: the plugin's version and the package schema. */
-export interface ProviderOptions {
+export interface PlainProviderOptions {
   version: string;
   schema: string;
 }
@@ -46,7 +46,7 @@ const budgetOf = (timeout: number | undefined): number | undefined =>
  * dispatches by type token, answers previews without a request, drops the dynamic provider a
  * migrated stack records (kit/migration.ts), and refuses an import the service cannot read.
  */
-export function voiceAgentProvider(opts: ProviderOptions): Provider {
+export function plainProvider(opts: PlainProviderOptions): PlainProvider {
   let settings: ProviderSettings | undefined;
   let requested: string | undefined;
   const outputs = schemaOutputs(opts.schema);
