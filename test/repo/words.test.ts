@@ -39,14 +39,14 @@ function declarations(files: string[]): Map<string, string[]> {
   return by;
 }
 
-/** Names declared twice on purpose: the same idea, each copy where a layer must not import the other. */
+/** Names declared twice on purpose (by the files' names, which survive a move): the same idea in two places. */
 const SAME_IDEA: Record<string, string> = {
   // The public Fleet component, once per entry (dynamic and native classes).
-  Fleet: "provider/fleet/dynamic.ts provider/fleet/native.ts",
+  Fleet: "dynamic.ts native.ts",
   // A route's handler, in the emulator's interface routes and its current-API routes.
-  Handler: "emulator/current-routes.ts emulator/routes.ts",
+  Handler: "current-routes.ts routes.ts",
   // One helper type, copied in the kit and the dynamic entry: to be one once the entry is in provider/dynamic/.
-  Widen: "provider/resources/kit/kind.ts provider/resources/outputs.ts",
+  Widen: "kind.ts outputs.ts",
 };
 
 describe("one word per idea", () => {
@@ -60,9 +60,15 @@ describe("one word per idea", () => {
   it("declares no other name in two files, except the same idea listed with why", () => {
     const twice = [...declared]
       .filter(([, where]) => where.length > 1)
-      .map(([name, where]) => [name, [...where].sort().join(" ")] as const)
-      .filter(([name, where]) => SAME_IDEA[name] !== where)
-      .map(([name, where]) => `${name}: ${where}`);
+      .filter(
+        ([name, where]) =>
+          SAME_IDEA[name] !==
+          where
+            .map((f) => path.basename(f))
+            .sort()
+            .join(" "),
+      )
+      .map(([name, where]) => `${name}: ${[...where].sort().join(" ")}`);
     expect(twice).toEqual([]);
   });
 
