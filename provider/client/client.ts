@@ -88,10 +88,10 @@ export function createClient(input: CreateClientInput) {
     }
   };
   /** The generation for a write that differs between them; asks the agent list once if unknown (a failed ask assumes 2023). */
-  const settled = () => generation.resolve(() => askAgentList().catch(() => undefined));
+  const resolveGeneration = () => generation.resolve(() => askAgentList().catch(() => undefined));
   let probed: Promise<ApiGeneration> | undefined;
   /**
-   * The generation the kinds' checks go by, settled once for this client (one provider
+   * The generation the kinds' checks go by, resolved once for this client (one provider
    * configuration) before the first check that depends on it answers. It asks even when an answer
    * seen before told (a refresh's reads), so a preview sends the same requests whatever ran first.
    * Unlike a write's, a failed ask is not taken for 2023 but rejects, the same for every check.
@@ -124,9 +124,9 @@ export function createClient(input: CreateClientInput) {
   const calls = pager(endpoints.listCalls, (page, size, deadline) =>
     send("listCalls", { query: { page, size }, deadline }).then((p) => readPage(CallSchema, p)),
   );
-  /** The exactly-once create of one kind, matching on every field sent. */
+  /** The exactly-once create in one collection, matching on every field sent. */
   const once = <T extends { id: string }>(
-    kind: Collection,
+    collection: Collection,
     noun: string,
     body: object,
     post: (deadline: number) => Promise<T>,
@@ -134,7 +134,7 @@ export function createClient(input: CreateClientInput) {
   ) =>
     createOnce(
       {
-        kind,
+        collection,
         noun,
         body,
         overlaps: (other) => matchesSent(body, other),
@@ -148,13 +148,16 @@ export function createClient(input: CreateClientInput) {
   return {
     /** Sends any named endpoint: the escape hatch under the typed methods. */
     send,
-    /** Which extension routes the server has (asked once per kind). */
+    /** Which extension routes the server has (asked once per collection). */
     capabilities,
     /** Which API generation the client writes in, and how it was chosen. */
     generation,
-    /** Settles the generation (asking the service once if nothing it sent could tell). */
-    settleGeneration: settled,
-    /** Settles the generation for checks, once: failing if the service cannot be asked (see probeGeneration). */
+    /**
+     * Resolves the generation (asking the service once if nothing it sent could tell). The public
+     * name predates the glossary (ARCHITECTURE.md): "settle" elsewhere decides a create's outcome.
+     */
+    settleGeneration: resolveGeneration,
+    /** Resolves the generation for checks, once: failing if the service cannot be asked (see probeGeneration). */
     probeGeneration,
     agents: {
       // Both generations take the prompt as text; the current one is sent it inline as `{content}`.
@@ -168,8 +171,8 @@ export function createClient(input: CreateClientInput) {
         ),
       get: (id: string) => send("getAgent", { query: { id } }),
       update: async (id: string, body: AgentUpdate) => {
-        // Only a clear (null) differs in kind between the generations: settle it first then.
-        const gen = body.initial_message === null || body.webhook === null ? await settled() : likely();
+        // Only a clear (null) differs in kind between the generations: resolve it first then.
+        const gen = body.initial_message === null || body.webhook === null ? await resolveGeneration() : likely();
         return send("updateAgent", {
           query: { id },
           body: encoded(agentUpdateBody(gen, body), "POST", "/v1/agents/update"),
@@ -215,7 +218,7 @@ export function createClient(input: CreateClientInput) {
       get: (phoneNumber: string) => send("getNumber", { query: { phone_number: phoneNumber } }),
       /** Binds `inboundAgent` to the number, or unbinds it with `null`. */
       update: async (phoneNumber: string, inboundAgent: string | null) => {
-        const gen = inboundAgent === null ? await settled() : likely();
+        const gen = inboundAgent === null ? await resolveGeneration() : likely();
         const body = encoded(numberUpdateBody(gen, inboundAgent), "POST", "/v1/numbers/update");
         return send("updateNumber", { query: { phone_number: phoneNumber }, body });
       },
@@ -229,7 +232,7 @@ export function createClient(input: CreateClientInput) {
       buy: (body?: PhoneNumberBuy) =>
         createOnce<PhoneNumber>(
           {
-            kind: "numbers",
+            collection: "numbers",
             noun: "phone number",
             body,
             overlaps: (other) => mayBuyMatch(other, body),
@@ -246,7 +249,7 @@ export function createClient(input: CreateClientInput) {
       create: (body: CallCreate) =>
         createOnce(
           {
-            kind: "calls",
+            collection: "calls",
             noun: "call",
             atMostOnce: true,
             body,

@@ -2,7 +2,7 @@ import { redact } from "../client/index.js";
 import { PartialCreateError } from "../resources/kit/errors.js";
 import type { Props } from "../resources/kit/kind.js";
 import { Refusal } from "../resources/kit/refusal.js";
-import { ProviderFailure } from "./provider.js";
+import { ProviderFailure } from "./protocol.js";
 
 /**
  * Whatever a request threw, as the provider's failure. A create that made an object but could not

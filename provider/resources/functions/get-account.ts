@@ -1,10 +1,10 @@
 import { z } from "zod";
 import { defineFunction } from "../kit/function.js";
 import { isRouteMissing } from "../../client/index.js";
-import type { Listed } from "./read.js";
+import type { ListedCollection } from "./read.js";
 
 /** Where the account's owner shows: every object carries its owner's id, and a seeded account always has voices and numbers. */
-const OWNED: readonly Listed[] = ["voices", "numbers", "agents", "actions", "webhooks"];
+const OWNED: readonly ListedCollection[] = ["voices", "numbers", "agents", "actions", "webhooks"];
 
 /** getAccount: the owner of the token's account. */
 export const getAccount = defineFunction({

@@ -4,7 +4,7 @@ import { type CheckFailure, inputFailure } from "./failure.js";
 /**
  * Inputs that one resource only may hold in a program: a number bound by two PhoneNumbers would be
  * bound twice, the last write winning, and every later `preview --refresh` would show changes that
- * never settle. The program declares both, so preview can refuse it, naming both, before any request.
+ * never converge. The program declares both, so preview can refuse it, naming both, before any request.
  *
  * Per deployment: a plugin process serves one provider instance only (an explicit Provider, a
  * component's, another version's default), so the holder is recorded in the deployment's shared

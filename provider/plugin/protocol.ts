@@ -128,7 +128,7 @@ export interface PropertiesResponse extends SecretOutputs {
  * The native provider in plain types, one method per resource-provider request. Every failure is
  * thrown as a {@link ProviderFailure}.
  */
-export interface Provider {
+export interface PlainProvider {
   getPluginInfo(): { version: string };
   getSchema(): string;
   checkConfig(req: CheckRequest): Promise<CheckResponse>;
