@@ -162,8 +162,13 @@ export const linkedNumberKind = defineKind<LinkedNumber, PhoneNumberLink>()({
     }
     return n;
   },
-  // Only called when the diff found a change: every declared field is sent (numbers/update is
-  // safe to repeat), so drift of the other one is put right too.
-  update: (client, _id, inputs) => client.linkedNumbers.update(inputs.number, changeFor(undefined, inputs)),
+  // Called when the diff found a change, or to finish a partial create: every declared field is
+  // sent (numbers/update is safe to repeat), so drift of the other one is put right too; with
+  // none declared, the number is read back.
+  async update(client, _id, inputs) {
+    const change = changeFor(undefined, inputs);
+    if (!Object.keys(change).length) return client.linkedNumbers.get(inputs.number);
+    return client.linkedNumbers.update(inputs.number, change);
+  },
   forgetNote: LEFT_LINKED,
 });
