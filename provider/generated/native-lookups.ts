@@ -267,7 +267,8 @@ export function getCallOutput(args: GetCallOutputArgs, opts?: pulumi.InvokeOutpu
 
 /**
  * The account the provider's token belongs to: its owner's `userId`. The service has no route for the account
- * itself (nor for usage), so the owner is read from the first object the account lists.
+ * itself, so the owner is read from the first object the account lists (the current API's usage report is
+ * `getUsage`).
  * On the native provider (`voiceagent:index:getAccount`). This plain form answers plain values.
  * @example
  * export const owner = getAccountOutput().userId;
@@ -278,7 +279,8 @@ export function getAccount(args: GetAccountArgs = {}, opts?: pulumi.InvokeOption
 
 /**
  * The account the provider's token belongs to: its owner's `userId`. The service has no route for the account
- * itself (nor for usage), so the owner is read from the first object the account lists.
+ * itself, so the owner is read from the first object the account lists (the current API's usage report is
+ * `getUsage`).
  * On the native provider: the Output form.
  */
 export function getAccountOutput(args: GetAccountOutputArgs = {}, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetAccountResult> {

@@ -11,6 +11,8 @@ import { startEmulator, type RunningEmulator } from "voiceagent-emulator";
 import { runtimeFor } from "../../provider/resources/providers.js";
 import { invokeFunction } from "../../provider/resources/functions/invoke.js";
 import { setNoteSink } from "../../provider/resources/kit/notes.js";
+import { resetHolders } from "../../provider/resources/kit/bound-once.js";
+import { KINDS } from "../../provider/resources/kinds/index.js";
 
 let emu: RunningEmulator;
 const token = `linked-${randomUUID()}`;
@@ -168,6 +170,39 @@ describe("LinkedNumber on the current API (2024)", () => {
       /not linked through telephonyAccountConnection.*nothing was linked or changed/,
     );
     expect(emu.stats.writes).toEqual(before);
+  });
+
+  it("pulumi import by the E.164 number records the link under the number's id; a number the service sold is refused", async () => {
+    const linked = runtimeFor("LinkedNumber");
+    const inputs = { number: ownNumber(), telephonyAccountConnection: connection, inboundAgent: agents[0] };
+    const made = await linked.create(settings("2024"), inputs);
+    const imported = await linked.read(settings("2024"), inputs.number, {});
+    expect(imported.id).toBe(made.id);
+    expect(imported.props).toMatchObject({ ...inputs, active: true });
+    const sold = emu.seeds.get(token)!.numbers[0]!;
+    await expect(linked.read(settings("2024"), sold, {})).rejects.toThrow(
+      /not linked through an account connection.*nothing was recorded.*PurchasedNumber/,
+    );
+  });
+
+  it("a second LinkedNumber of one number is refused at preview, naming both and not the number", async () => {
+    // The kit's runtime, as the native plugin calls it (with the URN of the resource it checks).
+    const linked = KINDS.find((k) => k.kind === "LinkedNumber")!.runtime;
+    const number = ownNumber();
+    const urn = (name: string) => `urn:pulumi:dev::p::voiceagent:index:LinkedNumber::${name}`;
+    try {
+      const inputs = { number, telephonyAccountConnection: connection };
+      expect((await linked.check(settings("2024"), {}, inputs, urn("own-a"))).failures).toEqual([]);
+      const second = await linked.check(settings("2024"), {}, inputs, urn("own-b"));
+      expect(second.failures?.map((f) => f.reason)).toEqual([
+        expect.stringMatching(
+          /^number is also bound by LinkedNumber 'own-a' in this program: .*Remove 'own-b' or 'own-a'/,
+        ),
+      ]);
+      expect(JSON.stringify(second.failures)).not.toContain(number);
+    } finally {
+      resetHolders();
+    }
   });
 
   it("getUsage answers the plan and this month's minutes", async () => {

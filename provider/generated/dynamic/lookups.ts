@@ -520,7 +520,8 @@ export interface GetAccountResult {
 
 /**
  * The account the provider's token belongs to: its owner's `userId`. The service has no route for the account
- * itself (nor for usage), so the owner is read from the first object the account lists.
+ * itself, so the owner is read from the first object the account lists (the current API's usage report is
+ * `getUsage`).
  * This plain form answers plain values; it reads the service with the stack's voiceagent config.
  * @example
  * export const owner = getAccountOutput().userId;
@@ -531,7 +532,8 @@ export function getAccount(args: GetAccountArgs = {}): Promise<GetAccountResult>
 
 /**
  * The account the provider's token belongs to: its owner's `userId`. The service has no route for the account
- * itself (nor for usage), so the owner is read from the first object the account lists.
+ * itself, so the owner is read from the first object the account lists (the current API's usage report is
+ * `getUsage`).
  * The Output form: runs once its arguments are known (in preview too).
  */
 export function getAccountOutput(args: GetAccountOutputArgs = {}): pulumi.Output<GetAccountResult> {
