@@ -28,6 +28,8 @@ import { MemoryLedger, type CreateLedger } from "./ledger.js";
 import { Snapshots } from "./snapshots.js";
 import { createOnce } from "./reconcile.js";
 import { createTransport } from "./transport.js";
+import { linkedNumbersClient } from "./linked-numbers.js";
+import { usageClient } from "./usage.js";
 
 /** What `createClient` needs: where the service is, the token, and any option to override. */
 export interface CreateClientInput extends ClientOptionsInput {
@@ -265,6 +267,10 @@ export function createClient(input: CreateClientInput) {
       end: async (id: string) => readAck(CallSchema, await send("endCall", { query: { id } })),
       list: calls,
     },
+    /** Numbers of the team's own Twilio account, linked (current API only). */
+    linkedNumbers: linkedNumbersClient(ctx, generation, settled),
+    /** The team's plan and this month's minutes (current API only). */
+    usage: usageClient(transport, generation, settled),
   };
 }
 

@@ -159,6 +159,7 @@ describe("secrets in results", () => {
       getWebhooks: ["webhooks.*.url"],
       getCall: ["transcript", "errorMessage"],
       getAccount: [],
+      getUsage: [],
     });
   });
 

@@ -10,8 +10,8 @@ const OWNED: readonly ListedCollection[] = ["voices", "numbers", "agents", "acti
 export const getAccount = defineFunction({
   name: "getAccount",
   doc:
-    "The account the provider's token belongs to: its owner's `userId`. The service has no route for the account itself " +
-    "(nor for usage), so the owner is read from the first object the account lists.",
+    "The account the provider's token belongs to: its owner's `userId`. The service has no route for the account itself, " +
+    "so the owner is read from the first object the account lists (the current API's usage report is `getUsage`).",
   input: z.object({}),
   result: z.object({ userId: z.string().meta({ description: "The id of the user who owns the account." }) }),
   async run(client) {

@@ -12,7 +12,7 @@ import { type CheckFailure, inputFailure } from "./failure.js";
  * instance meets it there. The dynamic entry checks in the program's process (resources/base.ts),
  * which serves the whole program.
  */
-export const BOUND_ONCE: Readonly<Record<string, string>> = { PhoneNumber: "number" };
+export const BOUND_ONCE: Readonly<Record<string, string>> = { PhoneNumber: "number", LinkedNumber: "number" };
 
 /** Who holds each value, per kind, in this deployment: the resource's name (or URN). */
 const holders = new Map<string, string>();
