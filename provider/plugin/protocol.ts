@@ -179,8 +179,13 @@ export class ProviderFailure extends Error {
   constructor(
     message: string,
     readonly partial?: PartialCreate,
-    /** The refusal's code (kit/refusal.ts), when the provider refused rather than failed. */
+    /**
+     * What failed, for callers that branch: the refusal's code (kit/refusal.ts) when the provider
+     * refused, the client's code (E_AUTH, E_OUTCOME_UNKNOWN...) when the service failed.
+     */
     readonly code?: string,
+    /** Whether the service may have carried the request out, when that is known (false for a refusal). */
+    readonly mayHaveActed?: boolean,
   ) {
     super(message);
     this.name = "ProviderFailure";
