@@ -268,9 +268,9 @@ export function createClient(input: CreateClientInput) {
       list: calls,
     },
     /** Numbers of the team's own Twilio account, linked (current API only). */
-    linkedNumbers: linkedNumbersClient(ctx, generation, settled),
+    linkedNumbers: linkedNumbersClient(ctx, generation, resolveGeneration),
     /** The team's plan and this month's minutes (current API only). */
-    usage: usageClient(transport, generation, settled),
+    usage: usageClient(transport, generation, resolveGeneration),
   };
 }
 

@@ -28,14 +28,18 @@ export interface LinkedNumberChange {
  * The client's `linkedNumbers`: link exactly once, read, change the inbound agent, list. There is
  * no unlink: 0.0.48 has no such route, and numbers/cancel would cancel the number itself.
  */
-export function linkedNumbersClient(ctx: CreateContext, generation: Generation, settled: () => Promise<ApiGeneration>) {
+export function linkedNumbersClient(
+  ctx: CreateContext,
+  generation: Generation,
+  resolveGeneration: () => Promise<ApiGeneration>,
+) {
   const { send, sendRoute } = ctx.transport;
   const list = pager(endpoints.listNumbers, (page, size, deadline) =>
     send("listNumbers", { query: { page, size }, deadline }).then((p) => readPage(LinkedNumberSchema, p)),
   );
   /** Refuses before sending when the service speaks the interface, which has no such route. */
   const needCurrent = async (what: string, method: string, path: string) => {
-    if ((await settled()) === "2023")
+    if ((await resolveGeneration()) === "2023")
       throw new ApiGenerationError(
         `${what} needs the current API (2024); the 2023 interface has no such route`,
         method,
@@ -53,7 +57,7 @@ export function linkedNumbersClient(ctx: CreateContext, generation: Generation, 
       await needCurrent("linking a number (numbers/link)", linkRoute.method, linkRoute.path);
       return createOnce<LinkedNumber>(
         {
-          kind: "numbers",
+          collection: "numbers",
           noun: "linked number",
           body,
           // The service holds a number once: only a link of the same number can make this one.
