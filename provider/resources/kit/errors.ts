@@ -206,7 +206,7 @@ function advice(ctx: FailureContext, err: ApiError): string {
     return `To go on, ${adopt} and run \`pulumi up\` again; the service has no delete, so the other stays in the account.`;
   }
   if (err.code === "E_GENERATION") {
-    return "Change the program to what that API can do, or set voiceagent:api (2023 or 2024) if the service speaks the other one.";
+    return "Nothing was sent to the service. Change the program to what that API can do, or set voiceagent:api (2023 or 2024) if the service speaks the other one.";
   }
   if (!err.mayHaveActed) {
     if (err.code === "E_CONNECTION")
