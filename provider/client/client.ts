@@ -28,6 +28,7 @@ import { MemoryLedger, type CreateLedger } from "./ledger.js";
 import { Snapshots } from "./snapshots.js";
 import { createOnce } from "./reconcile.js";
 import { createTransport } from "./transport.js";
+import { currentCollections } from "./current-collections.js";
 
 /** What `createClient` needs: where the service is, the token, and any option to override. */
 export interface CreateClientInput extends ClientOptionsInput {
@@ -156,6 +157,7 @@ export function createClient(input: CreateClientInput) {
     settleGeneration: settled,
     /** Settles the generation for checks, once: failing if the service cannot be asked (see probeGeneration). */
     probeGeneration,
+    ...currentCollections(transport.sendRoute, once),
     agents: {
       // Both generations take the prompt as text; the current one is sent it inline as `{content}`.
       create: (body: AgentCreate) =>

@@ -68,5 +68,6 @@ export {
 } from "./listing.js";
 export { onPaceWait, Pacer, pacerFor, paceNote, type PaceEvent } from "./pace.js";
 export { Throttle, type ThrottleOptions } from "./throttle.js";
-export type { Send, SendInput, Transport } from "./transport.js";
+export type { RouteInput, Send, SendInput, SendRoute, Transport } from "./transport.js";
+export { CURRENT_COLLECTIONS, type CreateOf, type ItemOf, type UpdateOf } from "./current-collections.js";
 export * from "../schemas/index.js";

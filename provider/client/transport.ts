@@ -5,6 +5,7 @@ import {
   MessageErrorBodySchema,
   ValidationErrorBodySchema,
   type BodyOf,
+  type EndpointDef,
   type EndpointName,
   type QueryOf,
   type ResponseOf,
@@ -37,9 +38,29 @@ export interface SendInput<N extends EndpointName> {
 /** Sends one named endpoint and returns its parsed response. */
 export type Send = <N extends EndpointName>(name: N, input?: SendInput<N>) => Promise<ResponseOf<N>>;
 
+/** What a call to one route of the collection table (schemas/collections.ts) may carry. */
+export interface RouteInput<E extends EndpointDef> {
+  query?: E extends { query: infer Q extends z.ZodType }
+    ? z.input<Q>
+    : E extends { query?: undefined }
+      ? undefined
+      : unknown;
+  body?: E extends { body: infer B extends z.ZodType }
+    ? z.input<B>
+    : E extends { body?: undefined }
+      ? undefined
+      : unknown;
+  /** As in {@link SendInput}. */
+  deadline?: number;
+}
+
+/** Sends one route given by its definition (the collection table's) and returns its parsed response. */
+export type SendRoute = <E extends EndpointDef>(route: E, input?: RouteInput<E>) => Promise<z.output<E["response"]>>;
+
 /** The transport of one client: its sender and the limiter every request shares. */
 export interface Transport {
   send: Send;
+  sendRoute: SendRoute;
   throttle: Throttle;
   log: (event: RequestLogEvent) => void;
 }
@@ -95,9 +116,13 @@ export function createTransport(
   // Shared by every client of this token in the process: the service limits the account.
   const pacer = options.pace ? pacerFor(base, token) : undefined;
 
-  const send = <N extends EndpointName>(name: N, input: SendInput<N> = {}) =>
+  /** One request to route `ep`; `name` names it in messages. */
+  const request = (
+    ep: EndpointDef,
+    name: string,
+    input: { query?: unknown; body?: unknown; deadline?: number | undefined },
+  ): Promise<unknown> =>
     throttle.run(async () => {
-      const ep = endpoints[name];
       const query = (input.query ?? undefined) as Record<string, string | number> | undefined;
       const search = query
         ? `?${new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)]))}`
@@ -170,8 +195,8 @@ export function createTransport(
         if (response.statusCode >= 300 && response.statusCode < 400)
           throw redirected(details(response.statusCode, requestId), header(response.headers.location));
         const d = { ...details(response.statusCode, requestId), mayHaveActed: ep.method !== "GET" };
-        if ("acknowledges" in ep && ep.acknowledges) return acknowledged(response.body, observe) as ResponseOf<N>;
-        return parseBody(ep.response, response.body, name, d, observe) as ResponseOf<N>;
+        if (ep.acknowledges) return acknowledged(response.body, observe);
+        return parseBody(ep.response, response.body, name, d, observe);
       } catch (error) {
         const translated = earlierMayHaveActed
           ? actedBefore(translate(error, base, details))
@@ -181,7 +206,11 @@ export function createTransport(
       }
     });
 
-  return { send, throttle, log };
+  const send = <N extends EndpointName>(name: N, input: SendInput<N> = {}) =>
+    request(endpoints[name], name, input) as Promise<ResponseOf<N>>;
+  const sendRoute = <E extends EndpointDef>(route: E, input: RouteInput<E> = {}) =>
+    request(route, route.path, input) as Promise<z.output<E["response"]>>;
+  return { send, sendRoute, throttle, log };
 }
 
 function retryFor(

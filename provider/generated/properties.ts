@@ -26,4 +26,15 @@ export const KIND_PROPERTIES = {
     properties: ["fromNumber", "toNumber", "agent", "allowedDestinations", "triggers", "status", "errorMessage", "transcript", "recordingAvailable", "userId"],
     secrets: ["errorMessage", "transcript"],
   },
+  Prompt: {
+    properties: ["content", "collectFields", "contextEndpoint", "promptTemplate", "promptId", "userId"],
+  },
+  VectorDatabase: {
+    properties: ["type", "index", "apiKey", "apiEnvironment", "vectorDatabaseId", "userId"],
+    secrets: ["apiKey"],
+  },
+  AccountConnection: {
+    properties: ["type", "openaiApiKey", "twilioAccountSid", "twilioAuthToken", "steeringPool", "accountSupportsAnyCallerId", "accountConnectionId", "userId"],
+    secrets: ["openaiApiKey", "twilioAuthToken"],
+  },
 } as const satisfies Record<string, KindProperties>;
