@@ -9,7 +9,7 @@ import (
 func accountConnection(ctx *pulumi.Context, twilioAuthToken pulumi.StringOutput) error {
 	// example begin
 	twilio, err := voiceagent.NewAccountConnection(ctx, "twilio", &voiceagent.AccountConnectionArgs{
-		Type:             voiceagent.AccountConnectionTypeAccountConnectionTwilio,
+		Type:             voiceagent.AccountConnectionTypeConnectionTwilio,
 		TwilioAccountSid: pulumi.String("AC0123456789abcdef0123456789abcdef"),
 		TwilioAuthToken:  twilioAuthToken,
 		SteeringPool:     pulumi.StringArray{pulumi.String("+15550010001")},

@@ -294,7 +294,7 @@ class AccountConnection(pulumi.CustomResource):
         ## Example Usage
         ```python
         twilio = voiceagent.AccountConnection("twilio",
-            type=voiceagent.AccountConnectionType.ACCOUNT_CONNECTION_TWILIO,
+            type=voiceagent.AccountConnectionType.CONNECTION_TWILIO,
             twilio_account_sid="AC0123456789abcdef0123456789abcdef",
             twilio_auth_token=twilio_auth_token,
             steering_pool=["+15550010001"])
@@ -330,7 +330,7 @@ class AccountConnection(pulumi.CustomResource):
         ## Example Usage
         ```python
         twilio = voiceagent.AccountConnection("twilio",
-            type=voiceagent.AccountConnectionType.ACCOUNT_CONNECTION_TWILIO,
+            type=voiceagent.AccountConnectionType.CONNECTION_TWILIO,
             twilio_account_sid="AC0123456789abcdef0123456789abcdef",
             twilio_auth_token=twilio_auth_token,
             steering_pool=["+15550010001"])

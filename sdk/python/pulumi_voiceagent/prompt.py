@@ -229,7 +229,7 @@ class Prompt(pulumi.CustomResource):
         ```python
         booking = voiceagent.Prompt("booking",
             content="You book visits for the clinic. Ask for the caller's email.",
-            collect_fields=[voiceagent.PromptCollectFieldsArgs(name="email", label="Email address")])
+            collect_fields=[{"name": "email", "label": "Email address"}])
         ```
 
         ## Import
@@ -261,7 +261,7 @@ class Prompt(pulumi.CustomResource):
         ```python
         booking = voiceagent.Prompt("booking",
             content="You book visits for the clinic. Ask for the caller's email.",
-            collect_fields=[voiceagent.PromptCollectFieldsArgs(name="email", label="Email address")])
+            collect_fields=[{"name": "email", "label": "Email address"}])
         ```
 
         ## Import
