@@ -255,6 +255,27 @@ describe("AccountConnection", () => {
     expect(leaked(String(err))).toEqual([]);
   });
 
+  it("is imported by id on the native entry with both credentials secret, though the engine marks none on import", async () => {
+    const client = createClient({ baseUrl: emu.url, token, api: "2024" });
+    const existing = await client.accountConnections.create({
+      type: "account_connection_twilio",
+      credentials: { twilio_account_sid: "AC0123", twilio_auth_token: TWILIO_TOKEN },
+    });
+    const p = inProcessPlugin().provider;
+    await p.configure({ config: { baseUrl: emu.url, token, api: "2024" }, plainKeys: [] });
+    const imported = await p.read({
+      urn: "urn:pulumi:dev::proj::voiceagent:index:AccountConnection::c",
+      type: "voiceagent:index:AccountConnection",
+      id: existing.id,
+      properties: {},
+      inputs: {},
+    });
+    expect(imported).toMatchObject({ id: existing.id, inputs: { type: "account_connection_twilio" } });
+    expect("secrets" in imported ? imported.secrets : undefined).toEqual(
+      expect.arrayContaining(["openaiApiKey", "twilioAuthToken"]),
+    );
+  });
+
   it("a connection type the service added reads as drift (a replacement), not a parse failure", async () => {
     const s = settings("2024");
     const inputs = { type: "account_connection_openai", openaiApiKey: OPENAI_KEY };
