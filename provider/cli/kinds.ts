@@ -58,9 +58,18 @@ export const SINGULAR: Readonly<Record<AccountCollection, string>> = z
   .record(AccountCollectionSchema, z.string())
   .parse(Object.fromEntries(ACCOUNT_COLLECTIONS.map((c) => [c, c.replace(/s$/, "")])));
 
-/** The collection of each kind's objects (recover matches a pending create against it). */
-export const COLLECTION_OF: Readonly<Record<string, Collection>> = Object.fromEntries(
-  REGISTRY.map((k) => [k.kind, k.info.collection]),
+/** The collections recover reads (the account's, and calls). */
+type RecoverCollection = AccountCollection | "calls";
+const isRecoverable = (c: Collection): c is RecoverCollection =>
+  c === "calls" || ACCOUNT_COLLECTIONS.some((a) => a === c);
+
+/**
+ * The collection of each kind's objects (recover matches a pending create against it). The
+ * current API's own collections (prompts, account connections, vector databases) are not read
+ * by recover yet: their kinds' pending creates are left unresolved, never guessed.
+ */
+export const COLLECTION_OF: Readonly<Record<string, RecoverCollection>> = Object.fromEntries(
+  REGISTRY.flatMap((k) => (isRecoverable(k.info.collection) ? [[k.kind, k.info.collection]] : [])),
 );
 
 /** How recover settles a pending create of each kind (kind.ts `RecoverMatch`), from the kinds. */

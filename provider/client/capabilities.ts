@@ -1,4 +1,4 @@
-import type { EndpointName } from "../schemas/index.js";
+import type { CollectionName, EndpointName } from "../schemas/index.js";
 import { ApiError } from "./errors.js";
 import type { Send } from "./transport.js";
 
@@ -8,8 +8,10 @@ import type { Send } from "./transport.js";
  * may not have (docs/contract.md).
  */
 export const COLLECTIONS = ["agents", "voices", "actions", "webhooks", "numbers", "calls"] as const;
-/** One collection of the service. */
-export type Collection = (typeof COLLECTIONS)[number];
+/** A collection whose extension routes a server may lack (asked once per client). */
+type Probed = (typeof COLLECTIONS)[number];
+/** One collection of the service: the interface's, or one only the current API has (schemas/collections.ts). */
+export type Collection = Probed | CollectionName;
 /** @deprecated The former name of {@link Collection}. */
 export type ExtensionKind = Collection;
 /** @deprecated The former name of {@link COLLECTIONS}. */
@@ -25,7 +27,7 @@ const LIST_ROUTE = {
   webhooks: "listWebhooks",
   numbers: "listNumbers",
   calls: "listCalls",
-} as const satisfies Record<Collection, EndpointName>;
+} as const satisfies Record<Probed, EndpointName>;
 
 /** Which extension routes a server has, learned once per client. */
 export interface Capabilities {
@@ -45,6 +47,8 @@ export function createCapabilities(send: Send, setting: ExtensionsSetting = "aut
   const known = new Map<Collection, Promise<boolean>>();
   return {
     has(collection) {
+      // The current API's own collections have every route wherever they exist at all.
+      if (!isProbed(collection)) return Promise.resolve(true);
       if (setting !== "auto") return Promise.resolve(setting === "all");
       let answer = known.get(collection);
       if (!answer) {
@@ -64,6 +68,10 @@ export function createCapabilities(send: Send, setting: ExtensionsSetting = "aut
       if (setting === "auto") known.set(collection, Promise.resolve(present));
     },
   };
+}
+
+function isProbed(collection: Collection): collection is Probed {
+  return COLLECTIONS.some((c) => c === collection);
 }
 
 /** True for the answer a server gives to a route it does not have: 404 or 405 on a list route. */

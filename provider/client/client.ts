@@ -30,6 +30,7 @@ import { createOnce } from "./reconcile.js";
 import { createTransport } from "./transport.js";
 import { linkedNumbersClient } from "./linked-numbers.js";
 import { usageClient } from "./usage.js";
+import { currentCollections } from "./current-collections.js";
 
 /** What `createClient` needs: where the service is, the token, and any option to override. */
 export interface CreateClientInput extends ClientOptionsInput {
@@ -161,6 +162,7 @@ export function createClient(input: CreateClientInput) {
     settleGeneration: resolveGeneration,
     /** Resolves the generation for checks, once: failing if the service cannot be asked (see probeGeneration). */
     probeGeneration,
+    ...currentCollections(transport.sendRoute, once),
     agents: {
       // Both generations take the prompt as text; the current one is sent it inline as `{content}`.
       create: (body: AgentCreate) =>

@@ -70,4 +70,5 @@ export { onPaceWait, Pacer, pacerFor, paceNote, type PaceEvent } from "./pace.js
 export { Throttle, type ThrottleOptions } from "./throttle.js";
 export type { Send, SendInput, SendRoute, RouteInput, Transport } from "./transport.js";
 export type { LinkedNumberChange } from "./linked-numbers.js";
+export { CURRENT_COLLECTIONS, type CreateOf, type ItemOf, type UpdateOf } from "./current-collections.js";
 export * from "../schemas/index.js";

@@ -40,10 +40,17 @@ export type Send = <N extends EndpointName>(name: N, input?: SendInput<N>) => Pr
 
 /** What a call to a route outside `endpoints` may carry (collections.ts: the current API's own routes). */
 export interface RouteInput<E extends EndpointDef> {
-  query?: E extends { query: infer Q extends z.ZodType } ? z.input<Q> : undefined;
+  // A route typed only as an EndpointDef (a table's routes read generically) takes what its schemas parse.
+  query?: E extends { query: infer Q extends z.ZodType }
+    ? z.input<Q>
+    : E extends { query?: undefined }
+      ? undefined
+      : unknown;
   body?: E extends { body: infer B extends z.ZodType }
     ? z.input<B> | (E extends { current: infer C extends z.ZodType } ? z.input<C> : never)
-    : undefined;
+    : E extends { body?: undefined }
+      ? undefined
+      : unknown;
   deadline?: number;
 }
 

@@ -1,7 +1,15 @@
 import { z } from "zod";
 import { examplesOf, type SdkExamples } from "./examples.js";
 import type { KindInfo } from "../resources/kit/kind.js";
-import { ACTION_TYPES, CALL_STATUSES, VOICE_TYPES, WEBHOOK_EVENTS, WEBHOOK_METHODS } from "../schemas/values.js";
+import {
+  ACTION_TYPES,
+  CALL_STATUSES,
+  ACCOUNT_CONNECTION_TYPES,
+  VECTOR_DATABASE_TYPES,
+  VOICE_TYPES,
+  WEBHOOK_EVENTS,
+  WEBHOOK_METHODS,
+} from "../schemas/values.js";
 
 // A kind as the generators see it: every property with its type, doc text and what it does, read
 // from the kind's one declaration (the zod input for types and defaults, the fields for the rest).
@@ -72,6 +80,8 @@ export const ENUMS = {
   WebhookMethod: WEBHOOK_METHODS,
   WebhookEvent: WEBHOOK_EVENTS,
   CallStatus: CALL_STATUSES,
+  AccountConnectionType: ACCOUNT_CONNECTION_TYPES,
+  VectorDatabaseType: VECTOR_DATABASE_TYPES,
 } as const;
 /** The name of a known enumeration. */
 export type EnumName = keyof typeof ENUMS;
@@ -112,7 +122,8 @@ export function typeOf(js: z.core.JSONSchema._JSONSchema, where: string): TypeRe
         if (!doc) throw new Error(`${where}.${name}: a key of an object needs a description (.meta({ description }))`);
         return { name, doc, type: typeOf(p, `${where}.${name}`), required: required.has(name) };
       });
-      return { shape: "object", name: where.split(".").map(pascal).join(""), known };
+      // An array's item is named after the array ("Prompt.collectFields[]": PromptCollectFields).
+      return { shape: "object", name: where.replaceAll("[]", "").split(".").map(pascal).join(""), known };
     }
     default:
       throw new Error(`${where}: no schema type for ${JSON.stringify(js)}`);

@@ -6,6 +6,9 @@ import type {
   FoundNumber,
   FoundAction,
   FoundWebhook,
+  FoundPrompt,
+  FoundVectorDatabase,
+  FoundAccountConnection,
   GetVoiceArgs,
   GetVoiceOutputArgs,
   GetVoiceResult,
@@ -39,6 +42,24 @@ import type {
   GetUsageArgs,
   GetUsageOutputArgs,
   GetUsageResult,
+  GetPromptArgs,
+  GetPromptOutputArgs,
+  GetPromptResult,
+  GetPromptsArgs,
+  GetPromptsOutputArgs,
+  GetPromptsResult,
+  GetVectorDatabaseArgs,
+  GetVectorDatabaseOutputArgs,
+  GetVectorDatabaseResult,
+  GetVectorDatabasesArgs,
+  GetVectorDatabasesOutputArgs,
+  GetVectorDatabasesResult,
+  GetAccountConnectionArgs,
+  GetAccountConnectionOutputArgs,
+  GetAccountConnectionResult,
+  GetAccountConnectionsArgs,
+  GetAccountConnectionsOutputArgs,
+  GetAccountConnectionsResult,
 } from "./dynamic/lookups.js";
 import { PLUGIN_DOWNLOAD_URL, PLUGIN_VERSION } from "../native/version.js";
 
@@ -48,6 +69,9 @@ export type {
   FoundNumber,
   FoundAction,
   FoundWebhook,
+  FoundPrompt,
+  FoundVectorDatabase,
+  FoundAccountConnection,
   GetVoiceArgs,
   GetVoiceOutputArgs,
   GetVoiceResult,
@@ -81,6 +105,24 @@ export type {
   GetUsageArgs,
   GetUsageOutputArgs,
   GetUsageResult,
+  GetPromptArgs,
+  GetPromptOutputArgs,
+  GetPromptResult,
+  GetPromptsArgs,
+  GetPromptsOutputArgs,
+  GetPromptsResult,
+  GetVectorDatabaseArgs,
+  GetVectorDatabaseOutputArgs,
+  GetVectorDatabaseResult,
+  GetVectorDatabasesArgs,
+  GetVectorDatabasesOutputArgs,
+  GetVectorDatabasesResult,
+  GetAccountConnectionArgs,
+  GetAccountConnectionOutputArgs,
+  GetAccountConnectionResult,
+  GetAccountConnectionsArgs,
+  GetAccountConnectionsOutputArgs,
+  GetAccountConnectionsResult,
 } from "./dynamic/lookups.js";
 
 /**
@@ -305,4 +347,124 @@ export function getUsage(args: GetUsageArgs = {}, opts?: pulumi.InvokeOptions): 
  */
 export function getUsageOutput(args: GetUsageOutputArgs = {}, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetUsageResult> {
   return pulumi.runtime.invokeOutput("voiceagent:index:getUsage", { ...args }, { version: PLUGIN_VERSION, pluginDownloadURL: PLUGIN_DOWNLOAD_URL, ...opts });
+}
+
+/**
+ * Looks up one prompt of the account by its `id` (the current API, 2024). Its text comes back secret.
+ * On the native provider (`voiceagent:index:getPrompt`). This plain form answers plain values; use {@link
+ * getPromptOutput} to keep its secret keys secret.
+ * @example
+ * const booking = await getPrompt({ id: promptId });
+ */
+export function getPrompt(args: GetPromptArgs, opts?: pulumi.InvokeOptions): Promise<GetPromptResult> {
+  return pulumi.runtime.invoke("voiceagent:index:getPrompt", { ...args }, { version: PLUGIN_VERSION, pluginDownloadURL: PLUGIN_DOWNLOAD_URL, ...opts });
+}
+
+/**
+ * Looks up one prompt of the account by its `id` (the current API, 2024). Its text comes back secret.
+ * On the native provider: the Output form, secret as a whole, as its result holds secrets.
+ */
+export function getPromptOutput(args: GetPromptOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetPromptResult> {
+  return pulumi.runtime.invokeOutput("voiceagent:index:getPrompt", { ...args }, { version: PLUGIN_VERSION, pluginDownloadURL: PLUGIN_DOWNLOAD_URL, ...opts });
+}
+
+/**
+ * Lists the account's prompts (the current API, 2024). Their texts come back secret.
+ * On the native provider (`voiceagent:index:getPrompts`). This plain form answers plain values; use {@link
+ * getPromptsOutput} to keep its secret keys secret.
+ * @example
+ * const all = await getPrompts({});
+ */
+export function getPrompts(args: GetPromptsArgs = {}, opts?: pulumi.InvokeOptions): Promise<GetPromptsResult> {
+  return pulumi.runtime.invoke("voiceagent:index:getPrompts", { ...args }, { version: PLUGIN_VERSION, pluginDownloadURL: PLUGIN_DOWNLOAD_URL, ...opts });
+}
+
+/**
+ * Lists the account's prompts (the current API, 2024). Their texts come back secret.
+ * On the native provider: the Output form, secret as a whole, as its result holds secrets.
+ */
+export function getPromptsOutput(args: GetPromptsOutputArgs = {}, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetPromptsResult> {
+  return pulumi.runtime.invokeOutput("voiceagent:index:getPrompts", { ...args }, { version: PLUGIN_VERSION, pluginDownloadURL: PLUGIN_DOWNLOAD_URL, ...opts });
+}
+
+/**
+ * Looks up one vector database of the account by its `id`, or by its Pinecone `index` (exactly one must use
+ * it; the current API, 2024). Its API key comes back secret.
+ * On the native provider (`voiceagent:index:getVectorDatabase`). This plain form answers plain values; use
+ * {@link getVectorDatabaseOutput} to keep its secret keys secret.
+ * @example
+ * const faq = await getVectorDatabase({ index: "clinic-faq" });
+ */
+export function getVectorDatabase(args: GetVectorDatabaseArgs = {}, opts?: pulumi.InvokeOptions): Promise<GetVectorDatabaseResult> {
+  return pulumi.runtime.invoke("voiceagent:index:getVectorDatabase", { ...args }, { version: PLUGIN_VERSION, pluginDownloadURL: PLUGIN_DOWNLOAD_URL, ...opts });
+}
+
+/**
+ * Looks up one vector database of the account by its `id`, or by its Pinecone `index` (exactly one must use
+ * it; the current API, 2024). Its API key comes back secret.
+ * On the native provider: the Output form, secret as a whole, as its result holds secrets.
+ */
+export function getVectorDatabaseOutput(args: GetVectorDatabaseOutputArgs = {}, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetVectorDatabaseResult> {
+  return pulumi.runtime.invokeOutput("voiceagent:index:getVectorDatabase", { ...args }, { version: PLUGIN_VERSION, pluginDownloadURL: PLUGIN_DOWNLOAD_URL, ...opts });
+}
+
+/**
+ * Lists the account's vector databases (the current API, 2024). Their API keys come back secret.
+ * On the native provider (`voiceagent:index:getVectorDatabases`). This plain form answers plain values; use
+ * {@link getVectorDatabasesOutput} to keep its secret keys secret.
+ * @example
+ * const all = await getVectorDatabases({});
+ */
+export function getVectorDatabases(args: GetVectorDatabasesArgs = {}, opts?: pulumi.InvokeOptions): Promise<GetVectorDatabasesResult> {
+  return pulumi.runtime.invoke("voiceagent:index:getVectorDatabases", { ...args }, { version: PLUGIN_VERSION, pluginDownloadURL: PLUGIN_DOWNLOAD_URL, ...opts });
+}
+
+/**
+ * Lists the account's vector databases (the current API, 2024). Their API keys come back secret.
+ * On the native provider: the Output form, secret as a whole, as its result holds secrets.
+ */
+export function getVectorDatabasesOutput(args: GetVectorDatabasesOutputArgs = {}, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetVectorDatabasesResult> {
+  return pulumi.runtime.invokeOutput("voiceagent:index:getVectorDatabases", { ...args }, { version: PLUGIN_VERSION, pluginDownloadURL: PLUGIN_DOWNLOAD_URL, ...opts });
+}
+
+/**
+ * Looks up one account connection of the account by its `id` (the current API, 2024). Its OpenAI key and
+ * Twilio auth token come back secret.
+ * On the native provider (`voiceagent:index:getAccountConnection`). This plain form answers plain values; use
+ * {@link getAccountConnectionOutput} to keep its secret keys secret.
+ * @example
+ * const twilio = await getAccountConnection({ id: accountConnectionId });
+ */
+export function getAccountConnection(args: GetAccountConnectionArgs, opts?: pulumi.InvokeOptions): Promise<GetAccountConnectionResult> {
+  return pulumi.runtime.invoke("voiceagent:index:getAccountConnection", { ...args }, { version: PLUGIN_VERSION, pluginDownloadURL: PLUGIN_DOWNLOAD_URL, ...opts });
+}
+
+/**
+ * Looks up one account connection of the account by its `id` (the current API, 2024). Its OpenAI key and
+ * Twilio auth token come back secret.
+ * On the native provider: the Output form, secret as a whole, as its result holds secrets.
+ */
+export function getAccountConnectionOutput(args: GetAccountConnectionOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetAccountConnectionResult> {
+  return pulumi.runtime.invokeOutput("voiceagent:index:getAccountConnection", { ...args }, { version: PLUGIN_VERSION, pluginDownloadURL: PLUGIN_DOWNLOAD_URL, ...opts });
+}
+
+/**
+ * Lists the account's account connections, optionally only those of one `type` (the current API, 2024). Their
+ * OpenAI keys and Twilio auth tokens come back secret.
+ * On the native provider (`voiceagent:index:getAccountConnections`). This plain form answers plain values;
+ * use {@link getAccountConnectionsOutput} to keep its secret keys secret.
+ * @example
+ * const twilio = await getAccountConnections({ type: "account_connection_twilio" });
+ */
+export function getAccountConnections(args: GetAccountConnectionsArgs = {}, opts?: pulumi.InvokeOptions): Promise<GetAccountConnectionsResult> {
+  return pulumi.runtime.invoke("voiceagent:index:getAccountConnections", { ...args }, { version: PLUGIN_VERSION, pluginDownloadURL: PLUGIN_DOWNLOAD_URL, ...opts });
+}
+
+/**
+ * Lists the account's account connections, optionally only those of one `type` (the current API, 2024). Their
+ * OpenAI keys and Twilio auth tokens come back secret.
+ * On the native provider: the Output form, secret as a whole, as its result holds secrets.
+ */
+export function getAccountConnectionsOutput(args: GetAccountConnectionsOutputArgs = {}, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetAccountConnectionsResult> {
+  return pulumi.runtime.invokeOutput("voiceagent:index:getAccountConnections", { ...args }, { version: PLUGIN_VERSION, pluginDownloadURL: PLUGIN_DOWNLOAD_URL, ...opts });
 }

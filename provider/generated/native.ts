@@ -18,6 +18,12 @@ import type {
   CallOutputs,
   LinkedNumberArgs,
   LinkedNumberOutputs,
+  PromptArgs,
+  PromptOutputs,
+  VectorDatabaseArgs,
+  VectorDatabaseOutputs,
+  AccountConnectionArgs,
+  AccountConnectionOutputs,
 } from "./dynamic/index.js";
 import { NativeResource } from "../native/base.js";
 import { knownState } from "../resources/outputs.js";
@@ -51,6 +57,17 @@ export type {
   LinkedNumberArgs,
   LinkedNumberOutputs,
   LinkedNumberState,
+  PromptArgs,
+  PromptCollectFieldsArgs,
+  PromptCollectFields,
+  PromptOutputs,
+  PromptState,
+  VectorDatabaseArgs,
+  VectorDatabaseOutputs,
+  VectorDatabaseState,
+  AccountConnectionArgs,
+  AccountConnectionOutputs,
+  AccountConnectionState,
 } from "./dynamic/index.js";
 // Each class's outputs are declared by merging an interface into it, as on the dynamic classes.
 
@@ -249,5 +266,84 @@ export class LinkedNumber extends NativeResource {
 
   constructor(name: string, args: LinkedNumberArgs, opts?: pulumi.CustomResourceOptions) {
     super("LinkedNumber", name, args, opts);
+  }
+}
+
+export interface Prompt extends OutputsOf<PromptOutputs> {}
+/**
+ * A prompt of the current API (2024): instructions an agent refers to by id (the Agent's promptId), with the
+ * fields to collect during a call. Uses prompts/create and prompts/update; destroy forgets it (the service
+ * has no delete). On the interface's API (2023) it fails at preview.
+ * On the native provider: `voiceagent:index:Prompt`.
+ * @example
+ * const booking = new Prompt("booking", {
+ *   content: "You book visits for the clinic. Ask for the caller's email.",
+ *   collectFields: [{ name: "email", label: "Email address" }],
+ * });
+ */
+export class Prompt extends NativeResource {
+  /**
+   * Reads an existing Prompt into the program by its id: the stack records it as read, never changes or
+   * deletes it. `state` is what is already known of it (optional).
+   */
+  static get(name: string, id: pulumi.Input<pulumi.ID>, state: Partial<PromptOutputs> = {}, opts?: pulumi.CustomResourceOptions): Prompt {
+    return new Prompt(name, knownState<PromptArgs>(state), { ...opts, id });
+  }
+
+  constructor(name: string, args: PromptArgs = {}, opts?: pulumi.CustomResourceOptions) {
+    super("Prompt", name, args, opts);
+  }
+}
+
+export interface VectorDatabase extends OutputsOf<VectorDatabaseOutputs> {}
+/**
+ * A vector database of the current API (2024): a Pinecone index an agent retrieves from (the Agent's
+ * vectorDatabase, by id). Uses vector_databases/create and vector_databases/update; destroy forgets it (the
+ * service has no delete). Its apiKey is always secret. On the interface's API (2023) it fails at preview.
+ * On the native provider: `voiceagent:index:VectorDatabase`.
+ * @example
+ * const faq = new VectorDatabase("faq", { index: "clinic-faq", apiKey: pineconeApiKey, apiEnvironment: "us-east-1-aws" });
+ */
+export class VectorDatabase extends NativeResource {
+  /**
+   * Reads an existing VectorDatabase into the program by its id: the stack records it as read, never changes
+   * or deletes it. `state` is what is already known of it (optional).
+   */
+  static get(name: string, id: pulumi.Input<pulumi.ID>, state: Partial<VectorDatabaseOutputs> = {}, opts?: pulumi.CustomResourceOptions): VectorDatabase {
+    return new VectorDatabase(name, knownState<VectorDatabaseArgs>(state), { ...opts, id });
+  }
+
+  constructor(name: string, args: VectorDatabaseArgs, opts?: pulumi.CustomResourceOptions) {
+    super("VectorDatabase", name, args, opts);
+  }
+}
+
+export interface AccountConnection extends OutputsOf<AccountConnectionOutputs> {}
+/**
+ * An account connection of the current API (2024): the team's own OpenAI account (type
+ * account_connection_openai, openaiApiKey) or Twilio account (type account_connection_twilio,
+ * twilioAccountSid and twilioAuthToken, with its steeringPool and accountSupportsAnyCallerId), which agents
+ * and linked numbers refer to by id. The OpenAI key and the Twilio auth token are always secret. Destroy
+ * forgets it (the service has no delete). On the interface's API (2023) it fails at preview.
+ * On the native provider: `voiceagent:index:AccountConnection`.
+ * @example
+ * const twilio = new AccountConnection("twilio", {
+ *   type: "account_connection_twilio",
+ *   twilioAccountSid: "AC0123456789abcdef0123456789abcdef",
+ *   twilioAuthToken,
+ *   steeringPool: ["+15550010001"],
+ * });
+ */
+export class AccountConnection extends NativeResource {
+  /**
+   * Reads an existing AccountConnection into the program by its id: the stack records it as read, never
+   * changes or deletes it. `state` is what is already known of it (optional).
+   */
+  static get(name: string, id: pulumi.Input<pulumi.ID>, state: Partial<AccountConnectionOutputs> = {}, opts?: pulumi.CustomResourceOptions): AccountConnection {
+    return new AccountConnection(name, knownState<AccountConnectionArgs>(state), { ...opts, id });
+  }
+
+  constructor(name: string, args: AccountConnectionArgs, opts?: pulumi.CustomResourceOptions) {
+    super("AccountConnection", name, args, opts);
   }
 }

@@ -29,4 +29,15 @@ export const KIND_PROPERTIES = {
   LinkedNumber: {
     properties: ["number", "telephonyAccountConnection", "outboundOnly", "inboundAgent", "active", "numberId", "userId"],
   },
+  Prompt: {
+    properties: ["content", "collectFields", "contextEndpoint", "promptTemplate", "promptId", "userId"],
+  },
+  VectorDatabase: {
+    properties: ["type", "index", "apiKey", "apiEnvironment", "vectorDatabaseId", "userId"],
+    secrets: ["apiKey"],
+  },
+  AccountConnection: {
+    properties: ["type", "openaiApiKey", "twilioAccountSid", "twilioAuthToken", "steeringPool", "accountSupportsAnyCallerId", "accountConnectionId", "userId"],
+    secrets: ["openaiApiKey", "twilioAuthToken"],
+  },
 } as const satisfies Record<string, KindProperties>;

@@ -73,5 +73,9 @@ export const PLAY_HT_QUALITIES = ["faster", "draft", "low", "medium", "high", "p
 export const RIME_MODEL_IDS = ["mist", "v1"] as const;
 /** Account connection types. */
 export const ACCOUNT_CONNECTION_TYPES = ["account_connection_openai", "account_connection_twilio"] as const;
+/** A known account connection type. */
+export type AccountConnectionType = (typeof ACCOUNT_CONNECTION_TYPES)[number];
 /** Vector database types. */
 export const VECTOR_DATABASE_TYPES = ["vector_database_pinecone"] as const;
+/** A known vector database type. */
+export type VectorDatabaseType = (typeof VECTOR_DATABASE_TYPES)[number];

@@ -29,7 +29,8 @@ export const VectorDatabaseSchema = z.looseObject({
   user_id: z.string(),
   type: z.string(),
   index: z.string(),
-  api_key: z.string(),
+  /** Secret: a service may leave it out of its answers (the provider then keeps the recorded one). */
+  api_key: z.string().nullish(),
   api_environment: z.string(),
 });
 /** A vector database. */

@@ -14,7 +14,8 @@ import { createClient } from "pulumi-voiceagent/client";
 import { startEmulator } from "voiceagent-emulator";
 import { examplesOf, snippetOf } from "../../provider/codegen/examples.js";
 import { FUNCTIONS } from "../../provider/resources/functions/index.js";
-import { KIND_NAMES } from "../../provider/resources/kinds/index.js";
+import { KIND_NAMES, KINDS } from "../../provider/resources/kinds/index.js";
+import { CURRENT_COLLECTIONS } from "../../provider/client/index.js";
 import { REPO_ROOT, run } from "../helpers/consumer.js";
 import { mergeExamples, projectYaml, type YamlProgram } from "./yaml-examples.js";
 
@@ -29,6 +30,11 @@ const names = [...KIND_NAMES, ...FUNCTIONS.map((f) => f.name)];
  * refuses them at preview, so they are previewed together against a service speaking 2024.
  */
 const isCurrentOnly = (file: string) => /^#.*The current API \(2024\) only/m.test(readFileSync(file, "utf8"));
+/** The kinds of the current API's own collections: their examples preview against a service speaking it. */
+const CURRENT_ONLY = KINDS.filter((k) => CURRENT_COLLECTIONS.some((c) => c === k.info.collection)).map((k) => k.kind);
+/** Whether a YAML example declares a current-only kind or calls one of its lookups. */
+const currentOnly = (file: string) =>
+  CURRENT_ONLY.some((k) => new RegExp(`voiceagent:(get)?${k}s?\\b`).test(readFileSync(file, "utf8")));
 
 describe("the per-language examples", () => {
   it("exist for every kind and function, one snippet per language", () => {
@@ -89,7 +95,9 @@ describe("the per-language examples", () => {
   }, 600_000);
 
   it("Pulumi YAML: one preview of every snippet together type-checks them; a property the schema lacks fails it; examples/yaml previews", async () => {
-    const program = mergeExamples(files("yaml").filter((f) => !isCurrentOnly(f)));
+    const program = mergeExamples(files("yaml").filter((f) => !isCurrentOnly(f) && !currentOnly(f)));
+    const currentProgram = mergeExamples(files("yaml").filter(currentOnly));
+    expect(Object.keys(currentProgram.resources).length).toBe(CURRENT_ONLY.length);
     const token = `yaml-examples-${randomUUID()}`;
     const emu = await startEmulator({ tokens: [token], seed: true });
     const tmp = mkdtempSync(path.join(os.tmpdir(), "va-yaml-examples-"));
@@ -183,19 +191,49 @@ describe("the per-language examples", () => {
         // The snippets only the current API has, in one preview of their own (ids a preview never sends).
         const newer = path.join(tmp, "current-only");
         mkdirSync(newer);
-        const currentOnly = mergeExamples(files("yaml").filter(isCurrentOnly));
-        writeFileSync(path.join(newer, "Pulumi.yaml"), projectYaml("yaml-examples-current", currentOnly, plugin));
+        const headerOnly = mergeExamples(files("yaml").filter((f) => isCurrentOnly(f) && !currentOnly(f)));
+        writeFileSync(path.join(newer, "Pulumi.yaml"), projectYaml("yaml-examples-current", headerOnly, plugin));
         const onCurrent = (...args: string[]) =>
           run("pulumi", [...args, "--stack", "examples", "--non-interactive"], { cwd: newer, env: clinicEnv });
         expect((await onCurrent("stack", "init")).code).toBe(0);
         const previewed = await onCurrent(
           "preview",
-          ...Object.keys(currentOnly.config).flatMap((k) => ["--config", `${k}=${randomUUID()}`]),
+          ...Object.keys(headerOnly.config).flatMap((k) => ["--config", `${k}=${randomUUID()}`]),
         );
         expect(`${previewed.stdout}${previewed.stderr}`).not.toMatch(/error/i);
         expect(previewed.code).toBe(0);
-        for (const name of Object.keys(currentOnly.resources)) expect(previewed.stdout).toContain(name);
+        for (const name of Object.keys(headerOnly.resources)) expect(previewed.stdout).toContain(name);
         expect(current.stats.writes).toEqual({});
+
+        // The current API's own kinds and lookups, together, against the same service.
+        const own = path.join(tmp, "current-examples");
+        mkdirSync(own);
+        writeFileSync(path.join(own, "Pulumi.yaml"), projectYaml("current-examples", currentProgram, plugin));
+        const inOwn = (...args: string[]) =>
+          run("pulumi", [...args, "--stack", "current", "--non-interactive"], { cwd: own, env: clinicEnv });
+        const client = createClient({ baseUrl: current.url, token, api: "2024" });
+        const prompt = await client.prompts.create({ content: "Seeded." });
+        const conn = await client.accountConnections.create({
+          type: "account_connection_openai",
+          credentials: { openai_api_key: "sk-seeded" },
+        });
+        // What getVectorDatabase's example looks up by its index.
+        await client.vectorDatabases.create({ index: "clinic-faq", api_key: "pc-seeded", api_environment: "e" });
+        const seeded = { ...current.stats.writes };
+        expect((await inOwn("stack", "init")).code).toBe(0);
+        for (const [key, value, secret] of [
+          ["promptId", prompt.id, false],
+          ["accountConnectionId", conn.id, false],
+          ["pineconeApiKey", "pc-example", true],
+          ["twilioAuthToken", "tw-example", true],
+        ] as const)
+          expect((await inOwn("config", "set", ...(secret ? ["--secret"] : []), key, value)).code).toBe(0);
+        const ownPlanned = await inOwn("preview");
+        expect(`${ownPlanned.stdout}${ownPlanned.stderr}`).not.toMatch(/error/i);
+        expect(ownPlanned.code).toBe(0);
+        for (const name of Object.keys(currentProgram.resources)) expect(ownPlanned.stdout).toContain(name);
+        // The preview wrote nothing: only what the test seeded before it.
+        expect(current.stats.writes).toEqual(seeded);
       } finally {
         await current.close();
       }

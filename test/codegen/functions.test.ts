@@ -48,7 +48,7 @@ describe("functions in the package schema", () => {
     }
   });
 
-  it("mark secret exactly a call's transcript and error message, an agent's prompt and a webhook's URL", () => {
+  it("mark secret exactly a call's transcript and error message, an agent's prompt, a webhook's URL, a prompt's text and the credentials", () => {
     const secrets = Object.fromEntries(
       Object.entries(schema.functions).flatMap(([t, f]): [string, string[]][] => {
         const keys = secretKeys(f.outputs);
@@ -60,6 +60,12 @@ describe("functions in the package schema", () => {
       getAgents: ["agents[].prompt"],
       getWebhooks: ["webhooks[].url"],
       getCall: ["transcript", "errorMessage"],
+      getPrompt: ["content"],
+      getPrompts: ["prompts[].content"],
+      getVectorDatabase: ["apiKey"],
+      getVectorDatabases: ["vectorDatabases[].apiKey"],
+      getAccountConnection: ["openaiApiKey", "twilioAuthToken"],
+      getAccountConnections: ["accountConnections[].openaiApiKey", "accountConnections[].twilioAuthToken"],
     });
   });
 

@@ -20,9 +20,23 @@ describe("the CLI's registries", () => {
     });
     // A call is an event, not an object of the account: nothing to pull or audit.
     expect(RESOURCE_KINDS.Call).toBeUndefined();
-    expect(ADOPT_INPUTS).toEqual({ Agent: "agentId", Voice: "voiceId", Action: "actionId", Webhook: "webhookId" });
-    // Every kind the registry serves is either an account object or the call.
-    expect(KINDS.map((k) => k.kind).filter((k) => RESOURCE_KINDS[k] === undefined)).toEqual(["Call"]);
+    expect(ADOPT_INPUTS).toEqual({
+      Agent: "agentId",
+      Voice: "voiceId",
+      Action: "actionId",
+      Webhook: "webhookId",
+      Prompt: "promptId",
+      VectorDatabase: "vectorDatabaseId",
+      AccountConnection: "accountConnectionId",
+    });
+    // Every kind the registry serves is an account object, the call, or a kind of the current
+    // API's own collections, which pull, audit and drift do not list yet (docs/current-kinds.md).
+    expect(KINDS.map((k) => k.kind).filter((k) => RESOURCE_KINDS[k] === undefined)).toEqual([
+      "Call",
+      "Prompt",
+      "VectorDatabase",
+      "AccountConnection",
+    ]);
   });
 
   it("parse a native stack's export for audit and drift (its provider is not an account object)", () => {

@@ -122,8 +122,11 @@ describe("provider/schema.json", () => {
       Object.entries(r.properties).flatMap(([n, p]) => (p.secret ? [`${token}.${n}`] : [])),
     );
     expect(secrets.sort()).toEqual([
+      "voiceagent:index:AccountConnection.openaiApiKey",
+      "voiceagent:index:AccountConnection.twilioAuthToken",
       "voiceagent:index:Call.errorMessage",
       "voiceagent:index:Call.transcript",
+      "voiceagent:index:VectorDatabase.apiKey",
       "voiceagent:index:Voice.apiKey",
       "voiceagent:index:Voice.apiUserId",
     ]);
@@ -131,7 +134,13 @@ describe("provider/schema.json", () => {
     const secretInputs = Object.entries(schema.resources).flatMap(([token, r]) =>
       Object.entries(r.inputProperties).flatMap(([n, p]) => (p.secret ? [`${token}.${n}`] : [])),
     );
-    expect(secretInputs.sort()).toEqual(["voiceagent:index:Voice.apiKey", "voiceagent:index:Voice.apiUserId"]);
+    expect(secretInputs.sort()).toEqual([
+      "voiceagent:index:AccountConnection.openaiApiKey",
+      "voiceagent:index:AccountConnection.twilioAuthToken",
+      "voiceagent:index:VectorDatabase.apiKey",
+      "voiceagent:index:Voice.apiKey",
+      "voiceagent:index:Voice.apiUserId",
+    ]);
     expect(schema.config.variables.token?.secret).toBe(true);
     expect(schema.provider.inputProperties.token?.secret).toBe(true);
     expect(Object.keys(schema.provider.inputProperties).sort()).toEqual([

@@ -127,6 +127,65 @@ describe("a clinic on the current API (dynamic entry)", () => {
     expect(await c.destroy()).toEqual({ delete: 4 });
   }, 180_000);
 
+  // The current API's own kinds (docs/current-kinds.md), as a user declares them with their
+  // credentials as plain strings: a prompt adopted by id, a vector database, an OpenAI and a Twilio
+  // connection with a steering pool. A hand edit of the prompt and of the pool is seen by a
+  // refreshing preview; no credential appears in the CLI's output, the export or the backend.
+  it("prompts, vector databases and account connections: up, preview, hand edits seen by preview --refresh, secrets nowhere", async () => {
+    const { c, client, emu } = ctx;
+    const keys = { pinecone: "pc-own-key-3b9d2f1a", openai: "sk-own-key-8c1e4a7b", twilio: "tw-own-token-6f2a9c3d" };
+    const [first, second] = emu.seeds.get(ctx.token)?.numbers ?? [];
+    if (!first || !second) throw new Error("the emulator seeded too few numbers");
+    const adopted = await client.prompts.create({ content: "Made in the dashboard." });
+    writeFileSync(
+      path.join(c.dir, "index.ts"),
+      [
+        'import * as pulumi from "@pulumi/pulumi";',
+        'import * as va from "pulumi-voiceagent";',
+        "const config = new pulumi.Config();",
+        'const booking = new va.Prompt("booking", { content: "You book visits.", collectFields: [{ name: "email", label: "Email address" }], promptId: config.require("promptId") });',
+        `const faq = new va.VectorDatabase("faq", { index: "clinic-faq", apiKey: "${keys.pinecone}", apiEnvironment: "us-east-1-aws" });`,
+        `const openai = new va.AccountConnection("openai", { type: "account_connection_openai", openaiApiKey: "${keys.openai}" });`,
+        `const twilio = new va.AccountConnection("twilio", { type: "account_connection_twilio", twilioAccountSid: "AC0123", twilioAuthToken: "${keys.twilio}", steeringPool: ["${first}", "${second}"] });`,
+        "export const ids = { booking: booking.id, faq: faq.id, openai: openai.id, twilio: twilio.id };",
+        "",
+      ].join("\n"),
+    );
+    await c.pulumi(["stack", "init", "own"]);
+    await c.config({
+      "voiceagent:baseUrl": emu.url,
+      "voiceagent:token": { value: ctx.token, secret: true },
+      "voiceagent:api": "2024",
+      "clinic:promptId": adopted.id,
+    });
+    expect(await c.up()).toEqual({ create: 5 });
+    const ids = (await c.outputs()).ids as Record<string, string>;
+    expect(ids.booking).toBe(adopted.id);
+    expect((await client.prompts.get(adopted.id)).content).toBe("You book visits.");
+    // The credentials reached the service (so the greps below are not vacuous).
+    expect((await client.vectorDatabases.get(String(ids.faq))).api_key).toBe(keys.pinecone);
+    const twilio = await client.accountConnections.get(String(ids.twilio));
+    expect(twilio).toMatchObject({ credentials: { twilio_auth_token: keys.twilio }, steering_pool: [first, second] });
+
+    const quiet = await c.pulumi(["preview", "--expect-no-changes", "--diff"]);
+    // Hand edits on the service: the prompt's text, and a number taken out of the pool.
+    await client.prompts.update(adopted.id, { content: "Edited by hand." });
+    await client.accountConnections.removeFromSteeringPool(String(ids.twilio), second);
+    expect(await c.preview(["--refresh"])).toMatchObject({ update: 2, same: 3 });
+    // A refreshing up puts both back.
+    await c.pulumi(["up", "--yes", "--refresh", "--skip-preview"]);
+    expect((await client.prompts.get(adopted.id)).content).toBe("You book visits.");
+    expect((await client.accountConnections.get(String(ids.twilio))).steering_pool).toEqual([first, second]);
+
+    const exported = await c.pulumi(["stack", "export"]);
+    const destroy = await c.pulumi(["destroy", "--yes", "--skip-preview"]);
+    const shown = [quiet.stdout, quiet.stderr, exported.stdout, destroy.stdout, destroy.stderr];
+    for (const key of Object.values(keys)) {
+      expect(shown.join("\n").includes(key), `CLI output holds ${key}`).toBe(false);
+      expect(backendFilesHolding(c.dir, key)).toEqual([]);
+    }
+  }, 180_000);
+
   // voiceagent:api left at auto (the default), as a new user leaves it: a Voice left at its default
   // type (the interface's voice_base) fails at preview, naming `type`, whether or not the provider
   // read something first (a refresh); before 0.4.1 it passed a plain preview and failed at up.

@@ -146,7 +146,7 @@ describe("a server without the extension routes", () => {
 });
 
 describe("secrets in results", () => {
-  it("are a call's transcript and error message, an agent's prompt and a webhook's URL, nothing else", () => {
+  it("are a call's transcript and error message, an agent's prompt, a webhook's URL, a prompt's text and the credentials of vector databases and account connections, nothing else", () => {
     const all = Object.fromEntries(FUNCTIONS.map((f) => [f.name, secretPathsOf(f.name).map((p) => p.join("."))]));
     expect(all).toEqual({
       getVoice: [],
@@ -160,6 +160,12 @@ describe("secrets in results", () => {
       getCall: ["transcript", "errorMessage"],
       getAccount: [],
       getUsage: [],
+      getPrompt: ["content"],
+      getPrompts: ["prompts.*.content"],
+      getVectorDatabase: ["apiKey"],
+      getVectorDatabases: ["vectorDatabases.*.apiKey"],
+      getAccountConnection: ["openaiApiKey", "twilioAuthToken"],
+      getAccountConnections: ["accountConnections.*.openaiApiKey", "accountConnections.*.twilioAuthToken"],
     });
   });
 

@@ -117,6 +117,34 @@ const cases: Case[] = [
       agent,
     },
   },
+  {
+    kind: "Prompt",
+    inputs: { content: "p" },
+    create: "/v1/prompts/create",
+    collection: "prompts",
+    live: { id: randomUUID(), user_id: USER, content: "p" },
+  },
+  {
+    kind: "VectorDatabase",
+    inputs: { index: "i", apiKey: "k", apiEnvironment: "e" },
+    create: "/v1/vector_databases/create",
+    collection: "vector_databases",
+    live: {
+      id: randomUUID(),
+      user_id: USER,
+      type: "vector_database_pinecone",
+      index: "i",
+      api_key: "k",
+      api_environment: "e",
+    },
+  },
+  {
+    kind: "AccountConnection",
+    inputs: { type: "account_connection_openai", openaiApiKey: "k" },
+    create: "/v1/account_connections/create",
+    collection: "account_connections",
+    live: { id: randomUUID(), user_id: USER, type: "account_connection_openai", credentials: { openai_api_key: "k" } },
+  },
 ];
 
 /** A service that makes the object on its create route but answers that one request with only its id. */

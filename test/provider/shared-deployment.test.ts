@@ -260,6 +260,34 @@ describe("creates of one account through two ledgers of one deployment", () => {
       onRequest: (e: RequestLogEvent) => void (e.event === "waiting" && whenWaiting?.()),
     });
 
+  // The current API's own collections share the deployment's ledger like the others (its file
+  // names each create's collection): identical prompts sent by two ledgers, both replies lost.
+  it("identical prompts through two ledgers, both replies lost: two prompts, one each", async () => {
+    const lossy = await startEmulator({
+      tokens: ["t0ken"],
+      api: "2024",
+      faults: [{ route: "/v1/prompts/create", method: "POST", phase: "after", reset: true, count: 2 }],
+    });
+    try {
+      const on = () =>
+        createClient({
+          baseUrl: lossy.url,
+          token: "t0ken",
+          api: "2024",
+          ledger: new SharedLedger(shared, "t0ken"),
+          ...fast,
+        });
+      const body = { content: "You book visits." };
+      const made = await Promise.all([on().prompts.create(body), on().prompts.create(body)]);
+      expect(lossy.stats.faults.after["POST /v1/prompts/create"]).toBe(2);
+      expect(lossy.stats.byRoute["POST /v1/prompts/create"]).toBe(2);
+      expect(new Set(made.map((p) => p.id)).size).toBe(2);
+      expect((await on().prompts.list.all()).map((p) => p.id).sort()).toEqual(made.map((p) => p.id).sort());
+    } finally {
+      await lossy.close();
+    }
+  });
+
   // The race of test/client/reconcile-races.test.ts, each create sent by another ledger: the first
   // create is committed and its answer held; the second is refused (before or after its work). The
   // refused one must not take the held one's object: the held answer is released as soon as the

@@ -7,4 +7,7 @@ export { PhoneNumber, type PhoneNumberArgs, type PhoneNumberOutputs, type PhoneN
 export { PurchasedNumber, type PurchasedNumberArgs, type PurchasedNumberOutputs, type PurchasedNumberState } from "./purchased-number.js";
 export { Call, type CallArgs, type CallOutputs, type CallState } from "./call.js";
 export { LinkedNumber, type LinkedNumberArgs, type LinkedNumberOutputs, type LinkedNumberState } from "./linked-number.js";
+export { Prompt, type PromptArgs, type PromptCollectFieldsArgs, type PromptCollectFields, type PromptOutputs, type PromptState } from "./prompt.js";
+export { VectorDatabase, type VectorDatabaseArgs, type VectorDatabaseOutputs, type VectorDatabaseState } from "./vector-database.js";
+export { AccountConnection, type AccountConnectionArgs, type AccountConnectionOutputs, type AccountConnectionState } from "./account-connection.js";
 export type { Deployed, OutputsOf } from "../../resources/outputs.js";

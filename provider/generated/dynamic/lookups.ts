@@ -83,6 +83,58 @@ export interface FoundWebhook {
   userId: string;
 }
 
+/** A prompt of the account (its text secret). */
+export interface FoundPrompt {
+  /** The prompt's id (a UUID). */
+  id: string;
+  /** Its text: secret; null: none (a template only). */
+  content: string | null;
+  /** The names of the fields its agent collects during a call. */
+  collectFields: string[];
+  /** The URL the service asks for context; null: none. */
+  contextEndpoint: string | null;
+  /** The id of its prompt template; null: none. */
+  promptTemplate: string | null;
+  /** The id of the user who owns it on the service. */
+  userId: string;
+}
+
+/** A vector database of the account (its API key secret). */
+export interface FoundVectorDatabase {
+  /** The vector database's id (a UUID). */
+  id: string;
+  /** Its type: vector_database_pinecone (or a newer one). */
+  type: string;
+  /** The Pinecone index's name. */
+  index: string;
+  /** The Pinecone environment. */
+  apiEnvironment: string;
+  /** The Pinecone API key: secret; null: the service did not say. */
+  apiKey: string | null;
+  /** The id of the user who owns it on the service. */
+  userId: string;
+}
+
+/** An account connection of the account (its credentials secret). */
+export interface FoundAccountConnection {
+  /** The account connection's id (a UUID). */
+  id: string;
+  /** Its type: account_connection_openai, account_connection_twilio (or a newer one). */
+  type: string;
+  /** The OpenAI API key: secret; null: not an OpenAI connection. */
+  openaiApiKey: string | null;
+  /** The Twilio account SID; null: not a Twilio connection. */
+  twilioAccountSid: string | null;
+  /** The Twilio auth token: secret; null: not a Twilio connection. */
+  twilioAuthToken: string | null;
+  /** The numbers of its steering pool (a Twilio connection's). */
+  steeringPool: string[];
+  /** Whether the Twilio account may present any caller id; null: the service did not say. */
+  accountSupportsAnyCallerId: boolean | null;
+  /** The id of the user who owns it on the service. */
+  userId: string;
+}
+
 /** The arguments of {@link getVoice}. */
 export interface GetVoiceArgs {
   /** The voice's id (a UUID). */
@@ -581,4 +633,268 @@ export function getUsage(args: GetUsageArgs = {}): Promise<GetUsageResult> {
  */
 export function getUsageOutput(args: GetUsageOutputArgs = {}): pulumi.Output<GetUsageResult> {
   return lookupOutput<GetUsageResult>("getUsage", { ...args }, false);
+}
+
+/** The arguments of {@link getPrompt}. */
+export interface GetPromptArgs {
+  /** The prompt's id (a UUID). */
+  id: string;
+}
+
+/** The arguments of {@link getPromptOutput}: each may be an Output. */
+export interface GetPromptOutputArgs {
+  /** The prompt's id (a UUID). */
+  id: pulumi.Input<string>;
+}
+
+/** What {@link getPrompt} answers. Some keys are secret: see each key. */
+export interface GetPromptResult {
+  /** The prompt's id (a UUID). */
+  id: string;
+  /** Its text: secret; null: none (a template only). */
+  content: string | null;
+  /** The names of the fields its agent collects during a call. */
+  collectFields: string[];
+  /** The URL the service asks for context; null: none. */
+  contextEndpoint: string | null;
+  /** The id of its prompt template; null: none. */
+  promptTemplate: string | null;
+  /** The id of the user who owns it on the service. */
+  userId: string;
+}
+
+/**
+ * Looks up one prompt of the account by its `id` (the current API, 2024). Its text comes back secret.
+ * This plain form answers plain values (its secret keys too: use {@link getPromptOutput} to keep them
+ * secret); it reads the service with the stack's voiceagent config.
+ * @example
+ * const booking = await getPrompt({ id: promptId });
+ */
+export function getPrompt(args: GetPromptArgs): Promise<GetPromptResult> {
+  return lookup<GetPromptResult>("getPrompt", args);
+}
+
+/**
+ * Looks up one prompt of the account by its `id` (the current API, 2024). Its text comes back secret.
+ * The Output form: runs once its arguments are known (in preview too); secret as a whole, as its result holds
+ * secrets.
+ */
+export function getPromptOutput(args: GetPromptOutputArgs): pulumi.Output<GetPromptResult> {
+  return lookupOutput<GetPromptResult>("getPrompt", { ...args }, true);
+}
+
+/** The arguments of {@link getPrompts}. */
+export interface GetPromptsArgs {
+}
+
+/** The arguments of {@link getPromptsOutput}: each may be an Output. */
+export interface GetPromptsOutputArgs {
+}
+
+/** What {@link getPrompts} answers. Some keys are secret: see each key. */
+export interface GetPromptsResult {
+  /** The prompts, in the order the service lists them. */
+  prompts: FoundPrompt[];
+}
+
+/**
+ * Lists the account's prompts (the current API, 2024). Their texts come back secret.
+ * This plain form answers plain values (its secret keys too: use {@link getPromptsOutput} to keep them
+ * secret); it reads the service with the stack's voiceagent config.
+ * @example
+ * const all = await getPrompts({});
+ */
+export function getPrompts(args: GetPromptsArgs = {}): Promise<GetPromptsResult> {
+  return lookup<GetPromptsResult>("getPrompts", args);
+}
+
+/**
+ * Lists the account's prompts (the current API, 2024). Their texts come back secret.
+ * The Output form: runs once its arguments are known (in preview too); secret as a whole, as its result holds
+ * secrets.
+ */
+export function getPromptsOutput(args: GetPromptsOutputArgs = {}): pulumi.Output<GetPromptsResult> {
+  return lookupOutput<GetPromptsResult>("getPrompts", { ...args }, true);
+}
+
+/** The arguments of {@link getVectorDatabase}. */
+export interface GetVectorDatabaseArgs {
+  /** The vector database's id (a UUID). */
+  id?: string;
+  /** The Pinecone index's name. */
+  index?: string;
+}
+
+/** The arguments of {@link getVectorDatabaseOutput}: each may be an Output. */
+export interface GetVectorDatabaseOutputArgs {
+  /** The vector database's id (a UUID). */
+  id?: pulumi.Input<string>;
+  /** The Pinecone index's name. */
+  index?: pulumi.Input<string>;
+}
+
+/** What {@link getVectorDatabase} answers. Some keys are secret: see each key. */
+export interface GetVectorDatabaseResult {
+  /** The vector database's id (a UUID). */
+  id: string;
+  /** Its type: vector_database_pinecone (or a newer one). */
+  type: string;
+  /** The Pinecone index's name. */
+  index: string;
+  /** The Pinecone environment. */
+  apiEnvironment: string;
+  /** The Pinecone API key: secret; null: the service did not say. */
+  apiKey: string | null;
+  /** The id of the user who owns it on the service. */
+  userId: string;
+}
+
+/**
+ * Looks up one vector database of the account by its `id`, or by its Pinecone `index` (exactly one must use
+ * it; the current API, 2024). Its API key comes back secret.
+ * This plain form answers plain values (its secret keys too: use {@link getVectorDatabaseOutput} to keep them
+ * secret); it reads the service with the stack's voiceagent config.
+ * @example
+ * const faq = await getVectorDatabase({ index: "clinic-faq" });
+ */
+export function getVectorDatabase(args: GetVectorDatabaseArgs = {}): Promise<GetVectorDatabaseResult> {
+  return lookup<GetVectorDatabaseResult>("getVectorDatabase", args);
+}
+
+/**
+ * Looks up one vector database of the account by its `id`, or by its Pinecone `index` (exactly one must use
+ * it; the current API, 2024). Its API key comes back secret.
+ * The Output form: runs once its arguments are known (in preview too); secret as a whole, as its result holds
+ * secrets.
+ */
+export function getVectorDatabaseOutput(args: GetVectorDatabaseOutputArgs = {}): pulumi.Output<GetVectorDatabaseResult> {
+  return lookupOutput<GetVectorDatabaseResult>("getVectorDatabase", { ...args }, true);
+}
+
+/** The arguments of {@link getVectorDatabases}. */
+export interface GetVectorDatabasesArgs {
+}
+
+/** The arguments of {@link getVectorDatabasesOutput}: each may be an Output. */
+export interface GetVectorDatabasesOutputArgs {
+}
+
+/** What {@link getVectorDatabases} answers. Some keys are secret: see each key. */
+export interface GetVectorDatabasesResult {
+  /** The vector databases, in the order the service lists them. */
+  vectorDatabases: FoundVectorDatabase[];
+}
+
+/**
+ * Lists the account's vector databases (the current API, 2024). Their API keys come back secret.
+ * This plain form answers plain values (its secret keys too: use {@link getVectorDatabasesOutput} to keep
+ * them secret); it reads the service with the stack's voiceagent config.
+ * @example
+ * const all = await getVectorDatabases({});
+ */
+export function getVectorDatabases(args: GetVectorDatabasesArgs = {}): Promise<GetVectorDatabasesResult> {
+  return lookup<GetVectorDatabasesResult>("getVectorDatabases", args);
+}
+
+/**
+ * Lists the account's vector databases (the current API, 2024). Their API keys come back secret.
+ * The Output form: runs once its arguments are known (in preview too); secret as a whole, as its result holds
+ * secrets.
+ */
+export function getVectorDatabasesOutput(args: GetVectorDatabasesOutputArgs = {}): pulumi.Output<GetVectorDatabasesResult> {
+  return lookupOutput<GetVectorDatabasesResult>("getVectorDatabases", { ...args }, true);
+}
+
+/** The arguments of {@link getAccountConnection}. */
+export interface GetAccountConnectionArgs {
+  /** The account connection's id (a UUID). */
+  id: string;
+}
+
+/** The arguments of {@link getAccountConnectionOutput}: each may be an Output. */
+export interface GetAccountConnectionOutputArgs {
+  /** The account connection's id (a UUID). */
+  id: pulumi.Input<string>;
+}
+
+/** What {@link getAccountConnection} answers. Some keys are secret: see each key. */
+export interface GetAccountConnectionResult {
+  /** The account connection's id (a UUID). */
+  id: string;
+  /** Its type: account_connection_openai, account_connection_twilio (or a newer one). */
+  type: string;
+  /** The OpenAI API key: secret; null: not an OpenAI connection. */
+  openaiApiKey: string | null;
+  /** The Twilio account SID; null: not a Twilio connection. */
+  twilioAccountSid: string | null;
+  /** The Twilio auth token: secret; null: not a Twilio connection. */
+  twilioAuthToken: string | null;
+  /** The numbers of its steering pool (a Twilio connection's). */
+  steeringPool: string[];
+  /** Whether the Twilio account may present any caller id; null: the service did not say. */
+  accountSupportsAnyCallerId: boolean | null;
+  /** The id of the user who owns it on the service. */
+  userId: string;
+}
+
+/**
+ * Looks up one account connection of the account by its `id` (the current API, 2024). Its OpenAI key and
+ * Twilio auth token come back secret.
+ * This plain form answers plain values (its secret keys too: use {@link getAccountConnectionOutput} to keep
+ * them secret); it reads the service with the stack's voiceagent config.
+ * @example
+ * const twilio = await getAccountConnection({ id: accountConnectionId });
+ */
+export function getAccountConnection(args: GetAccountConnectionArgs): Promise<GetAccountConnectionResult> {
+  return lookup<GetAccountConnectionResult>("getAccountConnection", args);
+}
+
+/**
+ * Looks up one account connection of the account by its `id` (the current API, 2024). Its OpenAI key and
+ * Twilio auth token come back secret.
+ * The Output form: runs once its arguments are known (in preview too); secret as a whole, as its result holds
+ * secrets.
+ */
+export function getAccountConnectionOutput(args: GetAccountConnectionOutputArgs): pulumi.Output<GetAccountConnectionResult> {
+  return lookupOutput<GetAccountConnectionResult>("getAccountConnection", { ...args }, true);
+}
+
+/** The arguments of {@link getAccountConnections}. */
+export interface GetAccountConnectionsArgs {
+  /** Only connections of this type (account_connection_openai, account_connection_twilio). */
+  type?: string;
+}
+
+/** The arguments of {@link getAccountConnectionsOutput}: each may be an Output. */
+export interface GetAccountConnectionsOutputArgs {
+  /** Only connections of this type (account_connection_openai, account_connection_twilio). */
+  type?: pulumi.Input<string>;
+}
+
+/** What {@link getAccountConnections} answers. Some keys are secret: see each key. */
+export interface GetAccountConnectionsResult {
+  /** The matching account connections, in the order the service lists them. */
+  accountConnections: FoundAccountConnection[];
+}
+
+/**
+ * Lists the account's account connections, optionally only those of one `type` (the current API, 2024). Their
+ * OpenAI keys and Twilio auth tokens come back secret.
+ * This plain form answers plain values (its secret keys too: use {@link getAccountConnectionsOutput} to keep
+ * them secret); it reads the service with the stack's voiceagent config.
+ * @example
+ * const twilio = await getAccountConnections({ type: "account_connection_twilio" });
+ */
+export function getAccountConnections(args: GetAccountConnectionsArgs = {}): Promise<GetAccountConnectionsResult> {
+  return lookup<GetAccountConnectionsResult>("getAccountConnections", args);
+}
+
+/**
+ * Lists the account's account connections, optionally only those of one `type` (the current API, 2024). Their
+ * OpenAI keys and Twilio auth tokens come back secret.
+ * The Output form: runs once its arguments are known (in preview too); secret as a whole, as its result holds
+ * secrets.
+ */
+export function getAccountConnectionsOutput(args: GetAccountConnectionsOutputArgs = {}): pulumi.Output<GetAccountConnectionsResult> {
+  return lookupOutput<GetAccountConnectionsResult>("getAccountConnections", { ...args }, true);
 }

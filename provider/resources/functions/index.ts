@@ -13,6 +13,12 @@ import { getUsage } from "./get-usage.js";
 import { getVoice } from "./get-voice.js";
 import { getVoices } from "./get-voices.js";
 import { getWebhooks } from "./get-webhooks.js";
+import { getPrompt } from "./get-prompt.js";
+import { getPrompts } from "./get-prompts.js";
+import { getVectorDatabase } from "./get-vector-database.js";
+import { getVectorDatabases } from "./get-vector-databases.js";
+import { getAccountConnection } from "./get-account-connection.js";
+import { getAccountConnections } from "./get-account-connections.js";
 
 /** Every function this release serves, in the order the schema and the entries list them. */
 export const FUNCTIONS = [
@@ -27,6 +33,12 @@ export const FUNCTIONS = [
   registeredFunction(getCall),
   registeredFunction(getAccount),
   registeredFunction(getUsage),
+  registeredFunction(getPrompt),
+  registeredFunction(getPrompts),
+  registeredFunction(getVectorDatabase),
+  registeredFunction(getVectorDatabases),
+  registeredFunction(getAccountConnection),
+  registeredFunction(getAccountConnections),
 ] as const;
 
 /** A function of the provider ("getVoice", ...). */

@@ -10,6 +10,9 @@ import { phoneNumberKind } from "./phone-number.js";
 import { purchasedNumberKind } from "./purchased-number.js";
 import { voiceKind } from "./voice.js";
 import { webhookKind } from "./webhook.js";
+import { promptKind } from "./prompt.js";
+import { vectorDatabaseKind } from "./vector-database.js";
+import { accountConnectionKind } from "./account-connection.js";
 
 /** Every kind this release serves, in the order the schema and the public entry list them. */
 export const KINDS = [
@@ -21,6 +24,9 @@ export const KINDS = [
   registered(purchasedNumberKind),
   registered(callKind),
   registered(linkedNumberKind),
+  registered(promptKind),
+  registered(vectorDatabaseKind),
+  registered(accountConnectionKind),
 ] as const;
 
 /** A resource kind of the provider ("Agent", "PhoneNumber", ...). */

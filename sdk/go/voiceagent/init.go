@@ -21,6 +21,8 @@ func (m *module) Version() semver.Version {
 
 func (m *module) Construct(ctx *pulumi.Context, name, typ, urn string) (r pulumi.Resource, err error) {
 	switch typ {
+	case "voiceagent:index:AccountConnection":
+		r = &AccountConnection{}
 	case "voiceagent:index:Action":
 		r = &Action{}
 	case "voiceagent:index:Agent":
@@ -31,8 +33,12 @@ func (m *module) Construct(ctx *pulumi.Context, name, typ, urn string) (r pulumi
 		r = &LinkedNumber{}
 	case "voiceagent:index:PhoneNumber":
 		r = &PhoneNumber{}
+	case "voiceagent:index:Prompt":
+		r = &Prompt{}
 	case "voiceagent:index:PurchasedNumber":
 		r = &PurchasedNumber{}
+	case "voiceagent:index:VectorDatabase":
+		r = &VectorDatabase{}
 	case "voiceagent:index:Voice":
 		r = &Voice{}
 	case "voiceagent:index:Webhook":

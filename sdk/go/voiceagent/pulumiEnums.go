@@ -10,6 +10,172 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
+// AccountConnectionType, as AccountConnection.type: The type: account_connection_openai or account_connection_twilio. Changing it replaces (the service cannot change it).
+type AccountConnectionType string
+
+const (
+	AccountConnectionTypeConnectionOpenai = AccountConnectionType("account_connection_openai")
+	AccountConnectionTypeConnectionTwilio = AccountConnectionType("account_connection_twilio")
+)
+
+func (AccountConnectionType) ElementType() reflect.Type {
+	return reflect.TypeOf((*AccountConnectionType)(nil)).Elem()
+}
+
+func (e AccountConnectionType) ToAccountConnectionTypeOutput() AccountConnectionTypeOutput {
+	return pulumi.ToOutput(e).(AccountConnectionTypeOutput)
+}
+
+func (e AccountConnectionType) ToAccountConnectionTypeOutputWithContext(ctx context.Context) AccountConnectionTypeOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(AccountConnectionTypeOutput)
+}
+
+func (e AccountConnectionType) ToAccountConnectionTypePtrOutput() AccountConnectionTypePtrOutput {
+	return e.ToAccountConnectionTypePtrOutputWithContext(context.Background())
+}
+
+func (e AccountConnectionType) ToAccountConnectionTypePtrOutputWithContext(ctx context.Context) AccountConnectionTypePtrOutput {
+	return AccountConnectionType(e).ToAccountConnectionTypeOutputWithContext(ctx).ToAccountConnectionTypePtrOutputWithContext(ctx)
+}
+
+func (e AccountConnectionType) ToStringOutput() pulumi.StringOutput {
+	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e AccountConnectionType) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e AccountConnectionType) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
+}
+
+func (e AccountConnectionType) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
+}
+
+type AccountConnectionTypeOutput struct{ *pulumi.OutputState }
+
+func (AccountConnectionTypeOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*AccountConnectionType)(nil)).Elem()
+}
+
+func (o AccountConnectionTypeOutput) ToAccountConnectionTypeOutput() AccountConnectionTypeOutput {
+	return o
+}
+
+func (o AccountConnectionTypeOutput) ToAccountConnectionTypeOutputWithContext(ctx context.Context) AccountConnectionTypeOutput {
+	return o
+}
+
+func (o AccountConnectionTypeOutput) ToAccountConnectionTypePtrOutput() AccountConnectionTypePtrOutput {
+	return o.ToAccountConnectionTypePtrOutputWithContext(context.Background())
+}
+
+func (o AccountConnectionTypeOutput) ToAccountConnectionTypePtrOutputWithContext(ctx context.Context) AccountConnectionTypePtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v AccountConnectionType) *AccountConnectionType {
+		return &v
+	}).(AccountConnectionTypePtrOutput)
+}
+
+func (o AccountConnectionTypeOutput) ToStringOutput() pulumi.StringOutput {
+	return o.ToStringOutputWithContext(context.Background())
+}
+
+func (o AccountConnectionTypeOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e AccountConnectionType) string {
+		return string(e)
+	}).(pulumi.StringOutput)
+}
+
+func (o AccountConnectionTypeOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o AccountConnectionTypeOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e AccountConnectionType) *string {
+		v := string(e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+type AccountConnectionTypePtrOutput struct{ *pulumi.OutputState }
+
+func (AccountConnectionTypePtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**AccountConnectionType)(nil)).Elem()
+}
+
+func (o AccountConnectionTypePtrOutput) ToAccountConnectionTypePtrOutput() AccountConnectionTypePtrOutput {
+	return o
+}
+
+func (o AccountConnectionTypePtrOutput) ToAccountConnectionTypePtrOutputWithContext(ctx context.Context) AccountConnectionTypePtrOutput {
+	return o
+}
+
+func (o AccountConnectionTypePtrOutput) Elem() AccountConnectionTypeOutput {
+	return o.ApplyT(func(v *AccountConnectionType) AccountConnectionType {
+		if v != nil {
+			return *v
+		}
+		var ret AccountConnectionType
+		return ret
+	}).(AccountConnectionTypeOutput)
+}
+
+func (o AccountConnectionTypePtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o AccountConnectionTypePtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *AccountConnectionType) *string {
+		if e == nil {
+			return nil
+		}
+		v := string(*e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+// AccountConnectionTypeInput is an input type that accepts values of the AccountConnectionType enum
+// A concrete instance of `AccountConnectionTypeInput` can be one of the following:
+//
+//	AccountConnectionTypeConnectionOpenai
+//	AccountConnectionTypeConnectionTwilio
+type AccountConnectionTypeInput interface {
+	pulumi.Input
+
+	ToAccountConnectionTypeOutput() AccountConnectionTypeOutput
+	ToAccountConnectionTypeOutputWithContext(context.Context) AccountConnectionTypeOutput
+}
+
+var accountConnectionTypePtrType = reflect.TypeOf((**AccountConnectionType)(nil)).Elem()
+
+type AccountConnectionTypePtrInput interface {
+	pulumi.Input
+
+	ToAccountConnectionTypePtrOutput() AccountConnectionTypePtrOutput
+	ToAccountConnectionTypePtrOutputWithContext(context.Context) AccountConnectionTypePtrOutput
+}
+
+type accountConnectionTypePtr string
+
+func AccountConnectionTypePtr(v string) AccountConnectionTypePtrInput {
+	return (*accountConnectionTypePtr)(&v)
+}
+
+func (*accountConnectionTypePtr) ElementType() reflect.Type {
+	return accountConnectionTypePtrType
+}
+
+func (in *accountConnectionTypePtr) ToAccountConnectionTypePtrOutput() AccountConnectionTypePtrOutput {
+	return pulumi.ToOutput(in).(AccountConnectionTypePtrOutput)
+}
+
+func (in *accountConnectionTypePtr) ToAccountConnectionTypePtrOutputWithContext(ctx context.Context) AccountConnectionTypePtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(AccountConnectionTypePtrOutput)
+}
+
 // ActionType, as Action.type: What it does: action_end_conversation (default), action_transfer_call or action_dtmf.
 type ActionType string
 
@@ -176,6 +342,170 @@ func (in *actionTypePtr) ToActionTypePtrOutput() ActionTypePtrOutput {
 
 func (in *actionTypePtr) ToActionTypePtrOutputWithContext(ctx context.Context) ActionTypePtrOutput {
 	return pulumi.ToOutputWithContext(ctx, in).(ActionTypePtrOutput)
+}
+
+// VectorDatabaseType, as VectorDatabase.type: The type: vector_database_pinecone (the default and the only one the service knows).
+type VectorDatabaseType string
+
+const (
+	VectorDatabaseTypeDatabasePinecone = VectorDatabaseType("vector_database_pinecone")
+)
+
+func (VectorDatabaseType) ElementType() reflect.Type {
+	return reflect.TypeOf((*VectorDatabaseType)(nil)).Elem()
+}
+
+func (e VectorDatabaseType) ToVectorDatabaseTypeOutput() VectorDatabaseTypeOutput {
+	return pulumi.ToOutput(e).(VectorDatabaseTypeOutput)
+}
+
+func (e VectorDatabaseType) ToVectorDatabaseTypeOutputWithContext(ctx context.Context) VectorDatabaseTypeOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(VectorDatabaseTypeOutput)
+}
+
+func (e VectorDatabaseType) ToVectorDatabaseTypePtrOutput() VectorDatabaseTypePtrOutput {
+	return e.ToVectorDatabaseTypePtrOutputWithContext(context.Background())
+}
+
+func (e VectorDatabaseType) ToVectorDatabaseTypePtrOutputWithContext(ctx context.Context) VectorDatabaseTypePtrOutput {
+	return VectorDatabaseType(e).ToVectorDatabaseTypeOutputWithContext(ctx).ToVectorDatabaseTypePtrOutputWithContext(ctx)
+}
+
+func (e VectorDatabaseType) ToStringOutput() pulumi.StringOutput {
+	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e VectorDatabaseType) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e VectorDatabaseType) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
+}
+
+func (e VectorDatabaseType) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
+}
+
+type VectorDatabaseTypeOutput struct{ *pulumi.OutputState }
+
+func (VectorDatabaseTypeOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*VectorDatabaseType)(nil)).Elem()
+}
+
+func (o VectorDatabaseTypeOutput) ToVectorDatabaseTypeOutput() VectorDatabaseTypeOutput {
+	return o
+}
+
+func (o VectorDatabaseTypeOutput) ToVectorDatabaseTypeOutputWithContext(ctx context.Context) VectorDatabaseTypeOutput {
+	return o
+}
+
+func (o VectorDatabaseTypeOutput) ToVectorDatabaseTypePtrOutput() VectorDatabaseTypePtrOutput {
+	return o.ToVectorDatabaseTypePtrOutputWithContext(context.Background())
+}
+
+func (o VectorDatabaseTypeOutput) ToVectorDatabaseTypePtrOutputWithContext(ctx context.Context) VectorDatabaseTypePtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v VectorDatabaseType) *VectorDatabaseType {
+		return &v
+	}).(VectorDatabaseTypePtrOutput)
+}
+
+func (o VectorDatabaseTypeOutput) ToStringOutput() pulumi.StringOutput {
+	return o.ToStringOutputWithContext(context.Background())
+}
+
+func (o VectorDatabaseTypeOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e VectorDatabaseType) string {
+		return string(e)
+	}).(pulumi.StringOutput)
+}
+
+func (o VectorDatabaseTypeOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o VectorDatabaseTypeOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e VectorDatabaseType) *string {
+		v := string(e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+type VectorDatabaseTypePtrOutput struct{ *pulumi.OutputState }
+
+func (VectorDatabaseTypePtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**VectorDatabaseType)(nil)).Elem()
+}
+
+func (o VectorDatabaseTypePtrOutput) ToVectorDatabaseTypePtrOutput() VectorDatabaseTypePtrOutput {
+	return o
+}
+
+func (o VectorDatabaseTypePtrOutput) ToVectorDatabaseTypePtrOutputWithContext(ctx context.Context) VectorDatabaseTypePtrOutput {
+	return o
+}
+
+func (o VectorDatabaseTypePtrOutput) Elem() VectorDatabaseTypeOutput {
+	return o.ApplyT(func(v *VectorDatabaseType) VectorDatabaseType {
+		if v != nil {
+			return *v
+		}
+		var ret VectorDatabaseType
+		return ret
+	}).(VectorDatabaseTypeOutput)
+}
+
+func (o VectorDatabaseTypePtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o VectorDatabaseTypePtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *VectorDatabaseType) *string {
+		if e == nil {
+			return nil
+		}
+		v := string(*e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+// VectorDatabaseTypeInput is an input type that accepts values of the VectorDatabaseType enum
+// A concrete instance of `VectorDatabaseTypeInput` can be one of the following:
+//
+//	VectorDatabaseTypeDatabasePinecone
+type VectorDatabaseTypeInput interface {
+	pulumi.Input
+
+	ToVectorDatabaseTypeOutput() VectorDatabaseTypeOutput
+	ToVectorDatabaseTypeOutputWithContext(context.Context) VectorDatabaseTypeOutput
+}
+
+var vectorDatabaseTypePtrType = reflect.TypeOf((**VectorDatabaseType)(nil)).Elem()
+
+type VectorDatabaseTypePtrInput interface {
+	pulumi.Input
+
+	ToVectorDatabaseTypePtrOutput() VectorDatabaseTypePtrOutput
+	ToVectorDatabaseTypePtrOutputWithContext(context.Context) VectorDatabaseTypePtrOutput
+}
+
+type vectorDatabaseTypePtr string
+
+func VectorDatabaseTypePtr(v string) VectorDatabaseTypePtrInput {
+	return (*vectorDatabaseTypePtr)(&v)
+}
+
+func (*vectorDatabaseTypePtr) ElementType() reflect.Type {
+	return vectorDatabaseTypePtrType
+}
+
+func (in *vectorDatabaseTypePtr) ToVectorDatabaseTypePtrOutput() VectorDatabaseTypePtrOutput {
+	return pulumi.ToOutput(in).(VectorDatabaseTypePtrOutput)
+}
+
+func (in *vectorDatabaseTypePtr) ToVectorDatabaseTypePtrOutputWithContext(ctx context.Context) VectorDatabaseTypePtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(VectorDatabaseTypePtrOutput)
 }
 
 // VoiceType, as Voice.type: The voice type: voice_base (default; the 2023 API), or voice_azure, voice_eleven_labs, voice_play_ht, voice_rime, voice_vocode (the 2024 API).
@@ -742,8 +1072,12 @@ func (in *webhookMethodPtr) ToWebhookMethodPtrOutputWithContext(ctx context.Cont
 }
 
 func init() {
+	pulumi.RegisterInputType(reflect.TypeOf((*AccountConnectionTypeInput)(nil)).Elem(), AccountConnectionType("account_connection_openai"))
+	pulumi.RegisterInputType(reflect.TypeOf((*AccountConnectionTypePtrInput)(nil)).Elem(), AccountConnectionType("account_connection_openai"))
 	pulumi.RegisterInputType(reflect.TypeOf((*ActionTypeInput)(nil)).Elem(), ActionType("action_end_conversation"))
 	pulumi.RegisterInputType(reflect.TypeOf((*ActionTypePtrInput)(nil)).Elem(), ActionType("action_end_conversation"))
+	pulumi.RegisterInputType(reflect.TypeOf((*VectorDatabaseTypeInput)(nil)).Elem(), VectorDatabaseType("vector_database_pinecone"))
+	pulumi.RegisterInputType(reflect.TypeOf((*VectorDatabaseTypePtrInput)(nil)).Elem(), VectorDatabaseType("vector_database_pinecone"))
 	pulumi.RegisterInputType(reflect.TypeOf((*VoiceTypeInput)(nil)).Elem(), VoiceType("voice_base"))
 	pulumi.RegisterInputType(reflect.TypeOf((*VoiceTypePtrInput)(nil)).Elem(), VoiceType("voice_base"))
 	pulumi.RegisterInputType(reflect.TypeOf((*WebhookEventInput)(nil)).Elem(), WebhookEvent("event_message"))
@@ -751,8 +1085,12 @@ func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*WebhookEventArrayInput)(nil)).Elem(), WebhookEventArray{})
 	pulumi.RegisterInputType(reflect.TypeOf((*WebhookMethodInput)(nil)).Elem(), WebhookMethod("GET"))
 	pulumi.RegisterInputType(reflect.TypeOf((*WebhookMethodPtrInput)(nil)).Elem(), WebhookMethod("GET"))
+	pulumi.RegisterOutputType(AccountConnectionTypeOutput{})
+	pulumi.RegisterOutputType(AccountConnectionTypePtrOutput{})
 	pulumi.RegisterOutputType(ActionTypeOutput{})
 	pulumi.RegisterOutputType(ActionTypePtrOutput{})
+	pulumi.RegisterOutputType(VectorDatabaseTypeOutput{})
+	pulumi.RegisterOutputType(VectorDatabaseTypePtrOutput{})
 	pulumi.RegisterOutputType(VoiceTypeOutput{})
 	pulumi.RegisterOutputType(VoiceTypePtrOutput{})
 	pulumi.RegisterOutputType(WebhookEventOutput{})

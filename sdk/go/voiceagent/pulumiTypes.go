@@ -13,6 +13,101 @@ import (
 
 var _ = internal.GetEnvOrDefault
 
+// An account connection of the account (its credentials secret).
+type FoundAccountConnection struct {
+	// Whether the Twilio account may present any caller id; null: the service did not say.
+	AccountSupportsAnyCallerId *bool `pulumi:"accountSupportsAnyCallerId"`
+	// The account connection's id (a UUID).
+	Id string `pulumi:"id"`
+	// The OpenAI API key: secret; null: not an OpenAI connection.
+	OpenaiApiKey *string `pulumi:"openaiApiKey"`
+	// The numbers of its steering pool (a Twilio connection's).
+	SteeringPool []string `pulumi:"steeringPool"`
+	// The Twilio account SID; null: not a Twilio connection.
+	TwilioAccountSid *string `pulumi:"twilioAccountSid"`
+	// The Twilio auth token: secret; null: not a Twilio connection.
+	TwilioAuthToken *string `pulumi:"twilioAuthToken"`
+	// Its type: account_connection_openai, account_connection_twilio (or a newer one).
+	Type string `pulumi:"type"`
+	// The id of the user who owns it on the service.
+	UserId string `pulumi:"userId"`
+}
+
+// An account connection of the account (its credentials secret).
+type FoundAccountConnectionOutput struct{ *pulumi.OutputState }
+
+func (FoundAccountConnectionOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*FoundAccountConnection)(nil)).Elem()
+}
+
+func (o FoundAccountConnectionOutput) ToFoundAccountConnectionOutput() FoundAccountConnectionOutput {
+	return o
+}
+
+func (o FoundAccountConnectionOutput) ToFoundAccountConnectionOutputWithContext(ctx context.Context) FoundAccountConnectionOutput {
+	return o
+}
+
+// Whether the Twilio account may present any caller id; null: the service did not say.
+func (o FoundAccountConnectionOutput) AccountSupportsAnyCallerId() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v FoundAccountConnection) *bool { return v.AccountSupportsAnyCallerId }).(pulumi.BoolPtrOutput)
+}
+
+// The account connection's id (a UUID).
+func (o FoundAccountConnectionOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v FoundAccountConnection) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// The OpenAI API key: secret; null: not an OpenAI connection.
+func (o FoundAccountConnectionOutput) OpenaiApiKey() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v FoundAccountConnection) *string { return v.OpenaiApiKey }).(pulumi.StringPtrOutput)
+}
+
+// The numbers of its steering pool (a Twilio connection's).
+func (o FoundAccountConnectionOutput) SteeringPool() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v FoundAccountConnection) []string { return v.SteeringPool }).(pulumi.StringArrayOutput)
+}
+
+// The Twilio account SID; null: not a Twilio connection.
+func (o FoundAccountConnectionOutput) TwilioAccountSid() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v FoundAccountConnection) *string { return v.TwilioAccountSid }).(pulumi.StringPtrOutput)
+}
+
+// The Twilio auth token: secret; null: not a Twilio connection.
+func (o FoundAccountConnectionOutput) TwilioAuthToken() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v FoundAccountConnection) *string { return v.TwilioAuthToken }).(pulumi.StringPtrOutput)
+}
+
+// Its type: account_connection_openai, account_connection_twilio (or a newer one).
+func (o FoundAccountConnectionOutput) Type() pulumi.StringOutput {
+	return o.ApplyT(func(v FoundAccountConnection) string { return v.Type }).(pulumi.StringOutput)
+}
+
+// The id of the user who owns it on the service.
+func (o FoundAccountConnectionOutput) UserId() pulumi.StringOutput {
+	return o.ApplyT(func(v FoundAccountConnection) string { return v.UserId }).(pulumi.StringOutput)
+}
+
+type FoundAccountConnectionArrayOutput struct{ *pulumi.OutputState }
+
+func (FoundAccountConnectionArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]FoundAccountConnection)(nil)).Elem()
+}
+
+func (o FoundAccountConnectionArrayOutput) ToFoundAccountConnectionArrayOutput() FoundAccountConnectionArrayOutput {
+	return o
+}
+
+func (o FoundAccountConnectionArrayOutput) ToFoundAccountConnectionArrayOutputWithContext(ctx context.Context) FoundAccountConnectionArrayOutput {
+	return o
+}
+
+func (o FoundAccountConnectionArrayOutput) Index(i pulumi.IntInput) FoundAccountConnectionOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) FoundAccountConnection {
+		return vs[0].([]FoundAccountConnection)[vs[1].(int)]
+	}).(FoundAccountConnectionOutput)
+}
+
 // An action of the account.
 type FoundAction struct {
 	// The action's id (a UUID).
@@ -242,6 +337,168 @@ func (o FoundNumberArrayOutput) Index(i pulumi.IntInput) FoundNumberOutput {
 	}).(FoundNumberOutput)
 }
 
+// A prompt of the account (its text secret).
+type FoundPrompt struct {
+	// The names of the fields its agent collects during a call.
+	CollectFields []string `pulumi:"collectFields"`
+	// Its text: secret; null: none (a template only).
+	Content *string `pulumi:"content"`
+	// The URL the service asks for context; null: none.
+	ContextEndpoint *string `pulumi:"contextEndpoint"`
+	// The prompt's id (a UUID).
+	Id string `pulumi:"id"`
+	// The id of its prompt template; null: none.
+	PromptTemplate *string `pulumi:"promptTemplate"`
+	// The id of the user who owns it on the service.
+	UserId string `pulumi:"userId"`
+}
+
+// A prompt of the account (its text secret).
+type FoundPromptOutput struct{ *pulumi.OutputState }
+
+func (FoundPromptOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*FoundPrompt)(nil)).Elem()
+}
+
+func (o FoundPromptOutput) ToFoundPromptOutput() FoundPromptOutput {
+	return o
+}
+
+func (o FoundPromptOutput) ToFoundPromptOutputWithContext(ctx context.Context) FoundPromptOutput {
+	return o
+}
+
+// The names of the fields its agent collects during a call.
+func (o FoundPromptOutput) CollectFields() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v FoundPrompt) []string { return v.CollectFields }).(pulumi.StringArrayOutput)
+}
+
+// Its text: secret; null: none (a template only).
+func (o FoundPromptOutput) Content() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v FoundPrompt) *string { return v.Content }).(pulumi.StringPtrOutput)
+}
+
+// The URL the service asks for context; null: none.
+func (o FoundPromptOutput) ContextEndpoint() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v FoundPrompt) *string { return v.ContextEndpoint }).(pulumi.StringPtrOutput)
+}
+
+// The prompt's id (a UUID).
+func (o FoundPromptOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v FoundPrompt) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// The id of its prompt template; null: none.
+func (o FoundPromptOutput) PromptTemplate() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v FoundPrompt) *string { return v.PromptTemplate }).(pulumi.StringPtrOutput)
+}
+
+// The id of the user who owns it on the service.
+func (o FoundPromptOutput) UserId() pulumi.StringOutput {
+	return o.ApplyT(func(v FoundPrompt) string { return v.UserId }).(pulumi.StringOutput)
+}
+
+type FoundPromptArrayOutput struct{ *pulumi.OutputState }
+
+func (FoundPromptArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]FoundPrompt)(nil)).Elem()
+}
+
+func (o FoundPromptArrayOutput) ToFoundPromptArrayOutput() FoundPromptArrayOutput {
+	return o
+}
+
+func (o FoundPromptArrayOutput) ToFoundPromptArrayOutputWithContext(ctx context.Context) FoundPromptArrayOutput {
+	return o
+}
+
+func (o FoundPromptArrayOutput) Index(i pulumi.IntInput) FoundPromptOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) FoundPrompt {
+		return vs[0].([]FoundPrompt)[vs[1].(int)]
+	}).(FoundPromptOutput)
+}
+
+// A vector database of the account (its API key secret).
+type FoundVectorDatabase struct {
+	// The Pinecone environment.
+	ApiEnvironment string `pulumi:"apiEnvironment"`
+	// The Pinecone API key: secret; null: the service did not say.
+	ApiKey *string `pulumi:"apiKey"`
+	// The vector database's id (a UUID).
+	Id string `pulumi:"id"`
+	// The Pinecone index's name.
+	Index string `pulumi:"index"`
+	// Its type: vector_database_pinecone (or a newer one).
+	Type string `pulumi:"type"`
+	// The id of the user who owns it on the service.
+	UserId string `pulumi:"userId"`
+}
+
+// A vector database of the account (its API key secret).
+type FoundVectorDatabaseOutput struct{ *pulumi.OutputState }
+
+func (FoundVectorDatabaseOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*FoundVectorDatabase)(nil)).Elem()
+}
+
+func (o FoundVectorDatabaseOutput) ToFoundVectorDatabaseOutput() FoundVectorDatabaseOutput {
+	return o
+}
+
+func (o FoundVectorDatabaseOutput) ToFoundVectorDatabaseOutputWithContext(ctx context.Context) FoundVectorDatabaseOutput {
+	return o
+}
+
+// The Pinecone environment.
+func (o FoundVectorDatabaseOutput) ApiEnvironment() pulumi.StringOutput {
+	return o.ApplyT(func(v FoundVectorDatabase) string { return v.ApiEnvironment }).(pulumi.StringOutput)
+}
+
+// The Pinecone API key: secret; null: the service did not say.
+func (o FoundVectorDatabaseOutput) ApiKey() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v FoundVectorDatabase) *string { return v.ApiKey }).(pulumi.StringPtrOutput)
+}
+
+// The vector database's id (a UUID).
+func (o FoundVectorDatabaseOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v FoundVectorDatabase) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// The Pinecone index's name.
+func (o FoundVectorDatabaseOutput) Index() pulumi.StringOutput {
+	return o.ApplyT(func(v FoundVectorDatabase) string { return v.Index }).(pulumi.StringOutput)
+}
+
+// Its type: vector_database_pinecone (or a newer one).
+func (o FoundVectorDatabaseOutput) Type() pulumi.StringOutput {
+	return o.ApplyT(func(v FoundVectorDatabase) string { return v.Type }).(pulumi.StringOutput)
+}
+
+// The id of the user who owns it on the service.
+func (o FoundVectorDatabaseOutput) UserId() pulumi.StringOutput {
+	return o.ApplyT(func(v FoundVectorDatabase) string { return v.UserId }).(pulumi.StringOutput)
+}
+
+type FoundVectorDatabaseArrayOutput struct{ *pulumi.OutputState }
+
+func (FoundVectorDatabaseArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]FoundVectorDatabase)(nil)).Elem()
+}
+
+func (o FoundVectorDatabaseArrayOutput) ToFoundVectorDatabaseArrayOutput() FoundVectorDatabaseArrayOutput {
+	return o
+}
+
+func (o FoundVectorDatabaseArrayOutput) ToFoundVectorDatabaseArrayOutputWithContext(ctx context.Context) FoundVectorDatabaseArrayOutput {
+	return o
+}
+
+func (o FoundVectorDatabaseArrayOutput) Index(i pulumi.IntInput) FoundVectorDatabaseOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) FoundVectorDatabase {
+		return vs[0].([]FoundVectorDatabase)[vs[1].(int)]
+	}).(FoundVectorDatabaseOutput)
+}
+
 // A voice of the account.
 type FoundVoice struct {
 	// The voice's id (a UUID).
@@ -412,12 +669,18 @@ func (o FoundWebhookArrayOutput) Index(i pulumi.IntInput) FoundWebhookOutput {
 }
 
 func init() {
+	pulumi.RegisterOutputType(FoundAccountConnectionOutput{})
+	pulumi.RegisterOutputType(FoundAccountConnectionArrayOutput{})
 	pulumi.RegisterOutputType(FoundActionOutput{})
 	pulumi.RegisterOutputType(FoundActionArrayOutput{})
 	pulumi.RegisterOutputType(FoundAgentOutput{})
 	pulumi.RegisterOutputType(FoundAgentArrayOutput{})
 	pulumi.RegisterOutputType(FoundNumberOutput{})
 	pulumi.RegisterOutputType(FoundNumberArrayOutput{})
+	pulumi.RegisterOutputType(FoundPromptOutput{})
+	pulumi.RegisterOutputType(FoundPromptArrayOutput{})
+	pulumi.RegisterOutputType(FoundVectorDatabaseOutput{})
+	pulumi.RegisterOutputType(FoundVectorDatabaseArrayOutput{})
 	pulumi.RegisterOutputType(FoundVoiceOutput{})
 	pulumi.RegisterOutputType(FoundVoiceArrayOutput{})
 	pulumi.RegisterOutputType(FoundWebhookOutput{})

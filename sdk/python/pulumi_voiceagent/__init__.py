@@ -8,25 +8,34 @@ import typing
 # Export this package's modules as members:
 from ._enums import *
 from ._fleet_schema import *
+from .account_connection import *
 from .action import *
 from .agent import *
 from .call import *
 from .fleet import *
 from .get_account import *
+from .get_account_connection import *
+from .get_account_connections import *
 from .get_actions import *
 from .get_agent import *
 from .get_agents import *
 from .get_call import *
 from .get_phone_number import *
 from .get_phone_numbers import *
+from .get_prompt import *
+from .get_prompts import *
 from .get_usage import *
+from .get_vector_database import *
+from .get_vector_databases import *
 from .get_voice import *
 from .get_voices import *
 from .get_webhooks import *
 from .linked_number import *
 from .phone_number import *
+from .prompt import *
 from .provider import *
 from .purchased_number import *
+from .vector_database import *
 from .voice import *
 from .webhook import *
 from . import outputs
@@ -46,12 +55,15 @@ _utilities.register(
   "mod": "index",
   "fqn": "pulumi_voiceagent",
   "classes": {
+   "voiceagent:index:AccountConnection": "AccountConnection",
    "voiceagent:index:Action": "Action",
    "voiceagent:index:Agent": "Agent",
    "voiceagent:index:Call": "Call",
    "voiceagent:index:LinkedNumber": "LinkedNumber",
    "voiceagent:index:PhoneNumber": "PhoneNumber",
+   "voiceagent:index:Prompt": "Prompt",
    "voiceagent:index:PurchasedNumber": "PurchasedNumber",
+   "voiceagent:index:VectorDatabase": "VectorDatabase",
    "voiceagent:index:Voice": "Voice",
    "voiceagent:index:Webhook": "Webhook"
   }

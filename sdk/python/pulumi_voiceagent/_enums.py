@@ -7,11 +7,22 @@ import pulumi
 from enum import Enum
 
 __all__ = [
+    'AccountConnectionType',
     'ActionType',
+    'VectorDatabaseType',
     'VoiceType',
     'WebhookEvent',
     'WebhookMethod',
 ]
+
+
+@pulumi.type_token("voiceagent:index:AccountConnectionType")
+class AccountConnectionType(_builtins.str, Enum):
+    """
+    AccountConnectionType, as AccountConnection.type: The type: account_connection_openai or account_connection_twilio. Changing it replaces (the service cannot change it).
+    """
+    CONNECTION_OPENAI = "account_connection_openai"
+    CONNECTION_TWILIO = "account_connection_twilio"
 
 
 @pulumi.type_token("voiceagent:index:ActionType")
@@ -22,6 +33,14 @@ class ActionType(_builtins.str, Enum):
     END_CONVERSATION = "action_end_conversation"
     TRANSFER_CALL = "action_transfer_call"
     DTMF = "action_dtmf"
+
+
+@pulumi.type_token("voiceagent:index:VectorDatabaseType")
+class VectorDatabaseType(_builtins.str, Enum):
+    """
+    VectorDatabaseType, as VectorDatabase.type: The type: vector_database_pinecone (the default and the only one the service knows).
+    """
+    DATABASE_PINECONE = "vector_database_pinecone"
 
 
 @pulumi.type_token("voiceagent:index:VoiceType")

@@ -16,12 +16,119 @@ from . import _utilities
 from ._enums import *
 
 __all__ = [
+    'FoundAccountConnection',
     'FoundAction',
     'FoundAgent',
     'FoundNumber',
+    'FoundPrompt',
+    'FoundVectorDatabase',
     'FoundVoice',
     'FoundWebhook',
 ]
+
+@pulumi.output_type
+class FoundAccountConnection(dict):
+    """
+    An account connection of the account (its credentials secret).
+    """
+    def __init__(__self__, *,
+                 id: _builtins.str,
+                 steering_pool: Sequence[_builtins.str],
+                 type: _builtins.str,
+                 user_id: _builtins.str,
+                 account_supports_any_caller_id: Optional[_builtins.bool] = None,
+                 openai_api_key: Optional[_builtins.str] = None,
+                 twilio_account_sid: Optional[_builtins.str] = None,
+                 twilio_auth_token: Optional[_builtins.str] = None):
+        """
+        An account connection of the account (its credentials secret).
+
+        :param _builtins.str id: The account connection's id (a UUID).
+        :param Sequence[_builtins.str] steering_pool: The numbers of its steering pool (a Twilio connection's).
+        :param _builtins.str type: Its type: account_connection_openai, account_connection_twilio (or a newer one).
+        :param _builtins.str user_id: The id of the user who owns it on the service.
+        :param _builtins.bool account_supports_any_caller_id: Whether the Twilio account may present any caller id; null: the service did not say.
+        :param _builtins.str openai_api_key: The OpenAI API key: secret; null: not an OpenAI connection.
+        :param _builtins.str twilio_account_sid: The Twilio account SID; null: not a Twilio connection.
+        :param _builtins.str twilio_auth_token: The Twilio auth token: secret; null: not a Twilio connection.
+        """
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "steering_pool", steering_pool)
+        pulumi.set(__self__, "type", type)
+        pulumi.set(__self__, "user_id", user_id)
+        if account_supports_any_caller_id is not None:
+            pulumi.set(__self__, "account_supports_any_caller_id", account_supports_any_caller_id)
+        if openai_api_key is not None:
+            pulumi.set(__self__, "openai_api_key", openai_api_key)
+        if twilio_account_sid is not None:
+            pulumi.set(__self__, "twilio_account_sid", twilio_account_sid)
+        if twilio_auth_token is not None:
+            pulumi.set(__self__, "twilio_auth_token", twilio_auth_token)
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.str:
+        """
+        The account connection's id (a UUID).
+        """
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter(name="steeringPool")
+    def steering_pool(self) -> Sequence[_builtins.str]:
+        """
+        The numbers of its steering pool (a Twilio connection's).
+        """
+        return pulumi.get(self, "steering_pool")
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> _builtins.str:
+        """
+        Its type: account_connection_openai, account_connection_twilio (or a newer one).
+        """
+        return pulumi.get(self, "type")
+
+    @_builtins.property
+    @pulumi.getter(name="userId")
+    def user_id(self) -> _builtins.str:
+        """
+        The id of the user who owns it on the service.
+        """
+        return pulumi.get(self, "user_id")
+
+    @_builtins.property
+    @pulumi.getter(name="accountSupportsAnyCallerId")
+    def account_supports_any_caller_id(self) -> Optional[_builtins.bool]:
+        """
+        Whether the Twilio account may present any caller id; null: the service did not say.
+        """
+        return pulumi.get(self, "account_supports_any_caller_id")
+
+    @_builtins.property
+    @pulumi.getter(name="openaiApiKey")
+    def openai_api_key(self) -> Optional[_builtins.str]:
+        """
+        The OpenAI API key: secret; null: not an OpenAI connection.
+        """
+        return pulumi.get(self, "openai_api_key")
+
+    @_builtins.property
+    @pulumi.getter(name="twilioAccountSid")
+    def twilio_account_sid(self) -> Optional[_builtins.str]:
+        """
+        The Twilio account SID; null: not a Twilio connection.
+        """
+        return pulumi.get(self, "twilio_account_sid")
+
+    @_builtins.property
+    @pulumi.getter(name="twilioAuthToken")
+    def twilio_auth_token(self) -> Optional[_builtins.str]:
+        """
+        The Twilio auth token: secret; null: not a Twilio connection.
+        """
+        return pulumi.get(self, "twilio_auth_token")
+
 
 @pulumi.output_type
 class FoundAction(dict):
@@ -237,6 +344,166 @@ class FoundNumber(dict):
         The id of the agent that answers it; null: unbound.
         """
         return pulumi.get(self, "inbound_agent")
+
+
+@pulumi.output_type
+class FoundPrompt(dict):
+    """
+    A prompt of the account (its text secret).
+    """
+    def __init__(__self__, *,
+                 collect_fields: Sequence[_builtins.str],
+                 id: _builtins.str,
+                 user_id: _builtins.str,
+                 content: Optional[_builtins.str] = None,
+                 context_endpoint: Optional[_builtins.str] = None,
+                 prompt_template: Optional[_builtins.str] = None):
+        """
+        A prompt of the account (its text secret).
+
+        :param Sequence[_builtins.str] collect_fields: The names of the fields its agent collects during a call.
+        :param _builtins.str id: The prompt's id (a UUID).
+        :param _builtins.str user_id: The id of the user who owns it on the service.
+        :param _builtins.str content: Its text: secret; null: none (a template only).
+        :param _builtins.str context_endpoint: The URL the service asks for context; null: none.
+        :param _builtins.str prompt_template: The id of its prompt template; null: none.
+        """
+        pulumi.set(__self__, "collect_fields", collect_fields)
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "user_id", user_id)
+        if content is not None:
+            pulumi.set(__self__, "content", content)
+        if context_endpoint is not None:
+            pulumi.set(__self__, "context_endpoint", context_endpoint)
+        if prompt_template is not None:
+            pulumi.set(__self__, "prompt_template", prompt_template)
+
+    @_builtins.property
+    @pulumi.getter(name="collectFields")
+    def collect_fields(self) -> Sequence[_builtins.str]:
+        """
+        The names of the fields its agent collects during a call.
+        """
+        return pulumi.get(self, "collect_fields")
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.str:
+        """
+        The prompt's id (a UUID).
+        """
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter(name="userId")
+    def user_id(self) -> _builtins.str:
+        """
+        The id of the user who owns it on the service.
+        """
+        return pulumi.get(self, "user_id")
+
+    @_builtins.property
+    @pulumi.getter
+    def content(self) -> Optional[_builtins.str]:
+        """
+        Its text: secret; null: none (a template only).
+        """
+        return pulumi.get(self, "content")
+
+    @_builtins.property
+    @pulumi.getter(name="contextEndpoint")
+    def context_endpoint(self) -> Optional[_builtins.str]:
+        """
+        The URL the service asks for context; null: none.
+        """
+        return pulumi.get(self, "context_endpoint")
+
+    @_builtins.property
+    @pulumi.getter(name="promptTemplate")
+    def prompt_template(self) -> Optional[_builtins.str]:
+        """
+        The id of its prompt template; null: none.
+        """
+        return pulumi.get(self, "prompt_template")
+
+
+@pulumi.output_type
+class FoundVectorDatabase(dict):
+    """
+    A vector database of the account (its API key secret).
+    """
+    def __init__(__self__, *,
+                 api_environment: _builtins.str,
+                 id: _builtins.str,
+                 index: _builtins.str,
+                 type: _builtins.str,
+                 user_id: _builtins.str,
+                 api_key: Optional[_builtins.str] = None):
+        """
+        A vector database of the account (its API key secret).
+
+        :param _builtins.str api_environment: The Pinecone environment.
+        :param _builtins.str id: The vector database's id (a UUID).
+        :param _builtins.str index: The Pinecone index's name.
+        :param _builtins.str type: Its type: vector_database_pinecone (or a newer one).
+        :param _builtins.str user_id: The id of the user who owns it on the service.
+        :param _builtins.str api_key: The Pinecone API key: secret; null: the service did not say.
+        """
+        pulumi.set(__self__, "api_environment", api_environment)
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "index", index)
+        pulumi.set(__self__, "type", type)
+        pulumi.set(__self__, "user_id", user_id)
+        if api_key is not None:
+            pulumi.set(__self__, "api_key", api_key)
+
+    @_builtins.property
+    @pulumi.getter(name="apiEnvironment")
+    def api_environment(self) -> _builtins.str:
+        """
+        The Pinecone environment.
+        """
+        return pulumi.get(self, "api_environment")
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.str:
+        """
+        The vector database's id (a UUID).
+        """
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter
+    def index(self) -> _builtins.str:
+        """
+        The Pinecone index's name.
+        """
+        return pulumi.get(self, "index")
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> _builtins.str:
+        """
+        Its type: vector_database_pinecone (or a newer one).
+        """
+        return pulumi.get(self, "type")
+
+    @_builtins.property
+    @pulumi.getter(name="userId")
+    def user_id(self) -> _builtins.str:
+        """
+        The id of the user who owns it on the service.
+        """
+        return pulumi.get(self, "user_id")
+
+    @_builtins.property
+    @pulumi.getter(name="apiKey")
+    def api_key(self) -> Optional[_builtins.str]:
+        """
+        The Pinecone API key: secret; null: the service did not say.
+        """
+        return pulumi.get(self, "api_key")
 
 
 @pulumi.output_type

@@ -1,0 +1,75 @@
+import { collections, isRouteMissing, type Listing, type VoiceAgentClient } from "../../client/index.js";
+import { byKey } from "./read.js";
+
+// What the lookups of the current API's own collections share: on the interface's API (2023)
+// their routes answer 404, which must read as "this service lacks the collection", never as
+// "no such object" or an empty account.
+
+/** The collections these lookups read, by the client's name for each. */
+const CLIENT_OF = {
+  prompts: (c: VoiceAgentClient) => c.prompts,
+  vector_databases: (c: VoiceAgentClient) => c.vectorDatabases,
+  account_connections: (c: VoiceAgentClient) => c.accountConnections,
+} as const;
+type Current = keyof typeof CLIENT_OF;
+type ReadOf<C extends Current> = Awaited<ReturnType<ReturnType<(typeof CLIENT_OF)[C]>["get"]>>;
+
+/** The error a lookup gives when the service lacks the collection (the 2023 API). */
+function lacking(fn: string, collection: Current): Error {
+  const route = collections[collection].routes.list;
+  return new Error(
+    `${fn} needs the current API (2024): this service has no ${route.method} ${route.path} (it answered 404), ` +
+      "so it speaks the interface's API (2023), which has no such objects; nothing was changed",
+  );
+}
+
+/** Every object of one of the current API's collections that could be read, and whether that is all. */
+export async function everyCurrent<C extends Current>(
+  client: VoiceAgentClient,
+  collection: C,
+  fn: string,
+): Promise<Listing<ReadOf<C>>> {
+  try {
+    // Each collection's pager is typed; the cast-free way is one call per name.
+    const lists: { [K in Current]: () => Promise<Listing<ReadOf<K>>> } = {
+      prompts: () => client.prompts.list.listing(),
+      vector_databases: () => client.vectorDatabases.list.listing(),
+      account_connections: () => client.accountConnections.list.listing(),
+    };
+    return await lists[collection]();
+  } catch (err) {
+    if (isRouteMissing(err)) throw lacking(fn, collection);
+    throw err;
+  }
+}
+
+/**
+ * One object by id: a 404 is "found no <noun>" once the list route shows the collection exists,
+ * else the service lacks it.
+ */
+export async function currentById<C extends Current>(
+  client: VoiceAgentClient,
+  collection: C,
+  id: string,
+  fn: string,
+  noun: string,
+): Promise<ReadOf<C>> {
+  const reads: { [K in Current]: () => Promise<ReadOf<K>> } = {
+    prompts: () => client.prompts.get(id),
+    vector_databases: () => client.vectorDatabases.get(id),
+    account_connections: () => client.accountConnections.get(id),
+  };
+  try {
+    return await byKey(reads[collection](), fn, `${noun} with id ${id}`);
+  } catch (err) {
+    // A 404 of a read by id is ambiguous: one page of the list tells a missing object from a missing route.
+    const missing = await CLIENT_OF[collection](client)
+      .list.page(1, 1)
+      .then(
+        () => false,
+        (e: unknown) => isRouteMissing(e),
+      );
+    if (missing) throw lacking(fn, collection);
+    throw err;
+  }
+}

@@ -1,0 +1,79 @@
+import { z } from "zod";
+import {
+  UuidSchema,
+  VECTOR_DATABASE_TYPES,
+  VectorDatabaseCreateSchema,
+  VectorDatabaseUpdateSchema,
+  type VectorDatabase,
+  type VectorDatabaseCreate,
+} from "../../schemas/index.js";
+import { needsCurrentApi } from "../kit/current-only.js";
+import { defineKind } from "../kit/kind.js";
+import { ownerOutput } from "../kit/owner.js";
+
+// VectorDatabase: a Pinecone index an agent retrieves from (the Agent's vectorDatabase, by id), an
+// object of the current API (2024). Its API key is secret by nature.
+
+/** The types a program may declare; one read back that is not here shows as drift. */
+const TYPES = VECTOR_DATABASE_TYPES;
+
+const nonEmpty = () => z.string().min(1, { error: "must not be empty" });
+const input = z.object({
+  type: z.enum(TYPES).default("vector_database_pinecone"),
+  index: nonEmpty(),
+  apiKey: nonEmpty(),
+  apiEnvironment: nonEmpty(),
+  vectorDatabaseId: UuidSchema.optional(),
+});
+
+/** VectorDatabase: vector_databases/create, vector_databases/update and GET /v1/vector_databases. */
+export const vectorDatabaseKind = defineKind<VectorDatabase, VectorDatabaseCreate>()({
+  kind: "VectorDatabase",
+  collection: "vector_databases",
+  doc:
+    "A vector database of the current API (2024): a Pinecone index an agent retrieves from (the Agent's " +
+    "vectorDatabase, by id). Uses vector_databases/create and vector_databases/update; destroy forgets it (the " +
+    "service has no delete). Its apiKey is always secret. On the interface's API (2023) it fails at preview.",
+  importId: "its id (a UUID)",
+  input,
+  fields: {
+    type: {
+      doc: "The type: vector_database_pinecone (the default and the only one the service knows).",
+      wire: "type",
+      read: (v) => v.type,
+    },
+    index: { doc: "The Pinecone index's name.", wire: "index", read: (v) => v.index },
+    // A credential: secret everywhere. A service that leaves it out of its answers leaves the
+    // recorded one standing, so refresh shows no drift.
+    apiKey: {
+      doc: "The Pinecone API key, always secret.",
+      wire: "api_key",
+      read: (v, recorded) => v.api_key ?? recorded.apiKey,
+      secret: true,
+    },
+    apiEnvironment: {
+      doc: 'The Pinecone environment, e.g. "us-east-1-aws".',
+      wire: "api_environment",
+      read: (v) => v.api_environment,
+    },
+    vectorDatabaseId: {
+      doc: "Adopt an existing vector database instead of creating one: its fields are set to these arguments on the first `up`. Changing it replaces.",
+      wire: null,
+      read: (_v, recorded) => recorded.vectorDatabaseId,
+      live: (_recorded, id) => id,
+      replaces: true,
+    },
+  },
+  adopt: "vectorDatabaseId",
+  outputs: { userId: ownerOutput() },
+  generationCheck: (gen) => needsCurrentApi("VectorDatabase", gen),
+  async create(client, inputs, bodies) {
+    if (!inputs.vectorDatabaseId) return client.vectorDatabases.create(VectorDatabaseCreateSchema.parse(bodies.create));
+    await client.vectorDatabases.get(inputs.vectorDatabaseId);
+    return client.vectorDatabases.update(inputs.vectorDatabaseId, VectorDatabaseUpdateSchema.parse(bodies.update));
+  },
+  read: (client, id) => client.vectorDatabases.get(id),
+  update: (client, id, _inputs, _recorded, bodies) =>
+    client.vectorDatabases.update(id, VectorDatabaseUpdateSchema.parse(bodies.update)),
+  forgetNote: "the service has no delete for vector databases; it is removed from the stack and left on the service",
+});
