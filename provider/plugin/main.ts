@@ -5,7 +5,7 @@
  * the first line of stdout, then dials it. Nothing may reach stdout before that line; a failure to
  * start is one line on stderr (the engine shows it when the plugin exits early) and exit code 1.
  */
-import { ENGINE_ADDRESS, joinDeployment } from "../resources/kit/deployment.js";
+import { ENGINE_ADDRESS, joinDeployment } from "../coordination/deployment.js";
 import { setNoteSink } from "../resources/kit/notes.js";
 import { pluginVersion, schemaText } from "./embedded.js";
 import { persistCompileCache } from "./compile-cache.js";

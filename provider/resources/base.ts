@@ -1,6 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
 import { PACKAGE, tokenOf } from "../identity.js";
-import { BOUND_ONCE, holdOnce } from "./kit/bound-once.js";
+import { BOUND_ONCE, holdOnce } from "../coordination/bound-once.js";
 import { refuseBadConfig } from "./config-guard.js";
 import { providerShim } from "./kit/shim.js";
 

@@ -3,7 +3,7 @@
  * `import("pulumi-voiceagent/providers")`. Its `runtimeFor(kind)` and the runtime's method
  * signatures are a stable contract with every shim ever written into a stack's state.
  */
-import { joinFromDynamicHost } from "./kit/deployment.js";
+import { joinFromDynamicHost } from "../coordination/deployment.js";
 import { dynamicRuntime, type DynamicRuntime } from "./kit/dynamic.js";
 import type { Props } from "./kit/kind.js";
 import { KINDS as REGISTRY } from "./kinds/index.js";

@@ -1,7 +1,7 @@
 // One number, one PhoneNumber: a second resource binding it is refused at check, naming both,
 // never the number; the same resource checked again (a migration) is no conflict.
 import { afterEach, describe, expect, it } from "vitest";
-import { resetHolders } from "../../provider/resources/kit/bound-once.js";
+import { resetHolders } from "../../provider/coordination/bound-once.js";
 import { KINDS } from "../../provider/resources/kinds/index.js";
 
 // The API generation set: no check asks the service which one it speaks.

@@ -3,8 +3,8 @@
 // (--target) cannot know the owners it leaves out.
 import { randomUUID } from "node:crypto";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { claimOf, resetClaims } from "../../provider/resources/kit/claims.js";
-import { findInvocation, limitingFlag, type ProcessInfo } from "../../provider/resources/kit/invocation.js";
+import { claimOf, resetClaims } from "../../provider/coordination/claims.js";
+import { findInvocation, limitingFlag, type ProcessInfo } from "../../provider/coordination/invocation.js";
 import { runtimeFor } from "../../provider/resources/providers.js";
 import { startRecordingServer, type RecordingServer } from "../helpers/recording-server.js";
 

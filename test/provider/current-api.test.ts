@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { startEmulator, type RunningEmulator } from "voiceagent-emulator";
 import { runtimeFor } from "../../provider/resources/providers.js";
 import { setNoteSink } from "../../provider/resources/kit/notes.js";
-import { resetClaims } from "../../provider/resources/kit/claims.js";
+import { resetClaims } from "../../provider/coordination/claims.js";
 
 let emu: RunningEmulator;
 const token = `cur-${randomUUID()}`;

@@ -5,7 +5,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { ApiRateLimitError, createClient } from "pulumi-voiceagent/client";
 import { startEmulator, type RunningEmulator } from "voiceagent-emulator";
-import { resetClaims } from "../../provider/resources/kit/claims.js";
+import { resetClaims } from "../../provider/coordination/claims.js";
 import { runtimeFor } from "../../provider/resources/providers.js";
 
 let emu: RunningEmulator | undefined;

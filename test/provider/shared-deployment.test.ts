@@ -24,8 +24,8 @@ import { createInterface } from "node:readline";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createClient, type RequestLogEvent } from "pulumi-voiceagent/client";
 import { startEmulator, type RunningEmulator } from "voiceagent-emulator";
-import { holdOnce, resetHolders } from "../../provider/resources/kit/bound-once.js";
-import { claimOf, resetClaims } from "../../provider/resources/kit/claims.js";
+import { holdOnce, resetHolders } from "../../provider/coordination/bound-once.js";
+import { claimOf, resetClaims } from "../../provider/coordination/claims.js";
 import {
   closedToOthers,
   joinDeployment,
@@ -33,9 +33,9 @@ import {
   leaveDeployment,
   scopeOf,
   type SharedDeployment,
-} from "../../provider/resources/kit/deployment.js";
+} from "../../provider/coordination/deployment.js";
 import { PartialCreateError } from "../../provider/resources/kit/errors.js";
-import { SharedLedger } from "../../provider/resources/kit/shared-ledger.js";
+import { SharedLedger } from "../../provider/coordination/shared-ledger.js";
 import { runtimeFor } from "../../provider/resources/providers.js";
 import { holdDelays } from "../helpers/held-delays.js";
 import { REPO_ROOT } from "../helpers/consumer.js";

@@ -9,7 +9,7 @@ import {
   type PhoneNumber,
   type PhoneNumberUpdate,
 } from "../../client/index.js";
-import { claimOf, declareNumber, unseenOwner } from "../kit/claims.js";
+import { claimOf, declareNumber, unseenOwner } from "../../coordination/claims.js";
 import { defineKind } from "../kit/kind.js";
 import { note } from "../kit/notes.js";
 import { refusal } from "../kit/pull.js";

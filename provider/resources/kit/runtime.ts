@@ -6,7 +6,7 @@ import {
   type ApiGeneration,
   type VoiceAgentClient,
 } from "../../client/index.js";
-import { BOUND_ONCE, holdOnce } from "./bound-once.js";
+import { BOUND_ONCE, holdOnce } from "../../coordination/bound-once.js";
 import { checkInputs } from "./check.js";
 import {
   bodiesOf,

@@ -7,10 +7,10 @@ import {
   type VoiceAgentClient,
 } from "../../client/index.js";
 import { inputFailure, type CheckFailure } from "./check.js";
-import { sharedDeployment } from "./deployment.js";
+import { sharedDeployment } from "../../coordination/deployment.js";
 import { Refusal } from "./refusal.js";
 import { DEFAULT_OPERATION_TIMEOUT, EXTENSIONS_VALUES, SETTINGS } from "./setting-docs.js";
-import { SharedLedger } from "./shared-ledger.js";
+import { SharedLedger } from "../../coordination/shared-ledger.js";
 import { containsUnknown } from "./unknown.js";
 
 /** What `configure` captured from the stack's config (older serialized providers pass no `config`). */

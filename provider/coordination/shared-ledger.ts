@@ -3,7 +3,7 @@ import { readFile, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { lock } from "proper-lockfile";
 import { z } from "zod";
-import { COLLECTIONS, type CreateLedger, type Collection, type Picked, type Until } from "../../client/index.js";
+import { COLLECTIONS, type CreateLedger, type Collection, type Picked, type Until } from "../client/index.js";
 import { startedAt, type SharedDeployment } from "./deployment.js";
 
 /**

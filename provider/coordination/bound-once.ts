@@ -1,5 +1,5 @@
 import { sharedDeployment } from "./deployment.js";
-import { type CheckFailure, inputFailure } from "./failure.js";
+import { type CheckFailure, inputFailure } from "../resources/kit/failure.js";
 
 /**
  * Inputs that one resource only may hold in a program: a number bound by two PhoneNumbers would be
