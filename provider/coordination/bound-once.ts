@@ -8,8 +8,8 @@ import { type CheckFailure, inputFailure } from "../resources/kit/failure.js";
  *
  * Per deployment: a plugin process serves one provider instance only (an explicit Provider, a
  * component's, another version's default), so the holder is recorded in the deployment's shared
- * folder too (kit/deployment.ts), first come first held, and a second resource of another
- * instance meets it there. The dynamic entry checks in the program's process (resources/base.ts),
+ * folder too (coordination/deployment.ts), first come first held, and a second resource of another
+ * instance meets it there. The dynamic entry checks in the program's process (dynamic/base.ts),
  * which serves the whole program.
  */
 export const BOUND_ONCE: Readonly<Record<string, string>> = { PhoneNumber: "number" };

@@ -145,7 +145,7 @@ const ABANDONED_AFTER_MS = 24 * 3_600_000;
 
 /**
  * The engine an `engine.json` names, or undefined when the text is not one. Checked by hand, not by
- * zod: the program's own process loads this module (kit/bound-once.ts), and a program that declares
+ * zod: the program's own process loads this module (coordination/bound-once.ts), and a program that declares
  * no fleet loads no zod. The file is this module's own, written by `joinDeployment`.
  */
 function engineOf(text: string): Engine | undefined {

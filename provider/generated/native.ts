@@ -18,7 +18,7 @@ import type {
   CallOutputs,
 } from "./dynamic/index.js";
 import { NativeResource } from "../native/base.js";
-import { knownState } from "../resources/outputs.js";
+import { knownState } from "../dynamic/outputs.js";
 
 export type {
   Deployed,

@@ -5,7 +5,7 @@ import { randomUUID } from "node:crypto";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { claimOf, resetClaims } from "../../provider/coordination/claims.js";
 import { findInvocation, limitingFlag, type ProcessInfo } from "../../provider/coordination/invocation.js";
-import { runtimeFor } from "../../provider/resources/providers.js";
+import { runtimeFor } from "../../provider/dynamic/runtimes.js";
 import { startRecordingServer, type RecordingServer } from "../helpers/recording-server.js";
 
 let server: RecordingServer | undefined;

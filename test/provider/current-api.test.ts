@@ -5,7 +5,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { startEmulator, type RunningEmulator } from "voiceagent-emulator";
-import { runtimeFor } from "../../provider/resources/providers.js";
+import { runtimeFor } from "../../provider/dynamic/runtimes.js";
 import { setNoteSink } from "../../provider/resources/kit/notes.js";
 import { resetClaims } from "../../provider/coordination/claims.js";
 

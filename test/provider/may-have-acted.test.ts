@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { ApiRateLimitError, createClient } from "pulumi-voiceagent/client";
 import { startEmulator, type RunningEmulator } from "voiceagent-emulator";
 import { resetClaims } from "../../provider/coordination/claims.js";
-import { runtimeFor } from "../../provider/resources/providers.js";
+import { runtimeFor } from "../../provider/dynamic/runtimes.js";
 
 let emu: RunningEmulator | undefined;
 afterEach(async () => emu?.close());

@@ -1,4 +1,4 @@
-// What one deployment's provider processes know together (kit/deployment.ts, kit/shared-ledger.ts):
+// What one deployment's provider processes know together (coordination/deployment.ts, coordination/shared-ledger.ts):
 // the engine runs one plugin process per provider instance, so a number declared through one and
 // a create sent by another must meet in the deployment's shared folder. Other processes are real
 // child processes running the compiled kit (provider/dist); two ledgers in this process stand for
@@ -36,7 +36,7 @@ import {
 } from "../../provider/coordination/deployment.js";
 import { PartialCreateError } from "../../provider/resources/kit/errors.js";
 import { SharedLedger } from "../../provider/coordination/shared-ledger.js";
-import { runtimeFor } from "../../provider/resources/providers.js";
+import { runtimeFor } from "../../provider/dynamic/runtimes.js";
 import { holdDelays } from "../helpers/held-delays.js";
 import { REPO_ROOT } from "../helpers/consumer.js";
 import { FAKE_VOICE_ID, startFakeService, type FakeService } from "../helpers/fake-service.js";

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createClient } from "pulumi-voiceagent/client";
 import { startEmulator, type FaultRuleInput, type RunningEmulator } from "voiceagent-emulator";
 import { setNoteSink } from "../../provider/resources/kit/notes.js";
-import { runtimeFor } from "../../provider/resources/providers.js";
+import { runtimeFor } from "../../provider/dynamic/runtimes.js";
 
 const TOKEN = `unseen-${randomUUID()}`;
 let emu: RunningEmulator | undefined;

@@ -7,7 +7,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { HttpFailure, startEmulator, type RunningEmulator } from "voiceagent-emulator";
 import { setNoteSink } from "../../provider/resources/kit/notes.js";
-import { runtimeFor } from "../../provider/resources/providers.js";
+import { runtimeFor } from "../../provider/dynamic/runtimes.js";
 
 let emu: RunningEmulator;
 const token = `keys-${randomUUID()}`;

@@ -1,6 +1,6 @@
 // The stack config's `voiceagent:` keys as both entries check them. Free of @pulumi/pulumi: the
 // native plugin bundles this module, and @pulumi/pulumi's runtime would bring the TypeScript
-// compiler into the bundle (resources/config-guard.ts throws the dynamic entry's RunError).
+// compiler into the bundle (dynamic/config-guard.ts throws the dynamic entry's RunError).
 import { SETTINGS } from "./setting-docs.js";
 
 let checked = false;

@@ -46,7 +46,7 @@ import { clientFor, resolveSettings, settingsUnknown, type ProviderSettings } fr
  * by the caller (the dynamic adapter, dynamic.ts, or the native plugin) before they get here.
  */
 export interface KindRuntime {
-  /** `who`: the resource's URN, where the caller knows it (the native plugin), for inputs one resource only may hold (kit/bound-once.ts). */
+  /** `who`: the resource's URN, where the caller knows it (the native plugin), for inputs one resource only may hold (coordination/bound-once.ts). */
   check(settings: ProviderSettings | undefined, olds: Props, news: Props, who?: string): Promise<CheckResult>;
   diff(settings: ProviderSettings | undefined, id: string, olds: Props, news: Props): Promise<KindDiff>;
   create(settings: ProviderSettings | undefined, inputs: Props): Promise<CreateResult>;

@@ -4,12 +4,12 @@
  * signatures are a stable contract with every shim ever written into a stack's state.
  */
 import { joinFromDynamicHost } from "../coordination/deployment.js";
-import { dynamicRuntime, type DynamicRuntime } from "./kit/dynamic.js";
-import type { Props } from "./kit/kind.js";
-import { KINDS as REGISTRY } from "./kinds/index.js";
-import { Refusal } from "./kit/refusal.js";
+import { dynamicRuntime, type DynamicRuntime } from "../resources/kit/dynamic.js";
+import type { Props } from "../resources/kit/kind.js";
+import { KINDS as REGISTRY } from "../resources/kinds/index.js";
+import { Refusal } from "../resources/kit/refusal.js";
 
-export { KIND_NAMES } from "./kinds/index.js";
+export { KIND_NAMES } from "../resources/kinds/index.js";
 
 const runtimes = new Map<string, DynamicRuntime>(REGISTRY.map((k) => [k.kind, dynamicRuntime(k.runtime)]));
 const createBodies = new Map<string, (inputs: Props) => Props | undefined>(
@@ -19,7 +19,7 @@ const createBodies = new Map<string, (inputs: Props) => Props | undefined>(
 /** The runtime of one resource kind ("Agent", "Voice", ...), as the dynamic provider calls it. */
 export function runtimeFor(kind: string): DynamicRuntime {
   // A shim loads its runtime before its first call: the dynamic host joins its deployment here,
-  // before any declaration is recorded or any ledger made (kit/deployment.ts).
+  // before any declaration is recorded or any ledger made (coordination/deployment.ts).
   joinFromDynamicHost();
   const r = runtimes.get(kind);
   if (!r)

@@ -1,6 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
-import { NOTHING_SENT } from "./kit/failure.js";
-import { configProblems } from "./kit/guard.js";
+import { NOTHING_SENT } from "../resources/kit/failure.js";
+import { configProblems } from "../resources/kit/guard.js";
 
 /**
  * Throws the stack config's problems (kit/guard.ts configProblems) as one RunError, a line each

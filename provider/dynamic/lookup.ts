@@ -13,7 +13,7 @@ import { refuseBadConfig } from "./config-guard.js";
  */
 export async function lookup<R>(name: string, args: object): Promise<R> {
   refuseBadConfig();
-  const { invokeFunction } = await import("./functions/invoke.js");
+  const { invokeFunction } = await import("../resources/functions/invoke.js");
   const config = { get: (key: string) => pulumi.runtime.getConfig(key) };
   const settings = { baseUrl: config.get("voiceagent:baseUrl"), token: config.get("voiceagent:token"), config };
   const outcome = await invokeFunction(name, settings, { ...args });

@@ -2,7 +2,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { PACKAGE, tokenOf } from "../identity.js";
 import { BOUND_ONCE, holdOnce } from "../coordination/bound-once.js";
 import { refuseBadConfig } from "./config-guard.js";
-import { providerShim } from "./kit/shim.js";
+import { providerShim } from "../resources/kit/shim.js";
 
 /** One serialized provider per kind, shared by every resource of that kind in the program. */
 const providers = new Map<string, pulumi.dynamic.ResourceProvider>();
