@@ -18,12 +18,12 @@ import {
   ApiRateLimitError,
   ApiSchemaError,
   ApiValidationError,
-  registerSecret,
   type ApiErrorDetails,
 } from "./errors.js";
 import type { ClientOptions, RequestLogEvent } from "./options.js";
 import { deadlineOf } from "./budget.js";
-import { type Pacer, pacerFor } from "./pace.js";
+import type { Pacer } from "./pace.js";
+import { currentStores } from "./stores.js";
 import { Throttle } from "./throttle.js";
 
 /** What a call to one endpoint may carry. */
@@ -88,14 +88,18 @@ export function createTransport(
   options: ClientOptions,
   observe: (json: unknown) => void = () => {},
 ): Transport {
-  registerSecret(token);
+  // The host this client is made in (client/stores.ts) holds its token's redaction and its pacer;
+  // every request runs in it, so its errors are redacted by it wherever they are awaited.
+  const stores = currentStores();
+  stores.redaction.add(token);
   const base = baseUrl.replace(/\/+$/, "");
   const throttle = new Throttle({ concurrency: options.concurrency, now: options.now });
   const log = (event: RequestLogEvent) => options.onRequest?.(event);
   // Shared by every client of this token in the process: the service limits the account.
-  const pacer = options.pace ? pacerFor(base, token) : undefined;
+  const pacer = options.pace ? stores.pacers.for(base, token) : undefined;
 
-  const send = <N extends EndpointName>(name: N, input: SendInput<N> = {}) =>
+  const send = <N extends EndpointName>(name: N, input: SendInput<N> = {}) => stores.run(() => sent(name, input));
+  const sent = <N extends EndpointName>(name: N, input: SendInput<N> = {}) =>
     throttle.run(async () => {
       const ep = endpoints[name];
       const query = (input.query ?? undefined) as Record<string, string | number> | undefined;

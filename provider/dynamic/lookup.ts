@@ -1,5 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
 import { refuseBadConfig } from "./config-guard.js";
+import { PROGRAM_HOST } from "./program.js";
 
 // The functions of the dynamic entry: dynamic providers cannot serve invokes (the Node dynamic
 // provider host answers every one with "unknown function"), so these run in the program itself,
@@ -16,7 +17,7 @@ export async function lookup<R>(name: string, args: object): Promise<R> {
   const { invokeFunction } = await import("../resources/functions/invoke.js");
   const config = { get: (key: string) => pulumi.runtime.getConfig(key) };
   const settings = { baseUrl: config.get("voiceagent:baseUrl"), token: config.get("voiceagent:token"), config };
-  const outcome = await invokeFunction(name, settings, { ...args });
+  const outcome = await PROGRAM_HOST.run(() => invokeFunction(name, settings, { ...args }));
   if (outcome.failures)
     throw new Error(`${outcome.failures.map((f) => f.reason).join("; ")}; nothing was sent to the service`);
   return resultOf<R>(outcome.result);

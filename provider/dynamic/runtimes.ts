@@ -3,7 +3,7 @@
  * `import("pulumi-voiceagent/providers")`. Its `runtimeFor(kind)` and the runtime's method
  * signatures are a stable contract with every shim ever written into a stack's state.
  */
-import { joinFromDynamicHost } from "../coordination/deployment.js";
+import { Host } from "../host.js";
 import { dynamicRuntime, type DynamicRuntime } from "../resources/kit/dynamic.js";
 import type { Props } from "../resources/kit/kind.js";
 import { KINDS as REGISTRY } from "../resources/kinds/index.js";
@@ -11,23 +11,39 @@ import { Refusal } from "../resources/kit/refusal.js";
 
 export { KIND_NAMES } from "../resources/kinds/index.js";
 
-const runtimes = new Map<string, DynamicRuntime>(REGISTRY.map((k) => [k.kind, dynamicRuntime(k.runtime)]));
-const createBodies = new Map<string, (inputs: Props) => Props | undefined>(
+const runtimes: ReadonlyMap<string, DynamicRuntime> = new Map(REGISTRY.map((k) => [k.kind, dynamicRuntime(k.runtime)]));
+const createBodies: ReadonlyMap<string, (inputs: Props) => Props | undefined> = new Map(
   REGISTRY.map((k) => [k.kind, (inputs) => k.createBody(inputs)]),
 );
 
-/** The runtime of one resource kind ("Agent", "Voice", ...), as the dynamic provider calls it. */
-export function runtimeFor(kind: string): DynamicRuntime {
+/**
+ * The dynamic provider host's one host (provider/host.ts): this module is that process's edge,
+ * loaded by every shim; every resource of the deployment's dynamic entry is served in it.
+ */
+const DYNAMIC_HOST = new Host();
+
+/**
+ * The runtime of one resource kind ("Agent", "Voice", ...), as the dynamic provider calls it: each
+ * call runs in `host`, the dynamic provider host's own unless a test gives its own.
+ */
+export function runtimeFor(kind: string, host: Host = DYNAMIC_HOST): DynamicRuntime {
   // A shim loads its runtime before its first call: the dynamic host joins its deployment here,
   // before any declaration is recorded or any ledger made (coordination/deployment.ts).
-  joinFromDynamicHost();
+  host.joinAsDynamicHost();
   const r = runtimes.get(kind);
   if (!r)
     throw new Refusal(
       "E_UNKNOWN_KIND",
       `pulumi-voiceagent: no provider for kind ${kind}; is the installed package older than the program?`,
     );
-  return r;
+  return {
+    check: (...a) => host.run(() => r.check(...a)),
+    diff: (...a) => host.run(() => r.diff(...a)),
+    create: (...a) => host.run(() => r.create(...a)),
+    read: (...a) => host.run(() => r.read(...a)),
+    update: (...a) => host.run(() => r.update(...a)),
+    delete: (...a) => host.run(() => r.delete(...a)),
+  };
 }
 
 /**

@@ -5,7 +5,12 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createClient, type VoiceAgentClient } from "pulumi-voiceagent/client";
 import { startEmulator, type RunningEmulator } from "voiceagent-emulator";
-import { invokeFunction, secretPathsOf, type InvokeOutcome } from "../../provider/resources/functions/invoke.js";
+import { Host } from "../../provider/host.js";
+import {
+  invokeFunction as invokeIn,
+  secretPathsOf,
+  type InvokeOutcome,
+} from "../../provider/resources/functions/invoke.js";
 import { FUNCTIONS } from "../../provider/resources/functions/index.js";
 import { markSecrets } from "../../provider/resources/kit/function.js";
 import { Secret } from "../../provider/plugin/provider.js";
@@ -15,6 +20,9 @@ let emu: RunningEmulator;
 let client: VoiceAgentClient;
 const token = `fn-${randomUUID()}`;
 const settings = () => ({ baseUrl: emu.url, token });
+/** The functions as an edge runs them: in its host (the plugin's, the program's). */
+const host = new Host();
+const invokeFunction = (...a: Parameters<typeof invokeIn>) => host.run(() => invokeIn(...a));
 const result = (o: InvokeOutcome) => {
   if (!o.result) throw new Error(`failures: ${JSON.stringify(o.failures)}`);
   return o.result;

@@ -28,6 +28,7 @@ import {
   type FailureContext,
 } from "./errors.js";
 import type { KindDef, Props } from "./kind.js";
+import { currentHost } from "../../host.js";
 import { note } from "./notes.js";
 import { Refusal } from "./refusal.js";
 import {
@@ -59,9 +60,6 @@ export interface KindRuntime {
   unsent(state: Props, news: Props): UpdateResult;
   delete(settings: ProviderSettings | undefined, id: string, state: Props): Promise<void>;
 }
-
-/** Generation notes already told in this process (each once, not once per resource). */
-const noted = new Set<string>();
 
 /** Wraps a kind's declaration with what every kind does alike. */
 export function kindRuntime<S extends z.ZodRawShape, R extends { id: string }, W>(def: KindDef<S, R, W>): KindRuntime {
@@ -155,8 +153,10 @@ export function kindRuntime<S extends z.ZodRawShape, R extends { id: string }, W
         }
         const said = def.generationCheck(gen, partialInputs(def, olds), partialInputs(def, known));
         if (said.failures?.length) return { inputs: news, failures: said.failures };
-        if (said.note && !noted.has(said.note)) {
-          noted.add(said.note);
+        // Told once per host, not once per resource.
+        const { told } = currentHost();
+        if (said.note && !told.has(said.note)) {
+          told.add(said.note);
           note(said.note);
         }
       }
