@@ -195,7 +195,9 @@ describe("the plugin's Invoke, in plain terms", () => {
   const wrapped = (value: unknown) => new Secret(value);
 
   it("answers a call with its transcript and error message wrapped secret, the rest plain", async () => {
-    const { invoke } = await import("../../provider/plugin/invoke.js");
+    const plugin = await import("../../provider/plugin/invoke.js");
+    // As the plugin's provider runs it: in its host.
+    const invoke = (...a: Parameters<typeof plugin.invoke>) => host.run(() => plugin.invoke(...a));
     const voice = await invoke(settings(), { tok: "voiceagent:index:getVoice", args: { voiceName: "alloy" } }, "0.0.0");
     const agent = await client.agents.create({ prompt: "confidential prompt", voice: String(voice.return.id) });
     const placed = await client.calls.create({
@@ -218,7 +220,9 @@ describe("the plugin's Invoke, in plain terms", () => {
   });
 
   it("answers argument failures without sending anything, and refuses a token it does not serve, naming its version", async () => {
-    const { invoke } = await import("../../provider/plugin/invoke.js");
+    const plugin = await import("../../provider/plugin/invoke.js");
+    // As the plugin's provider runs it: in its host.
+    const invoke = (...a: Parameters<typeof plugin.invoke>) => host.run(() => plugin.invoke(...a));
     emu.resetStats();
     const refused = await invoke(settings(), { tok: "voiceagent:index:getPhoneNumber", args: {} }, "0.0.0");
     expect(refused.failures).toEqual([expect.objectContaining({ property: "number" })]);
