@@ -56,8 +56,15 @@ const NETWORK_ERROR_CODES = [
   "EAI_AGAIN",
 ];
 /** Failures that happen before a request reaches the service: it cannot have acted. */
-const NOT_SENT_CODES = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "ENETUNREACH", "EHOSTUNREACH", "EADDRINUSE"]);
-const NOT_SENT_TIMEOUTS = new Set(["lookup", "connect", "secureConnect"]);
+const NOT_SENT_CODES: ReadonlySet<string> = new Set([
+  "ECONNREFUSED",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+  "ENETUNREACH",
+  "EHOSTUNREACH",
+  "EADDRINUSE",
+]);
+const NOT_SENT_TIMEOUTS: ReadonlySet<string> = new Set(["lookup", "connect", "secureConnect"]);
 
 /** Whether a failed request reached the service at all (a refused connection or DNS failure did not). */
 function wasSent(error: unknown): boolean {
