@@ -66,8 +66,8 @@ export {
   type Listing,
   type Sighting,
 } from "./listing.js";
-export { Pacer, Pacers, paceNote, type PaceEvent } from "./pace.js";
-export { ClientStores, currentStores, onPaceWait, pacerFor, Redaction } from "./stores.js";
+export { Pacer, paceNote, type PaceEvent } from "./pace.js";
+export { onPaceWait, pacerFor } from "./stores.js";
 export { Throttle, type ThrottleOptions } from "./throttle.js";
 export type { Send, SendInput, Transport } from "./transport.js";
 export * from "../schemas/index.js";

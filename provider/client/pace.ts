@@ -4,7 +4,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 /**
  * Pacing to a service's rate limit. A hosted service limits requests per key and answers 429 past
  * it; a client that only backs off from 429s spends its time waiting out Retry-After instead of
- * sending. So each token's requests (every client of that token in this process shares one pacer)
+ * sending. So each token's requests (every client of that token in one host shares one pacer)
  * go out through a token bucket whose rate is learned: unlimited until the first 429, then the
  * rate the client had actually achieved over the second before it, cut at each later burst of
  * 429s (to 85%, or below the rate the service answered since the first 429) and raised a little every

@@ -102,7 +102,7 @@ export function createTransport(
   const base = baseUrl.replace(/\/+$/, "");
   const throttle = new Throttle({ concurrency: options.concurrency, now: options.now });
   const log = (event: RequestLogEvent) => options.onRequest?.(event);
-  // Shared by every client of this token in the process: the service limits the account.
+  // Shared by every client of this token in the host: the service limits the account.
   const pacer = options.pace ? stores.pacers.for(base, token) : undefined;
 
   const send = <N extends EndpointName>(name: N, input: SendInput<N> = {}) => stores.run(() => sent(name, input));

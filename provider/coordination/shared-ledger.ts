@@ -287,7 +287,7 @@ interface Step {
   until: Until;
 }
 
-/** The steps of one ledger file waiting for the lock in this process. */
+/** The steps of one ledger waiting for the lock. */
 interface Batch {
   pending: Step[];
   running: boolean;
