@@ -4,28 +4,22 @@
  * signatures are a stable contract with every shim ever written into a stack's state.
  */
 import { Host } from "../host.js";
-import { dynamicRuntime, type DynamicRuntime } from "../resources/kit/dynamic.js";
+import { dynamicRuntime, type DynamicRuntime, inHost } from "../resources/kit/dynamic.js";
 import type { Props } from "../resources/kit/kind.js";
 import { KINDS as REGISTRY } from "../resources/kinds/index.js";
 import { Refusal } from "../resources/kit/refusal.js";
 
 export { KIND_NAMES } from "../resources/kinds/index.js";
 
-const runtimes: ReadonlyMap<string, DynamicRuntime> = new Map(REGISTRY.map((k) => [k.kind, dynamicRuntime(k.runtime)]));
-const createBodies: ReadonlyMap<string, (inputs: Props) => Props | undefined> = new Map(
+const runtimes = new Map<string, DynamicRuntime>(REGISTRY.map((k) => [k.kind, dynamicRuntime(k.runtime)]));
+const createBodies = new Map<string, (inputs: Props) => Props | undefined>(
   REGISTRY.map((k) => [k.kind, (inputs) => k.createBody(inputs)]),
 );
 
-/**
- * The dynamic provider host's one host (provider/host.ts): this module is that process's edge,
- * loaded by every shim; every resource of the deployment's dynamic entry is served in it.
- */
+// The dynamic provider host process's one host (provider/host.ts): this module is its edge.
 const DYNAMIC_HOST = new Host();
 
-/**
- * The runtime of one resource kind ("Agent", "Voice", ...), as the dynamic provider calls it: each
- * call runs in `host`, the dynamic provider host's own unless a test gives its own.
- */
+/** The runtime of one resource kind ("Agent", "Voice", ...), as the dynamic provider calls it, in `host`. */
 export function runtimeFor(kind: string, host: Host = DYNAMIC_HOST): DynamicRuntime {
   // A shim loads its runtime before its first call: the dynamic host joins its deployment here,
   // before any declaration is recorded or any ledger made (coordination/deployment.ts).
@@ -36,14 +30,7 @@ export function runtimeFor(kind: string, host: Host = DYNAMIC_HOST): DynamicRunt
       "E_UNKNOWN_KIND",
       `pulumi-voiceagent: no provider for kind ${kind}; is the installed package older than the program?`,
     );
-  return {
-    check: (...a) => host.run(() => r.check(...a)),
-    diff: (...a) => host.run(() => r.diff(...a)),
-    create: (...a) => host.run(() => r.create(...a)),
-    read: (...a) => host.run(() => r.read(...a)),
-    update: (...a) => host.run(() => r.update(...a)),
-    delete: (...a) => host.run(() => r.delete(...a)),
-  };
+  return inHost(r, host);
 }
 
 /**
