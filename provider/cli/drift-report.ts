@@ -53,7 +53,15 @@ export type DriftReport = z.infer<typeof DriftReportSchema>;
 /** The key Pulumi marks a secret value with in state and events. */
 const SECRET_SIG = "4dabf18193072939515e22adb298388d";
 /** Operations that change something; everything else (same, read, refresh) does not. */
-const CHANGING = new Set(["create", "update", "replace", "create-replacement", "delete", "delete-replaced", "import"]);
+const CHANGING: ReadonlySet<string> = new Set([
+  "create",
+  "update",
+  "replace",
+  "create-replacement",
+  "delete",
+  "delete-replaced",
+  "import",
+]);
 
 /** A value with every secret replaced by "[secret]" (and any registered secret redacted). */
 export function maskSecrets(value: unknown): unknown {

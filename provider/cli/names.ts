@@ -33,7 +33,7 @@ export function uniqueNames(objects: readonly { id: string; base: string }[]): M
 }
 
 /** Words a variable may not be named: reserved in strict mode or TypeScript, or names the program uses. */
-const RESERVED = new Set(
+const RESERVED: ReadonlySet<string> = new Set(
   (
     "break case catch class const continue debugger default delete do else enum export extends false finally for " +
     "function if import in instanceof new null return super switch this throw true try typeof var void while with " +

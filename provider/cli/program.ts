@@ -1,3 +1,4 @@
+import { Host } from "../host.js";
 import { Command, CommanderError, InvalidArgumentError } from "commander";
 import { z } from "zod";
 import { PACKAGE_VERSION } from "../client/index.js";
@@ -73,7 +74,13 @@ const SnapshotOpts = z.object({
  * @example
  * process.exitCode = await runCli(["audit", "--stack", "prod"], processIo());
  */
-export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
+export function runCli(argv: readonly string[], io: CliIo): Promise<number> {
+  // The CLI's edge: one host per run (provider/host.ts) holds the token's redaction, the clients'
+  // pacers and whatever the kit keeps while the command runs.
+  return new Host().run(() => commands(argv, io));
+}
+
+async function commands(argv: readonly string[], io: CliIo): Promise<number> {
   let code: ExitCode = EXIT.clean;
   /** Whether the command that runs was asked for JSON: then its failure is JSON too. */
   let json = false;

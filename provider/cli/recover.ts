@@ -1,5 +1,5 @@
 import { gapOf, matchesSent, type Collection } from "../client/index.js";
-import { createBodyFor } from "../resources/providers.js";
+import { createBodyFor } from "../dynamic/runtimes.js";
 import type { Account } from "./account.js";
 import { kindOfType } from "../identity.js";
 import { ADOPT_INPUTS, COLLECTION_OF, KIND_NAMES, RECOVER_MATCH, type ResourceKind } from "./kinds.js";

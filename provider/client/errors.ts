@@ -1,4 +1,5 @@
 import type { ValidationIssue } from "../schemas/index.js";
+import { redact } from "./stores.js";
 
 /** Machine-readable error codes, in the spirit of got's `code`s. */
 export type ApiErrorCode =
@@ -44,20 +45,9 @@ export interface ApiErrorDetails {
   cause?: Error | undefined;
 }
 
-const REDACTED = "[REDACTED]";
-const secrets = new Set<string>();
-
-/** Registers a secret (the API token) that no ApiError may ever contain. */
-export function registerSecret(secret: string): void {
-  if (secret.length >= 4) secrets.add(secret);
-}
-
-/** Replaces every registered secret in `text`. */
-export function redact(text: string): string {
-  let out = text;
-  for (const s of secrets) out = out.split(s).join(REDACTED);
-  return out;
-}
+// Every registered secret (the token, secret inputs) is redacted by the host the error is made in
+// (client/stores.ts): its message, path, detail and stack never hold one.
+export { redact, registerSecret } from "./stores.js";
 
 /**
  * The one error the client throws. Its message says what failed and what to do; it is redacted

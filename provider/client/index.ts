@@ -66,7 +66,8 @@ export {
   type Listing,
   type Sighting,
 } from "./listing.js";
-export { onPaceWait, Pacer, pacerFor, paceNote, type PaceEvent } from "./pace.js";
+export { Pacer, paceNote, type PaceEvent } from "./pace.js";
+export { onPaceWait, pacerFor } from "./stores.js";
 export { Throttle, type ThrottleOptions } from "./throttle.js";
 export type { Send, SendInput, SendRoute, RouteInput, Transport } from "./transport.js";
 export type { LinkedNumberChange } from "./linked-numbers.js";

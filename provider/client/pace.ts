@@ -4,7 +4,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 /**
  * Pacing to a service's rate limit. A hosted service limits requests per key and answers 429 past
  * it; a client that only backs off from 429s spends its time waiting out Retry-After instead of
- * sending. So each token's requests (every client of that token in this process shares one pacer)
+ * sending. So each token's requests (every client of that token in one host shares one pacer)
  * go out through a token bucket whose rate is learned: unlimited until the first 429, then the
  * rate the client had actually achieved over the second before it, cut at each later burst of
  * 429s (to 85%, or below the rate the service answered since the first 429) and raised a little every
@@ -20,17 +20,8 @@ export interface PaceEvent {
   waitMs: number;
 }
 
-type PaceListener = (event: PaceEvent) => void;
-const listeners = new Set<PaceListener>();
-
-/**
- * Calls `listener` when a request waits on a learned rate limit (at most once per `NOTE_EVERY_MS`
- * per token), in the async context of that request. Returns a function that removes it.
- */
-export function onPaceWait(listener: PaceListener): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
+/** Hears a pacing event (`Pacers.onWait`). */
+export type PaceListener = (event: PaceEvent) => void;
 
 /** The text a pacing event is shown as: the rate and the wait, nothing about the account. */
 export function paceNote(e: PaceEvent): string {
@@ -104,7 +95,11 @@ export class Pacer {
   /** 429s this pacer was told of, and the ms its requests spent waiting for their turn. */
   readonly stats = { rateLimited: 0, waitedMs: 0 };
 
-  constructor(private readonly now: () => number = () => performance.now()) {}
+  constructor(
+    private readonly now: () => number = () => performance.now(),
+    /** Whom a wait is told to (the listeners of the host's pacers). */
+    private readonly tell: PaceListener = () => {},
+  ) {}
 
   /** The learned rate (requests a second), or undefined while no 429 has been seen. */
   get perSecond(): number | undefined {
@@ -125,7 +120,7 @@ export class Pacer {
     this.stats.waitedMs += waitMs;
     if (now - this.lastNote >= NOTE_EVERY_MS) {
       this.lastNote = now;
-      for (const l of listeners) l({ perSecond: this.rate, waitMs });
+      this.tell({ perSecond: this.rate, waitMs });
     }
     await sleep(waitMs);
   }
@@ -188,18 +183,33 @@ export class Pacer {
   }
 }
 
-const pacers = new Map<string, Pacer>();
-
 /**
- * The pacer of `token` at `baseUrl` in this process: one per account and service, whatever the
- * number of clients, since the service limits the account. Keyed by a hash, so no token is held as a key.
+ * The pacers of one host (client/stores.ts): one per account and service, whatever the number of
+ * clients, since the service limits the account; and who hears their waits.
  */
-export function pacerFor(baseUrl: string, token: string): Pacer {
-  const key = createHash("sha256").update(`${baseUrl}\n${token}`).digest("hex");
-  let pacer = pacers.get(key);
-  if (!pacer) {
-    pacer = new Pacer();
-    pacers.set(key, pacer);
+export class Pacers {
+  private readonly byKey = new Map<string, Pacer>();
+  private readonly listeners = new Set<PaceListener>();
+
+  /**
+   * Calls `listener` when a request waits on a learned rate limit (at most once per `NOTE_EVERY_MS`
+   * per token), in the async context of that request. Returns a function that removes it.
+   */
+  onWait(listener: PaceListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
   }
-  return pacer;
+
+  /** The pacer of `token` at `baseUrl`. Keyed by a hash, so no token is held as a key. */
+  for(baseUrl: string, token: string): Pacer {
+    const key = createHash("sha256").update(`${baseUrl}\n${token}`).digest("hex");
+    let pacer = this.byKey.get(key);
+    if (!pacer) {
+      pacer = new Pacer(undefined, (event) => {
+        for (const l of this.listeners) l(event);
+      });
+      this.byKey.set(key, pacer);
+    }
+    return pacer;
+  }
 }

@@ -19,12 +19,12 @@ import {
   ApiRateLimitError,
   ApiSchemaError,
   ApiValidationError,
-  registerSecret,
   type ApiErrorDetails,
 } from "./errors.js";
 import type { ClientOptions, RequestLogEvent } from "./options.js";
 import { deadlineOf } from "./budget.js";
-import { type Pacer, pacerFor } from "./pace.js";
+import type { Pacer } from "./pace.js";
+import { currentStores } from "./stores.js";
 import { Throttle } from "./throttle.js";
 
 /** What a call to one endpoint may carry. */
@@ -84,8 +84,15 @@ const NETWORK_ERROR_CODES = [
   "EAI_AGAIN",
 ];
 /** Failures that happen before a request reaches the service: it cannot have acted. */
-const NOT_SENT_CODES = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "ENETUNREACH", "EHOSTUNREACH", "EADDRINUSE"]);
-const NOT_SENT_TIMEOUTS = new Set(["lookup", "connect", "secureConnect"]);
+const NOT_SENT_CODES: ReadonlySet<string> = new Set([
+  "ECONNREFUSED",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+  "ENETUNREACH",
+  "EHOSTUNREACH",
+  "EADDRINUSE",
+]);
+const NOT_SENT_TIMEOUTS: ReadonlySet<string> = new Set(["lookup", "connect", "secureConnect"]);
 
 /** Whether a failed request reached the service at all (a refused connection or DNS failure did not). */
 function wasSent(error: unknown): boolean {
@@ -116,15 +123,20 @@ export function createTransport(
   options: ClientOptions,
   observe: (json: unknown) => void = () => {},
 ): Transport {
-  registerSecret(token);
+  // The host this client is made in (client/stores.ts) holds its token's redaction and its pacer;
+  // every request runs in it, so its errors are redacted by it wherever they are awaited.
+  const stores = currentStores();
+  stores.redaction.add(token);
   const base = baseUrl.replace(/\/+$/, "");
   const throttle = new Throttle({ concurrency: options.concurrency, now: options.now });
   const log = (event: RequestLogEvent) => options.onRequest?.(event);
-  // Shared by every client of this token in the process: the service limits the account.
-  const pacer = options.pace ? pacerFor(base, token) : undefined;
+  // Shared by every client of this token in the host: the service limits the account.
+  const pacer = options.pace ? stores.pacers.for(base, token) : undefined;
 
-  /** One request to route `ep`; its answer parsed by the route's response schema (typed by the two senders below). */
+  /** One request to route `ep`, run in this client's host; its answer parsed by the route's response schema (typed by the two senders below). */
   const dispatch = (name: string, ep: EndpointDef, input: { query?: unknown; body?: unknown; deadline?: number }) =>
+    stores.run(() => dispatched(name, ep, input));
+  const dispatched = (name: string, ep: EndpointDef, input: { query?: unknown; body?: unknown; deadline?: number }) =>
     throttle.run(async (): Promise<unknown> => {
       const query = (input.query ?? undefined) as Record<string, string | number> | undefined;
       const search = query

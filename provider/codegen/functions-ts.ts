@@ -66,7 +66,7 @@ export function lookupsSource(fns: readonly FunctionDescription[]): string {
   return [
     GENERATED,
     'import type * as pulumi from "@pulumi/pulumi";',
-    'import { lookup, lookupOutput } from "../../resources/lookup.js";',
+    'import { lookup, lookupOutput } from "../../dynamic/lookup.js";',
     "",
     ...named.map((n) => `${n}`),
     functions.join("\n"),

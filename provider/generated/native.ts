@@ -26,7 +26,7 @@ import type {
   AccountConnectionOutputs,
 } from "./dynamic/index.js";
 import { NativeResource } from "../native/base.js";
-import { knownState } from "../resources/outputs.js";
+import { knownState } from "../dynamic/outputs.js";
 
 export type {
   Deployed,

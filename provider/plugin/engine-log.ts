@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from "node:async_hooks";
-import type { NoteSink } from "../resources/kit/notes.js";
+import type { NoteSink } from "../host.js";
 
 // A resource plugin's stdout (after the port line) and stderr reach the user only as debug logs
 // (pkg/resource/plugin/plugin.go `unstructuredOutput` in pulumi v3.259.0: hidden for every

@@ -3,7 +3,7 @@ import { Refusal } from "../resources/kit/refusal.js";
 import type { KindRuntime } from "../resources/kit/runtime.js";
 import { KIND_NAMES, KINDS as REGISTRY } from "../resources/kinds/index.js";
 
-const runtimes = new Map<string, KindRuntime>(REGISTRY.map((k) => [k.kind, k.runtime]));
+const runtimes: ReadonlyMap<string, KindRuntime> = new Map(REGISTRY.map((k) => [k.kind, k.runtime]));
 
 /** A request's resource type, resolved to the runtime of its kind, or why it cannot be. */
 export interface KindDispatch {

@@ -5,8 +5,8 @@
  * the first line of stdout, then dials it. Nothing may reach stdout before that line; a failure to
  * start is one line on stderr (the engine shows it when the plugin exits early) and exit code 1.
  */
-import { ENGINE_ADDRESS, joinDeployment } from "../resources/kit/deployment.js";
-import { setNoteSink } from "../resources/kit/notes.js";
+import { ENGINE_ADDRESS } from "../coordination/deployment.js";
+import { Host } from "../host.js";
 import { pluginVersion, schemaText } from "./embedded.js";
 import { persistCompileCache } from "./compile-cache.js";
 import { scopedNoteSink } from "./engine-log.js";
@@ -44,13 +44,13 @@ async function serve(argv: readonly string[]): Promise<void> {
   // Whatever a dependency prints goes to stderr: stdout is the engine's, and its first line is the port.
   console.log = console.info = console.error;
   const address = engineAddress(argv);
-  if (address) {
-    setNoteSink(scopedNoteSink(engineLog(address)));
-    // The engine runs one plugin process per provider instance: what this deployment's other
-    // processes know (declared numbers, each account's creates), this one knows too.
-    joinDeployment(address);
-  }
-  const port = await listen(plainProvider({ version: pluginVersion(), schema: schemaText() }));
+  // The process's one host (provider/host.ts): its clients, ledgers, claims, notes and redaction.
+  // Notes go to the engine's log when there is an engine, else to stderr.
+  const host = new Host({ notes: address ? scopedNoteSink(engineLog(address)) : undefined });
+  // The engine runs one plugin process per provider instance: what this deployment's other
+  // processes know (declared numbers, each account's creates), this one knows too.
+  if (address) host.join(address);
+  const port = await listen(plainProvider({ version: pluginVersion(), schema: schemaText() }, host));
   process.stdout.write(`${port}\n`);
   setImmediate(persistCompileCache);
 }

@@ -1,3 +1,4 @@
+import type { Host } from "../host.js";
 import type { Props } from "../resources/kit/kind.js";
 import { recordsProvider, withoutProvider } from "../resources/kit/migration.js";
 import type { ProviderSettings } from "../resources/kit/settings.js";
@@ -9,31 +10,11 @@ import { ProviderFailure, type PlainProvider } from "./protocol.js";
 import { previewOutputs, schemaOutputs, type SchemaOutputs } from "./schema-outputs.js";
 
 type Lazy = typeof import("./lazy.js");
-let loaded: Promise<Lazy> | undefined;
-/** What the plugin loads on first use, once (see lazy.ts). */
-const lazy = (): Promise<Lazy> =>
-  (loaded ??= import("./lazy.js").then((k) => {
-    persistCompileCache();
-    return k;
-  }));
 
 /** What the provider is built from: the plugin's version and the package schema. */
 export interface PlainProviderOptions {
   version: string;
   schema: string;
-}
-
-/**
- * Runs one request, failing only with a {@link ProviderFailure} (`inputs`: those of a request that
- * may make an object; `secrets`: the outputs a partial create must keep secret).
- */
-async function failing<T>(work: () => Promise<T>, inputs?: Props, secrets?: readonly string[]): Promise<T> {
-  try {
-    return await work();
-  } catch (err) {
-    if (err instanceof ProviderFailure) throw err;
-    throw (await lazy()).failureOf(err, inputs, secrets);
-  }
 }
 
 /** The resource's customTimeouts for this request (the engine's `timeout`, in seconds) as a budget in ms; unset when none was given. */
@@ -46,7 +27,28 @@ const budgetOf = (timeout: number | undefined): number | undefined =>
  * dispatches by type token, answers previews without a request, drops the dynamic provider a
  * migrated stack records (kit/migration.ts), and refuses an import the service cannot read.
  */
-export function plainProvider(opts: PlainProviderOptions): PlainProvider {
+export function plainProvider(opts: PlainProviderOptions, host: Host): PlainProvider {
+  let loaded: Promise<Lazy> | undefined;
+  /** What the plugin loads on first use, once (see lazy.ts). */
+  const lazy = (): Promise<Lazy> =>
+    (loaded ??= import("./lazy.js").then((k) => {
+      persistCompileCache();
+      return k;
+    }));
+  /**
+   * Runs one request in this provider's host, failing only with a {@link ProviderFailure}
+   * (`inputs`: those of a request that may make an object; `secrets`: the outputs a partial create
+   * must keep secret).
+   */
+  const failing = <T>(work: () => Promise<T>, inputs?: Props, secrets?: readonly string[]): Promise<T> =>
+    host.run(async () => {
+      try {
+        return await work();
+      } catch (err) {
+        if (err instanceof ProviderFailure) throw err;
+        throw (await lazy()).failureOf(err, inputs, secrets);
+      }
+    });
   let settings: ProviderSettings | undefined;
   let requested: string | undefined;
   const outputs = schemaOutputs(opts.schema);

@@ -2,7 +2,7 @@
 // written apart from the provider's schemas) give the same answer for the same value: each case is
 // run through both, at each bound and just past it, and where both refuse they name the same field.
 import { beforeAll, describe, expect, it } from "vitest";
-import { runtimeFor } from "../../provider/resources/providers.js";
+import { runtimeFor } from "../../provider/dynamic/runtimes.js";
 import { testEmulator, type TestEmulator } from "../helpers/emulator.js";
 
 let t: TestEmulator;

@@ -5,7 +5,12 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createClient, type VoiceAgentClient } from "pulumi-voiceagent/client";
 import { startEmulator, type RunningEmulator } from "voiceagent-emulator";
-import { invokeFunction, secretPathsOf, type InvokeOutcome } from "../../provider/resources/functions/invoke.js";
+import { Host } from "../../provider/host.js";
+import {
+  invokeFunction as invokeIn,
+  secretPathsOf,
+  type InvokeOutcome,
+} from "../../provider/resources/functions/invoke.js";
 import { FUNCTIONS } from "../../provider/resources/functions/index.js";
 import { markSecrets } from "../../provider/resources/kit/function.js";
 import { Secret } from "../../provider/plugin/protocol.js";
@@ -15,6 +20,9 @@ let emu: RunningEmulator;
 let client: VoiceAgentClient;
 const token = `fn-${randomUUID()}`;
 const settings = () => ({ baseUrl: emu.url, token });
+/** The functions as an edge runs them: in its host (the plugin's, the program's). */
+const host = new Host();
+const invokeFunction = (...a: Parameters<typeof invokeIn>) => host.run(() => invokeIn(...a));
 const result = (o: InvokeOutcome) => {
   if (!o.result) throw new Error(`failures: ${JSON.stringify(o.failures)}`);
   return o.result;
@@ -194,7 +202,9 @@ describe("the plugin's Invoke, in plain terms", () => {
   const wrapped = (value: unknown) => new Secret(value);
 
   it("answers a call with its transcript and error message wrapped secret, the rest plain", async () => {
-    const { invoke } = await import("../../provider/plugin/invoke.js");
+    const plugin = await import("../../provider/plugin/invoke.js");
+    // As the plugin's provider runs it: in its host.
+    const invoke = (...a: Parameters<typeof plugin.invoke>) => host.run(() => plugin.invoke(...a));
     const voice = await invoke(settings(), { tok: "voiceagent:index:getVoice", args: { voiceName: "alloy" } }, "0.0.0");
     const agent = await client.agents.create({ prompt: "confidential prompt", voice: String(voice.return.id) });
     const placed = await client.calls.create({
@@ -217,7 +227,9 @@ describe("the plugin's Invoke, in plain terms", () => {
   });
 
   it("answers argument failures without sending anything, and refuses a token it does not serve, naming its version", async () => {
-    const { invoke } = await import("../../provider/plugin/invoke.js");
+    const plugin = await import("../../provider/plugin/invoke.js");
+    // As the plugin's provider runs it: in its host.
+    const invoke = (...a: Parameters<typeof plugin.invoke>) => host.run(() => plugin.invoke(...a));
     emu.resetStats();
     const refused = await invoke(settings(), { tok: "voiceagent:index:getPhoneNumber", args: {} }, "0.0.0");
     expect(refused.failures).toEqual([expect.objectContaining({ property: "number" })]);

@@ -10,7 +10,7 @@ import { vi } from "vitest";
 import { grpcHandlers, type Handlers } from "../../provider/plugin/grpc.js";
 import type { PlainProvider } from "../../provider/plugin/protocol.js";
 import { plainProvider } from "../../provider/plugin/plain-provider.js";
-import { setNoteSink } from "../../provider/resources/kit/notes.js";
+import { Host } from "../../provider/host.js";
 import { REPO_ROOT } from "./consumer.js";
 
 const packageFile = (name: string) => readFileSync(path.join(REPO_ROOT, "provider", name), "utf8");
@@ -23,9 +23,9 @@ export interface InProcessPlugin {
   grpc: Handlers;
 }
 
-/** A fresh plugin (its own configuration), serving the committed schema. */
-export function inProcessPlugin(): InProcessPlugin {
-  const provider = plainProvider({ version: PLUGIN_VERSION, schema: packageFile("schema.json") });
+/** A fresh plugin (its own configuration and its own host, as a plugin process has), serving the committed schema. */
+export function inProcessPlugin(host: Host = new Host()): InProcessPlugin {
+  const provider = plainProvider({ version: PLUGIN_VERSION, schema: packageFile("schema.json") }, host);
   return { provider, grpc: grpcHandlers(provider) };
 }
 
@@ -48,13 +48,6 @@ export function callUnary<Req, Res>(handler: handleUnaryCall<Req, Res>, request:
       else resolve(res);
     });
   });
-}
-
-/** Collects the notes the kit sends (destroy only forgets, left bound...) until `stop()`. */
-export function collectNotes(): { notes: string[]; stop(): void } {
-  const notes: string[] = [];
-  setNoteSink((text) => notes.push(text));
-  return { notes, stop: () => setNoteSink(undefined) };
 }
 
 /** Unsets every VOICEAGENT_* variable of the test process, so each test says which settings it gives (undo with vi.unstubAllEnvs). */

@@ -4,7 +4,7 @@
 // to reach the service would throw instead of answering.
 import { randomUUID } from "node:crypto";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { runtimeFor } from "../../provider/resources/providers.js";
+import { runtimeFor } from "../../provider/dynamic/runtimes.js";
 
 const agent = runtimeFor("Agent");
 const shim = "exports.handler = () => ({})"; // stands for the serialized provider text

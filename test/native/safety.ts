@@ -100,7 +100,7 @@ function joinFromAnotherNamespace(tmp: string): Promise<string> {
       "`unshare` (util-linux) is needed to start a process in another PID namespace and is missing or fails here: install util-linux and run as root",
     );
   }
-  const kit = path.join(REPO_ROOT, "provider/dist/resources/kit/deployment.js");
+  const kit = path.join(REPO_ROOT, "provider/dist/coordination/deployment.js");
   const code = `const d = require(${JSON.stringify(kit)}).joinDeployment("127.0.0.1:8080"); console.log("joined " + require("node:fs").readlinkSync("/proc/self/ns/pid"));`;
   const proc = spawn("unshare", ["--pid", "--fork", "--mount-proc", process.execPath, "-e", code], {
     env: { ...process.env, TMPDIR: tmp },

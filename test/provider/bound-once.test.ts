@@ -1,7 +1,7 @@
 // One number, one PhoneNumber: a second resource binding it is refused at check, naming both,
 // never the number; the same resource checked again (a migration) is no conflict.
 import { afterEach, describe, expect, it } from "vitest";
-import { resetHolders } from "../../provider/resources/kit/bound-once.js";
+import { Host } from "../../provider/host.js";
 import { KINDS } from "../../provider/resources/kinds/index.js";
 
 // The API generation set: no check asks the service which one it speaks.
@@ -14,10 +14,14 @@ const agent = "11111111-1111-4111-8111-111111111111";
 const urn = (name: string) => `urn:pulumi:dev::p::voiceagent:index:PhoneNumber::${name}`;
 // The kit's runtime, as the native plugin calls it (with the URN of the resource it checks).
 const runtime = KINDS.find((k) => k.kind === "PhoneNumber")!.runtime;
+// Each test is its own program: a host of its own (what a plugin process builds at its main).
+let host = new Host();
 const check = (name: string | undefined, number: string) =>
-  runtime.check(settings, {}, { number, inboundAgent: agent }, name && urn(name));
+  host.run(() => runtime.check(settings, {}, { number, inboundAgent: agent }, name && urn(name)));
 
-afterEach(() => resetHolders());
+afterEach(() => {
+  host = new Host();
+});
 
 describe("a number bound by two PhoneNumber resources", () => {
   it("is refused at the second one's check, naming both resources and not the number", async () => {

@@ -3,14 +3,19 @@
 // (--target) cannot know the owners it leaves out.
 import { randomUUID } from "node:crypto";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { claimOf, resetClaims } from "../../provider/resources/kit/claims.js";
-import { findInvocation, limitingFlag, type ProcessInfo } from "../../provider/resources/kit/invocation.js";
-import { runtimeFor } from "../../provider/resources/providers.js";
+import { claimOf } from "../../provider/coordination/claims.js";
+import { Host } from "../../provider/host.js";
+import { findInvocation, limitingFlag, type ProcessInfo } from "../../provider/coordination/invocation.js";
+import { runtimeFor } from "../../provider/dynamic/runtimes.js";
 import { startRecordingServer, type RecordingServer } from "../helpers/recording-server.js";
 
 let server: RecordingServer | undefined;
 afterEach(async () => server?.close());
-beforeEach(() => resetClaims());
+// Each test is its own deployment: a host of its own.
+let host = new Host();
+beforeEach(() => {
+  host = new Host();
+});
 
 const USER = randomUUID();
 const [N, M] = ["+15550010001", "+15550010002"];
@@ -33,26 +38,26 @@ describe("declarations are kept per kind", () => {
   it("a purchase of the number does not keep its binding: deleting the binding unbinds it", async () => {
     const settings = await serve();
     // The README's pattern: PurchasedNumber({ number: N }) and a PhoneNumber binding N.
-    expect((await runtimeFor("PurchasedNumber").check(settings, {}, { number: N })).failures ?? []).toEqual([]);
-    await runtimeFor("PhoneNumber").delete(settings, randomUUID(), { number: N, inboundAgent: agentId });
+    expect((await runtimeFor("PurchasedNumber", host).check(settings, {}, { number: N })).failures ?? []).toEqual([]);
+    await runtimeFor("PhoneNumber", host).delete(settings, randomUUID(), { number: N, inboundAgent: agentId });
     expect(writes()).toEqual([`/v1/numbers/update ${N} {"inbound_agent":null}`]);
   });
 
   it("a binding of the number does not keep its purchase: deleting the purchase cancels it", async () => {
     const settings = await serve();
     expect(
-      (await runtimeFor("PhoneNumber").check(settings, {}, { number: M, inboundAgent: agentId })).failures ?? [],
+      (await runtimeFor("PhoneNumber", host).check(settings, {}, { number: M, inboundAgent: agentId })).failures ?? [],
     ).toEqual([]);
-    await runtimeFor("PurchasedNumber").delete(settings, randomUUID(), { number: M });
+    await runtimeFor("PurchasedNumber", host).delete(settings, randomUUID(), { number: M });
     expect(writes()).toEqual([`/v1/numbers/cancel ${M} `]);
   });
 
   it("another resource of the same kind keeps it: nothing is sent", async () => {
     const settings = await serve();
-    await runtimeFor("PhoneNumber").check(settings, {}, { number: N, inboundAgent: agentId });
-    await runtimeFor("PurchasedNumber").check(settings, {}, { number: M });
-    await runtimeFor("PhoneNumber").delete(settings, randomUUID(), { number: N, inboundAgent: agentId });
-    await runtimeFor("PurchasedNumber").delete(settings, randomUUID(), { number: M });
+    await runtimeFor("PhoneNumber", host).check(settings, {}, { number: N, inboundAgent: agentId });
+    await runtimeFor("PurchasedNumber", host).check(settings, {}, { number: M });
+    await runtimeFor("PhoneNumber", host).delete(settings, randomUUID(), { number: N, inboundAgent: agentId });
+    await runtimeFor("PurchasedNumber", host).delete(settings, randomUUID(), { number: M });
     expect(writes()).toEqual([]);
   });
 });
@@ -61,15 +66,15 @@ describe("a run limited to part of the stack", () => {
   const targeted = { limitedBy: "--target" };
 
   it("cannot know an undeclared number's owner; a declared one is still known", () => {
-    expect(claimOf("PhoneNumber", N, targeted)).toEqual({ status: "unseen", flag: "--target" });
-    expect(claimOf("PhoneNumber", N, { limitedBy: undefined })).toEqual({ status: "free" });
-    expect(claimOf("PhoneNumber", N, undefined)).toEqual({ status: "free" });
+    expect(host.run(() => claimOf("PhoneNumber", N, targeted))).toEqual({ status: "unseen", flag: "--target" });
+    expect(host.run(() => claimOf("PhoneNumber", N, { limitedBy: undefined }))).toEqual({ status: "free" });
+    expect(host.run(() => claimOf("PhoneNumber", N, undefined))).toEqual({ status: "free" });
   });
 
   it("a number declared in this run is known whatever the run", async () => {
-    await runtimeFor("PhoneNumber").check(await serve(), {}, { number: N, inboundAgent: agentId });
-    expect(claimOf("PhoneNumber", N, targeted)).toEqual({ status: "declared" });
-    expect(claimOf("PurchasedNumber", N, targeted)).toEqual({ status: "unseen", flag: "--target" });
+    await runtimeFor("PhoneNumber", host).check(await serve(), {}, { number: N, inboundAgent: agentId });
+    expect(host.run(() => claimOf("PhoneNumber", N, targeted))).toEqual({ status: "declared" });
+    expect(host.run(() => claimOf("PurchasedNumber", N, targeted))).toEqual({ status: "unseen", flag: "--target" });
   });
 
   it.each([

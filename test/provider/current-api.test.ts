@@ -5,13 +5,15 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { startEmulator, type RunningEmulator } from "voiceagent-emulator";
-import { runtimeFor } from "../../provider/resources/providers.js";
-import { setNoteSink } from "../../provider/resources/kit/notes.js";
-import { resetClaims } from "../../provider/resources/kit/claims.js";
+import { runtimeFor } from "../../provider/dynamic/runtimes.js";
+import { Host } from "../../provider/host.js";
 
 let emu: RunningEmulator;
 const token = `cur-${randomUUID()}`;
 const notes: string[] = [];
+/** The host the runtimes run in (the dynamic provider host's, as a test builds it): its notes are collected. */
+const newHost = () => new Host({ notes: (text) => notes.push(text) });
+let host = newHost();
 /** Settings as `configure` captures them, with voiceagent:api set. */
 const settings = (api: string) => ({
   baseUrl: emu.url,
@@ -20,10 +22,8 @@ const settings = (api: string) => ({
 });
 beforeAll(async () => {
   emu = await startEmulator({ tokens: [token], seed: true, api: "2024" });
-  setNoteSink((text) => notes.push(text));
 });
 afterAll(async () => {
-  setNoteSink(undefined);
   await emu.close();
 });
 afterEach(() => {
@@ -32,7 +32,7 @@ afterEach(() => {
 
 describe("kinds on the current API (2024)", () => {
   it("Voice: each type's own fields are checked at preview; a type change is an update in place", async () => {
-    const voice = runtimeFor("Voice");
+    const voice = runtimeFor("Voice", host);
     const s = settings("2024");
     const bad = await voice.check(s, {}, { type: "voice_rime", voiceName: "en-US-AvaNeural" });
     expect(bad.failures?.map((f) => f.reason)).toEqual([
@@ -53,11 +53,11 @@ describe("kinds on the current API (2024)", () => {
 
   it("Agent: removing its webhook fails at preview, naming the generation; the prompt changes in place", async () => {
     const seeds = emu.seeds.get(token)!;
-    const hook = await runtimeFor("Webhook").create(settings("2024"), {
+    const hook = await runtimeFor("Webhook", host).create(settings("2024"), {
       url: "https://hooks.example/a",
       subscriptions: ["event_message"],
     });
-    const agent = runtimeFor("Agent");
+    const agent = runtimeFor("Agent", host);
     const inputs = { prompt: "You book visits.", voice: seeds.voices[0], webhook: hook.id, initialMessage: "Hi" };
     const made = await agent.create(settings("2024"), inputs);
     const without = { prompt: "You book visits.", voice: seeds.voices[0] };
@@ -80,7 +80,7 @@ describe("kinds on the current API (2024)", () => {
   it("a write the service refuses names the API generation it was written for", async () => {
     const seeds = emu.seeds.get(token)!;
     // Told 2023, the provider sends the interface's voice; the 2024 service refuses voice_base.
-    const err = await runtimeFor("Voice")
+    const err = await runtimeFor("Voice", host)
       .create(settings("2023"), { voiceName: "alloy", pitch: 0, rate: 1 })
       .catch((e: unknown) => e);
     expect((err as Error).message).toMatch(
@@ -91,8 +91,8 @@ describe("kinds on the current API (2024)", () => {
 
   it("PhoneNumber: preview says a binding cannot be removed; destroy leaves it bound, forgets it and says so", async () => {
     const seeds = emu.seeds.get(token)!;
-    const agent = await runtimeFor("Agent").create(settings("2024"), { prompt: "p", voice: seeds.voices[1] });
-    const number = runtimeFor("PhoneNumber");
+    const agent = await runtimeFor("Agent", host).create(settings("2024"), { prompt: "p", voice: seeds.voices[1] });
+    const number = runtimeFor("PhoneNumber", host);
     const inputs = { number: seeds.numbers[2], inboundAgent: agent.id };
     expect((await number.check(settings("2024"), {}, inputs)).failures).toBeUndefined();
     expect(notes.join("\n")).toMatch(/2024 API cannot unbind a number.*leaves the number bound to its agent/);
@@ -102,9 +102,9 @@ describe("kinds on the current API (2024)", () => {
       active: true,
     });
     // The destroy is another deployment: the program no longer declares the number.
-    resetClaims();
+    host = newHost();
     const before = emu.stats.total;
-    await number.delete(settings("2024"), bound.id, bound.outs);
+    await runtimeFor("PhoneNumber", host).delete(settings("2024"), bound.id, bound.outs);
     expect(notes.join("\n")).toMatch(/left bound to its agent and removed from the stack.*assumed API 2024/);
     // Nothing was sent to unbind (the service would refuse the null).
     expect(emu.stats.writes["POST /v1/numbers/update"] ?? 0).toBe(1);
@@ -113,15 +113,15 @@ describe("kinds on the current API (2024)", () => {
 
   it("PurchasedNumber and Call: a cancel and a call end on the current API's answers are done, not failures", async () => {
     const seeds = emu.seeds.get(token)!;
-    const agent = await runtimeFor("Agent").create(settings("2024"), { prompt: "p", voice: seeds.voices[2] });
-    const bought = await runtimeFor("PurchasedNumber").create(settings("2024"), { areaCode: "415" });
-    const call = await runtimeFor("Call").create(settings("2024"), {
+    const agent = await runtimeFor("Agent", host).create(settings("2024"), { prompt: "p", voice: seeds.voices[2] });
+    const bought = await runtimeFor("PurchasedNumber", host).create(settings("2024"), { areaCode: "415" });
+    const call = await runtimeFor("Call", host).create(settings("2024"), {
       fromNumber: seeds.numbers[3],
       toNumber: "+15557650000",
       agent: agent.id,
     });
-    await runtimeFor("Call").delete(settings("2024"), call.id, call.outs);
-    await runtimeFor("PurchasedNumber").delete(settings("2024"), bought.id, bought.outs);
+    await runtimeFor("Call", host).delete(settings("2024"), call.id, call.outs);
+    await runtimeFor("PurchasedNumber", host).delete(settings("2024"), bought.id, bought.outs);
     expect(emu.stats.writes).toMatchObject({ "POST /v1/calls/end": 1, "POST /v1/numbers/cancel": 1 });
   });
 });

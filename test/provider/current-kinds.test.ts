@@ -14,11 +14,15 @@ import { startEmulator, type RunningEmulator } from "voiceagent-emulator";
 import { createClient } from "../../provider/client/index.js";
 import { FUNCTIONS } from "../../provider/resources/functions/index.js";
 import { secretPaths } from "../../provider/resources/kit/function.js";
-import { setNoteSink } from "../../provider/resources/kit/notes.js";
-import { runtimeFor } from "../../provider/resources/providers.js";
+import { runtimeFor as runtimeIn } from "../../provider/dynamic/runtimes.js";
+import { Host } from "../../provider/host.js";
 import { inProcessPlugin } from "../helpers/plugin-harness.js";
 import { REPO_ROOT } from "../helpers/consumer.js";
 import { startRecordingServer } from "../helpers/recording-server.js";
+
+const host = new Host({ notes: (text) => notes.push(text) });
+/** A kind's runtime as the dynamic host builds it: in this file's host. */
+const runtimeFor = (kind: Parameters<typeof runtimeIn>[0]) => runtimeIn(kind, host);
 
 let emu: RunningEmulator;
 let old: RunningEmulator;
@@ -48,10 +52,8 @@ beforeAll(async () => {
     startEmulator({ tokens: [token], seed: true, api: "2024" }),
     startEmulator({ tokens: [token], seed: true, api: "2023" }),
   ]);
-  setNoteSink((text) => notes.push(text));
 });
 afterAll(async () => {
-  setNoteSink(undefined);
   await Promise.all([emu?.close(), old?.close()]);
 });
 afterEach(() => {

@@ -1,7 +1,7 @@
 // diff: derived from each kind's one declaration, property by property.
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { runtimeFor } from "../../provider/resources/providers.js";
+import { runtimeFor } from "../../provider/dynamic/runtimes.js";
 import { UNKNOWN } from "../../provider/resources/kit/unknown.js";
 
 const id = () => randomUUID();

@@ -1,10 +1,12 @@
 import { describe, expect, it, vi } from "vitest";
+import { Host } from "../../provider/host.js";
+import { configProblems } from "../../provider/resources/kit/guard.js";
 
+/** The guard of a program of its own (a host of its own: the config is checked once per host). */
 async function freshGuard() {
-  vi.resetModules();
-  const { configProblems } = await import("../../provider/resources/kit/guard.js");
+  const host = new Host();
   return () => {
-    const problems = configProblems();
+    const problems = host.run(configProblems);
     if (problems.length) throw new Error(problems.join("\n"));
   };
 }

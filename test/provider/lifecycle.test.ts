@@ -2,7 +2,7 @@
 // and recovered, a guard-only change sends nothing, extension routes are learned once per process.
 import { randomUUID } from "node:crypto";
 import { afterEach, describe, expect, it } from "vitest";
-import { runtimeFor } from "../../provider/resources/providers.js";
+import { runtimeFor } from "../../provider/dynamic/runtimes.js";
 import { PartialCreateError } from "../../provider/resources/kit/errors.js";
 import {
   startRecordingServer,

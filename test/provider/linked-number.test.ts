@@ -8,11 +8,16 @@ import { randomUUID } from "node:crypto";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createClient } from "pulumi-voiceagent/client";
 import { startEmulator, type RunningEmulator } from "voiceagent-emulator";
-import { runtimeFor } from "../../provider/resources/providers.js";
-import { invokeFunction } from "../../provider/resources/functions/invoke.js";
-import { setNoteSink } from "../../provider/resources/kit/notes.js";
-import { resetHolders } from "../../provider/resources/kit/bound-once.js";
+import { runtimeFor as runtimeIn } from "../../provider/dynamic/runtimes.js";
+import { Host } from "../../provider/host.js";
+import { invokeFunction as invokeIn } from "../../provider/resources/functions/invoke.js";
 import { KINDS } from "../../provider/resources/kinds/index.js";
+
+let host = new Host({ notes: (text) => notes.push(text) });
+/** A kind's runtime as the dynamic host builds it: in this file's host. */
+const runtimeFor = (kind: Parameters<typeof runtimeIn>[0]) => runtimeIn(kind, host);
+/** The functions as an edge runs them: in its host. */
+const invokeFunction = (...a: Parameters<typeof invokeIn>) => host.run(() => invokeIn(...a));
 
 let emu: RunningEmulator;
 const token = `linked-${randomUUID()}`;
@@ -35,7 +40,6 @@ const links = () => emu.stats.writes["POST /v1/numbers/link"] ?? 0;
 
 beforeAll(async () => {
   emu = await startEmulator({ tokens: [token], seed: true, api: "2024" });
-  setNoteSink((text) => notes.push(text));
   const made = await fetch(`${emu.url}/v1/account_connections/create`, {
     method: "POST",
     headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
@@ -54,7 +58,6 @@ beforeAll(async () => {
   ];
 });
 afterAll(async () => {
-  setNoteSink(undefined);
   await emu.close();
 });
 afterEach(() => {
@@ -187,7 +190,8 @@ describe("LinkedNumber on the current API (2024)", () => {
 
   it("a second LinkedNumber of one number is refused at preview, naming both and not the number", async () => {
     // The kit's runtime, as the native plugin calls it (with the URN of the resource it checks).
-    const linked = KINDS.find((k) => k.kind === "LinkedNumber")!.runtime;
+    const runtime = KINDS.find((k) => k.kind === "LinkedNumber")!.runtime;
+    const linked = { check: (...a: Parameters<typeof runtime.check>) => host.run(() => runtime.check(...a)) };
     const number = ownNumber();
     const urn = (name: string) => `urn:pulumi:dev::p::voiceagent:index:LinkedNumber::${name}`;
     try {
@@ -201,7 +205,7 @@ describe("LinkedNumber on the current API (2024)", () => {
       ]);
       expect(JSON.stringify(second.failures)).not.toContain(number);
     } finally {
-      resetHolders();
+      host = new Host({ notes: (text) => notes.push(text) });
     }
   });
 

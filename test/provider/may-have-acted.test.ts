@@ -5,12 +5,16 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { ApiRateLimitError, createClient } from "pulumi-voiceagent/client";
 import { startEmulator, type RunningEmulator } from "voiceagent-emulator";
-import { resetClaims } from "../../provider/resources/kit/claims.js";
-import { runtimeFor } from "../../provider/resources/providers.js";
+import { Host } from "../../provider/host.js";
+import { runtimeFor } from "../../provider/dynamic/runtimes.js";
 
 let emu: RunningEmulator | undefined;
 afterEach(async () => emu?.close());
-beforeEach(() => resetClaims());
+// Each test is its own deployment: a host of its own.
+let host = new Host();
+beforeEach(() => {
+  host = new Host();
+});
 
 /** The first cancel is committed and its reply lost; every later one is throttled. */
 const actsThenThrottled = [
@@ -42,7 +46,7 @@ describe("a cancel whose first attempt acted and lost its reply, and whose retri
     // A short budget: the retries stop once it is spent (the 429s would go on for ever).
     const config = new Map([["voiceagent:operationTimeout", "2s"]]);
     const settings = { baseUrl: emu.url, token, config: { get: (k: string) => config.get(k) } };
-    const err: unknown = await runtimeFor("PurchasedNumber")
+    const err: unknown = await runtimeFor("PurchasedNumber", host)
       .delete(settings, id, { number, active: true })
       .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(Error);

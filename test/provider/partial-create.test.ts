@@ -4,7 +4,7 @@
 import { randomUUID } from "node:crypto";
 import { afterEach, describe, expect, it } from "vitest";
 import { PartialCreateError } from "../../provider/resources/kit/errors.js";
-import { KIND_NAMES, runtimeFor } from "../../provider/resources/providers.js";
+import { KIND_NAMES, runtimeFor } from "../../provider/dynamic/runtimes.js";
 import { startRecordingServer, type RecordingServer } from "../helpers/recording-server.js";
 
 let server: RecordingServer | undefined;

@@ -3,7 +3,7 @@
 // by one read of one page of the agent list, before the first check that depends on it answers.
 // A Voice left at its default type (voice_base, the interface's) fails at preview against the
 // current API (2024), whether or not something was read first, on both entries, in-process: the
-// dynamic provider's runtime (resources/providers.ts, as its shims call it) and the native plugin's
+// dynamic provider's runtime (dynamic/runtimes.ts, as its shims call it) and the native plugin's
 // plain provider. The CLI-level scenario is test/e2e/current-api.test.ts's.
 import { randomUUID } from "node:crypto";
 import net from "node:net";
@@ -11,7 +11,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { startEmulator, type RunningEmulator } from "voiceagent-emulator";
 import { createClient } from "../../provider/client/index.js";
 import type { PlainProvider } from "../../provider/plugin/protocol.js";
-import { runtimeFor } from "../../provider/resources/providers.js";
+import { runtimeFor } from "../../provider/dynamic/runtimes.js";
 import { GENERATION_PROBE, routesSince } from "../helpers/generation-probe.js";
 import { inProcessPlugin, withoutVoiceagentEnv } from "../helpers/plugin-harness.js";
 import { startRecordingServer, type RecordingServer } from "../helpers/recording-server.js";

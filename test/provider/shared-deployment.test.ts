@@ -1,4 +1,4 @@
-// What one deployment's provider processes know together (kit/deployment.ts, kit/shared-ledger.ts):
+// What one deployment's provider processes know together (coordination/deployment.ts, coordination/shared-ledger.ts):
 // the engine runs one plugin process per provider instance, so a number declared through one and
 // a create sent by another must meet in the deployment's shared folder. Other processes are real
 // child processes running the compiled kit (provider/dist); two ledgers in this process stand for
@@ -24,24 +24,24 @@ import { createInterface } from "node:readline";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createClient, type RequestLogEvent } from "pulumi-voiceagent/client";
 import { startEmulator, type RunningEmulator } from "voiceagent-emulator";
-import { holdOnce, resetHolders } from "../../provider/resources/kit/bound-once.js";
-import { claimOf, resetClaims } from "../../provider/resources/kit/claims.js";
+import { holdOnce } from "../../provider/coordination/bound-once.js";
+import { claimOf } from "../../provider/coordination/claims.js";
 import {
   closedToOthers,
-  joinDeployment,
   joinFromDynamicHost,
-  leaveDeployment,
   scopeOf,
   type SharedDeployment,
-} from "../../provider/resources/kit/deployment.js";
+} from "../../provider/coordination/deployment.js";
 import { PartialCreateError } from "../../provider/resources/kit/errors.js";
-import { SharedLedger } from "../../provider/resources/kit/shared-ledger.js";
-import { runtimeFor } from "../../provider/resources/providers.js";
+import { SharedLedger } from "../../provider/coordination/shared-ledger.js";
+import { runtimeFor } from "../../provider/dynamic/runtimes.js";
+import { Host } from "../../provider/host.js";
 import { holdDelays } from "../helpers/held-delays.js";
 import { REPO_ROOT } from "../helpers/consumer.js";
 import { FAKE_VOICE_ID, startFakeService, type FakeService } from "../helpers/fake-service.js";
 
-const KIT = path.join(REPO_ROOT, "provider/dist/resources/kit");
+const KIT = path.join(REPO_ROOT, "provider/dist/coordination");
+const HOST = path.join(REPO_ROOT, "provider/dist/host.js");
 const N = "+15550010003";
 let root: string;
 let fake: FakeService | undefined;
@@ -50,13 +50,18 @@ const children: ChildProcess[] = [];
 const engine = { enginePid: process.pid };
 const address = () => `127.0.0.1:${40000 + Math.floor(Math.random() * 20000)}`;
 
+/** This process's host, as a plugin's main builds it; each test starts with a new one. */
+let host = new Host();
+/** Joins this process's host to the deployment of the engine at `at`. */
+const joinDeployment = (at: string, opts: Parameters<Host["join"]>[1]) => host.join(at, opts);
+const leaveDeployment = () => host.leave();
+
 beforeEach(() => {
   root = mkdtempSync(path.join(tmpdir(), "va-shared-"));
-  resetClaims();
+  host = new Host();
 });
 afterEach(async () => {
   leaveDeployment();
-  resetHolders();
   for (const c of children.splice(0)) c.kill("SIGKILL");
   await fake?.close();
   fake = undefined;
@@ -65,7 +70,9 @@ afterEach(async () => {
 
 /** Runs `code` (CommonJS, with `kit(name)` requiring a compiled kit module) in a child process; resolves with its first stdout line. */
 function child(code: string): Promise<string> {
-  const script = `const kit = (n) => require(${JSON.stringify(KIT)} + "/" + n + ".js");\n${code}`;
+  const script =
+    `const kit = (n) => require(${JSON.stringify(KIT)} + "/" + n + ".js");\n` +
+    `const host = new (require(${JSON.stringify(HOST)}).Host)();\n${code}`;
   const proc = spawn(process.execPath, ["-e", script], { stdio: ["ignore", "pipe", "inherit"] });
   children.push(proc);
   return new Promise((resolve, reject) => {
@@ -82,16 +89,18 @@ function child(code: string): Promise<string> {
 describe("declared numbers: one deployment, several processes", () => {
   it("a number declared in another process of the deployment holds back this process's delete; another deployment's does not", async () => {
     const at = address();
-    const join = `kit("deployment").joinDeployment(${JSON.stringify(at)}, { root: ${JSON.stringify(root)}, enginePid: ${process.pid} });`;
+    const join = `host.join(${JSON.stringify(at)}, { root: ${JSON.stringify(root)}, enginePid: ${process.pid} });`;
     expect(
-      await child(`${join} kit("claims").declareNumber("PhoneNumber", ${JSON.stringify(N)}); console.log("declared");`),
+      await child(
+        `${join} host.run(() => kit("claims").declareNumber("PhoneNumber", ${JSON.stringify(N)})); console.log("declared");`,
+      ),
     ).toBe("declared");
     joinDeployment(address(), { root, ...engine });
-    expect(claimOf("PhoneNumber", N, { limitedBy: undefined })).toEqual({ status: "free" });
+    expect(host.run(() => claimOf("PhoneNumber", N, { limitedBy: undefined }))).toEqual({ status: "free" });
     joinDeployment(at, { root, ...engine });
-    expect(claimOf("PhoneNumber", N, { limitedBy: undefined })).toEqual({ status: "declared" });
+    expect(host.run(() => claimOf("PhoneNumber", N, { limitedBy: undefined }))).toEqual({ status: "declared" });
     // Per kind, as in one process: a binding's declaration does not keep a purchase.
-    expect(claimOf("PurchasedNumber", N, { limitedBy: undefined })).toEqual({ status: "free" });
+    expect(host.run(() => claimOf("PurchasedNumber", N, { limitedBy: undefined }))).toEqual({ status: "free" });
   });
 
   it("nothing secret is written: the folder names neither the number nor the token", async () => {
@@ -105,18 +114,18 @@ describe("declared numbers: one deployment, several processes", () => {
   it("a number bound by a PhoneNumber of another process of the deployment is refused at this one's check, naming it", async () => {
     const at = address();
     const urn = (name: string) => `urn:pulumi:dev::p::voiceagent:index:PhoneNumber::${name}`;
-    const join = `kit("deployment").joinDeployment(${JSON.stringify(at)}, { root: ${JSON.stringify(root)}, enginePid: ${process.pid} });`;
+    const join = `host.join(${JSON.stringify(at)}, { root: ${JSON.stringify(root)}, enginePid: ${process.pid} });`;
     const hold = (name: string) =>
-      `console.log(JSON.stringify(kit("bound-once").holdOnce("PhoneNumber", ${JSON.stringify(N)}, ${JSON.stringify(urn(name))}) ?? "held"));`;
+      `console.log(JSON.stringify(host.run(() => kit("bound-once").holdOnce("PhoneNumber", ${JSON.stringify(N)}, ${JSON.stringify(urn(name))})) ?? "held"));`;
     // The first holder, in a process of its own; asked again (a migration checks twice), still no conflict.
     expect(await child(`${join} ${hold("line-a")}`)).toBe('"held"');
     expect(await child(`${join} ${hold("line-a")}`)).toBe('"held"');
     // Another deployment (another engine address) knows nothing of it.
     joinDeployment(address(), { root, ...engine });
-    expect(holdOnce("PhoneNumber", N, urn("line-b"))).toBeUndefined();
-    resetHolders();
+    expect(host.run(() => holdOnce("PhoneNumber", N, urn("line-b")))).toBeUndefined();
+    host = new Host();
     joinDeployment(at, { root, ...engine });
-    const refused = holdOnce("PhoneNumber", N, urn("line-b"));
+    const refused = host.run(() => holdOnce("PhoneNumber", N, urn("line-b")));
     expect(refused?.reason).toMatch(
       /^number is also bound by PhoneNumber 'line-a' in this program: .*Remove 'line-b' or 'line-a'/,
     );
@@ -226,7 +235,7 @@ describe("bookkeeping after the service answered never loses the object", () => 
     // The create is committed, then its answer held until the folder is gone.
     const held = holdDelays(emu.faults);
     emu.faults.add({ route: "/v1/agents/create", method: "POST", phase: "after", latencyMs: 1, count: 1 });
-    const created = runtimeFor("Agent")
+    const created = runtimeFor("Agent", host)
       .create(settings, { prompt: "Kept whatever the bookkeeping does.", voice })
       .catch((e: unknown) => e);
     await held.untilHolding(1);

@@ -5,18 +5,19 @@ import { randomUUID } from "node:crypto";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createClient } from "pulumi-voiceagent/client";
 import { startEmulator, type FaultRuleInput, type RunningEmulator } from "voiceagent-emulator";
-import { setNoteSink } from "../../provider/resources/kit/notes.js";
-import { runtimeFor } from "../../provider/resources/providers.js";
+import { Host } from "../../provider/host.js";
+import { runtimeFor } from "../../provider/dynamic/runtimes.js";
 
 const TOKEN = `unseen-${randomUUID()}`;
 let emu: RunningEmulator | undefined;
 let notes: string[] = [];
+// Each test is its own deployment: a host of its own, whose notes are collected.
+let host = new Host();
 beforeEach(() => {
   notes = [];
-  setNoteSink((text) => notes.push(text));
+  host = new Host({ notes: (text) => notes.push(text) });
 });
 afterEach(async () => {
-  setNoteSink(undefined);
   await emu?.close();
   emu = undefined;
 });
@@ -35,7 +36,7 @@ async function boughtUnrecorded() {
     id: bought.id,
     number: bought.number,
     state,
-    rt: runtimeFor("PurchasedNumber"),
+    rt: runtimeFor("PurchasedNumber", host),
     active: async () => (await client.numbers.get(bought.number)).active,
     writes: (route: string) => running.stats.writes[`POST ${route}`] ?? 0,
     fault: (f: FaultRuleInput) => running.faults.add(f),

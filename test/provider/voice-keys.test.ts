@@ -6,8 +6,8 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { HttpFailure, startEmulator, type RunningEmulator } from "voiceagent-emulator";
-import { setNoteSink } from "../../provider/resources/kit/notes.js";
-import { runtimeFor } from "../../provider/resources/providers.js";
+import { Host } from "../../provider/host.js";
+import { runtimeFor } from "../../provider/dynamic/runtimes.js";
 
 let emu: RunningEmulator;
 const token = `keys-${randomUUID()}`;
@@ -23,18 +23,18 @@ const settings = (api: string) => ({
 /** The voice as the emulator stores it (what the service was sent). */
 const stored = (userId: unknown, id: string) => emu.store.get<Record<string, unknown>>("voice", String(userId), id);
 
+/** The host the runtimes run in (the dynamic provider host's, as a test builds it): its notes are collected. */
+const host = new Host({ notes: (text) => notes.push(text) });
 beforeAll(async () => {
   emu = await startEmulator({ tokens: [token], api: "2024" });
-  setNoteSink((text) => notes.push(text));
 });
 afterAll(async () => {
-  setNoteSink(undefined);
   await emu.close();
 });
 
 describe("a voice's vendor API key (2024 API)", () => {
   it("is refused at preview on a type that has none, naming the field and never the value", async () => {
-    const voice = runtimeFor("Voice");
+    const voice = runtimeFor("Voice", host);
     const cases = [
       [settings("2024"), { type: "voice_rime", speaker: "river", apiKey: KEY }, "apiKey", "voice_rime"],
       [settings("2024"), { type: "voice_eleven_labs", vendorVoiceId: "rachel", apiUserId: KEY }, "apiUserId", ""],
@@ -52,7 +52,7 @@ describe("a voice's vendor API key (2024 API)", () => {
   });
 
   it("ElevenLabs: sent as api_key, read back, a change is an update in place, and nothing tells it", async () => {
-    const voice = runtimeFor("Voice");
+    const voice = runtimeFor("Voice", host);
     const s = settings("2024");
     const inputs = { type: "voice_eleven_labs", vendorVoiceId: "rachel", apiKey: KEY };
     expect((await voice.check(s, {}, inputs)).failures).toBeUndefined();
@@ -87,7 +87,7 @@ describe("a voice's vendor API key (2024 API)", () => {
         { loc: ["body", "api_key"], msg: `${b.api_key} is not a valid key`, type: "value_error" },
       ]);
     };
-    const err = await runtimeFor("Voice")
+    const err = await runtimeFor("Voice", host)
       .create(settings("2024"), { type: "voice_eleven_labs", vendorVoiceId: "rachel", apiKey: quoted })
       .catch((e: unknown) => e)
       .finally(() => {
@@ -99,7 +99,7 @@ describe("a voice's vendor API key (2024 API)", () => {
 
   it("Play.ht: the user id and the key go out as api_user_id and api_key", async () => {
     const s = settings("2024");
-    const made = await runtimeFor("Voice").create(s, {
+    const made = await runtimeFor("Voice", host).create(s, {
       type: "voice_play_ht",
       vendorVoiceId: "s3://voice",
       apiUserId: USER,

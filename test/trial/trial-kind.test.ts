@@ -14,7 +14,7 @@ import { parseStackExport } from "../../provider/cli/state.js";
 import { EXAMPLE_DIRS } from "../../provider/codegen/examples.js";
 import { generatedFiles } from "../../provider/codegen/generated.js";
 import { dynamicToken, kindOfType, tokenOf } from "../../provider/identity.js";
-import { runtimeFor } from "../../provider/resources/providers.js";
+import { runtimeFor } from "../../provider/dynamic/runtimes.js";
 import { make } from "../cli/fake-account.js";
 import { exportOf } from "../cli/fake-state.js";
 import { REPO_ROOT } from "../helpers/consumer.js";

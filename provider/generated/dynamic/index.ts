@@ -10,4 +10,4 @@ export { LinkedNumber, type LinkedNumberArgs, type LinkedNumberOutputs, type Lin
 export { Prompt, type PromptArgs, type PromptCollectFieldsArgs, type PromptCollectFields, type PromptOutputs, type PromptState } from "./prompt.js";
 export { VectorDatabase, type VectorDatabaseArgs, type VectorDatabaseOutputs, type VectorDatabaseState } from "./vector-database.js";
 export { AccountConnection, type AccountConnectionArgs, type AccountConnectionOutputs, type AccountConnectionState } from "./account-connection.js";
-export type { Deployed, OutputsOf } from "../../resources/outputs.js";
+export type { Deployed, OutputsOf } from "../../dynamic/outputs.js";

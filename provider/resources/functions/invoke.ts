@@ -21,21 +21,18 @@ export interface InvokeFailure {
 /** What a function answered: its result, or why its arguments were refused (nothing was sent). */
 export type InvokeOutcome = { result: Props; failures?: undefined } | { result?: undefined; failures: InvokeFailure[] };
 
-const byName = new Map<string, RegisteredFunction>(FUNCTIONS.map((f) => [f.name, f]));
-const secrets = new Map<string, SecretPath[]>();
+const byName: ReadonlyMap<string, RegisteredFunction> = new Map(FUNCTIONS.map((f) => [f.name, f]));
+/** Where each function's result holds secrets, from its declaration: built at load, never changed. */
+const secrets: ReadonlyMap<string, readonly SecretPath[]> = new Map(
+  FUNCTIONS.map((f) => [f.name, secretPaths(f.info.result)]),
+);
 
 /** The names of the functions this release serves. */
 export const FUNCTION_NAMES: readonly string[] = [...byName.keys()];
 
-/** Where a function's result holds secrets (from its declaration; computed once). */
-export function secretPathsOf(name: string): SecretPath[] {
-  let paths = secrets.get(name);
-  if (!paths) {
-    const fn = byName.get(name);
-    paths = fn ? secretPaths(fn.info.result) : [];
-    secrets.set(name, paths);
-  }
-  return paths;
+/** Where a function's result holds secrets (from its declaration). */
+export function secretPathsOf(name: string): readonly SecretPath[] {
+  return secrets.get(name) ?? [];
 }
 
 /** The argument problems of a call, each naming the argument; unknown arguments are refused (a typo would be ignored). */

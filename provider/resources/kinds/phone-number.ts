@@ -9,7 +9,7 @@ import {
   type PhoneNumber,
   type PhoneNumberUpdate,
 } from "../../client/index.js";
-import { claimOf, declareNumber, unseenHolder } from "../kit/claims.js";
+import { claimOf, declareNumber, unseenHolder } from "../../coordination/claims.js";
 import { defineKind } from "../kit/kind.js";
 import { note } from "../kit/notes.js";
 import { refusal } from "../kit/pull.js";

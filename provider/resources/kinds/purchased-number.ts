@@ -8,7 +8,7 @@ import {
   type PhoneNumberBuy,
   type VoiceAgentClient,
 } from "../../client/index.js";
-import { claimOf, declareNumber, unseenHolder } from "../kit/claims.js";
+import { claimOf, declareNumber, unseenHolder } from "../../coordination/claims.js";
 import { inputFailure } from "../kit/check.js";
 import { PartialCreateError } from "../kit/errors.js";
 import { note } from "../kit/notes.js";

@@ -1,4 +1,5 @@
 import type * as pulumi from "@pulumi/pulumi";
+import type { Host } from "../../host.js";
 import { PartialCreateError } from "./errors.js";
 import type { Props } from "./kind.js";
 import { providerMoved, withoutProvider, withProviderOf } from "./migration.js";
@@ -84,5 +85,17 @@ export function dynamicRuntime(rt: KindRuntime): DynamicRuntime {
     async delete(settings, id, props) {
       await rt.delete(settings, id, withoutProvider(props));
     },
+  };
+}
+
+/** The same runtime, each call run in `host` (the dynamic provider host's, or a test's own). */
+export function inHost(rt: DynamicRuntime, host: Host): DynamicRuntime {
+  return {
+    check: (...a) => host.run(() => rt.check(...a)),
+    diff: (...a) => host.run(() => rt.diff(...a)),
+    create: (...a) => host.run(() => rt.create(...a)),
+    read: (...a) => host.run(() => rt.read(...a)),
+    update: (...a) => host.run(() => rt.update(...a)),
+    delete: (...a) => host.run(() => rt.delete(...a)),
   };
 }

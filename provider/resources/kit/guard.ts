@@ -1,9 +1,8 @@
 // The stack config's `voiceagent:` keys as both entries check them. Free of @pulumi/pulumi: the
 // native plugin bundles this module, and @pulumi/pulumi's runtime would bring the TypeScript
-// compiler into the bundle (resources/config-guard.ts throws the dynamic entry's RunError).
+// compiler into the bundle (dynamic/config-guard.ts throws the dynamic entry's RunError).
+import { currentHost } from "../../host.js";
 import { SETTINGS } from "./setting-docs.js";
-
-let checked = false;
 
 /** What a plain-text `voiceagent:token` would do, and what to run instead (both paths say it). */
 export const PLAIN_TOKEN =
@@ -35,8 +34,7 @@ export function unknownSetting(key: string): string {
  * this provider does not have. Each is one line; none holds a value.
  */
 export function configProblems(): string[] {
-  if (checked) return [];
-  checked = true;
+  if (!currentHost().firstConfigCheck()) return [];
   const config = safeJson(process.env.PULUMI_CONFIG);
   if (!isRecord(config)) return [];
   const secretKeys = safeJson(process.env.PULUMI_CONFIG_SECRET_KEYS);

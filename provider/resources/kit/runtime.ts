@@ -6,7 +6,7 @@ import {
   type ApiGeneration,
   type VoiceAgentClient,
 } from "../../client/index.js";
-import { BOUND_ONCE, holdOnce } from "./bound-once.js";
+import { BOUND_ONCE, holdOnce } from "../../coordination/bound-once.js";
 import { checkInputs } from "./check.js";
 import {
   bodiesOf,
@@ -28,6 +28,7 @@ import {
   type FailureContext,
 } from "./errors.js";
 import type { KindDef, Props } from "./kind.js";
+import { currentHost } from "../../host.js";
 import { note } from "./notes.js";
 import { Refusal } from "./refusal.js";
 import {
@@ -46,7 +47,7 @@ import { clientFor, resolveSettings, settingsUnknown, type ProviderSettings } fr
  * by the caller (the dynamic adapter, dynamic.ts, or the native plugin) before they get here.
  */
 export interface KindRuntime {
-  /** `who`: the resource's URN, where the caller knows it (the native plugin), for inputs one resource only may hold (kit/bound-once.ts). */
+  /** `who`: the resource's URN, where the caller knows it (the native plugin), for inputs one resource only may hold (coordination/bound-once.ts). */
   check(settings: ProviderSettings | undefined, olds: Props, news: Props, who?: string): Promise<CheckResult>;
   diff(settings: ProviderSettings | undefined, id: string, olds: Props, news: Props): Promise<KindDiff>;
   create(settings: ProviderSettings | undefined, inputs: Props): Promise<CreateResult>;
@@ -59,9 +60,6 @@ export interface KindRuntime {
   unsent(state: Props, news: Props): UpdateResult;
   delete(settings: ProviderSettings | undefined, id: string, state: Props): Promise<void>;
 }
-
-/** Generation notes already told in this process (each once, not once per resource). */
-const noted = new Set<string>();
 
 /** Wraps a kind's declaration with what every kind does alike. */
 export function kindRuntime<S extends z.ZodRawShape, R extends { id: string }, W>(def: KindDef<S, R, W>): KindRuntime {
@@ -155,8 +153,10 @@ export function kindRuntime<S extends z.ZodRawShape, R extends { id: string }, W
         }
         const said = def.generationCheck(gen, partialInputs(def, olds), partialInputs(def, known));
         if (said.failures?.length) return { inputs: news, failures: said.failures };
-        if (said.note && !noted.has(said.note)) {
-          noted.add(said.note);
+        // Told once per host, not once per resource.
+        const { told } = currentHost();
+        if (said.note && !told.has(said.note)) {
+          told.add(said.note);
           note(said.note);
         }
       }

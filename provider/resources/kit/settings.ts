@@ -7,10 +7,10 @@ import {
   type VoiceAgentClient,
 } from "../../client/index.js";
 import { inputFailure, type CheckFailure } from "./check.js";
-import { sharedDeployment } from "./deployment.js";
+import { currentHost } from "../../host.js";
 import { Refusal } from "./refusal.js";
 import { DEFAULT_OPERATION_TIMEOUT, EXTENSIONS_VALUES, SETTINGS } from "./setting-docs.js";
-import { SharedLedger } from "./shared-ledger.js";
+import { SharedLedger } from "../../coordination/shared-ledger.js";
 import { containsUnknown } from "./unknown.js";
 
 /** What `configure` captured from the stack's config (older serialized providers pass no `config`). */
@@ -128,9 +128,6 @@ function durationMs(text: string): number | null {
   return ms > 0 ? ms : null;
 }
 
-const clients = new Map<string, VoiceAgentClient>();
-const ledgers = new Map<string, CreateLedger>();
-
 /**
  * The create ledger of the account a token names: the deployment's shared one in a provider process
  * that joined its deployment (the engine runs a plugin process per provider instance and one
@@ -138,17 +135,17 @@ const ledgers = new Map<string, CreateLedger>();
  * platforms where the engine cannot be found).
  */
 function ledgerFor(token: string): CreateLedger {
+  const { ledgers, deployment } = currentHost();
   let ledger = ledgers.get(token);
   if (!ledger) {
-    const shared = sharedDeployment();
-    ledger = shared ? new SharedLedger(shared, token) : new MemoryLedger();
+    ledger = deployment ? new SharedLedger(deployment, token) : new MemoryLedger();
     ledgers.set(token, ledger);
   }
   return ledger;
 }
 
 /**
- * The client for these settings. One client per set of settings in the provider process, so
+ * The client for these settings. One client per set of settings in the current host, so
  * every resource shares one limiter and one answer about extension routes; one ledger of creates
  * per account (see `ledgerFor`). Fails with every problem of the settings when they are not usable.
  */
@@ -156,6 +153,7 @@ export function clientFor(settings: ProviderSettings | undefined): VoiceAgentCli
   const { resolved, problems } = resolveSettings(settings);
   if (!resolved) throw new Refusal("E_SETTINGS", problems.map((p) => p.reason).join("; "));
   const key = JSON.stringify(resolved);
+  const { clients } = currentHost();
   let client = clients.get(key);
   if (!client) {
     const { baseUrl, token, extensions, api, budgetMs } = resolved;

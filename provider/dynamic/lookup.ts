@@ -1,5 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
 import { refuseBadConfig } from "./config-guard.js";
+import { PROGRAM_HOST } from "./program.js";
 
 // The functions of the dynamic entry: dynamic providers cannot serve invokes (the Node dynamic
 // provider host answers every one with "unknown function"), so these run in the program itself,
@@ -13,12 +14,14 @@ import { refuseBadConfig } from "./config-guard.js";
  */
 export async function lookup<R>(name: string, args: object): Promise<R> {
   refuseBadConfig();
-  const { invokeFunction } = await import("./functions/invoke.js");
+  const { invokeFunction } = await import("../resources/functions/invoke.js");
   const config = { get: (key: string) => pulumi.runtime.getConfig(key) };
   const settings = { baseUrl: config.get("voiceagent:baseUrl"), token: config.get("voiceagent:token"), config };
-  const outcome = await invokeFunction(name, settings, { ...args }).catch(async (err: unknown) => {
-    throw await shown(err);
-  });
+  const outcome = await PROGRAM_HOST.run(() => invokeFunction(name, settings, { ...args })).catch(
+    async (err: unknown) => {
+      throw await shown(err);
+    },
+  );
   if (outcome.failures)
     throw new Error(`${outcome.failures.map((f) => f.reason).join("; ")}; nothing was sent to the service`);
   return resultOf<R>(outcome.result);
@@ -42,7 +45,7 @@ class LookupFailure extends pulumi.RunError {
 }
 
 async function shown(err: unknown): Promise<unknown> {
-  const { ExplainedError } = await import("./kit/errors.js");
+  const { ExplainedError } = await import("../resources/kit/errors.js");
   return err instanceof ExplainedError ? new LookupFailure(err.message, err.code, err.mayHaveActed) : err;
 }
 

@@ -10,7 +10,7 @@ import {
   type Collection,
   type Picked,
   type Until,
-} from "../../client/index.js";
+} from "../client/index.js";
 import { startedAt, type SharedDeployment } from "./deployment.js";
 
 /**
@@ -78,6 +78,8 @@ const expired = (until: Until) => until.now() >= until.at;
 export class SharedLedger implements CreateLedger {
   private readonly file: string;
   private readonly me: { pid: number; started: string; owner: string };
+  /** This ledger's steps waiting for the next group (one ledger per account in a host). */
+  private readonly batch: Batch = { pending: [], running: false };
 
   constructor(
     private readonly deployment: SharedDeployment,
@@ -211,8 +213,7 @@ export class SharedLedger implements CreateLedger {
    */
   private update<R>(change: (s: State) => R, until: Until): Promise<R> {
     return new Promise<R>((resolve, reject) => {
-      const batch = batches.get(this.file) ?? { pending: [], running: false };
-      batches.set(this.file, batch);
+      const batch = this.batch;
       batch.pending.push({
         // Applied under the lock; the caller hears the result only once the state is written.
         apply: (s) => {
@@ -293,14 +294,11 @@ interface Step {
   until: Until;
 }
 
-/** The steps of one ledger file waiting for the lock in this process. */
+/** The steps of one ledger waiting for the lock. */
 interface Batch {
   pending: Step[];
   running: boolean;
 }
-
-/** Per ledger file, this process's steps waiting for the next group. */
-const batches = new Map<string, Batch>();
 
 /**
  * How long a lock may go unrefreshed before another process takes it over. proper-lockfile

@@ -87,11 +87,3 @@ export function findInvocation(
   }
   return undefined;
 }
-
-let cached: { value: Invocation | undefined } | undefined;
-
-/** The invocation of the deployment this provider process serves (read once: it cannot change). */
-export function invocation(): Invocation | undefined {
-  if (!cached) cached = { value: findInvocation(process.ppid) };
-  return cached.value;
-}

@@ -1,11 +1,9 @@
 import * as pulumi from "@pulumi/pulumi";
 import { PACKAGE, tokenOf } from "../identity.js";
-import { BOUND_ONCE, holdOnce } from "./kit/bound-once.js";
+import { BOUND_ONCE, holdOnce } from "../coordination/bound-once.js";
 import { refuseBadConfig } from "./config-guard.js";
-import { providerShim } from "./kit/shim.js";
-
-/** One serialized provider per kind, shared by every resource of that kind in the program. */
-const providers = new Map<string, pulumi.dynamic.ResourceProvider>();
+import { providerShim } from "../resources/kit/shim.js";
+import { PROGRAM_HOST, SHIMS } from "./program.js";
 
 /** What the resources of a kind register (generated/properties.ts, from the kind by `npm run gen`). */
 export interface KindProperties {
@@ -41,10 +39,10 @@ export abstract class VoiceAgentResource extends pulumi.dynamic.Resource {
     const opts = registers.secrets?.length
       ? pulumi.mergeOptions(options, { additionalSecretOutputs: [...registers.secrets] })
       : options;
-    let provider = providers.get(kind);
+    let provider = SHIMS.get(kind);
     if (!provider) {
       provider = providerShim(kind);
-      providers.set(kind, provider);
+      SHIMS.set(kind, provider);
     }
     // Back from the native provider (pulumi-voiceagent/native) without replacing: the same kind there.
     super(provider, name, props, pulumi.mergeOptions({ aliases: [{ type: tokenOf(kind) }] }, opts), PACKAGE, kind);
@@ -55,7 +53,7 @@ export abstract class VoiceAgentResource extends pulumi.dynamic.Resource {
     const field = BOUND_ONCE[kind];
     const value = field ? props[field] : undefined;
     const hold = (v: unknown) => {
-      const failure = typeof v === "string" ? holdOnce(kind, v, name) : undefined;
+      const failure = typeof v === "string" ? PROGRAM_HOST.run(() => holdOnce(kind, v, name)) : undefined;
       if (failure) throw new pulumi.RunError(`${kind} resource '${name}' has a problem: ${failure.reason}`);
     };
     if (pulumi.Output.isInstance(value)) value.apply(hold);

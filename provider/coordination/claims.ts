@@ -1,5 +1,5 @@
-import { sharedDeployment } from "./deployment.js";
-import { invocation, type Invocation } from "./invocation.js";
+import { currentHost } from "../host.js";
+import type { Invocation } from "./invocation.js";
 
 /**
  * The phone numbers the program being deployed declares, per kind of number resource.
@@ -30,12 +30,11 @@ import { invocation, type Invocation } from "./invocation.js";
  */
 export type NumberKind = "PhoneNumber" | "PurchasedNumber";
 
-const declared: Record<NumberKind, Set<string>> = { PhoneNumber: new Set(), PurchasedNumber: new Set() };
-
-/** Records that the program declares `number` in a resource of `kind` (called from check). */
+/** Records that the program declares `number` in a resource of `kind` (called from check), in the current host. */
 export function declareNumber(kind: NumberKind, number: string): void {
-  declared[kind].add(number);
-  sharedDeployment()?.mark("declared", kind, number);
+  const host = currentHost();
+  host.declared[kind].add(number);
+  host.deployment?.mark("declared", kind, number);
 }
 
 /** What a delete may do with a number (see claimOf); `flag` names what limits the run. */
@@ -48,8 +47,14 @@ export type Claim = { status: "declared" } | { status: "unseen"; flag: string } 
  *   whether one of them owns the number cannot be known: change nothing and say so;
  * - `free`: no resource of this kind declares it: the delete does its work.
  */
-export function claimOf(kind: NumberKind, number: string, run: Invocation | undefined = invocation()): Claim {
-  if (declared[kind].has(number) || sharedDeployment()?.marked("declared", kind, number)) return { status: "declared" };
+export function claimOf(
+  kind: NumberKind,
+  number: string,
+  run: Invocation | undefined = currentHost().invocation(),
+): Claim {
+  const host = currentHost();
+  if (host.declared[kind].has(number) || host.deployment?.marked("declared", kind, number))
+    return { status: "declared" };
   return run?.limitedBy ? { status: "unseen", flag: run.limitedBy } : { status: "free" };
 }
 
@@ -65,9 +70,4 @@ export function unseenHolder(kind: NumberKind, flag: string, undo: string): Erro
       `it will ${undo} the number only if no other ${kind} declares it. ` +
       "To drop the resource from the stack and leave the number as it is, run `pulumi state delete <urn>`.",
   );
-}
-
-/** Forgets every declaration (tests run several deployments in one process). */
-export function resetClaims(): void {
-  for (const set of Object.values(declared)) set.clear();
 }

@@ -16,7 +16,7 @@ import {
 } from "node:fs";
 import { homedir, hostname, tmpdir, userInfo } from "node:os";
 import path from "node:path";
-import { type Invocation, invocation } from "./invocation.js";
+import { findInvocation, type Invocation } from "./invocation.js";
 
 /**
  * What one deployment's provider processes know together, on disk.
@@ -50,12 +50,37 @@ import { type Invocation, invocation } from "./invocation.js";
  * this process cannot see is not a dead one. A folder holds a few small files.
  */
 export class SharedDeployment {
+  /** The timer that marks the folder as in use while this process is in the deployment. */
+  private beating: NodeJS.Timeout | undefined;
+
   constructor(
     /** The deployment's folder. */
     readonly dir: string,
     /** The deployment's key: salts every hash written under it. */
     readonly key: string,
   ) {}
+
+  /** Marks the deployment's folder as in use every `HEARTBEAT_MS`, until `leave`. */
+  beat(): void {
+    const file = path.join(this.dir, "engine.json");
+    if (this.beating) clearInterval(this.beating);
+    this.beating = setInterval(() => {
+      try {
+        const now = new Date();
+        utimesSync(file, now, now);
+      } catch {
+        // Removed (its deployment ended, or a sweep by a release without scopes): nothing to keep.
+      }
+    }, HEARTBEAT_MS);
+    // Never what keeps the process alive.
+    this.beating.unref();
+  }
+
+  /** Leaves the deployment (tests run several in one process): stops the heartbeat. */
+  leave(): void {
+    if (this.beating) clearInterval(this.beating);
+    this.beating = undefined;
+  }
 
   /** A file name for `parts` that shows none of them (a token, a number given as a secret). */
   hashed(...parts: string[]): string {
@@ -145,7 +170,7 @@ const ABANDONED_AFTER_MS = 24 * 3_600_000;
 
 /**
  * The engine an `engine.json` names, or undefined when the text is not one. Checked by hand, not by
- * zod: the program's own process loads this module (kit/bound-once.ts), and a program that declares
+ * zod: the program's own process loads this module (coordination/bound-once.ts), and a program that declares
  * no fleet loads no zod. The file is this module's own, written by `joinDeployment`.
  */
 function engineOf(text: string): Engine | undefined {
@@ -276,18 +301,16 @@ function sweep(root: string, keep: string, scope: string, now = Date.now()): voi
   }
 }
 
-let joined: SharedDeployment | undefined;
-
 /**
- * Joins the deployment of the engine at `address` (the plugin's last argument): from now on this
- * process's declared numbers and create ledgers are the deployment's. Called once at start; `at`
- * is for tests (other root folders, another engine, another scope).
+ * Joins the deployment of the engine at `address` (the plugin's last argument): from now on the
+ * declared numbers and create ledgers of the host that holds the answer (provider/host.ts) are the
+ * deployment's. Called once at start; `at` is for tests (other root folders, another engine, another scope).
  */
 export function joinDeployment(
   address: string,
   at: { root?: string; roots?: readonly string[]; enginePid?: number; scope?: string } = {},
 ): SharedDeployment {
-  const pid = at.enginePid ?? invocation()?.pid ?? process.ppid;
+  const pid = at.enginePid ?? findInvocation(process.ppid)?.pid ?? process.ppid;
   const scope = at.scope ?? scopeOf();
   const engine: Engine = { pid, started: startedAt(pid), scope };
   const key = createHash("sha256")
@@ -318,26 +341,9 @@ export function joinDeployment(
   } catch {
     // Another process swept the same folder at the same time: nothing is lost.
   }
-  heartbeat(path.join(dir, "engine.json"));
-  joined = new SharedDeployment(dir, key);
+  const joined = new SharedDeployment(dir, key);
+  joined.beat();
   return joined;
-}
-
-let beating: NodeJS.Timeout | undefined;
-
-/** Marks the deployment's folder as in use every `HEARTBEAT_MS`, while this process lives. */
-function heartbeat(file: string): void {
-  if (beating) clearInterval(beating);
-  beating = setInterval(() => {
-    try {
-      const now = new Date();
-      utimesSync(file, now, now);
-    } catch {
-      // Removed (its deployment ended, or a sweep by a release without scopes): nothing to keep.
-    }
-  }, HEARTBEAT_MS);
-  // Never what keeps the process alive.
-  beating.unref();
 }
 
 /** An engine's address as the engine hands it to a provider process, last on its command line: `host:port`. */
@@ -356,24 +362,11 @@ export function joinFromDynamicHost(
   argv: readonly string[] = process.argv,
   at: { root?: string; found?: () => Invocation | undefined } = {},
 ): SharedDeployment | undefined {
-  if (joined) return joined;
   const last = argv.at(-1);
   if (!last || !ENGINE_ADDRESS.test(last)) return undefined;
   // The engine is the nearest `pulumi` ancestor (through the wrapper's shell), as for the plugins;
   // where it cannot be found (Windows: no /proc, no ps) the host keeps to itself, as before.
-  const enginePid = (at.found ?? invocation)()?.pid;
+  const enginePid = (at.found ?? (() => findInvocation(process.ppid)))()?.pid;
   if (enginePid === undefined) return undefined;
   return joinDeployment(last, { ...(at.root === undefined ? {} : { root: at.root }), enginePid });
-}
-
-/** The deployment this process shares with its siblings, if it joined one (a plugin, a dynamic host). */
-export function sharedDeployment(): SharedDeployment | undefined {
-  return joined;
-}
-
-/** Leaves the deployment (tests run several in one process). */
-export function leaveDeployment(): void {
-  joined = undefined;
-  if (beating) clearInterval(beating);
-  beating = undefined;
 }

@@ -3,31 +3,34 @@
  * `import("pulumi-voiceagent/providers")`. Its `runtimeFor(kind)` and the runtime's method
  * signatures are a stable contract with every shim ever written into a stack's state.
  */
-import { joinFromDynamicHost } from "./kit/deployment.js";
-import { dynamicRuntime, type DynamicRuntime } from "./kit/dynamic.js";
-import type { Props } from "./kit/kind.js";
-import { KINDS as REGISTRY } from "./kinds/index.js";
-import { Refusal } from "./kit/refusal.js";
+import { Host } from "../host.js";
+import { dynamicRuntime, type DynamicRuntime, inHost } from "../resources/kit/dynamic.js";
+import type { Props } from "../resources/kit/kind.js";
+import { KINDS as REGISTRY } from "../resources/kinds/index.js";
+import { Refusal } from "../resources/kit/refusal.js";
 
-export { KIND_NAMES } from "./kinds/index.js";
+export { KIND_NAMES } from "../resources/kinds/index.js";
 
 const runtimes = new Map<string, DynamicRuntime>(REGISTRY.map((k) => [k.kind, dynamicRuntime(k.runtime)]));
 const createBodies = new Map<string, (inputs: Props) => Props | undefined>(
   REGISTRY.map((k) => [k.kind, (inputs) => k.createBody(inputs)]),
 );
 
-/** The runtime of one resource kind ("Agent", "Voice", ...), as the dynamic provider calls it. */
-export function runtimeFor(kind: string): DynamicRuntime {
+// The dynamic provider host process's one host (provider/host.ts): this module is its edge.
+const DYNAMIC_HOST = new Host();
+
+/** The runtime of one resource kind ("Agent", "Voice", ...), as the dynamic provider calls it, in `host`. */
+export function runtimeFor(kind: string, host: Host = DYNAMIC_HOST): DynamicRuntime {
   // A shim loads its runtime before its first call: the dynamic host joins its deployment here,
-  // before any declaration is recorded or any ledger made (kit/deployment.ts).
-  joinFromDynamicHost();
+  // before any declaration is recorded or any ledger made (coordination/deployment.ts).
+  host.joinAsDynamicHost();
   const r = runtimes.get(kind);
   if (!r)
     throw new Refusal(
       "E_UNKNOWN_KIND",
       `pulumi-voiceagent: no provider for kind ${kind}; is the installed package older than the program?`,
     );
-  return r;
+  return inHost(r, host);
 }
 
 /**

@@ -1,6 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
-import { NOTHING_SENT } from "./kit/failure.js";
-import { configProblems } from "./kit/guard.js";
+import { NOTHING_SENT } from "../resources/kit/failure.js";
+import { configProblems } from "../resources/kit/guard.js";
+import { PROGRAM_HOST } from "./program.js";
 
 /**
  * Throws the stack config's problems (kit/guard.ts configProblems) as one RunError, a line each
@@ -8,6 +9,6 @@ import { configProblems } from "./kit/guard.js";
  * plugin's refusal is. The dynamic entry's, run in the program before anything registers.
  */
 export function refuseBadConfig(): void {
-  const problems = configProblems();
+  const problems = PROGRAM_HOST.run(configProblems);
   if (problems.length) throw new pulumi.RunError(problems.map((p) => `${p}; ${NOTHING_SENT}`).join("\n"));
 }

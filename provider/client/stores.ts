@@ -1,0 +1,90 @@
+import { AsyncLocalStorage } from "node:async_hooks";
+import { type PaceListener, type Pacer, Pacers } from "./pace.js";
+
+/**
+ * What the client keeps for the process it runs in, held by one host object instead of module
+ * variables: the secrets no message may hold, and each account's pacer. A provider process builds
+ * its host (provider/host.ts, which extends this) at its edge (the plugin's main, the dynamic
+ * provider host, the CLI, the program) and runs its work in it; two hosts in one process (tests,
+ * two provider instances) share neither.
+ */
+export class ClientStores {
+  /** The secrets no error or message of this host may hold (the token, secret inputs). */
+  readonly redaction = new Redaction();
+  /** The pacer of each account and service this host talks to. */
+  readonly pacers = new Pacers();
+
+  /** Runs `work` with this host as the current one (what `redact`, `registerSecret` and new clients use). */
+  run<T>(work: () => T): T {
+    return current.run(this, work);
+  }
+}
+
+const REDACTED = "[REDACTED]";
+
+/**
+ * The secrets (API tokens, secret inputs) that no error or message of one host may contain: each
+ * host holds its own, so what one provider instance registers is its own.
+ */
+export class Redaction {
+  private readonly secrets = new Set<string>();
+
+  /** Registers a secret that no ApiError may ever contain. */
+  add(secret: string): void {
+    if (secret.length >= 4) this.secrets.add(secret);
+  }
+
+  /** Replaces every registered secret in `text`. */
+  redact(text: string): string {
+    let out = text;
+    for (const s of this.secrets) out = out.split(s).join(REDACTED);
+    return out;
+  }
+}
+
+/**
+ * The host the current work runs in. A constant: it holds no value itself; each async call chain
+ * started by `ClientStores.run` sees its own host (the one its edge built).
+ */
+const current = new AsyncLocalStorage<ClientStores>();
+
+/**
+ * The stores of a client made outside any host: a program that uses `pulumi-voiceagent/client`
+ * directly is its own edge, and its clients share these (the public `registerSecret`, `redact`,
+ * `onPaceWait` and `pacerFor` act on them there). Frozen: the binding never changes; only the
+ * stores' contents do, as a host's would.
+ */
+const STANDALONE: ClientStores = Object.freeze(new ClientStores());
+
+/** The stores of the host the current work runs in, or the standalone client's. */
+export function currentStores(): ClientStores {
+  return current.getStore() ?? STANDALONE;
+}
+
+/** The host the current work runs in, when an edge started it (undefined for a standalone client). */
+export function currentHostStores(): ClientStores | undefined {
+  return current.getStore();
+}
+
+/** Registers a secret (the API token) that no ApiError of the current host may ever contain. */
+export function registerSecret(secret: string): void {
+  currentStores().redaction.add(secret);
+}
+
+/** Replaces every secret registered in the current host in `text`. */
+export function redact(text: string): string {
+  return currentStores().redaction.redact(text);
+}
+
+/**
+ * Calls `listener` when a request of the current host waits on a learned rate limit (at most once
+ * per 10 s per token), in the async context of that request. Returns a function that removes it.
+ */
+export function onPaceWait(listener: PaceListener): () => void {
+  return currentStores().pacers.onWait(listener);
+}
+
+/** The pacer of `token` at `baseUrl` in the current host. */
+export function pacerFor(baseUrl: string, token: string): Pacer {
+  return currentStores().pacers.for(baseUrl, token);
+}

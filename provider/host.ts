@@ -1,0 +1,121 @@
+import type { CreateLedger, VoiceAgentClient } from "./client/index.js";
+import { paceNote } from "./client/pace.js";
+import { ClientStores, currentHostStores } from "./client/stores.js";
+import { joinDeployment, joinFromDynamicHost, type SharedDeployment } from "./coordination/deployment.js";
+import { findInvocation, type Invocation } from "./coordination/invocation.js";
+
+/** Receives one note for the user (one line, no trailing newline). */
+export type NoteSink = (text: string) => void;
+
+const toStderr: NoteSink = (text) => {
+  process.stderr.write(`${text}\n`);
+};
+
+/** The numbers the program declares, per kind of number resource (coordination/claims.ts). */
+export type DeclaredNumbers = Readonly<Record<"PhoneNumber" | "PurchasedNumber", Set<string>>>;
+
+/** How a host is built at its edge. */
+export interface HostOptions {
+  /** Where notes go (the plugin: the engine's Log RPC); stderr by default (the dynamic host shows it). */
+  notes?: NoteSink | undefined;
+  /** How the `pulumi` invocation is found (tests); the process's ancestors by default. */
+  invocation?: (() => Invocation | undefined) | undefined;
+}
+
+/**
+ * Everything one provider process (or one test) keeps while it runs, in one object: built once at
+ * each edge (the plugin's `main`, the dynamic provider host's `runtimeFor`, the CLI's `main`, the
+ * program's resources and lookups in dynamic/program.ts) and passed down; no module below an edge
+ * keeps mutable state of its own. The edge runs its work in the host (`run`), and what sits below
+ * the kinds' unchanged API (a kind's delete that notes, claims a number) finds it with
+ * `currentHost()`. Which provider instance a value belongs to is the host it is in.
+ */
+export class Host extends ClientStores {
+  /** One client per resolved settings (kit/settings.ts `clientFor`): one limiter, one generation answer. */
+  readonly clients = new Map<string, VoiceAgentClient>();
+  /** One create ledger per account (kit/settings.ts `ledgerFor`). */
+  readonly ledgers = new Map<string, CreateLedger>();
+  /** The generation notes already told (kit/runtime.ts): each once per host, not once per resource. */
+  readonly told = new Set<string>();
+  /** The numbers the program declares (coordination/claims.ts). */
+  readonly declared: DeclaredNumbers = Object.freeze({
+    PhoneNumber: new Set<string>(),
+    PurchasedNumber: new Set<string>(),
+  });
+  /** Who holds each bound-once value (coordination/bound-once.ts), `kind\0value` to the resource's name or URN. */
+  readonly holders = new Map<string, string>();
+  private sink: NoteSink;
+  private readonly findInvocation: () => Invocation | undefined;
+  private invocationRead: { value: Invocation | undefined } | undefined;
+  private configChecked = false;
+  private joined: SharedDeployment | undefined;
+
+  constructor(options: HostOptions = {}) {
+    super();
+    this.sink = options.notes ?? toStderr;
+    this.findInvocation = options.invocation ?? (() => findInvocation(process.ppid));
+    // The client paces itself once the service has answered 429 (client/pace.ts): the user hears
+    // when their requests wait on the service's rate limit, not only that the run was slow.
+    this.pacers.onWait((event) => this.note(paceNote(event)));
+  }
+
+  /** Tells the user something that did not fail but that they should know. */
+  note(text: string): void {
+    this.sink(text);
+  }
+
+  /** The invocation of the deployment this process serves (read once: it cannot change). */
+  invocation(): Invocation | undefined {
+    this.invocationRead ??= { value: this.findInvocation() };
+    return this.invocationRead.value;
+  }
+
+  /** True the first time only: the program's config is checked once (kit/guard.ts). */
+  firstConfigCheck(): boolean {
+    if (this.configChecked) return false;
+    this.configChecked = true;
+    return true;
+  }
+
+  /** The deployment this host shares with its sibling processes, if it joined one. */
+  get deployment(): SharedDeployment | undefined {
+    return this.joined;
+  }
+
+  /**
+   * Joins the deployment of the engine at `address` (a plugin's last argument): from now on this
+   * host's declared numbers and create ledgers are the deployment's (coordination/deployment.ts).
+   */
+  join(address: string, at: Parameters<typeof joinDeployment>[1] = {}): SharedDeployment {
+    this.joined?.leave();
+    this.joined = joinDeployment(address, { ...at, enginePid: at.enginePid ?? this.invocation()?.pid ?? process.ppid });
+    return this.joined;
+  }
+
+  /** Joins from the dynamic provider host, once, when this process is one (see `joinFromDynamicHost`). */
+  joinAsDynamicHost(
+    argv: readonly string[] = process.argv,
+    at: Parameters<typeof joinFromDynamicHost>[1] = {},
+  ): SharedDeployment | undefined {
+    this.joined ??= joinFromDynamicHost(argv, { found: () => this.invocation(), ...at });
+    return this.joined;
+  }
+
+  /** Leaves the deployment (stops marking its folder as in use). */
+  leave(): void {
+    this.joined?.leave();
+    this.joined = undefined;
+  }
+}
+
+/**
+ * The host the current work runs in. Every edge runs its work in one, so none is a bug of this
+ * package, said as such rather than answered from a store shared by every host.
+ */
+export function currentHost(): Host {
+  const host = currentHostStores();
+  if (host instanceof Host) return host;
+  throw new Error(
+    "pulumi-voiceagent: no host: this runs outside the plugin, the dynamic provider, the CLI and the program's resources (a bug of pulumi-voiceagent)",
+  );
+}
