@@ -12,8 +12,9 @@ import { readable, type Listing } from "./listing.js";
 //   whose prompt is a Prompt's id), is read on its own too;
 // - a write by this client to the collection drops the listing (read-your-writes);
 // - no listing outlives the refresh it was taken for: the kit closes a collection at the first
-//   check, diff, create, update or delete of its kind (the refresh is over), and a listing older
-//   than LISTING_MAX_AGE_MS is taken again;
+//   create, update or delete of its kind (the refresh is over; not at check or diff, which the
+//   engine interleaves with a refresh's reads), and a listing older than LISTING_MAX_AGE_MS is
+//   taken again;
 // - a server without the list route is read one by one, as before.
 // The state lives in the client, one per provider configuration: nothing here is module-level.
 

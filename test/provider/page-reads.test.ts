@@ -91,18 +91,21 @@ describe("a refresh reads in pages", () => {
     expect(lists(emu)).toBe(2);
   });
 
-  it("anything but a read ends the refresh: reads go one by one again", async () => {
+  it("a diff (the engine's, after each refresh read) keeps the listing; a create, update or delete of the kind ends it", async () => {
     const { emu, settings, agents } = await withAgents(3);
     const [a, b] = agents;
     await runtimeFor("Agent").read(settings, a!.id, recordedOf(a!));
-    await runtimeFor("Agent").diff(settings, b!.id, recordedOf(b!), recordedOf(b!));
-    await clientFor(settings).agents.get(b!.id);
-    expect([lists(emu), gets(emu)]).toEqual([1, 1]);
-    // Another collection's step leaves this one's refresh on.
-    await runtimeFor("Agent").read(settings, a!.id, recordedOf(a!));
-    await runtimeFor("Voice").diff(settings, randomUUID(), {}, {});
+    await runtimeFor("Agent").diff(settings, a!.id, recordedOf(a!), recordedOf(a!));
     await runtimeFor("Agent").read(settings, b!.id, recordedOf(b!));
-    expect([lists(emu), gets(emu)]).toEqual([2, 1]);
+    expect([lists(emu), gets(emu)]).toEqual([1, 0]);
+    // Another kind's delete leaves this collection's refresh on.
+    await runtimeFor("Webhook").delete(settings, randomUUID(), {});
+    await runtimeFor("Agent").read(settings, b!.id, recordedOf(b!));
+    expect([lists(emu), gets(emu)]).toEqual([1, 0]);
+    // An agent's delete sends nothing (the service has none: it is forgotten) but ends the refresh.
+    await runtimeFor("Agent").delete(settings, b!.id, recordedOf(b!));
+    await clientFor(settings).agents.get(a!.id);
+    expect([lists(emu), gets(emu)]).toEqual([1, 1]);
   });
 
   it("a number is found in the list by its E.164 number", async () => {

@@ -127,14 +127,15 @@ export function kindRuntime<S extends z.ZodRawShape, R extends { id: string }, W
   }
 
   /**
-   * Anything but a read ends the refresh of this kind's collection in this process: its reads go
-   * one by one again (client/page-reads.ts), so no listing outlives the refresh it was taken for.
+   * A create, update or delete ends the refresh of this kind's collection in this process: its reads
+   * go one by one again (client/page-reads.ts), so no listing outlives the refresh it was taken for.
+   * Check and diff do not: the engine diffs each resource right after its refresh read (its refresh
+   * diff), and `refresh --run-program` checks each before reading it; neither sends a write.
    */
   const refreshOver = (settings: ProviderSettings | undefined) => existingClient(settings)?.pages.close(def.collection);
 
   return {
     async check(settings, olds, news, who) {
-      refreshOver(settings);
       // Settings not known yet (a preview of a provider configured from outputs) are checked, and
       // the generation asked, once they are known; the inputs are checked now all the same.
       const unknownSettings = settingsUnknown(settings);
@@ -169,8 +170,7 @@ export function kindRuntime<S extends z.ZodRawShape, R extends { id: string }, W
       }
       return { inputs, failures: [] };
     },
-    async diff(settings, id, olds, news) {
-      refreshOver(settings);
+    async diff(_settings, id, olds, news) {
       const d = diffOf(def, olds, news, id);
       const replaces = new Set(d.replaces);
       return {
