@@ -1,6 +1,10 @@
 // Every rule of the pack, in the order the CLI lists them. A rule is a file under rules/ and a
 // line here; docs/policy-pack.md describes each with its config and what it prints.
 import type { Policies } from "@pulumi/policy";
+import { accountConnectionTypes } from "./rules/account-connection-types.js";
+import { agentLanguages } from "./rules/agent-languages.js";
+import { agentLlmModels } from "./rules/agent-llm-models.js";
+import { agentLlmTemperature } from "./rules/agent-llm-temperature.js";
 import { agentTextSize } from "./rules/agent-text-size.js";
 import { agentWebhook } from "./rules/agent-webhook.js";
 import { callDestinations } from "./rules/call-destinations.js";
@@ -23,4 +27,8 @@ export const policies: Policies = [
   webhookHosts,
   agentTextSize,
   voiceTypes,
+  agentLanguages,
+  agentLlmModels,
+  agentLlmTemperature,
+  accountConnectionTypes,
 ];

@@ -18,11 +18,18 @@ import {
   type WebhookWrite,
 } from "../schemas/index.js";
 import { createCapabilities, isRouteMissing, type Collection, type ExtensionsSetting } from "./capabilities.js";
-import { ApiGenerationError, createGeneration, type ApiGeneration, type ApiSetting } from "./generation.js";
+import {
+  ApiGenerationError,
+  createGeneration,
+  generationOf,
+  type ApiGeneration,
+  type ApiSetting,
+} from "./generation.js";
 import { agentCreateBody, agentUpdateBody, numberUpdateBody, voiceBody, type Encoded } from "./wire.js";
 import { matchesSent } from "./match.js";
 import { mergeOptions, type ClientOptionsInput } from "./options.js";
 import type { Listing } from "./listing.js";
+import { createPageReads } from "./page-reads.js";
 import { pager, readPage } from "./pager.js";
 import { MemoryLedger, type CreateLedger } from "./ledger.js";
 import { Snapshots } from "./snapshots.js";
@@ -127,6 +134,43 @@ export function createClient(input: CreateClientInput) {
   const calls = pager(endpoints.listCalls, (page, size, deadline) =>
     send("listCalls", { query: { page, size }, deadline }).then((p) => readPage(CallSchema, p)),
   );
+  /** Reads in pages (page-reads.ts): the kit opens a collection for a refresh's reads. */
+  const pages = createPageReads();
+  const byId = <T extends { id: string }>(name: Collection, list: { listing: () => Promise<Listing<T>> }) =>
+    pages.collection(name, { list: () => list.listing(), keyOf: (item) => item.id });
+  /**
+   * A 2024 list page names an agent's prompt by the Prompt's id when it is one of the team's Prompts:
+   * such an item lacks the prompt's text that a read gives, so it is left unread here and read on its own.
+   */
+  const agentReads = pages.collection("agents", {
+    list: pager(endpoints.listAgents, (page, size, deadline) =>
+      send("listAgents", { query: { page, size }, deadline }).then((p) => {
+        const byPromptId = (item: unknown) =>
+          generationOf(p) === "2024" && isRecord(item) && typeof item.prompt === "string";
+        const read = readPage(AgentSchema, { ...p, items: p.items.filter((i) => !byPromptId(i)) });
+        const lacking = p.items.filter(byPromptId).map((item) => ({
+          ...(isRecord(item) && typeof item.id === "string" ? { id: item.id } : {}),
+          why: "its prompt is given by id in a list",
+        }));
+        return { ...read, unreadable: [...(read.unreadable ?? []), ...lacking] };
+      }),
+    ).listing,
+    keyOf: (a) => a.id,
+  });
+  const voiceReads = byId("voices", voices);
+  const actionReads = byId("actions", actions);
+  const webhookReads = byId("webhooks", webhooks);
+  const callReads = byId("calls", calls);
+  const numberReads = pages.collection("numbers", { list: () => numbers.listing(), keyOf: (n) => n.number });
+  /** A write's answer, its collection's listing dropped before and after it (read-your-writes). */
+  const wrote = async <T>(collection: Collection, write: Promise<T>): Promise<T> => {
+    pages.wrote(collection);
+    try {
+      return await write;
+    } finally {
+      pages.wrote(collection);
+    }
+  };
   /** The exactly-once create in one collection, matching on every field sent. */
   const once = <T extends { id: string }>(
     collection: Collection,
@@ -135,17 +179,20 @@ export function createClient(input: CreateClientInput) {
     post: (deadline: number) => Promise<T>,
     listing: (deadline: number) => Promise<Listing<T>>,
   ) =>
-    createOnce(
-      {
-        collection,
-        noun,
-        body,
-        overlaps: (other) => matchesSent(body, other),
-        send: post,
-        list: listing,
-        matches: (item) => matchesSent(body, item),
-      },
-      ctx,
+    wrote(
+      collection,
+      createOnce(
+        {
+          collection,
+          noun,
+          body,
+          overlaps: (other) => matchesSent(body, other),
+          send: post,
+          list: listing,
+          matches: (item) => matchesSent(body, item),
+        },
+        ctx,
+      ),
     );
 
   return {
@@ -163,6 +210,8 @@ export function createClient(input: CreateClientInput) {
     /** Resolves the generation for checks, once: failing if the service cannot be asked (see probeGeneration). */
     probeGeneration,
     ...currentCollections(transport.sendRoute, once),
+    /** Reads in pages: the kit opens a collection for a refresh's reads and closes it at anything else. */
+    pages,
     agents: {
       // Both generations take the prompt as text; the current one is sent it inline as `{content}`.
       create: (body: AgentCreate) =>
@@ -173,14 +222,17 @@ export function createClient(input: CreateClientInput) {
           (deadline) => send("createAgent", { body: agentCreateBody(likely(), body), deadline }),
           agents.listing,
         ),
-      get: (id: string) => send("getAgent", { query: { id } }),
+      get: (id: string) => agentReads.read(id, () => send("getAgent", { query: { id } })),
       update: async (id: string, body: AgentUpdate) => {
         // Only a clear (null) differs in kind between the generations: resolve it first then.
         const gen = body.initial_message === null || body.webhook === null ? await resolveGeneration() : likely();
-        return send("updateAgent", {
-          query: { id },
-          body: encoded(agentUpdateBody(gen, body), "POST", "/v1/agents/update"),
-        });
+        return wrote(
+          "agents",
+          send("updateAgent", {
+            query: { id },
+            body: encoded(agentUpdateBody(gen, body), "POST", "/v1/agents/update"),
+          }),
+        );
       },
       list: agents,
     },
@@ -196,77 +248,90 @@ export function createClient(input: CreateClientInput) {
           voices.listing,
         );
       },
-      get: (id: string) => send("getVoice", { query: { id } }),
+      get: (id: string) => voiceReads.read(id, () => send("getVoice", { query: { id } })),
       update: async (id: string, body: VoiceWrite) =>
-        send("updateVoice", {
-          query: { id },
-          body: encoded(voiceBody(generation.known() ?? voiceGeneration(body), body), "POST", "/v1/voices/update"),
-        }),
+        wrote(
+          "voices",
+          send("updateVoice", {
+            query: { id },
+            body: encoded(voiceBody(generation.known() ?? voiceGeneration(body), body), "POST", "/v1/voices/update"),
+          }),
+        ),
       list: voices,
     },
     actions: {
       create: (body: ActionWrite) =>
         once("actions", "action", body, (deadline) => send("createAction", { body, deadline }), actions.listing),
-      get: (id: string) => send("getAction", { query: { id } }),
-      update: (id: string, body: ActionWrite) => send("updateAction", { query: { id }, body }),
+      get: (id: string) => actionReads.read(id, () => send("getAction", { query: { id } })),
+      update: (id: string, body: ActionWrite) => wrote("actions", send("updateAction", { query: { id }, body })),
       list: actions,
     },
     webhooks: {
       create: (body: WebhookWrite) =>
         once("webhooks", "webhook", body, (deadline) => send("createWebhook", { body, deadline }), webhooks.listing),
-      get: (id: string) => send("getWebhook", { query: { id } }),
-      update: (id: string, body: WebhookWrite) => send("updateWebhook", { query: { id }, body }),
+      get: (id: string) => webhookReads.read(id, () => send("getWebhook", { query: { id } })),
+      update: (id: string, body: WebhookWrite) => wrote("webhooks", send("updateWebhook", { query: { id }, body })),
       list: webhooks,
     },
     numbers: {
-      get: (phoneNumber: string) => send("getNumber", { query: { phone_number: phoneNumber } }),
+      get: (phoneNumber: string) =>
+        numberReads.read(phoneNumber, () => send("getNumber", { query: { phone_number: phoneNumber } })),
       /** Binds `inboundAgent` to the number, or unbinds it with `null`. */
       update: async (phoneNumber: string, inboundAgent: string | null) => {
         const gen = inboundAgent === null ? await resolveGeneration() : likely();
         const body = encoded(numberUpdateBody(gen, inboundAgent), "POST", "/v1/numbers/update");
-        return send("updateNumber", { query: { phone_number: phoneNumber }, body });
+        return wrote("numbers", send("updateNumber", { query: { phone_number: phoneNumber }, body }));
       },
       /**
        * Cancels a number for good. Any 2xx means it is cancelled: the number as the answer holds
        * it, or undefined when the answer could not be read (never an error: it was done).
        */
       cancel: async (phoneNumber: string) =>
-        readAck(PhoneNumberSchema, await send("cancelNumber", { query: { phone_number: phoneNumber } })),
+        readAck(
+          PhoneNumberSchema,
+          await wrote("numbers", send("cancelNumber", { query: { phone_number: phoneNumber } })),
+        ),
       /** Buys a number exactly once (a new active number in the area code, bound as asked). */
       buy: (body?: PhoneNumberBuy) =>
-        createOnce<PhoneNumber>(
-          {
-            collection: "numbers",
-            noun: "phone number",
-            body,
-            overlaps: (other) => mayBuyMatch(other, body),
-            send: (deadline) => send("buyNumber", body === undefined ? { deadline } : { body, deadline }),
-            list: numbers.listing,
-            matches: (n) => n.active !== false && isBought(n, body),
-          },
-          ctx,
+        wrote(
+          "numbers",
+          createOnce<PhoneNumber>(
+            {
+              collection: "numbers",
+              noun: "phone number",
+              body,
+              overlaps: (other) => mayBuyMatch(other, body),
+              send: (deadline) => send("buyNumber", body === undefined ? { deadline } : { body, deadline }),
+              list: numbers.listing,
+              matches: (n) => n.active !== false && isBought(n, body),
+            },
+            ctx,
+          ),
         ),
       list: numbers,
     },
     calls: {
       /** Places a call at most once: an unknown outcome is checked in the list, never re-dialled. */
       create: (body: CallCreate) =>
-        createOnce(
-          {
-            collection: "calls",
-            noun: "call",
-            atMostOnce: true,
-            body,
-            overlaps: (other) => matchesSent(body, other),
-            send: (deadline) => send("createCall", { body, deadline }),
-            list: calls.listing,
-            matches: (c) => c.status !== "ended" && matchesSent(body, c),
-          },
-          ctx,
+        wrote(
+          "calls",
+          createOnce(
+            {
+              collection: "calls",
+              noun: "call",
+              atMostOnce: true,
+              body,
+              overlaps: (other) => matchesSent(body, other),
+              send: (deadline) => send("createCall", { body, deadline }),
+              list: calls.listing,
+              matches: (c) => c.status !== "ended" && matchesSent(body, c),
+            },
+            ctx,
+          ),
         ),
-      get: (id: string) => send("getCall", { query: { id } }),
+      get: (id: string) => callReads.read(id, () => send("getCall", { query: { id } })),
       /** Ends a call: any 2xx means it is ended; the call as answered, or undefined if unreadable. */
-      end: async (id: string) => readAck(CallSchema, await send("endCall", { query: { id } })),
+      end: async (id: string) => readAck(CallSchema, await wrote("calls", send("endCall", { query: { id } }))),
       list: calls,
     },
     /** Numbers of the team's own Twilio account, linked (current API only). */
@@ -307,4 +372,8 @@ function isBought(n: PhoneNumber, body: PhoneNumberBuy | undefined): boolean {
   const area = body?.area_code;
   if (area && !n.number.startsWith(`+1${area}`)) return false;
   return (n.inbound_agent?.id ?? null) === (body?.inbound_agent ?? null);
+}
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === "object" && v !== null && !Array.isArray(v);
 }

@@ -133,8 +133,15 @@ describe("pull → up → drift check and audit", () => {
     expect(driftLines(check)).toHaveLength(1);
     expect(driftLines(check)[0]).toMatch(/\bchanged\b/);
 
+    const before = { ...emu.stats.byRoute };
     const drift = await cli(["drift", "--stack", "ci", "--json"]);
     expect(drift.code).toBe(3);
+    // Its refresh reads in pages (client/page-reads.ts): each collection listed, no object read on its own.
+    const singleReads = Object.entries(emu.stats.byRoute)
+      .filter(([route]) => /^GET \/v1\/\w+$/.test(route))
+      .reduce((n, [route, count]) => n + count - (before[route] ?? 0), 0);
+    expect(singleReads).toBe(0);
+    expect(emu.stats.byRoute["GET /v1/agents/list"]).toBeGreaterThan(before["GET /v1/agents/list"] ?? 0);
     const report = DriftReportSchema.parse(JSON.parse(drift.stdout));
     expect(report.drifted).toEqual([
       expect.objectContaining({

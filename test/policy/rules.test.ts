@@ -88,6 +88,22 @@ describe.each(ENTRIES)("on the %s entry's tokens", (_entry, token) => {
       ],
       ["voiceagent-agent-text-size", "Agent", { prompt: "x".repeat(9000) }, {}, "prompt"],
       ["voiceagent-voice-types", "Voice", { type: "voice_rime" }, { allowedTypes: ["voice_azure"] }, "type"],
+      ["voiceagent-agent-languages", "Agent", { language: "ja" }, { allowedLanguages: ["en", "es"] }, "language"],
+      [
+        "voiceagent-agent-llm-models",
+        "Agent",
+        { openaiModelNameOverride: "gpt-4-32k" },
+        { allowedModels: ["gpt-4o-mini"] },
+        "openaiModelNameOverride",
+      ],
+      ["voiceagent-agent-llm-temperature", "Agent", { llmTemperature: 1.5 }, { maxTemperature: 1 }, "llmTemperature"],
+      [
+        "voiceagent-account-connection-types",
+        "AccountConnection",
+        { type: "account_connection_twilio" },
+        { allowedTypes: ["account_connection_openai"] },
+        "type",
+      ],
     ];
     for (const [policy, kind, props, config, field] of cases) {
       const messages = validate(policy, token(kind), props, config);
@@ -155,6 +171,99 @@ describe("values", () => {
     expect(allowed("https://example.com.evil.net/in", ["*.example.com", "example.com"])).toBe(false);
     expect(allowed("https://example.com/in", ["example.com"])).toBe(true);
     expect(allowed("https://a.example.com/in", ["example.com"])).toBe(false);
+  });
+});
+
+describe("issue 35's fields", () => {
+  const agent = tokenOf("Agent");
+
+  it("an Agent without a language speaks en: allowed when en is, refused naming en when not", () => {
+    expect(validate("voiceagent-agent-languages", agent, {}, { allowedLanguages: ["en"] })).toEqual([]);
+    const [refused] = validate("voiceagent-agent-languages", agent, {}, { allowedLanguages: ["de", "fr"] });
+    expect(refused).toContain("language en is not one of allowedLanguages (de, fr)");
+    expect(validate("voiceagent-agent-languages", agent, { language: "de" }, { allowedLanguages: ["de"] })).toEqual([]);
+    expect(validate("voiceagent-agent-languages", agent, { language: "ko" })).toEqual([]);
+  });
+
+  it("models: the main model and the fallback's each against allowedModels, the fallback's provider on its own list", () => {
+    const config = { allowedModels: ["gpt-4o", "gpt-4o-mini"], allowedFallbackProviders: ["azure"] };
+    const run = (props: Record<string, unknown>) => validate("voiceagent-agent-llm-models", agent, props, config);
+    expect(
+      run({ openaiModelNameOverride: "gpt-4o", llmFallback: { provider: "azure", modelName: "gpt-4o-mini" } }),
+    ).toEqual([]);
+    expect(run({})).toEqual([]);
+    const both = run({
+      openaiModelNameOverride: "o1-preview",
+      llmFallback: { provider: "openai", modelName: "davinci" },
+    });
+    expect(both).toHaveLength(3);
+    expect(both[0]).toContain("openaiModelNameOverride o1-preview is not one of allowedModels (gpt-4o, gpt-4o-mini)");
+    expect(both[1]).toContain("llmFallback.modelName davinci is not one of allowedModels");
+    expect(both[2]).toContain("llmFallback.provider openai is not one of allowedFallbackProviders (azure)");
+    // Not configured, nothing is restricted.
+    expect(validate("voiceagent-agent-llm-models", agent, { openaiModelNameOverride: "anything" })).toEqual([]);
+  });
+
+  it("temperature: within the bounds passes, each bound reported by name, unset passes", () => {
+    const config = { minTemperature: 0.2, maxTemperature: 0.8 };
+    const run = (llmTemperature: unknown) =>
+      validate("voiceagent-agent-llm-temperature", agent, { llmTemperature }, config);
+    expect(run(0.2)).toEqual([]);
+    expect(run(0.8)).toEqual([]);
+    expect(run(0.1)[0]).toContain("llmTemperature 0.1 is below minTemperature 0.2");
+    expect(run(0.9)[0]).toContain("llmTemperature 0.9 is above maxTemperature 0.8");
+    expect(validate("voiceagent-agent-llm-temperature", agent, {}, config)).toEqual([]);
+    expect(validate("voiceagent-agent-llm-temperature", agent, { llmTemperature: 2 })).toEqual([]);
+  });
+
+  it("an account connection's type against allowedTypes; configured empty, none is allowed", () => {
+    const connection = tokenOf("AccountConnection");
+    const openai = { type: "account_connection_openai", openaiApiKey: "sk-secret-value" };
+    expect(
+      validate("voiceagent-account-connection-types", connection, openai, {
+        allowedTypes: ["account_connection_openai"],
+      }),
+    ).toEqual([]);
+    const [refused] = validate("voiceagent-account-connection-types", connection, openai, { allowedTypes: [] });
+    expect(refused).toContain("type account_connection_openai is not one of allowedTypes (none)");
+    expect(refused).not.toContain("sk-secret-value");
+  });
+
+  it("values unknown at preview never fail these mandatory rules", () => {
+    const strict = {
+      languages: { allowedLanguages: [] },
+      models: { allowedModels: [], allowedFallbackProviders: [] },
+      temperature: { minTemperature: 1, maxTemperature: 1 },
+    };
+    expect(validate("voiceagent-agent-languages", agent, { language: unknownValue }, strict.languages)).toEqual([]);
+    expect(
+      validate(
+        "voiceagent-agent-llm-models",
+        agent,
+        { openaiModelNameOverride: unknownValue, llmFallback: unknownValue },
+        strict.models,
+      ),
+    ).toEqual([]);
+    // A fallback whose fields are computed: each unknown field passes, a known one is still checked.
+    const partly = validate(
+      "voiceagent-agent-llm-models",
+      agent,
+      { llmFallback: { provider: "openai", modelName: unknownValue } },
+      strict.models,
+    );
+    expect(partly).toHaveLength(1);
+    expect(partly[0]).toContain("llmFallback.provider openai");
+    expect(
+      validate("voiceagent-agent-llm-temperature", agent, { llmTemperature: unknownValue }, strict.temperature),
+    ).toEqual([]);
+    expect(
+      validate(
+        "voiceagent-account-connection-types",
+        tokenOf("AccountConnection"),
+        { type: unknownValue },
+        { allowedTypes: [] },
+      ),
+    ).toEqual([]);
   });
 });
 

@@ -39,7 +39,7 @@ import {
   type ReadResult,
   type UpdateResult,
 } from "./results.js";
-import { clientFor, resolveSettings, settingsUnknown, type ProviderSettings } from "./settings.js";
+import { clientFor, existingClient, resolveSettings, settingsUnknown, type ProviderSettings } from "./settings.js";
 
 /**
  * The provider methods of one kind, as plain functions of plain values: settings first, always.
@@ -124,6 +124,14 @@ export function kindRuntime<S extends z.ZodRawShape, R extends { id: string }, W
     return o;
   }
 
+  /**
+   * A create, update or delete ends the refresh of this kind's collection in this process: its reads
+   * go one by one again (client/page-reads.ts), so no listing outlives the refresh it was taken for.
+   * Check and diff do not: the engine diffs each resource right after its refresh read (its refresh
+   * diff), and `refresh --run-program` checks each before reading it; neither sends a write.
+   */
+  const refreshOver = (settings: ProviderSettings | undefined) => existingClient(settings)?.pages.close(def.collection);
+
   return {
     async check(settings, olds, news, who) {
       // Settings not known yet (a preview of a provider configured from outputs) are checked, and
@@ -172,6 +180,7 @@ export function kindRuntime<S extends z.ZodRawShape, R extends { id: string }, W
       };
     },
     async create(settings, props) {
+      refreshOver(settings);
       const inputs = parse(props);
       let live: R;
       try {
@@ -202,6 +211,8 @@ export function kindRuntime<S extends z.ZodRawShape, R extends { id: string }, W
     },
     async read(settings, id, state) {
       const client = clientFor(settings);
+      // A refresh's reads: the first of this collection lists it, the rest are answered from that listing.
+      client.pages.open(def.collection);
       // A server without this kind's read route cannot be asked: keep what was recorded.
       if (!def.read || (def.extensionReads && !(await client.capabilities.has(def.collection))))
         return { gone: false, id, outputs: state };
@@ -224,6 +235,7 @@ export function kindRuntime<S extends z.ZodRawShape, R extends { id: string }, W
       }
     },
     async update(settings, id, state, news) {
+      refreshOver(settings);
       const inputs = parse(news);
       const client = clientFor(settings);
       // A kind that cannot change in place is updated only when the engine finishes a partial
@@ -242,6 +254,7 @@ export function kindRuntime<S extends z.ZodRawShape, R extends { id: string }, W
       return { outputs: withLocalInputs(def, state, parse(news)) };
     },
     async delete(settings, id, props) {
+      refreshOver(settings);
       if (!def.delete) {
         if (def.forgetNote) note(`voiceagent:${def.kind} ${id}: ${def.forgetNote}`);
         return;

@@ -145,6 +145,16 @@ function ledgerFor(token: string): CreateLedger {
 }
 
 /**
+ * The client these settings already have in the current host, if any: for what only concerns a client
+ * that exists (ending a refresh's reads in pages), without making one.
+ */
+export function existingClient(settings: ProviderSettings | undefined): VoiceAgentClient | undefined {
+  if (settingsUnknown(settings)) return undefined;
+  const { resolved } = resolveSettings(settings);
+  return resolved ? currentHost().clients.get(JSON.stringify(resolved)) : undefined;
+}
+
+/**
  * The client for these settings. One client per set of settings in the current host, so
  * every resource shares one limiter and one answer about extension routes; one ledger of creates
  * per account (see `ledgerFor`). Fails with every problem of the settings when they are not usable.
