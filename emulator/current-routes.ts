@@ -1,6 +1,16 @@
 import type { z } from "zod";
-import { type CollectionName, collections, currentOnlyRoutes, type EndpointDef } from "pulumi-voiceagent/schemas";
+import {
+  COLLECTION_NAMES,
+  type CurrentCollectionName,
+  collections,
+  currentOnlyRoutes,
+  type CollectionDef,
+  type EndpointDef,
+  PageQuerySchema,
+  servedIn,
+} from "pulumi-voiceagent/schemas";
 import { renderCurrent } from "./current.js";
+import { tableOf } from "./db.js";
 import type { CurrentCollections } from "./current-collections.js";
 import type { Caller } from "./request-context.js";
 import type { VoiceAgentService } from "./service.js";
@@ -14,20 +24,23 @@ type ParsedBody<E> = E extends { body: infer S extends z.ZodType } ? z.output<S>
 type Handler<E> = (caller: Caller, query: ParsedQuery<E>, body: ParsedBody<E>) => unknown;
 type HandlersOf<R> = { [K in keyof R]: Handler<R[K]> };
 
-/** Every collection's handlers, by collection and route. */
-export type CollectionHandlers = { [C in CollectionName]: HandlersOf<(typeof collections)[C]["routes"]> };
+/**
+ * Every current-only collection's handlers, by collection and route; its list route is derived
+ * (a page of its table), so a collection that has only a list needs nothing here.
+ */
+export type CollectionHandlers = {
+  [C in CurrentCollectionName]: HandlersOf<Omit<(typeof collections)[C]["routes"], "list">>;
+};
 
 export function collectionHandlers(cc: CurrentCollections): CollectionHandlers {
   return {
     prompts: {
       get: (c, q) => cc.getPrompt(c.userId, q.id),
-      list: (c, q) => cc.list("prompt", c.userId, q.page, q.size),
       create: (c, _q, b) => cc.createPrompt(c.userId, b),
       update: (c, q, b) => cc.updatePrompt(c.userId, q.id, b),
     },
     account_connections: {
       get: (c, q) => cc.getConnection(c.userId, q.id),
-      list: (c, q) => cc.list("account_connection", c.userId, q.page, q.size),
       create: (c, _q, b) => cc.createConnection(c.userId, b),
       update: (c, q, b) => cc.updateConnection(c.userId, q.id, b),
       add_to_steering_pool: (c, q, b) => cc.addToSteeringPool(c.userId, q.id, b?.phone_number),
@@ -35,7 +48,6 @@ export function collectionHandlers(cc: CurrentCollections): CollectionHandlers {
     },
     vector_databases: {
       get: (c, q) => cc.getVectorDatabase(c.userId, q.id),
-      list: (c, q) => cc.list("vector_database", c.userId, q.page, q.size),
       create: (c, _q, b) => cc.createVectorDatabase(c.userId, b),
       update: (c, q, b) => cc.updateVectorDatabase(c.userId, q.id, b),
     },
@@ -64,8 +76,18 @@ export interface CurrentRoute {
 export function currentRoutes(cc: CurrentCollections, s: VoiceAgentService): CurrentRoute[] {
   const out: CurrentRoute[] = [];
   const byCollection = collectionHandlers(cc);
-  for (const [cname, col] of Object.entries(collections)) {
-    const handlers: Record<string, CurrentRoute["handler"]> = Reflect.get(byCollection, cname);
+  // The interface's collections are served by the endpoint table's routes (routes.ts), in both dialects.
+  for (const cname of COLLECTION_NAMES) {
+    const col: CollectionDef = collections[cname];
+    if (servedIn(col, "2023")) continue;
+    const handlers: Record<string, CurrentRoute["handler"]> = {
+      // The route's own schema has parsed the query; read again here for its type.
+      list: (caller, q) => {
+        const { page, size } = PageQuerySchema.parse(q);
+        return cc.list(tableOf(cname), caller.userId, page, size);
+      },
+      ...Reflect.get(byCollection, cname),
+    };
     for (const [rname, def] of Object.entries(col.routes)) {
       const handler = handlers[rname];
       if (handler) out.push({ name: `${cname}.${rname}`, def, handler });

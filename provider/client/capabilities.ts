@@ -1,15 +1,16 @@
-import type { EndpointName } from "../schemas/index.js";
+import { COLLECTION_NAMES, type CollectionName, collections, routeName } from "../schemas/index.js";
 import { ApiError } from "./errors.js";
-import type { Send } from "./transport.js";
+import type { SendRoute } from "./transport.js";
 
 /**
- * The service's collections: each holds one sort of object and has its own routes
- * (`/v1/<collection>/...`); its list and get-by-id routes are extension routes, which a server
- * may not have (docs/contract.md).
+ * The service's collections, from the wire layer's collection table (schemas/collections.ts):
+ * each holds one sort of object and has its own routes (`/v1/<collection>/...`); its list and
+ * get-by-id routes are extension routes, which a server may not have (docs/contract.md), and the
+ * current API's own collections are missing from a server of the interface.
  */
-export const COLLECTIONS = ["agents", "voices", "actions", "webhooks", "numbers", "calls"] as const;
+export const COLLECTIONS = COLLECTION_NAMES;
 /** One collection of the service. */
-export type Collection = (typeof COLLECTIONS)[number];
+export type Collection = CollectionName;
 /** @deprecated The former name of {@link Collection}. */
 export type ExtensionKind = Collection;
 /** @deprecated The former name of {@link COLLECTIONS}. */
@@ -17,15 +18,6 @@ export const EXTENSION_KINDS = COLLECTIONS;
 
 /** How the client learns which extension routes the server has. */
 export type ExtensionsSetting = "auto" | "all" | "none";
-
-const LIST_ROUTE = {
-  agents: "listAgents",
-  voices: "listVoices",
-  actions: "listActions",
-  webhooks: "listWebhooks",
-  numbers: "listNumbers",
-  calls: "listCalls",
-} as const satisfies Record<Collection, EndpointName>;
 
 /** Which extension routes a server has, learned once per client. */
 export interface Capabilities {
@@ -41,14 +33,15 @@ export interface Capabilities {
  * other failure is passed on (it says nothing about the route). With the setting "all" or "none"
  * nothing is probed.
  */
-export function createCapabilities(send: Send, setting: ExtensionsSetting = "auto"): Capabilities {
+export function createCapabilities(sendRoute: SendRoute, setting: ExtensionsSetting = "auto"): Capabilities {
   const known = new Map<Collection, Promise<boolean>>();
   return {
     has(collection) {
       if (setting !== "auto") return Promise.resolve(setting === "all");
       let answer = known.get(collection);
       if (!answer) {
-        answer = send(LIST_ROUTE[collection], { query: { page: 1, size: 1 } }).then(
+        const c = collections[collection];
+        answer = sendRoute(routeName(c, "list"), c.routes.list, { query: { page: 1, size: 1 } }).then(
           () => true,
           (err: unknown) => {
             if (isRouteMissing(err)) return false;

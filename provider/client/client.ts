@@ -1,13 +1,9 @@
 import type { z } from "zod";
 import {
-  ActionSchema,
-  AgentSchema,
+  COLLECTION_NAMES,
   CallSchema,
   PhoneNumberBuySchema,
   PhoneNumberSchema,
-  VoiceSchema,
-  WebhookSchema,
-  endpoints,
   type ActionWrite,
   type AgentCreate,
   type AgentUpdate,
@@ -23,7 +19,7 @@ import { agentCreateBody, agentUpdateBody, numberUpdateBody, voiceBody, type Enc
 import { matchesSent } from "./match.js";
 import { mergeOptions, type ClientOptionsInput } from "./options.js";
 import type { Listing } from "./listing.js";
-import { pager, readPage } from "./pager.js";
+import { collectionPagers, type CollectionPagers } from "./pager.js";
 import { MemoryLedger, type CreateLedger } from "./ledger.js";
 import { Snapshots } from "./snapshots.js";
 import { createOnce } from "./reconcile.js";
@@ -105,27 +101,12 @@ export function createClient(input: CreateClientInput) {
     if ("refused" in e) throw new ApiGenerationError(e.refused, method, path, generation);
     return e.body;
   };
-  const capabilities = createCapabilities(send, extensions);
+  const capabilities = createCapabilities(transport.sendRoute, extensions);
   const ctx = { transport, snapshots: new Snapshots(capabilities), ledger, options };
 
-  const agents = pager(endpoints.listAgents, (page, size, deadline) =>
-    send("listAgents", { query: { page, size }, deadline }).then((p) => readPage(AgentSchema, p)),
-  );
-  const voices = pager(endpoints.listVoices, (page, size, deadline) =>
-    send("listVoices", { query: { page, size }, deadline }).then((p) => readPage(VoiceSchema, p)),
-  );
-  const actions = pager(endpoints.listActions, (page, size, deadline) =>
-    send("listActions", { query: { page, size }, deadline }).then((p) => readPage(ActionSchema, p)),
-  );
-  const webhooks = pager(endpoints.listWebhooks, (page, size, deadline) =>
-    send("listWebhooks", { query: { page, size }, deadline }).then((p) => readPage(WebhookSchema, p)),
-  );
-  const numbers = pager(endpoints.listNumbers, (page, size, deadline) =>
-    send("listNumbers", { query: { page, size }, deadline }).then((p) => readPage(PhoneNumberSchema, p)),
-  );
-  const calls = pager(endpoints.listCalls, (page, size, deadline) =>
-    send("listCalls", { query: { page, size }, deadline }).then((p) => readPage(CallSchema, p)),
-  );
+  // Every collection's pages, from the wire layer's collection table.
+  const lists = collectionPagers(transport.sendRoute);
+  const { agents, voices, actions, webhooks, numbers, calls } = lists;
   /** The exactly-once create in one collection, matching on every field sent. */
   const once = <T extends { id: string }>(
     collection: Collection,
@@ -150,6 +131,13 @@ export function createClient(input: CreateClientInput) {
   return {
     /** Sends any named endpoint: the escape hatch under the typed methods. */
     send,
+    /** Sends any route of the collection table by its definition (schemas/collections.ts). */
+    sendRoute: transport.sendRoute,
+    /** Every collection's pages, by collection name (each namespace's `list`). */
+    lists,
+    // A namespace per collection of the table with its pages; the namespaces below add each
+    // collection's own calls (a collection without them yet is listed all the same).
+    ...namespaces(lists),
     /** Which extension routes the server has (asked once per collection). */
     capabilities,
     /** Which API generation the client writes in, and how it was chosen. */
@@ -272,6 +260,14 @@ export function createClient(input: CreateClientInput) {
     /** The team's plan and this month's minutes (current API only). */
     usage: usageClient(transport, generation, resolveGeneration),
   };
+}
+
+/** One namespace per collection of the table, holding its pages as `list`. */
+export type CollectionNamespaces = { readonly [C in keyof CollectionPagers]: { list: CollectionPagers[C] } };
+
+function namespaces(lists: CollectionPagers): CollectionNamespaces {
+  // Object.fromEntries cannot carry each key's own type; each value is its own collection's pager.
+  return Object.fromEntries(COLLECTION_NAMES.map((c) => [c, { list: lists[c] }])) as CollectionNamespaces;
 }
 
 /**
