@@ -20,6 +20,7 @@ import { matchesSent } from "./match.js";
 import { mergeOptions, type ClientOptionsInput } from "./options.js";
 import type { Listing } from "./listing.js";
 import { collectionPagers, type CollectionPagers } from "./pager.js";
+import { tableNamespaces } from "./collection-client.js";
 import { MemoryLedger, type CreateLedger } from "./ledger.js";
 import { Snapshots } from "./snapshots.js";
 import { createOnce } from "./reconcile.js";
@@ -138,6 +139,8 @@ export function createClient(input: CreateClientInput) {
     // A namespace per collection of the table with its pages; the namespaces below add each
     // collection's own calls (a collection without them yet is listed all the same).
     ...namespaces(lists),
+    // The current API's own collections: get, list, create exactly once and update, from the table.
+    ...tableNamespaces(lists, ctx),
     /** Which extension routes the server has (asked once per collection). */
     capabilities,
     /** Which API generation the client writes in, and how it was chosen. */

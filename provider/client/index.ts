@@ -70,4 +70,6 @@ export { onPaceWait, Pacer, pacerFor, paceNote, type PaceEvent } from "./pace.js
 export { Throttle, type ThrottleOptions } from "./throttle.js";
 export type { Send, SendInput, SendRoute, RouteInput, Transport } from "./transport.js";
 export type { LinkedNumberChange } from "./linked-numbers.js";
+export type { CollectionPagers, Pager } from "./pager.js";
+export type { TableCollectionName, TableNamespace, TableNamespaces } from "./collection-client.js";
 export * from "../schemas/index.js";

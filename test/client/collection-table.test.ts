@@ -3,7 +3,7 @@
 // (provider/schemas/collections.ts) and the kinds' words (resources/kinds/collection-words.ts).
 // These checks walk the table, so an entry whose consumers do not follow it fails here.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ApiError, createClient, isRouteMissing } from "pulumi-voiceagent/client";
+import { ApiError, createClient, isRouteMissing, type TableCollectionName } from "pulumi-voiceagent/client";
 import { COLLECTION_NAMES, collections, servedIn, type WireGeneration } from "pulumi-voiceagent/schemas";
 import { startEmulator, type RunningEmulator } from "voiceagent-emulator";
 import { emptyAccount, readAccount } from "../../provider/cli/account.js";
@@ -83,5 +83,53 @@ describe("every collection of the wire table", () => {
       }
     }
     for (const [c] of made) expect((await listedIds(emu24, c)) as string[]).toHaveLength(1);
+  });
+});
+
+/** One object of each collection whose calls the table derives, and a change to it. */
+const samples = {
+  prompts: { create: { content: "You are the front desk." }, update: { content: "You are the night desk." } },
+  vector_databases: {
+    create: { index: "faq", api_key: "pk-sample", api_environment: "us-east" },
+    update: { index: "faq-2" },
+  },
+  account_connections: {
+    create: { type: "account_connection_openai", credentials: { openai_api_key: "sk-sample" } },
+    update: { type: "account_connection_openai", credentials: { openai_api_key: "sk-sample-2" } },
+  },
+} as const satisfies Record<TableCollectionName, { create: object; update: object }>;
+
+describe("a collection only the current API has", () => {
+  it("gets the client's get, create, update and list from its table entry, with no code of its own", async () => {
+    // An account of its own: the other tests' objects are not in its lists.
+    const emu24 = await startEmulator({ tokens: [TOKEN], api: "2024" });
+    const client = createClient({ baseUrl: emu24.url, token: TOKEN, api: "2024" });
+    const requests: string[] = [];
+    const logged = createClient({
+      baseUrl: emu24.url,
+      token: TOKEN,
+      api: "2024",
+      onRequest: (e) => {
+        if (e.event === "response") requests.push(`${e.method} ${e.path}`);
+      },
+    });
+    for (const c of Object.keys(samples) as TableCollectionName[]) {
+      const made = await logged[c].create(samples[c].create as never);
+      expect(made, c).toMatchObject(samples[c].create);
+      expect(await client[c].get(made.id), c).toEqual(made);
+      const changed = await client[c].update(made.id, samples[c].update as never);
+      expect(changed, c).toMatchObject({ id: made.id, ...samples[c].update });
+      expect(
+        (await client[c].list.all()).map((o) => o.id),
+        c,
+      ).toEqual([made.id]);
+    }
+    // One create each, sent to the route the table says; besides them only list pages (the ids
+    // each collection had before its first create, as for every exactly-once create).
+    expect(requests.filter((r) => r.startsWith("POST"))).toEqual(
+      Object.keys(samples).map((c) => `POST /v1/${c}/create`),
+    );
+    expect(requests.filter((r) => !r.startsWith("POST")).every((r) => /^GET \/v1\/\w+\/list\?/.test(r))).toBe(true);
+    await emu24.close();
   });
 });
