@@ -1,4 +1,4 @@
-import type { z } from "zod";
+import { z } from "zod";
 import {
   COLLECTION_NAMES,
   type CurrentCollectionName,
@@ -6,6 +6,7 @@ import {
   currentOnlyRoutes,
   type CollectionDef,
   type EndpointDef,
+  IdQuerySchema,
   PageQuerySchema,
   servedIn,
 } from "pulumi-voiceagent/schemas";
@@ -19,38 +20,42 @@ import type { VoiceAgentService } from "./service.js";
 // collection table (provider/schemas/collections.ts) and of its routes outside collections. Typed
 // from the table, so a route added there without a handler here does not compile.
 
+/** A body the route's own schema has parsed: an object (a route without a body is not derived). */
+const BodySchema = z.looseObject({});
+
 type ParsedQuery<E> = E extends { query: infer S extends z.ZodType } ? z.output<S> : undefined;
 type ParsedBody<E> = E extends { body: infer S extends z.ZodType } ? z.output<S> : undefined;
 type Handler<E> = (caller: Caller, query: ParsedQuery<E>, body: ParsedBody<E>) => unknown;
 type HandlersOf<R> = { [K in keyof R]: Handler<R[K]> };
 
+/** The routes every collection of the current API has, whose handlers are derived from the table. */
+type Derived = "list" | "get" | "create" | "update";
+
 /**
- * Every current-only collection's handlers, by collection and route; its list route is derived
- * (a page of its table), so a collection that has only a list needs nothing here.
+ * Every current-only collection's own handlers, by collection and route: those of its routes the
+ * derived ones (a page of its table, get by id, create as sent, update of the fields given)
+ * do not serve as its rules ask. A collection with none of its own needs nothing here but `{}`.
  */
 export type CollectionHandlers = {
-  [C in CurrentCollectionName]: HandlersOf<Omit<(typeof collections)[C]["routes"], "list">>;
+  [C in CurrentCollectionName]: Partial<
+    HandlersOf<Pick<(typeof collections)[C]["routes"], Derived & keyof (typeof collections)[C]["routes"]>>
+  > &
+    HandlersOf<Omit<(typeof collections)[C]["routes"], Derived>>;
 };
 
 export function collectionHandlers(cc: CurrentCollections): CollectionHandlers {
   return {
     prompts: {
-      get: (c, q) => cc.getPrompt(c.userId, q.id),
       create: (c, _q, b) => cc.createPrompt(c.userId, b),
       update: (c, q, b) => cc.updatePrompt(c.userId, q.id, b),
     },
     account_connections: {
-      get: (c, q) => cc.getConnection(c.userId, q.id),
       create: (c, _q, b) => cc.createConnection(c.userId, b),
       update: (c, q, b) => cc.updateConnection(c.userId, q.id, b),
       add_to_steering_pool: (c, q, b) => cc.addToSteeringPool(c.userId, q.id, b?.phone_number),
       remove_from_steering_pool: (c, q, b) => cc.removeFromSteeringPool(c.userId, q.id, b.phone_number),
     },
-    vector_databases: {
-      get: (c, q) => cc.getVectorDatabase(c.userId, q.id),
-      create: (c, _q, b) => cc.createVectorDatabase(c.userId, b),
-      update: (c, q, b) => cc.updateVectorDatabase(c.userId, q.id, b),
-    },
+    vector_databases: {},
   };
 }
 
@@ -80,12 +85,16 @@ export function currentRoutes(cc: CurrentCollections, s: VoiceAgentService): Cur
   for (const cname of COLLECTION_NAMES) {
     const col: CollectionDef = collections[cname];
     if (servedIn(col, "2023")) continue;
+    const table = tableOf(cname);
+    // The route's own schemas have parsed query and body; read again here for their types.
     const handlers: Record<string, CurrentRoute["handler"]> = {
-      // The route's own schema has parsed the query; read again here for its type.
       list: (caller, q) => {
         const { page, size } = PageQuerySchema.parse(q);
-        return cc.list(tableOf(cname), caller.userId, page, size);
+        return cc.list(table, caller.userId, page, size);
       },
+      get: (caller, q) => cc.get(table, caller.userId, IdQuerySchema.parse(q).id),
+      create: (caller, _q, b) => cc.create(table, caller.userId, BodySchema.parse(b)),
+      update: (caller, q, b) => cc.update(table, caller.userId, IdQuerySchema.parse(q).id, BodySchema.parse(b)),
       ...Reflect.get(byCollection, cname),
     };
     for (const [rname, def] of Object.entries(col.routes)) {
