@@ -31,17 +31,22 @@ type HandlersOf<R> = { [K in keyof R]: Handler<R[K]> };
 /** The routes every collection of the current API has, whose handlers are derived from the table. */
 type Derived = "list" | "get" | "create" | "update";
 
+type Routes<C extends CurrentCollectionName> = (typeof collections)[C]["routes"];
+/** The handlers of collection C for the routes the derived ones serve: each may be its own. */
+type DerivedHandlers<C extends CurrentCollectionName> = Partial<HandlersOf<Pick<Routes<C>, Derived & keyof Routes<C>>>>;
+/** The routes of C beyond those every collection has: each needs its handler. */
+type OwnRoutes<C extends CurrentCollectionName> = Exclude<keyof Routes<C>, Derived>;
+
 /**
- * Every current-only collection's own handlers, by collection and route: those of its routes the
- * derived ones (a page of its table, get by id, create as sent, update of the fields given)
- * do not serve as its rules ask. A collection with none of its own needs nothing here but `{}`.
+ * Every current-only collection's own handlers, by collection and route: one for each route beyond
+ * list, get, create and update (a steering pool's), and any of those four whose derived handler (a
+ * page of its table, get by id, create as sent, update of the fields given) does not serve
+ * the collection's rules. A collection with nothing of its own is left out.
  */
 export type CollectionHandlers = {
-  [C in CurrentCollectionName]: Partial<
-    HandlersOf<Pick<(typeof collections)[C]["routes"], Derived & keyof (typeof collections)[C]["routes"]>>
-  > &
-    HandlersOf<Omit<(typeof collections)[C]["routes"], Derived>>;
-};
+  [C in CurrentCollectionName as [OwnRoutes<C>] extends [never] ? never : C]: DerivedHandlers<C> &
+    HandlersOf<Omit<Routes<C>, Derived>>;
+} & { [C in CurrentCollectionName as [OwnRoutes<C>] extends [never] ? C : never]?: DerivedHandlers<C> };
 
 export function collectionHandlers(cc: CurrentCollections): CollectionHandlers {
   return {
@@ -55,7 +60,6 @@ export function collectionHandlers(cc: CurrentCollections): CollectionHandlers {
       add_to_steering_pool: (c, q, b) => cc.addToSteeringPool(c.userId, q.id, b?.phone_number),
       remove_from_steering_pool: (c, q, b) => cc.removeFromSteeringPool(c.userId, q.id, b.phone_number),
     },
-    vector_databases: {},
   };
 }
 
