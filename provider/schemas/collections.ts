@@ -132,14 +132,14 @@ export const collections = {
     generation: "2023",
     item: AgentSchema,
     ...named({ get: "getAgent", list: "listAgents", create: "createAgent", update: "updateAgent" }),
-    secrets: [],
+    secrets: SECRET_WIRE_FIELDS.agents,
   },
   voices: {
     name: "voices",
     generation: "2023",
     item: VoiceSchema,
     ...named({ get: "getVoice", list: "listVoices", create: "createVoice", update: "updateVoice" }),
-    secrets: [],
+    secrets: SECRET_WIRE_FIELDS.voices,
   },
   actions: {
     name: "actions",
@@ -166,14 +166,14 @@ export const collections = {
       update: "updateNumber",
       cancel: "cancelNumber",
     }),
-    secrets: [],
+    secrets: SECRET_WIRE_FIELDS.numbers,
   },
   calls: {
     name: "calls",
     generation: "2023",
     item: CallSchema,
     ...named({ get: "getCall", list: "listCalls", create: "createCall", end: "endCall" }),
-    secrets: [],
+    secrets: SECRET_WIRE_FIELDS.calls,
   },
   prompts: {
     name: "prompts",

@@ -4,7 +4,13 @@
 // These checks walk the table, so an entry whose consumers do not follow it fails here.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ApiError, createClient, isRouteMissing, type TableCollectionName } from "pulumi-voiceagent/client";
-import { COLLECTION_NAMES, collections, servedIn, type WireGeneration } from "pulumi-voiceagent/schemas";
+import {
+  COLLECTION_NAMES,
+  collections,
+  SECRET_WIRE_FIELDS,
+  servedIn,
+  type WireGeneration,
+} from "pulumi-voiceagent/schemas";
 import { startEmulator, type RunningEmulator } from "voiceagent-emulator";
 import { emptyAccount, readAccount } from "../../provider/cli/account.js";
 import { COLLECTION_WORDS, type AccountCollection } from "../../provider/resources/kinds/collection-words.js";
@@ -31,6 +37,12 @@ async function listedIds(emu: RunningEmulator, c: string): Promise<string[] | nu
 }
 
 describe("every collection of the wire table", () => {
+  it("names the secret fields secrets.ts lists for it", () => {
+    for (const c of COLLECTION_NAMES) {
+      expect(collections[c].secrets, c).toEqual(c in SECRET_WIRE_FIELDS ? Reflect.get(SECRET_WIRE_FIELDS, c) : []);
+    }
+  });
+
   it("has a client namespace whose pages the emulator serves in each generation that has it, and 404s in the other", async () => {
     expect(COLLECTION_NAMES.length).toBeGreaterThanOrEqual(9);
     for (const [generation, emu] of emulators) {
