@@ -8,6 +8,7 @@ import {
   type EndpointDef,
   IdQuerySchema,
   PageQuerySchema,
+  type RoutesOf,
   servedIn,
 } from "pulumi-voiceagent/schemas";
 import { renderCurrent } from "./current.js";
@@ -31,11 +32,12 @@ type HandlersOf<R> = { [K in keyof R]: Handler<R[K]> };
 /** The routes every collection of the current API has, whose handlers are derived from the table. */
 type Derived = "list" | "get" | "create" | "update";
 
-type Routes<C extends CurrentCollectionName> = (typeof collections)[C]["routes"];
 /** The handlers of collection C for the routes the derived ones serve: each may be its own. */
-type DerivedHandlers<C extends CurrentCollectionName> = Partial<HandlersOf<Pick<Routes<C>, Derived & keyof Routes<C>>>>;
+type DerivedHandlers<C extends CurrentCollectionName> = Partial<
+  HandlersOf<Pick<RoutesOf<C>, Derived & keyof RoutesOf<C>>>
+>;
 /** The routes of C beyond those every collection has: each needs its handler. */
-type OwnRoutes<C extends CurrentCollectionName> = Exclude<keyof Routes<C>, Derived>;
+type OwnRoutes<C extends CurrentCollectionName> = Exclude<keyof RoutesOf<C>, Derived>;
 
 /**
  * Every current-only collection's own handlers, by collection and route: one for each route beyond
@@ -45,7 +47,7 @@ type OwnRoutes<C extends CurrentCollectionName> = Exclude<keyof Routes<C>, Deriv
  */
 export type CollectionHandlers = {
   [C in CurrentCollectionName as [OwnRoutes<C>] extends [never] ? never : C]: DerivedHandlers<C> &
-    HandlersOf<Omit<Routes<C>, Derived>>;
+    HandlersOf<Omit<RoutesOf<C>, Derived>>;
 } & { [C in CurrentCollectionName as [OwnRoutes<C>] extends [never] ? C : never]?: DerivedHandlers<C> };
 
 export function collectionHandlers(cc: CurrentCollections): CollectionHandlers {

@@ -5,6 +5,7 @@ import {
   type CollectionName,
   collections,
   type ItemOf,
+  type RoutesOf,
   routeName,
 } from "../schemas/index.js";
 import { matchesSent } from "./match.js";
@@ -17,7 +18,6 @@ import { createOnce, type CreateContext } from "./reconcile.js";
 // cancel, a call's end); a collection only the current API has gets these with no code, and its
 // kind's own calls (a steering pool, a secret the service does not echo) join them.
 
-type Routes<C extends CollectionName> = (typeof collections)[C]["routes"];
 type BodyIn<E> = E extends { body: infer B extends z.ZodType } ? z.input<B> : never;
 
 /** The collections only the current API has whose routes are get, list, create and update. */
@@ -35,9 +35,9 @@ export interface TableNamespace<C extends TableCollectionName> {
   /** One object by id (404: ApiNotFoundError). */
   get(id: string): Promise<ItemOf<C>>;
   /** Makes one object exactly once: an unknown outcome is checked in the list, matching every field sent. */
-  create(body: BodyIn<Routes<C>["create"]>): Promise<ItemOf<C>>;
+  create(body: BodyIn<RoutesOf<C>["create"]>): Promise<ItemOf<C>>;
   /** Changes one object by id: the fields given replace those it had. */
-  update(id: string, body: BodyIn<Routes<C>["update"]>): Promise<ItemOf<C>>;
+  update(id: string, body: BodyIn<RoutesOf<C>["update"]>): Promise<ItemOf<C>>;
   /** Its pages. */
   list: Pager<ItemOf<C>>;
 }

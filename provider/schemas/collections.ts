@@ -24,7 +24,7 @@ import { WebhookSchema } from "./webhook.js";
 // The collection table of the wire layer (issue 35: "a collection is one entry in one table"): per
 // collection its wire facts only (name, the API generation that first has it, the schema of one
 // object, its routes with their request and response schemas, its secret fields). The client's
-// pagers and namespaces, the emulator's stored kinds and routes, the CLI's account and the lookups'
+// pagers and namespaces, the emulator's tables and routes, the CLI's account and the lookups'
 // list routes derive from it. The words for people (singular, heading, order in `pull`) belong with
 // the kinds (resources/kinds/collection-words.ts), keyed by the same name.
 
@@ -233,6 +233,8 @@ export type CurrentCollectionName = {
 }[CollectionName];
 /** The interface's collections (the current API kept them), whose routes the endpoint table names. */
 export type InterfaceCollectionName = Exclude<CollectionName, CurrentCollectionName>;
+/** The routes of collection C, by route name. */
+export type RoutesOf<C extends CollectionName> = (typeof collections)[C]["routes"];
 /** One object of collection C, as the client reads it. */
 export type ItemOf<C extends CollectionName> = z.output<(typeof collections)[C]["item"]>;
 
