@@ -7,9 +7,6 @@ import type {
   Prompt,
   PromptCreateSchema,
   Usage,
-  VectorDatabase,
-  VectorDatabaseCreateSchema,
-  VectorDatabaseUpdateSchema,
 } from "pulumi-voiceagent/schemas";
 import type { Store, Table } from "./db.js";
 import { refuseTemplate } from "./current-fields.js";
@@ -24,6 +21,12 @@ import { HttpFailure } from "./http-failure.js";
 
 const notFound = (what: string) => new HttpFailure(404, `${what} not found`);
 const invalid = (loc: (string | number)[], msg: string, type: string) => new HttpFailure(422, [{ loc, msg, type }]);
+
+/** How a 404 names an object of `table`: "account_connection" -> "Account connection". */
+function named(table: Table): string {
+  const words = table.replaceAll("_", " ");
+  return `${words.charAt(0).toUpperCase()}${words.slice(1)}`;
+}
 
 /** Fields given (not undefined) of a body: a field left out stays as it was. */
 function given<T extends object>(b: T): Partial<T> {
@@ -47,6 +50,17 @@ export class CurrentCollections {
   list<T>(table: Table, u: string, page: number, size: number): CurrentPage<T> {
     const { items, total } = this.store.list<T>(table, u, page, size);
     return { items, page, size, total, has_more: page * size < total, total_is_estimated: false };
+  }
+
+  // What every collection of the current API does unless its own rules say otherwise (the routes
+  // of a collection without handlers of its own, current-routes.ts): an object by id (404 naming
+  // the object: "Vector database not found"), a new one as sent, the fields given replacing theirs.
+  get = (table: Table, u: string, id: string) => this.need<{ id: string; user_id: string }>(table, u, id, named(table));
+  create(table: Table, u: string, b: object) {
+    return this.store.insert(table, { id: randomUUID(), user_id: u, ...given(b) });
+  }
+  update(table: Table, u: string, id: string, b: object) {
+    return this.store.update(table, { ...this.get(table, u, id), ...given(b) });
   }
 
   // Prompts.
@@ -99,15 +113,6 @@ export class CurrentCollections {
     const pool = old.steering_pool ?? [];
     if (!pool.includes(phoneNumber)) return old;
     return this.store.update("account_connection", { ...old, steering_pool: pool.filter((n) => n !== phoneNumber) });
-  }
-
-  // Vector databases.
-  getVectorDatabase = (u: string, id: string) => this.need<VectorDatabase>("vector_database", u, id, "Vector database");
-  createVectorDatabase(u: string, b: z.output<typeof VectorDatabaseCreateSchema>): VectorDatabase {
-    return this.store.insert("vector_database", { id: randomUUID(), user_id: u, ...b });
-  }
-  updateVectorDatabase(u: string, id: string, b: z.output<typeof VectorDatabaseUpdateSchema>): VectorDatabase {
-    return this.store.update("vector_database", { ...this.getVectorDatabase(u, id), ...given(b) });
   }
 
   /**

@@ -1,6 +1,18 @@
-import type { z } from "zod";
-import { type CollectionName, collections, currentOnlyRoutes, type EndpointDef } from "pulumi-voiceagent/schemas";
+import { z } from "zod";
+import {
+  COLLECTION_NAMES,
+  type CurrentCollectionName,
+  collections,
+  currentOnlyRoutes,
+  type CollectionDef,
+  type EndpointDef,
+  IdQuerySchema,
+  PageQuerySchema,
+  type RoutesOf,
+  servedIn,
+} from "pulumi-voiceagent/schemas";
 import { renderCurrent } from "./current.js";
+import { tableOf } from "./db.js";
 import type { CurrentCollections } from "./current-collections.js";
 import type { Caller } from "./request-context.js";
 import type { VoiceAgentService } from "./service.js";
@@ -9,35 +21,46 @@ import type { VoiceAgentService } from "./service.js";
 // collection table (provider/schemas/collections.ts) and of its routes outside collections. Typed
 // from the table, so a route added there without a handler here does not compile.
 
+/** A body the route's own schema has parsed: an object (a route without a body is not derived). */
+const BodySchema = z.looseObject({});
+
 type ParsedQuery<E> = E extends { query: infer S extends z.ZodType } ? z.output<S> : undefined;
 type ParsedBody<E> = E extends { body: infer S extends z.ZodType } ? z.output<S> : undefined;
 type Handler<E> = (caller: Caller, query: ParsedQuery<E>, body: ParsedBody<E>) => unknown;
 type HandlersOf<R> = { [K in keyof R]: Handler<R[K]> };
 
-/** Every collection's handlers, by collection and route. */
-export type CollectionHandlers = { [C in CollectionName]: HandlersOf<(typeof collections)[C]["routes"]> };
+/** The routes every collection of the current API has, whose handlers are derived from the table. */
+type Derived = "list" | "get" | "create" | "update";
+
+/** The handlers of collection C for the routes the derived ones serve: each may be its own. */
+type DerivedHandlers<C extends CurrentCollectionName> = Partial<
+  HandlersOf<Pick<RoutesOf<C>, Derived & keyof RoutesOf<C>>>
+>;
+/** The routes of C beyond those every collection has: each needs its handler. */
+type OwnRoutes<C extends CurrentCollectionName> = Exclude<keyof RoutesOf<C>, Derived>;
+
+/**
+ * Every current-only collection's own handlers, by collection and route: one for each route beyond
+ * list, get, create and update (a steering pool's), and any of those four whose derived handler (a
+ * page of its table, get by id, create as sent, update of the fields given) does not serve
+ * the collection's rules. A collection with nothing of its own is left out.
+ */
+export type CollectionHandlers = {
+  [C in CurrentCollectionName as [OwnRoutes<C>] extends [never] ? never : C]: DerivedHandlers<C> &
+    HandlersOf<Omit<RoutesOf<C>, Derived>>;
+} & { [C in CurrentCollectionName as [OwnRoutes<C>] extends [never] ? C : never]?: DerivedHandlers<C> };
 
 export function collectionHandlers(cc: CurrentCollections): CollectionHandlers {
   return {
     prompts: {
-      get: (c, q) => cc.getPrompt(c.userId, q.id),
-      list: (c, q) => cc.list("prompt", c.userId, q.page, q.size),
       create: (c, _q, b) => cc.createPrompt(c.userId, b),
       update: (c, q, b) => cc.updatePrompt(c.userId, q.id, b),
     },
     account_connections: {
-      get: (c, q) => cc.getConnection(c.userId, q.id),
-      list: (c, q) => cc.list("account_connection", c.userId, q.page, q.size),
       create: (c, _q, b) => cc.createConnection(c.userId, b),
       update: (c, q, b) => cc.updateConnection(c.userId, q.id, b),
       add_to_steering_pool: (c, q, b) => cc.addToSteeringPool(c.userId, q.id, b?.phone_number),
       remove_from_steering_pool: (c, q, b) => cc.removeFromSteeringPool(c.userId, q.id, b.phone_number),
-    },
-    vector_databases: {
-      get: (c, q) => cc.getVectorDatabase(c.userId, q.id),
-      list: (c, q) => cc.list("vector_database", c.userId, q.page, q.size),
-      create: (c, _q, b) => cc.createVectorDatabase(c.userId, b),
-      update: (c, q, b) => cc.updateVectorDatabase(c.userId, q.id, b),
     },
   };
 }
@@ -64,8 +87,22 @@ export interface CurrentRoute {
 export function currentRoutes(cc: CurrentCollections, s: VoiceAgentService): CurrentRoute[] {
   const out: CurrentRoute[] = [];
   const byCollection = collectionHandlers(cc);
-  for (const [cname, col] of Object.entries(collections)) {
-    const handlers: Record<string, CurrentRoute["handler"]> = Reflect.get(byCollection, cname);
+  // The interface's collections are served by the endpoint table's routes (routes.ts), in both dialects.
+  for (const cname of COLLECTION_NAMES) {
+    const col: CollectionDef = collections[cname];
+    if (servedIn(col, "2023")) continue;
+    const table = tableOf(cname);
+    // The route's own schemas have parsed query and body; read again here for their types.
+    const handlers: Record<string, CurrentRoute["handler"]> = {
+      list: (caller, q) => {
+        const { page, size } = PageQuerySchema.parse(q);
+        return cc.list(table, caller.userId, page, size);
+      },
+      get: (caller, q) => cc.get(table, caller.userId, IdQuerySchema.parse(q).id),
+      create: (caller, _q, b) => cc.create(table, caller.userId, BodySchema.parse(b)),
+      update: (caller, q, b) => cc.update(table, caller.userId, IdQuerySchema.parse(q).id, BodySchema.parse(b)),
+      ...Reflect.get(byCollection, cname),
+    };
     for (const [rname, def] of Object.entries(col.routes)) {
       const handler = handlers[rname];
       if (handler) out.push({ name: `${cname}.${rname}`, def, handler });

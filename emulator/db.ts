@@ -1,24 +1,27 @@
 import { createHash, randomUUID } from "node:crypto";
 import Database from "better-sqlite3";
+import type { CollectionName } from "pulumi-voiceagent/schemas";
 
 /**
  * The emulator's tables: each holds one sort of object the service stores (the service's word for
- * the same objects is the collection, `agents`...). All are rows of the one SQLite table `objects`,
- * told apart by its `kind` column, a name kept so a store file an earlier emulator wrote still opens.
+ * the same objects is the collection, `agents`...). There is one per collection of the wire layer's
+ * collection table, named by the collection less its plural s ("agents" -> "agent"), so a
+ * collection added to the table is stored with no code here. All are rows of the one SQLite table
+ * `objects`, told apart by its `kind` column, a name kept so a store file an earlier emulator wrote
+ * still opens.
  */
-export type Table =
-  | "voice"
-  | "action"
-  | "webhook"
-  | "agent"
-  | "number"
-  | "call"
-  // The current API's (2024) own collections.
-  | "prompt"
-  | "account_connection"
-  | "vector_database";
+export type TableOf<C extends CollectionName> = C extends `${infer S}s` ? S : never;
+/** Every table of the emulator: one per collection. */
+export type Table = TableOf<CollectionName>;
 /** @deprecated The former name of {@link Table}. */
 export type Kind = Table;
+
+/** The table collection `c`'s objects are stored in. */
+export function tableOf<C extends CollectionName>(c: C): TableOf<C> {
+  const table = c.replace(/s$/, "");
+  // The same rule as TableOf, which TypeScript cannot run on a string at run time.
+  return table as TableOf<C>;
+}
 
 /** A stored row: the object's own fields as JSON, plus its identity and owner. */
 export interface Row<T> {

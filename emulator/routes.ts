@@ -1,6 +1,9 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import {
+  COLLECTION_NAMES,
+  type CollectionDef,
+  collections,
   endpoints,
   type EndpointDef,
   type EndpointName,
@@ -17,6 +20,7 @@ import { spoilItems } from "./fault-rule.js";
 import { applyFault } from "./hooks.js";
 import { callerOf, pathOf, type Caller } from "./request-context.js";
 import { HttpFailure } from "./http-failure.js";
+import { tableOf } from "./db.js";
 import type { VoiceAgentService } from "./service.js";
 import { countFault, countWrite, type RequestStats } from "./stats.js";
 
@@ -26,8 +30,19 @@ type Handler<N extends EndpointName> = (
   body: ParsedBodyOf<N>,
 ) => ResponseOf<N>;
 
-/** One handler per endpoint name: the table the service routes are registered from. */
-export function routeHandlers(s: VoiceAgentService): { [N in EndpointName]: Handler<N> } {
+/** The list routes of the interface's collections (the collection table names them). */
+type ListName = {
+  [C in keyof typeof collections]: (typeof collections)[C] extends { endpoints: { list: infer L } } ? L : never;
+}[keyof typeof collections];
+
+/** A handler of any route, its query and body parsed by the route's own schemas. */
+type AnyHandler = (caller: Caller, query: never, body: never) => unknown;
+
+/**
+ * One handler per endpoint name: the table the service routes are registered from. The list
+ * routes are not here: every collection's is derived from the collection table (listHandlers).
+ */
+export function routeHandlers(s: VoiceAgentService): { [N in Exclude<EndpointName, ListName>]: Handler<N> } {
   return {
     createAgent: (c, _q, b) => s.createAgent(c.userId, b),
     getAgent: (c, q) => s.getAgent(c.userId, q.id),
@@ -43,12 +58,6 @@ export function routeHandlers(s: VoiceAgentService): { [N in EndpointName]: Hand
     getWebhook: (c, q) => s.getWebhook(c.userId, q.id),
     getCall: (c, q) => s.getCall(c.userId, q.id),
     getNumber: (c, q) => s.getNumber(c.userId, q.phone_number),
-    listAgents: (c, q) => s.list("agent", c.userId, q.page, q.size) as ResponseOf<"listAgents">,
-    listVoices: (c, q) => s.list("voice", c.userId, q.page, q.size) as ResponseOf<"listVoices">,
-    listNumbers: (c, q) => s.list("number", c.userId, q.page, q.size) as ResponseOf<"listNumbers">,
-    listCalls: (c, q) => s.list("call", c.userId, q.page, q.size) as ResponseOf<"listCalls">,
-    listActions: (c, q) => s.list("action", c.userId, q.page, q.size) as ResponseOf<"listActions">,
-    listWebhooks: (c, q) => s.list("webhook", c.userId, q.page, q.size) as ResponseOf<"listWebhooks">,
     createVoice: (c, _q, b) => s.createVoice(c.userId, b),
     createAction: (c, _q, b) => s.createAction(c.userId, b),
     createWebhook: (c, _q, b) => s.createWebhook(c.userId, b),
@@ -56,6 +65,24 @@ export function routeHandlers(s: VoiceAgentService): { [N in EndpointName]: Hand
     updateWebhook: (c, q, b) => s.updateWebhook(c.userId, q.id, b),
     buyNumber: (c, _q, b) => s.buyNumber(c.userId, b),
   };
+}
+
+/**
+ * The list route of every interface collection, by its endpoint name, from the collection table: a
+ * page of the collection's table, oldest first.
+ */
+export function listHandlers(s: VoiceAgentService): Map<string, AnyHandler> {
+  const out = new Map<string, AnyHandler>();
+  for (const c of COLLECTION_NAMES) {
+    const def: CollectionDef = collections[c];
+    const list = def.endpoints?.list;
+    const table = tableOf(c);
+    if (list)
+      out.set(list, (caller: Caller, q: { page: number; size: number }) =>
+        s.list(table, caller.userId, q.page, q.size),
+      );
+  }
+  return out;
 }
 
 /** What the service routes reach. */
@@ -74,7 +101,7 @@ export interface ServiceRouteDeps {
  * synchronous): it is counted, and only then may an after-commit fault spoil the reply.
  */
 export const serviceRoutes: FastifyPluginAsyncZod<ServiceRouteDeps> = async (app, { service, faults, stats, api }) => {
-  const handlers = routeHandlers(service);
+  const handlers = new Map<string, AnyHandler>([...Object.entries(routeHandlers(service)), ...listHandlers(service)]);
   const current = api === "2024";
   /** A handler has returned: a POST has committed its write; count it, then an after-commit fault may spoil the reply. */
   const committed = async (req: FastifyRequest, reply: FastifyReply, writes: boolean, result: unknown) => {
@@ -96,7 +123,8 @@ export const serviceRoutes: FastifyPluginAsyncZod<ServiceRouteDeps> = async (app
   }
   for (const [name, e] of Object.entries(endpoints)) {
     const ep: EndpointDef = e;
-    const handler = handlers[name as EndpointName];
+    const handler = handlers.get(name);
+    if (!handler) throw new Error(`the emulator has no handler for route ${name}`);
     const writes = ep.method === "POST";
     app.route({
       method: ep.method,

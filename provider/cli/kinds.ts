@@ -1,21 +1,24 @@
 import { z } from "zod";
 import { KIND_NAMES, KINDS as REGISTRY, type KindName } from "../resources/kinds/index.js";
+import { type AccountCollection, COLLECTION_WORDS } from "../resources/kinds/collection-words.js";
 import type { Collection } from "../client/index.js";
 import type { RecoverMatch } from "../resources/kit/kind.js";
 import type { PullDef } from "../resources/kit/pull.js";
 
-/** The account's collections, in dependency order: what an agent refers to comes before it. */
-export const ACCOUNT_COLLECTIONS = [
-  "voices",
-  "actions",
-  "webhooks",
-  "agents",
-  "numbers",
-] as const satisfies readonly Collection[];
+/** Every collection an account may hold (resources/kinds/collection-words.ts), in `pull`'s order. */
+const WORDED = Object.keys(COLLECTION_WORDS).filter((c): c is AccountCollection => c in COLLECTION_WORDS);
+
+/**
+ * The account's collections that a kind declares (the one with `pull`), in dependency order: what
+ * an agent refers to comes before it. A collection of the wire table joins pull, audit, drift and
+ * recover when its kind is registered, with no code here.
+ */
+export const ACCOUNT_COLLECTIONS: readonly AccountCollection[] = WORDED.filter((c) =>
+  REGISTRY.some((k) => k.info.collection === c && k.info.pull),
+);
 /** One collection of the account: `--only` takes a comma-separated list of these. */
 export const AccountCollectionSchema = z.enum(ACCOUNT_COLLECTIONS);
-/** One collection of the account. */
-export type AccountCollection = z.infer<typeof AccountCollectionSchema>;
+export type { AccountCollection };
 
 /**
  * Every resource kind of the provider and the account collection its objects live in (undefined:
@@ -55,8 +58,16 @@ export function pullOf(collection: AccountCollection): PullDef<unknown> {
 
 /** One object of a collection, as humans read it in reports: "agent", "number". */
 export const SINGULAR: Readonly<Record<AccountCollection, string>> = z
-  .record(AccountCollectionSchema, z.string())
-  .parse(Object.fromEntries(ACCOUNT_COLLECTIONS.map((c) => [c, c.replace(/s$/, "")])));
+  .record(z.enum(WORDED), z.string())
+  .parse(Object.fromEntries(WORDED.map((c) => [c, COLLECTION_WORDS[c].singular])));
+/** A collection's heading in a pulled program. */
+export const HEADING: Readonly<Record<AccountCollection, string>> = z
+  .record(z.enum(WORDED), z.string())
+  .parse(Object.fromEntries(WORDED.map((c) => [c, COLLECTION_WORDS[c].heading])));
+/** A collection's section of a stack file's fleet. */
+export const SECTION: Readonly<Record<AccountCollection, string>> = z
+  .record(z.enum(WORDED), z.string())
+  .parse(Object.fromEntries(WORDED.map((c) => [c, COLLECTION_WORDS[c].section])));
 
 /** The collections recover reads (the account's, and calls). */
 type RecoverCollection = AccountCollection | "calls";
@@ -89,7 +100,9 @@ export function parseCollections(value: string): AccountCollection[] {
   if (wanted.length === 0) throw new Error(`--only is empty: name one or more of ${ACCOUNT_COLLECTIONS.join(", ")}`);
   const out = new Set<AccountCollection>();
   for (const w of wanted) {
-    const parsed = AccountCollectionSchema.safeParse(w.endsWith("s") ? w : `${w}s`);
+    const parsed = AccountCollectionSchema.safeParse(
+      ACCOUNT_COLLECTIONS.find((c) => c === w || c === `${w}s` || SINGULAR[c] === w),
+    );
     if (!parsed.success) throw new Error(`--only: unknown collection "${w}"; use ${ACCOUNT_COLLECTIONS.join(", ")}`);
     out.add(parsed.data);
   }

@@ -1,15 +1,7 @@
 import { ADOPT_ARGS } from "./import-file.js";
 import { commentText, jsonLiteral, stringLiteral } from "./literal.js";
 import type { Arg, PlannedResource, PullPlan } from "./plan.js";
-import { SINGULAR, type AccountCollection } from "./kinds.js";
-
-const HEADINGS: Record<AccountCollection, string> = {
-  voices: "Voices",
-  actions: "Actions",
-  webhooks: "Webhooks",
-  agents: "Agents",
-  numbers: "Inbound number bindings",
-};
+import { HEADING, SINGULAR, type AccountCollection } from "./kinds.js";
 
 const INDENT = "    ";
 
@@ -68,7 +60,7 @@ export function renderProgram(plan: PullPlan, imported = false): string {
   for (const r of plan.resources) {
     if (r.collection !== section) {
       section = r.collection;
-      lines.push(`// ${HEADINGS[section]}`, "");
+      lines.push(`// ${HEADING[section]}`, "");
     }
     lines.push(resourceText(r, imported));
   }

@@ -2,20 +2,11 @@
 // as a stack file's `<project>:fleet` value (each object adopted by its `id`, references by key) and
 // the three-line program that declares it, so the first `up` creates nothing.
 import { checkFleet } from "../fleet/check.js";
-import type { AccountCollection } from "./kinds.js";
+import { SECTION } from "./kinds.js";
 import type { Json } from "../schemas/json.js";
 import { stringLiteral } from "./literal.js";
 import type { Arg, PullPlan } from "./plan.js";
 import { projectFiles } from "./project-files.js";
-
-/** The fleet section each collection of the account becomes. */
-const SECTION: Record<AccountCollection, string> = {
-  voices: "voices",
-  actions: "actions",
-  webhooks: "webhooks",
-  agents: "agents",
-  numbers: "lines",
-};
 
 /** The program's argument names that the fleet spells otherwise: adoption ids are `id`, a line's agent is `agent`. */
 const RENAMED: Record<string, string> = {

@@ -5,19 +5,11 @@
 // and the CLI stores in the stack (encrypted), and the agent reads it as `${<key>}`.
 import { PACKAGE_VERSION } from "../client/index.js";
 import { PLUGIN_DOWNLOAD_URL } from "../native/version.js";
-import type { AccountCollection } from "./kinds.js";
+import { type AccountCollection, HEADING } from "./kinds.js";
 import type { Json } from "../schemas/json.js";
 import { commentText, stringLiteral } from "./literal.js";
 import type { Arg, PlannedResource, PullPlan } from "./plan.js";
 import { notDeclared } from "./render.js";
-
-const HEADINGS: Record<AccountCollection, string> = {
-  voices: "Voices",
-  actions: "Actions",
-  webhooks: "Webhooks",
-  agents: "Agents",
-  numbers: "Inbound number bindings",
-};
 
 /**
  * The plugin's download URL with this release's version filled in: `pulumi import` writes the
@@ -107,7 +99,7 @@ export function yamlProject(plan: PullPlan, name: string): YamlProject {
   for (const r of plan.resources) {
     if (r.collection !== section) {
       section = r.collection;
-      lines.push(`  # ${HEADINGS[section]}`);
+      lines.push(`  # ${HEADING[section]}`);
     }
     for (const n of r.notes) lines.push(`  # NOTE: ${commentText(n)}`);
     lines.push(`  ${r.variable}:`, `    type: voiceagent:${r.kind}`);

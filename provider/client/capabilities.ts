@@ -1,17 +1,16 @@
-import type { CollectionName, EndpointName } from "../schemas/index.js";
+import { COLLECTION_NAMES, type CollectionName, collections, routeName } from "../schemas/index.js";
 import { ApiError } from "./errors.js";
-import type { Send } from "./transport.js";
+import type { SendRoute } from "./transport.js";
 
 /**
- * The service's collections: each holds one sort of object and has its own routes
- * (`/v1/<collection>/...`); its list and get-by-id routes are extension routes, which a server
- * may not have (docs/contract.md).
+ * The service's collections, from the wire layer's collection table (schemas/collections.ts):
+ * each holds one sort of object and has its own routes (`/v1/<collection>/...`); its list and
+ * get-by-id routes are extension routes, which a server may not have (docs/contract.md), and the
+ * current API's own collections are missing from a server of the interface.
  */
-export const COLLECTIONS = ["agents", "voices", "actions", "webhooks", "numbers", "calls"] as const;
-/** A collection whose extension routes a server may lack (asked once per client). */
-type Probed = (typeof COLLECTIONS)[number];
-/** One collection of the service: the interface's, or one only the current API has (schemas/collections.ts). */
-export type Collection = Probed | CollectionName;
+export const COLLECTIONS = COLLECTION_NAMES;
+/** One collection of the service. */
+export type Collection = CollectionName;
 /** @deprecated The former name of {@link Collection}. */
 export type ExtensionKind = Collection;
 /** @deprecated The former name of {@link COLLECTIONS}. */
@@ -19,15 +18,6 @@ export const EXTENSION_KINDS = COLLECTIONS;
 
 /** How the client learns which extension routes the server has. */
 export type ExtensionsSetting = "auto" | "all" | "none";
-
-const LIST_ROUTE = {
-  agents: "listAgents",
-  voices: "listVoices",
-  actions: "listActions",
-  webhooks: "listWebhooks",
-  numbers: "listNumbers",
-  calls: "listCalls",
-} as const satisfies Record<Probed, EndpointName>;
 
 /** Which extension routes a server has, learned once per client. */
 export interface Capabilities {
@@ -43,16 +33,17 @@ export interface Capabilities {
  * other failure is passed on (it says nothing about the route). With the setting "all" or "none"
  * nothing is probed.
  */
-export function createCapabilities(send: Send, setting: ExtensionsSetting = "auto"): Capabilities {
+export function createCapabilities(sendRoute: SendRoute, setting: ExtensionsSetting = "auto"): Capabilities {
   const known = new Map<Collection, Promise<boolean>>();
   return {
     has(collection) {
       // The current API's own collections have every route wherever they exist at all.
-      if (!isProbed(collection)) return Promise.resolve(true);
+      if (collections[collection].generation === "2024") return Promise.resolve(true);
       if (setting !== "auto") return Promise.resolve(setting === "all");
       let answer = known.get(collection);
       if (!answer) {
-        answer = send(LIST_ROUTE[collection], { query: { page: 1, size: 1 } }).then(
+        const c = collections[collection];
+        answer = sendRoute(routeName(c, "list"), c.routes.list, { query: { page: 1, size: 1 } }).then(
           () => true,
           (err: unknown) => {
             if (isRouteMissing(err)) return false;
@@ -68,10 +59,6 @@ export function createCapabilities(send: Send, setting: ExtensionsSetting = "aut
       if (setting === "auto") known.set(collection, Promise.resolve(present));
     },
   };
-}
-
-function isProbed(collection: Collection): collection is Probed {
-  return COLLECTIONS.some((c) => c === collection);
 }
 
 /** True for the answer a server gives to a route it does not have: 404 or 405 on a list route. */

@@ -1,13 +1,10 @@
 import type { z } from "zod";
 import {
-  ActionSchema,
   AgentSchema,
+  COLLECTION_NAMES,
   CallSchema,
   PhoneNumberBuySchema,
   PhoneNumberSchema,
-  VoiceSchema,
-  WebhookSchema,
-  endpoints,
   type ActionWrite,
   type AgentCreate,
   type AgentUpdate,
@@ -16,6 +13,7 @@ import {
   type PhoneNumberBuy,
   type VoiceWrite,
   type WebhookWrite,
+  endpoints,
 } from "../schemas/index.js";
 import { createCapabilities, isRouteMissing, type Collection, type ExtensionsSetting } from "./capabilities.js";
 import {
@@ -30,14 +28,15 @@ import { matchesSent } from "./match.js";
 import { mergeOptions, type ClientOptionsInput } from "./options.js";
 import type { Listing } from "./listing.js";
 import { createPageReads } from "./page-reads.js";
-import { pager, readPage } from "./pager.js";
+import { collectionPagers, pager, readPage, type CollectionPagers } from "./pager.js";
+import { tableNamespaces } from "./collection-client.js";
 import { MemoryLedger, type CreateLedger } from "./ledger.js";
 import { Snapshots } from "./snapshots.js";
 import { createOnce } from "./reconcile.js";
 import { createTransport } from "./transport.js";
 import { linkedNumbersClient } from "./linked-numbers.js";
 import { usageClient } from "./usage.js";
-import { currentCollections } from "./current-collections.js";
+import { steeringPool } from "./current-collections.js";
 
 /** What `createClient` needs: where the service is, the token, and any option to override. */
 export interface CreateClientInput extends ClientOptionsInput {
@@ -113,27 +112,13 @@ export function createClient(input: CreateClientInput) {
     if ("refused" in e) throw new ApiGenerationError(e.refused, method, path, generation);
     return e.body;
   };
-  const capabilities = createCapabilities(send, extensions);
+  const capabilities = createCapabilities(transport.sendRoute, extensions);
   const ctx = { transport, snapshots: new Snapshots(capabilities), ledger, options };
 
-  const agents = pager(endpoints.listAgents, (page, size, deadline) =>
-    send("listAgents", { query: { page, size }, deadline }).then((p) => readPage(AgentSchema, p)),
-  );
-  const voices = pager(endpoints.listVoices, (page, size, deadline) =>
-    send("listVoices", { query: { page, size }, deadline }).then((p) => readPage(VoiceSchema, p)),
-  );
-  const actions = pager(endpoints.listActions, (page, size, deadline) =>
-    send("listActions", { query: { page, size }, deadline }).then((p) => readPage(ActionSchema, p)),
-  );
-  const webhooks = pager(endpoints.listWebhooks, (page, size, deadline) =>
-    send("listWebhooks", { query: { page, size }, deadline }).then((p) => readPage(WebhookSchema, p)),
-  );
-  const numbers = pager(endpoints.listNumbers, (page, size, deadline) =>
-    send("listNumbers", { query: { page, size }, deadline }).then((p) => readPage(PhoneNumberSchema, p)),
-  );
-  const calls = pager(endpoints.listCalls, (page, size, deadline) =>
-    send("listCalls", { query: { page, size }, deadline }).then((p) => readPage(CallSchema, p)),
-  );
+  // Every collection's pages, from the wire layer's collection table.
+  const lists = collectionPagers(transport.sendRoute);
+  const tables = tableNamespaces(lists, ctx);
+  const { agents, voices, actions, webhooks, numbers, calls } = lists;
   /** Reads in pages (page-reads.ts): the kit opens a collection for a refresh's reads. */
   const pages = createPageReads();
   const byId = <T extends { id: string }>(name: Collection, list: { listing: () => Promise<Listing<T>> }) =>
@@ -198,6 +183,16 @@ export function createClient(input: CreateClientInput) {
   return {
     /** Sends any named endpoint: the escape hatch under the typed methods. */
     send,
+    /** Sends any route of the collection table by its definition (schemas/collections.ts). */
+    sendRoute: transport.sendRoute,
+    /** Every collection's pages, by collection name (each namespace's `list`). */
+    lists,
+    // A namespace per collection of the table with its pages; the namespaces below add each
+    // collection's own calls (a collection without them yet is listed all the same).
+    ...namespaces(lists),
+    // The current API's own collections: get, list, create exactly once and update, from the table.
+    ...tables,
+    account_connections: { ...tables.account_connections, ...steeringPool(transport.sendRoute) },
     /** Which extension routes the server has (asked once per collection). */
     capabilities,
     /** Which API generation the client writes in, and how it was chosen. */
@@ -209,7 +204,6 @@ export function createClient(input: CreateClientInput) {
     settleGeneration: resolveGeneration,
     /** Resolves the generation for checks, once: failing if the service cannot be asked (see probeGeneration). */
     probeGeneration,
-    ...currentCollections(transport.sendRoute, once),
     /** Reads in pages: the kit opens a collection for a refresh's reads and closes it at anything else. */
     pages,
     agents: {
@@ -339,6 +333,14 @@ export function createClient(input: CreateClientInput) {
     /** The team's plan and this month's minutes (current API only). */
     usage: usageClient(transport, generation, resolveGeneration),
   };
+}
+
+/** One namespace per collection of the table, holding its pages as `list`. */
+export type CollectionNamespaces = { readonly [C in keyof CollectionPagers]: { list: CollectionPagers[C] } };
+
+function namespaces(lists: CollectionPagers): CollectionNamespaces {
+  // Object.fromEntries cannot carry each key's own type; each value is its own collection's pager.
+  return Object.fromEntries(COLLECTION_NAMES.map((c) => [c, { list: lists[c] }])) as CollectionNamespaces;
 }
 
 /**

@@ -71,5 +71,7 @@ export { onPaceWait, pacerFor } from "./stores.js";
 export { Throttle, type ThrottleOptions } from "./throttle.js";
 export type { Send, SendInput, SendRoute, RouteInput, Transport } from "./transport.js";
 export type { LinkedNumberChange } from "./linked-numbers.js";
-export { CURRENT_COLLECTIONS, type CreateOf, type ItemOf, type UpdateOf } from "./current-collections.js";
+export { CURRENT_COLLECTIONS } from "./current-collections.js";
+export type { CollectionPagers, Pager } from "./pager.js";
+export type { TableCollectionName, TableNamespace, TableNamespaces } from "./collection-client.js";
 export * from "../schemas/index.js";

@@ -1,7 +1,20 @@
 import type { z } from "zod";
-import { readItems, type Page, type PageRead, type UnreadableItem } from "../schemas/index.js";
+import {
+  COLLECTION_NAMES,
+  type CollectionDef,
+  type CollectionName,
+  collections,
+  type ItemOf,
+  PageReadSchema,
+  readItems,
+  routeName,
+  type Page,
+  type PageRead,
+  type UnreadableItem,
+} from "../schemas/index.js";
 import { ApiIncompleteListingError } from "./errors.js";
 import { gapOf, listingOf, type Listing } from "./listing.js";
+import type { SendRoute } from "./transport.js";
 
 /** One list route's pages. */
 export type FetchPage<T> = (page: number, size: number, deadline?: number) => Promise<Page<T>>;
@@ -70,4 +83,31 @@ export function pager<T extends { id: string }>(route: { method: string; path: s
       throw new ApiIncompleteListingError(route.method, route.path, gapOf(got) ?? "the listing is incomplete");
     },
   };
+}
+
+/** The pages of one collection: what {@link pager} makes. */
+export type Pager<T extends { id: string }> = ReturnType<typeof pager<T>>;
+
+/**
+ * The pager of collection `c`, from the collection table: its list route, each page read as a
+ * page whatever its items hold, then each item with the collection's item schema (an unreadable
+ * one is kept in view, not fatal).
+ */
+export function collectionPager(sendRoute: SendRoute, def: CollectionDef): Pager<{ id: string }> {
+  const route = { ...def.routes.list, response: PageReadSchema };
+  return pager(def.routes.list, (page, size, deadline) =>
+    sendRoute(routeName(def, "list"), route, { query: { page, size }, deadline }).then((p) => readPage(def.item, p)),
+  );
+}
+
+/** Every collection's pager, by name. */
+export type CollectionPagers = { readonly [C in CollectionName]: Pager<ItemOf<C>> };
+
+/** Every collection of the table's pager: a collection added to the table is listed with no code here. */
+export function collectionPagers(sendRoute: SendRoute): CollectionPagers {
+  // Each pager reads its items with its own collection's item schema, so holds ItemOf<C>; neither
+  // Object.fromEntries nor a schema typed per key can carry that to each key's type.
+  return Object.fromEntries(
+    COLLECTION_NAMES.map((c) => [c, collectionPager(sendRoute, collections[c])]),
+  ) as CollectionPagers;
 }

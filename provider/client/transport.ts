@@ -40,19 +40,23 @@ export type Send = <N extends EndpointName>(name: N, input?: SendInput<N>) => Pr
 
 /** What a call to a route outside `endpoints` may carry (collections.ts: the current API's own routes). */
 export interface RouteInput<E extends EndpointDef> {
-  // A route typed only as an EndpointDef (a table's routes read generically) takes what its schemas parse.
-  query?: E extends { query: infer Q extends z.ZodType }
-    ? z.input<Q>
-    : E extends { query?: undefined }
-      ? undefined
-      : unknown;
+  query?: E extends { query: infer Q extends z.ZodType } ? z.input<Q> : InputOf<E, "query">;
   body?: E extends { body: infer B extends z.ZodType }
     ? z.input<B> | (E extends { current: infer C extends z.ZodType } ? z.input<C> : never)
-    : E extends { body?: undefined }
-      ? undefined
-      : unknown;
-  deadline?: number;
+    : InputOf<E, "body">;
+  deadline?: number | undefined;
 }
+
+/**
+ * The input of an optional schema of a route typed only as an EndpointDef (a route of the
+ * collection table read generically, whose callers' signatures type what they pass): any input
+ * such a schema takes; undefined where the route has none.
+ */
+type InputOf<E, K extends "query" | "body"> = E extends { [P in K]?: infer S }
+  ? S extends z.ZodType
+    ? z.input<S>
+    : undefined
+  : undefined;
 
 /**
  * Sends a route given by its definition (the wire layer's `collections`/`currentOnlyRoutes`, or an

@@ -3,14 +3,7 @@ import { readFile, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { lock } from "proper-lockfile";
 import { z } from "zod";
-import {
-  COLLECTIONS,
-  CURRENT_COLLECTIONS,
-  type CreateLedger,
-  type Collection,
-  type Picked,
-  type Until,
-} from "../client/index.js";
+import { COLLECTIONS, type CreateLedger, type Collection, type Picked, type Until } from "../client/index.js";
 import { startedAt, type SharedDeployment } from "./deployment.js";
 
 /**
@@ -24,7 +17,7 @@ const EntrySchema = z.object({
   pid: z.number().int(),
   started: z.string().default(""),
   owner: z.string(),
-  kind: z.enum([...COLLECTIONS, ...CURRENT_COLLECTIONS]),
+  kind: z.enum(COLLECTIONS),
 });
 type Entry = z.infer<typeof EntrySchema>;
 

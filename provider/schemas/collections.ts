@@ -6,34 +6,71 @@ import {
   SteeringPoolAddSchema,
   SteeringPoolRemoveSchema,
 } from "./account-connection.js";
+import { ActionSchema } from "./action.js";
+import { AgentSchema } from "./agent.js";
+import { CallSchema } from "./call.js";
 import { IdQuerySchema, PageQuerySchema } from "./common.js";
 import { PhoneNumberLinkSchema } from "./current.js";
 import { PhoneNumber2024Schema, page2024Of } from "./current-read.js";
-import type { EndpointDef } from "./endpoints.js";
+import { type EndpointDef, type EndpointName, endpoints } from "./endpoints.js";
+import { PhoneNumberSchema } from "./phone-number.js";
 import { PromptCreateSchema, PromptSchema, PromptUpdateSchema } from "./prompt.js";
 import { SECRET_WIRE_FIELDS } from "./secrets.js";
 import { UsageSchema } from "./usage.js";
 import { VectorDatabaseCreateSchema, VectorDatabaseSchema, VectorDatabaseUpdateSchema } from "./vector-database.js";
+import { VoiceSchema } from "./voice.js";
+import { WebhookSchema } from "./webhook.js";
 
 // The collection table of the wire layer (issue 35: "a collection is one entry in one table"): per
-// collection its wire facts only (name, the API generation that has it, the schema of one object,
-// its routes with their request and response schemas, its secret fields). The words for people
-// (singular, heading, order in `pull`) belong with the kinds, keyed by the same name. It starts
-// with the collections only the current API (2024) has; the interface's collections (endpoints.ts)
-// can join it as entries of the same shape without changing these.
+// collection its wire facts only (name, the API generation that first has it, the schema of one
+// object, its routes with their request and response schemas, its secret fields). The client's
+// pagers and namespaces, the emulator's tables and routes, the CLI's account and the lookups'
+// list routes derive from it. The words for people (singular, heading, order in `pull`) belong with
+// the kinds (resources/kinds/collection-words.ts), keyed by the same name.
+
+/** An API generation (docs/contract-current.md): the interface's (2023) or the current API (2024). */
+export type WireGeneration = "2023" | "2024";
 
 /** One collection of the service, as the wire sees it. */
 export interface CollectionDef {
   /** The path segment after /v1/, e.g. "prompts". */
   readonly name: string;
-  /** The API generation that has the collection: the interface's (2023) dialect answers 404. */
-  readonly generation: "2024";
-  /** One object, as read (get, create and update answer it; list pages hold it). */
-  readonly item: z.ZodType;
+  /**
+   * The first API generation that has the collection: "2023" for the interface's collections (the
+   * current API kept them), "2024" for those only the current API has (the interface's dialect
+   * answers 404).
+   */
+  readonly generation: WireGeneration;
+  /** One object, as read in either generation it is served in (get and list pages hold it): it has an id. */
+  readonly item: z.ZodType<{ id: string }>;
   /** Its routes, by route name (the name the emulator's handlers and a client's calls use). */
-  readonly routes: Readonly<Record<string, EndpointDef>>;
+  readonly routes: Readonly<{ list: EndpointDef } & Record<string, EndpointDef>>;
+  /**
+   * The interface's collections only: each route's name in the endpoint table (endpoints.ts), by
+   * which the client sends it and the emulator's request log and faults know it.
+   */
+  readonly endpoints?: Readonly<Record<string, EndpointName>>;
   /** Dotted wire paths of its secret-by-nature fields (secrets.ts). */
   readonly secrets: readonly string[];
+}
+
+/** Whether a service speaking `generation` has the collection (else its routes answer 404). */
+export function servedIn(c: Pick<CollectionDef, "generation">, generation: WireGeneration): boolean {
+  return c.generation === "2023" || generation === "2024";
+}
+
+/** How the client, its errors and the emulator's OpenAPI name a route: its endpoint-table name, else "<collection>.<route>". */
+export function routeName(c: Pick<CollectionDef, "name" | "endpoints">, route: string): string {
+  return c.endpoints?.[route] ?? `${c.name}.${route}`;
+}
+
+/**
+ * An interface collection's routes, from the endpoint table by name: the same definitions (so the
+ * requests are those the endpoint table has always sent), under the collection's route names.
+ */
+function named<const R extends Record<string, EndpointName>>(names: R) {
+  const routes = Object.fromEntries(Object.entries(names).map(([route, n]) => [route, endpoints[n]]));
+  return { endpoints: names, routes: routes as { readonly [K in keyof R]: (typeof endpoints)[R[K]] } };
 }
 
 const def = <const E extends EndpointDef>(e: E): E => e;
@@ -88,8 +125,56 @@ function crud<const N extends string, I extends z.ZodType, C extends z.ZodType, 
  */
 const SteeringPoolAnswer = z.unknown();
 
-/** The collections of the current API the interface lacks, by name. */
+/** Every collection of the service, by name, in the order the client and the emulator list them. */
 export const collections = {
+  agents: {
+    name: "agents",
+    generation: "2023",
+    item: AgentSchema,
+    ...named({ get: "getAgent", list: "listAgents", create: "createAgent", update: "updateAgent" }),
+    secrets: SECRET_WIRE_FIELDS.agents,
+  },
+  voices: {
+    name: "voices",
+    generation: "2023",
+    item: VoiceSchema,
+    ...named({ get: "getVoice", list: "listVoices", create: "createVoice", update: "updateVoice" }),
+    secrets: SECRET_WIRE_FIELDS.voices,
+  },
+  actions: {
+    name: "actions",
+    generation: "2023",
+    item: ActionSchema,
+    ...named({ get: "getAction", list: "listActions", create: "createAction", update: "updateAction" }),
+    secrets: [],
+  },
+  webhooks: {
+    name: "webhooks",
+    generation: "2023",
+    item: WebhookSchema,
+    ...named({ get: "getWebhook", list: "listWebhooks", create: "createWebhook", update: "updateWebhook" }),
+    secrets: [],
+  },
+  numbers: {
+    name: "numbers",
+    generation: "2023",
+    item: PhoneNumberSchema,
+    ...named({
+      get: "getNumber",
+      list: "listNumbers",
+      buy: "buyNumber",
+      update: "updateNumber",
+      cancel: "cancelNumber",
+    }),
+    secrets: SECRET_WIRE_FIELDS.numbers,
+  },
+  calls: {
+    name: "calls",
+    generation: "2023",
+    item: CallSchema,
+    ...named({ get: "getCall", list: "listCalls", create: "createCall", end: "endCall" }),
+    secrets: SECRET_WIRE_FIELDS.calls,
+  },
   prompts: {
     name: "prompts",
     generation: "2024",
@@ -140,6 +225,18 @@ export const collections = {
 
 /** A collection of the table. */
 export type CollectionName = keyof typeof collections;
+/** Every collection's name, in the table's order. */
+export const COLLECTION_NAMES = Object.keys(collections) as [CollectionName, ...CollectionName[]];
+/** The collections only the current API has (the interface's dialect answers 404). */
+export type CurrentCollectionName = {
+  [C in CollectionName]: (typeof collections)[C]["generation"] extends "2024" ? C : never;
+}[CollectionName];
+/** The interface's collections (the current API kept them), whose routes the endpoint table names. */
+export type InterfaceCollectionName = Exclude<CollectionName, CurrentCollectionName>;
+/** The routes of collection C, by route name. */
+export type RoutesOf<C extends CollectionName> = (typeof collections)[C]["routes"];
+/** One object of collection C, as the client reads it. */
+export type ItemOf<C extends CollectionName> = z.output<(typeof collections)[C]["item"]>;
 
 /**
  * Routes of the current API outside those collections: linking a number of the team's own Twilio

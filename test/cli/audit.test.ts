@@ -3,6 +3,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import { emptyAccount } from "../../provider/cli/account.js";
 import { AuditReportSchema, classify } from "../../provider/cli/audit.js";
 import { humanReport } from "../../provider/cli/audit-command.js";
 import { parseStackExport } from "../../provider/cli/state.js";
@@ -114,6 +115,7 @@ describe("classify", () => {
     const support = make.agent(voice, { id: id("support-agent") });
     const sales = make.agent(voice, { id: id("sales-agent") });
     const acc = {
+      ...emptyAccount(),
       voices: [voice],
       actions: [make.action({ id: id("end-call") })],
       webhooks: [make.webhook({ id: id("call-events") })],

@@ -1,7 +1,7 @@
 // A small account built in memory with the wire types, for plan and audit tests.
 import { randomUUID } from "node:crypto";
 import type { Action, Agent, PhoneNumber, Voice, Webhook } from "../../provider/client/index.js";
-import type { Account } from "../../provider/cli/account.js";
+import { type Account, emptyAccount } from "../../provider/cli/account.js";
 
 const USER = randomUUID();
 
@@ -63,6 +63,7 @@ export function typicalAccount(): Account & { support: Agent; sales: Agent } {
   const support = make.agent(alloy, { actions: [hangUp], webhook: hook, initial_message: "Hello!" });
   const sales = make.agent(rachel, { prompt: "You are the sales line." });
   return {
+    ...emptyAccount(),
     voices: [alloy, rachel],
     actions: [hangUp],
     webhooks: [hook],

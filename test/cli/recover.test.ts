@@ -5,6 +5,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { emptyAccount } from "../../provider/cli/account.js";
 import { decide, isOwnCreate, type Evidence, type Live } from "../../provider/cli/recover.js";
 import { fingerprint, settled, type PendingOperation, type StackExport } from "../../provider/cli/recover-state.js";
 import { readSnapshot } from "../../provider/cli/snapshot.js";
@@ -28,6 +29,7 @@ const actionOf = (config: Record<string, unknown>) => ({
   config,
 });
 const live = (extra: Partial<Live>): Live => ({
+  ...emptyAccount(),
   gaps: {},
   voices: [voice],
   actions: [],

@@ -2,6 +2,7 @@
 // with a YAML parser, `$$` read back as `$` as the YAML host does) is the plan, with no prompt in it.
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
+import { emptyAccount } from "../../provider/cli/account.js";
 import { buildPlan } from "../../provider/cli/plan.js";
 import { yamlProject, yamlString } from "../../provider/cli/yaml-program.js";
 import { make, typicalAccount } from "./fake-account.js";
@@ -52,7 +53,15 @@ describe("pull --format yaml", () => {
     const voice = make.voice();
     const agent = make.agent(voice, { initial_message: tricky, prompt: "You are ${x}." });
     const { files, secrets } = yamlProject(
-      buildPlan({ voices: [voice], actions: [], webhooks: [], agents: [agent], numbers: [], gaps: {} }),
+      buildPlan({
+        ...emptyAccount(),
+        voices: [voice],
+        actions: [],
+        webhooks: [],
+        agents: [agent],
+        numbers: [],
+        gaps: {},
+      }),
       "pulled",
     );
     const doc = read(files.get("Pulumi.yaml") ?? "");

@@ -213,12 +213,12 @@ describe("the per-language examples", () => {
           run("pulumi", [...args, "--stack", "current", "--non-interactive"], { cwd: own, env: clinicEnv });
         const client = createClient({ baseUrl: current.url, token, api: "2024" });
         const prompt = await client.prompts.create({ content: "Seeded." });
-        const conn = await client.accountConnections.create({
+        const conn = await client.account_connections.create({
           type: "account_connection_openai",
           credentials: { openai_api_key: "sk-seeded" },
         });
         // What getVectorDatabase's example looks up by its index.
-        await client.vectorDatabases.create({ index: "clinic-faq", api_key: "pc-seeded", api_environment: "e" });
+        await client.vector_databases.create({ index: "clinic-faq", api_key: "pc-seeded", api_environment: "e" });
         const seeded = { ...current.stats.writes };
         expect((await inOwn("stack", "init")).code).toBe(0);
         for (const [key, value, secret] of [

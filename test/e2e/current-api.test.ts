@@ -163,19 +163,19 @@ describe("a clinic on the current API (dynamic entry)", () => {
     expect(ids.booking).toBe(adopted.id);
     expect((await client.prompts.get(adopted.id)).content).toBe("You book visits.");
     // The credentials reached the service (so the greps below are not vacuous).
-    expect((await client.vectorDatabases.get(String(ids.faq))).api_key).toBe(keys.pinecone);
-    const twilio = await client.accountConnections.get(String(ids.twilio));
+    expect((await client.vector_databases.get(String(ids.faq))).api_key).toBe(keys.pinecone);
+    const twilio = await client.account_connections.get(String(ids.twilio));
     expect(twilio).toMatchObject({ credentials: { twilio_auth_token: keys.twilio }, steering_pool: [first, second] });
 
     const quiet = await c.pulumi(["preview", "--expect-no-changes", "--diff"]);
     // Hand edits on the service: the prompt's text, and a number taken out of the pool.
     await client.prompts.update(adopted.id, { content: "Edited by hand." });
-    await client.accountConnections.removeFromSteeringPool(String(ids.twilio), second);
+    await client.account_connections.removeFromSteeringPool(String(ids.twilio), second);
     expect(await c.preview(["--refresh"])).toMatchObject({ update: 2, same: 3 });
     // A refreshing up puts both back.
     await c.pulumi(["up", "--yes", "--refresh", "--skip-preview"]);
     expect((await client.prompts.get(adopted.id)).content).toBe("You book visits.");
-    expect((await client.accountConnections.get(String(ids.twilio))).steering_pool).toEqual([first, second]);
+    expect((await client.account_connections.get(String(ids.twilio))).steering_pool).toEqual([first, second]);
 
     const exported = await c.pulumi(["stack", "export"]);
     const destroy = await c.pulumi(["destroy", "--yes", "--skip-preview"]);

@@ -129,7 +129,9 @@ describe("no input makes a 500 on the current API (2024)", () => {
   it("random bodies and queries against every route, those only the current API has included", async () => {
     const routes: EndpointDef[] = [
       ...Object.values(endpoints),
-      ...Object.values(collections).flatMap((c) => Object.values(c.routes)),
+      ...Object.values(collections)
+        .filter((c) => c.generation === "2024")
+        .flatMap((c) => Object.values(c.routes)),
       ...Object.values(currentOnlyRoutes),
     ];
     const value = fc.oneof(jsonValue, fc.constantFrom(...ids24), fc.constant("+15550010001"));

@@ -259,7 +259,7 @@ describe("AccountConnection", () => {
 
   it("is imported by id on the native entry with both credentials secret, though the engine marks none on import", async () => {
     const client = createClient({ baseUrl: emu.url, token, api: "2024" });
-    const existing = await client.accountConnections.create({
+    const existing = await client.account_connections.create({
       type: "account_connection_twilio",
       credentials: { twilio_account_sid: "AC0123", twilio_auth_token: TWILIO_TOKEN },
     });
@@ -401,7 +401,7 @@ describe("exactly once, when create replies are lost", () => {
       });
       expect(lossy.stats.faults.after["POST /v1/account_connections/create"]).toBe(1);
       expect(lossy.stats.byRoute["POST /v1/account_connections/create"]).toBe(1);
-      const all = await createClient({ baseUrl: lossy.url, token, api: "2024" }).accountConnections.list.all();
+      const all = await createClient({ baseUrl: lossy.url, token, api: "2024" }).account_connections.list.all();
       expect(all.map((c) => c.id)).toEqual([made.id]);
     } finally {
       await lossy.close();

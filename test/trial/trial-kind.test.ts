@@ -6,6 +6,7 @@
 import { randomUUID } from "node:crypto";
 import path from "node:path";
 import { describe, expect, it, vi } from "vitest";
+import { emptyAccount } from "../../provider/cli/account.js";
 import { classify } from "../../provider/cli/audit.js";
 import { KIND_NAMES, PULLED_KIND, RESOURCE_KINDS } from "../../provider/cli/kinds.js";
 import { buildPlan } from "../../provider/cli/plan.js";
@@ -80,7 +81,7 @@ describe("a trial kind on existing routes", () => {
     const refs = parseStackExport(exportOf([{ kind: "Greeter", id: agent.id, name: "hello" }]), "dev");
     expect(refs).toMatchObject([{ kind: "Greeter", collection: "agents", id: agent.id }]);
     const report = classify(
-      { voices: [voice], actions: [], webhooks: [], agents: [agent], numbers: [], gaps: {} },
+      { ...emptyAccount(), voices: [voice], actions: [], webhooks: [], agents: [agent], numbers: [], gaps: {} },
       refs,
       ["agents"],
     );
@@ -94,16 +95,31 @@ describe("a trial kind on existing routes", () => {
         inputs: { prompt: "Hi there", voice: voice.id },
       },
     };
-    const live = { voices: [voice], actions: [], webhooks: [], agents: [agent], numbers: [], calls: [], gaps: {} };
+    const live = {
+      ...emptyAccount(),
+      voices: [voice],
+      actions: [],
+      webhooks: [],
+      agents: [agent],
+      numbers: [],
+      calls: [],
+      gaps: {},
+    };
     expect(decide([pending], { managed: new Map(), urns: new Set(), before: new Set([voice.id]) }, live)).toMatchObject(
       [{ kind: "Greeter", outcome: "adopt", id: agent.id }],
     );
 
     expect(PULLED_KIND.agents).toBe("Agent");
     expect(
-      buildPlan({ voices: [voice], actions: [], webhooks: [], agents: [agent], numbers: [], gaps: {} }).resources.map(
-        (r) => r.kind,
-      ),
+      buildPlan({
+        ...emptyAccount(),
+        voices: [voice],
+        actions: [],
+        webhooks: [],
+        agents: [agent],
+        numbers: [],
+        gaps: {},
+      }).resources.map((r) => r.kind),
     ).toEqual(["Voice", "Agent"]);
   });
 });

@@ -8,8 +8,8 @@ import { byKey } from "./read.js";
 /** The collections these lookups read, by the client's name for each. */
 const CLIENT_OF = {
   prompts: (c: VoiceAgentClient) => c.prompts,
-  vector_databases: (c: VoiceAgentClient) => c.vectorDatabases,
-  account_connections: (c: VoiceAgentClient) => c.accountConnections,
+  vector_databases: (c: VoiceAgentClient) => c.vector_databases,
+  account_connections: (c: VoiceAgentClient) => c.account_connections,
 } as const;
 type Current = keyof typeof CLIENT_OF;
 type ReadOf<C extends Current> = Awaited<ReturnType<ReturnType<(typeof CLIENT_OF)[C]>["get"]>>;
@@ -33,8 +33,8 @@ export async function everyCurrent<C extends Current>(
     // Each collection's pager is typed; the cast-free way is one call per name.
     const lists: { [K in Current]: () => Promise<Listing<ReadOf<K>>> } = {
       prompts: () => client.prompts.list.listing(),
-      vector_databases: () => client.vectorDatabases.list.listing(),
-      account_connections: () => client.accountConnections.list.listing(),
+      vector_databases: () => client.vector_databases.list.listing(),
+      account_connections: () => client.account_connections.list.listing(),
     };
     return await lists[collection]();
   } catch (err) {
@@ -56,8 +56,8 @@ export async function currentById<C extends Current>(
 ): Promise<ReadOf<C>> {
   const reads: { [K in Current]: () => Promise<ReadOf<K>> } = {
     prompts: () => client.prompts.get(id),
-    vector_databases: () => client.vectorDatabases.get(id),
-    account_connections: () => client.accountConnections.get(id),
+    vector_databases: () => client.vector_databases.get(id),
+    account_connections: () => client.account_connections.get(id),
   };
   try {
     return await byKey(reads[collection](), fn, `${noun} with id ${id}`);

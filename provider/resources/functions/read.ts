@@ -1,7 +1,7 @@
+import { type CollectionName, collections, type ItemOf } from "../../schemas/index.js";
 import {
   ApiError,
   ApiNotFoundError,
-  endpoints,
   isRouteMissing,
   lookFor,
   readable,
@@ -12,23 +12,11 @@ import {
 // What every lookup does the same way: read a whole list through the client's pager (every page,
 // each object once), say which route a server lacks, and insist on exactly one match.
 
-/** The collections a lookup lists, with the route each list needs. */
-const LIST_ROUTES = {
-  agents: endpoints.listAgents,
-  voices: endpoints.listVoices,
-  actions: endpoints.listActions,
-  webhooks: endpoints.listWebhooks,
-  numbers: endpoints.listNumbers,
-  calls: endpoints.listCalls,
-} as const;
-
 /** Every object a lookup's listing could read: lists report what is there, never what is not. */
 export { readable };
 
-/** A collection a lookup can list. */
-export type ListedCollection = keyof typeof LIST_ROUTES;
-
-type Item<C extends ListedCollection> = Awaited<ReturnType<VoiceAgentClient[C]["list"]["all"]>>[number];
+/** A collection a lookup can list: any of the wire layer's collection table (schemas/collections.ts). */
+export type ListedCollection = CollectionName;
 
 /**
  * Every object of one collection of the account that could be read, and whether that is all of
@@ -39,21 +27,12 @@ export async function everyItem<C extends ListedCollection>(
   client: VoiceAgentClient,
   collection: C,
   fn: string,
-): Promise<Listing<Item<C>>> {
+): Promise<Listing<ItemOf<C>>> {
   try {
-    // Each collection's pager is its own typed method; the map says which one.
-    const lists: { [K in ListedCollection]: () => Promise<Listing<Item<K>>> } = {
-      agents: () => client.agents.list.listing(),
-      voices: () => client.voices.list.listing(),
-      actions: () => client.actions.list.listing(),
-      webhooks: () => client.webhooks.list.listing(),
-      numbers: () => client.numbers.list.listing(),
-      calls: () => client.calls.list.listing(),
-    };
-    return await lists[collection]();
+    return await client.lists[collection].listing();
   } catch (err) {
     if (!isRouteMissing(err)) throw err;
-    const route = LIST_ROUTES[collection];
+    const route = collections[collection].routes.list;
     throw new Error(
       `${fn} needs the service's ${route.method} ${route.path} route, which this service does not have (it answered ${
         err instanceof ApiError ? err.status : 404

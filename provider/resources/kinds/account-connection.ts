@@ -93,15 +93,15 @@ async function applyPool(
   const held = live.steering_pool ?? [];
   const add = wanted.filter((n) => !held.includes(n));
   const remove = held.filter((n) => !wanted.includes(n));
-  for (const n of add) await client.accountConnections.addToSteeringPool(live.id, n);
-  for (const n of remove) await client.accountConnections.removeFromSteeringPool(live.id, n);
-  return add.length + remove.length ? client.accountConnections.get(live.id) : live;
+  for (const n of add) await client.account_connections.addToSteeringPool(live.id, n);
+  for (const n of remove) await client.account_connections.removeFromSteeringPool(live.id, n);
+  return add.length + remove.length ? client.account_connections.get(live.id) : live;
 }
 
 /** Sets an existing connection's credentials, then its steering pool. */
 async function updateConnection(client: VoiceAgentClient, id: string, flat: Props, pool: string[] | undefined) {
   const body = AccountConnectionUpdateSchema.parse({ type: flat.type, credentials: credentials(flat) });
-  return applyPool(client, await client.accountConnections.update(id, body), pool);
+  return applyPool(client, await client.account_connections.update(id, body), pool);
 }
 
 /** AccountConnection: account_connections/create, /update, the steering-pool routes and GET /v1/account_connections. */
@@ -176,7 +176,7 @@ export const accountConnectionKind = defineKind<AccountConnection, ConnectionWir
   async create(client, inputs, bodies) {
     const flat = bodies.create;
     if (inputs.accountConnectionId) {
-      await client.accountConnections.get(inputs.accountConnectionId);
+      await client.account_connections.get(inputs.accountConnectionId);
       return updateConnection(client, inputs.accountConnectionId, flat, inputs.steeringPool);
     }
     const { type, openai_api_key, twilio_account_sid, twilio_auth_token, ...twilio } = flat;
@@ -185,9 +185,9 @@ export const accountConnectionKind = defineKind<AccountConnection, ConnectionWir
       credentials: credentials(flat),
       ...(type === TWILIO ? twilio : {}),
     });
-    return client.accountConnections.create(body);
+    return client.account_connections.create(body);
   },
-  read: (client, id) => client.accountConnections.get(id),
+  read: (client, id) => client.account_connections.get(id),
   update: (client, id, inputs, _recorded, bodies) => updateConnection(client, id, bodies.update, inputs.steeringPool),
   forgetNote: "the service has no delete for account connections; it is removed from the stack and left on the service",
 });

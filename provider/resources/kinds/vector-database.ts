@@ -68,12 +68,13 @@ export const vectorDatabaseKind = defineKind<VectorDatabase, VectorDatabaseCreat
   outputs: { userId: ownerOutput() },
   generationCheck: (gen) => needsCurrentApi("VectorDatabase", gen),
   async create(client, inputs, bodies) {
-    if (!inputs.vectorDatabaseId) return client.vectorDatabases.create(VectorDatabaseCreateSchema.parse(bodies.create));
-    await client.vectorDatabases.get(inputs.vectorDatabaseId);
-    return client.vectorDatabases.update(inputs.vectorDatabaseId, VectorDatabaseUpdateSchema.parse(bodies.update));
+    if (!inputs.vectorDatabaseId)
+      return client.vector_databases.create(VectorDatabaseCreateSchema.parse(bodies.create));
+    await client.vector_databases.get(inputs.vectorDatabaseId);
+    return client.vector_databases.update(inputs.vectorDatabaseId, VectorDatabaseUpdateSchema.parse(bodies.update));
   },
-  read: (client, id) => client.vectorDatabases.get(id),
+  read: (client, id) => client.vector_databases.get(id),
   update: (client, id, _inputs, _recorded, bodies) =>
-    client.vectorDatabases.update(id, VectorDatabaseUpdateSchema.parse(bodies.update)),
+    client.vector_databases.update(id, VectorDatabaseUpdateSchema.parse(bodies.update)),
   forgetNote: "the service has no delete for vector databases; it is removed from the stack and left on the service",
 });
