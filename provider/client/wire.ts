@@ -1,9 +1,12 @@
 import {
+  AGENT_CURRENT_FIELDS,
   VOICE_TYPES_2024,
   type AgentCreate,
   type AgentCreate2024,
   type AgentUpdate,
   type AgentUpdate2024,
+  type AgentUpdateWrite,
+  type AgentWrite,
   type VoiceWrite,
   type VoiceWrite2023,
   type VoiceWrite2024,
@@ -17,23 +20,64 @@ import type { ApiGeneration } from "./generation.js";
 /** A body, or why the generation cannot take it. */
 export type Encoded<T> = { body: T } | { refused: string };
 
-/** agents/create: the current API gets the prompt inline as `{content}`. */
-export function agentCreateBody(gen: ApiGeneration, body: AgentCreate): AgentCreate | AgentCreate2024 {
-  return gen === "2024" ? { ...body, prompt: { content: body.prompt } } : body;
+/** The current API's own fields a body holds (set, not undefined), by wire name. */
+export function agentCurrentFieldsOf(body: AgentWrite | AgentUpdateWrite): string[] {
+  return AGENT_CURRENT_FIELDS.filter((k) => Reflect.get(body, k) !== undefined);
+}
+
+/** Why the interface cannot take the current API's own fields a body holds; undefined when it holds none. */
+function interfaceLacks(body: AgentWrite | AgentUpdateWrite): string | undefined {
+  const fields = agentCurrentFieldsOf(body);
+  if (!fields.length) return undefined;
+  return `the 2023 API has no ${fields.join(", ")} (the current API's agent fields): leave them unset, or set voiceagent:api 2024 if the service speaks the current API`;
+}
+
+/** Only the keys set, so an interface body carries nothing the program left unset. */
+function defined<T extends Record<string, unknown>>(o: T): Partial<T> {
+  const out: Partial<T> = {};
+  for (const [k, v] of Object.entries(o)) if (v !== undefined) Reflect.set(out, k, v);
+  return out;
+}
+
+/**
+ * agents/create: the current API gets the prompt inline as `{content}`, or a prompt object's id
+ * as the prompt itself (0.0.48's `prompt` is `str | PromptParams`), and its own fields as they are.
+ */
+export function agentCreateBody(gen: ApiGeneration, body: AgentWrite): Encoded<AgentCreate | AgentCreate2024> {
+  const { prompt, prompt_id, ...rest } = body;
+  if (gen === "2023") {
+    const lacks = interfaceLacks(body);
+    if (lacks) return { refused: lacks };
+    if (prompt === undefined) return { refused: "an agent on the 2023 API needs its prompt as text" };
+    const { voice, actions, initial_message, webhook } = rest;
+    return { body: { prompt, voice, ...defined({ actions, initial_message, webhook }) } };
+  }
+  if (prompt_id === undefined && prompt === undefined)
+    return { refused: "an agent needs a prompt: its text, or a prompt object's id" };
+  return { body: { ...rest, prompt: prompt_id ?? { content: prompt ?? "" } } };
 }
 
 /**
  * agents/update: the current API takes no null. An opening message is cleared by sending "" (the
- * provider reads "" as unset); a webhook cannot be removed at all.
+ * provider reads "" as unset); a webhook cannot be removed at all. Its own fields are sent as they
+ * are (0.0.48's update takes each of them but llm_temperature, which the provider never updates).
  */
-export function agentUpdateBody(gen: ApiGeneration, body: AgentUpdate): Encoded<AgentUpdate | AgentUpdate2024> {
-  if (gen === "2023") return { body };
-  const { prompt, initial_message, webhook, ...rest } = body;
+export function agentUpdateBody(gen: ApiGeneration, body: AgentUpdateWrite): Encoded<AgentUpdate | AgentUpdate2024> {
+  if (gen === "2023") {
+    const lacks = interfaceLacks(body);
+    const { prompt, voice, actions, initial_message, webhook } = body;
+    return lacks ? { refused: lacks } : { body: defined({ prompt, voice, actions, initial_message, webhook }) };
+  }
+  const { prompt, prompt_id, initial_message, webhook, ...rest } = body;
   if (webhook === null) return { refused: "the 2024 API cannot remove an agent's webhook (its update takes no null)" };
   return {
     body: {
       ...rest,
-      ...(prompt === undefined ? {} : { prompt: { content: prompt } }),
+      ...(prompt_id !== undefined
+        ? { prompt: prompt_id }
+        : prompt === undefined
+          ? {}
+          : { prompt: { content: prompt } }),
       ...(initial_message === undefined ? {} : { initial_message: initial_message ?? "" }),
       ...(webhook === undefined ? {} : { webhook }),
     },

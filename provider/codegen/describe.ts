@@ -1,7 +1,21 @@
 import { z } from "zod";
 import { examplesOf, type SdkExamples } from "./examples.js";
 import type { KindInfo } from "../resources/kit/kind.js";
-import { ACTION_TYPES, CALL_STATUSES, VOICE_TYPES, WEBHOOK_EVENTS, WEBHOOK_METHODS } from "../schemas/values.js";
+import {
+  ACTION_TYPES,
+  CALL_STATUSES,
+  ENDPOINTING_SENSITIVITIES,
+  INTERRUPT_SENSITIVITIES,
+  IVR_NAVIGATION_MODES,
+  LANGUAGES,
+  LLM_FALLBACK_PROVIDERS,
+  PLAY_HT_QUALITIES,
+  PLAY_HT_VERSIONS,
+  RIME_MODEL_IDS,
+  VOICE_TYPES,
+  WEBHOOK_EVENTS,
+  WEBHOOK_METHODS,
+} from "../schemas/values.js";
 
 // A kind as the generators see it: every property with its type, doc text and what it does, read
 // from the kind's one declaration (the zod input for types and defaults, the fields for the rest).
@@ -72,6 +86,14 @@ export const ENUMS = {
   WebhookMethod: WEBHOOK_METHODS,
   WebhookEvent: WEBHOOK_EVENTS,
   CallStatus: CALL_STATUSES,
+  Language: LANGUAGES,
+  InterruptSensitivity: INTERRUPT_SENSITIVITIES,
+  EndpointingSensitivity: ENDPOINTING_SENSITIVITIES,
+  IvrNavigationMode: IVR_NAVIGATION_MODES,
+  LlmFallbackProvider: LLM_FALLBACK_PROVIDERS,
+  PlayHtVersion: PLAY_HT_VERSIONS,
+  PlayHtQuality: PLAY_HT_QUALITIES,
+  RimeModelId: RIME_MODEL_IDS,
 } as const;
 /** The name of a known enumeration. */
 export type EnumName = keyof typeof ENUMS;

@@ -4,7 +4,7 @@ import type { KindProperties } from "../resources/base.js";
 /** What each kind's resources register: every property (inputs and outputs) and the outputs that are secret. */
 export const KIND_PROPERTIES = {
   Agent: {
-    properties: ["prompt", "voice", "initialMessage", "actions", "webhook", "agentId", "userId"],
+    properties: ["prompt", "voice", "initialMessage", "actions", "webhook", "promptId", "name", "language", "interruptSensitivity", "endpointingSensitivity", "ivrNavigationMode", "conversationSpeed", "initialMessageDelay", "idleTimeSeconds", "askIfHumanPresentOnIdle", "noiseSuppression", "runDoNotCallDetection", "contextEndpoint", "llmTemperature", "openaiModelNameOverride", "llmFallback", "deepgramKeywords", "vectorDatabase", "openaiAccountConnection", "agentId", "userId"],
   },
   Voice: {
     properties: ["voiceName", "pitch", "rate", "type", "vendorVoiceId", "speaker", "apiKey", "apiUserId", "voiceId", "userId"],
