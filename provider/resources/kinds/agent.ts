@@ -13,10 +13,11 @@ import {
   UuidSchema,
   WebhookUrlSchema,
   type Agent,
+  type AgentUpdateWrite,
   type AgentWrite,
 } from "../../schemas/index.js";
 import { inputFailure, type CheckFailure } from "../kit/check.js";
-import { defineKind } from "../kit/kind.js";
+import { defineKind, type Props } from "../kit/kind.js";
 import { ownerOutput } from "../kit/owner.js";
 import { present, refusal, slug } from "../kit/pull.js";
 
@@ -99,6 +100,18 @@ function keptUnset(
 }
 
 /** Agent: agents/create, GET /v1/agents/?id=, agents/update; the service has no delete. */
+/**
+ * The update body; a webhook the agent does not have is left out rather than cleared with null,
+ * which the 2024 API cannot take (a removal it refuses at preview, generationCheck below), so an
+ * agent without a webhook can be updated on either API.
+ */
+function updateBody(body: Props, had: string | undefined): AgentUpdateWrite {
+  const parsed = AgentUpdateWriteSchema.parse(body);
+  if (had !== undefined || parsed.webhook !== null) return parsed;
+  const { webhook: _none, ...rest } = parsed;
+  return rest;
+}
+
 /** Deepgram keywords as read (a boost may be null): the ones with a boost. */
 function keywordsOf(k: Record<string, number | null>): Record<string, number> {
   return Object.fromEntries(Object.entries(k).filter((e): e is [string, number] => e[1] !== null));
@@ -396,10 +409,10 @@ export const agentKind = defineKind<Agent, AgentWrite>()({
           "or leave it unset, or drop agentId to create a new agent with it",
       );
     }
-    return client.agents.update(inputs.agentId, AgentUpdateWriteSchema.parse(bodies.update));
+    return client.agents.update(inputs.agentId, updateBody(bodies.update, live.webhook?.id));
   },
   read: (client, id) => client.agents.get(id),
-  update: (client, id, _inputs, _recorded, bodies) =>
-    client.agents.update(id, AgentUpdateWriteSchema.parse(bodies.update)),
+  update: (client, id, _inputs, recorded, bodies) =>
+    client.agents.update(id, updateBody(bodies.update, recorded.webhook)),
   forgetNote: "the service has no delete for agents; it is removed from the stack and left on the service",
 });
