@@ -1,5 +1,6 @@
 import {
   AGENT_CURRENT_FIELDS,
+  RIME_MODEL_IDS,
   VOICE_TYPES_2024,
   type AgentCreate,
   type AgentCreate2024,
@@ -98,9 +99,9 @@ export function numberUpdateBody(
 /** Which fields each voice type has in each generation, for the messages below. */
 const FIELDS_2024: Record<(typeof VOICE_TYPES_2024)[number], string> = {
   voice_azure: "voice_name (pitch, rate optional)",
-  voice_eleven_labs: "voice_id (api_key optional)",
-  voice_play_ht: "voice_id (api_user_id, api_key optional)",
-  voice_rime: "speaker",
+  voice_eleven_labs: "voice_id (api_key and the tuning fields optional)",
+  voice_play_ht: "voice_id (api_user_id, api_key and the tuning fields optional)",
+  voice_rime: "speaker (speed_alpha, model_id optional)",
   voice_vocode: 'voice_id ("joe")',
 };
 
@@ -123,15 +124,47 @@ export function voiceBody(gen: ApiGeneration, v: VoiceWrite): Encoded<VoiceWrite
       return { body: { type, voice_name: v.voice_name, ...opt("pitch", v.pitch), ...opt("rate", v.rate) } };
     case "voice_eleven_labs":
       if (!v.voice_id) return need(FIELDS_2024[type]);
-      return { body: { type, voice_id: v.voice_id, ...opt("api_key", v.api_key) } };
+      return {
+        body: {
+          type,
+          voice_id: v.voice_id,
+          ...defined({
+            api_key: v.api_key,
+            stability: v.stability,
+            similarity_boost: v.similarity_boost,
+            optimize_streaming_latency: v.optimize_streaming_latency,
+            model_id: v.model_id,
+            experimental_input_streaming: v.experimental_input_streaming,
+          }),
+        },
+      };
     case "voice_play_ht":
       if (!v.voice_id) return need(FIELDS_2024[type]);
       return {
-        body: { type, voice_id: v.voice_id, ...opt("api_user_id", v.api_user_id), ...opt("api_key", v.api_key) },
+        body: {
+          type,
+          voice_id: v.voice_id,
+          ...defined({
+            api_user_id: v.api_user_id,
+            api_key: v.api_key,
+            version: v.version,
+            speed: v.speed,
+            quality: v.quality,
+            temperature: v.temperature,
+            top_p: v.top_p,
+            text_guidance: v.text_guidance,
+            voice_guidance: v.voice_guidance,
+            experimental_remove_silence: v.experimental_remove_silence,
+          }),
+        },
       };
-    case "voice_rime":
+    case "voice_rime": {
       if (!v.speaker) return need(FIELDS_2024.voice_rime);
-      return { body: { type, speaker: v.speaker } };
+      const model = v.model_id;
+      if (model !== undefined && !isRimeModel(model))
+        return { refused: `a voice_rime voice's model_id is one of ${RIME_MODEL_IDS.join(", ")}` };
+      return { body: { type, speaker: v.speaker, ...defined({ speed_alpha: v.speed_alpha, model_id: model }) } };
+    }
     case "voice_vocode":
       if (v.voice_id !== undefined && v.voice_id !== "joe") return need(FIELDS_2024.voice_vocode);
       return { body: { type, voice_id: "joe" } };
@@ -139,6 +172,8 @@ export function voiceBody(gen: ApiGeneration, v: VoiceWrite): Encoded<VoiceWrite
       return { refused: `voice_base does not exist on the 2024 API: use one of ${VOICE_TYPES_2024.join(", ")}` };
   }
 }
+
+const isRimeModel = (m: string): m is (typeof RIME_MODEL_IDS)[number] => RIME_MODEL_IDS.some((x) => x === m);
 
 function opt<K extends string, V>(key: K, value: V | undefined): { [P in K]?: V } {
   // A one-key object whose key is K: built from a literal the compiler checks below.

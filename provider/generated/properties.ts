@@ -7,7 +7,7 @@ export const KIND_PROPERTIES = {
     properties: ["prompt", "voice", "initialMessage", "actions", "webhook", "promptId", "name", "language", "interruptSensitivity", "endpointingSensitivity", "ivrNavigationMode", "conversationSpeed", "initialMessageDelay", "idleTimeSeconds", "askIfHumanPresentOnIdle", "noiseSuppression", "runDoNotCallDetection", "contextEndpoint", "llmTemperature", "openaiModelNameOverride", "llmFallback", "deepgramKeywords", "vectorDatabase", "openaiAccountConnection", "agentId", "userId"],
   },
   Voice: {
-    properties: ["voiceName", "pitch", "rate", "type", "vendorVoiceId", "speaker", "apiKey", "apiUserId", "voiceId", "userId"],
+    properties: ["voiceName", "pitch", "rate", "type", "vendorVoiceId", "speaker", "apiKey", "apiUserId", "stability", "similarityBoost", "optimizeStreamingLatency", "experimentalInputStreaming", "modelId", "version", "speed", "quality", "temperature", "topP", "textGuidance", "voiceGuidance", "experimentalRemoveSilence", "speedAlpha", "voiceId", "userId"],
     secrets: ["apiKey", "apiUserId"],
   },
   Action: {

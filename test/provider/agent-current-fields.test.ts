@@ -297,3 +297,127 @@ describe("the Agent's current-API fields (2024)", () => {
     expect(Object.keys(routesSince(old.stats.byRoute, before)).filter((r) => r.startsWith("POST"))).toEqual([]);
   });
 });
+
+describe("the Voice's 2024 tuning fields", () => {
+  const voice = runtimeFor("Voice");
+  /** Each 2024 type with every tuning field it has, and what the service must hold for it. */
+  const TYPES = [
+    {
+      inputs: {
+        type: "voice_eleven_labs",
+        vendorVoiceId: "rachel",
+        stability: 0.3,
+        similarityBoost: 0.8,
+        optimizeStreamingLatency: 2,
+        experimentalInputStreaming: true,
+        modelId: "eleven_turbo_v2",
+      },
+      wire: {
+        stability: 0.3,
+        similarity_boost: 0.8,
+        optimize_streaming_latency: 2,
+        experimental_input_streaming: true,
+        model_id: "eleven_turbo_v2",
+      },
+      edit: { stability: 0.9 },
+      editedField: "stability",
+    },
+    {
+      inputs: {
+        type: "voice_play_ht",
+        vendorVoiceId: "s3://voice/jennifer",
+        version: "2",
+        speed: 1.1,
+        quality: "premium",
+        temperature: 0.7,
+        topP: 0.9,
+        textGuidance: 1,
+        voiceGuidance: 2,
+        experimentalRemoveSilence: true,
+      },
+      wire: {
+        version: "2",
+        speed: 1.1,
+        quality: "premium",
+        temperature: 0.7,
+        top_p: 0.9,
+        text_guidance: 1,
+        voice_guidance: 2,
+        experimental_remove_silence: true,
+      },
+      edit: { top_p: 0.5 },
+      editedField: "topP",
+    },
+    {
+      inputs: { type: "voice_rime", speaker: "river", speedAlpha: 1.2, modelId: "mist" },
+      wire: { speed_alpha: 1.2, model_id: "mist" },
+      edit: { speed_alpha: 0.8 },
+      editedField: "speedAlpha",
+    },
+  ];
+
+  it("each is sent on create, read back, and a hand edit of one shows as a difference", async () => {
+    for (const t of TYPES) {
+      expect(reasons(await voice.check(s(), {}, t.inputs)), t.inputs.type).toEqual([]);
+      const made = await voice.create(s(), t.inputs);
+      expect(await raw("GET", `/v1/voices?id=${made.id}`), t.inputs.type).toMatchObject(t.wire);
+      expect(made.outs).toEqual({ ...t.inputs, userId: expect.any(String) });
+      expect(await voice.diff(s(), made.id, made.outs, t.inputs)).toMatchObject({ changes: false });
+      await raw("POST", `/v1/voices/update?id=${made.id}`, { type: t.inputs.type, ...t.edit });
+      const read = await voice.read(s(), made.id, made.outs);
+      const drift = await voice.diff(s(), made.id, read.props ?? {}, t.inputs);
+      expect(drift.changed, t.inputs.type).toEqual([t.editedField]);
+      // And the program's value is sent back by the update.
+      await voice.update(s(), made.id, read.props ?? {}, t.inputs);
+      expect(await raw("GET", `/v1/voices?id=${made.id}`), t.inputs.type).toMatchObject(t.wire);
+    }
+  });
+
+  it("a quality the service added reads as drift, not a failure", async () => {
+    const play = TYPES[1]?.inputs ?? {};
+    const made = await voice.create(s(), play);
+    const rec = emu.store.get<{ id: string; user_id: string }>("voice", String(made.outs.userId), made.id);
+    if (!rec) throw new Error("the emulator lost the voice");
+    emu.store.update("voice", { ...rec, quality: "studio" });
+    const read = await voice.read(s(), made.id, made.outs);
+    expect(read.props).toMatchObject({ quality: "studio" });
+    expect((await voice.diff(s(), made.id, read.props ?? {}, play)).changed).toEqual(["quality"]);
+  });
+
+  it("refuses at check, naming the field, values out of range and fields of another type; on 2023 every tuning field", async () => {
+    const said = reasons(
+      await voice.check(
+        s(),
+        {},
+        {
+          type: "voice_play_ht",
+          vendorVoiceId: "x",
+          topP: 1.5,
+          quality: "ultra",
+          version: "3",
+          speed: 0,
+          stability: 0.5,
+        },
+      ),
+    );
+    for (const field of ["topP", "quality", "version", "speed"])
+      expect(said, field).toContainEqual(expect.stringMatching(new RegExp(`^${field} `)));
+    const other = reasons(await voice.check(s(), {}, { type: "voice_play_ht", vendorVoiceId: "x", stability: 0.5 }));
+    expect(other).toEqual([expect.stringMatching(/^stability is not a field of a voice_play_ht voice/)]);
+    const rime = reasons(await voice.check(s(), {}, { type: "voice_rime", speaker: "river", modelId: "v9" }));
+    expect(rime).toEqual([expect.stringMatching(/^modelId of a voice_rime voice must be one of mist, v1/)]);
+    const onOld = reasons(
+      await voice.check(
+        settingsOf(old, token2023, "2023"),
+        {},
+        {
+          voiceName: "alloy",
+          pitch: 0,
+          rate: 1,
+          speed: 1.1,
+        },
+      ),
+    );
+    expect(onOld).toEqual([expect.stringMatching(/^speed is not a field of a voice_base voice/)]);
+  });
+});
