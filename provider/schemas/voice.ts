@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { UuidSchema } from "./common.js";
 import { openEnum } from "./open-enum.js";
-import { PLAY_HT_QUALITIES, PLAY_HT_VERSIONS, RIME_MODEL_IDS, VOICE_TYPES } from "./values.js";
+import { PLAY_HT_QUALITIES, PLAY_HT_VERSIONS, VOICE_TYPES } from "./values.js";
 
 /** A known voice type (docs/decisions.md §1, docs/contract-current.md). */
 export const VoiceTypeSchema = z.enum(VOICE_TYPES);
