@@ -3,7 +3,8 @@
 // `preview --refresh`, a prompt change in place, a voice type change, and destroy, which says what
 // it cannot unbind on this API and leaves it bound; the vendor key the program gives as a plain
 // string reaches the service and appears nowhere else. Then examples/basic's program, as a second
-// stack of the same project (sharing its install), on the same API.
+// stack of the same project (sharing its install), on the same API. The clinic has a Spanish reception
+// agent with every current-API agent field set (issue 35): a hand edit of three of them is seen too.
 import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -39,11 +40,41 @@ const ctx = useConsumer({
   }),
 });
 
+/** Makes an object of a collection only the current API has, as the dashboard would; its id. */
+async function made(route: string, body: unknown): Promise<string> {
+  const res = await fetch(`${ctx.emu.url}/v1/${route}/create`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${ctx.token}`, "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
+  const json: unknown = await res.json();
+  const id = typeof json === "object" && json !== null && "id" in json ? json.id : undefined;
+  if (!res.ok || typeof id !== "string") throw new Error(`${route}/create answered ${res.status}`);
+  return id;
+}
+
 describe("a clinic on the current API (dynamic entry)", () => {
   it("up, preview, a hand edit seen by preview --refresh, a prompt and a voice type changed in place, destroy", async () => {
     const { c, client } = ctx;
-    expect(await c.up()).toEqual({ create: 9 });
+    const promptId = await made("prompts", { content: "Eres la recepción de la clínica. Das y cambias citas." });
+    await c.config({
+      "clinic:spanishPromptId": promptId,
+      "clinic:spanishVectorDatabase": await made("vector_databases", {
+        type: "vector_database_pinecone",
+        index: "clinica",
+        api_key: "pc-clinic-key",
+        api_environment: "us-east-1",
+      }),
+      "clinic:spanishOpenai": await made("account_connections", {
+        type: "account_connection_openai",
+        credentials: { openai_api_key: "sk-clinic-key" },
+      }),
+    });
+    expect(await c.up()).toEqual({ create: 10 });
     const out = await c.outputs();
+    const spanish = (await client.agents.list.all()).find((a) => a.name === "Recepción");
+    expect(spanish).toMatchObject({ language: "es", prompt_id: promptId, llm_temperature: 0.3, idle_time_seconds: 20 });
+    const spanishId = String(spanish?.id);
     const front = String(out.frontId);
     expect((await client.agents.get(front)).prompt).toBe("You are the clinic's front desk. Book and move visits.");
     expect((await client.numbers.get("+15550010002")).inbound_agent?.id).toBe(out.nurseId);
@@ -55,20 +86,32 @@ describe("a clinic on the current API (dynamic entry)", () => {
     expect((await client.voices.get(String(out.calmId))).api_key).toBe(VENDOR_KEY);
     const shown = [preview.stdout, preview.stderr];
 
-    // Someone edits the front desk's prompt on the service: a refreshing preview shows it.
+    // Someone edits the front desk's prompt on the service, and three of the Spanish agent's
+    // current-API fields: a refreshing preview shows both agents to update, naming those fields.
     await client.agents.update(front, { prompt: "Edited by hand." });
-    expect(await c.preview(["--refresh"])).toMatchObject({ update: 1 });
+    await client.agents.update(spanishId, { language: "pt", interrupt_sensitivity: "low", idle_time_seconds: 45 });
+    const refreshed = await c.pulumi(["preview", "--refresh", "--diff"]);
+    const recepcion = refreshed.stdout.slice(refreshed.stdout.indexOf("voiceagent:Agent::recepcion"));
+    for (const field of ["language", "interruptSensitivity", "idleTimeSeconds"])
+      expect(recepcion, field).toMatch(new RegExp(`~ ${field} *: `));
+    expect(refreshed.stdout).toMatch(/~ 2 to update/);
 
     await c.config({ "clinic:frontPrompt": "You are the clinic's front desk. Book, move and cancel visits." });
-    expect(await c.up()).toEqual({ update: 1, same: 8 });
+    // A refreshing up puts the three fields back as the program says.
+    expect(await c.up(["--refresh"])).toEqual({ update: 2, same: 8 });
+    expect(await client.agents.get(spanishId)).toMatchObject({
+      language: "es",
+      interrupt_sensitivity: "high",
+      idle_time_seconds: 20,
+    });
     expect((await client.agents.get(front)).prompt).toBe(
       "You are the clinic's front desk. Book, move and cancel visits.",
     );
 
     await c.config({ "clinic:calmVoice": "rime" });
-    expect(await c.up()).toEqual({ update: 1, same: 8 });
+    expect(await c.up()).toEqual({ update: 1, same: 9 });
     expect(await client.voices.get(String(out.calmId))).toMatchObject({ type: "voice_rime", speaker: "river" });
-    expect(await c.preview()).toEqual({ same: 9 });
+    expect(await c.preview()).toEqual({ same: 10 });
 
     const exported = await c.pulumi(["stack", "export"]);
     const destroy = await c.pulumi(["destroy", "--yes", "--skip-preview"]);
