@@ -172,7 +172,9 @@ export const voiceKind = defineKind<Voice, VoiceWrite>()({
   collection: "voices",
   pull: {
     name: voiceBaseName,
-    refuse: (v) => refusal(VoiceWriteSchema.safeParse(v)),
+    // The current API sends null for the fields a type lacks (a Rime voice's voice_name): not set.
+    refuse: (v) =>
+      refusal(VoiceWriteSchema.safeParse(Object.fromEntries(Object.entries(v).filter(([, x]) => x !== null)))),
     // Each voice type has its own fields (docs/contract-current.md): only those the service holds.
     adopt: (v) => ({
       args: {
