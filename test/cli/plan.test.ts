@@ -254,6 +254,7 @@ describe("an agent's and a voice's current-API fields (issue 35)", () => {
     const { acc, es } = account();
     const declared = runProgram(renderProgram(buildPlan(acc)));
     const agent = declared.find((d) => d.args.agentId === es.id);
+    expect(agent?.name).toBe("recepcion");
     expect(agent?.args).toMatchObject(ARGS);
     expect(agent?.args).not.toHaveProperty("prompt");
     expect(declared.find((d) => d.args.speaker === "river")?.args).toMatchObject({ speedAlpha: 1.2, modelId: "mist" });

@@ -24,8 +24,12 @@ import { present, refusal, slug } from "../kit/pull.js";
 /** Openings that every prompt shares and that say nothing about the agent. */
 const PROMPT_OPENING = /^\s*(?:you\s+are|you're|you\s+will\s+be|act\s+as|as)\s+(?:an?|the)?\s*/i;
 
-/** An agent's base name: the first words of its prompt after "You are the". */
-export function agentBaseName(a: Pick<Agent, "prompt">): string {
+/**
+ * An agent's base name: its own name where the service holds one (the current API), else the
+ * first words of its prompt after "You are the" (an agent naming a prompt object has no text here).
+ */
+export function agentBaseName(a: Pick<Agent, "prompt"> & { name?: string | null | undefined }): string {
+  if (a.name && slug(a.name, 4)) return slug(a.name, 4);
   const firstSentence = a.prompt.replace(PROMPT_OPENING, "").split(/[.!?;:\n]/)[0] ?? "";
   return slug(firstSentence, 4) || slug(a.prompt, 4) || "agent";
 }
