@@ -10,6 +10,7 @@ import { startEmulator, type RunningEmulator } from "voiceagent-emulator";
 import { createClient } from "../../provider/client/index.js";
 import { runtimeFor } from "../../provider/resources/providers.js";
 import { GENERATION_PROBE, routesSince } from "../helpers/generation-probe.js";
+import { inProcessPlugin } from "../helpers/plugin-harness.js";
 
 const token = `agent-cur-${randomUUID()}`;
 const token2023 = `agent-old-${randomUUID()}`;
@@ -419,5 +420,22 @@ describe("the Voice's 2024 tuning fields", () => {
       ),
     );
     expect(onOld).toEqual([expect.stringMatching(/^speed is not a field of a voice_base voice/)]);
+  });
+});
+
+describe("the native entry (the plugin's plain provider)", () => {
+  it("refuses the current-API fields at check on the 2023 interface, and takes them on 2024", async () => {
+    const at = { urn: "urn:pulumi:dev::proj::voiceagent:index:Agent::r", type: "voiceagent:index:Agent" };
+    const plugin = async (e: RunningEmulator, t: string) => {
+      const p = inProcessPlugin().provider;
+      await p.configure({ config: { baseUrl: e.url, token: t }, plainKeys: [] });
+      return p;
+    };
+    const onOld = await plugin(old, token2023);
+    const oldVoice = String(old.seeds.get(token2023)?.voices[0]);
+    const refused = await onOld.check({ ...at, olds: {}, news: { prompt: "Hola", voice: oldVoice, language: "es" } });
+    expect(reasons(refused)).toEqual([expect.stringMatching(/^language: it needs the current API \(2024\)/)]);
+    const onNew = await plugin(emu, token);
+    expect(reasons(await onNew.check({ ...at, olds: {}, news: spanish() }))).toEqual([]);
   });
 });
