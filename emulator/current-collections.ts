@@ -11,7 +11,7 @@ import type {
   VectorDatabaseCreateSchema,
   VectorDatabaseUpdateSchema,
 } from "pulumi-voiceagent/schemas";
-import type { Kind, Store } from "./db.js";
+import type { Store, Table } from "./db.js";
 import { refuseTemplate } from "./current-fields.js";
 import { HttpFailure } from "./http-failure.js";
 
@@ -44,8 +44,8 @@ export interface CurrentPage<T> {
 export class CurrentCollections {
   constructor(private readonly store: Store) {}
 
-  list<T>(kind: Kind, u: string, page: number, size: number): CurrentPage<T> {
-    const { items, total } = this.store.list<T>(kind, u, page, size);
+  list<T>(table: Table, u: string, page: number, size: number): CurrentPage<T> {
+    const { items, total } = this.store.list<T>(table, u, page, size);
     return { items, page, size, total, has_more: page * size < total, total_is_estimated: false };
   }
 
@@ -126,8 +126,8 @@ export class CurrentCollections {
     return found;
   }
 
-  private need<T>(kind: Kind, u: string, id: string, what: string): T {
-    const found = this.store.get<T>(kind, u, id);
+  private need<T>(table: Table, u: string, id: string, what: string): T {
+    const found = this.store.get<T>(table, u, id);
     if (!found) throw notFound(what);
     return found;
   }

@@ -10,20 +10,23 @@ import type { z } from "zod";
 import type { Store } from "./db.js";
 import { HttpFailure } from "./http-failure.js";
 
-// The fields only the current API (2024) has on the interface's kinds (agents, numbers, calls), as
+// The fields only the current API (2024) has on the interface's collections (agents, numbers, calls), as
 // the emulator stores them. Kept apart from the interface's fields (an agent's under `current`,
 // a number's and a call's only when given), so the interface dialect's answers never change.
 
-type AgentFields2024 = z.output<typeof AgentFields2024Schema>;
+type ParsedAgentFields2024 = z.output<typeof AgentFields2024Schema>;
 
 /** A prompt's fields besides its content, as the current API takes them inline (current.ts sets them apart). */
 export type PromptFields = Omit<PromptCreate, "content">;
 
 /** What agents/create and agents/update of the current API hand the service besides the interface's fields. */
-export type AgentCurrentInput = Partial<AgentFields2024> & { llm_temperature?: number; prompt_fields?: PromptFields };
+export type AgentCurrentInput = Partial<ParsedAgentFields2024> & {
+  llm_temperature?: number;
+  prompt_fields?: PromptFields;
+};
 
 /** An agent's 2024 fields as stored: references by id; the prompt by reference or inline under a stable id. */
-export type AgentCurrentFields = Omit<AgentFields2024, "vector_database" | "openai_account_connection"> & {
+export type AgentCurrentFields = Omit<ParsedAgentFields2024, "vector_database" | "openai_account_connection"> & {
   llm_temperature?: number;
   vector_database?: string;
   openai_account_connection?: string;

@@ -9,9 +9,9 @@ import type { VoiceAgentService } from "./service.js";
 // collection table (provider/schemas/collections.ts) and of its routes outside collections. Typed
 // from the table, so a route added there without a handler here does not compile.
 
-type QueryOf<E> = E extends { query: infer S extends z.ZodType } ? z.output<S> : undefined;
-type BodyOf<E> = E extends { body: infer S extends z.ZodType } ? z.output<S> : undefined;
-type Handler<E> = (caller: Caller, query: QueryOf<E>, body: BodyOf<E>) => unknown;
+type ParsedQuery<E> = E extends { query: infer S extends z.ZodType } ? z.output<S> : undefined;
+type ParsedBody<E> = E extends { body: infer S extends z.ZodType } ? z.output<S> : undefined;
+type Handler<E> = (caller: Caller, query: ParsedQuery<E>, body: ParsedBody<E>) => unknown;
 type HandlersOf<R> = { [K in keyof R]: Handler<R[K]> };
 
 /** Every collection's handlers, by collection and route. */

@@ -6,8 +6,9 @@ import type { EndpointName } from "pulumi-voiceagent/schemas";
 // (after the response check, which reads both) and the current API's requests into the shapes the
 // service logic takes (after the request check, which uses the current API's body schemas).
 
-type Json = Record<string, unknown>;
-const isRecord = (v: unknown): v is Json => typeof v === "object" && v !== null && !Array.isArray(v);
+/** An object of the wire, its fields not yet read (not a JSON value of any shape: see schemas/json.ts). */
+type WireObject = Record<string, unknown>;
+const isRecord = (v: unknown): v is WireObject => typeof v === "object" && v !== null && !Array.isArray(v);
 const idOf = (v: unknown): unknown => (isRecord(v) ? v.id : v);
 
 /**
@@ -26,7 +27,7 @@ function agent(a: unknown): unknown {
 }
 
 /** A list page's agent: the prompt by id when it is one of the team's prompt objects, else inline params. */
-function normalizedAgent(item: Json): Json {
+function normalizedAgent(item: WireObject): WireObject {
   const { prompt_object, prompt_ref, ...rest } = item;
   const inline = isRecord(prompt_object)
     ? Object.fromEntries(Object.entries(prompt_object).filter(([k]) => k !== "id" && k !== "user_id"))
@@ -43,7 +44,7 @@ function normalizedAgent(item: Json): Json {
 }
 
 /** The given fields, where present, as ids (a list page's references). */
-function refs(item: Json, fields: string[]): Json {
+function refs(item: WireObject, fields: string[]): WireObject {
   return Object.fromEntries(fields.filter((f) => item[f]).map((f) => [f, idOf(item[f])]));
 }
 
@@ -52,7 +53,7 @@ function refs(item: Json, fields: string[]): Json {
  * (the emulator's numbers are Twilio's unless bought as Vonage's) and the agent's side of the call,
  * which for an outbound call is the number it is placed from.
  */
-function call(c: Json): Json {
+function call(c: WireObject): WireObject {
   return {
     ...c,
     telephony_provider: c.telephony_provider ?? "twilio",

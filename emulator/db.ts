@@ -1,8 +1,12 @@
 import { createHash, randomUUID } from "node:crypto";
 import Database from "better-sqlite3";
 
-/** The kinds of object the service stores. */
-export type Kind =
+/**
+ * The emulator's tables: each holds one sort of object the service stores (the service's word for
+ * the same objects is the collection, `agents`...). All are rows of the one SQLite table `objects`,
+ * told apart by its `kind` column, a name kept so a store file an earlier emulator wrote still opens.
+ */
+export type Table =
   | "voice"
   | "action"
   | "webhook"
@@ -13,6 +17,8 @@ export type Kind =
   | "prompt"
   | "account_connection"
   | "vector_database";
+/** @deprecated The former name of {@link Table}. */
+export type Kind = Table;
 
 /** A stored row: the object's own fields as JSON, plus its identity and owner. */
 export interface Row<T> {
@@ -22,8 +28,8 @@ export interface Row<T> {
 }
 
 /**
- * The emulator's storage: SQLite through better-sqlite3 in WAL mode. One table of objects keyed by
- * (kind, id), with an optional unique key per kind (a number's E.164 string). In memory by
+ * The emulator's storage: SQLite through better-sqlite3 in WAL mode. One SQL table of objects keyed by
+ * (table, id), with an optional unique key per table (a number's E.164 string). In memory by
  * default; with a path, a write that was answered survives a restart and `kill -9` (WAL with
  * synchronous=NORMAL loses nothing on a process crash, only on a power loss).
  */
@@ -91,34 +97,34 @@ export class Store {
     return { userId, seq };
   }
 
-  /** The object of `kind` with `id` owned by `userId`, or undefined: other users' ids do not exist. */
-  get<T>(kind: Kind, userId: string, id: string): T | undefined {
-    const row = this.stmts.get.get(kind, id, userId);
+  /** The object of `table` with `id` owned by `userId`, or undefined: other users' ids do not exist. */
+  get<T>(table: Table, userId: string, id: string): T | undefined {
+    const row = this.stmts.get.get(table, id, userId);
     return row ? (JSON.parse(row.data) as T) : undefined;
   }
 
-  /** The object of `kind` with unique `key`, whoever owns it. */
-  getByKey<T>(kind: Kind, key: string): Row<T> | undefined {
-    const row = this.stmts.getByKey.get(kind, key);
+  /** The object of `table` with unique `key`, whoever owns it. */
+  getByKey<T>(table: Table, key: string): Row<T> | undefined {
+    const row = this.stmts.getByKey.get(table, key);
     return row ? { id: row.id, userId: row.user_id, data: JSON.parse(row.data) as T } : undefined;
   }
 
   /** Stores a new object. */
-  insert<T extends { id: string; user_id: string }>(kind: Kind, obj: T, key: string | null = null): T {
-    this.stmts.insert.run(kind, obj.id, obj.user_id, key, JSON.stringify(obj), Date.now());
+  insert<T extends { id: string; user_id: string }>(table: Table, obj: T, key: string | null = null): T {
+    this.stmts.insert.run(table, obj.id, obj.user_id, key, JSON.stringify(obj), Date.now());
     return obj;
   }
 
   /** Replaces a stored object. */
-  update<T extends { id: string; user_id: string }>(kind: Kind, obj: T): T {
-    this.stmts.update.run(JSON.stringify(obj), kind, obj.id, obj.user_id);
+  update<T extends { id: string; user_id: string }>(table: Table, obj: T): T {
+    this.stmts.update.run(JSON.stringify(obj), table, obj.id, obj.user_id);
     return obj;
   }
 
-  /** One page of a user's objects of `kind`, oldest first. */
-  list<T>(kind: Kind, userId: string, page: number, size: number): { items: T[]; total: number } {
-    const rows = this.stmts.list.all(kind, userId, size, (page - 1) * size);
-    const total = this.stmts.count.get(kind, userId)?.n ?? 0;
+  /** One page of a user's objects of `table`, oldest first. */
+  list<T>(table: Table, userId: string, page: number, size: number): { items: T[]; total: number } {
+    const rows = this.stmts.list.all(table, userId, size, (page - 1) * size);
+    const total = this.stmts.count.get(table, userId)?.n ?? 0;
     return { items: rows.map((r) => JSON.parse(r.data) as T), total };
   }
 

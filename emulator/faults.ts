@@ -14,7 +14,7 @@ import {
 export type ListedFaultRule = FaultRule & { remaining?: number | undefined };
 
 /** A rule in force: how many firings remain (a `count` rule) and how many requests it still lets through (`skip`). */
-interface Entry {
+interface ActiveRule {
   rule: FaultRule;
   remaining: number | undefined;
   skipping: number;
@@ -41,7 +41,7 @@ function mulberry32(seed: number): () => number {
  * make the order, and so the decisions, vary from run to run.
  */
 export class FaultInjector {
-  private rules: Entry[] = [];
+  private rules: ActiveRule[] = [];
   private readonly active = { before: 0, after: 0 };
   private currentSeed = 0;
   private random: () => number = Math.random;

@@ -10,7 +10,7 @@ export type { Emulator, EmulatorOptions } from "./options.js";
 export type { Caller } from "./request-context.js";
 export { resetStats, type RequestStats } from "./stats.js";
 export { startEmulator, type RunningEmulator } from "./server.js";
-export { Store, type Kind } from "./db.js";
+export { Store, type Kind, type Table } from "./db.js";
 export {
   FaultRuleSchema,
   FaultSeedSchema,

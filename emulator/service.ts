@@ -19,7 +19,7 @@ import {
   type NumberCurrentFields,
   numberCurrentFields,
 } from "./current-fields.js";
-import type { Kind, Store } from "./db.js";
+import type { Store, Table } from "./db.js";
 import { HttpFailure } from "./http-failure.js";
 
 /** An agent as stored: related objects by id, embedded when read; `current` holds the 2024 API's own fields. */
@@ -257,19 +257,19 @@ export class VoiceAgentService {
   }
 
   // Lists.
-  list(kind: Kind, u: string, page: number, size: number) {
-    const { items, total } = this.store.list<unknown>(kind, u, page, size);
+  list(table: Table, u: string, page: number, size: number) {
+    const { items, total } = this.store.list<unknown>(table, u, page, size);
     const embedded = items.map((it) => {
-      if (kind === "agent") return this.embedAgent(it as AgentRec);
-      if (kind === "number") return this.embedNumber(it as NumberRec);
-      if (kind === "call") return this.embedCall(it as CallRec);
+      if (table === "agent") return this.embedAgent(it as AgentRec);
+      if (table === "number") return this.embedNumber(it as NumberRec);
+      if (table === "call") return this.embedCall(it as CallRec);
       return it;
     });
     return { items: embedded, page, size, total, has_more: page * size < total };
   }
 
-  private need<T>(kind: Kind, u: string, id: string, what: string): T {
-    const found = this.store.get<T>(kind, u, id);
+  private need<T>(table: Table, u: string, id: string, what: string): T {
+    const found = this.store.get<T>(table, u, id);
     if (!found) throw notFound(what);
     return found;
   }

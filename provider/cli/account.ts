@@ -14,7 +14,7 @@ import {
   type Webhook,
 } from "../client/index.js";
 import type { Credentials } from "./credentials.js";
-import { CliError, oneLine } from "./errors.js";
+import { cliError } from "./errors.js";
 import { ACCOUNT_COLLECTIONS, type AccountCollection } from "./kinds.js";
 
 /** Everything of an account that pull and audit look at, by collection. */
@@ -76,7 +76,7 @@ export async function readAccount(
     };
     await Promise.all(only.map(fill));
   } catch (err) {
-    throw new CliError(oneLine(err, creds.baseUrl));
+    throw cliError(err, creds.baseUrl);
   }
   return { account, stats: { requests, durationMs: performance.now() - started } };
 }

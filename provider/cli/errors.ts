@@ -6,6 +6,7 @@ import {
   ApiRateLimitError,
   ApiSchemaError,
   redact,
+  type ApiErrorCode,
 } from "../client/index.js";
 
 /** Exit codes of every `voiceagent` command: pipelines branch on them. */
@@ -21,9 +22,45 @@ export const EXIT = {
 /** An exit code of the `voiceagent` command. */
 export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
 
-/** A failure the user can act on: its message is one line, already worded for them. */
+/**
+ * What a failed command says it was, for pipelines that branch: the client's code when the service
+ * failed (E_AUTH, E_CONNECTION...), else E_COMMAND (the command's own input: a flag, a file, a
+ * stack, the Pulumi CLI).
+ */
+export type CliErrorCode = ApiErrorCode | "E_COMMAND";
+
+/**
+ * A failure the user can act on: its message is one line, already worded for them. It keeps the
+ * code of the failure it words and whether the service may have acted (every command here only
+ * reads the service, so that is false unless the service's own failure said otherwise).
+ */
 export class CliError extends Error {
   override name = "CliError";
+  readonly code: CliErrorCode;
+  readonly mayHaveActed: boolean;
+  constructor(message: string, kept?: { code: CliErrorCode; mayHaveActed: boolean }) {
+    super(message);
+    this.code = kept?.code ?? "E_COMMAND";
+    this.mayHaveActed = kept?.mayHaveActed ?? false;
+  }
+}
+
+/** Any error as a CliError: worded on one line (oneLine), with the code and mayHaveActed it had. */
+export function cliError(err: unknown, baseUrl?: string): CliError {
+  const message = oneLine(err, baseUrl);
+  return err instanceof ApiError || err instanceof CliError
+    ? new CliError(message, { code: err.code, mayHaveActed: err.mayHaveActed })
+    : new CliError(message);
+}
+
+/**
+ * What `--json` prints when a command fails (to stdout, where its report would have gone; the
+ * line on stderr is the same message): a pipeline reads the code and whether the service may have
+ * acted without parsing prose.
+ */
+export function failureJson(err: CliError): string {
+  const { code, mayHaveActed, message } = err;
+  return `${JSON.stringify({ error: { code, mayHaveActed, message } }, null, 2)}\n`;
 }
 
 /** Every command here only reads the service: said on each error so nobody wonders. */

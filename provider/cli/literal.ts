@@ -1,5 +1,4 @@
-/** A JSON value, as the service returns it. */
-export type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
+import type { Json } from "../schemas/json.js";
 
 /**
  * A TypeScript string literal for any string: quotes, backslashes, control characters, lone

@@ -8,7 +8,7 @@ import {
   SINGULAR,
   type AccountCollection,
 } from "./kinds.js";
-import type { Json } from "./literal.js";
+import type { Json } from "../schemas/json.js";
 import { uniqueNames, variableNamer } from "./names.js";
 
 /** A reference to another resource of the program: rendered as `<variable>.id`. */

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { PACKAGE_VERSION } from "../client/index.js";
 import { audit } from "./audit-command.js";
 import { drift } from "./drift.js";
-import { EXIT, oneLine, type ExitCode } from "./errors.js";
+import { cliError, EXIT, failureJson, type ExitCode } from "./errors.js";
 import type { CliIo } from "./output.js";
 import { ACCOUNT_COLLECTIONS, AccountCollectionSchema, parseCollections } from "./kinds.js";
 import { pull } from "./pull.js";
@@ -11,7 +11,8 @@ import { recover } from "./recover-command.js";
 import { snapshot } from "./snapshot.js";
 
 const EXIT_CODES = `
-Exit codes: 0 clean, 3 found something (drift, unmanaged or missing objects), 1 error.`;
+Exit codes: 0 clean, 3 found something (drift, unmanaged or missing objects), 1 error.
+With --json, an error is JSON too: {"error": {"code", "mayHaveActed", "message"}}.`;
 const CREDENTIALS = `
 The service: --base-url, else VOICEAGENT_BASE_URL. The token: VOICEAGENT_TOKEN (never a flag,
 never printed). With --stack, a missing one is taken from the stack's voiceagent:baseUrl and
@@ -74,12 +75,17 @@ const SnapshotOpts = z.object({
  */
 export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
   let code: ExitCode = EXIT.clean;
+  /** Whether the command that runs was asked for JSON: then its failure is JSON too. */
+  let json = false;
   const program = new Command()
     .name("voiceagent")
     .description("Pipelines for the voice agent service: adopt a live account, audit it against stacks, report drift.")
     .version(PACKAGE_VERSION)
     .configureOutput({ writeOut: io.stdout, writeErr: io.stderr })
-    .exitOverride();
+    .exitOverride()
+    .hook("preAction", (_program, command) => {
+      json = command.opts<{ json?: boolean }>().json === true;
+    });
 
   program
     .command("pull")
@@ -211,7 +217,9 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     return code;
   } catch (err) {
     if (err instanceof CommanderError) return err.exitCode === 0 ? EXIT.clean : EXIT.error;
-    io.stderr(`voiceagent: error: ${oneLine(err)}\n`);
+    const failure = cliError(err);
+    if (json) io.stdout(failureJson(failure));
+    io.stderr(`voiceagent: error: ${failure.message}\n`);
     return EXIT.error;
   }
 }

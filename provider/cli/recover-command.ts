@@ -4,7 +4,7 @@ import path from "node:path";
 import { createClient, readable } from "../client/index.js";
 import { readAccount } from "./account.js";
 import { resolveCredentials } from "./credentials.js";
-import { CliError, EXIT, oneLine, type ExitCode } from "./errors.js";
+import { CliError, cliError, EXIT, type ExitCode } from "./errors.js";
 import { table, type CliIo } from "./output.js";
 import { exportStack, listStacks, runPulumi, type PulumiContext } from "./pulumi-cli.js";
 import { adoptLine, decide, isOwnCreate, type Decision, type Live } from "./recover.js";
@@ -61,7 +61,7 @@ export async function recover(opts: RecoverOptions, io: CliIo): Promise<ExitCode
       calls = [...readable(listing)];
       if (!listing.complete) account.gaps.calls = listing;
     } catch (err) {
-      throw new CliError(oneLine(err, creds.baseUrl));
+      throw cliError(err, creds.baseUrl);
     }
   }
   const decisions = decide(own, { managed, before, urns: liveUrns(plain) }, { ...account, calls });

@@ -69,7 +69,7 @@ function decideOne(
   live: Live,
   taken: Set<string>,
 ): Decision {
-  const owner = (id: string) => ev.managed.get(id);
+  const managedBy = (id: string) => ev.managed.get(id);
   if (ev.urns.has(urn)) {
     return {
       urn,
@@ -90,7 +90,7 @@ function decideOne(
   const adoptInput = ADOPT_INPUTS[kind];
   const adoptId = adoptInput ? inputs[adoptInput] : undefined;
   if (typeof adoptId === "string") {
-    const by = owner(adoptId);
+    const by = managedBy(adoptId);
     if (by)
       return {
         urn,
@@ -109,13 +109,13 @@ function decideOne(
   // usually ended by the time recover runs, and it is still proof that the create arrived.
   const items: { id: string }[] = live[collection];
   const matching = items.filter((item) => matchesSent(body, item));
-  const unmanaged = matching.filter((item) => !owner(item.id) && !taken.has(item.id)).map((item) => item.id);
+  const unmanaged = matching.filter((item) => !managedBy(item.id) && !taken.has(item.id)).map((item) => item.id);
   // "It never reached the service" needs a complete listing (client/listing.ts): an item the list
   // could not read may be the object this create made.
   const gap = unread(live, collection, ev, taken);
   if (unmanaged.length === 0 && gap !== undefined) return unknownReach(urn, kind, collection, gap);
   if (unmanaged.length === 0) {
-    const stacks = [...new Set(matching.flatMap((m) => owner(m.id) ?? []))];
+    const stacks = [...new Set(matching.flatMap((m) => managedBy(m.id) ?? []))];
     const why = stacks.length
       ? `every object matching what it sent is managed (stack ${stacks.join(", ")}) or taken: it never reached the service`
       : "no object matches what it sent: it never reached the service";

@@ -6,7 +6,7 @@ import { z } from "zod";
 import { createClient, gapOf, readable } from "../client/index.js";
 import { readAccount } from "./account.js";
 import { resolveCredentials } from "./credentials.js";
-import { CliError, EXIT, oneLine, type ExitCode } from "./errors.js";
+import { CliError, cliError, EXIT, type ExitCode } from "./errors.js";
 import type { CliIo } from "./output.js";
 import { ACCOUNT_COLLECTIONS } from "./kinds.js";
 
@@ -43,7 +43,7 @@ export async function snapshot(opts: SnapshotOptions, io: CliIo): Promise<ExitCo
     calls = [...readable(listing)];
     if (!listing.complete) account.gaps.calls = listing;
   } catch (err) {
-    throw new CliError(oneLine(err, creds.baseUrl));
+    throw cliError(err, creds.baseUrl);
   }
   // An item that could not be read still names an object that existed (when it shows its id); one
   // without an id, or pages cut short, would leave an object out and let recover take it for new.

@@ -3,7 +3,7 @@
 // the three-line program that declares it, so the first `up` creates nothing.
 import { checkFleet } from "../fleet/check.js";
 import type { AccountCollection } from "./kinds.js";
-import type { Json } from "./literal.js";
+import type { Json } from "../schemas/json.js";
 import { stringLiteral } from "./literal.js";
 import type { Arg, PullPlan } from "./plan.js";
 import { projectFiles } from "./project-files.js";

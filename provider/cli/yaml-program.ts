@@ -6,7 +6,7 @@
 import { PACKAGE_VERSION } from "../client/index.js";
 import { PLUGIN_DOWNLOAD_URL } from "../native/version.js";
 import type { AccountCollection } from "./kinds.js";
-import type { Json } from "./literal.js";
+import type { Json } from "../schemas/json.js";
 import { commentText, stringLiteral } from "./literal.js";
 import type { Arg, PlannedResource, PullPlan } from "./plan.js";
 import { notDeclared } from "./render.js";

@@ -29,14 +29,14 @@ const LIST_ROUTE = {
 
 /** Which extension routes a server has, learned once per client. */
 export interface Capabilities {
-  /** True when the server has the extension routes of `kind` (list, get by id, create/update). */
-  has(kind: Collection): Promise<boolean>;
+  /** True when the server has the extension routes of `collection` (list, get by id, create/update). */
+  has(collection: Collection): Promise<boolean>;
   /** Records what a list call already showed, so no probe is needed. */
-  learn(kind: Collection, present: boolean): void;
+  learn(collection: Collection, present: boolean): void;
 }
 
 /**
- * A probe answers each question once: `GET /v1/<kind>/list?page=1&size=1`. A list route cannot
+ * A probe answers each question once: `GET /v1/<collection>/list?page=1&size=1`. A list route cannot
  * answer 404 for a missing object, so a 404 or 405 there can only mean the route is missing; any
  * other failure is passed on (it says nothing about the route). With the setting "all" or "none"
  * nothing is probed.
@@ -44,24 +44,24 @@ export interface Capabilities {
 export function createCapabilities(send: Send, setting: ExtensionsSetting = "auto"): Capabilities {
   const known = new Map<Collection, Promise<boolean>>();
   return {
-    has(kind) {
+    has(collection) {
       if (setting !== "auto") return Promise.resolve(setting === "all");
-      let answer = known.get(kind);
+      let answer = known.get(collection);
       if (!answer) {
-        answer = send(LIST_ROUTE[kind], { query: { page: 1, size: 1 } }).then(
+        answer = send(LIST_ROUTE[collection], { query: { page: 1, size: 1 } }).then(
           () => true,
           (err: unknown) => {
             if (isRouteMissing(err)) return false;
-            known.delete(kind);
+            known.delete(collection);
             throw err;
           },
         );
-        known.set(kind, answer);
+        known.set(collection, answer);
       }
       return answer;
     },
-    learn(kind, present) {
-      if (setting === "auto") known.set(kind, Promise.resolve(present));
+    learn(collection, present) {
+      if (setting === "auto") known.set(collection, Promise.resolve(present));
     },
   };
 }

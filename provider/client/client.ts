@@ -35,6 +35,8 @@ import { MemoryLedger, type CreateLedger } from "./ledger.js";
 import { Snapshots } from "./snapshots.js";
 import { createOnce } from "./reconcile.js";
 import { createTransport } from "./transport.js";
+import { linkedNumbersClient } from "./linked-numbers.js";
+import { usageClient } from "./usage.js";
 
 /** What `createClient` needs: where the service is, the token, and any option to override. */
 export interface CreateClientInput extends ClientOptionsInput {
@@ -95,10 +97,10 @@ export function createClient(input: CreateClientInput) {
     }
   };
   /** The generation for a write that differs between them; asks the agent list once if unknown (a failed ask assumes 2023). */
-  const settled = () => generation.resolve(() => askAgentList().catch(() => undefined));
+  const resolveGeneration = () => generation.resolve(() => askAgentList().catch(() => undefined));
   let probed: Promise<ApiGeneration> | undefined;
   /**
-   * The generation the kinds' checks go by, settled once for this client (one provider
+   * The generation the kinds' checks go by, resolved once for this client (one provider
    * configuration) before the first check that depends on it answers. It asks even when an answer
    * seen before told (a refresh's reads), so a preview sends the same requests whatever ran first.
    * Unlike a write's, a failed ask is not taken for 2023 but rejects, the same for every check.
@@ -131,9 +133,9 @@ export function createClient(input: CreateClientInput) {
   const calls = pager(endpoints.listCalls, (page, size, deadline) =>
     send("listCalls", { query: { page, size }, deadline }).then((p) => readPage(CallSchema, p)),
   );
-  /** The exactly-once create of one kind, matching on every field sent. */
+  /** The exactly-once create in one collection, matching on every field sent. */
   const once = <T extends { id: string }>(
-    kind: Collection,
+    collection: Collection,
     noun: string,
     body: object,
     post: (deadline: number) => Promise<T>,
@@ -141,7 +143,7 @@ export function createClient(input: CreateClientInput) {
   ) =>
     createOnce(
       {
-        kind,
+        collection,
         noun,
         body,
         overlaps: (other) => matchesSent(body, other),
@@ -155,20 +157,23 @@ export function createClient(input: CreateClientInput) {
   return {
     /** Sends any named endpoint: the escape hatch under the typed methods. */
     send,
-    /** Which extension routes the server has (asked once per kind). */
+    /** Which extension routes the server has (asked once per collection). */
     capabilities,
     /** Which API generation the client writes in, and how it was chosen. */
     generation,
-    /** Settles the generation (asking the service once if nothing it sent could tell). */
-    settleGeneration: settled,
-    /** Settles the generation for checks, once: failing if the service cannot be asked (see probeGeneration). */
+    /**
+     * Resolves the generation (asking the service once if nothing it sent could tell). The public
+     * name predates the glossary (ARCHITECTURE.md): "settle" elsewhere decides a create's outcome.
+     */
+    settleGeneration: resolveGeneration,
+    /** Resolves the generation for checks, once: failing if the service cannot be asked (see probeGeneration). */
     probeGeneration,
     agents: {
       // Both generations take the prompt as text; the current one is sent it inline as `{content}`.
       // A body with the current API's own fields (or a prompt object's id) needs the generation
       // settled first: the interface cannot take them, and the client says so before sending.
       create: async (body: AgentWrite) => {
-        const gen = agentCurrentFieldsOf(body).length ? await settled() : undefined;
+        const gen = agentCurrentFieldsOf(body).length ? await resolveGeneration() : undefined;
         return once(
           "agents",
           "agent",
@@ -187,7 +192,7 @@ export function createClient(input: CreateClientInput) {
         // its own fields: settle it first then.
         const gen =
           body.initial_message === null || body.webhook === null || agentCurrentFieldsOf(body).length
-            ? await settled()
+            ? await resolveGeneration()
             : likely();
         return send("updateAgent", {
           query: { id },
@@ -234,7 +239,7 @@ export function createClient(input: CreateClientInput) {
       get: (phoneNumber: string) => send("getNumber", { query: { phone_number: phoneNumber } }),
       /** Binds `inboundAgent` to the number, or unbinds it with `null`. */
       update: async (phoneNumber: string, inboundAgent: string | null) => {
-        const gen = inboundAgent === null ? await settled() : likely();
+        const gen = inboundAgent === null ? await resolveGeneration() : likely();
         const body = encoded(numberUpdateBody(gen, inboundAgent), "POST", "/v1/numbers/update");
         return send("updateNumber", { query: { phone_number: phoneNumber }, body });
       },
@@ -248,7 +253,7 @@ export function createClient(input: CreateClientInput) {
       buy: (body?: PhoneNumberBuy) =>
         createOnce<PhoneNumber>(
           {
-            kind: "numbers",
+            collection: "numbers",
             noun: "phone number",
             body,
             overlaps: (other) => mayBuyMatch(other, body),
@@ -265,7 +270,7 @@ export function createClient(input: CreateClientInput) {
       create: (body: CallCreate) =>
         createOnce(
           {
-            kind: "calls",
+            collection: "calls",
             noun: "call",
             atMostOnce: true,
             body,
@@ -281,6 +286,10 @@ export function createClient(input: CreateClientInput) {
       end: async (id: string) => readAck(CallSchema, await send("endCall", { query: { id } })),
       list: calls,
     },
+    /** Numbers of the team's own Twilio account, linked (current API only). */
+    linkedNumbers: linkedNumbersClient(ctx, generation, resolveGeneration),
+    /** The team's plan and this month's minutes (current API only). */
+    usage: usageClient(transport, generation, resolveGeneration),
   };
 }
 

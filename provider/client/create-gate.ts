@@ -9,7 +9,7 @@ interface Checking {
 }
 
 /**
- * The order of one kind's creates and checks. A check of the list (after a create whose outcome is
+ * The order of one collection's creates and checks. A check of the list (after a create whose outcome is
  * unknown) must not run while another create that could make a matching object is in flight: that
  * create may already have made its object without having heard back, and the check would take the
  * object for its own, so two resources would get one id. So a check waits until every such create

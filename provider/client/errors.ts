@@ -1,6 +1,6 @@
 import type { ValidationIssue } from "../schemas/index.js";
 
-/** Machine-readable error kinds, in the spirit of got's `code`s. */
+/** Machine-readable error codes, in the spirit of got's `code`s. */
 export type ApiErrorCode =
   | "E_VALIDATION"
   | "E_AUTH"

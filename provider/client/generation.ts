@@ -15,11 +15,11 @@ export type ApiSetting = ApiGeneration | "auto";
 export interface Generation {
   /** The generation known so far, if any. */
   known(): ApiGeneration | undefined;
-  /** Takes note of an answer: one that shows its generation settles it (in "auto"). */
+  /** Takes note of an answer: one that shows its generation resolves it (in "auto"). */
   observe(json: unknown): void;
   /**
-   * Settles it: known, else `probe` (a read that can tell), else 2023 when the probe could not
-   * tell. A probe that fails rejects and settles nothing (a caller that would rather assume 2023
+   * Resolves it: known, else `probe` (a read that can tell), else 2023 when the probe could not
+   * tell. A probe that fails rejects and resolves nothing (a caller that would rather assume 2023
    * answers undefined instead).
    */
   resolve(probe: () => Promise<ApiGeneration | undefined>): Promise<ApiGeneration>;

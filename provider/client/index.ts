@@ -68,5 +68,6 @@ export {
 } from "./listing.js";
 export { onPaceWait, Pacer, pacerFor, paceNote, type PaceEvent } from "./pace.js";
 export { Throttle, type ThrottleOptions } from "./throttle.js";
-export type { Send, SendInput, Transport } from "./transport.js";
+export type { Send, SendInput, SendRoute, RouteInput, Transport } from "./transport.js";
+export type { LinkedNumberChange } from "./linked-numbers.js";
 export * from "../schemas/index.js";

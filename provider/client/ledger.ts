@@ -23,14 +23,14 @@ export interface Until {
  * instance and identical creates of one account may be sent by several of them.
  */
 export interface CreateLedger {
-  /** Sends one create of `kind` (`fn` sends it and claims its id); held while a check that could want `body` waits or runs. */
-  send<T>(kind: Collection, body: unknown, fn: () => Promise<T>, until?: Until): Promise<T>;
+  /** Sends one create of `collection` (`fn` sends it and claims its id); held while a check that could want `body` waits or runs. */
+  send<T>(collection: Collection, body: unknown, fn: () => Promise<T>, until?: Until): Promise<T>;
   /**
-   * Runs one check of `kind`'s list once no create whose body it `wants` is in flight (calling
+   * Runs one check of `collection`'s list once no create whose body it `wants` is in flight (calling
    * `onWait` first when it has to wait); such creates sent meanwhile wait for it.
    */
   check<T>(
-    kind: Collection,
+    collection: Collection,
     wants: (body: unknown) => boolean,
     fn: () => Promise<T>,
     onWait?: () => void,
@@ -42,14 +42,14 @@ export interface CreateLedger {
    * Counts creates of one body (`key`, from `bodyKey`) whose last attempt has an unknown outcome
    * and that have not yet adopted an object or been sent again: each may have made one object.
    */
-  unsettle(kind: Collection, key: string, by: 1 | -1, until?: Until): Promise<void>;
+  unsettle(collection: Collection, key: string, by: 1 | -1, until?: Until): Promise<void>;
   /**
    * Within a check, for a create of body `key` whose outcome is unknown: of `candidates` (new
    * objects matching it, in list order), those nobody claimed. More of them than creates of this
    * body waiting for theirs: `ambiguous`, nothing taken. Else the first is claimed for it (and it
    * no longer counts as waiting), or `none`.
    */
-  pick(kind: Collection, key: string, candidates: readonly string[], until?: Until): Promise<Picked>;
+  pick(collection: Collection, key: string, candidates: readonly string[], until?: Until): Promise<Picked>;
 }
 
 /** The ledger of one client, in memory: what one process knows. */
@@ -57,25 +57,30 @@ export class MemoryLedger implements CreateLedger {
   private readonly claimed = new Set<string>();
   private readonly gates = new Map<Collection, CreateGate>();
 
-  send<T>(kind: Collection, body: unknown, fn: () => Promise<T>): Promise<T> {
-    return this.gate(kind).send(body, fn);
+  send<T>(collection: Collection, body: unknown, fn: () => Promise<T>): Promise<T> {
+    return this.gate(collection).send(body, fn);
   }
 
-  check<T>(kind: Collection, wants: (body: unknown) => boolean, fn: () => Promise<T>, onWait?: () => void): Promise<T> {
-    return this.gate(kind).check(wants, fn, onWait);
+  check<T>(
+    collection: Collection,
+    wants: (body: unknown) => boolean,
+    fn: () => Promise<T>,
+    onWait?: () => void,
+  ): Promise<T> {
+    return this.gate(collection).check(wants, fn, onWait);
   }
 
   async claim(id: string): Promise<boolean> {
     return this.claimSync(id);
   }
 
-  async unsettle(kind: Collection, key: string, by: 1 | -1): Promise<void> {
-    this.gate(kind).unsettle(key, by);
+  async unsettle(collection: Collection, key: string, by: 1 | -1): Promise<void> {
+    this.gate(collection).unsettle(key, by);
   }
 
-  async pick(kind: Collection, key: string, candidates: readonly string[]): Promise<Picked> {
+  async pick(collection: Collection, key: string, candidates: readonly string[]): Promise<Picked> {
     // No await between reading the claims and claiming: the pick is one step for every other check.
-    const gate = this.gate(kind);
+    const gate = this.gate(collection);
     const free = candidates.filter((id) => !this.claimed.has(id));
     if (free.length > gate.unsettledCount(key)) return { ambiguous: free };
     const [first] = free;
@@ -91,12 +96,12 @@ export class MemoryLedger implements CreateLedger {
     return true;
   }
 
-  /** The gate of one kind's creates and checks. */
-  private gate(kind: Collection): CreateGate {
-    let gate = this.gates.get(kind);
+  /** The gate of one collection's creates and checks. */
+  private gate(collection: Collection): CreateGate {
+    let gate = this.gates.get(collection);
     if (!gate) {
       gate = new CreateGate();
-      this.gates.set(kind, gate);
+      this.gates.set(collection, gate);
     }
     return gate;
   }

@@ -10,14 +10,14 @@ import {
 import type { CreateLedger, Until } from "./ledger.js";
 import { gapOf, readable, type Listing } from "./listing.js";
 import { bodyKey } from "./match.js";
-import type { Listed, Snapshots } from "./snapshots.js";
+import type { ListItem, Snapshots } from "./snapshots.js";
 import type { ClientOptions } from "./options.js";
 import type { Transport } from "./transport.js";
 
-/** How to make one kind of object exactly once. */
-export interface CreateOnce<T extends Listed> {
+/** How to make one object of a collection exactly once. */
+export interface CreateOnce<T extends ListItem> {
   /** The collection whose list route shows what a create made ("agents", "calls", ...). */
-  kind: Collection;
+  collection: Collection;
   /** What one object is called in messages ("agent", "call", "phone number"). */
   noun: string;
   /** The request body: creates of equal bodies are interchangeable. */
@@ -29,7 +29,7 @@ export interface CreateOnce<T extends Listed> {
   overlaps(other: unknown): boolean;
   /** Sends the create once (the transport retries only failures that cannot have acted). */
   send(deadline: number): Promise<T>;
-  /** Every object of the kind, all pages, and whether the listing is complete (client/listing.ts). */
+  /** Every object of the collection, all pages, and whether the listing is complete (client/listing.ts). */
   list(deadline: number): Promise<Listing<T>>;
   /** Whether a listed object is exactly what this create asked for. */
   matches(item: T): boolean;
@@ -43,7 +43,7 @@ export interface CreateOnce<T extends Listed> {
 /** What one create shares with the others of its client. */
 export interface CreateContext {
   transport: Transport;
-  /** The ids each kind had before this client's first create of it. */
+  /** The ids each collection had before this client's first create of it. */
   snapshots: Snapshots;
   /** What this create shares with every other create of the account (in one process, or one deployment). */
   ledger: CreateLedger;
@@ -68,7 +68,7 @@ export interface CreateContext {
  * then carries the object's id (`ApiBookkeepingError.madeId`), so the caller keeps it tracked;
  * before that, it says whether the create had been sent.
  */
-export async function createOnce<T extends Listed>(how: CreateOnce<T>, ctx: CreateContext): Promise<T> {
+export async function createOnce<T extends ListItem>(how: CreateOnce<T>, ctx: CreateContext): Promise<T> {
   /** What is known when the bookkeeping fails: whether a create was sent, and the object it made. */
   const known: Known = { sent: false };
   try {
@@ -87,7 +87,7 @@ interface Known {
   madeId?: string;
 }
 
-async function createTracked<T extends Listed>(how: CreateOnce<T>, ctx: CreateContext, known: Known): Promise<T> {
+async function createTracked<T extends ListItem>(how: CreateOnce<T>, ctx: CreateContext, known: Known): Promise<T> {
   const { options, ledger, snapshots } = ctx;
   // One clock for every deadline: the transport compares them with options.now() too.
   const started = options.now();
@@ -100,7 +100,7 @@ async function createTracked<T extends Listed>(how: CreateOnce<T>, ctx: CreateCo
   let noSnapshot = "reconciliation is turned off for this client";
   if (options.reconcile.enabled) {
     try {
-      before = await snapshots.of(how.kind, () => how.list(deadline));
+      before = await snapshots.of(how.collection, () => how.list(deadline));
       noSnapshot = "this server has no list route to check whether it did";
     } catch (err) {
       noSnapshot = `the list to check it against could not be read before sending (${err instanceof ApiError ? err.summary : String(err)})`;
@@ -118,7 +118,7 @@ async function createTracked<T extends Listed>(how: CreateOnce<T>, ctx: CreateCo
       // The id is claimed before the gate counts this create as answered, so no check can see
       // the object unclaimed once its create has heard back.
       return await ledger.send(
-        how.kind,
+        how.collection,
         how.body,
         async () => {
           try {
@@ -134,7 +134,7 @@ async function createTracked<T extends Listed>(how: CreateOnce<T>, ctx: CreateCo
             }
             // Counted as waiting for its object before it stops counting as in flight: a check that
             // no longer waits for it then knows one more identical object may be unclaimed.
-            if (before && willSettle(err)) await ledger.unsettle(how.kind, key, 1, until);
+            if (before && willSettle(err)) await ledger.unsettle(how.collection, key, 1, until);
             throw err;
           }
         },
@@ -150,7 +150,7 @@ async function createTracked<T extends Listed>(how: CreateOnce<T>, ctx: CreateCo
         throw new ApiOutcomeUnknownError(
           `${err.summary}. The service may have placed the ${how.noun}: ${checked(options)} showed no new ${how.noun} matching this request, ` +
             `but a slow service can show it later. It is not sent again (${article(how.noun)} is made at most once): ` +
-            `look for it in the service's ${how.kind} before placing it again.`,
+            `look for it in the service's ${how.collection} before placing it again.`,
           { ...details(err), mayHaveActed: true },
         );
       }
@@ -174,11 +174,11 @@ function willSettle(err: unknown): err is ApiError {
 }
 
 /** Claims the id a create answered with; one already taken means two creates got one object. */
-async function claimed<T extends Listed>(how: CreateOnce<T>, ctx: CreateContext, made: T, until: Until): Promise<T> {
+async function claimed<T extends ListItem>(how: CreateOnce<T>, ctx: CreateContext, made: T, until: Until): Promise<T> {
   if (await ctx.ledger.claim(made.id, until)) return made;
   throw new ApiOutcomeUnknownError(
-    `POST ${how.kind}: the service answered with ${how.noun} ${made.id}, which another create of this client already holds. ` +
-      `The service made or reused it; look for the ${how.noun} in its ${how.kind} before running the command again.`,
+    `POST ${how.collection}: the service answered with ${how.noun} ${made.id}, which another create of this client already holds. ` +
+      `The service made or reused it; look for the ${how.noun} in its ${how.collection} before running the command again.`,
     { status: 200, method: "POST", path: "", mayHaveActed: true },
   );
 }
@@ -190,7 +190,7 @@ async function claimed<T extends Listed>(how: CreateOnce<T>, ctx: CreateContext,
  * is unknown (thrown), never a reason to send again. The create counts as waiting for its object
  * (`unsettle`, done by its attempt) until a check picks one for it or it gives up.
  */
-async function settle<T extends Listed>(
+async function settle<T extends ListItem>(
   how: CreateOnce<T>,
   ctx: CreateContext,
   err: ApiError,
@@ -219,7 +219,7 @@ async function settle<T extends Listed>(
           headers: {},
         });
       const one = await ledger.check(
-        how.kind,
+        how.collection,
         how.overlaps,
         async () => {
           let listing: Listing<T>;
@@ -233,7 +233,7 @@ async function settle<T extends Listed>(
           // Creates of this very body whose outcome is unknown may each have made one of these:
           // with identical bodies, any of them is right for any of those creates.
           const pick = await ledger.pick(
-            how.kind,
+            how.collection,
             key,
             found.map((f) => f.id),
             until,
@@ -260,11 +260,11 @@ async function settle<T extends Listed>(
       throw unknownOutcome(
         how,
         err,
-        `the list cannot show that it did not: ${gap}. It is not sent again: look for the ${how.noun} in the service's ${how.kind} before making it again`,
+        `the list cannot show that it did not: ${gap}. It is not sent again: look for the ${how.noun} in the service's ${how.collection} before making it again`,
       );
     return undefined;
   } finally {
-    if (!settled) await ledger.unsettle(how.kind, key, -1, until);
+    if (!settled) await ledger.unsettle(how.collection, key, -1, until);
   }
 }
 
@@ -300,7 +300,7 @@ function details(err: ApiError) {
   };
 }
 
-function unknownOutcome<T extends Listed>(how: CreateOnce<T>, err: ApiError, why: string): ApiOutcomeUnknownError {
+function unknownOutcome<T extends ListItem>(how: CreateOnce<T>, err: ApiError, why: string): ApiOutcomeUnknownError {
   return new ApiOutcomeUnknownError(`${err.summary}. The service may have made the ${how.noun}, and ${why}.`, {
     ...details(err),
     mayHaveActed: true,
@@ -312,12 +312,12 @@ function unknownOutcome<T extends Listed>(how: CreateOnce<T>, err: ApiError, why
  * what the service did: made the object (its id kept, for the caller to track), may have made it
  * (sent, no answer read), or was never asked.
  */
-function bookkeepingFailed<T extends Listed>(how: CreateOnce<T>, err: unknown, known: Known): ApiBookkeepingError {
+function bookkeepingFailed<T extends ListItem>(how: CreateOnce<T>, err: unknown, known: Known): ApiBookkeepingError {
   const why = err instanceof Error ? err.message : String(err);
   const where = { status: 0, method: "POST", path: "" };
   const record = `this process's record of creates, shared with the other provider processes of its deployment, failed (${why})`;
   if (known.madeId !== undefined) {
-    const summary = `POST ${how.kind}: the service made ${how.noun} ${known.madeId}, then ${record}`;
+    const summary = `POST ${how.collection}: the service made ${how.noun} ${known.madeId}, then ${record}`;
     return new ApiBookkeepingError(
       `${summary}. The ${how.noun} exists; keep it by its id, it must not be made again.`,
       { ...where, summary },
@@ -325,14 +325,14 @@ function bookkeepingFailed<T extends Listed>(how: CreateOnce<T>, err: unknown, k
     );
   }
   if (known.sent) {
-    const summary = `POST ${how.kind}: the request was sent, then ${record}`;
+    const summary = `POST ${how.collection}: the request was sent, then ${record}`;
     return new ApiBookkeepingError(`${summary}. The service may have made the ${how.noun}.`, {
       ...where,
       summary,
       mayHaveActed: true,
     });
   }
-  const summary = `POST ${how.kind} was not sent: ${record}`;
+  const summary = `POST ${how.collection} was not sent: ${record}`;
   return new ApiBookkeepingError(`${summary}. The service did not act on it.`, {
     ...where,
     summary,
@@ -340,15 +340,15 @@ function bookkeepingFailed<T extends Listed>(how: CreateOnce<T>, err: unknown, k
   });
 }
 
-function takenTwice<T extends Listed>(how: CreateOnce<T>, err: ApiError, id: string): ApiOutcomeUnknownError {
+function takenTwice<T extends ListItem>(how: CreateOnce<T>, err: ApiError, id: string): ApiOutcomeUnknownError {
   return new ApiOutcomeUnknownError(
     `${err.summary}. The service made ${how.noun} ${id}, which another create of this client already holds; ` +
-      `look for the ${how.noun} in its ${how.kind} before running the command again.`,
+      `look for the ${how.noun} in its ${how.collection} before running the command again.`,
     { ...details(err), mayHaveActed: true },
   );
 }
 
-function ambiguous<T extends Listed>(how: CreateOnce<T>, err: ApiError, ids: string[]): ApiAmbiguousCreateError {
+function ambiguous<T extends ListItem>(how: CreateOnce<T>, err: ApiError, ids: string[]): ApiAmbiguousCreateError {
   return new ApiAmbiguousCreateError(
     `${err.summary}. The list shows ${ids.length} new ${how.noun}s matching this request exactly (${ids.join(", ")}); ` +
       "none was taken, to avoid guessing.",

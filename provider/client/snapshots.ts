@@ -1,13 +1,13 @@
 import { isRouteMissing, type Capabilities, type Collection } from "./capabilities.js";
 import { readable, type Listing } from "./listing.js";
 
-/** An object the service lists: all that reconciliation needs is its id. */
-export interface Listed {
+/** An object as a list page holds it (an item): all that reconciliation needs is its id. */
+export interface ListItem {
   id: string;
 }
 
 /**
- * The ids of each kind that existed before a client's first create of that kind, so that an
+ * The ids of each collection that existed before a client's first create of that collection, so that an
  * object someone else made before is never taken for one of ours. Per client: a later client's
  * snapshot may hold objects an earlier one made, which only makes it take fewer.
  */
@@ -17,29 +17,29 @@ export class Snapshots {
   constructor(private readonly caps: Capabilities) {}
 
   /**
-   * The ids that existed before this client's first create of `kind`; undefined without a list
+   * The ids that existed before this client's first create of `collection`; undefined without a list
    * route. An item the schema could not read still names an object that existed (when it shows
    * its id): it can never be what a later create made.
    */
-  of(kind: Collection, list: () => Promise<Listing<Listed>>): Promise<Set<string> | undefined> {
-    let ids = this.before.get(kind);
+  of(collection: Collection, list: () => Promise<Listing<ListItem>>): Promise<Set<string> | undefined> {
+    let ids = this.before.get(collection);
     if (!ids) {
       ids = list().then(
         (listing) => {
-          this.caps.learn(kind, true);
+          this.caps.learn(collection, true);
           const unreadable = listing.complete ? [] : listing.unreadable.flatMap((u) => u.id ?? []);
           return new Set([...readable(listing).map((i) => i.id), ...unreadable]);
         },
         (err: unknown) => {
           if (isRouteMissing(err)) {
-            this.caps.learn(kind, false);
+            this.caps.learn(collection, false);
             return undefined;
           }
-          this.before.delete(kind);
+          this.before.delete(collection);
           throw err;
         },
       );
-      this.before.set(kind, ids);
+      this.before.set(collection, ids);
     }
     return ids;
   }

@@ -5,6 +5,7 @@ import {
   MessageErrorBodySchema,
   ValidationErrorBodySchema,
   type BodyOf,
+  type EndpointDef,
   type EndpointName,
   type QueryOf,
   type ResponseOf,
@@ -37,9 +38,29 @@ export interface SendInput<N extends EndpointName> {
 /** Sends one named endpoint and returns its parsed response. */
 export type Send = <N extends EndpointName>(name: N, input?: SendInput<N>) => Promise<ResponseOf<N>>;
 
+/** What a call to a route outside `endpoints` may carry (collections.ts: the current API's own routes). */
+export interface RouteInput<E extends EndpointDef> {
+  query?: E extends { query: infer Q extends z.ZodType } ? z.input<Q> : undefined;
+  body?: E extends { body: infer B extends z.ZodType }
+    ? z.input<B> | (E extends { current: infer C extends z.ZodType } ? z.input<C> : never)
+    : undefined;
+  deadline?: number;
+}
+
+/**
+ * Sends a route given by its definition (the wire layer's `collections`/`currentOnlyRoutes`, or an
+ * endpoint read with another schema), with the same limiter, retries and errors as `Send`.
+ */
+export type SendRoute = <E extends EndpointDef>(
+  name: string,
+  route: E,
+  input?: RouteInput<E>,
+) => Promise<z.output<E["response"]>>;
+
 /** The transport of one client: its sender and the limiter every request shares. */
 export interface Transport {
   send: Send;
+  sendRoute: SendRoute;
   throttle: Throttle;
   log: (event: RequestLogEvent) => void;
 }
@@ -95,9 +116,9 @@ export function createTransport(
   // Shared by every client of this token in the process: the service limits the account.
   const pacer = options.pace ? pacerFor(base, token) : undefined;
 
-  const send = <N extends EndpointName>(name: N, input: SendInput<N> = {}) =>
-    throttle.run(async () => {
-      const ep = endpoints[name];
+  /** One request to route `ep`; its answer parsed by the route's response schema (typed by the two senders below). */
+  const dispatch = (name: string, ep: EndpointDef, input: { query?: unknown; body?: unknown; deadline?: number }) =>
+    throttle.run(async (): Promise<unknown> => {
       const query = (input.query ?? undefined) as Record<string, string | number> | undefined;
       const search = query
         ? `?${new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)]))}`
@@ -170,8 +191,8 @@ export function createTransport(
         if (response.statusCode >= 300 && response.statusCode < 400)
           throw redirected(details(response.statusCode, requestId), header(response.headers.location));
         const d = { ...details(response.statusCode, requestId), mayHaveActed: ep.method !== "GET" };
-        if ("acknowledges" in ep && ep.acknowledges) return acknowledged(response.body, observe) as ResponseOf<N>;
-        return parseBody(ep.response, response.body, name, d, observe) as ResponseOf<N>;
+        if (ep.acknowledges) return acknowledged(response.body, observe);
+        return parseBody(ep.response, response.body, name, d, observe);
       } catch (error) {
         const translated = earlierMayHaveActed
           ? actedBefore(translate(error, base, details))
@@ -181,7 +202,12 @@ export function createTransport(
       }
     });
 
-  return { send, throttle, log };
+  // The route's schema parsed the answer: its output type is the route's response type.
+  const send: Send = <N extends EndpointName>(name: N, input: SendInput<N> = {}) =>
+    dispatch(name, endpoints[name], input) as Promise<ResponseOf<N>>;
+  const sendRoute: SendRoute = <E extends EndpointDef>(name: string, ep: E, input: RouteInput<E> = {}) =>
+    dispatch(name, ep, input) as Promise<z.output<E["response"]>>;
+  return { send, sendRoute, throttle, log };
 }
 
 function retryFor(

@@ -2,7 +2,8 @@ import type { FunctionProperty } from "./describe.js";
 import { type FunctionDescription, namedTypesOf } from "./describe-function.js";
 import { exampleSection } from "./resource-docs.js";
 import { tokenOf } from "../identity.js";
-import { typeSpec, type JsonObject } from "./type-spec.js";
+import type { JsonObject } from "../schemas/json.js";
+import { typeSpec } from "./type-spec.js";
 
 // The functions in the package schema: `functions` keyed by token, with `inputs` and `outputs`
 // objects (https://www.pulumi.com/docs/iac/guides/building-extending/packages/schema/#function),

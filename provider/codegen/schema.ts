@@ -4,7 +4,8 @@ import { PLUGIN_DOWNLOAD_URL } from "../native/version.js";
 import { ENUMS, type EnumName, type KindDescription, type PropertyDescription, type TypeRef } from "./describe.js";
 import type { FunctionDescription } from "./describe-function.js";
 import { functionsSpec, namedTypes } from "./function-schema.js";
-import { typeSpec, type JsonObject } from "./type-spec.js";
+import type { JsonObject } from "../schemas/json.js";
+import { typeSpec } from "./type-spec.js";
 import { pythonReadme, resourceDescription } from "./resource-docs.js";
 
 // The Pulumi package schema (https://www.pulumi.com/docs/iac/guides/building-extending/packages/schema/)

@@ -1,14 +1,10 @@
 import { tokenOf } from "../identity.js";
+import type { JsonObject } from "../schemas/json.js";
 import type { TypeRef } from "./describe.js";
 
 // A type as the package schema writes it, in a module of its own: the resources' schema
 // (schema.ts) and the functions' (function-schema.ts) both use it, and schema.ts imports the
 // functions' part, so it cannot live in either without an import cycle.
-
-/** A JSON value. */
-export type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
-/** A JSON object. */
-export type JsonObject = { [key: string]: Json };
 
 /** A type as the schema writes it. */
 export function typeSpec(t: TypeRef): JsonObject {

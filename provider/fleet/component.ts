@@ -6,6 +6,7 @@ import * as pulumi from "@pulumi/pulumi";
 import type {
   ActionArgs,
   AgentArgs,
+  LinkedNumberArgs,
   PhoneNumberArgs,
   PurchasedNumberArgs,
   VoiceArgs,
@@ -30,6 +31,8 @@ export interface FleetClasses {
   PhoneNumber: Ctor<PhoneNumberArgs>;
   /** The entry's PurchasedNumber. */
   PurchasedNumber: Ctor<PurchasedNumberArgs, pulumi.CustomResource & { readonly number: pulumi.Output<string> }>;
+  /** The entry's LinkedNumber. */
+  LinkedNumber: Ctor<LinkedNumberArgs>;
 }
 
 /** The ids a Fleet made or adopted, by section and key; `numbers` are the bought lines' numbers. */
@@ -218,15 +221,31 @@ export abstract class FleetBase extends pulumi.ComponentResource {
           child(l.was, { protect: l.protect ?? true }),
         ),
     );
-    const lines = each(
-      fleet.lines,
-      (k, l) =>
-        new classes.PhoneNumber(
+    // A linked line is a LinkedNumber, which sets its own agent: it has no PhoneNumber binding.
+    const lines = each(fleet.lines, (k, l): pulumi.CustomResource => {
+      if (l.link) {
+        return new classes.LinkedNumber(
           `${name}-${k}`,
-          { number: purchases[k]?.number ?? str(l.number ?? ""), inboundAgent: ref(agents, l.agent) },
+          {
+            number: str(l.number ?? ""),
+            telephonyAccountConnection: str(l.link.connection),
+            inboundAgent: ref(agents, l.agent),
+            outboundOnly:
+              l.link.outboundOnly === undefined
+                ? undefined
+                : on
+                  ? pulumi.secret(l.link.outboundOnly)
+                  : l.link.outboundOnly,
+          },
           child(l.was),
-        ),
-    );
+        );
+      }
+      return new classes.PhoneNumber(
+        `${name}-${k}`,
+        { number: purchases[k]?.number ?? str(l.number ?? ""), inboundAgent: ref(agents, l.agent) },
+        child(l.was),
+      );
+    });
 
     this.resources = { voices, actions, webhooks, agents, lines };
     const ids = (rs: Record<string, pulumi.CustomResource>) =>

@@ -1,6 +1,14 @@
 // The Fleet of the package's root entry: the fleet as dynamic-provider resources.
 import type * as pulumi from "@pulumi/pulumi";
-import { Action, Agent, PhoneNumber, PurchasedNumber, Voice, Webhook } from "../generated/dynamic/index.js";
+import {
+  Action,
+  Agent,
+  LinkedNumber,
+  PhoneNumber,
+  PurchasedNumber,
+  Voice,
+  Webhook,
+} from "../generated/dynamic/index.js";
 import { FleetBase } from "./component.js";
 import type { FleetArgs } from "./spec.js";
 
@@ -13,6 +21,6 @@ import type { FleetArgs } from "./spec.js";
  */
 export class Fleet extends FleetBase {
   constructor(name: string, args: FleetArgs, opts?: pulumi.ComponentResourceOptions) {
-    super({ Voice, Action, Webhook, Agent, PhoneNumber, PurchasedNumber }, name, args, opts);
+    super({ Voice, Action, Webhook, Agent, PhoneNumber, PurchasedNumber, LinkedNumber }, name, args, opts);
   }
 }

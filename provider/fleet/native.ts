@@ -1,6 +1,6 @@
 // The Fleet of `pulumi-voiceagent/native`: the fleet as the native plugin's resources.
 import type * as pulumi from "@pulumi/pulumi";
-import { Action, Agent, PhoneNumber, PurchasedNumber, Voice, Webhook } from "../generated/native.js";
+import { Action, Agent, LinkedNumber, PhoneNumber, PurchasedNumber, Voice, Webhook } from "../generated/native.js";
 import { FleetBase } from "./component.js";
 import type { FleetArgs } from "./spec.js";
 
@@ -13,6 +13,6 @@ import type { FleetArgs } from "./spec.js";
  */
 export class Fleet extends FleetBase {
   constructor(name: string, args: FleetArgs, opts?: pulumi.ComponentResourceOptions) {
-    super({ Voice, Action, Webhook, Agent, PhoneNumber, PurchasedNumber }, name, args, opts);
+    super({ Voice, Action, Webhook, Agent, PhoneNumber, PurchasedNumber, LinkedNumber }, name, args, opts);
   }
 }

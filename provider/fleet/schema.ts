@@ -95,6 +95,12 @@ const LineSchema = z
   .strictObject({
     agent: z.string().min(1, { error: "must name an agent" }),
     number: z.preprocess(digits("+"), E164Schema).optional(),
+    link: z
+      .strictObject({
+        connection: UuidSchema,
+        outboundOnly: z.boolean().optional(),
+      })
+      .optional(),
     buy: z
       .strictObject({
         areaCode: z.preprocess(digits(""), z.string().regex(/^\d{3}$/, { error: "must be 3 digits" })).optional(),
@@ -104,6 +110,13 @@ const LineSchema = z
     was,
   })
   .superRefine((line, ctx) => {
+    if (line.link !== undefined && line.buy !== undefined) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["link"],
+        message: "a linked number is one of your Twilio account's: give `number` with `link`, not `buy`",
+      });
+    }
     if ((line.number === undefined) === (line.buy === undefined)) {
       ctx.addIssue({
         code: "custom",
@@ -144,6 +157,7 @@ export const KNOWN_KEYS = {
   agents: Object.keys(AgentSchema.shape),
   lines: Object.keys(LineSchema.shape),
   buy: ["areaCode"],
+  link: ["connection", "outboundOnly"],
 } as const;
 
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;

@@ -113,12 +113,25 @@ export interface FleetPurchase {
   areaCode?: string;
 }
 
-/** A line: a number bound to an agent, either one the account owns (`number`) or one to buy (`buy`). */
+/** A number of the team's own Twilio account, linked to the service (current API only). */
+export interface FleetLink {
+  /** The UUID of the Twilio account connection whose account owns the number. */
+  connection: string;
+  /** The number only places calls. */
+  outboundOnly?: boolean;
+}
+
+/**
+ * A line: a number bound to an agent, either one the account owns (`number`), one of the team's
+ * Twilio account to link (`number` and `link`), or one to buy (`buy`).
+ */
 export interface FleetLine {
   /** A key of `agents`, or an existing agent's UUID: who answers. */
   agent: string;
-  /** A number the account owns, E.164 (quote it in YAML: "+15551234567"). */
+  /** A number the account owns, or with `link` one of the team's Twilio account, E.164 (quote it in YAML: "+15551234567"). */
   number?: string;
+  /** Link `number` from the team's Twilio account (a LinkedNumber); destroying the line leaves it linked. */
+  link?: FleetLink;
   /** Buy a number for this line instead; destroying the line then cancels it, so it is protected unless `protect: false`. */
   buy?: FleetPurchase;
   /** For a bought number: false lets `destroy` cancel it (default true: protected). */

@@ -36,6 +36,9 @@ import type {
   GetAccountArgs,
   GetAccountOutputArgs,
   GetAccountResult,
+  GetUsageArgs,
+  GetUsageOutputArgs,
+  GetUsageResult,
 } from "./dynamic/lookups.js";
 import { PLUGIN_DOWNLOAD_URL, PLUGIN_VERSION } from "../native/version.js";
 
@@ -75,6 +78,9 @@ export type {
   GetAccountArgs,
   GetAccountOutputArgs,
   GetAccountResult,
+  GetUsageArgs,
+  GetUsageOutputArgs,
+  GetUsageResult,
 } from "./dynamic/lookups.js";
 
 /**
@@ -261,7 +267,8 @@ export function getCallOutput(args: GetCallOutputArgs, opts?: pulumi.InvokeOutpu
 
 /**
  * The account the provider's token belongs to: its owner's `userId`. The service has no route for the account
- * itself (nor for usage), so the owner is read from the first object the account lists.
+ * itself, so the owner is read from the first object the account lists (the current API's usage report is
+ * `getUsage`).
  * On the native provider (`voiceagent:index:getAccount`). This plain form answers plain values.
  * @example
  * export const owner = getAccountOutput().userId;
@@ -272,9 +279,30 @@ export function getAccount(args: GetAccountArgs = {}, opts?: pulumi.InvokeOption
 
 /**
  * The account the provider's token belongs to: its owner's `userId`. The service has no route for the account
- * itself (nor for usage), so the owner is read from the first object the account lists.
+ * itself, so the owner is read from the first object the account lists (the current API's usage report is
+ * `getUsage`).
  * On the native provider: the Output form.
  */
 export function getAccountOutput(args: GetAccountOutputArgs = {}, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetAccountResult> {
   return pulumi.runtime.invokeOutput("voiceagent:index:getAccount", { ...args }, { version: PLUGIN_VERSION, pluginDownloadURL: PLUGIN_DOWNLOAD_URL, ...opts });
+}
+
+/**
+ * The account's plan and this month's call minutes (GET /v1/usage). The current API (2024) only: on the 2023
+ * interface it fails before sending anything, saying so.
+ * On the native provider (`voiceagent:index:getUsage`). This plain form answers plain values.
+ * @example
+ * export const minutesThisMonth = getUsageOutput().monthlyUsageMinutes;
+ */
+export function getUsage(args: GetUsageArgs = {}, opts?: pulumi.InvokeOptions): Promise<GetUsageResult> {
+  return pulumi.runtime.invoke("voiceagent:index:getUsage", { ...args }, { version: PLUGIN_VERSION, pluginDownloadURL: PLUGIN_DOWNLOAD_URL, ...opts });
+}
+
+/**
+ * The account's plan and this month's call minutes (GET /v1/usage). The current API (2024) only: on the 2023
+ * interface it fails before sending anything, saying so.
+ * On the native provider: the Output form.
+ */
+export function getUsageOutput(args: GetUsageOutputArgs = {}, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetUsageResult> {
+  return pulumi.runtime.invokeOutput("voiceagent:index:getUsage", { ...args }, { version: PLUGIN_VERSION, pluginDownloadURL: PLUGIN_DOWNLOAD_URL, ...opts });
 }

@@ -16,6 +16,8 @@ import type {
   PurchasedNumberOutputs,
   CallArgs,
   CallOutputs,
+  LinkedNumberArgs,
+  LinkedNumberOutputs,
 } from "./dynamic/index.js";
 import { NativeResource } from "../native/base.js";
 import { knownState } from "../resources/outputs.js";
@@ -50,6 +52,9 @@ export type {
   CallArgs,
   CallOutputs,
   CallState,
+  LinkedNumberArgs,
+  LinkedNumberOutputs,
+  LinkedNumberState,
 } from "./dynamic/index.js";
 // Each class's outputs are declared by merging an interface into it, as on the dynamic classes.
 
@@ -220,5 +225,35 @@ export class Call extends NativeResource {
 
   constructor(name: string, args: CallArgs, opts?: pulumi.CustomResourceOptions) {
     super("Call", name, args, opts);
+  }
+}
+
+export interface LinkedNumber extends OutputsOf<LinkedNumberOutputs> {}
+/**
+ * A number of the team's own Twilio account, linked to the service through a Twilio account connection
+ * (numbers/link; the current API only), and the agent that answers it. Create links it exactly once, and
+ * takes over a number the account already holds through the same connection (a resource renamed or moved to
+ * another provider) instead of linking it again. **Destroy leaves the number linked**: the service has no
+ * unlink, so destroy only removes it from the stack (numbers/cancel, which would cancel the number itself, is
+ * never sent).
+ * On the native provider: `voiceagent:index:LinkedNumber`.
+ * @example
+ * new LinkedNumber("own-line", {
+ *   number: "+15550020002",
+ *   telephonyAccountConnection: twilioConnectionId,
+ *   inboundAgent: support.id,
+ * });
+ */
+export class LinkedNumber extends NativeResource {
+  /**
+   * Reads an existing LinkedNumber into the program by its id: the stack records it as read, never changes or
+   * deletes it. `state` is what is already known of it (optional).
+   */
+  static get(name: string, id: pulumi.Input<pulumi.ID>, state: Partial<LinkedNumberOutputs> = {}, opts?: pulumi.CustomResourceOptions): LinkedNumber {
+    return new LinkedNumber(name, knownState<LinkedNumberArgs>(state), { ...opts, id });
+  }
+
+  constructor(name: string, args: LinkedNumberArgs, opts?: pulumi.CustomResourceOptions) {
+    super("LinkedNumber", name, args, opts);
   }
 }

@@ -26,4 +26,7 @@ export const KIND_PROPERTIES = {
     properties: ["fromNumber", "toNumber", "agent", "allowedDestinations", "triggers", "status", "errorMessage", "transcript", "recordingAvailable", "userId"],
     secrets: ["errorMessage", "transcript"],
   },
+  LinkedNumber: {
+    properties: ["number", "telephonyAccountConnection", "outboundOnly", "inboundAgent", "active", "numberId", "userId"],
+  },
 } as const satisfies Record<string, KindProperties>;

@@ -14,7 +14,7 @@ import "../version-check.js"; // first: refuses an unsupported @pulumi/pulumi be
 export * from "../generated/native.js";
 // Lookups (getVoice, getPhoneNumbers...), answered by the plugin's Invoke.
 export * from "../generated/native-lookups.js";
-export { Provider, type ProviderArgs } from "./provider.js";
+export { Provider, type ProviderArgs } from "./provider-resource.js";
 export type { ActionType, CallStatus, VoiceType, WebhookEvent, WebhookMethod } from "../schemas/values.js";
 export { Fleet } from "../fleet/native.js";
 export * from "../fleet/exports.js";

@@ -1,7 +1,7 @@
 import type { Props } from "../resources/kit/kind.js";
 import { providerDeletion } from "../resources/kit/migration.js";
 import type { KindDiff } from "../resources/kit/results.js";
-import type { DiffResponse, PropertyChange } from "./provider.js";
+import type { DiffResponse, PropertyChange } from "./protocol.js";
 
 /**
  * The Diff response from the kind's own diff (which properties differ and how, by the kind's

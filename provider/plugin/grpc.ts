@@ -20,10 +20,10 @@ import * as pb from "@pulumi/pulumi/proto/provider_pb.js";
 import { Status } from "@pulumi/pulumi/proto/status_pb.js";
 import type { Props } from "../resources/kit/kind.js";
 import { inRequest, type LogNote } from "./engine-log.js";
-import { ProviderFailure, Secret, type DiffKind, type DiffResponse, type Provider } from "./provider.js";
+import { ProviderFailure, Secret, type DiffKind, type DiffResponse, type PlainProvider } from "./protocol.js";
 
 // The protobuf edge: the only module that knows the engine's wire types. Requests become the plain
-// objects of provider.ts, results go back as protobuf messages, and a failure as a gRPC status.
+// objects of protocol.ts, results go back as protobuf messages, and a failure as a gRPC status.
 // Property values arrive in a google.protobuf.Struct with the engine's own sentinels (pulumi/pulumi
 // v3.259.0 sdk/nodejs/runtime/rpc.ts: `unknownValue`, `specialSigKey`, `specialSecretSig`).
 // Unknowns (preview) are kept as the string the kit knows (kit/unknown.ts). Secrets are unwrapped:
@@ -203,7 +203,7 @@ function variablesOf(vars: [string, string][]): Props {
  * `acceptSecrets: false`, so the engine keeps re-marking outputs secret by input name
  * (pkg/resource/plugin/provider_plugin.go in pulumi v3.259.0).
  */
-export function grpcHandlers(provider: Provider): Handlers {
+export function grpcHandlers(provider: PlainProvider): Handlers {
   return {
     getPluginInfo: unary(noUrn, async () => new PluginInfo().setVersion(provider.getPluginInfo().version)),
     getSchema: unary(noUrn, async () => new pb.GetSchemaResponse().setSchema(provider.getSchema())),
@@ -295,7 +295,7 @@ export function grpcHandlers(provider: Provider): Handlers {
 const MAX_MESSAGE = 400 * 1024 * 1024;
 
 /** Serves the provider on 127.0.0.1 and answers the port it listens on. */
-export async function listen(provider: Provider): Promise<number> {
+export async function listen(provider: PlainProvider): Promise<number> {
   const server = new Server({
     "grpc.max_receive_message_length": MAX_MESSAGE,
     "grpc.max_send_message_length": MAX_MESSAGE,

@@ -1,7 +1,7 @@
 import { parseToken } from "../identity.js";
 import { markSecrets } from "../resources/kit/function.js";
 import type { ProviderSettings } from "../resources/kit/settings.js";
-import { Secret, type InvokeRequest, type InvokeResponse } from "./provider.js";
+import { Secret, type InvokeRequest, type InvokeResponse } from "./protocol.js";
 
 // The plugin's Invoke in plain terms: a function's token and arguments in, its result (secret keys
 // as Secret values, which the protobuf edge wraps the engine's way) or the argument failures out. Only reads are sent, in preview too:

@@ -6,7 +6,7 @@ import { KIND_NAMES, KINDS as REGISTRY } from "../resources/kinds/index.js";
 const runtimes = new Map<string, KindRuntime>(REGISTRY.map((k) => [k.kind, k.runtime]));
 
 /** A request's resource type, resolved to the runtime of its kind, or why it cannot be. */
-export interface KindLookup {
+export interface KindDispatch {
   runtime: KindRuntime | undefined;
   /** Why there is no runtime (empty when there is one). */
   problem: string;
@@ -27,7 +27,7 @@ function typeOfUrn(urn: string): string {
  * or a property the plugin does not know: say so in one line naming both versions (the SDK's is
  * the `version` the engine passes in the provider's config, when it does) and what to do.
  */
-export function kindFor(type: string, urn: string, version: string, requested: string | undefined): KindLookup {
+export function kindFor(type: string, urn: string, version: string, requested: string | undefined): KindDispatch {
   const token = type || typeOfUrn(urn);
   const parsed = parseToken(token);
   const kind = parsed?.provider === "native" ? parsed.kind : undefined;

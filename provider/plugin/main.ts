@@ -11,7 +11,7 @@ import { pluginVersion, schemaText } from "./embedded.js";
 import { persistCompileCache } from "./compile-cache.js";
 import { scopedNoteSink } from "./engine-log.js";
 import { engineLog, listen } from "./grpc.js";
-import { voiceAgentProvider } from "./voiceagent-provider.js";
+import { plainProvider } from "./plain-provider.js";
 
 /**
  * The engine's address: the last argument that is neither a flag nor a flag's value; none when
@@ -50,7 +50,7 @@ async function serve(argv: readonly string[]): Promise<void> {
     // processes know (declared numbers, each account's creates), this one knows too.
     joinDeployment(address);
   }
-  const port = await listen(voiceAgentProvider({ version: pluginVersion(), schema: schemaText() }));
+  const port = await listen(plainProvider({ version: pluginVersion(), schema: schemaText() }));
   process.stdout.write(`${port}\n`);
   setImmediate(persistCompileCache);
 }

@@ -1,19 +1,22 @@
 import { redact } from "../client/index.js";
-import { PartialCreateError } from "../resources/kit/errors.js";
+import { ExplainedError, PartialCreateError } from "../resources/kit/errors.js";
 import type { Props } from "../resources/kit/kind.js";
 import { Refusal } from "../resources/kit/refusal.js";
-import { ProviderFailure } from "./provider.js";
+import { ProviderFailure } from "./protocol.js";
 
 /**
  * Whatever a request threw, as the provider's failure. A create that made an object but could not
  * finish (PartialCreateError) keeps its id, outputs and reasons, so the engine keeps the object
  * tracked, as the dynamic host does (sdk/nodejs/cmd/dynamic-provider `grpcResponseFromError` in
- * pulumi v3.259.0). Anything else is its message alone: the kit's messages say what failed,
- * whether the service may have acted and what to do. Redacted once more on the way out.
+ * pulumi v3.259.0). Its message is the one the kit worded (what failed, whether the service may
+ * have acted and what to do), redacted once more on the way out; its code and whether the service
+ * may have acted are the ones the kit kept (kit/errors.ts ExplainedError, kit/refusal.ts Refusal),
+ * never read back from the text.
  */
 export function failureOf(err: unknown, inputs?: Props, secrets?: readonly string[]): ProviderFailure {
   const message = redact(err instanceof Error ? err.message : String(err));
-  if (err instanceof Refusal) return new ProviderFailure(message, undefined, err.code);
+  if (err instanceof Refusal || err instanceof ExplainedError)
+    return new ProviderFailure(message, undefined, err.code, err.mayHaveActed);
   if (!(err instanceof PartialCreateError)) return new ProviderFailure(message);
   return new ProviderFailure(message, {
     id: err.id,

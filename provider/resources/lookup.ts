@@ -16,10 +16,34 @@ export async function lookup<R>(name: string, args: object): Promise<R> {
   const { invokeFunction } = await import("./functions/invoke.js");
   const config = { get: (key: string) => pulumi.runtime.getConfig(key) };
   const settings = { baseUrl: config.get("voiceagent:baseUrl"), token: config.get("voiceagent:token"), config };
-  const outcome = await invokeFunction(name, settings, { ...args });
+  const outcome = await invokeFunction(name, settings, { ...args }).catch(async (err: unknown) => {
+    throw await shown(err);
+  });
   if (outcome.failures)
     throw new Error(`${outcome.failures.map((f) => f.reason).join("; ")}; nothing was sent to the service`);
   return resultOf<R>(outcome.result);
+}
+
+/**
+ * A failure of the service, as this program prints it and its own catch reads it. The program
+ * prints an unhandled error whole (util.inspect: its fields, its cause); a RunError is printed as
+ * its message alone, the words a resource's failure has (the lookup's own advice, not the client's
+ * "check the token the client was given"), and keeps the code and whether the service may have
+ * acted for a program that catches it.
+ */
+class LookupFailure extends pulumi.RunError {
+  constructor(
+    message: string,
+    readonly code: string,
+    readonly mayHaveActed: boolean,
+  ) {
+    super(message);
+  }
+}
+
+async function shown(err: unknown): Promise<unknown> {
+  const { ExplainedError } = await import("./kit/errors.js");
+  return err instanceof ExplainedError ? new LookupFailure(err.message, err.code, err.mayHaveActed) : err;
 }
 
 /** The result as its generated type: the function's result schema parsed it, the generator wrote the type from the same schema. */

@@ -306,19 +306,23 @@ export const endpoints = {
 
 /** The name of a route. */
 export type EndpointName = keyof typeof endpoints;
-type Defs = typeof endpoints;
+type EndpointDefs = typeof endpoints;
 type SchemaInput<S> = S extends z.ZodType ? z.input<S> : never;
 type SchemaOutput<S> = S extends z.ZodType ? z.output<S> : never;
 
 /** What a caller passes as the query of route N (before defaults). */
-export type QueryOf<N extends EndpointName> = Defs[N] extends { query: infer Q } ? SchemaInput<Q> : undefined;
+export type QueryOf<N extends EndpointName> = EndpointDefs[N] extends { query: infer Q } ? SchemaInput<Q> : undefined;
 /** What a caller passes as the body of route N (before defaults), in either generation. */
-export type BodyOf<N extends EndpointName> = Defs[N] extends { body: infer B }
-  ? SchemaInput<B> | (Defs[N] extends { current: infer C } ? SchemaInput<C> : never)
+export type BodyOf<N extends EndpointName> = EndpointDefs[N] extends { body: infer B }
+  ? SchemaInput<B> | (EndpointDefs[N] extends { current: infer C } ? SchemaInput<C> : never)
   : undefined;
 /** The parsed request body the emulator sees for route N. */
-export type ParsedBodyOf<N extends EndpointName> = Defs[N] extends { body: infer B } ? SchemaOutput<B> : undefined;
+export type ParsedBodyOf<N extends EndpointName> = EndpointDefs[N] extends { body: infer B }
+  ? SchemaOutput<B>
+  : undefined;
 /** The parsed query the emulator sees for route N. */
-export type ParsedQueryOf<N extends EndpointName> = Defs[N] extends { query: infer Q } ? SchemaOutput<Q> : undefined;
+export type ParsedQueryOf<N extends EndpointName> = EndpointDefs[N] extends { query: infer Q }
+  ? SchemaOutput<Q>
+  : undefined;
 /** The parsed response of route N. */
-export type ResponseOf<N extends EndpointName> = SchemaOutput<Defs[N]["response"]>;
+export type ResponseOf<N extends EndpointName> = SchemaOutput<EndpointDefs[N]["response"]>;

@@ -23,6 +23,7 @@ export * from "./prompt.js";
 export * from "./account-connection.js";
 export * from "./vector-database.js";
 export * from "./usage.js";
+export * from "./linked-number.js";
 export * from "./secrets.js";
 export * from "./endpoints.js";
 export * from "./collections.js";

@@ -267,6 +267,22 @@ describe("voiceagent", () => {
     expect(bad.stderr).toMatch(/^voiceagent\b/);
     expect(bad.stderr).toMatch(/\btoken\b/);
     expect(bad.stderr).toMatch(/\b401\b/);
+    // A failure with --json is JSON too: the service's code and whether it may have acted, for a
+    // pipeline to branch on without reading prose; the stderr line says the same in words.
+    emu.faults.add({ route: "/v1/agents/list", status: 403 });
+    try {
+      const failed = await cliProcess(["audit", "--state", path.join(tmp, "state.json"), "--json"], env);
+      expect(failed.code).toBe(1);
+      const { error } = JSON.parse(failed.stdout) as {
+        error: { code: string; mayHaveActed: boolean; message: string };
+      };
+      expect(error).toMatchObject({ code: "E_AUTH", mayHaveActed: false });
+      expect(failed.stderr).toContain(error.message);
+      expect(error.message).toMatch(/\b403\b/);
+      expect(error.message).toMatch(UNCHANGED);
+    } finally {
+      emu.faults.clear();
+    }
     expect((await cliProcess(["--version"])).stdout.trim()).toBe("0.4.0");
   });
 });

@@ -2,7 +2,8 @@
 import fc from "fast-check";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
-import { commentText, jsonLiteral, keyLiteral, stringLiteral, type Json } from "../../provider/cli/literal.js";
+import { commentText, jsonLiteral, keyLiteral, stringLiteral } from "../../provider/cli/literal.js";
+import type { Json } from "../../provider/schemas/json.js";
 
 /** Compiles `expr` as TypeScript and evaluates the result: what the user's program would see. */
 function evalTs(expr: string): unknown {

@@ -39,6 +39,7 @@ describe("parseStackExport", () => {
     expect(refs.map((r) => r.kind).sort()).toEqual([
       "Action",
       "Agent",
+      "LinkedNumber",
       "PhoneNumber",
       "PurchasedNumber",
       "Voice",

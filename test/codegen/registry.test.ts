@@ -16,6 +16,7 @@ describe("the CLI's registries", () => {
       Webhook: "webhooks",
       PhoneNumber: "numbers",
       PurchasedNumber: "numbers",
+      LinkedNumber: "numbers",
     });
     // A call is an event, not an object of the account: nothing to pull or audit.
     expect(RESOURCE_KINDS.Call).toBeUndefined();

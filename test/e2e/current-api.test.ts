@@ -2,7 +2,9 @@
 // with the packed provider (the dynamic entry): up, a no-change preview, a hand edit seen by
 // `preview --refresh`, a prompt change in place, a voice type change, and destroy, which says what
 // it cannot unbind on this API and leaves it bound; the vendor key the program gives as a plain
-// string reaches the service and appears nowhere else. Then examples/basic's program, as a second
+// string reaches the service and appears nowhere else. A number of the clinic's own Twilio account
+// is linked (LinkedNumber): its agent changed by hand is seen, destroy leaves it linked and says so,
+// and the Twilio credentials the service embeds in the number appear nowhere in output or state. Then examples/basic's program, as a second
 // stack of the same project (sharing its install), on the same API. The clinic has a Spanish reception
 // agent with every current-API agent field set (issue 35): a hand edit of three of them is seen too.
 import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
@@ -14,6 +16,8 @@ import { GENERATION_PROBE, routesSince } from "../helpers/generation-probe.js";
 
 /** The ElevenLabs key the clinic's program sets as a plain string (test/e2e/fixtures/clinic). */
 const VENDOR_KEY = "el-clinic-key-5f0c9e1d";
+/** The auth token of the clinic's Twilio account connection, made outside the program. */
+const TWILIO_AUTH = "twilio-auth-3b9d1c7e";
 /** The files of the project's backend folder (every checkpoint, its history and backups) that hold `text`. */
 function backendFilesHolding(projectDir: string, text: string): string[] {
   const state = path.join(path.dirname(projectDir), "state");
@@ -56,8 +60,14 @@ async function made(route: string, body: unknown): Promise<string> {
 describe("a clinic on the current API (dynamic entry)", () => {
   it("up, preview, a hand edit seen by preview --refresh, a prompt and a voice type changed in place, destroy", async () => {
     const { c, client } = ctx;
+    // The clinic's Twilio account connection, and the Spanish agent's prompt object, vector
+    // database and OpenAI connection, made on the service (not by this program).
     const promptId = await made("prompts", { content: "Eres la recepción de la clínica. Das y cambias citas." });
     await c.config({
+      "clinic:twilioConnection": await made("account_connections", {
+        type: "account_connection_twilio",
+        credentials: { twilio_account_sid: "AC-clinic-0001", twilio_auth_token: TWILIO_AUTH },
+      }),
       "clinic:spanishPromptId": promptId,
       "clinic:spanishVectorDatabase": await made("vector_databases", {
         type: "vector_database_pinecone",
@@ -70,7 +80,7 @@ describe("a clinic on the current API (dynamic entry)", () => {
         credentials: { openai_api_key: "sk-clinic-key" },
       }),
     });
-    expect(await c.up()).toEqual({ create: 10 });
+    expect(await c.up()).toEqual({ create: 11 });
     const out = await c.outputs();
     const spanish = (await client.agents.list.all()).find((a) => a.name === "Recepción");
     expect(spanish).toMatchObject({ language: "es", prompt_id: promptId, llm_temperature: 0.3, idle_time_seconds: 20 });
@@ -78,47 +88,55 @@ describe("a clinic on the current API (dynamic entry)", () => {
     const front = String(out.frontId);
     expect((await client.agents.get(front)).prompt).toBe("You are the clinic's front desk. Book and move visits.");
     expect((await client.numbers.get("+15550010002")).inbound_agent?.id).toBe(out.nurseId);
+    expect((await client.numbers.get("+16465550100")).inbound_agent?.id).toBe(out.nurseId);
 
     // Nothing to do; and the preview says, before any destroy, what this API cannot undo.
     const preview = await c.pulumi(["preview", "--expect-no-changes", "--diff"]);
     expect(preview.stdout + preview.stderr).toMatch(/2024 API cannot unbind a number/);
+    expect(preview.stdout + preview.stderr).toMatch(
+      /LinkedNumber: the service has no unlink .* leaves the number linked/,
+    );
     // The key reached the service (so the checks below are not vacuous), and nothing shows it.
     expect((await client.voices.get(String(out.calmId))).api_key).toBe(VENDOR_KEY);
     const shown = [preview.stdout, preview.stderr];
 
-    // Someone edits the front desk's prompt on the service, and three of the Spanish agent's
-    // current-API fields: a refreshing preview shows both agents to update, naming those fields.
+    // Someone edits the front desk's prompt, hands the linked number to the front desk, and edits
+    // three of the Spanish agent's current-API fields, on the service: a refreshing preview shows
+    // all three resources to update, naming the Spanish agent's fields.
     await client.agents.update(front, { prompt: "Edited by hand." });
+    await client.numbers.update("+16465550100", front);
     await client.agents.update(spanishId, { language: "pt", interrupt_sensitivity: "low", idle_time_seconds: 45 });
     const refreshed = await c.pulumi(["preview", "--refresh", "--diff"]);
     const recepcion = refreshed.stdout.slice(refreshed.stdout.indexOf("voiceagent:Agent::recepcion"));
     for (const field of ["language", "interruptSensitivity", "idleTimeSeconds"])
       expect(recepcion, field).toMatch(new RegExp(`~ ${field} *: `));
-    expect(refreshed.stdout).toMatch(/~ 2 to update/);
+    expect(refreshed.stdout).toMatch(/~ 3 to update/);
 
     await c.config({ "clinic:frontPrompt": "You are the clinic's front desk. Book, move and cancel visits." });
-    // A refreshing up puts the three fields back as the program says.
-    expect(await c.up(["--refresh"])).toEqual({ update: 2, same: 8 });
-    expect(await client.agents.get(spanishId)).toMatchObject({
-      language: "es",
-      interrupt_sensitivity: "high",
-      idle_time_seconds: 20,
-    });
+    expect(await c.up()).toEqual({ update: 1, same: 10 });
     expect((await client.agents.get(front)).prompt).toBe(
       "You are the clinic's front desk. Book, move and cancel visits.",
     );
 
     await c.config({ "clinic:calmVoice": "rime" });
-    expect(await c.up()).toEqual({ update: 1, same: 9 });
+    expect(await c.up()).toEqual({ update: 1, same: 10 });
     expect(await client.voices.get(String(out.calmId))).toMatchObject({ type: "voice_rime", speaker: "river" });
-    expect(await c.preview()).toEqual({ same: 10 });
+    expect(await c.preview()).toEqual({ same: 11 });
 
     const exported = await c.pulumi(["stack", "export"]);
     const destroy = await c.pulumi(["destroy", "--yes", "--skip-preview"]);
     expect(destroy.stdout + destroy.stderr).toMatch(/left bound to its agent and removed from the stack/);
+    expect(destroy.stdout + destroy.stderr).toMatch(
+      /voiceagent:LinkedNumber [0-9a-f-]{36}: .*leaves the number linked/,
+    );
     shown.push(exported.stdout, destroy.stdout, destroy.stderr);
     expect(shown.join("\n").includes(VENDOR_KEY), "CLI output holds the vendor key").toBe(false);
     expect(backendFilesHolding(c.dir, VENDOR_KEY)).toEqual([]);
+    // The full number the service answers embeds its Twilio connection, auth token and all.
+    expect(shown.join("\n").includes(TWILIO_AUTH), "CLI output holds the Twilio auth token").toBe(false);
+    expect(backendFilesHolding(c.dir, TWILIO_AUTH)).toEqual([]);
+    // Still linked, and answered by the agent the hand edit gave it (the refreshing preview changed nothing).
+    expect((await client.numbers.get("+16465550100")).inbound_agent?.id).toBe(front);
     // Both bindings stay (this API cannot remove them); the bought number is cancelled.
     expect((await client.numbers.get("+15550010001")).inbound_agent?.id).toBe(front);
     expect((await client.numbers.get(String(out.afterHoursNumber))).active).toBe(false);

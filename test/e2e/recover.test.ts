@@ -151,6 +151,22 @@ describe("recover on staging, beside production's identical objects", () => {
     expect(pendingNames(after)).toEqual(pendingNames(before));
   }, 120_000);
 
+  it("a failure of recover says in --json its code and whether the service may have acted, and writes nothing", async () => {
+    const before = pendingNames(await exported("staging"));
+    emu.faults.add({ route: "/v1/voices/list", status: 403 });
+    try {
+      const r = await recover(["--json"]);
+      expect(r.code).toBe(1);
+      const { error } = JSON.parse(r.stdout) as { error: { code: string; mayHaveActed: boolean; message: string } };
+      expect(error).toMatchObject({ code: "E_AUTH", mayHaveActed: false });
+      expect(error.message).toMatch(/\b403\b/);
+      expect(r.stderr).toContain(error.message);
+    } finally {
+      emu.faults.clear();
+    }
+    expect(pendingNames(await exported("staging"))).toEqual(before);
+  }, 120_000);
+
   it("recover clears both creates, adopting nothing production manages; staging's next up makes its own", async () => {
     const r = await recover(["--json"]);
     expect(r.code, r.stderr).toBe(0);

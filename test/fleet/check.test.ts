@@ -90,6 +90,29 @@ describe("checkFleet", () => {
     );
   });
 
+  it("takes a linked line (number and link), and refuses link with buy, a link without its connection's UUID or with an unknown key", () => {
+    const connection = randomUUID();
+    const r = checkFleet({
+      agents: { s: { prompt: "p", voice: randomUUID() } },
+      lines: { own: { number: "+15550020002", agent: "s", link: { connection, outboundOnly: true } } },
+    });
+    expect(r.ok && r.fleet.lines?.own?.link).toEqual({ connection, outboundOnly: true });
+    const problems = problemsOf({
+      agents: { s: { prompt: "p", voice: randomUUID() } },
+      lines: {
+        bought: { agent: "s", link: { connection }, buy: {} },
+        typo: { number: "+15550020003", agent: "s", link: { connection: "nope", outbund: true } },
+      },
+    });
+    expect(problems).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^fleet\.lines\.bought\.link: a linked number is one of your Twilio account's/),
+        "fleet.lines.typo.link.connection: must be a UUID",
+        expect.stringMatching(/^fleet\.lines\.typo\.link\.outbund: unknown key \(known: connection, outboundOnly\)/),
+      ]),
+    );
+  });
+
   it("refuses a former name that is still a key, and a key that cannot name a resource", () => {
     const problems = problemsOf({
       agents: {

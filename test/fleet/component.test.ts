@@ -22,6 +22,7 @@ type Register = (req: Request, callback: (err: unknown, res: unknown) => void) =
 
 const SECRET_SIG = "4dabf18193072939515e22adb298388d";
 const EXISTING_VOICE = "00000000-0000-4000-8000-000000000001";
+const TWILIO_CONNECTION = "00000000-0000-4000-8000-00000000c0de";
 const requests: Request[] = [];
 const byName = (type: string, name: string) => {
   const r = requests.find((q) => q.getName() === name && q.getType() === type);
@@ -71,6 +72,7 @@ const fleet: FleetSpec = {
     main: { number: "+15550010001", agent: "support" },
     bought: { buy: { areaCode: "212" }, agent: "sales" },
     spare: { buy: {}, agent: "sales", protect: false },
+    own: { number: "+15550020002", agent: "sales", link: { connection: TWILIO_CONNECTION, outboundOnly: true } },
   },
 };
 
@@ -134,12 +136,26 @@ describe("Fleet", () => {
       "nf-bought",
       "nf-bought",
       "nf-main",
+      "nf-own",
       "nf-sales",
       "nf-spanish",
       "nf-spare",
       "nf-spare",
       "nf-support",
       "nf-warm",
+    ]);
+  });
+
+  it("registers a linked line as a LinkedNumber holding its connection and agent, with no PhoneNumber binding", () => {
+    expect(byName("voiceagent:index:LinkedNumber", "nf-own").getParent()).toMatch(/voiceagent:fleet:Fleet::nf$/);
+    expect(inputs(byName("pulumi-nodejs:dynamic/voiceagent:LinkedNumber", "df-own"))).toMatchObject({
+      number: "+15550020002",
+      telephonyAccountConnection: TWILIO_CONNECTION,
+      inboundAgent: "df-sales-id",
+      outboundOnly: true,
+    });
+    expect(requests.filter((r) => r.getName() === "df-own").map((r) => r.getType())).toEqual([
+      "pulumi-nodejs:dynamic/voiceagent:LinkedNumber",
     ]);
   });
 
@@ -150,7 +166,12 @@ describe("Fleet", () => {
       "df-support-id",
     );
     expect(nativeIds.agents).toEqual({ support: "nf-support-id", sales: "nf-sales-id", spanish: "nf-spanish-id" });
-    expect(nativeIds.lines).toEqual({ main: "nf-main-id", bought: "nf-bought-id", spare: "nf-spare-id" });
+    expect(nativeIds.lines).toEqual({
+      main: "nf-main-id",
+      bought: "nf-bought-id",
+      spare: "nf-spare-id",
+      own: "nf-own-id",
+    });
     expect(Object.keys(nativeIds.numbers)).toEqual(["bought", "spare"]);
   });
 

@@ -47,6 +47,10 @@ export const CASES: Record<string, unknown> = {
       mixedUnknown: { agent: "a", number: "+15550001113", buy: {}, extra: 1 },
       mixedType: { agent: 3, number: "+15550001114", buy: {} },
       mixedBuy: { agent: "a", number: "+15550001115", buy: { areaCode: "1" } },
+      linked: { agent: "a", number: "+15550001116", link: { connection: U, outboundOnly: true } },
+      linkAndBuy: { agent: "a", link: { connection: U }, buy: {} },
+      linkBad: { agent: "a", number: "+15550001117", link: { connection: "nope", outbund: true } },
+      linkNoNumber: { agent: "a", link: { connection: U } },
     },
   },
   keysAndIds: {

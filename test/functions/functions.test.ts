@@ -8,7 +8,7 @@ import { startEmulator, type RunningEmulator } from "voiceagent-emulator";
 import { invokeFunction, secretPathsOf, type InvokeOutcome } from "../../provider/resources/functions/invoke.js";
 import { FUNCTIONS } from "../../provider/resources/functions/index.js";
 import { markSecrets } from "../../provider/resources/kit/function.js";
-import { Secret } from "../../provider/plugin/provider.js";
+import { Secret } from "../../provider/plugin/protocol.js";
 import { startRecordingServer } from "../helpers/recording-server.js";
 
 let emu: RunningEmulator;
@@ -159,6 +159,7 @@ describe("secrets in results", () => {
       getWebhooks: ["webhooks.*.url"],
       getCall: ["transcript", "errorMessage"],
       getAccount: [],
+      getUsage: [],
     });
   });
 

@@ -1,5 +1,5 @@
 // The native plugin in-process, without spawning the bundle: the plain provider
-// (provider/plugin/voiceagent-provider.ts) built from the package's schema and version, and its
+// (provider/plugin/plain-provider.ts) built from the package's schema and version, and its
 // gRPC handlers (provider/plugin/grpc.ts) called directly, as the server would call them. Notes
 // are collected instead of going to the engine. The process contract (port line, engine address,
 // Log RPC) stays with the spawned bundle (test/plugin/process.test.ts).
@@ -8,8 +8,8 @@ import path from "node:path";
 import type { handleUnaryCall, Metadata } from "@grpc/grpc-js";
 import { vi } from "vitest";
 import { grpcHandlers, type Handlers } from "../../provider/plugin/grpc.js";
-import type { Provider } from "../../provider/plugin/provider.js";
-import { voiceAgentProvider } from "../../provider/plugin/voiceagent-provider.js";
+import type { PlainProvider } from "../../provider/plugin/protocol.js";
+import { plainProvider } from "../../provider/plugin/plain-provider.js";
 import { setNoteSink } from "../../provider/resources/kit/notes.js";
 import { REPO_ROOT } from "./consumer.js";
 
@@ -19,13 +19,13 @@ export const PLUGIN_VERSION = (JSON.parse(packageFile("package.json")) as { vers
 
 /** The plugin in this process: its plain provider, and the same provider behind its protobuf edge. */
 export interface InProcessPlugin {
-  provider: Provider;
+  provider: PlainProvider;
   grpc: Handlers;
 }
 
 /** A fresh plugin (its own configuration), serving the committed schema. */
 export function inProcessPlugin(): InProcessPlugin {
-  const provider = voiceAgentProvider({ version: PLUGIN_VERSION, schema: packageFile("schema.json") });
+  const provider = plainProvider({ version: PLUGIN_VERSION, schema: packageFile("schema.json") });
   return { provider, grpc: grpcHandlers(provider) };
 }
 

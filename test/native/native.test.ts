@@ -832,6 +832,20 @@ describe.concurrent("functions on both TypeScript entries", () => {
       expect(failed.stdout + failed.stderr).toMatch(/found no voice named "nobody-speaks-like-this"/);
       expect(notReads()).toEqual([]);
 
+      // The service refuses the token on the voices' list only (a wrong token, as one lookup meets
+      // it; the rest of the program reads on, so the lookup's failure is the one printed): the
+      // lookup says what a resource says, the config key that sets the token.
+      emu.faults.add({ route: "/v1/voices/list", status: 401 });
+      const refused = await pulumi(["preview"], false);
+      emu.faults.clear();
+      expect(refused.code).not.toBe(0);
+      const refusedText = refused.stdout + refused.stderr;
+      expect(refusedText).toMatch(
+        /voiceagent:getVoice failed: [^\n]*\b401\b[^\n]*pulumi config set --secret voiceagent:token/,
+      );
+      expect(refusedText).not.toMatch(/Check the token the client was given/);
+      expect(notReads()).toEqual([]);
+
       await pulumi(["up", "--yes", "--skip-preview"]);
       const outputs = JSON.parse(
         (await lookups.pulumi(stack, ["stack", "output", "--json", "--show-secrets"])).stdout,

@@ -71,4 +71,26 @@ describe("Invoke", () => {
       /getVoice: found no voice named "nobody-speaks-like-this" on this account.*nothing was changed/,
     );
   });
+
+  it("a refused token: a lookup says how to set voiceagent:token, as a resource does, and its failure keeps the code", async () => {
+    const refused = inProcessPlugin();
+    const config = { baseUrl: emu.url, token: secret(`not-${token}`) };
+    await callUnary(
+      refused.grpc.configure,
+      new ConfigureRequest().setArgs(struct(config)).setType("pulumi:providers:voiceagent"),
+    );
+    const failure = await callUnary(
+      refused.grpc.invoke,
+      new InvokeRequest().setTok("voiceagent:index:getVoice").setArgs(struct({ voiceName: "alloy" })),
+    ).then(
+      () => undefined,
+      (f: CallFailure) => f,
+    );
+    expect(failure?.details).toMatch(/^voiceagent:getVoice failed: .*\b401\b/);
+    expect(failure?.details).toMatch(/pulumi config set --secret voiceagent:token/);
+    // The plain provider's failure carries what the text says, for an in-process caller to branch on.
+    await expect(
+      refused.provider.invoke({ tok: "voiceagent:index:getVoice", args: { voiceName: "alloy" } }),
+    ).rejects.toMatchObject({ code: "E_AUTH", mayHaveActed: false });
+  });
 });

@@ -5,7 +5,7 @@
 // the process contract is plugin/process.test.ts's.
 import { randomUUID } from "node:crypto";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import type { Provider } from "../../provider/plugin/provider.js";
+import type { PlainProvider } from "../../provider/plugin/protocol.js";
 import { testEmulator } from "../helpers/emulator.js";
 import { inProcessPlugin, PLUGIN_VERSION as VERSION, withoutVoiceagentEnv } from "../helpers/plugin-harness.js";
 import { startRecordingServer, type RecordingServer } from "../helpers/recording-server.js";
@@ -16,27 +16,32 @@ const type = (kind: string) => `voiceagent:index:${kind}`;
 const at = (kind: string) => ({ urn: urn(kind, "r"), type: type(kind) });
 const PROVIDER_URN = "urn:pulumi:dev::proj::pulumi:providers:voiceagent::default";
 
-let live: Provider; // configured against the emulator
-let recorded: Provider; // configured against a recording server: proves nothing is sent
+let live: PlainProvider; // configured against the emulator
+let recorded: PlainProvider; // configured against a recording server: proves nothing is sent
 let recorder: RecordingServer;
 let stopEmulator: () => Promise<unknown>;
 
 const reasons = (r: { failures: { reason: string }[] }) => r.failures.map((f) => f.reason);
-const checkConfig = (p: Provider, news: Record<string, unknown>) =>
+const checkConfig = (p: PlainProvider, news: Record<string, unknown>) =>
   p.checkConfig({ urn: PROVIDER_URN, type: "pulumi:providers:voiceagent", olds: {}, news });
 const configured = async (config: Record<string, unknown>) => {
   const p = inProcessPlugin().provider;
   await p.configure({ config, plainKeys: [] });
   return p;
 };
-const create = (p: Provider, kind: string, properties: Record<string, unknown>, preview = false) =>
+const create = (p: PlainProvider, kind: string, properties: Record<string, unknown>, preview = false) =>
   p.create({ ...at(kind), properties, preview });
-const read = (p: Provider, kind: string, id: string, properties: Record<string, unknown> = {}) =>
+const read = (p: PlainProvider, kind: string, id: string, properties: Record<string, unknown> = {}) =>
   p.read({ ...at(kind), id, properties, inputs: {} });
-const update = (p: Provider, kind: string, id: string, olds: Record<string, unknown>, news: Record<string, unknown>) =>
-  p.update({ ...at(kind), id, olds, news, oldInputs: news, preview: false });
+const update = (
+  p: PlainProvider,
+  kind: string,
+  id: string,
+  olds: Record<string, unknown>,
+  news: Record<string, unknown>,
+) => p.update({ ...at(kind), id, olds, news, oldInputs: news, preview: false });
 const diff = (
-  p: Provider,
+  p: PlainProvider,
   kind: string,
   olds: Record<string, unknown>,
   news: Record<string, unknown>,

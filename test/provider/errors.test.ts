@@ -137,6 +137,32 @@ describe("explain", () => {
     }
   });
 
+  it("keeps the service's code, whether it may have acted, and the client's error as cause; only the words change", () => {
+    for (const [, op, err] of cases) {
+      const explained = explain(ctx(op), err);
+      expect(explained).toMatchObject({ code: err.code, mayHaveActed: err.mayHaveActed });
+      expect(explained.cause).toBe(err);
+    }
+  });
+
+  it("a lookup's refused token gets a resource's advice: the config key that sets it", () => {
+    const err = new ApiAuthError(
+      "GET /v1/voices/list was refused (401): Invalid token. Check the token the client was given.",
+      {
+        method: "GET",
+        path: "/v1/voices/list",
+        status: 401,
+        summary: "GET /v1/voices/list was refused (401): Invalid token",
+      },
+    );
+    const asLookup = explain({ kind: "getVoice", op: "invoke" }, err);
+    const asResource = explain({ kind: "Voice", op: "read" }, err);
+    expect(asLookup.message).toMatch(/^voiceagent:getVoice failed: .*\(401\)/);
+    expect(asLookup.message).toMatch(/pulumi config set --secret voiceagent:token/);
+    expect(asLookup.message.replace(/^[^:]+:[^:]+:/, "")).toBe(asResource.message.replace(/^[^:]+:[^:]+:/, ""));
+    expect(asLookup).toMatchObject({ code: "E_AUTH", mayHaveActed: false });
+  });
+
   it("404 is gone", () => {
     expect(isGone(new ApiNotFoundError("n", { method: "GET", path: "/v1/voices?id=x", status: 404 }))).toBe(true);
     expect(isGone(new ApiError("n", { code: "E_SERVER", method: "GET", path: "/v1/voices?id=x", status: 500 }))).toBe(

@@ -22,6 +22,8 @@ const agent = {
   webhook: null,
 };
 
+const CONNECTION = randomUUID();
+
 interface Case {
   kind: string;
   inputs: Record<string, unknown>;
@@ -30,6 +32,8 @@ interface Case {
   collection: string;
   /** The object as the service holds it once made. */
   live: { id: string } & Record<string, unknown>;
+  /** A kind of the current API only: the provider is set to it, and the direct read answers 404 until the create. */
+  current?: true;
 }
 
 const cases: Case[] = [
@@ -82,6 +86,21 @@ const cases: Case[] = [
     live: { id: randomUUID(), user_id: USER, number: "+14155550100", active: true, inbound_agent: null },
   },
   {
+    kind: "LinkedNumber",
+    inputs: { number: "+16465550100", telephonyAccountConnection: CONNECTION, inboundAgent: agent.id },
+    create: "/v1/numbers/link",
+    collection: "numbers",
+    live: {
+      id: randomUUID(),
+      user_id: USER,
+      number: "+16465550100",
+      active: true,
+      inbound_agent: agent.id,
+      telephony_account_connection: CONNECTION,
+    },
+    current: true,
+  },
+  {
     kind: "Call",
     inputs: { fromNumber: "+15550010001", toNumber: "+15557650000", agent: agent.id },
     create: "/v1/calls/create",
@@ -112,10 +131,16 @@ async function serve(c: Case) {
       const items = made ? [c.live] : [];
       return { json: { items, page: 1, size: 100, total: items.length, has_more: false } };
     }
+    if (c.current && !made && req.path === `/v1/${c.collection}`) return { status: 404, json: { detail: "Not Found" } };
     if (req.path.startsWith(`/v1/${c.collection}`)) return { json: c.live };
     return { status: 404, json: { detail: "Not Found" } };
   });
-  return { baseUrl: server.url, token: `t-${randomUUID()}` };
+  const api = c.current ? "2024" : undefined;
+  return {
+    baseUrl: server.url,
+    token: `t-${randomUUID()}`,
+    config: { get: (k: string) => (k === "voiceagent:api" ? api : undefined) },
+  };
 }
 
 describe("an unreadable create answer that carries an id is never lost", () => {

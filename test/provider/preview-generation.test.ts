@@ -10,7 +10,7 @@ import net from "node:net";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { startEmulator, type RunningEmulator } from "voiceagent-emulator";
 import { createClient } from "../../provider/client/index.js";
-import type { Provider } from "../../provider/plugin/provider.js";
+import type { PlainProvider } from "../../provider/plugin/protocol.js";
 import { runtimeFor } from "../../provider/resources/providers.js";
 import { GENERATION_PROBE, routesSince } from "../helpers/generation-probe.js";
 import { inProcessPlugin, withoutVoiceagentEnv } from "../helpers/plugin-harness.js";
@@ -105,12 +105,12 @@ describe("the dynamic entry (the runtime the shims call)", () => {
 describe("the native entry (the plugin's plain provider)", () => {
   const urn = (kind: string) => `urn:pulumi:dev::proj::voiceagent:index:${kind}::r`;
   const at = (kind: string) => ({ urn: urn(kind), type: `voiceagent:index:${kind}` });
-  const configured = async (config: Record<string, unknown>): Promise<Provider> => {
+  const configured = async (config: Record<string, unknown>): Promise<PlainProvider> => {
     const p = inProcessPlugin().provider;
     await p.configure({ config, plainKeys: [] });
     return p;
   };
-  const checkVoice = (p: Provider, news: Record<string, unknown>) => p.check({ ...at("Voice"), olds: {}, news });
+  const checkVoice = (p: PlainProvider, news: Record<string, unknown>) => p.check({ ...at("Voice"), olds: {}, news });
 
   it("a default-typed Voice fails at check naming type, before and after a read, asking the service once", async () => {
     const before = { ...emu.stats.byRoute };

@@ -6,4 +6,5 @@ export { Webhook, type WebhookArgs, type WebhookOutputs, type WebhookState } fro
 export { PhoneNumber, type PhoneNumberArgs, type PhoneNumberOutputs, type PhoneNumberState } from "./phone-number.js";
 export { PurchasedNumber, type PurchasedNumberArgs, type PurchasedNumberOutputs, type PurchasedNumberState } from "./purchased-number.js";
 export { Call, type CallArgs, type CallOutputs, type CallState } from "./call.js";
+export { LinkedNumber, type LinkedNumberArgs, type LinkedNumberOutputs, type LinkedNumberState } from "./linked-number.js";
 export type { Deployed, OutputsOf } from "../../resources/outputs.js";

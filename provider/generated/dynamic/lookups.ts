@@ -520,7 +520,8 @@ export interface GetAccountResult {
 
 /**
  * The account the provider's token belongs to: its owner's `userId`. The service has no route for the account
- * itself (nor for usage), so the owner is read from the first object the account lists.
+ * itself, so the owner is read from the first object the account lists (the current API's usage report is
+ * `getUsage`).
  * This plain form answers plain values; it reads the service with the stack's voiceagent config.
  * @example
  * export const owner = getAccountOutput().userId;
@@ -531,9 +532,53 @@ export function getAccount(args: GetAccountArgs = {}): Promise<GetAccountResult>
 
 /**
  * The account the provider's token belongs to: its owner's `userId`. The service has no route for the account
- * itself (nor for usage), so the owner is read from the first object the account lists.
+ * itself, so the owner is read from the first object the account lists (the current API's usage report is
+ * `getUsage`).
  * The Output form: runs once its arguments are known (in preview too).
  */
 export function getAccountOutput(args: GetAccountOutputArgs = {}): pulumi.Output<GetAccountResult> {
   return lookupOutput<GetAccountResult>("getAccount", { ...args }, false);
+}
+
+/** The arguments of {@link getUsage}. */
+export interface GetUsageArgs {
+}
+
+/** The arguments of {@link getUsageOutput}: each may be an Output. */
+export interface GetUsageOutputArgs {
+}
+
+/** What {@link getUsage} answers. */
+export interface GetUsageResult {
+  /** The id of the user who owns the account. */
+  userId: string;
+  /**
+   * The account's plan: plan_free, plan_developer, plan_enterprise or plan_unlimited (a newer plan is passed
+   * through as the service names it).
+   */
+  planType: string;
+  /** The minutes of calls used this month. */
+  monthlyUsageMinutes: number;
+  /** The monthly limit in minutes; null on a plan without one. */
+  monthlyUsageLimitMinutes: number | null;
+}
+
+/**
+ * The account's plan and this month's call minutes (GET /v1/usage). The current API (2024) only: on the 2023
+ * interface it fails before sending anything, saying so.
+ * This plain form answers plain values; it reads the service with the stack's voiceagent config.
+ * @example
+ * export const minutesThisMonth = getUsageOutput().monthlyUsageMinutes;
+ */
+export function getUsage(args: GetUsageArgs = {}): Promise<GetUsageResult> {
+  return lookup<GetUsageResult>("getUsage", args);
+}
+
+/**
+ * The account's plan and this month's call minutes (GET /v1/usage). The current API (2024) only: on the 2023
+ * interface it fails before sending anything, saying so.
+ * The Output form: runs once its arguments are known (in preview too).
+ */
+export function getUsageOutput(args: GetUsageOutputArgs = {}): pulumi.Output<GetUsageResult> {
+  return lookupOutput<GetUsageResult>("getUsage", { ...args }, false);
 }

@@ -1,17 +1,17 @@
 import { z } from "zod";
 import { defineFunction } from "../kit/function.js";
 import { isRouteMissing } from "../../client/index.js";
-import type { Listed } from "./read.js";
+import type { ListedCollection } from "./read.js";
 
 /** Where the account's owner shows: every object carries its owner's id, and a seeded account always has voices and numbers. */
-const OWNED: readonly Listed[] = ["voices", "numbers", "agents", "actions", "webhooks"];
+const OWNED: readonly ListedCollection[] = ["voices", "numbers", "agents", "actions", "webhooks"];
 
 /** getAccount: the owner of the token's account. */
 export const getAccount = defineFunction({
   name: "getAccount",
   doc:
-    "The account the provider's token belongs to: its owner's `userId`. The service has no route for the account itself " +
-    "(nor for usage), so the owner is read from the first object the account lists.",
+    "The account the provider's token belongs to: its owner's `userId`. The service has no route for the account itself, " +
+    "so the owner is read from the first object the account lists (the current API's usage report is `getUsage`).",
   input: z.object({}),
   result: z.object({ userId: z.string().meta({ description: "The id of the user who owns the account." }) }),
   async run(client) {

@@ -9,6 +9,7 @@ import { getAgents } from "./get-agents.js";
 import { getCall } from "./get-call.js";
 import { getPhoneNumber } from "./get-phone-number.js";
 import { getPhoneNumbers } from "./get-phone-numbers.js";
+import { getUsage } from "./get-usage.js";
 import { getVoice } from "./get-voice.js";
 import { getVoices } from "./get-voices.js";
 import { getWebhooks } from "./get-webhooks.js";
@@ -25,6 +26,7 @@ export const FUNCTIONS = [
   registeredFunction(getWebhooks),
   registeredFunction(getCall),
   registeredFunction(getAccount),
+  registeredFunction(getUsage),
 ] as const;
 
 /** A function of the provider ("getVoice", ...). */

@@ -1,3 +1,5 @@
+import { ApiError } from "../../client/index.js";
+import { explain } from "../kit/errors.js";
 import { secretPaths, type RegisteredFunction, type SecretPath } from "../kit/function.js";
 import type { Props } from "../kit/kind.js";
 import { clientFor, type ProviderSettings } from "../kit/settings.js";
@@ -65,7 +67,8 @@ function argumentFailures(name: string, args: Props): { parsed?: Props; failures
 /**
  * Runs function `name` with the provider's settings. Throws when the name is not a function of
  * this release, when the settings are not usable, and when the read fails (the message names what
- * was looked up and says nothing was changed).
+ * was looked up and says nothing was changed). A failure of the service is worded as a resource's
+ * is (kit/errors.ts explain: the same advice, the token's config key included) and keeps its code.
  */
 export async function invokeFunction(
   name: string,
@@ -79,5 +82,10 @@ export async function invokeFunction(
     );
   const { parsed, failures } = argumentFailures(name, args);
   if (!parsed) return { failures };
-  return { result: await fn.run(clientFor(settings), parsed) };
+  try {
+    return { result: await fn.run(clientFor(settings), parsed) };
+  } catch (err) {
+    // The lookups' own messages (read.ts: "found no voice named ...") are already worded.
+    throw err instanceof ApiError ? explain({ kind: name, op: "invoke" }, err) : err;
+  }
 }

@@ -26,23 +26,23 @@ const LIST_ROUTES = {
 export { readable };
 
 /** A collection a lookup can list. */
-export type Listed = keyof typeof LIST_ROUTES;
+export type ListedCollection = keyof typeof LIST_ROUTES;
 
-type Item<C extends Listed> = Awaited<ReturnType<VoiceAgentClient[C]["list"]["all"]>>[number];
+type Item<C extends ListedCollection> = Awaited<ReturnType<VoiceAgentClient[C]["list"]["all"]>>[number];
 
 /**
  * Every object of one collection of the account that could be read, and whether that is all of
  * them (client/listing.ts). A server without the list route gets an error naming the route and
  * the function; nothing is ever written by a lookup.
  */
-export async function everyItem<C extends Listed>(
+export async function everyItem<C extends ListedCollection>(
   client: VoiceAgentClient,
   collection: C,
   fn: string,
 ): Promise<Listing<Item<C>>> {
   try {
     // Each collection's pager is its own typed method; the map says which one.
-    const lists: { [K in Listed]: () => Promise<Listing<Item<K>>> } = {
+    const lists: { [K in ListedCollection]: () => Promise<Listing<Item<K>>> } = {
       agents: () => client.agents.list.listing(),
       voices: () => client.voices.list.listing(),
       actions: () => client.actions.list.listing(),
@@ -107,7 +107,7 @@ export function exactlyOne<T>(listing: Listing<T>, match: (item: T) => boolean, 
  */
 export async function needsRoutes(
   client: VoiceAgentClient,
-  collection: Listed,
+  collection: ListedCollection,
   fn: string,
   route: { method: string; path: string },
 ): Promise<void> {

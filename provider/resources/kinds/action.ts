@@ -9,7 +9,8 @@ import {
 } from "../../schemas/index.js";
 import { adoptable } from "../kit/adoptable.js";
 import { defineKind } from "../kit/kind.js";
-import { refusal, slug, type Json } from "../kit/pull.js";
+import type { Json } from "../../schemas/json.js";
+import { refusal, slug } from "../kit/pull.js";
 
 /** An action's base name: its type without the `action_` prefix, and the last digits of its number. */
 export function actionBaseName(a: Pick<Action, "type" | "config">): string {
@@ -34,7 +35,7 @@ const WIRE_PHONE = "phone_number";
  * An action's config as the program writes it: camelCase `phoneNumber`; other keys pass as they
  * are. The service's `phone_number` is taken as `phoneNumber`, checked the same way and stored
  * under that name: the read-back says `phoneNumber`, so a config kept under the other key would
- * differ on every `up` and never settle.
+ * differ on every `up` and never converge.
  */
 const ConfigSchema = z
   .looseObject({

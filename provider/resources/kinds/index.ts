@@ -5,6 +5,7 @@ import { registered } from "../kit/registered.js";
 import { actionKind } from "./action.js";
 import { agentKind } from "./agent.js";
 import { callKind } from "./call.js";
+import { linkedNumberKind } from "./linked-number.js";
 import { phoneNumberKind } from "./phone-number.js";
 import { purchasedNumberKind } from "./purchased-number.js";
 import { voiceKind } from "./voice.js";
@@ -19,6 +20,7 @@ export const KINDS = [
   registered(phoneNumberKind),
   registered(purchasedNumberKind),
   registered(callKind),
+  registered(linkedNumberKind),
 ] as const;
 
 /** A resource kind of the provider ("Agent", "PhoneNumber", ...). */

@@ -9,7 +9,7 @@ import {
   type PhoneNumber,
   type PhoneNumberUpdate,
 } from "../../client/index.js";
-import { claimOf, declareNumber, unseenOwner } from "../kit/claims.js";
+import { claimOf, declareNumber, unseenHolder } from "../kit/claims.js";
 import { defineKind } from "../kit/kind.js";
 import { note } from "../kit/notes.js";
 import { refusal } from "../kit/pull.js";
@@ -136,7 +136,7 @@ export const phoneNumberKind = defineKind<PhoneNumber, PhoneNumberUpdate>()({
       note(`voiceagent:PhoneNumber ${id}: left bound: the program binds this number in another PhoneNumber`);
       return;
     }
-    if (claim.status === "unseen") throw unseenOwner("PhoneNumber", claim.flag, "unbind");
+    if (claim.status === "unseen") throw unseenHolder("PhoneNumber", claim.flag, "unbind");
     try {
       await client.numbers.update(recorded.number, null);
     } catch (err) {

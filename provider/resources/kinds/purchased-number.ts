@@ -8,7 +8,7 @@ import {
   type PhoneNumberBuy,
   type VoiceAgentClient,
 } from "../../client/index.js";
-import { claimOf, declareNumber, unseenOwner } from "../kit/claims.js";
+import { claimOf, declareNumber, unseenHolder } from "../kit/claims.js";
 import { inputFailure } from "../kit/check.js";
 import { PartialCreateError } from "../kit/errors.js";
 import { note } from "../kit/notes.js";
@@ -190,7 +190,7 @@ export const purchasedNumberKind = defineKind<PhoneNumber, NonNullable<PhoneNumb
       );
       return;
     }
-    if (claim.status === "unseen") throw unseenOwner("PurchasedNumber", claim.flag, "cancel");
+    if (claim.status === "unseen") throw unseenHolder("PurchasedNumber", claim.flag, "cancel");
     await client.numbers.cancel(number);
   },
 });

@@ -4,7 +4,7 @@ import { type CheckFailure, inputFailure } from "./failure.js";
 /**
  * Inputs that one resource only may hold in a program: a number bound by two PhoneNumbers would be
  * bound twice, the last write winning, and every later `preview --refresh` would show changes that
- * never settle. The program declares both, so preview can refuse it, naming both, before any request.
+ * never converge. The program declares both, so preview can refuse it, naming both, before any request.
  *
  * Per deployment: a plugin process serves one provider instance only (an explicit Provider, a
  * component's, another version's default), so the holder is recorded in the deployment's shared
@@ -12,7 +12,7 @@ import { type CheckFailure, inputFailure } from "./failure.js";
  * instance meets it there. The dynamic entry checks in the program's process (resources/base.ts),
  * which serves the whole program.
  */
-export const BOUND_ONCE: Readonly<Record<string, string>> = { PhoneNumber: "number" };
+export const BOUND_ONCE: Readonly<Record<string, string>> = { PhoneNumber: "number", LinkedNumber: "number" };
 
 /** Who holds each value, per kind, in this deployment: the resource's name (or URN). */
 const holders = new Map<string, string>();

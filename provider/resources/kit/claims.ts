@@ -54,10 +54,10 @@ export function claimOf(kind: NumberKind, number: string, run: Invocation | unde
 }
 
 /**
- * The refusal a delete gives when its number's owner cannot be known: nothing was sent, and the
- * two ways on. `undo` is what the delete would have done ("unbind", "cancel").
+ * The refusal a delete gives when its number's holder (another resource declaring it) cannot be
+ * known: nothing was sent, and the two ways on. `undo` is what the delete would have done ("unbind", "cancel").
  */
-export function unseenOwner(kind: NumberKind, flag: string, undo: string): Error {
+export function unseenHolder(kind: NumberKind, flag: string, undo: string): Error {
   return new Error(
     `nothing was sent: this run is limited by ${flag}, and the engine never shows the provider the resources it leaves out, ` +
       `so it cannot tell whether another ${kind} still declares this number (a rename or a move leaves two for a while). ` +

@@ -1,10 +1,17 @@
-import { ApiAmbiguousCreateError, ApiError, ApiValidationError, redact } from "../../client/index.js";
+import {
+  ApiAmbiguousCreateError,
+  ApiError,
+  ApiValidationError,
+  redact,
+  type ApiErrorCode,
+} from "../../client/index.js";
 import { Refusal } from "./refusal.js";
 
 /** What a failure message needs to know about the resource. */
 export interface FailureContext {
+  /** The kind (Voice...), or for a lookup (op "invoke") the function's name (getVoice...). */
   kind: string;
-  op: "create" | "read" | "update" | "delete";
+  op: "create" | "read" | "update" | "delete" | "invoke";
   /** Wire field name → property name, to name properties in the service's 422s. */
   names?: Record<string, string>;
   /** The input that adopts an existing object of this kind (agentId, voiceId...), if any. */
@@ -37,6 +44,45 @@ export class PartialCreateError extends Error {
   ) {
     super(redact(message));
     this.reasons = [this.message];
+  }
+}
+
+/**
+ * A failure of the service, worded for the user, that keeps what callers branch on: the client's
+ * `code` and whether the service may have acted, with the client's error as its `cause`. Its
+ * message is the whole explanation, the text the engine prints (it passes a provider's failure on
+ * as text only); the fields are for the edges that carry more (the plugin's failure, the CLI's
+ * JSON, a program's own catch).
+ */
+export class ExplainedError extends Error {
+  // Its name stays "Error": the dynamic provider host prints `${err}: ${err.stack}` for a failed
+  // read or delete, and that text is the one users read today.
+  readonly code: ApiErrorCode;
+  /** Whether the service may have carried the request out (the client's `mayHaveActed`). */
+  readonly mayHaveActed: boolean;
+  /** The HTTP status; 0 when no response arrived. */
+  readonly status: number;
+  /** The service's X-Request-Id, when it sent one. */
+  readonly requestId: string | undefined;
+
+  constructor(message: string, cause: ApiError) {
+    super(redact(message), { cause });
+    this.code = cause.code;
+    this.mayHaveActed = cause.mayHaveActed;
+    this.status = cause.status;
+    this.requestId = cause.requestId;
+    if (this.stack) this.stack = redact(this.stack);
+  }
+
+  /** A plain, redacted view for logs and JSON. */
+  toJSON(): Record<string, unknown> {
+    return {
+      code: this.code,
+      mayHaveActed: this.mayHaveActed,
+      status: this.status,
+      requestId: this.requestId,
+      message: this.message,
+    };
   }
 }
 
@@ -83,17 +129,20 @@ export function untrackedCreate(
 /**
  * Rewrites a failure as: what failed, whether the service may have acted, and what to do next.
  * Built from the error's parts (its summary, never its full message), so no sentence repeats. The
- * result holds no token: ApiErrors are redacted when built, and so is this.
+ * result holds no token: ApiErrors are redacted when built, and so is this. A failure of the
+ * service stays one (an ExplainedError with its code, whether it may have acted, and the client's
+ * error as cause), a refusal stays a refusal with its code: only the words change.
  */
 export function explain(ctx: FailureContext, err: unknown): Error {
-  const what = `voiceagent:${ctx.kind} ${ctx.op} failed`;
+  const what = ctx.op === "invoke" ? `voiceagent:${ctx.kind} failed` : `voiceagent:${ctx.kind} ${ctx.op} failed`;
   // The provider's own refusal keeps its code (callers tell refusals apart by it, not by text).
   if (err instanceof Refusal) return new Refusal(err.code, redact(`${what}: ${err.message}`));
   if (!(err instanceof ApiError)) {
     const message = err instanceof Error ? err.message : String(err);
+    // No cause kept: an error that is not the client's was never redacted.
     return new Error(redact(`${what}: ${message}`));
   }
-  return new Error(redact(`${what}: ${sentence(headline(err))} ${advice(ctx, err)}`));
+  return new ExplainedError(`${what}: ${sentence(headline(err))} ${advice(ctx, err)}`, err);
 }
 
 /**
@@ -146,6 +195,9 @@ function advice(ctx: FailureContext, err: ApiError): string {
       "Fix that and run `pulumi up` again."
     );
   }
+  if (isGone(err) && ctx.op === "invoke") {
+    return "The service changed nothing: it has no such object for this token, or no such route at voiceagent:baseUrl. Check what was looked up and the stack's voiceagent:baseUrl and token.";
+  }
   if (isGone(err)) {
     return "It was deleted outside Pulumi or belongs to another token: run `pulumi refresh` to drop it from the state.";
   }
@@ -154,7 +206,7 @@ function advice(ctx: FailureContext, err: ApiError): string {
     return `To go on, ${adopt} and run \`pulumi up\` again; the service has no delete, so the other stays in the account.`;
   }
   if (err.code === "E_GENERATION") {
-    return "Change the program to what that API can do, or set voiceagent:api (2023 or 2024) if the service speaks the other one.";
+    return "Nothing was sent to the service. Change the program to what that API can do, or set voiceagent:api (2023 or 2024) if the service speaks the other one.";
   }
   if (!err.mayHaveActed) {
     if (err.code === "E_CONNECTION")

@@ -21,7 +21,7 @@ export interface Invocation {
 }
 
 // `destroy --exclude-protected` is left out on purpose: it is the usual teardown that keeps
-// protected numbers, and it leaves a number's owner behind only if a protected resource shares
+// protected numbers, and it leaves a number's holder behind only if a protected resource shares
 // that number with an unprotected one of the same kind.
 const LIMITING = ["--target", "--exclude", "--target-replace"];
 

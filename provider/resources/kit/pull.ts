@@ -1,11 +1,9 @@
 import type { z } from "zod";
 import type { Collection } from "../../client/index.js";
+import type { Json } from "../../schemas/json.js";
 
 // How `voiceagent pull` declares a live object of a kind's collection: declared by the kind
 // (`pull`), read by the CLI (cli/plan.ts), which resolves references and names.
-
-/** A JSON value, as a pulled program writes it. */
-export type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
 
 /** An argument of a pulled resource that refers to other objects of the account (a list for an agent's actions). */
 export interface PulledRef {

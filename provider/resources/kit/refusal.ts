@@ -24,6 +24,8 @@ export type RefusalCode =
 /** A refusal: its message says what was refused, that nothing was sent, and what to do. */
 export class Refusal extends Error {
   override name = "Refusal";
+  /** Nothing was sent, so the service cannot have acted (the same field as the service's failures). */
+  readonly mayHaveActed = false;
   constructor(
     readonly code: RefusalCode,
     message: string,

@@ -86,8 +86,8 @@ export function kindRuntime<S extends z.ZodRawShape, R extends { id: string }, W
   const recorded = (props: Props): Partial<I> => partialInputs(def, props);
   const outs = (live: R, inputs: Props) => outputsOf(def, live, inputs);
 
-  /** After a write whose answer was lost, the live object tells whether it took effect. */
-  async function settled(client: VoiceAgentClient, id: string, inputs: I, err: unknown): Promise<Props | undefined> {
+  /** After a write whose answer was lost, the live object tells whether it took effect: its outputs when it converged. */
+  async function tookEffect(client: VoiceAgentClient, id: string, inputs: I, err: unknown): Promise<Props | undefined> {
     if (!(err instanceof ApiError) || !err.mayHaveActed || !def.read) return undefined;
     const live = await def.read(client, id, inputs).catch(() => undefined);
     if (!live) return undefined;
@@ -146,7 +146,7 @@ export function kindRuntime<S extends z.ZodRawShape, R extends { id: string }, W
       def.declared?.(partialInputs(def, known));
       if (resolved && def.generationCheck) {
         // The verdict must not depend on what this process read before (a preview approved here
-        // would fail at up): with "auto", the generation is settled for this configuration before
+        // would fail at up): with "auto", the generation is resolved for this configuration before
         // the first check that depends on it answers, by one read that carries none of the inputs.
         let gen: ApiGeneration;
         try {
@@ -234,7 +234,7 @@ export function kindRuntime<S extends z.ZodRawShape, R extends { id: string }, W
         const live = await def.update(client, id, inputs, recorded(state), bodiesOf(def, inputs), state);
         return { outputs: live ? outs(live, inputs) : withLocalInputs(def, state, inputs) };
       } catch (err) {
-        const converged = await settled(client, id, inputs, err);
+        const converged = await tookEffect(client, id, inputs, err);
         if (converged) return { outputs: converged };
         throw fail("update", err, client);
       }

@@ -11,7 +11,7 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// The account the provider's token belongs to: its owner's `userId`. The service has no route for the account itself (nor for usage), so the owner is read from the first object the account lists.
+// The account the provider's token belongs to: its owner's `userId`. The service has no route for the account itself, so the owner is read from the first object the account lists (the current API's usage report is `getUsage`).
 //
 // ## Example Usage
 // ```go

@@ -27,6 +27,8 @@ func (m *module) Construct(ctx *pulumi.Context, name, typ, urn string) (r pulumi
 		r = &Agent{}
 	case "voiceagent:index:Call":
 		r = &Call{}
+	case "voiceagent:index:LinkedNumber":
+		r = &LinkedNumber{}
 	case "voiceagent:index:PhoneNumber":
 		r = &PhoneNumber{}
 	case "voiceagent:index:PurchasedNumber":

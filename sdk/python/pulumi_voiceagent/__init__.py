@@ -19,9 +19,11 @@ from .get_agents import *
 from .get_call import *
 from .get_phone_number import *
 from .get_phone_numbers import *
+from .get_usage import *
 from .get_voice import *
 from .get_voices import *
 from .get_webhooks import *
+from .linked_number import *
 from .phone_number import *
 from .provider import *
 from .purchased_number import *
@@ -47,6 +49,7 @@ _utilities.register(
    "voiceagent:index:Action": "Action",
    "voiceagent:index:Agent": "Agent",
    "voiceagent:index:Call": "Call",
+   "voiceagent:index:LinkedNumber": "LinkedNumber",
    "voiceagent:index:PhoneNumber": "PhoneNumber",
    "voiceagent:index:PurchasedNumber": "PurchasedNumber",
    "voiceagent:index:Voice": "Voice",

@@ -12,6 +12,7 @@ import pulumi
 from ._fleet_schema import SCHEMA
 from .action import Action
 from .agent import Agent
+from .linked_number import LinkedNumber
 from .phone_number import PhoneNumber
 from .purchased_number import PurchasedNumber
 from .voice import Voice
@@ -108,6 +109,8 @@ def _known_at(path: typing.Sequence[typing.Union[str, int]]) -> typing.List[str]
         return known["fleet"]
     if len(path) == 3 and path[0] == "lines" and path[2] == "buy":
         return known["buy"]
+    if len(path) == 3 and path[0] == "lines" and path[2] == "link":
+        return known["link"]
     return known[path[0]] if len(path) == 2 and path[0] in SECTIONS else []
 
 
@@ -191,6 +194,10 @@ def _errors(v: typing.Any, s: dict, path: list) -> list:
 def _line_rules(path: list, line: dict) -> typing.List[_Issue]:
     """The rules of a line that span two fields (schema.ts's superRefine)."""
     out: typing.List[_Issue] = []
+    if "link" in line and "buy" in line:
+        out.append(
+            (path + ["link"], "a linked number is one of your Twilio account's: give `number` with `link`, not `buy`", False)
+        )
     if ("number" in line) == ("buy" in line):
         out.append((path, "give either `number` (one the account owns) or `buy` (one to buy), not both or neither", False))
     if "protect" in line and "buy" not in line:
@@ -401,12 +408,18 @@ class Fleet(pulumi.ComponentResource):
                                opts=child(line.get("was"), protect=line.get("protect", True)))
             for k, line in section("lines").items() if "buy" in line
         }
-        lines = {
-            k: PhoneNumber(f"{name}-{k}",
-                           number=purchases[k].number if k in purchases else val(line.get("number", "")),
-                           inbound_agent=ref(agents, line["agent"]), opts=child(line.get("was")))
-            for k, line in section("lines").items()
-        }
+        # A linked line is a LinkedNumber, which sets its own agent: it has no PhoneNumber binding.
+        def make_line(k: str, line: dict) -> pulumi.CustomResource:
+            if "link" in line:
+                return LinkedNumber(f"{name}-{k}", number=val(line["number"]),
+                                    telephony_account_connection=val(line["link"]["connection"]),
+                                    outbound_only=val(line["link"].get("outboundOnly")),
+                                    inbound_agent=ref(agents, line["agent"]), opts=child(line.get("was")))
+            return PhoneNumber(f"{name}-{k}",
+                               number=purchases[k].number if k in purchases else val(line.get("number", "")),
+                               inbound_agent=ref(agents, line["agent"]), opts=child(line.get("was")))
+
+        lines = {k: make_line(k, line) for k, line in section("lines").items()}
         self.purchases = purchases
         self.resources = {"voices": voices, "actions": actions, "webhooks": webhooks, "agents": agents, "lines": lines}
 

@@ -48,7 +48,7 @@ class AwaitableGetAccountResult(GetAccountResult):
 
 def get_account(opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableGetAccountResult:
     """
-    The account the provider's token belongs to: its owner's `userId`. The service has no route for the account itself (nor for usage), so the owner is read from the first object the account lists.
+    The account the provider's token belongs to: its owner's `userId`. The service has no route for the account itself, so the owner is read from the first object the account lists (the current API's usage report is `getUsage`).
 
     ## Example Usage
     ```python
@@ -63,7 +63,7 @@ def get_account(opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableGetAcco
         user_id=pulumi.get(__ret__, 'user_id'))
 def get_account_output(opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetAccountResult]:
     """
-    The account the provider's token belongs to: its owner's `userId`. The service has no route for the account itself (nor for usage), so the owner is read from the first object the account lists.
+    The account the provider's token belongs to: its owner's `userId`. The service has no route for the account itself, so the owner is read from the first object the account lists (the current API's usage report is `getUsage`).
 
     ## Example Usage
     ```python

@@ -128,7 +128,7 @@ export interface PropertiesResponse extends SecretOutputs {
  * The native provider in plain types, one method per resource-provider request. Every failure is
  * thrown as a {@link ProviderFailure}.
  */
-export interface Provider {
+export interface PlainProvider {
   getPluginInfo(): { version: string };
   getSchema(): string;
   checkConfig(req: CheckRequest): Promise<CheckResponse>;
@@ -179,8 +179,13 @@ export class ProviderFailure extends Error {
   constructor(
     message: string,
     readonly partial?: PartialCreate,
-    /** The refusal's code (kit/refusal.ts), when the provider refused rather than failed. */
+    /**
+     * What failed, for callers that branch: the refusal's code (kit/refusal.ts) when the provider
+     * refused, the client's code (E_AUTH, E_OUTCOME_UNKNOWN...) when the service failed.
+     */
     readonly code?: string,
+    /** Whether the service may have carried the request out, when that is known (false for a refusal). */
+    readonly mayHaveActed?: boolean,
   ) {
     super(message);
     this.name = "ProviderFailure";

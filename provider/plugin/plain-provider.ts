@@ -4,8 +4,8 @@ import type { ProviderSettings } from "../resources/kit/settings.js";
 import { persistCompileCache } from "./compile-cache.js";
 import { configDiff, diffResponse } from "./detailed-diff.js";
 import { invoke } from "./invoke.js";
-import type { KindLookup } from "./kinds.js";
-import { ProviderFailure, type Provider } from "./provider.js";
+import type { KindDispatch } from "./kinds.js";
+import { ProviderFailure, type PlainProvider } from "./protocol.js";
 import { previewOutputs, schemaOutputs, type SchemaOutputs } from "./schema-outputs.js";
 
 type Lazy = typeof import("./lazy.js");
@@ -18,7 +18,7 @@ const lazy = (): Promise<Lazy> =>
   }));
 
 /** What the provider is built from: the plugin's version and the package schema. */
-export interface ProviderOptions {
+export interface PlainProviderOptions {
   version: string;
   schema: string;
 }
@@ -46,13 +46,13 @@ const budgetOf = (timeout: number | undefined): number | undefined =>
  * dispatches by type token, answers previews without a request, drops the dynamic provider a
  * migrated stack records (kit/migration.ts), and refuses an import the service cannot read.
  */
-export function voiceAgentProvider(opts: ProviderOptions): Provider {
+export function plainProvider(opts: PlainProviderOptions): PlainProvider {
   let settings: ProviderSettings | undefined;
   let requested: string | undefined;
   const outputs = schemaOutputs(opts.schema);
   const none: SchemaOutputs = { decided: [], secrets: [] };
   const schemaOf = (type: string): SchemaOutputs => outputs.get(type) ?? none;
-  const lookup = async (type: string, urn: string): Promise<KindLookup> =>
+  const dispatch = async (type: string, urn: string): Promise<KindDispatch> =>
     (await lazy()).kindFor(type, urn, opts.version, requested);
   /** Runs a request's work within its customTimeouts, when the resource gives one. */
   const timed = async <T>(timeout: number | undefined, work: () => Promise<T>): Promise<T> =>
@@ -88,7 +88,7 @@ export function voiceAgentProvider(opts: ProviderOptions): Provider {
 
     check: (req) =>
       failing(async () => {
-        const kind = await lookup(req.type, req.urn);
+        const kind = await dispatch(req.type, req.urn);
         if (!kind.runtime) return { failures: [{ property: "", reason: kind.problem }] };
         const result = await kind.runtime.check(
           settings,
@@ -103,14 +103,14 @@ export function voiceAgentProvider(opts: ProviderOptions): Provider {
       }),
     diff: (req) =>
       failing(async () => {
-        const rt = (await lookup(req.type, req.urn)).orThrow();
+        const rt = (await dispatch(req.type, req.urn)).orThrow();
         const d = await rt.diff(settings, req.id, withoutProvider(req.olds), withoutProvider(req.news));
         return diffResponse(d, req.olds, req.oldInputs ?? {}, req.news);
       }),
     create: (req) =>
       failing(
         async () => {
-          const rt = (await lookup(req.type, req.urn)).orThrow();
+          const rt = (await dispatch(req.type, req.urn)).orThrow();
           const inputs = withoutProvider(req.properties);
           const { decided, secrets } = schemaOf(req.type);
           // A preview sends nothing: the inputs, and what the service decides as unknown.
@@ -123,7 +123,7 @@ export function voiceAgentProvider(opts: ProviderOptions): Provider {
       ),
     read: (req) =>
       failing(async () => {
-        const rt = (await lookup(req.type, req.urn)).orThrow();
+        const rt = (await dispatch(req.type, req.urn)).orThrow();
         const recorded = withoutProvider(req.properties);
         const got = await timed(req.timeout, () => rt.read(settings, req.id, recorded));
         if (got.gone) return { id: "" };
@@ -147,7 +147,7 @@ export function voiceAgentProvider(opts: ProviderOptions): Provider {
     update: (req) =>
       failing(
         async () => {
-          const rt = (await lookup(req.type, req.urn)).orThrow();
+          const rt = (await dispatch(req.type, req.urn)).orThrow();
           const state = withoutProvider(req.olds);
           const news = withoutProvider(req.news);
           const { secrets } = schemaOf(req.type);
@@ -168,7 +168,7 @@ export function voiceAgentProvider(opts: ProviderOptions): Provider {
       ),
     delete: (req) =>
       failing(async () => {
-        const rt = (await lookup(req.type, req.urn)).orThrow();
+        const rt = (await dispatch(req.type, req.urn)).orThrow();
         await timed(req.timeout, () => rt.delete(settings, req.id, withoutProvider(req.properties)));
       }),
     invoke: (req) => failing(() => invoke(settings, req, opts.version)),

@@ -1,0 +1,170 @@
+// A purchase and a binding of one number, runs limited by --target, and purchases whose reply is
+// lost or whose number the list cannot read: the lines program on a stack of its own (beside
+// lines.test.ts, which runs the renames, swaps and moves). After every up the service is exactly
+// as declared. Steps share one stack and run in order.
+import { randomUUID } from "node:crypto";
+import { describe, expect, it } from "vitest";
+import { linesStack, X, Z } from "./lines-stack.js";
+
+const { ctx, agents, requests, deploy, boundTo, expectConverged } = linesStack(
+  "lines-purchases",
+  `e2e-lines-purchases-${randomUUID()}`,
+);
+
+describe("a purchase and a binding of one number own different things", () => {
+  it("removing the binding of a number the program also purchases unbinds it, and keeps it bought", async () => {
+    const owned = [{ name: "owned-z", number: Z }];
+    await deploy(
+      [
+        { name: "line-y", number: X, agent: "b" },
+        { name: "line-z", number: Z, agent: "a" },
+      ],
+      owned,
+    );
+    expect(await boundTo(Z)).toBe(agents.a);
+    const up = await deploy([{ name: "line-y", number: X, agent: "b" }], owned);
+    expect(up.stderr + up.stdout).not.toMatch(/left bound/);
+    const z = await ctx.client.numbers.get(Z);
+    expect(z.inbound_agent ?? null).toBeNull();
+    expect(z.active).toBe(true);
+    await expectConverged();
+  });
+});
+
+describe("a run limited by --target never undoes a binding it cannot see", () => {
+  type R = { urn: string; type: string; outputs?: { number?: string } };
+  const bindingsOf = async (number: string) =>
+    ((await ctx.t.stack.exportStack()).deployment.resources as R[])
+      .filter((r) => r.type.endsWith("voiceagent:PhoneNumber") && r.outputs?.number === number)
+      .map((r) => r.urn.split("::").pop());
+  // Every line's URN is line-y's with its own name (same parent, same type).
+  const urnOf = async (name: string) => {
+    const resources = (await ctx.t.stack.exportStack()).deployment.resources as R[];
+    const lineY = resources.find((r) => r.type.endsWith("voiceagent:PhoneNumber") && r.urn.endsWith("::line-y"));
+    return `${lineY!.urn.slice(0, -"line-y".length)}${name}`;
+  };
+  const owned = [{ name: "owned-z", number: Z }];
+  const renamed = [{ name: "line-t", number: X, agent: "b" as const }];
+
+  it("a rename applied with --target on the new name leaves both bindings of the number in the state", async () => {
+    await deploy(renamed, owned, { target: [await urnOf("line-t")] });
+    expect((await bindingsOf(X)).sort()).toEqual(["line-t", "line-y"]);
+    expect(await boundTo(X)).toBe(agents.b);
+  });
+
+  it("deleting the old binding with --target is refused, and sends nothing", async () => {
+    const writes = requests("POST /v1/numbers/update");
+    // The command line names --target too: the error must be line-y's own, saying why.
+    await expect(deploy(renamed, owned, { target: [await urnOf("line-y")] })).rejects.toThrow(
+      /\(line-y\):?\s+error: [^\n]*limited by --target/,
+    );
+    expect(requests("POST /v1/numbers/update") - writes).toBe(0);
+    expect(await boundTo(X)).toBe(agents.b);
+    expect((await bindingsOf(X)).sort()).toEqual(["line-t", "line-y"]);
+  });
+
+  it("the same up without --target sees the new binding and leaves the number bound", async () => {
+    const up = await deploy(renamed, owned);
+    expect(up.stderr + up.stdout).toMatch(/left bound/);
+    expect(await bindingsOf(X)).toEqual(["line-t"]);
+    expect(await boundTo(X)).toBe(agents.b);
+    await expectConverged();
+  });
+});
+
+describe("a purchase whose reply is lost, and whose new number the list cannot read", () => {
+  it("buys one number, and `pulumi up` says the outcome is unknown and what to run instead of buying again", async () => {
+    const buys = requests("POST /v1/numbers/buy");
+    ctx.emu.faults.add({ phase: "after", route: "/v1/numbers/buy", method: "POST", reset: true, count: 1 });
+    // 0.4.0 took the readable rest of the list for "nothing was bought" and bought a second number.
+    ctx.emu.faults.add({
+      phase: "after",
+      route: "/v1/numbers/list",
+      items: { where: { number: "+1628*" }, set: { user_id: 42 } },
+    });
+    try {
+      const printed = await deploy(
+        [{ name: "line-t", number: X, agent: "b" }],
+        [{ name: "lost", areaCode: "628" }],
+      ).then(
+        () => "the up succeeded",
+        (e: unknown) => (e instanceof Error ? e.message : String(e)),
+      );
+      expect(requests("POST /v1/numbers/buy") - buys).toBe(1);
+      // What the CLI printed for the resource: the service may have bought it, why the list could
+      // not tell, that it was not sent again, and what to run.
+      const line = printed.split("\n").find((l) => l.includes("PurchasedNumber create failed")) ?? printed;
+      expect(line).toMatch(/may have made the phone number/);
+      expect(line).toMatch(/could not be read \([0-9a-f-]{36}: user_id: /);
+      expect(line).toMatch(/not sent again/);
+      expect(line).toMatch(/`voiceagent audit`/);
+    } finally {
+      ctx.emu.faults.clear();
+    }
+    const on628 = (await ctx.client.numbers.list.all()).filter((n) => n.number.startsWith("+1628"));
+    expect(on628).toHaveLength(1);
+  }, 180_000);
+});
+
+describe("a purchase recorded without its number, and a list that misses it", () => {
+  type R = { urn: string; id?: string; outputs?: { number?: string } };
+  const unrecorded = async () =>
+    ((await ctx.t.stack.exportStack()).deployment.resources as R[]).filter((r) => r.urn.endsWith("::unrecorded"));
+  const layout = [{ name: "line-t", number: X, agent: "b" as const }];
+  // What the steps before left declared stays declared: only the purchase under test changes.
+  const kept = { name: "owned-z", number: Z };
+  const failed = (p: Promise<unknown>) =>
+    p.then(
+      () => "it succeeded",
+      (e: unknown) => (e instanceof Error ? e.message : String(e)),
+    );
+
+  it("refresh keeps it, `up` neither calls it gone nor buys another, destroy does not pretend to cancel it", async () => {
+    const buys = requests("POST /v1/numbers/buy");
+    const cancels = requests("POST /v1/numbers/cancel");
+    // The buy's answer cannot be read (its id can): the number is tracked by its id only.
+    ctx.emu.faults.add({
+      phase: "after",
+      route: "/v1/numbers/buy",
+      count: 1,
+      items: { where: {}, set: { user_id: 42 } },
+    });
+    // And every list lags behind it.
+    ctx.emu.faults.add({
+      phase: "after",
+      route: "/v1/numbers/list",
+      items: { where: { number: "+1646*" }, omit: true },
+    });
+    try {
+      expect(await failed(deploy(layout, [kept, { name: "unrecorded", areaCode: "646" }]))).toMatch(
+        /tracked in the state/,
+      );
+      const [tracked] = await unrecorded();
+      expect(tracked?.id).toMatch(/^[0-9a-f-]{36}$/);
+      expect(tracked?.outputs?.number).toBeUndefined();
+
+      // The engine finishes a partial create with an update, which reads the number back.
+      const retried = await failed(deploy(layout, [kept, { name: "unrecorded", areaCode: "646" }]));
+      expect(retried).not.toMatch(/no longer on the service/);
+      expect(retried).toMatch(/whether it is still bought is unknown/);
+      expect(retried).toMatch(/`pulumi refresh`/);
+
+      await ctx.t.stack.refresh();
+      expect((await unrecorded()).map((r) => r.id)).toEqual([tracked!.id]);
+      expect(requests("POST /v1/numbers/buy") - buys).toBe(1);
+
+      const destroy = await failed(deploy(layout, [kept]));
+      expect(destroy).toMatch(/not cancelled, and may still be bought/);
+      expect(requests("POST /v1/numbers/cancel") - cancels).toBe(0);
+      expect((await unrecorded()).map((r) => r.id)).toEqual([tracked!.id]);
+    } finally {
+      ctx.emu.faults.clear();
+    }
+    // Listed again: the same destroy finds its number and cancels it.
+    await deploy(layout, [kept]);
+    expect(requests("POST /v1/numbers/cancel") - cancels).toBe(1);
+    expect(await unrecorded()).toEqual([]);
+    const on646 = (await ctx.client.numbers.list.all()).filter((n) => n.number.startsWith("+1646"));
+    expect(on646.map((n) => n.active)).toEqual([false]);
+  }, 240_000);
+});
