@@ -6,8 +6,8 @@ import {
   PhoneNumberBuySchema,
   PhoneNumberSchema,
   type ActionWrite,
-  type AgentCreate,
-  type AgentUpdate,
+  type AgentUpdateWrite,
+  type AgentWrite,
   type CallCreate,
   type PhoneNumber,
   type PhoneNumberBuy,
@@ -23,7 +23,14 @@ import {
   type ApiGeneration,
   type ApiSetting,
 } from "./generation.js";
-import { agentCreateBody, agentUpdateBody, numberUpdateBody, voiceBody, type Encoded } from "./wire.js";
+import {
+  agentCreateBody,
+  agentCurrentFieldsOf,
+  agentUpdateBody,
+  numberUpdateBody,
+  voiceBody,
+  type Encoded,
+} from "./wire.js";
 import { matchesSent } from "./match.js";
 import { mergeOptions, type ClientOptionsInput } from "./options.js";
 import type { Listing } from "./listing.js";
@@ -208,18 +215,30 @@ export function createClient(input: CreateClientInput) {
     pages,
     agents: {
       // Both generations take the prompt as text; the current one is sent it inline as `{content}`.
-      create: (body: AgentCreate) =>
-        once(
+      // A body with the current API's own fields (or a prompt object's id) needs the generation
+      // settled first: the interface cannot take them, and the client says so before sending.
+      create: async (body: AgentWrite) => {
+        const gen = agentCurrentFieldsOf(body).length ? await resolveGeneration() : undefined;
+        return once(
           "agents",
           "agent",
           body,
-          (deadline) => send("createAgent", { body: agentCreateBody(likely(), body), deadline }),
+          (deadline) =>
+            send("createAgent", {
+              body: encoded(agentCreateBody(gen ?? likely(), body), "POST", "/v1/agents/create"),
+              deadline,
+            }),
           agents.listing,
-        ),
+        );
+      },
       get: (id: string) => agentReads.read(id, () => send("getAgent", { query: { id } })),
-      update: async (id: string, body: AgentUpdate) => {
-        // Only a clear (null) differs in kind between the generations: resolve it first then.
-        const gen = body.initial_message === null || body.webhook === null ? await resolveGeneration() : likely();
+      update: async (id: string, body: AgentUpdateWrite) => {
+        // A clear (null) differs in kind between the generations, and only the current API takes
+        // its own fields: resolve it first then.
+        const gen =
+          body.initial_message === null || body.webhook === null || agentCurrentFieldsOf(body).length
+            ? await resolveGeneration()
+            : likely();
         return wrote(
           "agents",
           send("updateAgent", {

@@ -1,9 +1,13 @@
 import {
+  AGENT_CURRENT_FIELDS,
+  RIME_MODEL_IDS,
   VOICE_TYPES_2024,
   type AgentCreate,
   type AgentCreate2024,
   type AgentUpdate,
   type AgentUpdate2024,
+  type AgentUpdateWrite,
+  type AgentWrite,
   type VoiceWrite,
   type VoiceWrite2023,
   type VoiceWrite2024,
@@ -17,23 +21,64 @@ import type { ApiGeneration } from "./generation.js";
 /** A body, or why the generation cannot take it. */
 export type Encoded<T> = { body: T } | { refused: string };
 
-/** agents/create: the current API gets the prompt inline as `{content}`. */
-export function agentCreateBody(gen: ApiGeneration, body: AgentCreate): AgentCreate | AgentCreate2024 {
-  return gen === "2024" ? { ...body, prompt: { content: body.prompt } } : body;
+/** The current API's own fields a body holds (set, not undefined), by wire name. */
+export function agentCurrentFieldsOf(body: AgentWrite | AgentUpdateWrite): string[] {
+  return AGENT_CURRENT_FIELDS.filter((k) => Reflect.get(body, k) !== undefined);
+}
+
+/** Why the interface cannot take the current API's own fields a body holds; undefined when it holds none. */
+function interfaceLacks(body: AgentWrite | AgentUpdateWrite): string | undefined {
+  const fields = agentCurrentFieldsOf(body);
+  if (!fields.length) return undefined;
+  return `the 2023 API has no ${fields.join(", ")} (the current API's agent fields): leave them unset, or set voiceagent:api 2024 if the service speaks the current API`;
+}
+
+/** Only the keys set, so an interface body carries nothing the program left unset. */
+function defined<T extends Record<string, unknown>>(o: T): Partial<T> {
+  const out: Partial<T> = {};
+  for (const [k, v] of Object.entries(o)) if (v !== undefined) Reflect.set(out, k, v);
+  return out;
+}
+
+/**
+ * agents/create: the current API gets the prompt inline as `{content}`, or a prompt object's id
+ * as the prompt itself (0.0.48's `prompt` is `str | PromptParams`), and its own fields as they are.
+ */
+export function agentCreateBody(gen: ApiGeneration, body: AgentWrite): Encoded<AgentCreate | AgentCreate2024> {
+  const { prompt, prompt_id, ...rest } = body;
+  if (gen === "2023") {
+    const lacks = interfaceLacks(body);
+    if (lacks) return { refused: lacks };
+    if (prompt === undefined) return { refused: "an agent on the 2023 API needs its prompt as text" };
+    const { voice, actions, initial_message, webhook } = rest;
+    return { body: { prompt, voice, ...defined({ actions, initial_message, webhook }) } };
+  }
+  if (prompt_id === undefined && prompt === undefined)
+    return { refused: "an agent needs a prompt: its text, or a prompt object's id" };
+  return { body: { ...rest, prompt: prompt_id ?? { content: prompt ?? "" } } };
 }
 
 /**
  * agents/update: the current API takes no null. An opening message is cleared by sending "" (the
- * provider reads "" as unset); a webhook cannot be removed at all.
+ * provider reads "" as unset); a webhook cannot be removed at all. Its own fields are sent as they
+ * are (0.0.48's update takes each of them but llm_temperature, which the provider never updates).
  */
-export function agentUpdateBody(gen: ApiGeneration, body: AgentUpdate): Encoded<AgentUpdate | AgentUpdate2024> {
-  if (gen === "2023") return { body };
-  const { prompt, initial_message, webhook, ...rest } = body;
+export function agentUpdateBody(gen: ApiGeneration, body: AgentUpdateWrite): Encoded<AgentUpdate | AgentUpdate2024> {
+  if (gen === "2023") {
+    const lacks = interfaceLacks(body);
+    const { prompt, voice, actions, initial_message, webhook } = body;
+    return lacks ? { refused: lacks } : { body: defined({ prompt, voice, actions, initial_message, webhook }) };
+  }
+  const { prompt, prompt_id, initial_message, webhook, ...rest } = body;
   if (webhook === null) return { refused: "the 2024 API cannot remove an agent's webhook (its update takes no null)" };
   return {
     body: {
       ...rest,
-      ...(prompt === undefined ? {} : { prompt: { content: prompt } }),
+      ...(prompt_id !== undefined
+        ? { prompt: prompt_id }
+        : prompt === undefined
+          ? {}
+          : { prompt: { content: prompt } }),
       ...(initial_message === undefined ? {} : { initial_message: initial_message ?? "" }),
       ...(webhook === undefined ? {} : { webhook }),
     },
@@ -54,9 +99,9 @@ export function numberUpdateBody(
 /** Which fields each voice type has in each generation, for the messages below. */
 const FIELDS_2024: Record<(typeof VOICE_TYPES_2024)[number], string> = {
   voice_azure: "voice_name (pitch, rate optional)",
-  voice_eleven_labs: "voice_id (api_key optional)",
-  voice_play_ht: "voice_id (api_user_id, api_key optional)",
-  voice_rime: "speaker",
+  voice_eleven_labs: "voice_id (api_key and the tuning fields optional)",
+  voice_play_ht: "voice_id (api_user_id, api_key and the tuning fields optional)",
+  voice_rime: "speaker (speed_alpha, model_id optional)",
   voice_vocode: 'voice_id ("joe")',
 };
 
@@ -79,15 +124,47 @@ export function voiceBody(gen: ApiGeneration, v: VoiceWrite): Encoded<VoiceWrite
       return { body: { type, voice_name: v.voice_name, ...opt("pitch", v.pitch), ...opt("rate", v.rate) } };
     case "voice_eleven_labs":
       if (!v.voice_id) return need(FIELDS_2024[type]);
-      return { body: { type, voice_id: v.voice_id, ...opt("api_key", v.api_key) } };
+      return {
+        body: {
+          type,
+          voice_id: v.voice_id,
+          ...defined({
+            api_key: v.api_key,
+            stability: v.stability,
+            similarity_boost: v.similarity_boost,
+            optimize_streaming_latency: v.optimize_streaming_latency,
+            model_id: v.model_id,
+            experimental_input_streaming: v.experimental_input_streaming,
+          }),
+        },
+      };
     case "voice_play_ht":
       if (!v.voice_id) return need(FIELDS_2024[type]);
       return {
-        body: { type, voice_id: v.voice_id, ...opt("api_user_id", v.api_user_id), ...opt("api_key", v.api_key) },
+        body: {
+          type,
+          voice_id: v.voice_id,
+          ...defined({
+            api_user_id: v.api_user_id,
+            api_key: v.api_key,
+            version: v.version,
+            speed: v.speed,
+            quality: v.quality,
+            temperature: v.temperature,
+            top_p: v.top_p,
+            text_guidance: v.text_guidance,
+            voice_guidance: v.voice_guidance,
+            experimental_remove_silence: v.experimental_remove_silence,
+          }),
+        },
       };
-    case "voice_rime":
+    case "voice_rime": {
       if (!v.speaker) return need(FIELDS_2024.voice_rime);
-      return { body: { type, speaker: v.speaker } };
+      const model = v.model_id;
+      if (model !== undefined && !isRimeModel(model))
+        return { refused: `a voice_rime voice's model_id is one of ${RIME_MODEL_IDS.join(", ")}` };
+      return { body: { type, speaker: v.speaker, ...defined({ speed_alpha: v.speed_alpha, model_id: model }) } };
+    }
     case "voice_vocode":
       if (v.voice_id !== undefined && v.voice_id !== "joe") return need(FIELDS_2024.voice_vocode);
       return { body: { type, voice_id: "joe" } };
@@ -95,6 +172,8 @@ export function voiceBody(gen: ApiGeneration, v: VoiceWrite): Encoded<VoiceWrite
       return { refused: `voice_base does not exist on the 2024 API: use one of ${VOICE_TYPES_2024.join(", ")}` };
   }
 }
+
+const isRimeModel = (m: string): m is (typeof RIME_MODEL_IDS)[number] => RIME_MODEL_IDS.some((x) => x === m);
 
 function opt<K extends string, V>(key: K, value: V | undefined): { [P in K]?: V } {
   // A one-key object whose key is K: built from a literal the compiler checks below.

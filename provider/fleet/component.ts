@@ -136,12 +136,78 @@ export abstract class FleetBase extends pulumi.ComponentResource {
         new classes.Agent(
           `${name}-${k}`,
           {
-            prompt: str(a.prompt),
+            prompt: opt(a.prompt),
             voice: ref(voices, a.voice),
             initialMessage: opt(a.initialMessage),
             actions: a.actions?.map((x) => ref(actions, x)),
             webhook: a.webhook === undefined ? undefined : ref(webhooks, a.webhook),
             agentId: opt(a.id),
+            promptId: opt(a.promptId),
+            name: opt(a.name),
+            language: a.language === undefined ? undefined : on ? pulumi.secret(a.language) : a.language,
+            interruptSensitivity:
+              a.interruptSensitivity === undefined
+                ? undefined
+                : on
+                  ? pulumi.secret(a.interruptSensitivity)
+                  : a.interruptSensitivity,
+            endpointingSensitivity:
+              a.endpointingSensitivity === undefined
+                ? undefined
+                : on
+                  ? pulumi.secret(a.endpointingSensitivity)
+                  : a.endpointingSensitivity,
+            ivrNavigationMode:
+              a.ivrNavigationMode === undefined
+                ? undefined
+                : on
+                  ? pulumi.secret(a.ivrNavigationMode)
+                  : a.ivrNavigationMode,
+            conversationSpeed:
+              a.conversationSpeed === undefined
+                ? undefined
+                : on
+                  ? pulumi.secret(a.conversationSpeed)
+                  : a.conversationSpeed,
+            initialMessageDelay:
+              a.initialMessageDelay === undefined
+                ? undefined
+                : on
+                  ? pulumi.secret(a.initialMessageDelay)
+                  : a.initialMessageDelay,
+            idleTimeSeconds:
+              a.idleTimeSeconds === undefined ? undefined : on ? pulumi.secret(a.idleTimeSeconds) : a.idleTimeSeconds,
+            askIfHumanPresentOnIdle:
+              a.askIfHumanPresentOnIdle === undefined
+                ? undefined
+                : on
+                  ? pulumi.secret(a.askIfHumanPresentOnIdle)
+                  : a.askIfHumanPresentOnIdle,
+            noiseSuppression:
+              a.noiseSuppression === undefined
+                ? undefined
+                : on
+                  ? pulumi.secret(a.noiseSuppression)
+                  : a.noiseSuppression,
+            runDoNotCallDetection:
+              a.runDoNotCallDetection === undefined
+                ? undefined
+                : on
+                  ? pulumi.secret(a.runDoNotCallDetection)
+                  : a.runDoNotCallDetection,
+            contextEndpoint: opt(a.contextEndpoint),
+            llmTemperature:
+              a.llmTemperature === undefined ? undefined : on ? pulumi.secret(a.llmTemperature) : a.llmTemperature,
+            openaiModelNameOverride: opt(a.openaiModelNameOverride),
+            llmFallback: a.llmFallback === undefined ? undefined : on ? pulumi.secret(a.llmFallback) : a.llmFallback,
+            deepgramKeywords:
+              a.deepgramKeywords === undefined
+                ? undefined
+                : on
+                  ? pulumi.secret(a.deepgramKeywords)
+                  : a.deepgramKeywords,
+            vectorDatabase: opt(a.vectorDatabase),
+            openaiAccountConnection: opt(a.openaiAccountConnection),
           },
           child(a.was),
         ),

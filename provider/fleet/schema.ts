@@ -3,7 +3,17 @@
 // a secret. References between entries are checked in ./check.ts, where all the keys are known.
 import { z } from "zod";
 import { E164Schema, UuidSchema } from "../schemas/common.js";
-import { ACTION_TYPES, VOICE_TYPES, WEBHOOK_EVENTS, WEBHOOK_METHODS } from "../schemas/values.js";
+import {
+  ACTION_TYPES,
+  ENDPOINTING_SENSITIVITIES,
+  INTERRUPT_SENSITIVITIES,
+  IVR_NAVIGATION_MODES,
+  LANGUAGES,
+  LLM_FALLBACK_PROVIDERS,
+  VOICE_TYPES,
+  WEBHOOK_EVENTS,
+  WEBHOOK_METHODS,
+} from "../schemas/values.js";
 import type { FleetSpec } from "./spec.js";
 
 /** A key of the fleet: it becomes part of a resource name, so it keeps to URN-safe characters. */
@@ -46,13 +56,39 @@ const WebhookSchema = z.strictObject({
   subscriptions: z.array(z.enum(WEBHOOK_EVENTS)).min(1, { error: "must name at least one event" }),
 });
 
+// The agent's current-API (2024) fields pass to the Agent as they are: their types are checked here,
+// their ranges and the rule "exactly one of prompt and promptId" by the Agent's own check at preview.
 const AgentSchema = z.strictObject({
   ...entry,
-  prompt: z.string().min(1, { error: "must not be empty" }),
+  prompt: z.string().min(1, { error: "must not be empty" }).optional(),
   voice: z.string().min(1, { error: "must name a voice" }),
   initialMessage: z.string().optional(),
   actions: z.array(z.string().min(1, { error: "must name an action" })).optional(),
   webhook: z.string().min(1, { error: "must name a webhook" }).optional(),
+  promptId: UuidSchema.optional(),
+  name: z.string().min(1, { error: "must not be empty" }).optional(),
+  language: z.enum(LANGUAGES).optional(),
+  interruptSensitivity: z.enum(INTERRUPT_SENSITIVITIES).optional(),
+  endpointingSensitivity: z.enum(ENDPOINTING_SENSITIVITIES).optional(),
+  ivrNavigationMode: z.enum(IVR_NAVIGATION_MODES).optional(),
+  conversationSpeed: z.number().optional(),
+  initialMessageDelay: z.number().optional(),
+  idleTimeSeconds: z.number().int({ error: "must be a whole number of seconds" }).optional(),
+  askIfHumanPresentOnIdle: z.boolean().optional(),
+  noiseSuppression: z.boolean().optional(),
+  runDoNotCallDetection: z.boolean().optional(),
+  contextEndpoint: z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional(),
+  llmTemperature: z.number().optional(),
+  openaiModelNameOverride: z.string().min(1, { error: "must not be empty" }).optional(),
+  llmFallback: z
+    .strictObject({
+      provider: z.enum(LLM_FALLBACK_PROVIDERS),
+      modelName: z.string().min(1, { error: "must not be empty" }),
+    })
+    .optional(),
+  deepgramKeywords: z.record(z.string().regex(/\S/, { error: "must not be empty" }), z.number()).optional(),
+  vectorDatabase: UuidSchema.optional(),
+  openaiAccountConnection: UuidSchema.optional(),
 });
 
 const LineSchema = z

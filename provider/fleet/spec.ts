@@ -2,7 +2,17 @@
 // descends into zod (test/consumer/public-types.test.ts). The zod schema in ./schema.ts is what
 // validates a value; it fails to compile unless its output is exactly these types, so the two
 // cannot drift apart.
-import type { ActionType, VoiceType, WebhookEvent, WebhookMethod } from "../schemas/values.js";
+import type {
+  ActionType,
+  EndpointingSensitivity,
+  InterruptSensitivity,
+  IvrNavigationMode,
+  Language,
+  LlmFallbackProvider,
+  VoiceType,
+  WebhookEvent,
+  WebhookMethod,
+} from "../schemas/values.js";
 
 /** What every entry of the fleet may say besides its own fields. */
 export interface FleetEntry {
@@ -42,10 +52,13 @@ export interface FleetWebhook extends FleetEntry {
   subscriptions: WebhookEvent[];
 }
 
-/** An agent of the fleet: references are keys of the fleet or existing objects' UUIDs. */
+/**
+ * An agent of the fleet: references are keys of the fleet or existing objects' UUIDs. The fields
+ * from `promptId` on are the current API's (2024); each is the Agent argument of the same name.
+ */
 export interface FleetAgent extends FleetEntry {
-  /** The agent's instructions. */
-  prompt: string;
+  /** The agent's instructions (exactly one of `prompt` and `promptId`). */
+  prompt?: string;
   /** A key of `voices`, or an existing voice's UUID. */
   voice: string;
   /** What it says first when a call connects. */
@@ -54,6 +67,44 @@ export interface FleetAgent extends FleetEntry {
   actions?: string[];
   /** A key of `webhooks`, or an existing webhook's UUID. */
   webhook?: string;
+  /** An existing prompt object's UUID, instead of `prompt`. */
+  promptId?: string;
+  /** The agent's name. */
+  name?: string;
+  /** The language it speaks. */
+  language?: Language;
+  /** How readily a caller interrupts it. */
+  interruptSensitivity?: InterruptSensitivity;
+  /** How soon a pause ends the caller's turn. */
+  endpointingSensitivity?: EndpointingSensitivity;
+  /** Whether it navigates phone menus. */
+  ivrNavigationMode?: IvrNavigationMode;
+  /** How fast it converses (greater than 0). */
+  conversationSpeed?: number;
+  /** Seconds before its opening message. */
+  initialMessageDelay?: number;
+  /** Seconds of silence before it acts on an idle call. */
+  idleTimeSeconds?: number;
+  /** Whether it asks if anyone is there on an idle call. */
+  askIfHumanPresentOnIdle?: boolean;
+  /** Whether the caller's background noise is suppressed. */
+  noiseSuppression?: boolean;
+  /** Whether called numbers are checked against do-not-call lists. */
+  runDoNotCallDetection?: boolean;
+  /** An http(s) URL asked for context at the start of each call. */
+  contextEndpoint?: string;
+  /** The language model's temperature, 0 to 2 (a change replaces the agent). */
+  llmTemperature?: number;
+  /** The OpenAI model it uses instead of the service's default. */
+  openaiModelNameOverride?: string;
+  /** The model it falls back to. */
+  llmFallback?: { provider: LlmFallbackProvider; modelName: string };
+  /** Words the speech recognizer should favour, each with its boost. */
+  deepgramKeywords?: Record<string, number>;
+  /** An existing vector database's UUID. */
+  vectorDatabase?: string;
+  /** An existing OpenAI account connection's UUID. */
+  openaiAccountConnection?: string;
 }
 
 /** A number to buy for a line. */

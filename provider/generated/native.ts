@@ -32,6 +32,10 @@ export type {
   Deployed,
   OutputsOf,
   AgentArgs,
+  AgentLlmFallbackArgs,
+  AgentLlmFallback,
+  AgentDeepgramKeywordsArgs,
+  AgentDeepgramKeywords,
   AgentOutputs,
   AgentState,
   VoiceArgs,
@@ -98,8 +102,10 @@ export interface Voice extends OutputsOf<VoiceOutputs> {}
  * A voice. Created with voices/create where the service has it; given the id of an existing voice, it manages
  * that one through voices/update. Destroy forgets it. Each type has its own fields: voice_base (the 2023 API)
  * voiceName, pitch and rate; voice_azure voiceName (pitch, rate optional); voice_eleven_labs vendorVoiceId
- * (apiKey optional); voice_play_ht vendorVoiceId (apiKey, apiUserId optional); voice_rime speaker;
- * voice_vocode none (vendorVoiceId "joe"). A vendor's apiKey and apiUserId are always secret.
+ * (apiKey, stability, similarityBoost, optimizeStreamingLatency, modelId, experimentalInputStreaming
+ * optional); voice_play_ht vendorVoiceId (apiKey, apiUserId, version, speed, quality, temperature, topP,
+ * textGuidance, voiceGuidance, experimentalRemoveSilence optional); voice_rime speaker (speedAlpha, modelId
+ * optional); voice_vocode none (vendorVoiceId "joe"). A vendor's apiKey and apiUserId are always secret.
  * On the native provider: `voiceagent:index:Voice`.
  * @example
  * const voice = new Voice("warm", { voiceName: "alloy", pitch: 0, rate: 1 });

@@ -4,10 +4,10 @@ import type { KindProperties } from "../dynamic/base.js";
 /** What each kind's resources register: every property (inputs and outputs) and the outputs that are secret. */
 export const KIND_PROPERTIES = {
   Agent: {
-    properties: ["prompt", "voice", "initialMessage", "actions", "webhook", "agentId", "userId"],
+    properties: ["prompt", "voice", "initialMessage", "actions", "webhook", "promptId", "name", "language", "interruptSensitivity", "endpointingSensitivity", "ivrNavigationMode", "conversationSpeed", "initialMessageDelay", "idleTimeSeconds", "askIfHumanPresentOnIdle", "noiseSuppression", "runDoNotCallDetection", "contextEndpoint", "llmTemperature", "openaiModelNameOverride", "llmFallback", "deepgramKeywords", "vectorDatabase", "openaiAccountConnection", "agentId", "userId"],
   },
   Voice: {
-    properties: ["voiceName", "pitch", "rate", "type", "vendorVoiceId", "speaker", "apiKey", "apiUserId", "voiceId", "userId"],
+    properties: ["voiceName", "pitch", "rate", "type", "vendorVoiceId", "speaker", "apiKey", "apiUserId", "stability", "similarityBoost", "optimizeStreamingLatency", "experimentalInputStreaming", "modelId", "version", "speed", "quality", "temperature", "topP", "textGuidance", "voiceGuidance", "experimentalRemoveSilence", "speedAlpha", "voiceId", "userId"],
     secrets: ["apiKey", "apiUserId"],
   },
   Action: {

@@ -51,14 +51,24 @@ export type CallStatus = (typeof CALL_STATUSES)[number];
 
 /** An agent's language. */
 export const LANGUAGES = ["en", "es", "de", "hi", "pt", "fr", "nl", "id", "it", "ja", "ko"] as const;
+/** An agent's language. */
+export type Language = (typeof LANGUAGES)[number];
 /** An agent's interrupt sensitivity. */
 export const INTERRUPT_SENSITIVITIES = ["low", "high"] as const;
+/** An agent's interrupt sensitivity. */
+export type InterruptSensitivity = (typeof INTERRUPT_SENSITIVITIES)[number];
 /** An agent's endpointing sensitivity. */
 export const ENDPOINTING_SENSITIVITIES = ["auto", "relaxed", "sensitive"] as const;
+/** An agent's endpointing sensitivity. */
+export type EndpointingSensitivity = (typeof ENDPOINTING_SENSITIVITIES)[number];
 /** An agent's IVR navigation mode. */
 export const IVR_NAVIGATION_MODES = ["default", "off"] as const;
+/** An agent's IVR navigation mode. */
+export type IvrNavigationMode = (typeof IVR_NAVIGATION_MODES)[number];
 /** The provider of an agent's fallback LLM. */
 export const LLM_FALLBACK_PROVIDERS = ["openai", "azure"] as const;
+/** The provider of an agent's fallback LLM. */
+export type LlmFallbackProvider = (typeof LLM_FALLBACK_PROVIDERS)[number];
 /** Telephony providers of numbers and calls. */
 export const TELEPHONY_PROVIDERS = ["vonage", "twilio"] as const;
 /** What a call does when no human answers. */
@@ -67,10 +77,16 @@ export const ON_NO_HUMAN_ANSWER = ["continue", "hangup"] as const;
 export const PLAN_TYPES = ["plan_free", "plan_developer", "plan_enterprise", "plan_unlimited"] as const;
 /** Play.ht voice engine versions. */
 export const PLAY_HT_VERSIONS = ["1", "2"] as const;
+/** A Play.ht voice engine version. */
+export type PlayHtVersion = (typeof PLAY_HT_VERSIONS)[number];
 /** Play.ht voice qualities. */
 export const PLAY_HT_QUALITIES = ["faster", "draft", "low", "medium", "high", "premium"] as const;
+/** A Play.ht voice quality. */
+export type PlayHtQuality = (typeof PLAY_HT_QUALITIES)[number];
 /** Rime voice models. */
 export const RIME_MODEL_IDS = ["mist", "v1"] as const;
+/** A Rime voice model. */
+export type RimeModelId = (typeof RIME_MODEL_IDS)[number];
 /** Account connection types. */
 export const ACCOUNT_CONNECTION_TYPES = ["account_connection_openai", "account_connection_twilio"] as const;
 /** A known account connection type. */

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { UuidSchema } from "./common.js";
-import { VOICE_TYPES } from "./values.js";
+import { openEnum } from "./open-enum.js";
+import { PLAY_HT_QUALITIES, PLAY_HT_VERSIONS, VOICE_TYPES } from "./values.js";
 
 /** A known voice type (docs/decisions.md §1, docs/contract-current.md). */
 export const VoiceTypeSchema = z.enum(VOICE_TYPES);
@@ -26,6 +27,26 @@ export const VoiceSchema = z.object({
   api_key: z.string().nullish(),
   /** voice_play_ht: the vendor account's user id that goes with the key. */
   api_user_id: z.string().nullish(),
+  // The 2024 types' optional tuning fields (0.0.48's ElevenLabsVoice, PlayHtVoice, RimeVoice);
+  // enumerations open, so a value the service added reads as drift.
+  /** voice_eleven_labs. */
+  stability: z.number().nullish(),
+  similarity_boost: z.number().nullish(),
+  optimize_streaming_latency: z.number().nullish(),
+  experimental_input_streaming: z.boolean().nullish(),
+  /** voice_eleven_labs (any model name), voice_rime (mist, v1). */
+  model_id: z.string().nullish(),
+  /** voice_play_ht. */
+  version: openEnum(PLAY_HT_VERSIONS).nullish(),
+  speed: z.number().nullish(),
+  quality: openEnum(PLAY_HT_QUALITIES).nullish(),
+  temperature: z.number().nullish(),
+  top_p: z.number().nullish(),
+  text_guidance: z.number().nullish(),
+  voice_guidance: z.number().nullish(),
+  experimental_remove_silence: z.boolean().nullish(),
+  /** voice_rime. */
+  speed_alpha: z.number().nullish(),
 });
 /** A voice. */
 export type Voice = z.infer<typeof VoiceSchema>;
@@ -44,6 +65,20 @@ export const VoiceWriteSchema = z.object({
   speaker: z.string().min(1).optional(),
   api_key: z.string().min(1).optional(),
   api_user_id: z.string().min(1).optional(),
+  stability: z.number().min(0).max(1).optional(),
+  similarity_boost: z.number().min(0).max(1).optional(),
+  optimize_streaming_latency: z.number().int().min(0).optional(),
+  experimental_input_streaming: z.boolean().optional(),
+  model_id: z.string().min(1).optional(),
+  version: z.enum(PLAY_HT_VERSIONS).optional(),
+  speed: z.number().positive().optional(),
+  quality: z.enum(PLAY_HT_QUALITIES).optional(),
+  temperature: z.number().min(0).optional(),
+  top_p: z.number().min(0).max(1).optional(),
+  text_guidance: z.number().min(0).optional(),
+  voice_guidance: z.number().min(0).optional(),
+  experimental_remove_silence: z.boolean().optional(),
+  speed_alpha: z.number().positive().optional(),
 });
 /** A voice as the provider asks for it (type may be left to its default). */
 export type VoiceWrite = z.input<typeof VoiceWriteSchema>;

@@ -21,6 +21,18 @@ from .webhook import Webhook
 __all__ = ["Fleet", "FleetConfigError", "check_fleet", "fleet_from_config"]
 
 SECTIONS = ("voices", "actions", "webhooks", "agents", "lines")
+# An agent's current-API (2024) fields: the stack file's key, and the Agent argument it passes as.
+_AGENT_CURRENT = {
+    "promptId": "prompt_id", "name": "name", "language": "language",
+    "interruptSensitivity": "interrupt_sensitivity", "endpointingSensitivity": "endpointing_sensitivity",
+    "ivrNavigationMode": "ivr_navigation_mode", "conversationSpeed": "conversation_speed",
+    "initialMessageDelay": "initial_message_delay", "idleTimeSeconds": "idle_time_seconds",
+    "askIfHumanPresentOnIdle": "ask_if_human_present_on_idle", "noiseSuppression": "noise_suppression",
+    "runDoNotCallDetection": "run_do_not_call_detection", "contextEndpoint": "context_endpoint",
+    "llmTemperature": "llm_temperature", "openaiModelNameOverride": "openai_model_name_override",
+    "llmFallback": "llm_fallback", "deepgramKeywords": "deepgram_keywords",
+    "vectorDatabase": "vector_database", "openaiAccountConnection": "openai_account_connection",
+}
 _UUID = re.compile(r"^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$", re.I)
 _NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,62}$")
 _PLAIN = re.compile(r"^[A-Za-z0-9_-]+$")
@@ -383,11 +395,12 @@ class Fleet(pulumi.ComponentResource):
             return declared[value].id if value in declared else val(value) if _UUID.match(value) else value
 
         agents = {
-            k: Agent(f"{name}-{k}", prompt=val(a["prompt"]), voice=ref(voices, a["voice"]),
+            k: Agent(f"{name}-{k}", prompt=val(a.get("prompt")), voice=ref(voices, a["voice"]),
                      initial_message=val(a.get("initialMessage")),
                      actions=[ref(actions, x) for x in a["actions"]] if "actions" in a else None,
                      webhook=ref(webhooks, a["webhook"]) if "webhook" in a else None,
-                     agent_id=val(a.get("id")), opts=child(a.get("was")))
+                     agent_id=val(a.get("id")), opts=child(a.get("was")),
+                     **{py: val(a[key]) for key, py in _AGENT_CURRENT.items() if key in a})
             for k, a in section("agents").items()
         }
         purchases = {

@@ -5,6 +5,9 @@ import { describe, expect, it } from "vitest";
 import { buildPlan, PullPlanSchema, type PullPlan } from "../../provider/cli/plan.js";
 import { projectFiles, projectName } from "../../provider/cli/project-files.js";
 import { renderProgram } from "../../provider/cli/render.js";
+import { fleetOfPlan } from "../../provider/cli/stack-file.js";
+import { yamlProject } from "../../provider/cli/yaml-program.js";
+import { checkFleet } from "../../provider/fleet/check.js";
 import { make, typicalAccount } from "./fake-account.js";
 
 /** One `new va.X(name, args)` the program made, with references shown as `<ref name>`. */
@@ -179,5 +182,93 @@ describe("renderProgram", () => {
       moduleResolution: "node",
     });
     expect(files.get("index.ts")).not.toMatch(/cancelOnDelete/);
+  });
+});
+
+describe("an agent's and a voice's current-API fields (issue 35)", () => {
+  // As a 2024 list page reads them: references by id, the prompt by a prompt object's id.
+  const promptId = "6f9a4f0e-3b7e-4c55-9d6b-0a1b2c3d4e5f";
+  const vdb = "7f9a4f0e-3b7e-4c55-9d6b-0a1b2c3d4e5f";
+  const oai = "8f9a4f0e-3b7e-4c55-9d6b-0a1b2c3d4e5f";
+  const account = () => {
+    const acc = typicalAccount();
+    const rime = make.voice({
+      type: "voice_rime",
+      voice_name: null,
+      pitch: null,
+      rate: null,
+      speaker: "river",
+      speed_alpha: 1.2,
+      model_id: "mist",
+    });
+    const es = make.agent(rime, {
+      prompt: promptId,
+      prompt_id: promptId,
+      name: "Recepción",
+      language: "es",
+      interrupt_sensitivity: "high",
+      endpointing_sensitivity: "relaxed",
+      ivr_navigation_mode: "off",
+      conversation_speed: 1.1,
+      initial_message_delay: 0.5,
+      idle_time_seconds: 20,
+      ask_if_human_present_on_idle: true,
+      noise_suppression: false,
+      run_do_not_call_detection: true,
+      context_endpoint: "https://ctx.example.com/es",
+      llm_temperature: 0.3,
+      openai_model_name_override: "gpt-4o",
+      llm_fallback: { provider: "azure", model_name: "gpt-4o-mini" },
+      deepgram_keywords: { cita: 2 },
+      vector_database: { id: vdb },
+      openai_account_connection: { id: oai },
+    });
+    acc.voices.push(rime);
+    acc.agents.push(es);
+    return { acc, es };
+  };
+  /** The agent's arguments as a program declares them, written out on their own. */
+  const ARGS = {
+    promptId,
+    name: "Recepción",
+    language: "es",
+    interruptSensitivity: "high",
+    endpointingSensitivity: "relaxed",
+    ivrNavigationMode: "off",
+    conversationSpeed: 1.1,
+    initialMessageDelay: 0.5,
+    idleTimeSeconds: 20,
+    askIfHumanPresentOnIdle: true,
+    noiseSuppression: false,
+    runDoNotCallDetection: true,
+    contextEndpoint: "https://ctx.example.com/es",
+    llmTemperature: 0.3,
+    openaiModelNameOverride: "gpt-4o",
+    llmFallback: { provider: "azure", modelName: "gpt-4o-mini" },
+    deepgramKeywords: { cita: 2 },
+    vectorDatabase: vdb,
+    openaiAccountConnection: oai,
+  };
+
+  it("the pulled program declares each of them, and the prompt by its id", () => {
+    const { acc, es } = account();
+    const declared = runProgram(renderProgram(buildPlan(acc)));
+    const agent = declared.find((d) => d.args.agentId === es.id);
+    expect(agent?.name).toBe("recepcion");
+    expect(agent?.args).toMatchObject(ARGS);
+    expect(agent?.args).not.toHaveProperty("prompt");
+    expect(declared.find((d) => d.args.speaker === "river")?.args).toMatchObject({ speedAlpha: 1.2, modelId: "mist" });
+  });
+
+  it("the stack file's fleet holds them and passes the fleet's check; the YAML program declares them", () => {
+    const { acc, es } = account();
+    const plan = buildPlan(acc);
+    const fleet = fleetOfPlan(plan);
+    const entry = Object.values(fleet.agents ?? {}).find((a) => a.id === es.id);
+    expect(entry).toMatchObject(ARGS);
+    // The fleet's voices are voice_base-shaped: check the agent (its voice by UUID) on its own.
+    expect(checkFleet({ agents: { es: { ...entry, voice: es.voice.id } } })).toMatchObject({ ok: true });
+    const yaml = yamlProject(plan, "pulled").files.get("Pulumi.yaml") ?? "";
+    for (const key of Object.keys(ARGS)) expect(yaml, key).toMatch(new RegExp(`\\b${key}: `));
   });
 });

@@ -5,7 +5,8 @@
 // string reaches the service and appears nowhere else. A number of the clinic's own Twilio account
 // is linked (LinkedNumber): its agent changed by hand is seen, destroy leaves it linked and says so,
 // and the Twilio credentials the service embeds in the number appear nowhere in output or state. Then examples/basic's program, as a second
-// stack of the same project (sharing its install), on the same API.
+// stack of the same project (sharing its install), on the same API. The clinic has a Spanish reception
+// agent with every current-API agent field set (issue 35): a hand edit of three of them is seen too.
 import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -43,21 +44,47 @@ const ctx = useConsumer({
   }),
 });
 
+/** Makes an object of a collection only the current API has, as the dashboard would; its id. */
+async function made(route: string, body: unknown): Promise<string> {
+  const res = await fetch(`${ctx.emu.url}/v1/${route}/create`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${ctx.token}`, "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
+  const json: unknown = await res.json();
+  const id = typeof json === "object" && json !== null && "id" in json ? json.id : undefined;
+  if (!res.ok || typeof id !== "string") throw new Error(`${route}/create answered ${res.status}`);
+  return id;
+}
+
 describe("a clinic on the current API (dynamic entry)", () => {
   it("up, preview, a hand edit seen by preview --refresh, a prompt and a voice type changed in place, destroy", async () => {
     const { c, client } = ctx;
-    // The clinic's Twilio account connection, made on the service (not by this program).
-    const made = await fetch(`${ctx.emu.url}/v1/account_connections/create`, {
-      method: "POST",
-      headers: { authorization: `Bearer ${ctx.token}`, "content-type": "application/json" },
-      body: JSON.stringify({
+    // The clinic's Twilio account connection, and the Spanish agent's prompt object, vector
+    // database and OpenAI connection, made on the service (not by this program).
+    const promptId = await made("prompts", { content: "Eres la recepción de la clínica. Das y cambias citas." });
+    await c.config({
+      "clinic:twilioConnection": await made("account_connections", {
         type: "account_connection_twilio",
         credentials: { twilio_account_sid: "AC-clinic-0001", twilio_auth_token: TWILIO_AUTH },
       }),
+      "clinic:spanishPromptId": promptId,
+      "clinic:spanishVectorDatabase": await made("vector_databases", {
+        type: "vector_database_pinecone",
+        index: "clinica",
+        api_key: "pc-clinic-key",
+        api_environment: "us-east-1",
+      }),
+      "clinic:spanishOpenai": await made("account_connections", {
+        type: "account_connection_openai",
+        credentials: { openai_api_key: "sk-clinic-key" },
+      }),
     });
-    await c.config({ "clinic:twilioConnection": ((await made.json()) as { id: string }).id });
-    expect(await c.up()).toEqual({ create: 10 });
+    expect(await c.up()).toEqual({ create: 11 });
     const out = await c.outputs();
+    const spanish = (await client.agents.list.all()).find((a) => a.name === "Recepción");
+    expect(spanish).toMatchObject({ language: "es", prompt_id: promptId, llm_temperature: 0.3, idle_time_seconds: 20 });
+    const spanishId = String(spanish?.id);
     const front = String(out.frontId);
     expect((await client.agents.get(front)).prompt).toBe("You are the clinic's front desk. Book and move visits.");
     expect((await client.numbers.get("+15550010002")).inbound_agent?.id).toBe(out.nurseId);
@@ -73,22 +100,28 @@ describe("a clinic on the current API (dynamic entry)", () => {
     expect((await client.voices.get(String(out.calmId))).api_key).toBe(VENDOR_KEY);
     const shown = [preview.stdout, preview.stderr];
 
-    // Someone edits the front desk's prompt, and hands the linked number to the front desk, on the
-    // service: a refreshing preview shows both.
+    // Someone edits the front desk's prompt, hands the linked number to the front desk, and edits
+    // three of the Spanish agent's current-API fields, on the service: a refreshing preview shows
+    // all three resources to update, naming the Spanish agent's fields.
     await client.agents.update(front, { prompt: "Edited by hand." });
     await client.numbers.update("+16465550100", front);
-    expect(await c.preview(["--refresh"])).toMatchObject({ update: 2 });
+    await client.agents.update(spanishId, { language: "pt", interrupt_sensitivity: "low", idle_time_seconds: 45 });
+    const refreshed = await c.pulumi(["preview", "--refresh", "--diff"]);
+    const recepcion = refreshed.stdout.slice(refreshed.stdout.indexOf("voiceagent:Agent::recepcion"));
+    for (const field of ["language", "interruptSensitivity", "idleTimeSeconds"])
+      expect(recepcion, field).toMatch(new RegExp(`~ ${field} *: `));
+    expect(refreshed.stdout).toMatch(/~ 3 to update/);
 
     await c.config({ "clinic:frontPrompt": "You are the clinic's front desk. Book, move and cancel visits." });
-    expect(await c.up()).toEqual({ update: 1, same: 9 });
+    expect(await c.up()).toEqual({ update: 1, same: 10 });
     expect((await client.agents.get(front)).prompt).toBe(
       "You are the clinic's front desk. Book, move and cancel visits.",
     );
 
     await c.config({ "clinic:calmVoice": "rime" });
-    expect(await c.up()).toEqual({ update: 1, same: 9 });
+    expect(await c.up()).toEqual({ update: 1, same: 10 });
     expect(await client.voices.get(String(out.calmId))).toMatchObject({ type: "voice_rime", speaker: "river" });
-    expect(await c.preview()).toEqual({ same: 10 });
+    expect(await c.preview()).toEqual({ same: 11 });
 
     const exported = await c.pulumi(["stack", "export"]);
     const destroy = await c.pulumi(["destroy", "--yes", "--skip-preview"]);

@@ -33,11 +33,40 @@ const inputs = (r: Request) => r.getObject()?.toJavaScript() ?? {};
 const isSecret = (v: unknown) => typeof v === "object" && v !== null && SECRET_SIG in v;
 const settled = <T>(o: pulumi.Output<T>) => new Promise<T>((resolve) => o.apply(resolve));
 
+/** An agent's current-API (2024) fields, each as the stack file writes it and the Agent takes it. */
+const CURRENT = {
+  promptId: "00000000-0000-4000-8000-0000000000a1",
+  name: "Recepción",
+  language: "es",
+  interruptSensitivity: "high",
+  endpointingSensitivity: "relaxed",
+  ivrNavigationMode: "off",
+  conversationSpeed: 1.2,
+  initialMessageDelay: 0.5,
+  idleTimeSeconds: 15,
+  askIfHumanPresentOnIdle: true,
+  noiseSuppression: false,
+  runDoNotCallDetection: true,
+  contextEndpoint: "https://ctx.example.com/es",
+  llmTemperature: 0.4,
+  openaiModelNameOverride: "gpt-4o",
+  llmFallback: { provider: "azure", modelName: "gpt-4o-mini" },
+  deepgramKeywords: { Ibuprofeno: 2 },
+  vectorDatabase: "00000000-0000-4000-8000-0000000000b1",
+  openaiAccountConnection: "00000000-0000-4000-8000-0000000000c1",
+} as const;
+
 const fleet: FleetSpec = {
   voices: { warm: { voiceName: "alloy", pitch: 0, rate: 1 } },
   agents: {
     support: { prompt: "You answer support calls.", voice: "warm", was: ["helpdesk"] },
     sales: { prompt: "You sell.", voice: EXISTING_VOICE },
+    spanish: {
+      ...CURRENT,
+      llmFallback: { ...CURRENT.llmFallback },
+      deepgramKeywords: { ...CURRENT.deepgramKeywords },
+      voice: "warm",
+    },
   },
   lines: {
     main: { number: "+15550010001", agent: "support" },
@@ -109,6 +138,7 @@ describe("Fleet", () => {
       "nf-main",
       "nf-own",
       "nf-sales",
+      "nf-spanish",
       "nf-spare",
       "nf-spare",
       "nf-support",
@@ -135,7 +165,7 @@ describe("Fleet", () => {
     expect(inputs(byName("pulumi-nodejs:dynamic/voiceagent:PhoneNumber", "df-main")).inboundAgent).toBe(
       "df-support-id",
     );
-    expect(nativeIds.agents).toEqual({ support: "nf-support-id", sales: "nf-sales-id" });
+    expect(nativeIds.agents).toEqual({ support: "nf-support-id", sales: "nf-sales-id", spanish: "nf-spanish-id" });
     expect(nativeIds.lines).toEqual({
       main: "nf-main-id",
       bought: "nf-bought-id",
@@ -163,6 +193,12 @@ describe("Fleet", () => {
     expect(isSecret(inputs(byName("voiceagent:index:Voice", "nf-warm")).pitch)).toBe(true);
     const plainAgent = inputs(byName("pulumi-nodejs:dynamic/voiceagent:Agent", "df-support"));
     expect(plainAgent.prompt).toBe("You answer support calls.");
+  });
+
+  it("passes an agent's current-API fields to its Agent as they are, each secret when the fleet is", () => {
+    expect(inputs(byName("pulumi-nodejs:dynamic/voiceagent:Agent", "df-spanish"))).toMatchObject(CURRENT);
+    const secret = inputs(byName("voiceagent:index:Agent", "nf-spanish"));
+    for (const key of Object.keys(CURRENT)) expect(isSecret(secret[key]), key).toBe(true);
   });
 
   it("registers nothing for a fleet that fails its check", () => {

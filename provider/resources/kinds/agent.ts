@@ -1,39 +1,162 @@
 import { z } from "zod";
 import {
-  AgentCreateSchema,
-  AgentUpdateSchema,
+  AgentUpdateWriteSchema,
+  AgentWriteSchema,
   distinctIds,
+  ENDPOINTING_SENSITIVITIES,
+  INTERRUPT_SENSITIVITIES,
+  IVR_NAVIGATION_MODES,
+  LANGUAGES,
   LIMITS,
+  LLM_FALLBACK_PROVIDERS,
   textUpTo,
   UuidSchema,
+  WebhookUrlSchema,
   type Agent,
-  type AgentUpdate,
+  type AgentUpdateWrite,
+  type AgentWrite,
 } from "../../schemas/index.js";
-import { inputFailure } from "../kit/check.js";
-import { defineKind } from "../kit/kind.js";
+import { inputFailure, type CheckFailure } from "../kit/check.js";
+import { defineKind, type Props } from "../kit/kind.js";
 import { ownerOutput } from "../kit/owner.js";
-import { refusal, slug } from "../kit/pull.js";
+import { present, refusal, slug } from "../kit/pull.js";
 
 /** Openings that every prompt shares and that say nothing about the agent. */
 const PROMPT_OPENING = /^\s*(?:you\s+are|you're|you\s+will\s+be|act\s+as|as)\s+(?:an?|the)?\s*/i;
 
-/** An agent's base name: the first words of its prompt after "You are the". */
-export function agentBaseName(a: Pick<Agent, "prompt">): string {
+/**
+ * An agent's base name: its own name where the service holds one (the current API), else the
+ * first words of its prompt after "You are the" (an agent naming a prompt object has no text here).
+ */
+export function agentBaseName(a: Pick<Agent, "prompt"> & { name?: string | null | undefined }): string {
+  if (a.name && slug(a.name, 4)) return slug(a.name, 4);
   const firstSentence = a.prompt.replace(PROMPT_OPENING, "").split(/[.!?;:\n]/)[0] ?? "";
   return slug(firstSentence, 4) || slug(a.prompt, 4) || "agent";
 }
 
-const AgentPromptSchema = AgentCreateSchema.pick({ prompt: true });
+const AgentPromptSchema = AgentWriteSchema.pick({ prompt: true }).required();
+
+/** The agent's inputs only the current API (2024) has, by the wire field each is sent as. */
+export const AGENT_CURRENT_INPUTS = {
+  promptId: "prompt",
+  name: "name",
+  language: "language",
+  interruptSensitivity: "interrupt_sensitivity",
+  endpointingSensitivity: "endpointing_sensitivity",
+  ivrNavigationMode: "ivr_navigation_mode",
+  conversationSpeed: "conversation_speed",
+  initialMessageDelay: "initial_message_delay",
+  idleTimeSeconds: "idle_time_seconds",
+  askIfHumanPresentOnIdle: "ask_if_human_present_on_idle",
+  noiseSuppression: "noise_suppression",
+  runDoNotCallDetection: "run_do_not_call_detection",
+  contextEndpoint: "context_endpoint",
+  llmTemperature: "llm_temperature",
+  openaiModelNameOverride: "openai_model_name_override",
+  llmFallback: "llm_fallback",
+  deepgramKeywords: "deepgram_keywords",
+  vectorDatabase: "vector_database",
+  openaiAccountConnection: "openai_account_connection",
+} as const;
+type CurrentInput = keyof typeof AGENT_CURRENT_INPUTS;
+const CURRENT_INPUTS = Object.keys(AGENT_CURRENT_INPUTS).filter((k): k is CurrentInput => k in AGENT_CURRENT_INPUTS);
+
+/** "Unset: the service's value stands" said once for the fields the 2024 API cannot clear. */
+const KEPT =
+  "Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).";
+
+/** Exactly one of `prompt` and `promptId`, counting those not known yet at preview. */
+function onePrompt(given: ReadonlySet<string>): CheckFailure[] {
+  const both = given.has("prompt") && given.has("promptId");
+  if (both)
+    return [
+      inputFailure(
+        "prompt and promptId are both set: give the prompt as text (prompt) or as a Prompt's id (promptId), not both",
+      ),
+    ];
+  if (!given.has("prompt") && !given.has("promptId"))
+    return [
+      inputFailure(
+        "prompt is required: give the prompt as text (prompt), or a Prompt's id (promptId) on the current API",
+      ),
+    ];
+  return [];
+}
+
+/** What the 2023 interface cannot take: the current API's own inputs, each named. */
+function interfaceLacks(news: Partial<Record<CurrentInput, unknown>>): CheckFailure[] {
+  const set = CURRENT_INPUTS.filter((k) => news[k] !== undefined);
+  if (!set.length) return [];
+  return [
+    inputFailure(
+      `${set.join(", ")}: ${set.length > 1 ? "these need" : "it needs"} the current API (2024), and the service speaks the 2023 interface, which has no such agent field` +
+        " (remove them, or set voiceagent:api 2024 if the service speaks the current API)",
+    ),
+  ];
+}
+
+/** The current API's inputs the program no longer sets, which the agent keeps (nothing clears them). */
+function keptUnset(
+  olds: Partial<Record<CurrentInput, unknown>>,
+  news: Partial<Record<CurrentInput, unknown>>,
+): string[] {
+  return CURRENT_INPUTS.filter((k) => k !== "promptId" && olds[k] !== undefined && news[k] === undefined);
+}
 
 /** Agent: agents/create, GET /v1/agents/?id=, agents/update; the service has no delete. */
-export const agentKind = defineKind<Agent, AgentUpdate>()({
+/**
+ * The update body; a webhook the agent does not have is left out rather than cleared with null,
+ * which the 2024 API cannot take (a removal it refuses at preview, generationCheck below), so an
+ * agent without a webhook can be updated on either API.
+ */
+function updateBody(body: Props, had: string | undefined): AgentUpdateWrite {
+  const parsed = AgentUpdateWriteSchema.parse(body);
+  if (had !== undefined || parsed.webhook !== null) return parsed;
+  const { webhook: _none, ...rest } = parsed;
+  return rest;
+}
+
+/** Deepgram keywords as read (a boost may be null): the ones with a boost. */
+function keywordsOf(k: Record<string, number | null>): Record<string, number> {
+  return Object.fromEntries(Object.entries(k).filter((e): e is [string, number] => e[1] !== null));
+}
+
+export const agentKind = defineKind<Agent, AgentWrite>()({
   kind: "Agent",
   collection: "agents",
   pull: {
     name: agentBaseName,
-    refuse: (a) => refusal(AgentPromptSchema.safeParse(a)),
+    refuse: (a) => (a.prompt_id ? undefined : refusal(AgentPromptSchema.safeParse(a))),
+    // A list item names a prompt object by its id only when the agent refers to one of the team's
+    // prompts: then the program does too; an inline prompt is declared as its text.
     adopt: (a) => ({
-      args: { agentId: a.id, prompt: a.prompt, ...(a.initial_message ? { initialMessage: a.initial_message } : {}) },
+      args: {
+        agentId: a.id,
+        ...(a.prompt_id ? { promptId: a.prompt_id } : { prompt: a.prompt }),
+        ...(a.initial_message ? { initialMessage: a.initial_message } : {}),
+        ...present({
+          name: a.name,
+          language: a.language,
+          interruptSensitivity: a.interrupt_sensitivity,
+          endpointingSensitivity: a.endpointing_sensitivity,
+          ivrNavigationMode: a.ivr_navigation_mode,
+          conversationSpeed: a.conversation_speed,
+          initialMessageDelay: a.initial_message_delay,
+          idleTimeSeconds: a.idle_time_seconds,
+          askIfHumanPresentOnIdle: a.ask_if_human_present_on_idle,
+          noiseSuppression: a.noise_suppression,
+          runDoNotCallDetection: a.run_do_not_call_detection,
+          contextEndpoint: a.context_endpoint,
+          llmTemperature: a.llm_temperature,
+          openaiModelNameOverride: a.openai_model_name_override,
+          vectorDatabase: a.vector_database?.id,
+          openaiAccountConnection: a.openai_account_connection?.id,
+        }),
+        ...(a.llm_fallback
+          ? { llmFallback: { provider: a.llm_fallback.provider, modelName: a.llm_fallback.model_name } }
+          : {}),
+        ...(a.deepgram_keywords ? { deepgramKeywords: keywordsOf(a.deepgram_keywords) } : {}),
+      },
       refs: [
         { key: "voice", collection: "voices", ids: [a.voice.id], list: false },
         ...(a.actions.length
@@ -48,19 +171,59 @@ export const agentKind = defineKind<Agent, AgentUpdate>()({
     "(set the retain-on-delete resource option to say so explicitly, or the protect option to guard it).",
   importId: "its id (a UUID)",
   input: z.object({
-    prompt: textUpTo(LIMITS.promptMax).min(1, { error: "must not be empty" }),
+    prompt: textUpTo(LIMITS.promptMax).min(1, { error: "must not be empty" }).optional(),
     voice: UuidSchema,
     initialMessage: textUpTo(LIMITS.initialMessageMax).optional(),
     actions: distinctIds(UuidSchema, LIMITS.actionsMax).default([]),
     webhook: UuidSchema.optional(),
     agentId: UuidSchema.optional(),
+    promptId: UuidSchema.optional(),
+    name: z.string().min(1, { error: "must not be empty" }).optional(),
+    language: z.enum(LANGUAGES).optional(),
+    interruptSensitivity: z.enum(INTERRUPT_SENSITIVITIES).optional(),
+    endpointingSensitivity: z.enum(ENDPOINTING_SENSITIVITIES).optional(),
+    ivrNavigationMode: z.enum(IVR_NAVIGATION_MODES).optional(),
+    conversationSpeed: z.number().positive({ error: "must be greater than 0" }).optional(),
+    initialMessageDelay: z.number().min(0, { error: "must be 0 or more (seconds)" }).optional(),
+    idleTimeSeconds: z
+      .number()
+      .int({ error: "must be a whole number of seconds" })
+      .min(1, { error: "must be at least 1 (seconds)" })
+      .optional(),
+    askIfHumanPresentOnIdle: z.boolean().optional(),
+    noiseSuppression: z.boolean().optional(),
+    runDoNotCallDetection: z.boolean().optional(),
+    contextEndpoint: WebhookUrlSchema.optional(),
+    llmTemperature: z
+      .number()
+      .min(0, { error: "must be between 0 and 2" })
+      .max(2, { error: "must be between 0 and 2" })
+      .optional(),
+    openaiModelNameOverride: z.string().min(1, { error: "must not be empty" }).optional(),
+    llmFallback: z
+      .object({
+        provider: z
+          .enum(LLM_FALLBACK_PROVIDERS)
+          .meta({ description: `Whose model: ${LLM_FALLBACK_PROVIDERS.join(", ")}.` }),
+        modelName: z
+          .string()
+          .min(1, { error: "must not be empty" })
+          .meta({ description: 'The model\'s name, e.g. "gpt-4o-mini".' }),
+      })
+      .optional(),
+    deepgramKeywords: z.record(z.string().min(1, { error: "must not be empty" }), z.number()).optional(),
+    vectorDatabase: UuidSchema.optional(),
+    openaiAccountConnection: UuidSchema.optional(),
   }),
   fields: {
     // Naming the object this resource already manages is no change.
     prompt: {
-      doc: `The agent's instructions. Required, non-empty, at most ${LIMITS.promptMax} characters.`,
+      doc:
+        `The agent's instructions, as text: non-empty, at most ${LIMITS.promptMax} characters. ` +
+        "Exactly one of `prompt` and `promptId` is set.",
       wire: "prompt",
-      read: (a) => a.prompt,
+      // An agent whose program names a Prompt by id has no prompt text of its own to compare.
+      read: (a, recorded) => (recorded.promptId !== undefined && recorded.prompt === undefined ? undefined : a.prompt),
     },
     voice: {
       doc: "The id of the voice it speaks with: a `Voice`'s `id`, or an existing voice's UUID.",
@@ -86,6 +249,127 @@ export const agentKind = defineKind<Agent, AgentUpdate>()({
       read: (a) => a.webhook?.id,
       clearable: true,
     },
+    promptId: {
+      doc:
+        "The id of a `Prompt` (or an existing prompt object's UUID) the agent speaks by, instead of `prompt`'s text. " +
+        "Exactly one of `prompt` and `promptId` is set. Only the current API (2024) has prompt objects.",
+      wire: "prompt_id",
+      read: (a, recorded) => (recorded.promptId !== undefined ? a.prompt_id : undefined),
+    },
+    name: {
+      doc: `The agent's name, as the dashboard shows it. ${KEPT}`,
+      wire: "name",
+      read: (a) => a.name ?? undefined,
+      keepWhenUnset: true,
+    },
+    language: {
+      doc: `The language it speaks and listens for: ${LANGUAGES.join(", ")}. ${KEPT}`,
+      wire: "language",
+      read: (a) => a.language ?? undefined,
+      keepWhenUnset: true,
+    },
+    interruptSensitivity: {
+      doc: `How readily a caller's speech interrupts it: ${INTERRUPT_SENSITIVITIES.join(", ")}. ${KEPT}`,
+      wire: "interrupt_sensitivity",
+      read: (a) => a.interrupt_sensitivity ?? undefined,
+      keepWhenUnset: true,
+    },
+    endpointingSensitivity: {
+      doc: `How soon it takes a pause for the end of the caller's turn: ${ENDPOINTING_SENSITIVITIES.join(", ")}. ${KEPT}`,
+      wire: "endpointing_sensitivity",
+      read: (a) => a.endpointing_sensitivity ?? undefined,
+      keepWhenUnset: true,
+    },
+    ivrNavigationMode: {
+      doc: `Whether it navigates phone menus (IVRs): ${IVR_NAVIGATION_MODES.join(", ")}. ${KEPT}`,
+      wire: "ivr_navigation_mode",
+      read: (a) => a.ivr_navigation_mode ?? undefined,
+      keepWhenUnset: true,
+    },
+    conversationSpeed: {
+      doc: `How fast it converses, a number greater than 0 (1 is the service's normal pace). ${KEPT}`,
+      wire: "conversation_speed",
+      read: (a) => a.conversation_speed ?? undefined,
+      keepWhenUnset: true,
+    },
+    initialMessageDelay: {
+      doc: `Seconds it waits before its opening message, 0 or more. ${KEPT}`,
+      wire: "initial_message_delay",
+      read: (a) => a.initial_message_delay ?? undefined,
+      keepWhenUnset: true,
+    },
+    idleTimeSeconds: {
+      doc: `Seconds of silence before it acts on an idle call, a whole number, at least 1. ${KEPT}`,
+      wire: "idle_time_seconds",
+      read: (a) => a.idle_time_seconds ?? undefined,
+      keepWhenUnset: true,
+    },
+    askIfHumanPresentOnIdle: {
+      doc: `Whether it asks if anyone is there when the call goes idle. ${KEPT}`,
+      wire: "ask_if_human_present_on_idle",
+      read: (a) => a.ask_if_human_present_on_idle ?? undefined,
+      keepWhenUnset: true,
+    },
+    noiseSuppression: {
+      doc: `Whether background noise is suppressed on the caller's audio. ${KEPT}`,
+      wire: "noise_suppression",
+      read: (a) => a.noise_suppression ?? undefined,
+      keepWhenUnset: true,
+    },
+    runDoNotCallDetection: {
+      doc: `Whether the service checks called numbers against do-not-call lists. ${KEPT}`,
+      wire: "run_do_not_call_detection",
+      read: (a) => a.run_do_not_call_detection ?? undefined,
+      keepWhenUnset: true,
+    },
+    contextEndpoint: {
+      doc: `An http(s) URL the service asks for context at the start of each call (no credentials in it: they would be stored in plain text). ${KEPT}`,
+      wire: "context_endpoint",
+      read: (a) => a.context_endpoint ?? undefined,
+      keepWhenUnset: true,
+    },
+    llmTemperature: {
+      doc:
+        "The language model's sampling temperature, from 0 to 2. Only the current API (2024) has it, and only its " +
+        "agents/create takes it (0.0.48's agents/update has no llm_temperature): changing it replaces the agent " +
+        "(the old one stays on the service, which has no delete). Left unset, the service's value stands.",
+      wire: "llm_temperature",
+      read: (a) => a.llm_temperature ?? undefined,
+      keepWhenUnset: true,
+      replaces: true,
+    },
+    openaiModelNameOverride: {
+      doc: `The OpenAI model it uses instead of the service's default, e.g. "gpt-4o". ${KEPT}`,
+      wire: "openai_model_name_override",
+      read: (a) => a.openai_model_name_override ?? undefined,
+      keepWhenUnset: true,
+    },
+    llmFallback: {
+      doc: `The language model it falls back to when its own fails: \`provider\` (${LLM_FALLBACK_PROVIDERS.join(", ")}) and \`modelName\`. ${KEPT}`,
+      wire: "llm_fallback",
+      toWire: (f) => ({ provider: f.provider, model_name: f.modelName }),
+      read: (a) =>
+        a.llm_fallback ? { provider: a.llm_fallback.provider, modelName: a.llm_fallback.model_name } : undefined,
+      keepWhenUnset: true,
+    },
+    deepgramKeywords: {
+      doc: `Words the speech recognizer (Deepgram) should favour, each with its boost: \`{"Ibuprofeno": 2}\`. ${KEPT}`,
+      wire: "deepgram_keywords",
+      read: (a) => (a.deepgram_keywords ? keywordsOf(a.deepgram_keywords) : undefined),
+      keepWhenUnset: true,
+    },
+    vectorDatabase: {
+      doc: `The id of a \`VectorDatabase\` (or an existing one's UUID) it retrieves knowledge from. ${KEPT}`,
+      wire: "vector_database",
+      read: (a) => a.vector_database?.id,
+      keepWhenUnset: true,
+    },
+    openaiAccountConnection: {
+      doc: `The id of an OpenAI \`AccountConnection\` (or an existing one's UUID): its language model runs on that account. ${KEPT}`,
+      wire: "openai_account_connection",
+      read: (a) => a.openai_account_connection?.id,
+      keepWhenUnset: true,
+    },
     agentId: {
       doc:
         "Adopt an existing agent instead of creating one: its fields are set to these arguments on the first `up`. " +
@@ -97,26 +381,42 @@ export const agentKind = defineKind<Agent, AgentUpdate>()({
     },
   },
   adopt: "agentId",
-  generationCheck: (gen, olds, news) =>
-    gen === "2024" && olds.webhook && !news.webhook
+  refine: (_inputs, given) => onePrompt(given),
+  generationCheck: (gen, olds, news) => {
+    if (gen === "2023") return { failures: interfaceLacks(news) };
+    if (olds.webhook && !news.webhook)
+      return {
+        failures: [
+          inputFailure(
+            "webhook: the 2024 API cannot remove an agent's webhook (its update takes no null), so nothing would change: " +
+              "keep the webhook, point it at another Webhook, or replace the agent (set voiceagent:api 2023 if the service speaks the interface)",
+          ),
+        ],
+      };
+    const kept = keptUnset(olds, news);
+    return kept.length
       ? {
-          failures: [
-            inputFailure(
-              "webhook: the 2024 API cannot remove an agent's webhook (its update takes no null), so nothing would change: " +
-                "keep the webhook, point it at another Webhook, or replace the agent (set voiceagent:api 2023 if the service speaks the interface)",
-            ),
-          ],
+          note: `voiceagent:Agent: ${kept.join(", ")} no longer set: the agent keeps the value the service holds (the 2024 API's update cannot clear a field)`,
         }
-      : {},
+      : {};
+  },
   outputs: { userId: ownerOutput() },
   async create(client, inputs, bodies) {
-    if (!inputs.agentId) return client.agents.create(AgentCreateSchema.parse(bodies.create));
+    if (!inputs.agentId) return client.agents.create(AgentWriteSchema.parse(bodies.create));
     // Adoption (pulumi import cannot work for dynamic providers): the agent must exist; then it
     // takes every value of the program, clearing what the program leaves unset, as an update does.
-    await client.agents.get(inputs.agentId);
-    return client.agents.update(inputs.agentId, AgentUpdateSchema.parse(bodies.update));
+    const live = await client.agents.get(inputs.agentId);
+    if (inputs.llmTemperature !== undefined && live.llm_temperature !== inputs.llmTemperature) {
+      throw new Error(
+        `llmTemperature: agent ${inputs.agentId} has another temperature, and the service's update cannot change it ` +
+          "(0.0.48's agents/update has no llm_temperature); nothing was sent: set llmTemperature to the agent's value, " +
+          "or leave it unset, or drop agentId to create a new agent with it",
+      );
+    }
+    return client.agents.update(inputs.agentId, updateBody(bodies.update, live.webhook?.id));
   },
   read: (client, id) => client.agents.get(id),
-  update: (client, id, _inputs, _recorded, bodies) => client.agents.update(id, AgentUpdateSchema.parse(bodies.update)),
+  update: (client, id, _inputs, recorded, bodies) =>
+    client.agents.update(id, updateBody(bodies.update, recorded.webhook)),
   forgetNote: "the service has no delete for agents; it is removed from the stack and left on the service",
 });

@@ -3,6 +3,9 @@ import type { ApiGeneration } from "../../client/index.js";
 import {
   integerIn,
   LIMITS,
+  PLAY_HT_QUALITIES,
+  PLAY_HT_VERSIONS,
+  RIME_MODEL_IDS,
   textUpTo,
   UuidSchema,
   VOICE_TYPES_2024,
@@ -21,6 +24,9 @@ export function voiceBaseName(v: Pick<Voice, "voice_name" | "voice_id" | "speake
   return slug(v.voice_name ?? v.voice_id ?? v.speaker ?? "") || "voice";
 }
 
+/** A fraction from 0 to 1; the message names the range, never the value. */
+const fraction = z.number().min(0, { error: "must be between 0 and 1" }).max(1, { error: "must be between 0 and 1" });
+
 const input = z.object({
   type: VoiceTypeSchema.default("voice_base"),
   voiceName: textUpTo(LIMITS.voiceNameMax).min(1, { error: "must not be empty" }).optional(),
@@ -31,11 +37,75 @@ const input = z.object({
   apiKey: z.string().min(1, { error: "must not be empty" }).optional(),
   apiUserId: z.string().min(1, { error: "must not be empty" }).optional(),
   voiceId: UuidSchema.optional(),
+  // The 2024 types' optional tuning fields, as 0.0.48's voice params type them; the ranges are
+  // the vendors' (a fraction from 0 to 1, a positive speed), the service states none of its own.
+  stability: fraction.optional(),
+  similarityBoost: fraction.optional(),
+  optimizeStreamingLatency: z
+    .number()
+    .int({ error: "must be an integer" })
+    .min(0, { error: "must be 0 or more" })
+    .optional(),
+  experimentalInputStreaming: z.boolean().optional(),
+  modelId: z.string().min(1, { error: "must not be empty" }).optional(),
+  version: z.enum(PLAY_HT_VERSIONS).optional(),
+  speed: z.number().positive({ error: "must be greater than 0" }).optional(),
+  quality: z.enum(PLAY_HT_QUALITIES).optional(),
+  temperature: z.number().min(0, { error: "must be 0 or more" }).optional(),
+  topP: fraction.optional(),
+  textGuidance: z.number().min(0, { error: "must be 0 or more" }).optional(),
+  voiceGuidance: z.number().min(0, { error: "must be 0 or more" }).optional(),
+  experimentalRemoveSilence: z.boolean().optional(),
+  speedAlpha: z.number().positive({ error: "must be greater than 0" }).optional(),
 });
 type VoiceInputs = Partial<z.output<typeof input>>;
-type TypeField = "voiceName" | "pitch" | "rate" | "vendorVoiceId" | "speaker" | "apiKey" | "apiUserId";
+/** ElevenLabs' tuning fields (the 2024 API). */
+const ELEVEN_LABS_TUNING = [
+  "stability",
+  "similarityBoost",
+  "optimizeStreamingLatency",
+  "experimentalInputStreaming",
+  "modelId",
+] as const;
+/** Play.ht's tuning fields (the 2024 API). */
+const PLAY_HT_TUNING = [
+  "version",
+  "speed",
+  "quality",
+  "temperature",
+  "topP",
+  "textGuidance",
+  "voiceGuidance",
+  "experimentalRemoveSilence",
+] as const;
+/** Rime's tuning fields (the 2024 API). */
+const RIME_TUNING = ["speedAlpha", "modelId"] as const;
+type TypeField =
+  | "voiceName"
+  | "pitch"
+  | "rate"
+  | "vendorVoiceId"
+  | "speaker"
+  | "apiKey"
+  | "apiUserId"
+  | (typeof ELEVEN_LABS_TUNING)[number]
+  | (typeof PLAY_HT_TUNING)[number]
+  | (typeof RIME_TUNING)[number];
 /** Every type's own fields, for refusing those of another type. */
-const ALL_TYPE_FIELDS: TypeField[] = ["voiceName", "pitch", "rate", "vendorVoiceId", "speaker", "apiKey", "apiUserId"];
+const ALL_TYPE_FIELDS: TypeField[] = [
+  ...new Set<TypeField>([
+    "voiceName",
+    "pitch",
+    "rate",
+    "vendorVoiceId",
+    "speaker",
+    "apiKey",
+    "apiUserId",
+    ...ELEVEN_LABS_TUNING,
+    ...PLAY_HT_TUNING,
+    ...RIME_TUNING,
+  ]),
+];
 
 /**
  * Each voice type's own fields: the ones it needs, and the ones it may have (docs/contract-current.md).
@@ -44,9 +114,9 @@ const ALL_TYPE_FIELDS: TypeField[] = ["voiceName", "pitch", "rate", "vendorVoice
 const TYPE_FIELDS: Record<z.output<typeof VoiceTypeSchema>, { needs: TypeField[]; may: TypeField[] }> = {
   voice_base: { needs: ["voiceName", "pitch", "rate"], may: [] },
   voice_azure: { needs: ["voiceName"], may: ["pitch", "rate"] },
-  voice_eleven_labs: { needs: ["vendorVoiceId"], may: ["apiKey"] },
-  voice_play_ht: { needs: ["vendorVoiceId"], may: ["apiKey", "apiUserId"] },
-  voice_rime: { needs: ["speaker"], may: [] },
+  voice_eleven_labs: { needs: ["vendorVoiceId"], may: ["apiKey", ...ELEVEN_LABS_TUNING] },
+  voice_play_ht: { needs: ["vendorVoiceId"], may: ["apiKey", "apiUserId", ...PLAY_HT_TUNING] },
+  voice_rime: { needs: ["speaker"], may: [...RIME_TUNING] },
   voice_vocode: { needs: [], may: ["vendorVoiceId"] },
 };
 
@@ -89,6 +159,10 @@ function typeFields(inputs: VoiceInputs, gen?: ApiGeneration): CheckFailure[] {
       failures.push(inputFailure(`${f} is not a field of a ${type} voice: remove it, or choose a type that has it`));
     }
   }
+  // ElevenLabs names its models freely; Rime has two.
+  const model = inputs.modelId;
+  if (type === "voice_rime" && model !== undefined && !RIME_MODEL_IDS.some((m) => m === model))
+    failures.push(inputFailure(`modelId of a voice_rime voice must be one of ${RIME_MODEL_IDS.join(", ")}`));
   return failures;
 }
 
@@ -98,7 +172,9 @@ export const voiceKind = defineKind<Voice, VoiceWrite>()({
   collection: "voices",
   pull: {
     name: voiceBaseName,
-    refuse: (v) => refusal(VoiceWriteSchema.safeParse(v)),
+    // The current API sends null for the fields a type lacks (a Rime voice's voice_name): not set.
+    refuse: (v) =>
+      refusal(VoiceWriteSchema.safeParse(Object.fromEntries(Object.entries(v).filter(([, x]) => x !== null)))),
     // Each voice type has its own fields (docs/contract-current.md): only those the service holds.
     adopt: (v) => ({
       args: {
@@ -110,6 +186,20 @@ export const voiceKind = defineKind<Voice, VoiceWrite>()({
           rate: v.rate,
           vendorVoiceId: v.voice_id,
           speaker: v.speaker,
+          stability: v.stability,
+          similarityBoost: v.similarity_boost,
+          optimizeStreamingLatency: v.optimize_streaming_latency,
+          experimentalInputStreaming: v.experimental_input_streaming,
+          modelId: v.model_id,
+          version: v.version,
+          speed: v.speed,
+          quality: v.quality,
+          temperature: v.temperature,
+          topP: v.top_p,
+          textGuidance: v.text_guidance,
+          voiceGuidance: v.voice_guidance,
+          experimentalRemoveSilence: v.experimental_remove_silence,
+          speedAlpha: v.speed_alpha,
         }),
       },
       refs: [],
@@ -119,7 +209,9 @@ export const voiceKind = defineKind<Voice, VoiceWrite>()({
     "A voice. Created with voices/create where the service has it; given the id of an existing voice, it manages " +
     "that one through voices/update. Destroy forgets it. Each type has its own fields: voice_base (the 2023 API) " +
     "voiceName, pitch and rate; voice_azure voiceName (pitch, rate optional); voice_eleven_labs vendorVoiceId " +
-    "(apiKey optional); voice_play_ht vendorVoiceId (apiKey, apiUserId optional); voice_rime speaker; " +
+    "(apiKey, stability, similarityBoost, optimizeStreamingLatency, modelId, experimentalInputStreaming optional); " +
+    "voice_play_ht vendorVoiceId (apiKey, apiUserId, version, speed, quality, temperature, topP, textGuidance, " +
+    "voiceGuidance, experimentalRemoveSilence optional); voice_rime speaker (speedAlpha, modelId optional); " +
     'voice_vocode none (vendorVoiceId "joe"). A vendor\'s apiKey and apiUserId are always secret.',
   importId: "its id (a UUID)",
   input,
@@ -170,6 +262,92 @@ export const voiceKind = defineKind<Voice, VoiceWrite>()({
       read: (v, recorded) => v.api_user_id ?? recorded.apiUserId,
       keepWhenUnset: true,
       secret: true,
+    },
+    // The 2024 types' tuning fields. Left unset, the service's value stands (its update takes no
+    // null): no difference, nothing sent.
+    stability: {
+      doc: "Voice stability, from 0 to 1 (voice_eleven_labs; the 2024 API).",
+      wire: "stability",
+      read: (v) => v.stability ?? undefined,
+      keepWhenUnset: true,
+    },
+    similarityBoost: {
+      doc: "How closely it keeps to the original voice, from 0 to 1 (voice_eleven_labs; the 2024 API).",
+      wire: "similarity_boost",
+      read: (v) => v.similarity_boost ?? undefined,
+      keepWhenUnset: true,
+    },
+    optimizeStreamingLatency: {
+      doc: "ElevenLabs' streaming latency optimization level, an integer, 0 or more (voice_eleven_labs; the 2024 API).",
+      wire: "optimize_streaming_latency",
+      read: (v) => v.optimize_streaming_latency ?? undefined,
+      keepWhenUnset: true,
+    },
+    experimentalInputStreaming: {
+      doc: "Whether text is streamed to ElevenLabs as it is generated (voice_eleven_labs; the 2024 API).",
+      wire: "experimental_input_streaming",
+      read: (v) => v.experimental_input_streaming ?? undefined,
+      keepWhenUnset: true,
+    },
+    modelId: {
+      doc: `The vendor's model: any ElevenLabs model id (voice_eleven_labs), or ${RIME_MODEL_IDS.join(", ")} (voice_rime); the 2024 API.`,
+      wire: "model_id",
+      read: (v) => v.model_id ?? undefined,
+      keepWhenUnset: true,
+    },
+    version: {
+      doc: `The Play.ht engine version: ${PLAY_HT_VERSIONS.join(", ")} (voice_play_ht; the 2024 API).`,
+      wire: "version",
+      read: (v) => v.version ?? undefined,
+      keepWhenUnset: true,
+    },
+    speed: {
+      doc: "Speaking speed, greater than 0 (voice_play_ht; the 2024 API).",
+      wire: "speed",
+      read: (v) => v.speed ?? undefined,
+      keepWhenUnset: true,
+    },
+    quality: {
+      doc: `The Play.ht quality: ${PLAY_HT_QUALITIES.join(", ")} (voice_play_ht; the 2024 API).`,
+      wire: "quality",
+      read: (v) => v.quality ?? undefined,
+      keepWhenUnset: true,
+    },
+    temperature: {
+      doc: "Play.ht's sampling temperature, 0 or more (voice_play_ht; the 2024 API).",
+      wire: "temperature",
+      read: (v) => v.temperature ?? undefined,
+      keepWhenUnset: true,
+    },
+    topP: {
+      doc: "Play.ht's nucleus sampling, from 0 to 1 (voice_play_ht; the 2024 API).",
+      wire: "top_p",
+      read: (v) => v.top_p ?? undefined,
+      keepWhenUnset: true,
+    },
+    textGuidance: {
+      doc: "How closely Play.ht follows the text, 0 or more (voice_play_ht; the 2024 API).",
+      wire: "text_guidance",
+      read: (v) => v.text_guidance ?? undefined,
+      keepWhenUnset: true,
+    },
+    voiceGuidance: {
+      doc: "How closely Play.ht keeps to the voice, 0 or more (voice_play_ht; the 2024 API).",
+      wire: "voice_guidance",
+      read: (v) => v.voice_guidance ?? undefined,
+      keepWhenUnset: true,
+    },
+    experimentalRemoveSilence: {
+      doc: "Whether Play.ht trims silence from its audio (voice_play_ht; the 2024 API).",
+      wire: "experimental_remove_silence",
+      read: (v) => v.experimental_remove_silence ?? undefined,
+      keepWhenUnset: true,
+    },
+    speedAlpha: {
+      doc: "Rime's speaking speed factor, greater than 0 (voice_rime; the 2024 API).",
+      wire: "speed_alpha",
+      read: (v) => v.speed_alpha ?? undefined,
+      keepWhenUnset: true,
     },
     voiceId: {
       doc:

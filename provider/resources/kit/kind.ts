@@ -16,7 +16,13 @@ type SentConverted<P, W> = {
   [K in WireKey<W>]: { wire: K; toWire: (value: NonNullable<P>) => NonNullable<W[K]> };
 }[WireKey<W>];
 /** What a live value may be: an enum property reads back as any string (a newer server may add values, which must show as drift, not vanish). */
-type Widen<P> = P extends string ? string : P extends readonly (infer E)[] ? Widen<E>[] : P;
+type Widen<P> = P extends string
+  ? string
+  : P extends readonly (infer E)[]
+    ? Widen<E>[]
+    : P extends Record<string, unknown>
+      ? { [K in keyof P]: Widen<P[K]> }
+      : P;
 /** A property the service never sees: an adoption id, a rule checked before anything is sent. */
 type NotSent = { wire: null; toWire?: undefined };
 
@@ -157,8 +163,11 @@ export interface KindDef<S extends z.ZodRawShape, R extends { id: string }, W, K
   outputs: Record<string, OutputDef<R>>;
   /** Reading one back needs its collection's extension routes; without them refresh keeps the state. */
   extensionReads?: true;
-  /** Cross-property rules, given the properties known at preview (unknowns are left out). */
-  refine?: (inputs: Partial<z.output<z.ZodObject<S>>>) => CheckFailure[];
+  /**
+   * Cross-property rules, given the properties known at preview (unknowns are left out) and the
+   * names of every property the program sets, known or not (a rule of "exactly one of" needs both).
+   */
+  refine?: (inputs: Partial<z.output<z.ZodObject<S>>>, given: ReadonlySet<string>) => CheckFailure[];
   /**
    * What the API generation in use cannot do with these inputs, said at preview (check) rather
    * than failing later: failures stop the preview, a note is told once per process.

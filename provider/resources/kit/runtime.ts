@@ -142,7 +142,8 @@ export function kindRuntime<S extends z.ZodRawShape, R extends { id: string }, W
         : resolveSettings(settings);
       const { inputs, known, failures } = checkInputs(def.input, news);
       const all = [...problems, ...failures];
-      if (all.length === 0 && def.refine) all.push(...def.refine(partialInputs(def, known)));
+      const given = new Set(Object.keys(news).filter((k) => news[k] !== undefined && news[k] !== null));
+      if (all.length === 0 && def.refine) all.push(...def.refine(partialInputs(def, known), given));
       const field = BOUND_ONCE[def.kind];
       const held = field ? known[field] : undefined;
       if (all.length === 0 && who && typeof held === "string")

@@ -38,12 +38,53 @@ type Agent struct {
 	Actions pulumi.StringArrayOutput `pulumi:"actions"`
 	// Adopt an existing agent instead of creating one: its fields are set to these arguments on the first `up`. Changing it replaces.
 	AgentId pulumi.StringPtrOutput `pulumi:"agentId"`
+	// Whether it asks if anyone is there when the call goes idle. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+	AskIfHumanPresentOnIdle pulumi.BoolPtrOutput `pulumi:"askIfHumanPresentOnIdle"`
+	// An http(s) URL the service asks for context at the start of each call (no credentials in it: they would be stored in plain text). Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+	ContextEndpoint pulumi.StringPtrOutput `pulumi:"contextEndpoint"`
+	// How fast it converses, a number greater than 0 (1 is the service's normal pace). Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+	ConversationSpeed pulumi.Float64PtrOutput `pulumi:"conversationSpeed"`
+	// Words the speech recognizer (Deepgram) should favour, each with its boost: `{"Ibuprofeno": 2}`. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+	DeepgramKeywords pulumi.MapOutput `pulumi:"deepgramKeywords"`
+	// How soon it takes a pause for the end of the caller's turn: auto, relaxed, sensitive. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+	EndpointingSensitivity pulumi.StringPtrOutput `pulumi:"endpointingSensitivity"`
+	// Seconds of silence before it acts on an idle call, a whole number, at least 1. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+	IdleTimeSeconds pulumi.IntPtrOutput `pulumi:"idleTimeSeconds"`
 	// What it says first when a call connects ("" or unset: nothing); at most 10000 characters.
 	InitialMessage pulumi.StringPtrOutput `pulumi:"initialMessage"`
-	// The agent's instructions. Required, non-empty, at most 100000 characters.
-	Prompt pulumi.StringOutput `pulumi:"prompt"`
+	// Seconds it waits before its opening message, 0 or more. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+	InitialMessageDelay pulumi.Float64PtrOutput `pulumi:"initialMessageDelay"`
+	// How readily a caller's speech interrupts it: low, high. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+	InterruptSensitivity pulumi.StringPtrOutput `pulumi:"interruptSensitivity"`
+	// Whether it navigates phone menus (IVRs): default, off. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+	IvrNavigationMode pulumi.StringPtrOutput `pulumi:"ivrNavigationMode"`
+	// The language it speaks and listens for: en, es, de, hi, pt, fr, nl, id, it, ja, ko. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+	Language pulumi.StringPtrOutput `pulumi:"language"`
+	// The language model it falls back to when its own fails: `provider` (openai, azure) and `modelName`. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+	//
+	// - `provider`: Whose model: openai, azure.
+	// - `modelName`: The model's name, e.g. "gpt-4o-mini".
+	LlmFallback pulumi.MapOutput `pulumi:"llmFallback"`
+	// The language model's sampling temperature, from 0 to 2. Only the current API (2024) has it, and only its agents/create takes it (0.0.48's agents/update has no llm_temperature): changing it replaces the agent (the old one stays on the service, which has no delete). Left unset, the service's value stands.
+	LlmTemperature pulumi.Float64PtrOutput `pulumi:"llmTemperature"`
+	// The agent's name, as the dashboard shows it. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+	Name pulumi.StringPtrOutput `pulumi:"name"`
+	// Whether background noise is suppressed on the caller's audio. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+	NoiseSuppression pulumi.BoolPtrOutput `pulumi:"noiseSuppression"`
+	// The id of an OpenAI `AccountConnection` (or an existing one's UUID): its language model runs on that account. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+	OpenaiAccountConnection pulumi.StringPtrOutput `pulumi:"openaiAccountConnection"`
+	// The OpenAI model it uses instead of the service's default, e.g. "gpt-4o". Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+	OpenaiModelNameOverride pulumi.StringPtrOutput `pulumi:"openaiModelNameOverride"`
+	// The agent's instructions, as text: non-empty, at most 100000 characters. Exactly one of `prompt` and `promptId` is set.
+	Prompt pulumi.StringPtrOutput `pulumi:"prompt"`
+	// The id of a `Prompt` (or an existing prompt object's UUID) the agent speaks by, instead of `prompt`'s text. Exactly one of `prompt` and `promptId` is set. Only the current API (2024) has prompt objects.
+	PromptId pulumi.StringPtrOutput `pulumi:"promptId"`
+	// Whether the service checks called numbers against do-not-call lists. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+	RunDoNotCallDetection pulumi.BoolPtrOutput `pulumi:"runDoNotCallDetection"`
 	// The id of the user who owns it on the service.
 	UserId pulumi.StringOutput `pulumi:"userId"`
+	// The id of a `VectorDatabase` (or an existing one's UUID) it retrieves knowledge from. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+	VectorDatabase pulumi.StringPtrOutput `pulumi:"vectorDatabase"`
 	// The id of the voice it speaks with: a `Voice`'s `id`, or an existing voice's UUID.
 	Voice pulumi.StringOutput `pulumi:"voice"`
 	// The id of the webhook that receives its events.
@@ -57,14 +98,12 @@ func NewAgent(ctx *pulumi.Context,
 		return nil, errors.New("missing one or more required arguments")
 	}
 
-	if args.Prompt == nil {
-		return nil, errors.New("invalid value for required argument 'Prompt'")
-	}
 	if args.Voice == nil {
 		return nil, errors.New("invalid value for required argument 'Voice'")
 	}
 	replaceOnChanges := pulumi.ReplaceOnChanges([]string{
 		"agentId",
+		"llmTemperature",
 	})
 	opts = append(opts, replaceOnChanges)
 	opts = internal.PkgResourceDefaultOpts(opts)
@@ -94,12 +133,53 @@ type agentState struct {
 	Actions []string `pulumi:"actions"`
 	// Adopt an existing agent instead of creating one: its fields are set to these arguments on the first `up`. Changing it replaces.
 	AgentId *string `pulumi:"agentId"`
+	// Whether it asks if anyone is there when the call goes idle. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+	AskIfHumanPresentOnIdle *bool `pulumi:"askIfHumanPresentOnIdle"`
+	// An http(s) URL the service asks for context at the start of each call (no credentials in it: they would be stored in plain text). Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+	ContextEndpoint *string `pulumi:"contextEndpoint"`
+	// How fast it converses, a number greater than 0 (1 is the service's normal pace). Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+	ConversationSpeed *float64 `pulumi:"conversationSpeed"`
+	// Words the speech recognizer (Deepgram) should favour, each with its boost: `{"Ibuprofeno": 2}`. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+	DeepgramKeywords map[string]interface{} `pulumi:"deepgramKeywords"`
+	// How soon it takes a pause for the end of the caller's turn: auto, relaxed, sensitive. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+	EndpointingSensitivity *string `pulumi:"endpointingSensitivity"`
+	// Seconds of silence before it acts on an idle call, a whole number, at least 1. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+	IdleTimeSeconds *int `pulumi:"idleTimeSeconds"`
 	// What it says first when a call connects ("" or unset: nothing); at most 10000 characters.
 	InitialMessage *string `pulumi:"initialMessage"`
-	// The agent's instructions. Required, non-empty, at most 100000 characters.
+	// Seconds it waits before its opening message, 0 or more. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+	InitialMessageDelay *float64 `pulumi:"initialMessageDelay"`
+	// How readily a caller's speech interrupts it: low, high. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+	InterruptSensitivity *string `pulumi:"interruptSensitivity"`
+	// Whether it navigates phone menus (IVRs): default, off. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+	IvrNavigationMode *string `pulumi:"ivrNavigationMode"`
+	// The language it speaks and listens for: en, es, de, hi, pt, fr, nl, id, it, ja, ko. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+	Language *string `pulumi:"language"`
+	// The language model it falls back to when its own fails: `provider` (openai, azure) and `modelName`. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+	//
+	// - `provider`: Whose model: openai, azure.
+	// - `modelName`: The model's name, e.g. "gpt-4o-mini".
+	LlmFallback map[string]interface{} `pulumi:"llmFallback"`
+	// The language model's sampling temperature, from 0 to 2. Only the current API (2024) has it, and only its agents/create takes it (0.0.48's agents/update has no llm_temperature): changing it replaces the agent (the old one stays on the service, which has no delete). Left unset, the service's value stands.
+	LlmTemperature *float64 `pulumi:"llmTemperature"`
+	// The agent's name, as the dashboard shows it. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+	Name *string `pulumi:"name"`
+	// Whether background noise is suppressed on the caller's audio. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+	NoiseSuppression *bool `pulumi:"noiseSuppression"`
+	// The id of an OpenAI `AccountConnection` (or an existing one's UUID): its language model runs on that account. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+	OpenaiAccountConnection *string `pulumi:"openaiAccountConnection"`
+	// The OpenAI model it uses instead of the service's default, e.g. "gpt-4o". Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+	OpenaiModelNameOverride *string `pulumi:"openaiModelNameOverride"`
+	// The agent's instructions, as text: non-empty, at most 100000 characters. Exactly one of `prompt` and `promptId` is set.
 	Prompt *string `pulumi:"prompt"`
+	// The id of a `Prompt` (or an existing prompt object's UUID) the agent speaks by, instead of `prompt`'s text. Exactly one of `prompt` and `promptId` is set. Only the current API (2024) has prompt objects.
+	PromptId *string `pulumi:"promptId"`
+	// Whether the service checks called numbers against do-not-call lists. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+	RunDoNotCallDetection *bool `pulumi:"runDoNotCallDetection"`
 	// The id of the user who owns it on the service.
 	UserId *string `pulumi:"userId"`
+	// The id of a `VectorDatabase` (or an existing one's UUID) it retrieves knowledge from. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+	VectorDatabase *string `pulumi:"vectorDatabase"`
 	// The id of the voice it speaks with: a `Voice`'s `id`, or an existing voice's UUID.
 	Voice *string `pulumi:"voice"`
 	// The id of the webhook that receives its events.
@@ -111,12 +191,53 @@ type AgentState struct {
 	Actions pulumi.StringArrayInput
 	// Adopt an existing agent instead of creating one: its fields are set to these arguments on the first `up`. Changing it replaces.
 	AgentId pulumi.StringPtrInput
+	// Whether it asks if anyone is there when the call goes idle. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+	AskIfHumanPresentOnIdle pulumi.BoolPtrInput
+	// An http(s) URL the service asks for context at the start of each call (no credentials in it: they would be stored in plain text). Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+	ContextEndpoint pulumi.StringPtrInput
+	// How fast it converses, a number greater than 0 (1 is the service's normal pace). Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+	ConversationSpeed pulumi.Float64PtrInput
+	// Words the speech recognizer (Deepgram) should favour, each with its boost: `{"Ibuprofeno": 2}`. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+	DeepgramKeywords pulumi.MapInput
+	// How soon it takes a pause for the end of the caller's turn: auto, relaxed, sensitive. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+	EndpointingSensitivity pulumi.StringPtrInput
+	// Seconds of silence before it acts on an idle call, a whole number, at least 1. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+	IdleTimeSeconds pulumi.IntPtrInput
 	// What it says first when a call connects ("" or unset: nothing); at most 10000 characters.
 	InitialMessage pulumi.StringPtrInput
-	// The agent's instructions. Required, non-empty, at most 100000 characters.
+	// Seconds it waits before its opening message, 0 or more. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+	InitialMessageDelay pulumi.Float64PtrInput
+	// How readily a caller's speech interrupts it: low, high. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+	InterruptSensitivity pulumi.StringPtrInput
+	// Whether it navigates phone menus (IVRs): default, off. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+	IvrNavigationMode pulumi.StringPtrInput
+	// The language it speaks and listens for: en, es, de, hi, pt, fr, nl, id, it, ja, ko. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+	Language pulumi.StringPtrInput
+	// The language model it falls back to when its own fails: `provider` (openai, azure) and `modelName`. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+	//
+	// - `provider`: Whose model: openai, azure.
+	// - `modelName`: The model's name, e.g. "gpt-4o-mini".
+	LlmFallback pulumi.MapInput
+	// The language model's sampling temperature, from 0 to 2. Only the current API (2024) has it, and only its agents/create takes it (0.0.48's agents/update has no llm_temperature): changing it replaces the agent (the old one stays on the service, which has no delete). Left unset, the service's value stands.
+	LlmTemperature pulumi.Float64PtrInput
+	// The agent's name, as the dashboard shows it. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+	Name pulumi.StringPtrInput
+	// Whether background noise is suppressed on the caller's audio. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+	NoiseSuppression pulumi.BoolPtrInput
+	// The id of an OpenAI `AccountConnection` (or an existing one's UUID): its language model runs on that account. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+	OpenaiAccountConnection pulumi.StringPtrInput
+	// The OpenAI model it uses instead of the service's default, e.g. "gpt-4o". Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+	OpenaiModelNameOverride pulumi.StringPtrInput
+	// The agent's instructions, as text: non-empty, at most 100000 characters. Exactly one of `prompt` and `promptId` is set.
 	Prompt pulumi.StringPtrInput
+	// The id of a `Prompt` (or an existing prompt object's UUID) the agent speaks by, instead of `prompt`'s text. Exactly one of `prompt` and `promptId` is set. Only the current API (2024) has prompt objects.
+	PromptId pulumi.StringPtrInput
+	// Whether the service checks called numbers against do-not-call lists. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+	RunDoNotCallDetection pulumi.BoolPtrInput
 	// The id of the user who owns it on the service.
 	UserId pulumi.StringPtrInput
+	// The id of a `VectorDatabase` (or an existing one's UUID) it retrieves knowledge from. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+	VectorDatabase pulumi.StringPtrInput
 	// The id of the voice it speaks with: a `Voice`'s `id`, or an existing voice's UUID.
 	Voice pulumi.StringPtrInput
 	// The id of the webhook that receives its events.
@@ -132,10 +253,51 @@ type agentArgs struct {
 	Actions []string `pulumi:"actions"`
 	// Adopt an existing agent instead of creating one: its fields are set to these arguments on the first `up`. Changing it replaces.
 	AgentId *string `pulumi:"agentId"`
+	// Whether it asks if anyone is there when the call goes idle. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+	AskIfHumanPresentOnIdle *bool `pulumi:"askIfHumanPresentOnIdle"`
+	// An http(s) URL the service asks for context at the start of each call (no credentials in it: they would be stored in plain text). Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+	ContextEndpoint *string `pulumi:"contextEndpoint"`
+	// How fast it converses, a number greater than 0 (1 is the service's normal pace). Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+	ConversationSpeed *float64 `pulumi:"conversationSpeed"`
+	// Words the speech recognizer (Deepgram) should favour, each with its boost: `{"Ibuprofeno": 2}`. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+	DeepgramKeywords map[string]interface{} `pulumi:"deepgramKeywords"`
+	// How soon it takes a pause for the end of the caller's turn: auto, relaxed, sensitive. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+	EndpointingSensitivity *EndpointingSensitivity `pulumi:"endpointingSensitivity"`
+	// Seconds of silence before it acts on an idle call, a whole number, at least 1. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+	IdleTimeSeconds *int `pulumi:"idleTimeSeconds"`
 	// What it says first when a call connects ("" or unset: nothing); at most 10000 characters.
 	InitialMessage *string `pulumi:"initialMessage"`
-	// The agent's instructions. Required, non-empty, at most 100000 characters.
-	Prompt string `pulumi:"prompt"`
+	// Seconds it waits before its opening message, 0 or more. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+	InitialMessageDelay *float64 `pulumi:"initialMessageDelay"`
+	// How readily a caller's speech interrupts it: low, high. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+	InterruptSensitivity *InterruptSensitivity `pulumi:"interruptSensitivity"`
+	// Whether it navigates phone menus (IVRs): default, off. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+	IvrNavigationMode *IvrNavigationMode `pulumi:"ivrNavigationMode"`
+	// The language it speaks and listens for: en, es, de, hi, pt, fr, nl, id, it, ja, ko. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+	Language *Language `pulumi:"language"`
+	// The language model it falls back to when its own fails: `provider` (openai, azure) and `modelName`. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+	//
+	// - `provider`: Whose model: openai, azure.
+	// - `modelName`: The model's name, e.g. "gpt-4o-mini".
+	LlmFallback map[string]interface{} `pulumi:"llmFallback"`
+	// The language model's sampling temperature, from 0 to 2. Only the current API (2024) has it, and only its agents/create takes it (0.0.48's agents/update has no llm_temperature): changing it replaces the agent (the old one stays on the service, which has no delete). Left unset, the service's value stands.
+	LlmTemperature *float64 `pulumi:"llmTemperature"`
+	// The agent's name, as the dashboard shows it. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+	Name *string `pulumi:"name"`
+	// Whether background noise is suppressed on the caller's audio. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+	NoiseSuppression *bool `pulumi:"noiseSuppression"`
+	// The id of an OpenAI `AccountConnection` (or an existing one's UUID): its language model runs on that account. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+	OpenaiAccountConnection *string `pulumi:"openaiAccountConnection"`
+	// The OpenAI model it uses instead of the service's default, e.g. "gpt-4o". Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+	OpenaiModelNameOverride *string `pulumi:"openaiModelNameOverride"`
+	// The agent's instructions, as text: non-empty, at most 100000 characters. Exactly one of `prompt` and `promptId` is set.
+	Prompt *string `pulumi:"prompt"`
+	// The id of a `Prompt` (or an existing prompt object's UUID) the agent speaks by, instead of `prompt`'s text. Exactly one of `prompt` and `promptId` is set. Only the current API (2024) has prompt objects.
+	PromptId *string `pulumi:"promptId"`
+	// Whether the service checks called numbers against do-not-call lists. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+	RunDoNotCallDetection *bool `pulumi:"runDoNotCallDetection"`
+	// The id of a `VectorDatabase` (or an existing one's UUID) it retrieves knowledge from. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+	VectorDatabase *string `pulumi:"vectorDatabase"`
 	// The id of the voice it speaks with: a `Voice`'s `id`, or an existing voice's UUID.
 	Voice string `pulumi:"voice"`
 	// The id of the webhook that receives its events.
@@ -148,10 +310,51 @@ type AgentArgs struct {
 	Actions pulumi.StringArrayInput
 	// Adopt an existing agent instead of creating one: its fields are set to these arguments on the first `up`. Changing it replaces.
 	AgentId pulumi.StringPtrInput
+	// Whether it asks if anyone is there when the call goes idle. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+	AskIfHumanPresentOnIdle pulumi.BoolPtrInput
+	// An http(s) URL the service asks for context at the start of each call (no credentials in it: they would be stored in plain text). Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+	ContextEndpoint pulumi.StringPtrInput
+	// How fast it converses, a number greater than 0 (1 is the service's normal pace). Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+	ConversationSpeed pulumi.Float64PtrInput
+	// Words the speech recognizer (Deepgram) should favour, each with its boost: `{"Ibuprofeno": 2}`. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+	DeepgramKeywords pulumi.MapInput
+	// How soon it takes a pause for the end of the caller's turn: auto, relaxed, sensitive. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+	EndpointingSensitivity EndpointingSensitivityPtrInput
+	// Seconds of silence before it acts on an idle call, a whole number, at least 1. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+	IdleTimeSeconds pulumi.IntPtrInput
 	// What it says first when a call connects ("" or unset: nothing); at most 10000 characters.
 	InitialMessage pulumi.StringPtrInput
-	// The agent's instructions. Required, non-empty, at most 100000 characters.
-	Prompt pulumi.StringInput
+	// Seconds it waits before its opening message, 0 or more. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+	InitialMessageDelay pulumi.Float64PtrInput
+	// How readily a caller's speech interrupts it: low, high. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+	InterruptSensitivity InterruptSensitivityPtrInput
+	// Whether it navigates phone menus (IVRs): default, off. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+	IvrNavigationMode IvrNavigationModePtrInput
+	// The language it speaks and listens for: en, es, de, hi, pt, fr, nl, id, it, ja, ko. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+	Language LanguagePtrInput
+	// The language model it falls back to when its own fails: `provider` (openai, azure) and `modelName`. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+	//
+	// - `provider`: Whose model: openai, azure.
+	// - `modelName`: The model's name, e.g. "gpt-4o-mini".
+	LlmFallback pulumi.MapInput
+	// The language model's sampling temperature, from 0 to 2. Only the current API (2024) has it, and only its agents/create takes it (0.0.48's agents/update has no llm_temperature): changing it replaces the agent (the old one stays on the service, which has no delete). Left unset, the service's value stands.
+	LlmTemperature pulumi.Float64PtrInput
+	// The agent's name, as the dashboard shows it. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+	Name pulumi.StringPtrInput
+	// Whether background noise is suppressed on the caller's audio. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+	NoiseSuppression pulumi.BoolPtrInput
+	// The id of an OpenAI `AccountConnection` (or an existing one's UUID): its language model runs on that account. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+	OpenaiAccountConnection pulumi.StringPtrInput
+	// The OpenAI model it uses instead of the service's default, e.g. "gpt-4o". Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+	OpenaiModelNameOverride pulumi.StringPtrInput
+	// The agent's instructions, as text: non-empty, at most 100000 characters. Exactly one of `prompt` and `promptId` is set.
+	Prompt pulumi.StringPtrInput
+	// The id of a `Prompt` (or an existing prompt object's UUID) the agent speaks by, instead of `prompt`'s text. Exactly one of `prompt` and `promptId` is set. Only the current API (2024) has prompt objects.
+	PromptId pulumi.StringPtrInput
+	// Whether the service checks called numbers against do-not-call lists. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+	RunDoNotCallDetection pulumi.BoolPtrInput
+	// The id of a `VectorDatabase` (or an existing one's UUID) it retrieves knowledge from. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+	VectorDatabase pulumi.StringPtrInput
 	// The id of the voice it speaks with: a `Voice`'s `id`, or an existing voice's UUID.
 	Voice pulumi.StringInput
 	// The id of the webhook that receives its events.
@@ -255,19 +458,117 @@ func (o AgentOutput) AgentId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Agent) pulumi.StringPtrOutput { return v.AgentId }).(pulumi.StringPtrOutput)
 }
 
+// Whether it asks if anyone is there when the call goes idle. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+func (o AgentOutput) AskIfHumanPresentOnIdle() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *Agent) pulumi.BoolPtrOutput { return v.AskIfHumanPresentOnIdle }).(pulumi.BoolPtrOutput)
+}
+
+// An http(s) URL the service asks for context at the start of each call (no credentials in it: they would be stored in plain text). Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+func (o AgentOutput) ContextEndpoint() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *Agent) pulumi.StringPtrOutput { return v.ContextEndpoint }).(pulumi.StringPtrOutput)
+}
+
+// How fast it converses, a number greater than 0 (1 is the service's normal pace). Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+func (o AgentOutput) ConversationSpeed() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v *Agent) pulumi.Float64PtrOutput { return v.ConversationSpeed }).(pulumi.Float64PtrOutput)
+}
+
+// Words the speech recognizer (Deepgram) should favour, each with its boost: `{"Ibuprofeno": 2}`. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+func (o AgentOutput) DeepgramKeywords() pulumi.MapOutput {
+	return o.ApplyT(func(v *Agent) pulumi.MapOutput { return v.DeepgramKeywords }).(pulumi.MapOutput)
+}
+
+// How soon it takes a pause for the end of the caller's turn: auto, relaxed, sensitive. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+func (o AgentOutput) EndpointingSensitivity() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *Agent) pulumi.StringPtrOutput { return v.EndpointingSensitivity }).(pulumi.StringPtrOutput)
+}
+
+// Seconds of silence before it acts on an idle call, a whole number, at least 1. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+func (o AgentOutput) IdleTimeSeconds() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *Agent) pulumi.IntPtrOutput { return v.IdleTimeSeconds }).(pulumi.IntPtrOutput)
+}
+
 // What it says first when a call connects ("" or unset: nothing); at most 10000 characters.
 func (o AgentOutput) InitialMessage() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Agent) pulumi.StringPtrOutput { return v.InitialMessage }).(pulumi.StringPtrOutput)
 }
 
-// The agent's instructions. Required, non-empty, at most 100000 characters.
-func (o AgentOutput) Prompt() pulumi.StringOutput {
-	return o.ApplyT(func(v *Agent) pulumi.StringOutput { return v.Prompt }).(pulumi.StringOutput)
+// Seconds it waits before its opening message, 0 or more. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+func (o AgentOutput) InitialMessageDelay() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v *Agent) pulumi.Float64PtrOutput { return v.InitialMessageDelay }).(pulumi.Float64PtrOutput)
+}
+
+// How readily a caller's speech interrupts it: low, high. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+func (o AgentOutput) InterruptSensitivity() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *Agent) pulumi.StringPtrOutput { return v.InterruptSensitivity }).(pulumi.StringPtrOutput)
+}
+
+// Whether it navigates phone menus (IVRs): default, off. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+func (o AgentOutput) IvrNavigationMode() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *Agent) pulumi.StringPtrOutput { return v.IvrNavigationMode }).(pulumi.StringPtrOutput)
+}
+
+// The language it speaks and listens for: en, es, de, hi, pt, fr, nl, id, it, ja, ko. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+func (o AgentOutput) Language() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *Agent) pulumi.StringPtrOutput { return v.Language }).(pulumi.StringPtrOutput)
+}
+
+// The language model it falls back to when its own fails: `provider` (openai, azure) and `modelName`. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+//
+// - `provider`: Whose model: openai, azure.
+// - `modelName`: The model's name, e.g. "gpt-4o-mini".
+func (o AgentOutput) LlmFallback() pulumi.MapOutput {
+	return o.ApplyT(func(v *Agent) pulumi.MapOutput { return v.LlmFallback }).(pulumi.MapOutput)
+}
+
+// The language model's sampling temperature, from 0 to 2. Only the current API (2024) has it, and only its agents/create takes it (0.0.48's agents/update has no llm_temperature): changing it replaces the agent (the old one stays on the service, which has no delete). Left unset, the service's value stands.
+func (o AgentOutput) LlmTemperature() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v *Agent) pulumi.Float64PtrOutput { return v.LlmTemperature }).(pulumi.Float64PtrOutput)
+}
+
+// The agent's name, as the dashboard shows it. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+func (o AgentOutput) Name() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *Agent) pulumi.StringPtrOutput { return v.Name }).(pulumi.StringPtrOutput)
+}
+
+// Whether background noise is suppressed on the caller's audio. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+func (o AgentOutput) NoiseSuppression() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *Agent) pulumi.BoolPtrOutput { return v.NoiseSuppression }).(pulumi.BoolPtrOutput)
+}
+
+// The id of an OpenAI `AccountConnection` (or an existing one's UUID): its language model runs on that account. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+func (o AgentOutput) OpenaiAccountConnection() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *Agent) pulumi.StringPtrOutput { return v.OpenaiAccountConnection }).(pulumi.StringPtrOutput)
+}
+
+// The OpenAI model it uses instead of the service's default, e.g. "gpt-4o". Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+func (o AgentOutput) OpenaiModelNameOverride() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *Agent) pulumi.StringPtrOutput { return v.OpenaiModelNameOverride }).(pulumi.StringPtrOutput)
+}
+
+// The agent's instructions, as text: non-empty, at most 100000 characters. Exactly one of `prompt` and `promptId` is set.
+func (o AgentOutput) Prompt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *Agent) pulumi.StringPtrOutput { return v.Prompt }).(pulumi.StringPtrOutput)
+}
+
+// The id of a `Prompt` (or an existing prompt object's UUID) the agent speaks by, instead of `prompt`'s text. Exactly one of `prompt` and `promptId` is set. Only the current API (2024) has prompt objects.
+func (o AgentOutput) PromptId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *Agent) pulumi.StringPtrOutput { return v.PromptId }).(pulumi.StringPtrOutput)
+}
+
+// Whether the service checks called numbers against do-not-call lists. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+func (o AgentOutput) RunDoNotCallDetection() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *Agent) pulumi.BoolPtrOutput { return v.RunDoNotCallDetection }).(pulumi.BoolPtrOutput)
 }
 
 // The id of the user who owns it on the service.
 func (o AgentOutput) UserId() pulumi.StringOutput {
 	return o.ApplyT(func(v *Agent) pulumi.StringOutput { return v.UserId }).(pulumi.StringOutput)
+}
+
+// The id of a `VectorDatabase` (or an existing one's UUID) it retrieves knowledge from. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+func (o AgentOutput) VectorDatabase() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *Agent) pulumi.StringPtrOutput { return v.VectorDatabase }).(pulumi.StringPtrOutput)
 }
 
 // The id of the voice it speaks with: a `Voice`'s `id`, or an existing voice's UUID.

@@ -344,6 +344,1030 @@ func (in *actionTypePtr) ToActionTypePtrOutputWithContext(ctx context.Context) A
 	return pulumi.ToOutputWithContext(ctx, in).(ActionTypePtrOutput)
 }
 
+// EndpointingSensitivity, as Agent.endpointingSensitivity: How soon it takes a pause for the end of the caller's turn: auto, relaxed, sensitive. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+type EndpointingSensitivity string
+
+const (
+	EndpointingSensitivityAuto      = EndpointingSensitivity("auto")
+	EndpointingSensitivityRelaxed   = EndpointingSensitivity("relaxed")
+	EndpointingSensitivitySensitive = EndpointingSensitivity("sensitive")
+)
+
+func (EndpointingSensitivity) ElementType() reflect.Type {
+	return reflect.TypeOf((*EndpointingSensitivity)(nil)).Elem()
+}
+
+func (e EndpointingSensitivity) ToEndpointingSensitivityOutput() EndpointingSensitivityOutput {
+	return pulumi.ToOutput(e).(EndpointingSensitivityOutput)
+}
+
+func (e EndpointingSensitivity) ToEndpointingSensitivityOutputWithContext(ctx context.Context) EndpointingSensitivityOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(EndpointingSensitivityOutput)
+}
+
+func (e EndpointingSensitivity) ToEndpointingSensitivityPtrOutput() EndpointingSensitivityPtrOutput {
+	return e.ToEndpointingSensitivityPtrOutputWithContext(context.Background())
+}
+
+func (e EndpointingSensitivity) ToEndpointingSensitivityPtrOutputWithContext(ctx context.Context) EndpointingSensitivityPtrOutput {
+	return EndpointingSensitivity(e).ToEndpointingSensitivityOutputWithContext(ctx).ToEndpointingSensitivityPtrOutputWithContext(ctx)
+}
+
+func (e EndpointingSensitivity) ToStringOutput() pulumi.StringOutput {
+	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e EndpointingSensitivity) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e EndpointingSensitivity) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
+}
+
+func (e EndpointingSensitivity) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
+}
+
+type EndpointingSensitivityOutput struct{ *pulumi.OutputState }
+
+func (EndpointingSensitivityOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*EndpointingSensitivity)(nil)).Elem()
+}
+
+func (o EndpointingSensitivityOutput) ToEndpointingSensitivityOutput() EndpointingSensitivityOutput {
+	return o
+}
+
+func (o EndpointingSensitivityOutput) ToEndpointingSensitivityOutputWithContext(ctx context.Context) EndpointingSensitivityOutput {
+	return o
+}
+
+func (o EndpointingSensitivityOutput) ToEndpointingSensitivityPtrOutput() EndpointingSensitivityPtrOutput {
+	return o.ToEndpointingSensitivityPtrOutputWithContext(context.Background())
+}
+
+func (o EndpointingSensitivityOutput) ToEndpointingSensitivityPtrOutputWithContext(ctx context.Context) EndpointingSensitivityPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v EndpointingSensitivity) *EndpointingSensitivity {
+		return &v
+	}).(EndpointingSensitivityPtrOutput)
+}
+
+func (o EndpointingSensitivityOutput) ToStringOutput() pulumi.StringOutput {
+	return o.ToStringOutputWithContext(context.Background())
+}
+
+func (o EndpointingSensitivityOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e EndpointingSensitivity) string {
+		return string(e)
+	}).(pulumi.StringOutput)
+}
+
+func (o EndpointingSensitivityOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o EndpointingSensitivityOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e EndpointingSensitivity) *string {
+		v := string(e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+type EndpointingSensitivityPtrOutput struct{ *pulumi.OutputState }
+
+func (EndpointingSensitivityPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**EndpointingSensitivity)(nil)).Elem()
+}
+
+func (o EndpointingSensitivityPtrOutput) ToEndpointingSensitivityPtrOutput() EndpointingSensitivityPtrOutput {
+	return o
+}
+
+func (o EndpointingSensitivityPtrOutput) ToEndpointingSensitivityPtrOutputWithContext(ctx context.Context) EndpointingSensitivityPtrOutput {
+	return o
+}
+
+func (o EndpointingSensitivityPtrOutput) Elem() EndpointingSensitivityOutput {
+	return o.ApplyT(func(v *EndpointingSensitivity) EndpointingSensitivity {
+		if v != nil {
+			return *v
+		}
+		var ret EndpointingSensitivity
+		return ret
+	}).(EndpointingSensitivityOutput)
+}
+
+func (o EndpointingSensitivityPtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o EndpointingSensitivityPtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *EndpointingSensitivity) *string {
+		if e == nil {
+			return nil
+		}
+		v := string(*e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+// EndpointingSensitivityInput is an input type that accepts values of the EndpointingSensitivity enum
+// A concrete instance of `EndpointingSensitivityInput` can be one of the following:
+//
+//	EndpointingSensitivityAuto
+//	EndpointingSensitivityRelaxed
+//	EndpointingSensitivitySensitive
+type EndpointingSensitivityInput interface {
+	pulumi.Input
+
+	ToEndpointingSensitivityOutput() EndpointingSensitivityOutput
+	ToEndpointingSensitivityOutputWithContext(context.Context) EndpointingSensitivityOutput
+}
+
+var endpointingSensitivityPtrType = reflect.TypeOf((**EndpointingSensitivity)(nil)).Elem()
+
+type EndpointingSensitivityPtrInput interface {
+	pulumi.Input
+
+	ToEndpointingSensitivityPtrOutput() EndpointingSensitivityPtrOutput
+	ToEndpointingSensitivityPtrOutputWithContext(context.Context) EndpointingSensitivityPtrOutput
+}
+
+type endpointingSensitivityPtr string
+
+func EndpointingSensitivityPtr(v string) EndpointingSensitivityPtrInput {
+	return (*endpointingSensitivityPtr)(&v)
+}
+
+func (*endpointingSensitivityPtr) ElementType() reflect.Type {
+	return endpointingSensitivityPtrType
+}
+
+func (in *endpointingSensitivityPtr) ToEndpointingSensitivityPtrOutput() EndpointingSensitivityPtrOutput {
+	return pulumi.ToOutput(in).(EndpointingSensitivityPtrOutput)
+}
+
+func (in *endpointingSensitivityPtr) ToEndpointingSensitivityPtrOutputWithContext(ctx context.Context) EndpointingSensitivityPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(EndpointingSensitivityPtrOutput)
+}
+
+// InterruptSensitivity, as Agent.interruptSensitivity: How readily a caller's speech interrupts it: low, high. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+type InterruptSensitivity string
+
+const (
+	InterruptSensitivityLow  = InterruptSensitivity("low")
+	InterruptSensitivityHigh = InterruptSensitivity("high")
+)
+
+func (InterruptSensitivity) ElementType() reflect.Type {
+	return reflect.TypeOf((*InterruptSensitivity)(nil)).Elem()
+}
+
+func (e InterruptSensitivity) ToInterruptSensitivityOutput() InterruptSensitivityOutput {
+	return pulumi.ToOutput(e).(InterruptSensitivityOutput)
+}
+
+func (e InterruptSensitivity) ToInterruptSensitivityOutputWithContext(ctx context.Context) InterruptSensitivityOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(InterruptSensitivityOutput)
+}
+
+func (e InterruptSensitivity) ToInterruptSensitivityPtrOutput() InterruptSensitivityPtrOutput {
+	return e.ToInterruptSensitivityPtrOutputWithContext(context.Background())
+}
+
+func (e InterruptSensitivity) ToInterruptSensitivityPtrOutputWithContext(ctx context.Context) InterruptSensitivityPtrOutput {
+	return InterruptSensitivity(e).ToInterruptSensitivityOutputWithContext(ctx).ToInterruptSensitivityPtrOutputWithContext(ctx)
+}
+
+func (e InterruptSensitivity) ToStringOutput() pulumi.StringOutput {
+	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e InterruptSensitivity) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e InterruptSensitivity) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
+}
+
+func (e InterruptSensitivity) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
+}
+
+type InterruptSensitivityOutput struct{ *pulumi.OutputState }
+
+func (InterruptSensitivityOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*InterruptSensitivity)(nil)).Elem()
+}
+
+func (o InterruptSensitivityOutput) ToInterruptSensitivityOutput() InterruptSensitivityOutput {
+	return o
+}
+
+func (o InterruptSensitivityOutput) ToInterruptSensitivityOutputWithContext(ctx context.Context) InterruptSensitivityOutput {
+	return o
+}
+
+func (o InterruptSensitivityOutput) ToInterruptSensitivityPtrOutput() InterruptSensitivityPtrOutput {
+	return o.ToInterruptSensitivityPtrOutputWithContext(context.Background())
+}
+
+func (o InterruptSensitivityOutput) ToInterruptSensitivityPtrOutputWithContext(ctx context.Context) InterruptSensitivityPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v InterruptSensitivity) *InterruptSensitivity {
+		return &v
+	}).(InterruptSensitivityPtrOutput)
+}
+
+func (o InterruptSensitivityOutput) ToStringOutput() pulumi.StringOutput {
+	return o.ToStringOutputWithContext(context.Background())
+}
+
+func (o InterruptSensitivityOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e InterruptSensitivity) string {
+		return string(e)
+	}).(pulumi.StringOutput)
+}
+
+func (o InterruptSensitivityOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o InterruptSensitivityOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e InterruptSensitivity) *string {
+		v := string(e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+type InterruptSensitivityPtrOutput struct{ *pulumi.OutputState }
+
+func (InterruptSensitivityPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**InterruptSensitivity)(nil)).Elem()
+}
+
+func (o InterruptSensitivityPtrOutput) ToInterruptSensitivityPtrOutput() InterruptSensitivityPtrOutput {
+	return o
+}
+
+func (o InterruptSensitivityPtrOutput) ToInterruptSensitivityPtrOutputWithContext(ctx context.Context) InterruptSensitivityPtrOutput {
+	return o
+}
+
+func (o InterruptSensitivityPtrOutput) Elem() InterruptSensitivityOutput {
+	return o.ApplyT(func(v *InterruptSensitivity) InterruptSensitivity {
+		if v != nil {
+			return *v
+		}
+		var ret InterruptSensitivity
+		return ret
+	}).(InterruptSensitivityOutput)
+}
+
+func (o InterruptSensitivityPtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o InterruptSensitivityPtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *InterruptSensitivity) *string {
+		if e == nil {
+			return nil
+		}
+		v := string(*e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+// InterruptSensitivityInput is an input type that accepts values of the InterruptSensitivity enum
+// A concrete instance of `InterruptSensitivityInput` can be one of the following:
+//
+//	InterruptSensitivityLow
+//	InterruptSensitivityHigh
+type InterruptSensitivityInput interface {
+	pulumi.Input
+
+	ToInterruptSensitivityOutput() InterruptSensitivityOutput
+	ToInterruptSensitivityOutputWithContext(context.Context) InterruptSensitivityOutput
+}
+
+var interruptSensitivityPtrType = reflect.TypeOf((**InterruptSensitivity)(nil)).Elem()
+
+type InterruptSensitivityPtrInput interface {
+	pulumi.Input
+
+	ToInterruptSensitivityPtrOutput() InterruptSensitivityPtrOutput
+	ToInterruptSensitivityPtrOutputWithContext(context.Context) InterruptSensitivityPtrOutput
+}
+
+type interruptSensitivityPtr string
+
+func InterruptSensitivityPtr(v string) InterruptSensitivityPtrInput {
+	return (*interruptSensitivityPtr)(&v)
+}
+
+func (*interruptSensitivityPtr) ElementType() reflect.Type {
+	return interruptSensitivityPtrType
+}
+
+func (in *interruptSensitivityPtr) ToInterruptSensitivityPtrOutput() InterruptSensitivityPtrOutput {
+	return pulumi.ToOutput(in).(InterruptSensitivityPtrOutput)
+}
+
+func (in *interruptSensitivityPtr) ToInterruptSensitivityPtrOutputWithContext(ctx context.Context) InterruptSensitivityPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(InterruptSensitivityPtrOutput)
+}
+
+// IvrNavigationMode, as Agent.ivrNavigationMode: Whether it navigates phone menus (IVRs): default, off. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+type IvrNavigationMode string
+
+const (
+	IvrNavigationModeDefault = IvrNavigationMode("default")
+	IvrNavigationModeOff     = IvrNavigationMode("off")
+)
+
+func (IvrNavigationMode) ElementType() reflect.Type {
+	return reflect.TypeOf((*IvrNavigationMode)(nil)).Elem()
+}
+
+func (e IvrNavigationMode) ToIvrNavigationModeOutput() IvrNavigationModeOutput {
+	return pulumi.ToOutput(e).(IvrNavigationModeOutput)
+}
+
+func (e IvrNavigationMode) ToIvrNavigationModeOutputWithContext(ctx context.Context) IvrNavigationModeOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(IvrNavigationModeOutput)
+}
+
+func (e IvrNavigationMode) ToIvrNavigationModePtrOutput() IvrNavigationModePtrOutput {
+	return e.ToIvrNavigationModePtrOutputWithContext(context.Background())
+}
+
+func (e IvrNavigationMode) ToIvrNavigationModePtrOutputWithContext(ctx context.Context) IvrNavigationModePtrOutput {
+	return IvrNavigationMode(e).ToIvrNavigationModeOutputWithContext(ctx).ToIvrNavigationModePtrOutputWithContext(ctx)
+}
+
+func (e IvrNavigationMode) ToStringOutput() pulumi.StringOutput {
+	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e IvrNavigationMode) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e IvrNavigationMode) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
+}
+
+func (e IvrNavigationMode) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
+}
+
+type IvrNavigationModeOutput struct{ *pulumi.OutputState }
+
+func (IvrNavigationModeOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*IvrNavigationMode)(nil)).Elem()
+}
+
+func (o IvrNavigationModeOutput) ToIvrNavigationModeOutput() IvrNavigationModeOutput {
+	return o
+}
+
+func (o IvrNavigationModeOutput) ToIvrNavigationModeOutputWithContext(ctx context.Context) IvrNavigationModeOutput {
+	return o
+}
+
+func (o IvrNavigationModeOutput) ToIvrNavigationModePtrOutput() IvrNavigationModePtrOutput {
+	return o.ToIvrNavigationModePtrOutputWithContext(context.Background())
+}
+
+func (o IvrNavigationModeOutput) ToIvrNavigationModePtrOutputWithContext(ctx context.Context) IvrNavigationModePtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v IvrNavigationMode) *IvrNavigationMode {
+		return &v
+	}).(IvrNavigationModePtrOutput)
+}
+
+func (o IvrNavigationModeOutput) ToStringOutput() pulumi.StringOutput {
+	return o.ToStringOutputWithContext(context.Background())
+}
+
+func (o IvrNavigationModeOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e IvrNavigationMode) string {
+		return string(e)
+	}).(pulumi.StringOutput)
+}
+
+func (o IvrNavigationModeOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o IvrNavigationModeOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e IvrNavigationMode) *string {
+		v := string(e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+type IvrNavigationModePtrOutput struct{ *pulumi.OutputState }
+
+func (IvrNavigationModePtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**IvrNavigationMode)(nil)).Elem()
+}
+
+func (o IvrNavigationModePtrOutput) ToIvrNavigationModePtrOutput() IvrNavigationModePtrOutput {
+	return o
+}
+
+func (o IvrNavigationModePtrOutput) ToIvrNavigationModePtrOutputWithContext(ctx context.Context) IvrNavigationModePtrOutput {
+	return o
+}
+
+func (o IvrNavigationModePtrOutput) Elem() IvrNavigationModeOutput {
+	return o.ApplyT(func(v *IvrNavigationMode) IvrNavigationMode {
+		if v != nil {
+			return *v
+		}
+		var ret IvrNavigationMode
+		return ret
+	}).(IvrNavigationModeOutput)
+}
+
+func (o IvrNavigationModePtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o IvrNavigationModePtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *IvrNavigationMode) *string {
+		if e == nil {
+			return nil
+		}
+		v := string(*e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+// IvrNavigationModeInput is an input type that accepts values of the IvrNavigationMode enum
+// A concrete instance of `IvrNavigationModeInput` can be one of the following:
+//
+//	IvrNavigationModeDefault
+//	IvrNavigationModeOff
+type IvrNavigationModeInput interface {
+	pulumi.Input
+
+	ToIvrNavigationModeOutput() IvrNavigationModeOutput
+	ToIvrNavigationModeOutputWithContext(context.Context) IvrNavigationModeOutput
+}
+
+var ivrNavigationModePtrType = reflect.TypeOf((**IvrNavigationMode)(nil)).Elem()
+
+type IvrNavigationModePtrInput interface {
+	pulumi.Input
+
+	ToIvrNavigationModePtrOutput() IvrNavigationModePtrOutput
+	ToIvrNavigationModePtrOutputWithContext(context.Context) IvrNavigationModePtrOutput
+}
+
+type ivrNavigationModePtr string
+
+func IvrNavigationModePtr(v string) IvrNavigationModePtrInput {
+	return (*ivrNavigationModePtr)(&v)
+}
+
+func (*ivrNavigationModePtr) ElementType() reflect.Type {
+	return ivrNavigationModePtrType
+}
+
+func (in *ivrNavigationModePtr) ToIvrNavigationModePtrOutput() IvrNavigationModePtrOutput {
+	return pulumi.ToOutput(in).(IvrNavigationModePtrOutput)
+}
+
+func (in *ivrNavigationModePtr) ToIvrNavigationModePtrOutputWithContext(ctx context.Context) IvrNavigationModePtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(IvrNavigationModePtrOutput)
+}
+
+// Language, as Agent.language: The language it speaks and listens for: en, es, de, hi, pt, fr, nl, id, it, ja, ko. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+type Language string
+
+const (
+	LanguageEn = Language("en")
+	LanguageEs = Language("es")
+	LanguageDe = Language("de")
+	LanguageHi = Language("hi")
+	LanguagePt = Language("pt")
+	LanguageFr = Language("fr")
+	LanguageNl = Language("nl")
+	LanguageId = Language("id")
+	LanguageIt = Language("it")
+	LanguageJa = Language("ja")
+	LanguageKo = Language("ko")
+)
+
+func (Language) ElementType() reflect.Type {
+	return reflect.TypeOf((*Language)(nil)).Elem()
+}
+
+func (e Language) ToLanguageOutput() LanguageOutput {
+	return pulumi.ToOutput(e).(LanguageOutput)
+}
+
+func (e Language) ToLanguageOutputWithContext(ctx context.Context) LanguageOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(LanguageOutput)
+}
+
+func (e Language) ToLanguagePtrOutput() LanguagePtrOutput {
+	return e.ToLanguagePtrOutputWithContext(context.Background())
+}
+
+func (e Language) ToLanguagePtrOutputWithContext(ctx context.Context) LanguagePtrOutput {
+	return Language(e).ToLanguageOutputWithContext(ctx).ToLanguagePtrOutputWithContext(ctx)
+}
+
+func (e Language) ToStringOutput() pulumi.StringOutput {
+	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e Language) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e Language) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
+}
+
+func (e Language) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
+}
+
+type LanguageOutput struct{ *pulumi.OutputState }
+
+func (LanguageOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*Language)(nil)).Elem()
+}
+
+func (o LanguageOutput) ToLanguageOutput() LanguageOutput {
+	return o
+}
+
+func (o LanguageOutput) ToLanguageOutputWithContext(ctx context.Context) LanguageOutput {
+	return o
+}
+
+func (o LanguageOutput) ToLanguagePtrOutput() LanguagePtrOutput {
+	return o.ToLanguagePtrOutputWithContext(context.Background())
+}
+
+func (o LanguageOutput) ToLanguagePtrOutputWithContext(ctx context.Context) LanguagePtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v Language) *Language {
+		return &v
+	}).(LanguagePtrOutput)
+}
+
+func (o LanguageOutput) ToStringOutput() pulumi.StringOutput {
+	return o.ToStringOutputWithContext(context.Background())
+}
+
+func (o LanguageOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e Language) string {
+		return string(e)
+	}).(pulumi.StringOutput)
+}
+
+func (o LanguageOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o LanguageOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e Language) *string {
+		v := string(e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+type LanguagePtrOutput struct{ *pulumi.OutputState }
+
+func (LanguagePtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**Language)(nil)).Elem()
+}
+
+func (o LanguagePtrOutput) ToLanguagePtrOutput() LanguagePtrOutput {
+	return o
+}
+
+func (o LanguagePtrOutput) ToLanguagePtrOutputWithContext(ctx context.Context) LanguagePtrOutput {
+	return o
+}
+
+func (o LanguagePtrOutput) Elem() LanguageOutput {
+	return o.ApplyT(func(v *Language) Language {
+		if v != nil {
+			return *v
+		}
+		var ret Language
+		return ret
+	}).(LanguageOutput)
+}
+
+func (o LanguagePtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o LanguagePtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *Language) *string {
+		if e == nil {
+			return nil
+		}
+		v := string(*e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+// LanguageInput is an input type that accepts values of the Language enum
+// A concrete instance of `LanguageInput` can be one of the following:
+//
+//	LanguageEn
+//	LanguageEs
+//	LanguageDe
+//	LanguageHi
+//	LanguagePt
+//	LanguageFr
+//	LanguageNl
+//	LanguageId
+//	LanguageIt
+//	LanguageJa
+//	LanguageKo
+type LanguageInput interface {
+	pulumi.Input
+
+	ToLanguageOutput() LanguageOutput
+	ToLanguageOutputWithContext(context.Context) LanguageOutput
+}
+
+var languagePtrType = reflect.TypeOf((**Language)(nil)).Elem()
+
+type LanguagePtrInput interface {
+	pulumi.Input
+
+	ToLanguagePtrOutput() LanguagePtrOutput
+	ToLanguagePtrOutputWithContext(context.Context) LanguagePtrOutput
+}
+
+type languagePtr string
+
+func LanguagePtr(v string) LanguagePtrInput {
+	return (*languagePtr)(&v)
+}
+
+func (*languagePtr) ElementType() reflect.Type {
+	return languagePtrType
+}
+
+func (in *languagePtr) ToLanguagePtrOutput() LanguagePtrOutput {
+	return pulumi.ToOutput(in).(LanguagePtrOutput)
+}
+
+func (in *languagePtr) ToLanguagePtrOutputWithContext(ctx context.Context) LanguagePtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(LanguagePtrOutput)
+}
+
+// PlayHtQuality, as Voice.quality: The Play.ht quality: faster, draft, low, medium, high, premium (voice_play_ht; the 2024 API).
+type PlayHtQuality string
+
+const (
+	PlayHtQualityFaster  = PlayHtQuality("faster")
+	PlayHtQualityDraft   = PlayHtQuality("draft")
+	PlayHtQualityLow     = PlayHtQuality("low")
+	PlayHtQualityMedium  = PlayHtQuality("medium")
+	PlayHtQualityHigh    = PlayHtQuality("high")
+	PlayHtQualityPremium = PlayHtQuality("premium")
+)
+
+func (PlayHtQuality) ElementType() reflect.Type {
+	return reflect.TypeOf((*PlayHtQuality)(nil)).Elem()
+}
+
+func (e PlayHtQuality) ToPlayHtQualityOutput() PlayHtQualityOutput {
+	return pulumi.ToOutput(e).(PlayHtQualityOutput)
+}
+
+func (e PlayHtQuality) ToPlayHtQualityOutputWithContext(ctx context.Context) PlayHtQualityOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(PlayHtQualityOutput)
+}
+
+func (e PlayHtQuality) ToPlayHtQualityPtrOutput() PlayHtQualityPtrOutput {
+	return e.ToPlayHtQualityPtrOutputWithContext(context.Background())
+}
+
+func (e PlayHtQuality) ToPlayHtQualityPtrOutputWithContext(ctx context.Context) PlayHtQualityPtrOutput {
+	return PlayHtQuality(e).ToPlayHtQualityOutputWithContext(ctx).ToPlayHtQualityPtrOutputWithContext(ctx)
+}
+
+func (e PlayHtQuality) ToStringOutput() pulumi.StringOutput {
+	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e PlayHtQuality) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e PlayHtQuality) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
+}
+
+func (e PlayHtQuality) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
+}
+
+type PlayHtQualityOutput struct{ *pulumi.OutputState }
+
+func (PlayHtQualityOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*PlayHtQuality)(nil)).Elem()
+}
+
+func (o PlayHtQualityOutput) ToPlayHtQualityOutput() PlayHtQualityOutput {
+	return o
+}
+
+func (o PlayHtQualityOutput) ToPlayHtQualityOutputWithContext(ctx context.Context) PlayHtQualityOutput {
+	return o
+}
+
+func (o PlayHtQualityOutput) ToPlayHtQualityPtrOutput() PlayHtQualityPtrOutput {
+	return o.ToPlayHtQualityPtrOutputWithContext(context.Background())
+}
+
+func (o PlayHtQualityOutput) ToPlayHtQualityPtrOutputWithContext(ctx context.Context) PlayHtQualityPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v PlayHtQuality) *PlayHtQuality {
+		return &v
+	}).(PlayHtQualityPtrOutput)
+}
+
+func (o PlayHtQualityOutput) ToStringOutput() pulumi.StringOutput {
+	return o.ToStringOutputWithContext(context.Background())
+}
+
+func (o PlayHtQualityOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e PlayHtQuality) string {
+		return string(e)
+	}).(pulumi.StringOutput)
+}
+
+func (o PlayHtQualityOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o PlayHtQualityOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e PlayHtQuality) *string {
+		v := string(e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+type PlayHtQualityPtrOutput struct{ *pulumi.OutputState }
+
+func (PlayHtQualityPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**PlayHtQuality)(nil)).Elem()
+}
+
+func (o PlayHtQualityPtrOutput) ToPlayHtQualityPtrOutput() PlayHtQualityPtrOutput {
+	return o
+}
+
+func (o PlayHtQualityPtrOutput) ToPlayHtQualityPtrOutputWithContext(ctx context.Context) PlayHtQualityPtrOutput {
+	return o
+}
+
+func (o PlayHtQualityPtrOutput) Elem() PlayHtQualityOutput {
+	return o.ApplyT(func(v *PlayHtQuality) PlayHtQuality {
+		if v != nil {
+			return *v
+		}
+		var ret PlayHtQuality
+		return ret
+	}).(PlayHtQualityOutput)
+}
+
+func (o PlayHtQualityPtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o PlayHtQualityPtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *PlayHtQuality) *string {
+		if e == nil {
+			return nil
+		}
+		v := string(*e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+// PlayHtQualityInput is an input type that accepts values of the PlayHtQuality enum
+// A concrete instance of `PlayHtQualityInput` can be one of the following:
+//
+//	PlayHtQualityFaster
+//	PlayHtQualityDraft
+//	PlayHtQualityLow
+//	PlayHtQualityMedium
+//	PlayHtQualityHigh
+//	PlayHtQualityPremium
+type PlayHtQualityInput interface {
+	pulumi.Input
+
+	ToPlayHtQualityOutput() PlayHtQualityOutput
+	ToPlayHtQualityOutputWithContext(context.Context) PlayHtQualityOutput
+}
+
+var playHtQualityPtrType = reflect.TypeOf((**PlayHtQuality)(nil)).Elem()
+
+type PlayHtQualityPtrInput interface {
+	pulumi.Input
+
+	ToPlayHtQualityPtrOutput() PlayHtQualityPtrOutput
+	ToPlayHtQualityPtrOutputWithContext(context.Context) PlayHtQualityPtrOutput
+}
+
+type playHtQualityPtr string
+
+func PlayHtQualityPtr(v string) PlayHtQualityPtrInput {
+	return (*playHtQualityPtr)(&v)
+}
+
+func (*playHtQualityPtr) ElementType() reflect.Type {
+	return playHtQualityPtrType
+}
+
+func (in *playHtQualityPtr) ToPlayHtQualityPtrOutput() PlayHtQualityPtrOutput {
+	return pulumi.ToOutput(in).(PlayHtQualityPtrOutput)
+}
+
+func (in *playHtQualityPtr) ToPlayHtQualityPtrOutputWithContext(ctx context.Context) PlayHtQualityPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(PlayHtQualityPtrOutput)
+}
+
+// PlayHtVersion, as Voice.version: The Play.ht engine version: 1, 2 (voice_play_ht; the 2024 API).
+type PlayHtVersion string
+
+const (
+	PlayHtVersionOne = PlayHtVersion("1")
+	PlayHtVersionTwo = PlayHtVersion("2")
+)
+
+func (PlayHtVersion) ElementType() reflect.Type {
+	return reflect.TypeOf((*PlayHtVersion)(nil)).Elem()
+}
+
+func (e PlayHtVersion) ToPlayHtVersionOutput() PlayHtVersionOutput {
+	return pulumi.ToOutput(e).(PlayHtVersionOutput)
+}
+
+func (e PlayHtVersion) ToPlayHtVersionOutputWithContext(ctx context.Context) PlayHtVersionOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(PlayHtVersionOutput)
+}
+
+func (e PlayHtVersion) ToPlayHtVersionPtrOutput() PlayHtVersionPtrOutput {
+	return e.ToPlayHtVersionPtrOutputWithContext(context.Background())
+}
+
+func (e PlayHtVersion) ToPlayHtVersionPtrOutputWithContext(ctx context.Context) PlayHtVersionPtrOutput {
+	return PlayHtVersion(e).ToPlayHtVersionOutputWithContext(ctx).ToPlayHtVersionPtrOutputWithContext(ctx)
+}
+
+func (e PlayHtVersion) ToStringOutput() pulumi.StringOutput {
+	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e PlayHtVersion) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e PlayHtVersion) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
+}
+
+func (e PlayHtVersion) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
+}
+
+type PlayHtVersionOutput struct{ *pulumi.OutputState }
+
+func (PlayHtVersionOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*PlayHtVersion)(nil)).Elem()
+}
+
+func (o PlayHtVersionOutput) ToPlayHtVersionOutput() PlayHtVersionOutput {
+	return o
+}
+
+func (o PlayHtVersionOutput) ToPlayHtVersionOutputWithContext(ctx context.Context) PlayHtVersionOutput {
+	return o
+}
+
+func (o PlayHtVersionOutput) ToPlayHtVersionPtrOutput() PlayHtVersionPtrOutput {
+	return o.ToPlayHtVersionPtrOutputWithContext(context.Background())
+}
+
+func (o PlayHtVersionOutput) ToPlayHtVersionPtrOutputWithContext(ctx context.Context) PlayHtVersionPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v PlayHtVersion) *PlayHtVersion {
+		return &v
+	}).(PlayHtVersionPtrOutput)
+}
+
+func (o PlayHtVersionOutput) ToStringOutput() pulumi.StringOutput {
+	return o.ToStringOutputWithContext(context.Background())
+}
+
+func (o PlayHtVersionOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e PlayHtVersion) string {
+		return string(e)
+	}).(pulumi.StringOutput)
+}
+
+func (o PlayHtVersionOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o PlayHtVersionOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e PlayHtVersion) *string {
+		v := string(e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+type PlayHtVersionPtrOutput struct{ *pulumi.OutputState }
+
+func (PlayHtVersionPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**PlayHtVersion)(nil)).Elem()
+}
+
+func (o PlayHtVersionPtrOutput) ToPlayHtVersionPtrOutput() PlayHtVersionPtrOutput {
+	return o
+}
+
+func (o PlayHtVersionPtrOutput) ToPlayHtVersionPtrOutputWithContext(ctx context.Context) PlayHtVersionPtrOutput {
+	return o
+}
+
+func (o PlayHtVersionPtrOutput) Elem() PlayHtVersionOutput {
+	return o.ApplyT(func(v *PlayHtVersion) PlayHtVersion {
+		if v != nil {
+			return *v
+		}
+		var ret PlayHtVersion
+		return ret
+	}).(PlayHtVersionOutput)
+}
+
+func (o PlayHtVersionPtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o PlayHtVersionPtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *PlayHtVersion) *string {
+		if e == nil {
+			return nil
+		}
+		v := string(*e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+// PlayHtVersionInput is an input type that accepts values of the PlayHtVersion enum
+// A concrete instance of `PlayHtVersionInput` can be one of the following:
+//
+//	PlayHtVersionOne
+//	PlayHtVersionTwo
+type PlayHtVersionInput interface {
+	pulumi.Input
+
+	ToPlayHtVersionOutput() PlayHtVersionOutput
+	ToPlayHtVersionOutputWithContext(context.Context) PlayHtVersionOutput
+}
+
+var playHtVersionPtrType = reflect.TypeOf((**PlayHtVersion)(nil)).Elem()
+
+type PlayHtVersionPtrInput interface {
+	pulumi.Input
+
+	ToPlayHtVersionPtrOutput() PlayHtVersionPtrOutput
+	ToPlayHtVersionPtrOutputWithContext(context.Context) PlayHtVersionPtrOutput
+}
+
+type playHtVersionPtr string
+
+func PlayHtVersionPtr(v string) PlayHtVersionPtrInput {
+	return (*playHtVersionPtr)(&v)
+}
+
+func (*playHtVersionPtr) ElementType() reflect.Type {
+	return playHtVersionPtrType
+}
+
+func (in *playHtVersionPtr) ToPlayHtVersionPtrOutput() PlayHtVersionPtrOutput {
+	return pulumi.ToOutput(in).(PlayHtVersionPtrOutput)
+}
+
+func (in *playHtVersionPtr) ToPlayHtVersionPtrOutputWithContext(ctx context.Context) PlayHtVersionPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(PlayHtVersionPtrOutput)
+}
+
 // VectorDatabaseType, as VectorDatabase.type: The type: vector_database_pinecone (the default and the only one the service knows).
 type VectorDatabaseType string
 
@@ -1076,6 +2100,18 @@ func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*AccountConnectionTypePtrInput)(nil)).Elem(), AccountConnectionType("account_connection_openai"))
 	pulumi.RegisterInputType(reflect.TypeOf((*ActionTypeInput)(nil)).Elem(), ActionType("action_end_conversation"))
 	pulumi.RegisterInputType(reflect.TypeOf((*ActionTypePtrInput)(nil)).Elem(), ActionType("action_end_conversation"))
+	pulumi.RegisterInputType(reflect.TypeOf((*EndpointingSensitivityInput)(nil)).Elem(), EndpointingSensitivity("auto"))
+	pulumi.RegisterInputType(reflect.TypeOf((*EndpointingSensitivityPtrInput)(nil)).Elem(), EndpointingSensitivity("auto"))
+	pulumi.RegisterInputType(reflect.TypeOf((*InterruptSensitivityInput)(nil)).Elem(), InterruptSensitivity("low"))
+	pulumi.RegisterInputType(reflect.TypeOf((*InterruptSensitivityPtrInput)(nil)).Elem(), InterruptSensitivity("low"))
+	pulumi.RegisterInputType(reflect.TypeOf((*IvrNavigationModeInput)(nil)).Elem(), IvrNavigationMode("default"))
+	pulumi.RegisterInputType(reflect.TypeOf((*IvrNavigationModePtrInput)(nil)).Elem(), IvrNavigationMode("default"))
+	pulumi.RegisterInputType(reflect.TypeOf((*LanguageInput)(nil)).Elem(), Language("en"))
+	pulumi.RegisterInputType(reflect.TypeOf((*LanguagePtrInput)(nil)).Elem(), Language("en"))
+	pulumi.RegisterInputType(reflect.TypeOf((*PlayHtQualityInput)(nil)).Elem(), PlayHtQuality("faster"))
+	pulumi.RegisterInputType(reflect.TypeOf((*PlayHtQualityPtrInput)(nil)).Elem(), PlayHtQuality("faster"))
+	pulumi.RegisterInputType(reflect.TypeOf((*PlayHtVersionInput)(nil)).Elem(), PlayHtVersion("1"))
+	pulumi.RegisterInputType(reflect.TypeOf((*PlayHtVersionPtrInput)(nil)).Elem(), PlayHtVersion("1"))
 	pulumi.RegisterInputType(reflect.TypeOf((*VectorDatabaseTypeInput)(nil)).Elem(), VectorDatabaseType("vector_database_pinecone"))
 	pulumi.RegisterInputType(reflect.TypeOf((*VectorDatabaseTypePtrInput)(nil)).Elem(), VectorDatabaseType("vector_database_pinecone"))
 	pulumi.RegisterInputType(reflect.TypeOf((*VoiceTypeInput)(nil)).Elem(), VoiceType("voice_base"))
@@ -1089,6 +2125,18 @@ func init() {
 	pulumi.RegisterOutputType(AccountConnectionTypePtrOutput{})
 	pulumi.RegisterOutputType(ActionTypeOutput{})
 	pulumi.RegisterOutputType(ActionTypePtrOutput{})
+	pulumi.RegisterOutputType(EndpointingSensitivityOutput{})
+	pulumi.RegisterOutputType(EndpointingSensitivityPtrOutput{})
+	pulumi.RegisterOutputType(InterruptSensitivityOutput{})
+	pulumi.RegisterOutputType(InterruptSensitivityPtrOutput{})
+	pulumi.RegisterOutputType(IvrNavigationModeOutput{})
+	pulumi.RegisterOutputType(IvrNavigationModePtrOutput{})
+	pulumi.RegisterOutputType(LanguageOutput{})
+	pulumi.RegisterOutputType(LanguagePtrOutput{})
+	pulumi.RegisterOutputType(PlayHtQualityOutput{})
+	pulumi.RegisterOutputType(PlayHtQualityPtrOutput{})
+	pulumi.RegisterOutputType(PlayHtVersionOutput{})
+	pulumi.RegisterOutputType(PlayHtVersionPtrOutput{})
 	pulumi.RegisterOutputType(VectorDatabaseTypeOutput{})
 	pulumi.RegisterOutputType(VectorDatabaseTypePtrOutput{})
 	pulumi.RegisterOutputType(VoiceTypeOutput{})

@@ -11,7 +11,7 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// A voice. Created with voices/create where the service has it; given the id of an existing voice, it manages that one through voices/update. Destroy forgets it. Each type has its own fields: voice_base (the 2023 API) voiceName, pitch and rate; voice_azure voiceName (pitch, rate optional); voice_eleven_labs vendorVoiceId (apiKey optional); voice_play_ht vendorVoiceId (apiKey, apiUserId optional); voice_rime speaker; voice_vocode none (vendorVoiceId "joe"). A vendor's apiKey and apiUserId are always secret.
+// A voice. Created with voices/create where the service has it; given the id of an existing voice, it manages that one through voices/update. Destroy forgets it. Each type has its own fields: voice_base (the 2023 API) voiceName, pitch and rate; voice_azure voiceName (pitch, rate optional); voice_eleven_labs vendorVoiceId (apiKey, stability, similarityBoost, optimizeStreamingLatency, modelId, experimentalInputStreaming optional); voice_play_ht vendorVoiceId (apiKey, apiUserId, version, speed, quality, temperature, topP, textGuidance, voiceGuidance, experimentalRemoveSilence optional); voice_rime speaker (speedAlpha, modelId optional); voice_vocode none (vendorVoiceId "joe"). A vendor's apiKey and apiUserId are always secret.
 //
 // ## Example Usage
 // ```go
@@ -38,18 +38,46 @@ type Voice struct {
 	ApiKey pulumi.StringPtrOutput `pulumi:"apiKey"`
 	// The Play.ht user id that goes with apiKey (voice_play_ht; the 2024 API), always secret.
 	ApiUserId pulumi.StringPtrOutput `pulumi:"apiUserId"`
+	// Whether text is streamed to ElevenLabs as it is generated (voice_eleven_labs; the 2024 API).
+	ExperimentalInputStreaming pulumi.BoolPtrOutput `pulumi:"experimentalInputStreaming"`
+	// Whether Play.ht trims silence from its audio (voice_play_ht; the 2024 API).
+	ExperimentalRemoveSilence pulumi.BoolPtrOutput `pulumi:"experimentalRemoveSilence"`
+	// The vendor's model: any ElevenLabs model id (voice_eleven_labs), or mist, v1 (voice_rime); the 2024 API.
+	ModelId pulumi.StringPtrOutput `pulumi:"modelId"`
+	// ElevenLabs' streaming latency optimization level, an integer, 0 or more (voice_eleven_labs; the 2024 API).
+	OptimizeStreamingLatency pulumi.IntPtrOutput `pulumi:"optimizeStreamingLatency"`
 	// Pitch, an integer from -100 to 100 (voice_base; optional for voice_azure).
 	Pitch pulumi.IntPtrOutput `pulumi:"pitch"`
+	// The Play.ht quality: faster, draft, low, medium, high, premium (voice_play_ht; the 2024 API).
+	Quality pulumi.StringPtrOutput `pulumi:"quality"`
 	// Speaking rate, an integer from 0 to 100 (voice_base; optional for voice_azure).
 	Rate pulumi.IntPtrOutput `pulumi:"rate"`
+	// How closely it keeps to the original voice, from 0 to 1 (voice_eleven_labs; the 2024 API).
+	SimilarityBoost pulumi.Float64PtrOutput `pulumi:"similarityBoost"`
 	// The speaker (voice_rime).
 	Speaker pulumi.StringPtrOutput `pulumi:"speaker"`
+	// Speaking speed, greater than 0 (voice_play_ht; the 2024 API).
+	Speed pulumi.Float64PtrOutput `pulumi:"speed"`
+	// Rime's speaking speed factor, greater than 0 (voice_rime; the 2024 API).
+	SpeedAlpha pulumi.Float64PtrOutput `pulumi:"speedAlpha"`
+	// Voice stability, from 0 to 1 (voice_eleven_labs; the 2024 API).
+	Stability pulumi.Float64PtrOutput `pulumi:"stability"`
+	// Play.ht's sampling temperature, 0 or more (voice_play_ht; the 2024 API).
+	Temperature pulumi.Float64PtrOutput `pulumi:"temperature"`
+	// How closely Play.ht follows the text, 0 or more (voice_play_ht; the 2024 API).
+	TextGuidance pulumi.Float64PtrOutput `pulumi:"textGuidance"`
+	// Play.ht's nucleus sampling, from 0 to 1 (voice_play_ht; the 2024 API).
+	TopP pulumi.Float64PtrOutput `pulumi:"topP"`
 	// The voice type: voice_base (default; the 2023 API), or voice_azure, voice_eleven_labs, voice_play_ht, voice_rime, voice_vocode (the 2024 API).
 	Type pulumi.StringOutput `pulumi:"type"`
 	// The id of the user who owns it on the service.
 	UserId pulumi.StringOutput `pulumi:"userId"`
 	// The vendor's voice id (voice_eleven_labs, voice_play_ht; voice_vocode: "joe", the default).
 	VendorVoiceId pulumi.StringPtrOutput `pulumi:"vendorVoiceId"`
+	// The Play.ht engine version: 1, 2 (voice_play_ht; the 2024 API).
+	Version pulumi.StringPtrOutput `pulumi:"version"`
+	// How closely Play.ht keeps to the voice, 0 or more (voice_play_ht; the 2024 API).
+	VoiceGuidance pulumi.Float64PtrOutput `pulumi:"voiceGuidance"`
 	// Manage this existing voice (the interface shows only voices/update) instead of creating one. Destroy never resets it. Changing it replaces.
 	VoiceId pulumi.StringPtrOutput `pulumi:"voiceId"`
 	// The voice's name, e.g. "alloy" (voice_base, voice_azure); at most 200 characters.
@@ -108,18 +136,46 @@ type voiceState struct {
 	ApiKey *string `pulumi:"apiKey"`
 	// The Play.ht user id that goes with apiKey (voice_play_ht; the 2024 API), always secret.
 	ApiUserId *string `pulumi:"apiUserId"`
+	// Whether text is streamed to ElevenLabs as it is generated (voice_eleven_labs; the 2024 API).
+	ExperimentalInputStreaming *bool `pulumi:"experimentalInputStreaming"`
+	// Whether Play.ht trims silence from its audio (voice_play_ht; the 2024 API).
+	ExperimentalRemoveSilence *bool `pulumi:"experimentalRemoveSilence"`
+	// The vendor's model: any ElevenLabs model id (voice_eleven_labs), or mist, v1 (voice_rime); the 2024 API.
+	ModelId *string `pulumi:"modelId"`
+	// ElevenLabs' streaming latency optimization level, an integer, 0 or more (voice_eleven_labs; the 2024 API).
+	OptimizeStreamingLatency *int `pulumi:"optimizeStreamingLatency"`
 	// Pitch, an integer from -100 to 100 (voice_base; optional for voice_azure).
 	Pitch *int `pulumi:"pitch"`
+	// The Play.ht quality: faster, draft, low, medium, high, premium (voice_play_ht; the 2024 API).
+	Quality *string `pulumi:"quality"`
 	// Speaking rate, an integer from 0 to 100 (voice_base; optional for voice_azure).
 	Rate *int `pulumi:"rate"`
+	// How closely it keeps to the original voice, from 0 to 1 (voice_eleven_labs; the 2024 API).
+	SimilarityBoost *float64 `pulumi:"similarityBoost"`
 	// The speaker (voice_rime).
 	Speaker *string `pulumi:"speaker"`
+	// Speaking speed, greater than 0 (voice_play_ht; the 2024 API).
+	Speed *float64 `pulumi:"speed"`
+	// Rime's speaking speed factor, greater than 0 (voice_rime; the 2024 API).
+	SpeedAlpha *float64 `pulumi:"speedAlpha"`
+	// Voice stability, from 0 to 1 (voice_eleven_labs; the 2024 API).
+	Stability *float64 `pulumi:"stability"`
+	// Play.ht's sampling temperature, 0 or more (voice_play_ht; the 2024 API).
+	Temperature *float64 `pulumi:"temperature"`
+	// How closely Play.ht follows the text, 0 or more (voice_play_ht; the 2024 API).
+	TextGuidance *float64 `pulumi:"textGuidance"`
+	// Play.ht's nucleus sampling, from 0 to 1 (voice_play_ht; the 2024 API).
+	TopP *float64 `pulumi:"topP"`
 	// The voice type: voice_base (default; the 2023 API), or voice_azure, voice_eleven_labs, voice_play_ht, voice_rime, voice_vocode (the 2024 API).
 	Type *string `pulumi:"type"`
 	// The id of the user who owns it on the service.
 	UserId *string `pulumi:"userId"`
 	// The vendor's voice id (voice_eleven_labs, voice_play_ht; voice_vocode: "joe", the default).
 	VendorVoiceId *string `pulumi:"vendorVoiceId"`
+	// The Play.ht engine version: 1, 2 (voice_play_ht; the 2024 API).
+	Version *string `pulumi:"version"`
+	// How closely Play.ht keeps to the voice, 0 or more (voice_play_ht; the 2024 API).
+	VoiceGuidance *float64 `pulumi:"voiceGuidance"`
 	// Manage this existing voice (the interface shows only voices/update) instead of creating one. Destroy never resets it. Changing it replaces.
 	VoiceId *string `pulumi:"voiceId"`
 	// The voice's name, e.g. "alloy" (voice_base, voice_azure); at most 200 characters.
@@ -131,18 +187,46 @@ type VoiceState struct {
 	ApiKey pulumi.StringPtrInput
 	// The Play.ht user id that goes with apiKey (voice_play_ht; the 2024 API), always secret.
 	ApiUserId pulumi.StringPtrInput
+	// Whether text is streamed to ElevenLabs as it is generated (voice_eleven_labs; the 2024 API).
+	ExperimentalInputStreaming pulumi.BoolPtrInput
+	// Whether Play.ht trims silence from its audio (voice_play_ht; the 2024 API).
+	ExperimentalRemoveSilence pulumi.BoolPtrInput
+	// The vendor's model: any ElevenLabs model id (voice_eleven_labs), or mist, v1 (voice_rime); the 2024 API.
+	ModelId pulumi.StringPtrInput
+	// ElevenLabs' streaming latency optimization level, an integer, 0 or more (voice_eleven_labs; the 2024 API).
+	OptimizeStreamingLatency pulumi.IntPtrInput
 	// Pitch, an integer from -100 to 100 (voice_base; optional for voice_azure).
 	Pitch pulumi.IntPtrInput
+	// The Play.ht quality: faster, draft, low, medium, high, premium (voice_play_ht; the 2024 API).
+	Quality pulumi.StringPtrInput
 	// Speaking rate, an integer from 0 to 100 (voice_base; optional for voice_azure).
 	Rate pulumi.IntPtrInput
+	// How closely it keeps to the original voice, from 0 to 1 (voice_eleven_labs; the 2024 API).
+	SimilarityBoost pulumi.Float64PtrInput
 	// The speaker (voice_rime).
 	Speaker pulumi.StringPtrInput
+	// Speaking speed, greater than 0 (voice_play_ht; the 2024 API).
+	Speed pulumi.Float64PtrInput
+	// Rime's speaking speed factor, greater than 0 (voice_rime; the 2024 API).
+	SpeedAlpha pulumi.Float64PtrInput
+	// Voice stability, from 0 to 1 (voice_eleven_labs; the 2024 API).
+	Stability pulumi.Float64PtrInput
+	// Play.ht's sampling temperature, 0 or more (voice_play_ht; the 2024 API).
+	Temperature pulumi.Float64PtrInput
+	// How closely Play.ht follows the text, 0 or more (voice_play_ht; the 2024 API).
+	TextGuidance pulumi.Float64PtrInput
+	// Play.ht's nucleus sampling, from 0 to 1 (voice_play_ht; the 2024 API).
+	TopP pulumi.Float64PtrInput
 	// The voice type: voice_base (default; the 2023 API), or voice_azure, voice_eleven_labs, voice_play_ht, voice_rime, voice_vocode (the 2024 API).
 	Type pulumi.StringPtrInput
 	// The id of the user who owns it on the service.
 	UserId pulumi.StringPtrInput
 	// The vendor's voice id (voice_eleven_labs, voice_play_ht; voice_vocode: "joe", the default).
 	VendorVoiceId pulumi.StringPtrInput
+	// The Play.ht engine version: 1, 2 (voice_play_ht; the 2024 API).
+	Version pulumi.StringPtrInput
+	// How closely Play.ht keeps to the voice, 0 or more (voice_play_ht; the 2024 API).
+	VoiceGuidance pulumi.Float64PtrInput
 	// Manage this existing voice (the interface shows only voices/update) instead of creating one. Destroy never resets it. Changing it replaces.
 	VoiceId pulumi.StringPtrInput
 	// The voice's name, e.g. "alloy" (voice_base, voice_azure); at most 200 characters.
@@ -158,16 +242,44 @@ type voiceArgs struct {
 	ApiKey *string `pulumi:"apiKey"`
 	// The Play.ht user id that goes with apiKey (voice_play_ht; the 2024 API), always secret.
 	ApiUserId *string `pulumi:"apiUserId"`
+	// Whether text is streamed to ElevenLabs as it is generated (voice_eleven_labs; the 2024 API).
+	ExperimentalInputStreaming *bool `pulumi:"experimentalInputStreaming"`
+	// Whether Play.ht trims silence from its audio (voice_play_ht; the 2024 API).
+	ExperimentalRemoveSilence *bool `pulumi:"experimentalRemoveSilence"`
+	// The vendor's model: any ElevenLabs model id (voice_eleven_labs), or mist, v1 (voice_rime); the 2024 API.
+	ModelId *string `pulumi:"modelId"`
+	// ElevenLabs' streaming latency optimization level, an integer, 0 or more (voice_eleven_labs; the 2024 API).
+	OptimizeStreamingLatency *int `pulumi:"optimizeStreamingLatency"`
 	// Pitch, an integer from -100 to 100 (voice_base; optional for voice_azure).
 	Pitch *int `pulumi:"pitch"`
+	// The Play.ht quality: faster, draft, low, medium, high, premium (voice_play_ht; the 2024 API).
+	Quality *PlayHtQuality `pulumi:"quality"`
 	// Speaking rate, an integer from 0 to 100 (voice_base; optional for voice_azure).
 	Rate *int `pulumi:"rate"`
+	// How closely it keeps to the original voice, from 0 to 1 (voice_eleven_labs; the 2024 API).
+	SimilarityBoost *float64 `pulumi:"similarityBoost"`
 	// The speaker (voice_rime).
 	Speaker *string `pulumi:"speaker"`
+	// Speaking speed, greater than 0 (voice_play_ht; the 2024 API).
+	Speed *float64 `pulumi:"speed"`
+	// Rime's speaking speed factor, greater than 0 (voice_rime; the 2024 API).
+	SpeedAlpha *float64 `pulumi:"speedAlpha"`
+	// Voice stability, from 0 to 1 (voice_eleven_labs; the 2024 API).
+	Stability *float64 `pulumi:"stability"`
+	// Play.ht's sampling temperature, 0 or more (voice_play_ht; the 2024 API).
+	Temperature *float64 `pulumi:"temperature"`
+	// How closely Play.ht follows the text, 0 or more (voice_play_ht; the 2024 API).
+	TextGuidance *float64 `pulumi:"textGuidance"`
+	// Play.ht's nucleus sampling, from 0 to 1 (voice_play_ht; the 2024 API).
+	TopP *float64 `pulumi:"topP"`
 	// The voice type: voice_base (default; the 2023 API), or voice_azure, voice_eleven_labs, voice_play_ht, voice_rime, voice_vocode (the 2024 API).
 	Type *VoiceType `pulumi:"type"`
 	// The vendor's voice id (voice_eleven_labs, voice_play_ht; voice_vocode: "joe", the default).
 	VendorVoiceId *string `pulumi:"vendorVoiceId"`
+	// The Play.ht engine version: 1, 2 (voice_play_ht; the 2024 API).
+	Version *PlayHtVersion `pulumi:"version"`
+	// How closely Play.ht keeps to the voice, 0 or more (voice_play_ht; the 2024 API).
+	VoiceGuidance *float64 `pulumi:"voiceGuidance"`
 	// Manage this existing voice (the interface shows only voices/update) instead of creating one. Destroy never resets it. Changing it replaces.
 	VoiceId *string `pulumi:"voiceId"`
 	// The voice's name, e.g. "alloy" (voice_base, voice_azure); at most 200 characters.
@@ -180,16 +292,44 @@ type VoiceArgs struct {
 	ApiKey pulumi.StringPtrInput
 	// The Play.ht user id that goes with apiKey (voice_play_ht; the 2024 API), always secret.
 	ApiUserId pulumi.StringPtrInput
+	// Whether text is streamed to ElevenLabs as it is generated (voice_eleven_labs; the 2024 API).
+	ExperimentalInputStreaming pulumi.BoolPtrInput
+	// Whether Play.ht trims silence from its audio (voice_play_ht; the 2024 API).
+	ExperimentalRemoveSilence pulumi.BoolPtrInput
+	// The vendor's model: any ElevenLabs model id (voice_eleven_labs), or mist, v1 (voice_rime); the 2024 API.
+	ModelId pulumi.StringPtrInput
+	// ElevenLabs' streaming latency optimization level, an integer, 0 or more (voice_eleven_labs; the 2024 API).
+	OptimizeStreamingLatency pulumi.IntPtrInput
 	// Pitch, an integer from -100 to 100 (voice_base; optional for voice_azure).
 	Pitch pulumi.IntPtrInput
+	// The Play.ht quality: faster, draft, low, medium, high, premium (voice_play_ht; the 2024 API).
+	Quality PlayHtQualityPtrInput
 	// Speaking rate, an integer from 0 to 100 (voice_base; optional for voice_azure).
 	Rate pulumi.IntPtrInput
+	// How closely it keeps to the original voice, from 0 to 1 (voice_eleven_labs; the 2024 API).
+	SimilarityBoost pulumi.Float64PtrInput
 	// The speaker (voice_rime).
 	Speaker pulumi.StringPtrInput
+	// Speaking speed, greater than 0 (voice_play_ht; the 2024 API).
+	Speed pulumi.Float64PtrInput
+	// Rime's speaking speed factor, greater than 0 (voice_rime; the 2024 API).
+	SpeedAlpha pulumi.Float64PtrInput
+	// Voice stability, from 0 to 1 (voice_eleven_labs; the 2024 API).
+	Stability pulumi.Float64PtrInput
+	// Play.ht's sampling temperature, 0 or more (voice_play_ht; the 2024 API).
+	Temperature pulumi.Float64PtrInput
+	// How closely Play.ht follows the text, 0 or more (voice_play_ht; the 2024 API).
+	TextGuidance pulumi.Float64PtrInput
+	// Play.ht's nucleus sampling, from 0 to 1 (voice_play_ht; the 2024 API).
+	TopP pulumi.Float64PtrInput
 	// The voice type: voice_base (default; the 2023 API), or voice_azure, voice_eleven_labs, voice_play_ht, voice_rime, voice_vocode (the 2024 API).
 	Type VoiceTypePtrInput
 	// The vendor's voice id (voice_eleven_labs, voice_play_ht; voice_vocode: "joe", the default).
 	VendorVoiceId pulumi.StringPtrInput
+	// The Play.ht engine version: 1, 2 (voice_play_ht; the 2024 API).
+	Version PlayHtVersionPtrInput
+	// How closely Play.ht keeps to the voice, 0 or more (voice_play_ht; the 2024 API).
+	VoiceGuidance pulumi.Float64PtrInput
 	// Manage this existing voice (the interface shows only voices/update) instead of creating one. Destroy never resets it. Changing it replaces.
 	VoiceId pulumi.StringPtrInput
 	// The voice's name, e.g. "alloy" (voice_base, voice_azure); at most 200 characters.
@@ -293,9 +433,34 @@ func (o VoiceOutput) ApiUserId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Voice) pulumi.StringPtrOutput { return v.ApiUserId }).(pulumi.StringPtrOutput)
 }
 
+// Whether text is streamed to ElevenLabs as it is generated (voice_eleven_labs; the 2024 API).
+func (o VoiceOutput) ExperimentalInputStreaming() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *Voice) pulumi.BoolPtrOutput { return v.ExperimentalInputStreaming }).(pulumi.BoolPtrOutput)
+}
+
+// Whether Play.ht trims silence from its audio (voice_play_ht; the 2024 API).
+func (o VoiceOutput) ExperimentalRemoveSilence() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *Voice) pulumi.BoolPtrOutput { return v.ExperimentalRemoveSilence }).(pulumi.BoolPtrOutput)
+}
+
+// The vendor's model: any ElevenLabs model id (voice_eleven_labs), or mist, v1 (voice_rime); the 2024 API.
+func (o VoiceOutput) ModelId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *Voice) pulumi.StringPtrOutput { return v.ModelId }).(pulumi.StringPtrOutput)
+}
+
+// ElevenLabs' streaming latency optimization level, an integer, 0 or more (voice_eleven_labs; the 2024 API).
+func (o VoiceOutput) OptimizeStreamingLatency() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *Voice) pulumi.IntPtrOutput { return v.OptimizeStreamingLatency }).(pulumi.IntPtrOutput)
+}
+
 // Pitch, an integer from -100 to 100 (voice_base; optional for voice_azure).
 func (o VoiceOutput) Pitch() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *Voice) pulumi.IntPtrOutput { return v.Pitch }).(pulumi.IntPtrOutput)
+}
+
+// The Play.ht quality: faster, draft, low, medium, high, premium (voice_play_ht; the 2024 API).
+func (o VoiceOutput) Quality() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *Voice) pulumi.StringPtrOutput { return v.Quality }).(pulumi.StringPtrOutput)
 }
 
 // Speaking rate, an integer from 0 to 100 (voice_base; optional for voice_azure).
@@ -303,9 +468,44 @@ func (o VoiceOutput) Rate() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *Voice) pulumi.IntPtrOutput { return v.Rate }).(pulumi.IntPtrOutput)
 }
 
+// How closely it keeps to the original voice, from 0 to 1 (voice_eleven_labs; the 2024 API).
+func (o VoiceOutput) SimilarityBoost() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v *Voice) pulumi.Float64PtrOutput { return v.SimilarityBoost }).(pulumi.Float64PtrOutput)
+}
+
 // The speaker (voice_rime).
 func (o VoiceOutput) Speaker() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Voice) pulumi.StringPtrOutput { return v.Speaker }).(pulumi.StringPtrOutput)
+}
+
+// Speaking speed, greater than 0 (voice_play_ht; the 2024 API).
+func (o VoiceOutput) Speed() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v *Voice) pulumi.Float64PtrOutput { return v.Speed }).(pulumi.Float64PtrOutput)
+}
+
+// Rime's speaking speed factor, greater than 0 (voice_rime; the 2024 API).
+func (o VoiceOutput) SpeedAlpha() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v *Voice) pulumi.Float64PtrOutput { return v.SpeedAlpha }).(pulumi.Float64PtrOutput)
+}
+
+// Voice stability, from 0 to 1 (voice_eleven_labs; the 2024 API).
+func (o VoiceOutput) Stability() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v *Voice) pulumi.Float64PtrOutput { return v.Stability }).(pulumi.Float64PtrOutput)
+}
+
+// Play.ht's sampling temperature, 0 or more (voice_play_ht; the 2024 API).
+func (o VoiceOutput) Temperature() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v *Voice) pulumi.Float64PtrOutput { return v.Temperature }).(pulumi.Float64PtrOutput)
+}
+
+// How closely Play.ht follows the text, 0 or more (voice_play_ht; the 2024 API).
+func (o VoiceOutput) TextGuidance() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v *Voice) pulumi.Float64PtrOutput { return v.TextGuidance }).(pulumi.Float64PtrOutput)
+}
+
+// Play.ht's nucleus sampling, from 0 to 1 (voice_play_ht; the 2024 API).
+func (o VoiceOutput) TopP() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v *Voice) pulumi.Float64PtrOutput { return v.TopP }).(pulumi.Float64PtrOutput)
 }
 
 // The voice type: voice_base (default; the 2023 API), or voice_azure, voice_eleven_labs, voice_play_ht, voice_rime, voice_vocode (the 2024 API).
@@ -321,6 +521,16 @@ func (o VoiceOutput) UserId() pulumi.StringOutput {
 // The vendor's voice id (voice_eleven_labs, voice_play_ht; voice_vocode: "joe", the default).
 func (o VoiceOutput) VendorVoiceId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Voice) pulumi.StringPtrOutput { return v.VendorVoiceId }).(pulumi.StringPtrOutput)
+}
+
+// The Play.ht engine version: 1, 2 (voice_play_ht; the 2024 API).
+func (o VoiceOutput) Version() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *Voice) pulumi.StringPtrOutput { return v.Version }).(pulumi.StringPtrOutput)
+}
+
+// How closely Play.ht keeps to the voice, 0 or more (voice_play_ht; the 2024 API).
+func (o VoiceOutput) VoiceGuidance() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v *Voice) pulumi.Float64PtrOutput { return v.VoiceGuidance }).(pulumi.Float64PtrOutput)
 }
 
 // Manage this existing voice (the interface shows only voices/update) instead of creating one. Destroy never resets it. Changing it replaces.

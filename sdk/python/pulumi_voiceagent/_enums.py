@@ -9,6 +9,12 @@ from enum import Enum
 __all__ = [
     'AccountConnectionType',
     'ActionType',
+    'EndpointingSensitivity',
+    'InterruptSensitivity',
+    'IvrNavigationMode',
+    'Language',
+    'PlayHtQuality',
+    'PlayHtVersion',
     'VectorDatabaseType',
     'VoiceType',
     'WebhookEvent',
@@ -33,6 +39,74 @@ class ActionType(_builtins.str, Enum):
     END_CONVERSATION = "action_end_conversation"
     TRANSFER_CALL = "action_transfer_call"
     DTMF = "action_dtmf"
+
+
+@pulumi.type_token("voiceagent:index:EndpointingSensitivity")
+class EndpointingSensitivity(_builtins.str, Enum):
+    """
+    EndpointingSensitivity, as Agent.endpointingSensitivity: How soon it takes a pause for the end of the caller's turn: auto, relaxed, sensitive. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+    """
+    AUTO = "auto"
+    RELAXED = "relaxed"
+    SENSITIVE = "sensitive"
+
+
+@pulumi.type_token("voiceagent:index:InterruptSensitivity")
+class InterruptSensitivity(_builtins.str, Enum):
+    """
+    InterruptSensitivity, as Agent.interruptSensitivity: How readily a caller's speech interrupts it: low, high. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+    """
+    LOW = "low"
+    HIGH = "high"
+
+
+@pulumi.type_token("voiceagent:index:IvrNavigationMode")
+class IvrNavigationMode(_builtins.str, Enum):
+    """
+    IvrNavigationMode, as Agent.ivrNavigationMode: Whether it navigates phone menus (IVRs): default, off. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+    """
+    DEFAULT = "default"
+    OFF = "off"
+
+
+@pulumi.type_token("voiceagent:index:Language")
+class Language(_builtins.str, Enum):
+    """
+    Language, as Agent.language: The language it speaks and listens for: en, es, de, hi, pt, fr, nl, id, it, ja, ko. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+    """
+    EN = "en"
+    ES = "es"
+    DE = "de"
+    HI = "hi"
+    PT = "pt"
+    FR = "fr"
+    NL = "nl"
+    ID = "id"
+    IT = "it"
+    JA = "ja"
+    KO = "ko"
+
+
+@pulumi.type_token("voiceagent:index:PlayHtQuality")
+class PlayHtQuality(_builtins.str, Enum):
+    """
+    PlayHtQuality, as Voice.quality: The Play.ht quality: faster, draft, low, medium, high, premium (voice_play_ht; the 2024 API).
+    """
+    FASTER = "faster"
+    DRAFT = "draft"
+    LOW = "low"
+    MEDIUM = "medium"
+    HIGH = "high"
+    PREMIUM = "premium"
+
+
+@pulumi.type_token("voiceagent:index:PlayHtVersion")
+class PlayHtVersion(_builtins.str, Enum):
+    """
+    PlayHtVersion, as Voice.version: The Play.ht engine version: 1, 2 (voice_play_ht; the 2024 API).
+    """
+    ONE = "1"
+    TWO = "2"
 
 
 @pulumi.type_token("voiceagent:index:VectorDatabaseType")

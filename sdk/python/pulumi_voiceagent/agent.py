@@ -13,50 +13,119 @@ if sys.version_info >= (3, 11):
 else:
     from typing_extensions import NotRequired, TypedDict, TypeAlias
 from . import _utilities
+from ._enums import *
 
 __all__ = ['AgentArgs', 'Agent']
 
 @pulumi.input_type
 class AgentArgs:
     def __init__(__self__, *,
-                 prompt: pulumi.Input[_builtins.str],
                  voice: pulumi.Input[_builtins.str],
                  actions: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  agent_id: pulumi.Input[Optional[_builtins.str]] = None,
+                 ask_if_human_present_on_idle: pulumi.Input[Optional[_builtins.bool]] = None,
+                 context_endpoint: pulumi.Input[Optional[_builtins.str]] = None,
+                 conversation_speed: pulumi.Input[Optional[_builtins.float]] = None,
+                 deepgram_keywords: pulumi.Input[Optional[Mapping[str, Any]]] = None,
+                 endpointing_sensitivity: pulumi.Input[Optional['EndpointingSensitivity']] = None,
+                 idle_time_seconds: pulumi.Input[Optional[_builtins.int]] = None,
                  initial_message: pulumi.Input[Optional[_builtins.str]] = None,
+                 initial_message_delay: pulumi.Input[Optional[_builtins.float]] = None,
+                 interrupt_sensitivity: pulumi.Input[Optional['InterruptSensitivity']] = None,
+                 ivr_navigation_mode: pulumi.Input[Optional['IvrNavigationMode']] = None,
+                 language: pulumi.Input[Optional['Language']] = None,
+                 llm_fallback: pulumi.Input[Optional[Mapping[str, Any]]] = None,
+                 llm_temperature: pulumi.Input[Optional[_builtins.float]] = None,
+                 name: pulumi.Input[Optional[_builtins.str]] = None,
+                 noise_suppression: pulumi.Input[Optional[_builtins.bool]] = None,
+                 openai_account_connection: pulumi.Input[Optional[_builtins.str]] = None,
+                 openai_model_name_override: pulumi.Input[Optional[_builtins.str]] = None,
+                 prompt: pulumi.Input[Optional[_builtins.str]] = None,
+                 prompt_id: pulumi.Input[Optional[_builtins.str]] = None,
+                 run_do_not_call_detection: pulumi.Input[Optional[_builtins.bool]] = None,
+                 vector_database: pulumi.Input[Optional[_builtins.str]] = None,
                  webhook: pulumi.Input[Optional[_builtins.str]] = None):
         """
         The set of arguments for constructing a Agent resource.
 
-        :param pulumi.Input[_builtins.str] prompt: The agent's instructions. Required, non-empty, at most 100000 characters.
         :param pulumi.Input[_builtins.str] voice: The id of the voice it speaks with: a `Voice`'s `id`, or an existing voice's UUID.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] actions: Ids of the actions it may take (order does not matter), each once, at most 50.
         :param pulumi.Input[_builtins.str] agent_id: Adopt an existing agent instead of creating one: its fields are set to these arguments on the first `up`. Changing it replaces.
+        :param pulumi.Input[_builtins.bool] ask_if_human_present_on_idle: Whether it asks if anyone is there when the call goes idle. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+        :param pulumi.Input[_builtins.str] context_endpoint: An http(s) URL the service asks for context at the start of each call (no credentials in it: they would be stored in plain text). Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+        :param pulumi.Input[_builtins.float] conversation_speed: How fast it converses, a number greater than 0 (1 is the service's normal pace). Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+        :param pulumi.Input[Mapping[str, Any]] deepgram_keywords: Words the speech recognizer (Deepgram) should favour, each with its boost: `{"Ibuprofeno": 2}`. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+        :param pulumi.Input['EndpointingSensitivity'] endpointing_sensitivity: How soon it takes a pause for the end of the caller's turn: auto, relaxed, sensitive. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+        :param pulumi.Input[_builtins.int] idle_time_seconds: Seconds of silence before it acts on an idle call, a whole number, at least 1. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
         :param pulumi.Input[_builtins.str] initial_message: What it says first when a call connects ("" or unset: nothing); at most 10000 characters.
+        :param pulumi.Input[_builtins.float] initial_message_delay: Seconds it waits before its opening message, 0 or more. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+        :param pulumi.Input['InterruptSensitivity'] interrupt_sensitivity: How readily a caller's speech interrupts it: low, high. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+        :param pulumi.Input['IvrNavigationMode'] ivr_navigation_mode: Whether it navigates phone menus (IVRs): default, off. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+        :param pulumi.Input['Language'] language: The language it speaks and listens for: en, es, de, hi, pt, fr, nl, id, it, ja, ko. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+        :param pulumi.Input[Mapping[str, Any]] llm_fallback: The language model it falls back to when its own fails: `provider` (openai, azure) and `modelName`. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+               
+               - `provider`: Whose model: openai, azure.
+               - `modelName`: The model's name, e.g. "gpt-4o-mini".
+        :param pulumi.Input[_builtins.float] llm_temperature: The language model's sampling temperature, from 0 to 2. Only the current API (2024) has it, and only its agents/create takes it (0.0.48's agents/update has no llm_temperature): changing it replaces the agent (the old one stays on the service, which has no delete). Left unset, the service's value stands.
+        :param pulumi.Input[_builtins.str] name: The agent's name, as the dashboard shows it. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+        :param pulumi.Input[_builtins.bool] noise_suppression: Whether background noise is suppressed on the caller's audio. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+        :param pulumi.Input[_builtins.str] openai_account_connection: The id of an OpenAI `AccountConnection` (or an existing one's UUID): its language model runs on that account. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+        :param pulumi.Input[_builtins.str] openai_model_name_override: The OpenAI model it uses instead of the service's default, e.g. "gpt-4o". Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+        :param pulumi.Input[_builtins.str] prompt: The agent's instructions, as text: non-empty, at most 100000 characters. Exactly one of `prompt` and `promptId` is set.
+        :param pulumi.Input[_builtins.str] prompt_id: The id of a `Prompt` (or an existing prompt object's UUID) the agent speaks by, instead of `prompt`'s text. Exactly one of `prompt` and `promptId` is set. Only the current API (2024) has prompt objects.
+        :param pulumi.Input[_builtins.bool] run_do_not_call_detection: Whether the service checks called numbers against do-not-call lists. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+        :param pulumi.Input[_builtins.str] vector_database: The id of a `VectorDatabase` (or an existing one's UUID) it retrieves knowledge from. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
         :param pulumi.Input[_builtins.str] webhook: The id of the webhook that receives its events.
         """
-        pulumi.set(__self__, "prompt", prompt)
         pulumi.set(__self__, "voice", voice)
         if actions is not None:
             pulumi.set(__self__, "actions", actions)
         if agent_id is not None:
             pulumi.set(__self__, "agent_id", agent_id)
+        if ask_if_human_present_on_idle is not None:
+            pulumi.set(__self__, "ask_if_human_present_on_idle", ask_if_human_present_on_idle)
+        if context_endpoint is not None:
+            pulumi.set(__self__, "context_endpoint", context_endpoint)
+        if conversation_speed is not None:
+            pulumi.set(__self__, "conversation_speed", conversation_speed)
+        if deepgram_keywords is not None:
+            pulumi.set(__self__, "deepgram_keywords", deepgram_keywords)
+        if endpointing_sensitivity is not None:
+            pulumi.set(__self__, "endpointing_sensitivity", endpointing_sensitivity)
+        if idle_time_seconds is not None:
+            pulumi.set(__self__, "idle_time_seconds", idle_time_seconds)
         if initial_message is not None:
             pulumi.set(__self__, "initial_message", initial_message)
+        if initial_message_delay is not None:
+            pulumi.set(__self__, "initial_message_delay", initial_message_delay)
+        if interrupt_sensitivity is not None:
+            pulumi.set(__self__, "interrupt_sensitivity", interrupt_sensitivity)
+        if ivr_navigation_mode is not None:
+            pulumi.set(__self__, "ivr_navigation_mode", ivr_navigation_mode)
+        if language is not None:
+            pulumi.set(__self__, "language", language)
+        if llm_fallback is not None:
+            pulumi.set(__self__, "llm_fallback", llm_fallback)
+        if llm_temperature is not None:
+            pulumi.set(__self__, "llm_temperature", llm_temperature)
+        if name is not None:
+            pulumi.set(__self__, "name", name)
+        if noise_suppression is not None:
+            pulumi.set(__self__, "noise_suppression", noise_suppression)
+        if openai_account_connection is not None:
+            pulumi.set(__self__, "openai_account_connection", openai_account_connection)
+        if openai_model_name_override is not None:
+            pulumi.set(__self__, "openai_model_name_override", openai_model_name_override)
+        if prompt is not None:
+            pulumi.set(__self__, "prompt", prompt)
+        if prompt_id is not None:
+            pulumi.set(__self__, "prompt_id", prompt_id)
+        if run_do_not_call_detection is not None:
+            pulumi.set(__self__, "run_do_not_call_detection", run_do_not_call_detection)
+        if vector_database is not None:
+            pulumi.set(__self__, "vector_database", vector_database)
         if webhook is not None:
             pulumi.set(__self__, "webhook", webhook)
-
-    @_builtins.property
-    @pulumi.getter
-    def prompt(self) -> pulumi.Input[_builtins.str]:
-        """
-        The agent's instructions. Required, non-empty, at most 100000 characters.
-        """
-        return pulumi.get(self, "prompt")
-
-    @prompt.setter
-    def prompt(self, value: pulumi.Input[_builtins.str]):
-        pulumi.set(self, "prompt", value)
 
     @_builtins.property
     @pulumi.getter
@@ -95,6 +164,78 @@ class AgentArgs:
         pulumi.set(self, "agent_id", value)
 
     @_builtins.property
+    @pulumi.getter(name="askIfHumanPresentOnIdle")
+    def ask_if_human_present_on_idle(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether it asks if anyone is there when the call goes idle. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+        """
+        return pulumi.get(self, "ask_if_human_present_on_idle")
+
+    @ask_if_human_present_on_idle.setter
+    def ask_if_human_present_on_idle(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "ask_if_human_present_on_idle", value)
+
+    @_builtins.property
+    @pulumi.getter(name="contextEndpoint")
+    def context_endpoint(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        An http(s) URL the service asks for context at the start of each call (no credentials in it: they would be stored in plain text). Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+        """
+        return pulumi.get(self, "context_endpoint")
+
+    @context_endpoint.setter
+    def context_endpoint(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "context_endpoint", value)
+
+    @_builtins.property
+    @pulumi.getter(name="conversationSpeed")
+    def conversation_speed(self) -> pulumi.Input[Optional[_builtins.float]]:
+        """
+        How fast it converses, a number greater than 0 (1 is the service's normal pace). Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+        """
+        return pulumi.get(self, "conversation_speed")
+
+    @conversation_speed.setter
+    def conversation_speed(self, value: pulumi.Input[Optional[_builtins.float]]):
+        pulumi.set(self, "conversation_speed", value)
+
+    @_builtins.property
+    @pulumi.getter(name="deepgramKeywords")
+    def deepgram_keywords(self) -> pulumi.Input[Optional[Mapping[str, Any]]]:
+        """
+        Words the speech recognizer (Deepgram) should favour, each with its boost: `{"Ibuprofeno": 2}`. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+        """
+        return pulumi.get(self, "deepgram_keywords")
+
+    @deepgram_keywords.setter
+    def deepgram_keywords(self, value: pulumi.Input[Optional[Mapping[str, Any]]]):
+        pulumi.set(self, "deepgram_keywords", value)
+
+    @_builtins.property
+    @pulumi.getter(name="endpointingSensitivity")
+    def endpointing_sensitivity(self) -> pulumi.Input[Optional['EndpointingSensitivity']]:
+        """
+        How soon it takes a pause for the end of the caller's turn: auto, relaxed, sensitive. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+        """
+        return pulumi.get(self, "endpointing_sensitivity")
+
+    @endpointing_sensitivity.setter
+    def endpointing_sensitivity(self, value: pulumi.Input[Optional['EndpointingSensitivity']]):
+        pulumi.set(self, "endpointing_sensitivity", value)
+
+    @_builtins.property
+    @pulumi.getter(name="idleTimeSeconds")
+    def idle_time_seconds(self) -> pulumi.Input[Optional[_builtins.int]]:
+        """
+        Seconds of silence before it acts on an idle call, a whole number, at least 1. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+        """
+        return pulumi.get(self, "idle_time_seconds")
+
+    @idle_time_seconds.setter
+    def idle_time_seconds(self, value: pulumi.Input[Optional[_builtins.int]]):
+        pulumi.set(self, "idle_time_seconds", value)
+
+    @_builtins.property
     @pulumi.getter(name="initialMessage")
     def initial_message(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
@@ -105,6 +246,177 @@ class AgentArgs:
     @initial_message.setter
     def initial_message(self, value: pulumi.Input[Optional[_builtins.str]]):
         pulumi.set(self, "initial_message", value)
+
+    @_builtins.property
+    @pulumi.getter(name="initialMessageDelay")
+    def initial_message_delay(self) -> pulumi.Input[Optional[_builtins.float]]:
+        """
+        Seconds it waits before its opening message, 0 or more. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+        """
+        return pulumi.get(self, "initial_message_delay")
+
+    @initial_message_delay.setter
+    def initial_message_delay(self, value: pulumi.Input[Optional[_builtins.float]]):
+        pulumi.set(self, "initial_message_delay", value)
+
+    @_builtins.property
+    @pulumi.getter(name="interruptSensitivity")
+    def interrupt_sensitivity(self) -> pulumi.Input[Optional['InterruptSensitivity']]:
+        """
+        How readily a caller's speech interrupts it: low, high. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+        """
+        return pulumi.get(self, "interrupt_sensitivity")
+
+    @interrupt_sensitivity.setter
+    def interrupt_sensitivity(self, value: pulumi.Input[Optional['InterruptSensitivity']]):
+        pulumi.set(self, "interrupt_sensitivity", value)
+
+    @_builtins.property
+    @pulumi.getter(name="ivrNavigationMode")
+    def ivr_navigation_mode(self) -> pulumi.Input[Optional['IvrNavigationMode']]:
+        """
+        Whether it navigates phone menus (IVRs): default, off. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+        """
+        return pulumi.get(self, "ivr_navigation_mode")
+
+    @ivr_navigation_mode.setter
+    def ivr_navigation_mode(self, value: pulumi.Input[Optional['IvrNavigationMode']]):
+        pulumi.set(self, "ivr_navigation_mode", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def language(self) -> pulumi.Input[Optional['Language']]:
+        """
+        The language it speaks and listens for: en, es, de, hi, pt, fr, nl, id, it, ja, ko. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+        """
+        return pulumi.get(self, "language")
+
+    @language.setter
+    def language(self, value: pulumi.Input[Optional['Language']]):
+        pulumi.set(self, "language", value)
+
+    @_builtins.property
+    @pulumi.getter(name="llmFallback")
+    def llm_fallback(self) -> pulumi.Input[Optional[Mapping[str, Any]]]:
+        """
+        The language model it falls back to when its own fails: `provider` (openai, azure) and `modelName`. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+
+        - `provider`: Whose model: openai, azure.
+        - `modelName`: The model's name, e.g. "gpt-4o-mini".
+        """
+        return pulumi.get(self, "llm_fallback")
+
+    @llm_fallback.setter
+    def llm_fallback(self, value: pulumi.Input[Optional[Mapping[str, Any]]]):
+        pulumi.set(self, "llm_fallback", value)
+
+    @_builtins.property
+    @pulumi.getter(name="llmTemperature")
+    def llm_temperature(self) -> pulumi.Input[Optional[_builtins.float]]:
+        """
+        The language model's sampling temperature, from 0 to 2. Only the current API (2024) has it, and only its agents/create takes it (0.0.48's agents/update has no llm_temperature): changing it replaces the agent (the old one stays on the service, which has no delete). Left unset, the service's value stands.
+        """
+        return pulumi.get(self, "llm_temperature")
+
+    @llm_temperature.setter
+    def llm_temperature(self, value: pulumi.Input[Optional[_builtins.float]]):
+        pulumi.set(self, "llm_temperature", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The agent's name, as the dashboard shows it. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+        """
+        return pulumi.get(self, "name")
+
+    @name.setter
+    def name(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "name", value)
+
+    @_builtins.property
+    @pulumi.getter(name="noiseSuppression")
+    def noise_suppression(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether background noise is suppressed on the caller's audio. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+        """
+        return pulumi.get(self, "noise_suppression")
+
+    @noise_suppression.setter
+    def noise_suppression(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "noise_suppression", value)
+
+    @_builtins.property
+    @pulumi.getter(name="openaiAccountConnection")
+    def openai_account_connection(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The id of an OpenAI `AccountConnection` (or an existing one's UUID): its language model runs on that account. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+        """
+        return pulumi.get(self, "openai_account_connection")
+
+    @openai_account_connection.setter
+    def openai_account_connection(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "openai_account_connection", value)
+
+    @_builtins.property
+    @pulumi.getter(name="openaiModelNameOverride")
+    def openai_model_name_override(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The OpenAI model it uses instead of the service's default, e.g. "gpt-4o". Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+        """
+        return pulumi.get(self, "openai_model_name_override")
+
+    @openai_model_name_override.setter
+    def openai_model_name_override(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "openai_model_name_override", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def prompt(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The agent's instructions, as text: non-empty, at most 100000 characters. Exactly one of `prompt` and `promptId` is set.
+        """
+        return pulumi.get(self, "prompt")
+
+    @prompt.setter
+    def prompt(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "prompt", value)
+
+    @_builtins.property
+    @pulumi.getter(name="promptId")
+    def prompt_id(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The id of a `Prompt` (or an existing prompt object's UUID) the agent speaks by, instead of `prompt`'s text. Exactly one of `prompt` and `promptId` is set. Only the current API (2024) has prompt objects.
+        """
+        return pulumi.get(self, "prompt_id")
+
+    @prompt_id.setter
+    def prompt_id(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "prompt_id", value)
+
+    @_builtins.property
+    @pulumi.getter(name="runDoNotCallDetection")
+    def run_do_not_call_detection(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the service checks called numbers against do-not-call lists. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+        """
+        return pulumi.get(self, "run_do_not_call_detection")
+
+    @run_do_not_call_detection.setter
+    def run_do_not_call_detection(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "run_do_not_call_detection", value)
+
+    @_builtins.property
+    @pulumi.getter(name="vectorDatabase")
+    def vector_database(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The id of a `VectorDatabase` (or an existing one's UUID) it retrieves knowledge from. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+        """
+        return pulumi.get(self, "vector_database")
+
+    @vector_database.setter
+    def vector_database(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "vector_database", value)
 
     @_builtins.property
     @pulumi.getter
@@ -124,9 +436,28 @@ class _AgentState:
     def __init__(__self__, *,
                  actions: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  agent_id: pulumi.Input[Optional[_builtins.str]] = None,
+                 ask_if_human_present_on_idle: pulumi.Input[Optional[_builtins.bool]] = None,
+                 context_endpoint: pulumi.Input[Optional[_builtins.str]] = None,
+                 conversation_speed: pulumi.Input[Optional[_builtins.float]] = None,
+                 deepgram_keywords: pulumi.Input[Optional[Mapping[str, Any]]] = None,
+                 endpointing_sensitivity: pulumi.Input[Optional[_builtins.str]] = None,
+                 idle_time_seconds: pulumi.Input[Optional[_builtins.int]] = None,
                  initial_message: pulumi.Input[Optional[_builtins.str]] = None,
+                 initial_message_delay: pulumi.Input[Optional[_builtins.float]] = None,
+                 interrupt_sensitivity: pulumi.Input[Optional[_builtins.str]] = None,
+                 ivr_navigation_mode: pulumi.Input[Optional[_builtins.str]] = None,
+                 language: pulumi.Input[Optional[_builtins.str]] = None,
+                 llm_fallback: pulumi.Input[Optional[Mapping[str, Any]]] = None,
+                 llm_temperature: pulumi.Input[Optional[_builtins.float]] = None,
+                 name: pulumi.Input[Optional[_builtins.str]] = None,
+                 noise_suppression: pulumi.Input[Optional[_builtins.bool]] = None,
+                 openai_account_connection: pulumi.Input[Optional[_builtins.str]] = None,
+                 openai_model_name_override: pulumi.Input[Optional[_builtins.str]] = None,
                  prompt: pulumi.Input[Optional[_builtins.str]] = None,
+                 prompt_id: pulumi.Input[Optional[_builtins.str]] = None,
+                 run_do_not_call_detection: pulumi.Input[Optional[_builtins.bool]] = None,
                  user_id: pulumi.Input[Optional[_builtins.str]] = None,
+                 vector_database: pulumi.Input[Optional[_builtins.str]] = None,
                  voice: pulumi.Input[Optional[_builtins.str]] = None,
                  webhook: pulumi.Input[Optional[_builtins.str]] = None):
         """
@@ -134,9 +465,31 @@ class _AgentState:
 
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] actions: Ids of the actions it may take (order does not matter), each once, at most 50.
         :param pulumi.Input[_builtins.str] agent_id: Adopt an existing agent instead of creating one: its fields are set to these arguments on the first `up`. Changing it replaces.
+        :param pulumi.Input[_builtins.bool] ask_if_human_present_on_idle: Whether it asks if anyone is there when the call goes idle. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+        :param pulumi.Input[_builtins.str] context_endpoint: An http(s) URL the service asks for context at the start of each call (no credentials in it: they would be stored in plain text). Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+        :param pulumi.Input[_builtins.float] conversation_speed: How fast it converses, a number greater than 0 (1 is the service's normal pace). Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+        :param pulumi.Input[Mapping[str, Any]] deepgram_keywords: Words the speech recognizer (Deepgram) should favour, each with its boost: `{"Ibuprofeno": 2}`. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+        :param pulumi.Input[_builtins.str] endpointing_sensitivity: How soon it takes a pause for the end of the caller's turn: auto, relaxed, sensitive. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+        :param pulumi.Input[_builtins.int] idle_time_seconds: Seconds of silence before it acts on an idle call, a whole number, at least 1. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
         :param pulumi.Input[_builtins.str] initial_message: What it says first when a call connects ("" or unset: nothing); at most 10000 characters.
-        :param pulumi.Input[_builtins.str] prompt: The agent's instructions. Required, non-empty, at most 100000 characters.
+        :param pulumi.Input[_builtins.float] initial_message_delay: Seconds it waits before its opening message, 0 or more. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+        :param pulumi.Input[_builtins.str] interrupt_sensitivity: How readily a caller's speech interrupts it: low, high. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+        :param pulumi.Input[_builtins.str] ivr_navigation_mode: Whether it navigates phone menus (IVRs): default, off. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+        :param pulumi.Input[_builtins.str] language: The language it speaks and listens for: en, es, de, hi, pt, fr, nl, id, it, ja, ko. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+        :param pulumi.Input[Mapping[str, Any]] llm_fallback: The language model it falls back to when its own fails: `provider` (openai, azure) and `modelName`. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+               
+               - `provider`: Whose model: openai, azure.
+               - `modelName`: The model's name, e.g. "gpt-4o-mini".
+        :param pulumi.Input[_builtins.float] llm_temperature: The language model's sampling temperature, from 0 to 2. Only the current API (2024) has it, and only its agents/create takes it (0.0.48's agents/update has no llm_temperature): changing it replaces the agent (the old one stays on the service, which has no delete). Left unset, the service's value stands.
+        :param pulumi.Input[_builtins.str] name: The agent's name, as the dashboard shows it. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+        :param pulumi.Input[_builtins.bool] noise_suppression: Whether background noise is suppressed on the caller's audio. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+        :param pulumi.Input[_builtins.str] openai_account_connection: The id of an OpenAI `AccountConnection` (or an existing one's UUID): its language model runs on that account. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+        :param pulumi.Input[_builtins.str] openai_model_name_override: The OpenAI model it uses instead of the service's default, e.g. "gpt-4o". Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+        :param pulumi.Input[_builtins.str] prompt: The agent's instructions, as text: non-empty, at most 100000 characters. Exactly one of `prompt` and `promptId` is set.
+        :param pulumi.Input[_builtins.str] prompt_id: The id of a `Prompt` (or an existing prompt object's UUID) the agent speaks by, instead of `prompt`'s text. Exactly one of `prompt` and `promptId` is set. Only the current API (2024) has prompt objects.
+        :param pulumi.Input[_builtins.bool] run_do_not_call_detection: Whether the service checks called numbers against do-not-call lists. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
         :param pulumi.Input[_builtins.str] user_id: The id of the user who owns it on the service.
+        :param pulumi.Input[_builtins.str] vector_database: The id of a `VectorDatabase` (or an existing one's UUID) it retrieves knowledge from. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
         :param pulumi.Input[_builtins.str] voice: The id of the voice it speaks with: a `Voice`'s `id`, or an existing voice's UUID.
         :param pulumi.Input[_builtins.str] webhook: The id of the webhook that receives its events.
         """
@@ -144,12 +497,50 @@ class _AgentState:
             pulumi.set(__self__, "actions", actions)
         if agent_id is not None:
             pulumi.set(__self__, "agent_id", agent_id)
+        if ask_if_human_present_on_idle is not None:
+            pulumi.set(__self__, "ask_if_human_present_on_idle", ask_if_human_present_on_idle)
+        if context_endpoint is not None:
+            pulumi.set(__self__, "context_endpoint", context_endpoint)
+        if conversation_speed is not None:
+            pulumi.set(__self__, "conversation_speed", conversation_speed)
+        if deepgram_keywords is not None:
+            pulumi.set(__self__, "deepgram_keywords", deepgram_keywords)
+        if endpointing_sensitivity is not None:
+            pulumi.set(__self__, "endpointing_sensitivity", endpointing_sensitivity)
+        if idle_time_seconds is not None:
+            pulumi.set(__self__, "idle_time_seconds", idle_time_seconds)
         if initial_message is not None:
             pulumi.set(__self__, "initial_message", initial_message)
+        if initial_message_delay is not None:
+            pulumi.set(__self__, "initial_message_delay", initial_message_delay)
+        if interrupt_sensitivity is not None:
+            pulumi.set(__self__, "interrupt_sensitivity", interrupt_sensitivity)
+        if ivr_navigation_mode is not None:
+            pulumi.set(__self__, "ivr_navigation_mode", ivr_navigation_mode)
+        if language is not None:
+            pulumi.set(__self__, "language", language)
+        if llm_fallback is not None:
+            pulumi.set(__self__, "llm_fallback", llm_fallback)
+        if llm_temperature is not None:
+            pulumi.set(__self__, "llm_temperature", llm_temperature)
+        if name is not None:
+            pulumi.set(__self__, "name", name)
+        if noise_suppression is not None:
+            pulumi.set(__self__, "noise_suppression", noise_suppression)
+        if openai_account_connection is not None:
+            pulumi.set(__self__, "openai_account_connection", openai_account_connection)
+        if openai_model_name_override is not None:
+            pulumi.set(__self__, "openai_model_name_override", openai_model_name_override)
         if prompt is not None:
             pulumi.set(__self__, "prompt", prompt)
+        if prompt_id is not None:
+            pulumi.set(__self__, "prompt_id", prompt_id)
+        if run_do_not_call_detection is not None:
+            pulumi.set(__self__, "run_do_not_call_detection", run_do_not_call_detection)
         if user_id is not None:
             pulumi.set(__self__, "user_id", user_id)
+        if vector_database is not None:
+            pulumi.set(__self__, "vector_database", vector_database)
         if voice is not None:
             pulumi.set(__self__, "voice", voice)
         if webhook is not None:
@@ -180,6 +571,78 @@ class _AgentState:
         pulumi.set(self, "agent_id", value)
 
     @_builtins.property
+    @pulumi.getter(name="askIfHumanPresentOnIdle")
+    def ask_if_human_present_on_idle(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether it asks if anyone is there when the call goes idle. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+        """
+        return pulumi.get(self, "ask_if_human_present_on_idle")
+
+    @ask_if_human_present_on_idle.setter
+    def ask_if_human_present_on_idle(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "ask_if_human_present_on_idle", value)
+
+    @_builtins.property
+    @pulumi.getter(name="contextEndpoint")
+    def context_endpoint(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        An http(s) URL the service asks for context at the start of each call (no credentials in it: they would be stored in plain text). Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+        """
+        return pulumi.get(self, "context_endpoint")
+
+    @context_endpoint.setter
+    def context_endpoint(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "context_endpoint", value)
+
+    @_builtins.property
+    @pulumi.getter(name="conversationSpeed")
+    def conversation_speed(self) -> pulumi.Input[Optional[_builtins.float]]:
+        """
+        How fast it converses, a number greater than 0 (1 is the service's normal pace). Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+        """
+        return pulumi.get(self, "conversation_speed")
+
+    @conversation_speed.setter
+    def conversation_speed(self, value: pulumi.Input[Optional[_builtins.float]]):
+        pulumi.set(self, "conversation_speed", value)
+
+    @_builtins.property
+    @pulumi.getter(name="deepgramKeywords")
+    def deepgram_keywords(self) -> pulumi.Input[Optional[Mapping[str, Any]]]:
+        """
+        Words the speech recognizer (Deepgram) should favour, each with its boost: `{"Ibuprofeno": 2}`. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+        """
+        return pulumi.get(self, "deepgram_keywords")
+
+    @deepgram_keywords.setter
+    def deepgram_keywords(self, value: pulumi.Input[Optional[Mapping[str, Any]]]):
+        pulumi.set(self, "deepgram_keywords", value)
+
+    @_builtins.property
+    @pulumi.getter(name="endpointingSensitivity")
+    def endpointing_sensitivity(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        How soon it takes a pause for the end of the caller's turn: auto, relaxed, sensitive. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+        """
+        return pulumi.get(self, "endpointing_sensitivity")
+
+    @endpointing_sensitivity.setter
+    def endpointing_sensitivity(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "endpointing_sensitivity", value)
+
+    @_builtins.property
+    @pulumi.getter(name="idleTimeSeconds")
+    def idle_time_seconds(self) -> pulumi.Input[Optional[_builtins.int]]:
+        """
+        Seconds of silence before it acts on an idle call, a whole number, at least 1. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+        """
+        return pulumi.get(self, "idle_time_seconds")
+
+    @idle_time_seconds.setter
+    def idle_time_seconds(self, value: pulumi.Input[Optional[_builtins.int]]):
+        pulumi.set(self, "idle_time_seconds", value)
+
+    @_builtins.property
     @pulumi.getter(name="initialMessage")
     def initial_message(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
@@ -192,16 +655,163 @@ class _AgentState:
         pulumi.set(self, "initial_message", value)
 
     @_builtins.property
+    @pulumi.getter(name="initialMessageDelay")
+    def initial_message_delay(self) -> pulumi.Input[Optional[_builtins.float]]:
+        """
+        Seconds it waits before its opening message, 0 or more. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+        """
+        return pulumi.get(self, "initial_message_delay")
+
+    @initial_message_delay.setter
+    def initial_message_delay(self, value: pulumi.Input[Optional[_builtins.float]]):
+        pulumi.set(self, "initial_message_delay", value)
+
+    @_builtins.property
+    @pulumi.getter(name="interruptSensitivity")
+    def interrupt_sensitivity(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        How readily a caller's speech interrupts it: low, high. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+        """
+        return pulumi.get(self, "interrupt_sensitivity")
+
+    @interrupt_sensitivity.setter
+    def interrupt_sensitivity(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "interrupt_sensitivity", value)
+
+    @_builtins.property
+    @pulumi.getter(name="ivrNavigationMode")
+    def ivr_navigation_mode(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Whether it navigates phone menus (IVRs): default, off. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+        """
+        return pulumi.get(self, "ivr_navigation_mode")
+
+    @ivr_navigation_mode.setter
+    def ivr_navigation_mode(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "ivr_navigation_mode", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def language(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The language it speaks and listens for: en, es, de, hi, pt, fr, nl, id, it, ja, ko. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+        """
+        return pulumi.get(self, "language")
+
+    @language.setter
+    def language(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "language", value)
+
+    @_builtins.property
+    @pulumi.getter(name="llmFallback")
+    def llm_fallback(self) -> pulumi.Input[Optional[Mapping[str, Any]]]:
+        """
+        The language model it falls back to when its own fails: `provider` (openai, azure) and `modelName`. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+
+        - `provider`: Whose model: openai, azure.
+        - `modelName`: The model's name, e.g. "gpt-4o-mini".
+        """
+        return pulumi.get(self, "llm_fallback")
+
+    @llm_fallback.setter
+    def llm_fallback(self, value: pulumi.Input[Optional[Mapping[str, Any]]]):
+        pulumi.set(self, "llm_fallback", value)
+
+    @_builtins.property
+    @pulumi.getter(name="llmTemperature")
+    def llm_temperature(self) -> pulumi.Input[Optional[_builtins.float]]:
+        """
+        The language model's sampling temperature, from 0 to 2. Only the current API (2024) has it, and only its agents/create takes it (0.0.48's agents/update has no llm_temperature): changing it replaces the agent (the old one stays on the service, which has no delete). Left unset, the service's value stands.
+        """
+        return pulumi.get(self, "llm_temperature")
+
+    @llm_temperature.setter
+    def llm_temperature(self, value: pulumi.Input[Optional[_builtins.float]]):
+        pulumi.set(self, "llm_temperature", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The agent's name, as the dashboard shows it. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+        """
+        return pulumi.get(self, "name")
+
+    @name.setter
+    def name(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "name", value)
+
+    @_builtins.property
+    @pulumi.getter(name="noiseSuppression")
+    def noise_suppression(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether background noise is suppressed on the caller's audio. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+        """
+        return pulumi.get(self, "noise_suppression")
+
+    @noise_suppression.setter
+    def noise_suppression(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "noise_suppression", value)
+
+    @_builtins.property
+    @pulumi.getter(name="openaiAccountConnection")
+    def openai_account_connection(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The id of an OpenAI `AccountConnection` (or an existing one's UUID): its language model runs on that account. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+        """
+        return pulumi.get(self, "openai_account_connection")
+
+    @openai_account_connection.setter
+    def openai_account_connection(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "openai_account_connection", value)
+
+    @_builtins.property
+    @pulumi.getter(name="openaiModelNameOverride")
+    def openai_model_name_override(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The OpenAI model it uses instead of the service's default, e.g. "gpt-4o". Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+        """
+        return pulumi.get(self, "openai_model_name_override")
+
+    @openai_model_name_override.setter
+    def openai_model_name_override(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "openai_model_name_override", value)
+
+    @_builtins.property
     @pulumi.getter
     def prompt(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        The agent's instructions. Required, non-empty, at most 100000 characters.
+        The agent's instructions, as text: non-empty, at most 100000 characters. Exactly one of `prompt` and `promptId` is set.
         """
         return pulumi.get(self, "prompt")
 
     @prompt.setter
     def prompt(self, value: pulumi.Input[Optional[_builtins.str]]):
         pulumi.set(self, "prompt", value)
+
+    @_builtins.property
+    @pulumi.getter(name="promptId")
+    def prompt_id(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The id of a `Prompt` (or an existing prompt object's UUID) the agent speaks by, instead of `prompt`'s text. Exactly one of `prompt` and `promptId` is set. Only the current API (2024) has prompt objects.
+        """
+        return pulumi.get(self, "prompt_id")
+
+    @prompt_id.setter
+    def prompt_id(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "prompt_id", value)
+
+    @_builtins.property
+    @pulumi.getter(name="runDoNotCallDetection")
+    def run_do_not_call_detection(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the service checks called numbers against do-not-call lists. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+        """
+        return pulumi.get(self, "run_do_not_call_detection")
+
+    @run_do_not_call_detection.setter
+    def run_do_not_call_detection(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "run_do_not_call_detection", value)
 
     @_builtins.property
     @pulumi.getter(name="userId")
@@ -214,6 +824,18 @@ class _AgentState:
     @user_id.setter
     def user_id(self, value: pulumi.Input[Optional[_builtins.str]]):
         pulumi.set(self, "user_id", value)
+
+    @_builtins.property
+    @pulumi.getter(name="vectorDatabase")
+    def vector_database(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The id of a `VectorDatabase` (or an existing one's UUID) it retrieves knowledge from. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+        """
+        return pulumi.get(self, "vector_database")
+
+    @vector_database.setter
+    def vector_database(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "vector_database", value)
 
     @_builtins.property
     @pulumi.getter
@@ -248,8 +870,27 @@ class Agent(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None,
                  actions: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  agent_id: pulumi.Input[Optional[_builtins.str]] = None,
+                 ask_if_human_present_on_idle: pulumi.Input[Optional[_builtins.bool]] = None,
+                 context_endpoint: pulumi.Input[Optional[_builtins.str]] = None,
+                 conversation_speed: pulumi.Input[Optional[_builtins.float]] = None,
+                 deepgram_keywords: pulumi.Input[Optional[Mapping[str, Any]]] = None,
+                 endpointing_sensitivity: pulumi.Input[Optional['EndpointingSensitivity']] = None,
+                 idle_time_seconds: pulumi.Input[Optional[_builtins.int]] = None,
                  initial_message: pulumi.Input[Optional[_builtins.str]] = None,
+                 initial_message_delay: pulumi.Input[Optional[_builtins.float]] = None,
+                 interrupt_sensitivity: pulumi.Input[Optional['InterruptSensitivity']] = None,
+                 ivr_navigation_mode: pulumi.Input[Optional['IvrNavigationMode']] = None,
+                 language: pulumi.Input[Optional['Language']] = None,
+                 llm_fallback: pulumi.Input[Optional[Mapping[str, Any]]] = None,
+                 llm_temperature: pulumi.Input[Optional[_builtins.float]] = None,
+                 name: pulumi.Input[Optional[_builtins.str]] = None,
+                 noise_suppression: pulumi.Input[Optional[_builtins.bool]] = None,
+                 openai_account_connection: pulumi.Input[Optional[_builtins.str]] = None,
+                 openai_model_name_override: pulumi.Input[Optional[_builtins.str]] = None,
                  prompt: pulumi.Input[Optional[_builtins.str]] = None,
+                 prompt_id: pulumi.Input[Optional[_builtins.str]] = None,
+                 run_do_not_call_detection: pulumi.Input[Optional[_builtins.bool]] = None,
+                 vector_database: pulumi.Input[Optional[_builtins.str]] = None,
                  voice: pulumi.Input[Optional[_builtins.str]] = None,
                  webhook: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
@@ -273,8 +914,30 @@ class Agent(pulumi.CustomResource):
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] actions: Ids of the actions it may take (order does not matter), each once, at most 50.
         :param pulumi.Input[_builtins.str] agent_id: Adopt an existing agent instead of creating one: its fields are set to these arguments on the first `up`. Changing it replaces.
+        :param pulumi.Input[_builtins.bool] ask_if_human_present_on_idle: Whether it asks if anyone is there when the call goes idle. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+        :param pulumi.Input[_builtins.str] context_endpoint: An http(s) URL the service asks for context at the start of each call (no credentials in it: they would be stored in plain text). Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+        :param pulumi.Input[_builtins.float] conversation_speed: How fast it converses, a number greater than 0 (1 is the service's normal pace). Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+        :param pulumi.Input[Mapping[str, Any]] deepgram_keywords: Words the speech recognizer (Deepgram) should favour, each with its boost: `{"Ibuprofeno": 2}`. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+        :param pulumi.Input['EndpointingSensitivity'] endpointing_sensitivity: How soon it takes a pause for the end of the caller's turn: auto, relaxed, sensitive. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+        :param pulumi.Input[_builtins.int] idle_time_seconds: Seconds of silence before it acts on an idle call, a whole number, at least 1. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
         :param pulumi.Input[_builtins.str] initial_message: What it says first when a call connects ("" or unset: nothing); at most 10000 characters.
-        :param pulumi.Input[_builtins.str] prompt: The agent's instructions. Required, non-empty, at most 100000 characters.
+        :param pulumi.Input[_builtins.float] initial_message_delay: Seconds it waits before its opening message, 0 or more. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+        :param pulumi.Input['InterruptSensitivity'] interrupt_sensitivity: How readily a caller's speech interrupts it: low, high. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+        :param pulumi.Input['IvrNavigationMode'] ivr_navigation_mode: Whether it navigates phone menus (IVRs): default, off. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+        :param pulumi.Input['Language'] language: The language it speaks and listens for: en, es, de, hi, pt, fr, nl, id, it, ja, ko. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+        :param pulumi.Input[Mapping[str, Any]] llm_fallback: The language model it falls back to when its own fails: `provider` (openai, azure) and `modelName`. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+               
+               - `provider`: Whose model: openai, azure.
+               - `modelName`: The model's name, e.g. "gpt-4o-mini".
+        :param pulumi.Input[_builtins.float] llm_temperature: The language model's sampling temperature, from 0 to 2. Only the current API (2024) has it, and only its agents/create takes it (0.0.48's agents/update has no llm_temperature): changing it replaces the agent (the old one stays on the service, which has no delete). Left unset, the service's value stands.
+        :param pulumi.Input[_builtins.str] name: The agent's name, as the dashboard shows it. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+        :param pulumi.Input[_builtins.bool] noise_suppression: Whether background noise is suppressed on the caller's audio. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+        :param pulumi.Input[_builtins.str] openai_account_connection: The id of an OpenAI `AccountConnection` (or an existing one's UUID): its language model runs on that account. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+        :param pulumi.Input[_builtins.str] openai_model_name_override: The OpenAI model it uses instead of the service's default, e.g. "gpt-4o". Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+        :param pulumi.Input[_builtins.str] prompt: The agent's instructions, as text: non-empty, at most 100000 characters. Exactly one of `prompt` and `promptId` is set.
+        :param pulumi.Input[_builtins.str] prompt_id: The id of a `Prompt` (or an existing prompt object's UUID) the agent speaks by, instead of `prompt`'s text. Exactly one of `prompt` and `promptId` is set. Only the current API (2024) has prompt objects.
+        :param pulumi.Input[_builtins.bool] run_do_not_call_detection: Whether the service checks called numbers against do-not-call lists. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+        :param pulumi.Input[_builtins.str] vector_database: The id of a `VectorDatabase` (or an existing one's UUID) it retrieves knowledge from. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
         :param pulumi.Input[_builtins.str] voice: The id of the voice it speaks with: a `Voice`'s `id`, or an existing voice's UUID.
         :param pulumi.Input[_builtins.str] webhook: The id of the webhook that receives its events.
         """
@@ -317,8 +980,27 @@ class Agent(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None,
                  actions: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  agent_id: pulumi.Input[Optional[_builtins.str]] = None,
+                 ask_if_human_present_on_idle: pulumi.Input[Optional[_builtins.bool]] = None,
+                 context_endpoint: pulumi.Input[Optional[_builtins.str]] = None,
+                 conversation_speed: pulumi.Input[Optional[_builtins.float]] = None,
+                 deepgram_keywords: pulumi.Input[Optional[Mapping[str, Any]]] = None,
+                 endpointing_sensitivity: pulumi.Input[Optional['EndpointingSensitivity']] = None,
+                 idle_time_seconds: pulumi.Input[Optional[_builtins.int]] = None,
                  initial_message: pulumi.Input[Optional[_builtins.str]] = None,
+                 initial_message_delay: pulumi.Input[Optional[_builtins.float]] = None,
+                 interrupt_sensitivity: pulumi.Input[Optional['InterruptSensitivity']] = None,
+                 ivr_navigation_mode: pulumi.Input[Optional['IvrNavigationMode']] = None,
+                 language: pulumi.Input[Optional['Language']] = None,
+                 llm_fallback: pulumi.Input[Optional[Mapping[str, Any]]] = None,
+                 llm_temperature: pulumi.Input[Optional[_builtins.float]] = None,
+                 name: pulumi.Input[Optional[_builtins.str]] = None,
+                 noise_suppression: pulumi.Input[Optional[_builtins.bool]] = None,
+                 openai_account_connection: pulumi.Input[Optional[_builtins.str]] = None,
+                 openai_model_name_override: pulumi.Input[Optional[_builtins.str]] = None,
                  prompt: pulumi.Input[Optional[_builtins.str]] = None,
+                 prompt_id: pulumi.Input[Optional[_builtins.str]] = None,
+                 run_do_not_call_detection: pulumi.Input[Optional[_builtins.bool]] = None,
+                 vector_database: pulumi.Input[Optional[_builtins.str]] = None,
                  voice: pulumi.Input[Optional[_builtins.str]] = None,
                  webhook: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
@@ -332,16 +1014,33 @@ class Agent(pulumi.CustomResource):
 
             __props__.__dict__["actions"] = actions
             __props__.__dict__["agent_id"] = agent_id
+            __props__.__dict__["ask_if_human_present_on_idle"] = ask_if_human_present_on_idle
+            __props__.__dict__["context_endpoint"] = context_endpoint
+            __props__.__dict__["conversation_speed"] = conversation_speed
+            __props__.__dict__["deepgram_keywords"] = deepgram_keywords
+            __props__.__dict__["endpointing_sensitivity"] = endpointing_sensitivity
+            __props__.__dict__["idle_time_seconds"] = idle_time_seconds
             __props__.__dict__["initial_message"] = initial_message
-            if prompt is None and not opts.urn:
-                raise TypeError("Missing required property 'prompt'")
+            __props__.__dict__["initial_message_delay"] = initial_message_delay
+            __props__.__dict__["interrupt_sensitivity"] = interrupt_sensitivity
+            __props__.__dict__["ivr_navigation_mode"] = ivr_navigation_mode
+            __props__.__dict__["language"] = language
+            __props__.__dict__["llm_fallback"] = llm_fallback
+            __props__.__dict__["llm_temperature"] = llm_temperature
+            __props__.__dict__["name"] = name
+            __props__.__dict__["noise_suppression"] = noise_suppression
+            __props__.__dict__["openai_account_connection"] = openai_account_connection
+            __props__.__dict__["openai_model_name_override"] = openai_model_name_override
             __props__.__dict__["prompt"] = prompt
+            __props__.__dict__["prompt_id"] = prompt_id
+            __props__.__dict__["run_do_not_call_detection"] = run_do_not_call_detection
+            __props__.__dict__["vector_database"] = vector_database
             if voice is None and not opts.urn:
                 raise TypeError("Missing required property 'voice'")
             __props__.__dict__["voice"] = voice
             __props__.__dict__["webhook"] = webhook
             __props__.__dict__["user_id"] = None
-        replace_on_changes = pulumi.ResourceOptions(replace_on_changes=["agentId"])
+        replace_on_changes = pulumi.ResourceOptions(replace_on_changes=["agentId", "llmTemperature"])
         opts = pulumi.ResourceOptions.merge(opts, replace_on_changes)
         super(Agent, __self__).__init__(
             'voiceagent:index:Agent',
@@ -355,9 +1054,28 @@ class Agent(pulumi.CustomResource):
             opts: Optional[pulumi.ResourceOptions] = None,
             actions: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
             agent_id: pulumi.Input[Optional[_builtins.str]] = None,
+            ask_if_human_present_on_idle: pulumi.Input[Optional[_builtins.bool]] = None,
+            context_endpoint: pulumi.Input[Optional[_builtins.str]] = None,
+            conversation_speed: pulumi.Input[Optional[_builtins.float]] = None,
+            deepgram_keywords: pulumi.Input[Optional[Mapping[str, Any]]] = None,
+            endpointing_sensitivity: pulumi.Input[Optional[_builtins.str]] = None,
+            idle_time_seconds: pulumi.Input[Optional[_builtins.int]] = None,
             initial_message: pulumi.Input[Optional[_builtins.str]] = None,
+            initial_message_delay: pulumi.Input[Optional[_builtins.float]] = None,
+            interrupt_sensitivity: pulumi.Input[Optional[_builtins.str]] = None,
+            ivr_navigation_mode: pulumi.Input[Optional[_builtins.str]] = None,
+            language: pulumi.Input[Optional[_builtins.str]] = None,
+            llm_fallback: pulumi.Input[Optional[Mapping[str, Any]]] = None,
+            llm_temperature: pulumi.Input[Optional[_builtins.float]] = None,
+            name: pulumi.Input[Optional[_builtins.str]] = None,
+            noise_suppression: pulumi.Input[Optional[_builtins.bool]] = None,
+            openai_account_connection: pulumi.Input[Optional[_builtins.str]] = None,
+            openai_model_name_override: pulumi.Input[Optional[_builtins.str]] = None,
             prompt: pulumi.Input[Optional[_builtins.str]] = None,
+            prompt_id: pulumi.Input[Optional[_builtins.str]] = None,
+            run_do_not_call_detection: pulumi.Input[Optional[_builtins.bool]] = None,
             user_id: pulumi.Input[Optional[_builtins.str]] = None,
+            vector_database: pulumi.Input[Optional[_builtins.str]] = None,
             voice: pulumi.Input[Optional[_builtins.str]] = None,
             webhook: pulumi.Input[Optional[_builtins.str]] = None) -> 'Agent':
         """
@@ -369,9 +1087,31 @@ class Agent(pulumi.CustomResource):
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] actions: Ids of the actions it may take (order does not matter), each once, at most 50.
         :param pulumi.Input[_builtins.str] agent_id: Adopt an existing agent instead of creating one: its fields are set to these arguments on the first `up`. Changing it replaces.
+        :param pulumi.Input[_builtins.bool] ask_if_human_present_on_idle: Whether it asks if anyone is there when the call goes idle. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+        :param pulumi.Input[_builtins.str] context_endpoint: An http(s) URL the service asks for context at the start of each call (no credentials in it: they would be stored in plain text). Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+        :param pulumi.Input[_builtins.float] conversation_speed: How fast it converses, a number greater than 0 (1 is the service's normal pace). Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+        :param pulumi.Input[Mapping[str, Any]] deepgram_keywords: Words the speech recognizer (Deepgram) should favour, each with its boost: `{"Ibuprofeno": 2}`. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+        :param pulumi.Input[_builtins.str] endpointing_sensitivity: How soon it takes a pause for the end of the caller's turn: auto, relaxed, sensitive. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+        :param pulumi.Input[_builtins.int] idle_time_seconds: Seconds of silence before it acts on an idle call, a whole number, at least 1. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
         :param pulumi.Input[_builtins.str] initial_message: What it says first when a call connects ("" or unset: nothing); at most 10000 characters.
-        :param pulumi.Input[_builtins.str] prompt: The agent's instructions. Required, non-empty, at most 100000 characters.
+        :param pulumi.Input[_builtins.float] initial_message_delay: Seconds it waits before its opening message, 0 or more. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+        :param pulumi.Input[_builtins.str] interrupt_sensitivity: How readily a caller's speech interrupts it: low, high. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+        :param pulumi.Input[_builtins.str] ivr_navigation_mode: Whether it navigates phone menus (IVRs): default, off. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+        :param pulumi.Input[_builtins.str] language: The language it speaks and listens for: en, es, de, hi, pt, fr, nl, id, it, ja, ko. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+        :param pulumi.Input[Mapping[str, Any]] llm_fallback: The language model it falls back to when its own fails: `provider` (openai, azure) and `modelName`. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+               
+               - `provider`: Whose model: openai, azure.
+               - `modelName`: The model's name, e.g. "gpt-4o-mini".
+        :param pulumi.Input[_builtins.float] llm_temperature: The language model's sampling temperature, from 0 to 2. Only the current API (2024) has it, and only its agents/create takes it (0.0.48's agents/update has no llm_temperature): changing it replaces the agent (the old one stays on the service, which has no delete). Left unset, the service's value stands.
+        :param pulumi.Input[_builtins.str] name: The agent's name, as the dashboard shows it. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+        :param pulumi.Input[_builtins.bool] noise_suppression: Whether background noise is suppressed on the caller's audio. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+        :param pulumi.Input[_builtins.str] openai_account_connection: The id of an OpenAI `AccountConnection` (or an existing one's UUID): its language model runs on that account. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+        :param pulumi.Input[_builtins.str] openai_model_name_override: The OpenAI model it uses instead of the service's default, e.g. "gpt-4o". Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+        :param pulumi.Input[_builtins.str] prompt: The agent's instructions, as text: non-empty, at most 100000 characters. Exactly one of `prompt` and `promptId` is set.
+        :param pulumi.Input[_builtins.str] prompt_id: The id of a `Prompt` (or an existing prompt object's UUID) the agent speaks by, instead of `prompt`'s text. Exactly one of `prompt` and `promptId` is set. Only the current API (2024) has prompt objects.
+        :param pulumi.Input[_builtins.bool] run_do_not_call_detection: Whether the service checks called numbers against do-not-call lists. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
         :param pulumi.Input[_builtins.str] user_id: The id of the user who owns it on the service.
+        :param pulumi.Input[_builtins.str] vector_database: The id of a `VectorDatabase` (or an existing one's UUID) it retrieves knowledge from. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
         :param pulumi.Input[_builtins.str] voice: The id of the voice it speaks with: a `Voice`'s `id`, or an existing voice's UUID.
         :param pulumi.Input[_builtins.str] webhook: The id of the webhook that receives its events.
         """
@@ -381,9 +1121,28 @@ class Agent(pulumi.CustomResource):
 
         __props__.__dict__["actions"] = actions
         __props__.__dict__["agent_id"] = agent_id
+        __props__.__dict__["ask_if_human_present_on_idle"] = ask_if_human_present_on_idle
+        __props__.__dict__["context_endpoint"] = context_endpoint
+        __props__.__dict__["conversation_speed"] = conversation_speed
+        __props__.__dict__["deepgram_keywords"] = deepgram_keywords
+        __props__.__dict__["endpointing_sensitivity"] = endpointing_sensitivity
+        __props__.__dict__["idle_time_seconds"] = idle_time_seconds
         __props__.__dict__["initial_message"] = initial_message
+        __props__.__dict__["initial_message_delay"] = initial_message_delay
+        __props__.__dict__["interrupt_sensitivity"] = interrupt_sensitivity
+        __props__.__dict__["ivr_navigation_mode"] = ivr_navigation_mode
+        __props__.__dict__["language"] = language
+        __props__.__dict__["llm_fallback"] = llm_fallback
+        __props__.__dict__["llm_temperature"] = llm_temperature
+        __props__.__dict__["name"] = name
+        __props__.__dict__["noise_suppression"] = noise_suppression
+        __props__.__dict__["openai_account_connection"] = openai_account_connection
+        __props__.__dict__["openai_model_name_override"] = openai_model_name_override
         __props__.__dict__["prompt"] = prompt
+        __props__.__dict__["prompt_id"] = prompt_id
+        __props__.__dict__["run_do_not_call_detection"] = run_do_not_call_detection
         __props__.__dict__["user_id"] = user_id
+        __props__.__dict__["vector_database"] = vector_database
         __props__.__dict__["voice"] = voice
         __props__.__dict__["webhook"] = webhook
         return Agent(resource_name, opts=opts, __props__=__props__)
@@ -405,6 +1164,54 @@ class Agent(pulumi.CustomResource):
         return pulumi.get(self, "agent_id")
 
     @_builtins.property
+    @pulumi.getter(name="askIfHumanPresentOnIdle")
+    def ask_if_human_present_on_idle(self) -> pulumi.Output[Optional[_builtins.bool]]:
+        """
+        Whether it asks if anyone is there when the call goes idle. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+        """
+        return pulumi.get(self, "ask_if_human_present_on_idle")
+
+    @_builtins.property
+    @pulumi.getter(name="contextEndpoint")
+    def context_endpoint(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        An http(s) URL the service asks for context at the start of each call (no credentials in it: they would be stored in plain text). Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+        """
+        return pulumi.get(self, "context_endpoint")
+
+    @_builtins.property
+    @pulumi.getter(name="conversationSpeed")
+    def conversation_speed(self) -> pulumi.Output[Optional[_builtins.float]]:
+        """
+        How fast it converses, a number greater than 0 (1 is the service's normal pace). Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+        """
+        return pulumi.get(self, "conversation_speed")
+
+    @_builtins.property
+    @pulumi.getter(name="deepgramKeywords")
+    def deepgram_keywords(self) -> pulumi.Output[Optional[Mapping[str, Any]]]:
+        """
+        Words the speech recognizer (Deepgram) should favour, each with its boost: `{"Ibuprofeno": 2}`. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+        """
+        return pulumi.get(self, "deepgram_keywords")
+
+    @_builtins.property
+    @pulumi.getter(name="endpointingSensitivity")
+    def endpointing_sensitivity(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        How soon it takes a pause for the end of the caller's turn: auto, relaxed, sensitive. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+        """
+        return pulumi.get(self, "endpointing_sensitivity")
+
+    @_builtins.property
+    @pulumi.getter(name="idleTimeSeconds")
+    def idle_time_seconds(self) -> pulumi.Output[Optional[_builtins.int]]:
+        """
+        Seconds of silence before it acts on an idle call, a whole number, at least 1. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+        """
+        return pulumi.get(self, "idle_time_seconds")
+
+    @_builtins.property
     @pulumi.getter(name="initialMessage")
     def initial_message(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
@@ -413,12 +1220,111 @@ class Agent(pulumi.CustomResource):
         return pulumi.get(self, "initial_message")
 
     @_builtins.property
-    @pulumi.getter
-    def prompt(self) -> pulumi.Output[_builtins.str]:
+    @pulumi.getter(name="initialMessageDelay")
+    def initial_message_delay(self) -> pulumi.Output[Optional[_builtins.float]]:
         """
-        The agent's instructions. Required, non-empty, at most 100000 characters.
+        Seconds it waits before its opening message, 0 or more. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+        """
+        return pulumi.get(self, "initial_message_delay")
+
+    @_builtins.property
+    @pulumi.getter(name="interruptSensitivity")
+    def interrupt_sensitivity(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        How readily a caller's speech interrupts it: low, high. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+        """
+        return pulumi.get(self, "interrupt_sensitivity")
+
+    @_builtins.property
+    @pulumi.getter(name="ivrNavigationMode")
+    def ivr_navigation_mode(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        Whether it navigates phone menus (IVRs): default, off. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+        """
+        return pulumi.get(self, "ivr_navigation_mode")
+
+    @_builtins.property
+    @pulumi.getter
+    def language(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The language it speaks and listens for: en, es, de, hi, pt, fr, nl, id, it, ja, ko. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+        """
+        return pulumi.get(self, "language")
+
+    @_builtins.property
+    @pulumi.getter(name="llmFallback")
+    def llm_fallback(self) -> pulumi.Output[Optional[Mapping[str, Any]]]:
+        """
+        The language model it falls back to when its own fails: `provider` (openai, azure) and `modelName`. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+
+        - `provider`: Whose model: openai, azure.
+        - `modelName`: The model's name, e.g. "gpt-4o-mini".
+        """
+        return pulumi.get(self, "llm_fallback")
+
+    @_builtins.property
+    @pulumi.getter(name="llmTemperature")
+    def llm_temperature(self) -> pulumi.Output[Optional[_builtins.float]]:
+        """
+        The language model's sampling temperature, from 0 to 2. Only the current API (2024) has it, and only its agents/create takes it (0.0.48's agents/update has no llm_temperature): changing it replaces the agent (the old one stays on the service, which has no delete). Left unset, the service's value stands.
+        """
+        return pulumi.get(self, "llm_temperature")
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The agent's name, as the dashboard shows it. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+        """
+        return pulumi.get(self, "name")
+
+    @_builtins.property
+    @pulumi.getter(name="noiseSuppression")
+    def noise_suppression(self) -> pulumi.Output[Optional[_builtins.bool]]:
+        """
+        Whether background noise is suppressed on the caller's audio. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+        """
+        return pulumi.get(self, "noise_suppression")
+
+    @_builtins.property
+    @pulumi.getter(name="openaiAccountConnection")
+    def openai_account_connection(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The id of an OpenAI `AccountConnection` (or an existing one's UUID): its language model runs on that account. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+        """
+        return pulumi.get(self, "openai_account_connection")
+
+    @_builtins.property
+    @pulumi.getter(name="openaiModelNameOverride")
+    def openai_model_name_override(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The OpenAI model it uses instead of the service's default, e.g. "gpt-4o". Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+        """
+        return pulumi.get(self, "openai_model_name_override")
+
+    @_builtins.property
+    @pulumi.getter
+    def prompt(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The agent's instructions, as text: non-empty, at most 100000 characters. Exactly one of `prompt` and `promptId` is set.
         """
         return pulumi.get(self, "prompt")
+
+    @_builtins.property
+    @pulumi.getter(name="promptId")
+    def prompt_id(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The id of a `Prompt` (or an existing prompt object's UUID) the agent speaks by, instead of `prompt`'s text. Exactly one of `prompt` and `promptId` is set. Only the current API (2024) has prompt objects.
+        """
+        return pulumi.get(self, "prompt_id")
+
+    @_builtins.property
+    @pulumi.getter(name="runDoNotCallDetection")
+    def run_do_not_call_detection(self) -> pulumi.Output[Optional[_builtins.bool]]:
+        """
+        Whether the service checks called numbers against do-not-call lists. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+        """
+        return pulumi.get(self, "run_do_not_call_detection")
 
     @_builtins.property
     @pulumi.getter(name="userId")
@@ -427,6 +1333,14 @@ class Agent(pulumi.CustomResource):
         The id of the user who owns it on the service.
         """
         return pulumi.get(self, "user_id")
+
+    @_builtins.property
+    @pulumi.getter(name="vectorDatabase")
+    def vector_database(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The id of a `VectorDatabase` (or an existing one's UUID) it retrieves knowledge from. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+        """
+        return pulumi.get(self, "vector_database")
 
     @_builtins.property
     @pulumi.getter

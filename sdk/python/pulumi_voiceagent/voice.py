@@ -22,11 +22,25 @@ class VoiceArgs:
     def __init__(__self__, *,
                  api_key: pulumi.Input[Optional[_builtins.str]] = None,
                  api_user_id: pulumi.Input[Optional[_builtins.str]] = None,
+                 experimental_input_streaming: pulumi.Input[Optional[_builtins.bool]] = None,
+                 experimental_remove_silence: pulumi.Input[Optional[_builtins.bool]] = None,
+                 model_id: pulumi.Input[Optional[_builtins.str]] = None,
+                 optimize_streaming_latency: pulumi.Input[Optional[_builtins.int]] = None,
                  pitch: pulumi.Input[Optional[_builtins.int]] = None,
+                 quality: pulumi.Input[Optional['PlayHtQuality']] = None,
                  rate: pulumi.Input[Optional[_builtins.int]] = None,
+                 similarity_boost: pulumi.Input[Optional[_builtins.float]] = None,
                  speaker: pulumi.Input[Optional[_builtins.str]] = None,
+                 speed: pulumi.Input[Optional[_builtins.float]] = None,
+                 speed_alpha: pulumi.Input[Optional[_builtins.float]] = None,
+                 stability: pulumi.Input[Optional[_builtins.float]] = None,
+                 temperature: pulumi.Input[Optional[_builtins.float]] = None,
+                 text_guidance: pulumi.Input[Optional[_builtins.float]] = None,
+                 top_p: pulumi.Input[Optional[_builtins.float]] = None,
                  type: pulumi.Input[Optional['VoiceType']] = None,
                  vendor_voice_id: pulumi.Input[Optional[_builtins.str]] = None,
+                 version: pulumi.Input[Optional['PlayHtVersion']] = None,
+                 voice_guidance: pulumi.Input[Optional[_builtins.float]] = None,
                  voice_id: pulumi.Input[Optional[_builtins.str]] = None,
                  voice_name: pulumi.Input[Optional[_builtins.str]] = None):
         """
@@ -34,11 +48,25 @@ class VoiceArgs:
 
         :param pulumi.Input[_builtins.str] api_key: The vendor's API key (voice_eleven_labs, voice_play_ht; the 2024 API), always secret. Unset: the service uses the account's own.
         :param pulumi.Input[_builtins.str] api_user_id: The Play.ht user id that goes with apiKey (voice_play_ht; the 2024 API), always secret.
+        :param pulumi.Input[_builtins.bool] experimental_input_streaming: Whether text is streamed to ElevenLabs as it is generated (voice_eleven_labs; the 2024 API).
+        :param pulumi.Input[_builtins.bool] experimental_remove_silence: Whether Play.ht trims silence from its audio (voice_play_ht; the 2024 API).
+        :param pulumi.Input[_builtins.str] model_id: The vendor's model: any ElevenLabs model id (voice_eleven_labs), or mist, v1 (voice_rime); the 2024 API.
+        :param pulumi.Input[_builtins.int] optimize_streaming_latency: ElevenLabs' streaming latency optimization level, an integer, 0 or more (voice_eleven_labs; the 2024 API).
         :param pulumi.Input[_builtins.int] pitch: Pitch, an integer from -100 to 100 (voice_base; optional for voice_azure).
+        :param pulumi.Input['PlayHtQuality'] quality: The Play.ht quality: faster, draft, low, medium, high, premium (voice_play_ht; the 2024 API).
         :param pulumi.Input[_builtins.int] rate: Speaking rate, an integer from 0 to 100 (voice_base; optional for voice_azure).
+        :param pulumi.Input[_builtins.float] similarity_boost: How closely it keeps to the original voice, from 0 to 1 (voice_eleven_labs; the 2024 API).
         :param pulumi.Input[_builtins.str] speaker: The speaker (voice_rime).
+        :param pulumi.Input[_builtins.float] speed: Speaking speed, greater than 0 (voice_play_ht; the 2024 API).
+        :param pulumi.Input[_builtins.float] speed_alpha: Rime's speaking speed factor, greater than 0 (voice_rime; the 2024 API).
+        :param pulumi.Input[_builtins.float] stability: Voice stability, from 0 to 1 (voice_eleven_labs; the 2024 API).
+        :param pulumi.Input[_builtins.float] temperature: Play.ht's sampling temperature, 0 or more (voice_play_ht; the 2024 API).
+        :param pulumi.Input[_builtins.float] text_guidance: How closely Play.ht follows the text, 0 or more (voice_play_ht; the 2024 API).
+        :param pulumi.Input[_builtins.float] top_p: Play.ht's nucleus sampling, from 0 to 1 (voice_play_ht; the 2024 API).
         :param pulumi.Input['VoiceType'] type: The voice type: voice_base (default; the 2023 API), or voice_azure, voice_eleven_labs, voice_play_ht, voice_rime, voice_vocode (the 2024 API).
         :param pulumi.Input[_builtins.str] vendor_voice_id: The vendor's voice id (voice_eleven_labs, voice_play_ht; voice_vocode: "joe", the default).
+        :param pulumi.Input['PlayHtVersion'] version: The Play.ht engine version: 1, 2 (voice_play_ht; the 2024 API).
+        :param pulumi.Input[_builtins.float] voice_guidance: How closely Play.ht keeps to the voice, 0 or more (voice_play_ht; the 2024 API).
         :param pulumi.Input[_builtins.str] voice_id: Manage this existing voice (the interface shows only voices/update) instead of creating one. Destroy never resets it. Changing it replaces.
         :param pulumi.Input[_builtins.str] voice_name: The voice's name, e.g. "alloy" (voice_base, voice_azure); at most 200 characters.
         """
@@ -46,18 +74,46 @@ class VoiceArgs:
             pulumi.set(__self__, "api_key", api_key)
         if api_user_id is not None:
             pulumi.set(__self__, "api_user_id", api_user_id)
+        if experimental_input_streaming is not None:
+            pulumi.set(__self__, "experimental_input_streaming", experimental_input_streaming)
+        if experimental_remove_silence is not None:
+            pulumi.set(__self__, "experimental_remove_silence", experimental_remove_silence)
+        if model_id is not None:
+            pulumi.set(__self__, "model_id", model_id)
+        if optimize_streaming_latency is not None:
+            pulumi.set(__self__, "optimize_streaming_latency", optimize_streaming_latency)
         if pitch is not None:
             pulumi.set(__self__, "pitch", pitch)
+        if quality is not None:
+            pulumi.set(__self__, "quality", quality)
         if rate is not None:
             pulumi.set(__self__, "rate", rate)
+        if similarity_boost is not None:
+            pulumi.set(__self__, "similarity_boost", similarity_boost)
         if speaker is not None:
             pulumi.set(__self__, "speaker", speaker)
+        if speed is not None:
+            pulumi.set(__self__, "speed", speed)
+        if speed_alpha is not None:
+            pulumi.set(__self__, "speed_alpha", speed_alpha)
+        if stability is not None:
+            pulumi.set(__self__, "stability", stability)
+        if temperature is not None:
+            pulumi.set(__self__, "temperature", temperature)
+        if text_guidance is not None:
+            pulumi.set(__self__, "text_guidance", text_guidance)
+        if top_p is not None:
+            pulumi.set(__self__, "top_p", top_p)
         if type is None:
             type = 'voice_base'
         if type is not None:
             pulumi.set(__self__, "type", type)
         if vendor_voice_id is not None:
             pulumi.set(__self__, "vendor_voice_id", vendor_voice_id)
+        if version is not None:
+            pulumi.set(__self__, "version", version)
+        if voice_guidance is not None:
+            pulumi.set(__self__, "voice_guidance", voice_guidance)
         if voice_id is not None:
             pulumi.set(__self__, "voice_id", voice_id)
         if voice_name is not None:
@@ -88,6 +144,54 @@ class VoiceArgs:
         pulumi.set(self, "api_user_id", value)
 
     @_builtins.property
+    @pulumi.getter(name="experimentalInputStreaming")
+    def experimental_input_streaming(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether text is streamed to ElevenLabs as it is generated (voice_eleven_labs; the 2024 API).
+        """
+        return pulumi.get(self, "experimental_input_streaming")
+
+    @experimental_input_streaming.setter
+    def experimental_input_streaming(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "experimental_input_streaming", value)
+
+    @_builtins.property
+    @pulumi.getter(name="experimentalRemoveSilence")
+    def experimental_remove_silence(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether Play.ht trims silence from its audio (voice_play_ht; the 2024 API).
+        """
+        return pulumi.get(self, "experimental_remove_silence")
+
+    @experimental_remove_silence.setter
+    def experimental_remove_silence(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "experimental_remove_silence", value)
+
+    @_builtins.property
+    @pulumi.getter(name="modelId")
+    def model_id(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The vendor's model: any ElevenLabs model id (voice_eleven_labs), or mist, v1 (voice_rime); the 2024 API.
+        """
+        return pulumi.get(self, "model_id")
+
+    @model_id.setter
+    def model_id(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "model_id", value)
+
+    @_builtins.property
+    @pulumi.getter(name="optimizeStreamingLatency")
+    def optimize_streaming_latency(self) -> pulumi.Input[Optional[_builtins.int]]:
+        """
+        ElevenLabs' streaming latency optimization level, an integer, 0 or more (voice_eleven_labs; the 2024 API).
+        """
+        return pulumi.get(self, "optimize_streaming_latency")
+
+    @optimize_streaming_latency.setter
+    def optimize_streaming_latency(self, value: pulumi.Input[Optional[_builtins.int]]):
+        pulumi.set(self, "optimize_streaming_latency", value)
+
+    @_builtins.property
     @pulumi.getter
     def pitch(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
@@ -98,6 +202,18 @@ class VoiceArgs:
     @pitch.setter
     def pitch(self, value: pulumi.Input[Optional[_builtins.int]]):
         pulumi.set(self, "pitch", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def quality(self) -> pulumi.Input[Optional['PlayHtQuality']]:
+        """
+        The Play.ht quality: faster, draft, low, medium, high, premium (voice_play_ht; the 2024 API).
+        """
+        return pulumi.get(self, "quality")
+
+    @quality.setter
+    def quality(self, value: pulumi.Input[Optional['PlayHtQuality']]):
+        pulumi.set(self, "quality", value)
 
     @_builtins.property
     @pulumi.getter
@@ -112,6 +228,18 @@ class VoiceArgs:
         pulumi.set(self, "rate", value)
 
     @_builtins.property
+    @pulumi.getter(name="similarityBoost")
+    def similarity_boost(self) -> pulumi.Input[Optional[_builtins.float]]:
+        """
+        How closely it keeps to the original voice, from 0 to 1 (voice_eleven_labs; the 2024 API).
+        """
+        return pulumi.get(self, "similarity_boost")
+
+    @similarity_boost.setter
+    def similarity_boost(self, value: pulumi.Input[Optional[_builtins.float]]):
+        pulumi.set(self, "similarity_boost", value)
+
+    @_builtins.property
     @pulumi.getter
     def speaker(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
@@ -122,6 +250,78 @@ class VoiceArgs:
     @speaker.setter
     def speaker(self, value: pulumi.Input[Optional[_builtins.str]]):
         pulumi.set(self, "speaker", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def speed(self) -> pulumi.Input[Optional[_builtins.float]]:
+        """
+        Speaking speed, greater than 0 (voice_play_ht; the 2024 API).
+        """
+        return pulumi.get(self, "speed")
+
+    @speed.setter
+    def speed(self, value: pulumi.Input[Optional[_builtins.float]]):
+        pulumi.set(self, "speed", value)
+
+    @_builtins.property
+    @pulumi.getter(name="speedAlpha")
+    def speed_alpha(self) -> pulumi.Input[Optional[_builtins.float]]:
+        """
+        Rime's speaking speed factor, greater than 0 (voice_rime; the 2024 API).
+        """
+        return pulumi.get(self, "speed_alpha")
+
+    @speed_alpha.setter
+    def speed_alpha(self, value: pulumi.Input[Optional[_builtins.float]]):
+        pulumi.set(self, "speed_alpha", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def stability(self) -> pulumi.Input[Optional[_builtins.float]]:
+        """
+        Voice stability, from 0 to 1 (voice_eleven_labs; the 2024 API).
+        """
+        return pulumi.get(self, "stability")
+
+    @stability.setter
+    def stability(self, value: pulumi.Input[Optional[_builtins.float]]):
+        pulumi.set(self, "stability", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def temperature(self) -> pulumi.Input[Optional[_builtins.float]]:
+        """
+        Play.ht's sampling temperature, 0 or more (voice_play_ht; the 2024 API).
+        """
+        return pulumi.get(self, "temperature")
+
+    @temperature.setter
+    def temperature(self, value: pulumi.Input[Optional[_builtins.float]]):
+        pulumi.set(self, "temperature", value)
+
+    @_builtins.property
+    @pulumi.getter(name="textGuidance")
+    def text_guidance(self) -> pulumi.Input[Optional[_builtins.float]]:
+        """
+        How closely Play.ht follows the text, 0 or more (voice_play_ht; the 2024 API).
+        """
+        return pulumi.get(self, "text_guidance")
+
+    @text_guidance.setter
+    def text_guidance(self, value: pulumi.Input[Optional[_builtins.float]]):
+        pulumi.set(self, "text_guidance", value)
+
+    @_builtins.property
+    @pulumi.getter(name="topP")
+    def top_p(self) -> pulumi.Input[Optional[_builtins.float]]:
+        """
+        Play.ht's nucleus sampling, from 0 to 1 (voice_play_ht; the 2024 API).
+        """
+        return pulumi.get(self, "top_p")
+
+    @top_p.setter
+    def top_p(self, value: pulumi.Input[Optional[_builtins.float]]):
+        pulumi.set(self, "top_p", value)
 
     @_builtins.property
     @pulumi.getter
@@ -146,6 +346,30 @@ class VoiceArgs:
     @vendor_voice_id.setter
     def vendor_voice_id(self, value: pulumi.Input[Optional[_builtins.str]]):
         pulumi.set(self, "vendor_voice_id", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def version(self) -> pulumi.Input[Optional['PlayHtVersion']]:
+        """
+        The Play.ht engine version: 1, 2 (voice_play_ht; the 2024 API).
+        """
+        return pulumi.get(self, "version")
+
+    @version.setter
+    def version(self, value: pulumi.Input[Optional['PlayHtVersion']]):
+        pulumi.set(self, "version", value)
+
+    @_builtins.property
+    @pulumi.getter(name="voiceGuidance")
+    def voice_guidance(self) -> pulumi.Input[Optional[_builtins.float]]:
+        """
+        How closely Play.ht keeps to the voice, 0 or more (voice_play_ht; the 2024 API).
+        """
+        return pulumi.get(self, "voice_guidance")
+
+    @voice_guidance.setter
+    def voice_guidance(self, value: pulumi.Input[Optional[_builtins.float]]):
+        pulumi.set(self, "voice_guidance", value)
 
     @_builtins.property
     @pulumi.getter(name="voiceId")
@@ -177,12 +401,26 @@ class _VoiceState:
     def __init__(__self__, *,
                  api_key: pulumi.Input[Optional[_builtins.str]] = None,
                  api_user_id: pulumi.Input[Optional[_builtins.str]] = None,
+                 experimental_input_streaming: pulumi.Input[Optional[_builtins.bool]] = None,
+                 experimental_remove_silence: pulumi.Input[Optional[_builtins.bool]] = None,
+                 model_id: pulumi.Input[Optional[_builtins.str]] = None,
+                 optimize_streaming_latency: pulumi.Input[Optional[_builtins.int]] = None,
                  pitch: pulumi.Input[Optional[_builtins.int]] = None,
+                 quality: pulumi.Input[Optional[_builtins.str]] = None,
                  rate: pulumi.Input[Optional[_builtins.int]] = None,
+                 similarity_boost: pulumi.Input[Optional[_builtins.float]] = None,
                  speaker: pulumi.Input[Optional[_builtins.str]] = None,
+                 speed: pulumi.Input[Optional[_builtins.float]] = None,
+                 speed_alpha: pulumi.Input[Optional[_builtins.float]] = None,
+                 stability: pulumi.Input[Optional[_builtins.float]] = None,
+                 temperature: pulumi.Input[Optional[_builtins.float]] = None,
+                 text_guidance: pulumi.Input[Optional[_builtins.float]] = None,
+                 top_p: pulumi.Input[Optional[_builtins.float]] = None,
                  type: pulumi.Input[Optional[_builtins.str]] = None,
                  user_id: pulumi.Input[Optional[_builtins.str]] = None,
                  vendor_voice_id: pulumi.Input[Optional[_builtins.str]] = None,
+                 version: pulumi.Input[Optional[_builtins.str]] = None,
+                 voice_guidance: pulumi.Input[Optional[_builtins.float]] = None,
                  voice_id: pulumi.Input[Optional[_builtins.str]] = None,
                  voice_name: pulumi.Input[Optional[_builtins.str]] = None):
         """
@@ -190,12 +428,26 @@ class _VoiceState:
 
         :param pulumi.Input[_builtins.str] api_key: The vendor's API key (voice_eleven_labs, voice_play_ht; the 2024 API), always secret. Unset: the service uses the account's own.
         :param pulumi.Input[_builtins.str] api_user_id: The Play.ht user id that goes with apiKey (voice_play_ht; the 2024 API), always secret.
+        :param pulumi.Input[_builtins.bool] experimental_input_streaming: Whether text is streamed to ElevenLabs as it is generated (voice_eleven_labs; the 2024 API).
+        :param pulumi.Input[_builtins.bool] experimental_remove_silence: Whether Play.ht trims silence from its audio (voice_play_ht; the 2024 API).
+        :param pulumi.Input[_builtins.str] model_id: The vendor's model: any ElevenLabs model id (voice_eleven_labs), or mist, v1 (voice_rime); the 2024 API.
+        :param pulumi.Input[_builtins.int] optimize_streaming_latency: ElevenLabs' streaming latency optimization level, an integer, 0 or more (voice_eleven_labs; the 2024 API).
         :param pulumi.Input[_builtins.int] pitch: Pitch, an integer from -100 to 100 (voice_base; optional for voice_azure).
+        :param pulumi.Input[_builtins.str] quality: The Play.ht quality: faster, draft, low, medium, high, premium (voice_play_ht; the 2024 API).
         :param pulumi.Input[_builtins.int] rate: Speaking rate, an integer from 0 to 100 (voice_base; optional for voice_azure).
+        :param pulumi.Input[_builtins.float] similarity_boost: How closely it keeps to the original voice, from 0 to 1 (voice_eleven_labs; the 2024 API).
         :param pulumi.Input[_builtins.str] speaker: The speaker (voice_rime).
+        :param pulumi.Input[_builtins.float] speed: Speaking speed, greater than 0 (voice_play_ht; the 2024 API).
+        :param pulumi.Input[_builtins.float] speed_alpha: Rime's speaking speed factor, greater than 0 (voice_rime; the 2024 API).
+        :param pulumi.Input[_builtins.float] stability: Voice stability, from 0 to 1 (voice_eleven_labs; the 2024 API).
+        :param pulumi.Input[_builtins.float] temperature: Play.ht's sampling temperature, 0 or more (voice_play_ht; the 2024 API).
+        :param pulumi.Input[_builtins.float] text_guidance: How closely Play.ht follows the text, 0 or more (voice_play_ht; the 2024 API).
+        :param pulumi.Input[_builtins.float] top_p: Play.ht's nucleus sampling, from 0 to 1 (voice_play_ht; the 2024 API).
         :param pulumi.Input[_builtins.str] type: The voice type: voice_base (default; the 2023 API), or voice_azure, voice_eleven_labs, voice_play_ht, voice_rime, voice_vocode (the 2024 API).
         :param pulumi.Input[_builtins.str] user_id: The id of the user who owns it on the service.
         :param pulumi.Input[_builtins.str] vendor_voice_id: The vendor's voice id (voice_eleven_labs, voice_play_ht; voice_vocode: "joe", the default).
+        :param pulumi.Input[_builtins.str] version: The Play.ht engine version: 1, 2 (voice_play_ht; the 2024 API).
+        :param pulumi.Input[_builtins.float] voice_guidance: How closely Play.ht keeps to the voice, 0 or more (voice_play_ht; the 2024 API).
         :param pulumi.Input[_builtins.str] voice_id: Manage this existing voice (the interface shows only voices/update) instead of creating one. Destroy never resets it. Changing it replaces.
         :param pulumi.Input[_builtins.str] voice_name: The voice's name, e.g. "alloy" (voice_base, voice_azure); at most 200 characters.
         """
@@ -203,18 +455,46 @@ class _VoiceState:
             pulumi.set(__self__, "api_key", api_key)
         if api_user_id is not None:
             pulumi.set(__self__, "api_user_id", api_user_id)
+        if experimental_input_streaming is not None:
+            pulumi.set(__self__, "experimental_input_streaming", experimental_input_streaming)
+        if experimental_remove_silence is not None:
+            pulumi.set(__self__, "experimental_remove_silence", experimental_remove_silence)
+        if model_id is not None:
+            pulumi.set(__self__, "model_id", model_id)
+        if optimize_streaming_latency is not None:
+            pulumi.set(__self__, "optimize_streaming_latency", optimize_streaming_latency)
         if pitch is not None:
             pulumi.set(__self__, "pitch", pitch)
+        if quality is not None:
+            pulumi.set(__self__, "quality", quality)
         if rate is not None:
             pulumi.set(__self__, "rate", rate)
+        if similarity_boost is not None:
+            pulumi.set(__self__, "similarity_boost", similarity_boost)
         if speaker is not None:
             pulumi.set(__self__, "speaker", speaker)
+        if speed is not None:
+            pulumi.set(__self__, "speed", speed)
+        if speed_alpha is not None:
+            pulumi.set(__self__, "speed_alpha", speed_alpha)
+        if stability is not None:
+            pulumi.set(__self__, "stability", stability)
+        if temperature is not None:
+            pulumi.set(__self__, "temperature", temperature)
+        if text_guidance is not None:
+            pulumi.set(__self__, "text_guidance", text_guidance)
+        if top_p is not None:
+            pulumi.set(__self__, "top_p", top_p)
         if type is not None:
             pulumi.set(__self__, "type", type)
         if user_id is not None:
             pulumi.set(__self__, "user_id", user_id)
         if vendor_voice_id is not None:
             pulumi.set(__self__, "vendor_voice_id", vendor_voice_id)
+        if version is not None:
+            pulumi.set(__self__, "version", version)
+        if voice_guidance is not None:
+            pulumi.set(__self__, "voice_guidance", voice_guidance)
         if voice_id is not None:
             pulumi.set(__self__, "voice_id", voice_id)
         if voice_name is not None:
@@ -245,6 +525,54 @@ class _VoiceState:
         pulumi.set(self, "api_user_id", value)
 
     @_builtins.property
+    @pulumi.getter(name="experimentalInputStreaming")
+    def experimental_input_streaming(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether text is streamed to ElevenLabs as it is generated (voice_eleven_labs; the 2024 API).
+        """
+        return pulumi.get(self, "experimental_input_streaming")
+
+    @experimental_input_streaming.setter
+    def experimental_input_streaming(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "experimental_input_streaming", value)
+
+    @_builtins.property
+    @pulumi.getter(name="experimentalRemoveSilence")
+    def experimental_remove_silence(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether Play.ht trims silence from its audio (voice_play_ht; the 2024 API).
+        """
+        return pulumi.get(self, "experimental_remove_silence")
+
+    @experimental_remove_silence.setter
+    def experimental_remove_silence(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "experimental_remove_silence", value)
+
+    @_builtins.property
+    @pulumi.getter(name="modelId")
+    def model_id(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The vendor's model: any ElevenLabs model id (voice_eleven_labs), or mist, v1 (voice_rime); the 2024 API.
+        """
+        return pulumi.get(self, "model_id")
+
+    @model_id.setter
+    def model_id(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "model_id", value)
+
+    @_builtins.property
+    @pulumi.getter(name="optimizeStreamingLatency")
+    def optimize_streaming_latency(self) -> pulumi.Input[Optional[_builtins.int]]:
+        """
+        ElevenLabs' streaming latency optimization level, an integer, 0 or more (voice_eleven_labs; the 2024 API).
+        """
+        return pulumi.get(self, "optimize_streaming_latency")
+
+    @optimize_streaming_latency.setter
+    def optimize_streaming_latency(self, value: pulumi.Input[Optional[_builtins.int]]):
+        pulumi.set(self, "optimize_streaming_latency", value)
+
+    @_builtins.property
     @pulumi.getter
     def pitch(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
@@ -255,6 +583,18 @@ class _VoiceState:
     @pitch.setter
     def pitch(self, value: pulumi.Input[Optional[_builtins.int]]):
         pulumi.set(self, "pitch", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def quality(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The Play.ht quality: faster, draft, low, medium, high, premium (voice_play_ht; the 2024 API).
+        """
+        return pulumi.get(self, "quality")
+
+    @quality.setter
+    def quality(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "quality", value)
 
     @_builtins.property
     @pulumi.getter
@@ -269,6 +609,18 @@ class _VoiceState:
         pulumi.set(self, "rate", value)
 
     @_builtins.property
+    @pulumi.getter(name="similarityBoost")
+    def similarity_boost(self) -> pulumi.Input[Optional[_builtins.float]]:
+        """
+        How closely it keeps to the original voice, from 0 to 1 (voice_eleven_labs; the 2024 API).
+        """
+        return pulumi.get(self, "similarity_boost")
+
+    @similarity_boost.setter
+    def similarity_boost(self, value: pulumi.Input[Optional[_builtins.float]]):
+        pulumi.set(self, "similarity_boost", value)
+
+    @_builtins.property
     @pulumi.getter
     def speaker(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
@@ -279,6 +631,78 @@ class _VoiceState:
     @speaker.setter
     def speaker(self, value: pulumi.Input[Optional[_builtins.str]]):
         pulumi.set(self, "speaker", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def speed(self) -> pulumi.Input[Optional[_builtins.float]]:
+        """
+        Speaking speed, greater than 0 (voice_play_ht; the 2024 API).
+        """
+        return pulumi.get(self, "speed")
+
+    @speed.setter
+    def speed(self, value: pulumi.Input[Optional[_builtins.float]]):
+        pulumi.set(self, "speed", value)
+
+    @_builtins.property
+    @pulumi.getter(name="speedAlpha")
+    def speed_alpha(self) -> pulumi.Input[Optional[_builtins.float]]:
+        """
+        Rime's speaking speed factor, greater than 0 (voice_rime; the 2024 API).
+        """
+        return pulumi.get(self, "speed_alpha")
+
+    @speed_alpha.setter
+    def speed_alpha(self, value: pulumi.Input[Optional[_builtins.float]]):
+        pulumi.set(self, "speed_alpha", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def stability(self) -> pulumi.Input[Optional[_builtins.float]]:
+        """
+        Voice stability, from 0 to 1 (voice_eleven_labs; the 2024 API).
+        """
+        return pulumi.get(self, "stability")
+
+    @stability.setter
+    def stability(self, value: pulumi.Input[Optional[_builtins.float]]):
+        pulumi.set(self, "stability", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def temperature(self) -> pulumi.Input[Optional[_builtins.float]]:
+        """
+        Play.ht's sampling temperature, 0 or more (voice_play_ht; the 2024 API).
+        """
+        return pulumi.get(self, "temperature")
+
+    @temperature.setter
+    def temperature(self, value: pulumi.Input[Optional[_builtins.float]]):
+        pulumi.set(self, "temperature", value)
+
+    @_builtins.property
+    @pulumi.getter(name="textGuidance")
+    def text_guidance(self) -> pulumi.Input[Optional[_builtins.float]]:
+        """
+        How closely Play.ht follows the text, 0 or more (voice_play_ht; the 2024 API).
+        """
+        return pulumi.get(self, "text_guidance")
+
+    @text_guidance.setter
+    def text_guidance(self, value: pulumi.Input[Optional[_builtins.float]]):
+        pulumi.set(self, "text_guidance", value)
+
+    @_builtins.property
+    @pulumi.getter(name="topP")
+    def top_p(self) -> pulumi.Input[Optional[_builtins.float]]:
+        """
+        Play.ht's nucleus sampling, from 0 to 1 (voice_play_ht; the 2024 API).
+        """
+        return pulumi.get(self, "top_p")
+
+    @top_p.setter
+    def top_p(self, value: pulumi.Input[Optional[_builtins.float]]):
+        pulumi.set(self, "top_p", value)
 
     @_builtins.property
     @pulumi.getter
@@ -317,6 +741,30 @@ class _VoiceState:
         pulumi.set(self, "vendor_voice_id", value)
 
     @_builtins.property
+    @pulumi.getter
+    def version(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The Play.ht engine version: 1, 2 (voice_play_ht; the 2024 API).
+        """
+        return pulumi.get(self, "version")
+
+    @version.setter
+    def version(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "version", value)
+
+    @_builtins.property
+    @pulumi.getter(name="voiceGuidance")
+    def voice_guidance(self) -> pulumi.Input[Optional[_builtins.float]]:
+        """
+        How closely Play.ht keeps to the voice, 0 or more (voice_play_ht; the 2024 API).
+        """
+        return pulumi.get(self, "voice_guidance")
+
+    @voice_guidance.setter
+    def voice_guidance(self, value: pulumi.Input[Optional[_builtins.float]]):
+        pulumi.set(self, "voice_guidance", value)
+
+    @_builtins.property
     @pulumi.getter(name="voiceId")
     def voice_id(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
@@ -349,16 +797,30 @@ class Voice(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None,
                  api_key: pulumi.Input[Optional[_builtins.str]] = None,
                  api_user_id: pulumi.Input[Optional[_builtins.str]] = None,
+                 experimental_input_streaming: pulumi.Input[Optional[_builtins.bool]] = None,
+                 experimental_remove_silence: pulumi.Input[Optional[_builtins.bool]] = None,
+                 model_id: pulumi.Input[Optional[_builtins.str]] = None,
+                 optimize_streaming_latency: pulumi.Input[Optional[_builtins.int]] = None,
                  pitch: pulumi.Input[Optional[_builtins.int]] = None,
+                 quality: pulumi.Input[Optional['PlayHtQuality']] = None,
                  rate: pulumi.Input[Optional[_builtins.int]] = None,
+                 similarity_boost: pulumi.Input[Optional[_builtins.float]] = None,
                  speaker: pulumi.Input[Optional[_builtins.str]] = None,
+                 speed: pulumi.Input[Optional[_builtins.float]] = None,
+                 speed_alpha: pulumi.Input[Optional[_builtins.float]] = None,
+                 stability: pulumi.Input[Optional[_builtins.float]] = None,
+                 temperature: pulumi.Input[Optional[_builtins.float]] = None,
+                 text_guidance: pulumi.Input[Optional[_builtins.float]] = None,
+                 top_p: pulumi.Input[Optional[_builtins.float]] = None,
                  type: pulumi.Input[Optional['VoiceType']] = None,
                  vendor_voice_id: pulumi.Input[Optional[_builtins.str]] = None,
+                 version: pulumi.Input[Optional['PlayHtVersion']] = None,
+                 voice_guidance: pulumi.Input[Optional[_builtins.float]] = None,
                  voice_id: pulumi.Input[Optional[_builtins.str]] = None,
                  voice_name: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
         """
-        A voice. Created with voices/create where the service has it; given the id of an existing voice, it manages that one through voices/update. Destroy forgets it. Each type has its own fields: voice_base (the 2023 API) voiceName, pitch and rate; voice_azure voiceName (pitch, rate optional); voice_eleven_labs vendorVoiceId (apiKey optional); voice_play_ht vendorVoiceId (apiKey, apiUserId optional); voice_rime speaker; voice_vocode none (vendorVoiceId "joe"). A vendor's apiKey and apiUserId are always secret.
+        A voice. Created with voices/create where the service has it; given the id of an existing voice, it manages that one through voices/update. Destroy forgets it. Each type has its own fields: voice_base (the 2023 API) voiceName, pitch and rate; voice_azure voiceName (pitch, rate optional); voice_eleven_labs vendorVoiceId (apiKey, stability, similarityBoost, optimizeStreamingLatency, modelId, experimentalInputStreaming optional); voice_play_ht vendorVoiceId (apiKey, apiUserId, version, speed, quality, temperature, topP, textGuidance, voiceGuidance, experimentalRemoveSilence optional); voice_rime speaker (speedAlpha, modelId optional); voice_vocode none (vendorVoiceId "joe"). A vendor's apiKey and apiUserId are always secret.
 
         ## Example Usage
         ```python
@@ -377,11 +839,25 @@ class Voice(pulumi.CustomResource):
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] api_key: The vendor's API key (voice_eleven_labs, voice_play_ht; the 2024 API), always secret. Unset: the service uses the account's own.
         :param pulumi.Input[_builtins.str] api_user_id: The Play.ht user id that goes with apiKey (voice_play_ht; the 2024 API), always secret.
+        :param pulumi.Input[_builtins.bool] experimental_input_streaming: Whether text is streamed to ElevenLabs as it is generated (voice_eleven_labs; the 2024 API).
+        :param pulumi.Input[_builtins.bool] experimental_remove_silence: Whether Play.ht trims silence from its audio (voice_play_ht; the 2024 API).
+        :param pulumi.Input[_builtins.str] model_id: The vendor's model: any ElevenLabs model id (voice_eleven_labs), or mist, v1 (voice_rime); the 2024 API.
+        :param pulumi.Input[_builtins.int] optimize_streaming_latency: ElevenLabs' streaming latency optimization level, an integer, 0 or more (voice_eleven_labs; the 2024 API).
         :param pulumi.Input[_builtins.int] pitch: Pitch, an integer from -100 to 100 (voice_base; optional for voice_azure).
+        :param pulumi.Input['PlayHtQuality'] quality: The Play.ht quality: faster, draft, low, medium, high, premium (voice_play_ht; the 2024 API).
         :param pulumi.Input[_builtins.int] rate: Speaking rate, an integer from 0 to 100 (voice_base; optional for voice_azure).
+        :param pulumi.Input[_builtins.float] similarity_boost: How closely it keeps to the original voice, from 0 to 1 (voice_eleven_labs; the 2024 API).
         :param pulumi.Input[_builtins.str] speaker: The speaker (voice_rime).
+        :param pulumi.Input[_builtins.float] speed: Speaking speed, greater than 0 (voice_play_ht; the 2024 API).
+        :param pulumi.Input[_builtins.float] speed_alpha: Rime's speaking speed factor, greater than 0 (voice_rime; the 2024 API).
+        :param pulumi.Input[_builtins.float] stability: Voice stability, from 0 to 1 (voice_eleven_labs; the 2024 API).
+        :param pulumi.Input[_builtins.float] temperature: Play.ht's sampling temperature, 0 or more (voice_play_ht; the 2024 API).
+        :param pulumi.Input[_builtins.float] text_guidance: How closely Play.ht follows the text, 0 or more (voice_play_ht; the 2024 API).
+        :param pulumi.Input[_builtins.float] top_p: Play.ht's nucleus sampling, from 0 to 1 (voice_play_ht; the 2024 API).
         :param pulumi.Input['VoiceType'] type: The voice type: voice_base (default; the 2023 API), or voice_azure, voice_eleven_labs, voice_play_ht, voice_rime, voice_vocode (the 2024 API).
         :param pulumi.Input[_builtins.str] vendor_voice_id: The vendor's voice id (voice_eleven_labs, voice_play_ht; voice_vocode: "joe", the default).
+        :param pulumi.Input['PlayHtVersion'] version: The Play.ht engine version: 1, 2 (voice_play_ht; the 2024 API).
+        :param pulumi.Input[_builtins.float] voice_guidance: How closely Play.ht keeps to the voice, 0 or more (voice_play_ht; the 2024 API).
         :param pulumi.Input[_builtins.str] voice_id: Manage this existing voice (the interface shows only voices/update) instead of creating one. Destroy never resets it. Changing it replaces.
         :param pulumi.Input[_builtins.str] voice_name: The voice's name, e.g. "alloy" (voice_base, voice_azure); at most 200 characters.
         """
@@ -392,7 +868,7 @@ class Voice(pulumi.CustomResource):
                  args: Optional[VoiceArgs] = None,
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
-        A voice. Created with voices/create where the service has it; given the id of an existing voice, it manages that one through voices/update. Destroy forgets it. Each type has its own fields: voice_base (the 2023 API) voiceName, pitch and rate; voice_azure voiceName (pitch, rate optional); voice_eleven_labs vendorVoiceId (apiKey optional); voice_play_ht vendorVoiceId (apiKey, apiUserId optional); voice_rime speaker; voice_vocode none (vendorVoiceId "joe"). A vendor's apiKey and apiUserId are always secret.
+        A voice. Created with voices/create where the service has it; given the id of an existing voice, it manages that one through voices/update. Destroy forgets it. Each type has its own fields: voice_base (the 2023 API) voiceName, pitch and rate; voice_azure voiceName (pitch, rate optional); voice_eleven_labs vendorVoiceId (apiKey, stability, similarityBoost, optimizeStreamingLatency, modelId, experimentalInputStreaming optional); voice_play_ht vendorVoiceId (apiKey, apiUserId, version, speed, quality, temperature, topP, textGuidance, voiceGuidance, experimentalRemoveSilence optional); voice_rime speaker (speedAlpha, modelId optional); voice_vocode none (vendorVoiceId "joe"). A vendor's apiKey and apiUserId are always secret.
 
         ## Example Usage
         ```python
@@ -424,11 +900,25 @@ class Voice(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None,
                  api_key: pulumi.Input[Optional[_builtins.str]] = None,
                  api_user_id: pulumi.Input[Optional[_builtins.str]] = None,
+                 experimental_input_streaming: pulumi.Input[Optional[_builtins.bool]] = None,
+                 experimental_remove_silence: pulumi.Input[Optional[_builtins.bool]] = None,
+                 model_id: pulumi.Input[Optional[_builtins.str]] = None,
+                 optimize_streaming_latency: pulumi.Input[Optional[_builtins.int]] = None,
                  pitch: pulumi.Input[Optional[_builtins.int]] = None,
+                 quality: pulumi.Input[Optional['PlayHtQuality']] = None,
                  rate: pulumi.Input[Optional[_builtins.int]] = None,
+                 similarity_boost: pulumi.Input[Optional[_builtins.float]] = None,
                  speaker: pulumi.Input[Optional[_builtins.str]] = None,
+                 speed: pulumi.Input[Optional[_builtins.float]] = None,
+                 speed_alpha: pulumi.Input[Optional[_builtins.float]] = None,
+                 stability: pulumi.Input[Optional[_builtins.float]] = None,
+                 temperature: pulumi.Input[Optional[_builtins.float]] = None,
+                 text_guidance: pulumi.Input[Optional[_builtins.float]] = None,
+                 top_p: pulumi.Input[Optional[_builtins.float]] = None,
                  type: pulumi.Input[Optional['VoiceType']] = None,
                  vendor_voice_id: pulumi.Input[Optional[_builtins.str]] = None,
+                 version: pulumi.Input[Optional['PlayHtVersion']] = None,
+                 voice_guidance: pulumi.Input[Optional[_builtins.float]] = None,
                  voice_id: pulumi.Input[Optional[_builtins.str]] = None,
                  voice_name: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
@@ -442,13 +932,27 @@ class Voice(pulumi.CustomResource):
 
             __props__.__dict__["api_key"] = None if api_key is None else pulumi.Output.secret(api_key)
             __props__.__dict__["api_user_id"] = None if api_user_id is None else pulumi.Output.secret(api_user_id)
+            __props__.__dict__["experimental_input_streaming"] = experimental_input_streaming
+            __props__.__dict__["experimental_remove_silence"] = experimental_remove_silence
+            __props__.__dict__["model_id"] = model_id
+            __props__.__dict__["optimize_streaming_latency"] = optimize_streaming_latency
             __props__.__dict__["pitch"] = pitch
+            __props__.__dict__["quality"] = quality
             __props__.__dict__["rate"] = rate
+            __props__.__dict__["similarity_boost"] = similarity_boost
             __props__.__dict__["speaker"] = speaker
+            __props__.__dict__["speed"] = speed
+            __props__.__dict__["speed_alpha"] = speed_alpha
+            __props__.__dict__["stability"] = stability
+            __props__.__dict__["temperature"] = temperature
+            __props__.__dict__["text_guidance"] = text_guidance
+            __props__.__dict__["top_p"] = top_p
             if type is None:
                 type = 'voice_base'
             __props__.__dict__["type"] = type
             __props__.__dict__["vendor_voice_id"] = vendor_voice_id
+            __props__.__dict__["version"] = version
+            __props__.__dict__["voice_guidance"] = voice_guidance
             __props__.__dict__["voice_id"] = voice_id
             __props__.__dict__["voice_name"] = voice_name
             __props__.__dict__["user_id"] = None
@@ -468,12 +972,26 @@ class Voice(pulumi.CustomResource):
             opts: Optional[pulumi.ResourceOptions] = None,
             api_key: pulumi.Input[Optional[_builtins.str]] = None,
             api_user_id: pulumi.Input[Optional[_builtins.str]] = None,
+            experimental_input_streaming: pulumi.Input[Optional[_builtins.bool]] = None,
+            experimental_remove_silence: pulumi.Input[Optional[_builtins.bool]] = None,
+            model_id: pulumi.Input[Optional[_builtins.str]] = None,
+            optimize_streaming_latency: pulumi.Input[Optional[_builtins.int]] = None,
             pitch: pulumi.Input[Optional[_builtins.int]] = None,
+            quality: pulumi.Input[Optional[_builtins.str]] = None,
             rate: pulumi.Input[Optional[_builtins.int]] = None,
+            similarity_boost: pulumi.Input[Optional[_builtins.float]] = None,
             speaker: pulumi.Input[Optional[_builtins.str]] = None,
+            speed: pulumi.Input[Optional[_builtins.float]] = None,
+            speed_alpha: pulumi.Input[Optional[_builtins.float]] = None,
+            stability: pulumi.Input[Optional[_builtins.float]] = None,
+            temperature: pulumi.Input[Optional[_builtins.float]] = None,
+            text_guidance: pulumi.Input[Optional[_builtins.float]] = None,
+            top_p: pulumi.Input[Optional[_builtins.float]] = None,
             type: pulumi.Input[Optional[_builtins.str]] = None,
             user_id: pulumi.Input[Optional[_builtins.str]] = None,
             vendor_voice_id: pulumi.Input[Optional[_builtins.str]] = None,
+            version: pulumi.Input[Optional[_builtins.str]] = None,
+            voice_guidance: pulumi.Input[Optional[_builtins.float]] = None,
             voice_id: pulumi.Input[Optional[_builtins.str]] = None,
             voice_name: pulumi.Input[Optional[_builtins.str]] = None) -> 'Voice':
         """
@@ -485,12 +1003,26 @@ class Voice(pulumi.CustomResource):
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] api_key: The vendor's API key (voice_eleven_labs, voice_play_ht; the 2024 API), always secret. Unset: the service uses the account's own.
         :param pulumi.Input[_builtins.str] api_user_id: The Play.ht user id that goes with apiKey (voice_play_ht; the 2024 API), always secret.
+        :param pulumi.Input[_builtins.bool] experimental_input_streaming: Whether text is streamed to ElevenLabs as it is generated (voice_eleven_labs; the 2024 API).
+        :param pulumi.Input[_builtins.bool] experimental_remove_silence: Whether Play.ht trims silence from its audio (voice_play_ht; the 2024 API).
+        :param pulumi.Input[_builtins.str] model_id: The vendor's model: any ElevenLabs model id (voice_eleven_labs), or mist, v1 (voice_rime); the 2024 API.
+        :param pulumi.Input[_builtins.int] optimize_streaming_latency: ElevenLabs' streaming latency optimization level, an integer, 0 or more (voice_eleven_labs; the 2024 API).
         :param pulumi.Input[_builtins.int] pitch: Pitch, an integer from -100 to 100 (voice_base; optional for voice_azure).
+        :param pulumi.Input[_builtins.str] quality: The Play.ht quality: faster, draft, low, medium, high, premium (voice_play_ht; the 2024 API).
         :param pulumi.Input[_builtins.int] rate: Speaking rate, an integer from 0 to 100 (voice_base; optional for voice_azure).
+        :param pulumi.Input[_builtins.float] similarity_boost: How closely it keeps to the original voice, from 0 to 1 (voice_eleven_labs; the 2024 API).
         :param pulumi.Input[_builtins.str] speaker: The speaker (voice_rime).
+        :param pulumi.Input[_builtins.float] speed: Speaking speed, greater than 0 (voice_play_ht; the 2024 API).
+        :param pulumi.Input[_builtins.float] speed_alpha: Rime's speaking speed factor, greater than 0 (voice_rime; the 2024 API).
+        :param pulumi.Input[_builtins.float] stability: Voice stability, from 0 to 1 (voice_eleven_labs; the 2024 API).
+        :param pulumi.Input[_builtins.float] temperature: Play.ht's sampling temperature, 0 or more (voice_play_ht; the 2024 API).
+        :param pulumi.Input[_builtins.float] text_guidance: How closely Play.ht follows the text, 0 or more (voice_play_ht; the 2024 API).
+        :param pulumi.Input[_builtins.float] top_p: Play.ht's nucleus sampling, from 0 to 1 (voice_play_ht; the 2024 API).
         :param pulumi.Input[_builtins.str] type: The voice type: voice_base (default; the 2023 API), or voice_azure, voice_eleven_labs, voice_play_ht, voice_rime, voice_vocode (the 2024 API).
         :param pulumi.Input[_builtins.str] user_id: The id of the user who owns it on the service.
         :param pulumi.Input[_builtins.str] vendor_voice_id: The vendor's voice id (voice_eleven_labs, voice_play_ht; voice_vocode: "joe", the default).
+        :param pulumi.Input[_builtins.str] version: The Play.ht engine version: 1, 2 (voice_play_ht; the 2024 API).
+        :param pulumi.Input[_builtins.float] voice_guidance: How closely Play.ht keeps to the voice, 0 or more (voice_play_ht; the 2024 API).
         :param pulumi.Input[_builtins.str] voice_id: Manage this existing voice (the interface shows only voices/update) instead of creating one. Destroy never resets it. Changing it replaces.
         :param pulumi.Input[_builtins.str] voice_name: The voice's name, e.g. "alloy" (voice_base, voice_azure); at most 200 characters.
         """
@@ -500,12 +1032,26 @@ class Voice(pulumi.CustomResource):
 
         __props__.__dict__["api_key"] = api_key
         __props__.__dict__["api_user_id"] = api_user_id
+        __props__.__dict__["experimental_input_streaming"] = experimental_input_streaming
+        __props__.__dict__["experimental_remove_silence"] = experimental_remove_silence
+        __props__.__dict__["model_id"] = model_id
+        __props__.__dict__["optimize_streaming_latency"] = optimize_streaming_latency
         __props__.__dict__["pitch"] = pitch
+        __props__.__dict__["quality"] = quality
         __props__.__dict__["rate"] = rate
+        __props__.__dict__["similarity_boost"] = similarity_boost
         __props__.__dict__["speaker"] = speaker
+        __props__.__dict__["speed"] = speed
+        __props__.__dict__["speed_alpha"] = speed_alpha
+        __props__.__dict__["stability"] = stability
+        __props__.__dict__["temperature"] = temperature
+        __props__.__dict__["text_guidance"] = text_guidance
+        __props__.__dict__["top_p"] = top_p
         __props__.__dict__["type"] = type
         __props__.__dict__["user_id"] = user_id
         __props__.__dict__["vendor_voice_id"] = vendor_voice_id
+        __props__.__dict__["version"] = version
+        __props__.__dict__["voice_guidance"] = voice_guidance
         __props__.__dict__["voice_id"] = voice_id
         __props__.__dict__["voice_name"] = voice_name
         return Voice(resource_name, opts=opts, __props__=__props__)
@@ -527,12 +1073,52 @@ class Voice(pulumi.CustomResource):
         return pulumi.get(self, "api_user_id")
 
     @_builtins.property
+    @pulumi.getter(name="experimentalInputStreaming")
+    def experimental_input_streaming(self) -> pulumi.Output[Optional[_builtins.bool]]:
+        """
+        Whether text is streamed to ElevenLabs as it is generated (voice_eleven_labs; the 2024 API).
+        """
+        return pulumi.get(self, "experimental_input_streaming")
+
+    @_builtins.property
+    @pulumi.getter(name="experimentalRemoveSilence")
+    def experimental_remove_silence(self) -> pulumi.Output[Optional[_builtins.bool]]:
+        """
+        Whether Play.ht trims silence from its audio (voice_play_ht; the 2024 API).
+        """
+        return pulumi.get(self, "experimental_remove_silence")
+
+    @_builtins.property
+    @pulumi.getter(name="modelId")
+    def model_id(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The vendor's model: any ElevenLabs model id (voice_eleven_labs), or mist, v1 (voice_rime); the 2024 API.
+        """
+        return pulumi.get(self, "model_id")
+
+    @_builtins.property
+    @pulumi.getter(name="optimizeStreamingLatency")
+    def optimize_streaming_latency(self) -> pulumi.Output[Optional[_builtins.int]]:
+        """
+        ElevenLabs' streaming latency optimization level, an integer, 0 or more (voice_eleven_labs; the 2024 API).
+        """
+        return pulumi.get(self, "optimize_streaming_latency")
+
+    @_builtins.property
     @pulumi.getter
     def pitch(self) -> pulumi.Output[Optional[_builtins.int]]:
         """
         Pitch, an integer from -100 to 100 (voice_base; optional for voice_azure).
         """
         return pulumi.get(self, "pitch")
+
+    @_builtins.property
+    @pulumi.getter
+    def quality(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The Play.ht quality: faster, draft, low, medium, high, premium (voice_play_ht; the 2024 API).
+        """
+        return pulumi.get(self, "quality")
 
     @_builtins.property
     @pulumi.getter
@@ -543,12 +1129,68 @@ class Voice(pulumi.CustomResource):
         return pulumi.get(self, "rate")
 
     @_builtins.property
+    @pulumi.getter(name="similarityBoost")
+    def similarity_boost(self) -> pulumi.Output[Optional[_builtins.float]]:
+        """
+        How closely it keeps to the original voice, from 0 to 1 (voice_eleven_labs; the 2024 API).
+        """
+        return pulumi.get(self, "similarity_boost")
+
+    @_builtins.property
     @pulumi.getter
     def speaker(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
         The speaker (voice_rime).
         """
         return pulumi.get(self, "speaker")
+
+    @_builtins.property
+    @pulumi.getter
+    def speed(self) -> pulumi.Output[Optional[_builtins.float]]:
+        """
+        Speaking speed, greater than 0 (voice_play_ht; the 2024 API).
+        """
+        return pulumi.get(self, "speed")
+
+    @_builtins.property
+    @pulumi.getter(name="speedAlpha")
+    def speed_alpha(self) -> pulumi.Output[Optional[_builtins.float]]:
+        """
+        Rime's speaking speed factor, greater than 0 (voice_rime; the 2024 API).
+        """
+        return pulumi.get(self, "speed_alpha")
+
+    @_builtins.property
+    @pulumi.getter
+    def stability(self) -> pulumi.Output[Optional[_builtins.float]]:
+        """
+        Voice stability, from 0 to 1 (voice_eleven_labs; the 2024 API).
+        """
+        return pulumi.get(self, "stability")
+
+    @_builtins.property
+    @pulumi.getter
+    def temperature(self) -> pulumi.Output[Optional[_builtins.float]]:
+        """
+        Play.ht's sampling temperature, 0 or more (voice_play_ht; the 2024 API).
+        """
+        return pulumi.get(self, "temperature")
+
+    @_builtins.property
+    @pulumi.getter(name="textGuidance")
+    def text_guidance(self) -> pulumi.Output[Optional[_builtins.float]]:
+        """
+        How closely Play.ht follows the text, 0 or more (voice_play_ht; the 2024 API).
+        """
+        return pulumi.get(self, "text_guidance")
+
+    @_builtins.property
+    @pulumi.getter(name="topP")
+    def top_p(self) -> pulumi.Output[Optional[_builtins.float]]:
+        """
+        Play.ht's nucleus sampling, from 0 to 1 (voice_play_ht; the 2024 API).
+        """
+        return pulumi.get(self, "top_p")
 
     @_builtins.property
     @pulumi.getter
@@ -573,6 +1215,22 @@ class Voice(pulumi.CustomResource):
         The vendor's voice id (voice_eleven_labs, voice_play_ht; voice_vocode: "joe", the default).
         """
         return pulumi.get(self, "vendor_voice_id")
+
+    @_builtins.property
+    @pulumi.getter
+    def version(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The Play.ht engine version: 1, 2 (voice_play_ht; the 2024 API).
+        """
+        return pulumi.get(self, "version")
+
+    @_builtins.property
+    @pulumi.getter(name="voiceGuidance")
+    def voice_guidance(self) -> pulumi.Output[Optional[_builtins.float]]:
+        """
+        How closely Play.ht keeps to the voice, 0 or more (voice_play_ht; the 2024 API).
+        """
+        return pulumi.get(self, "voice_guidance")
 
     @_builtins.property
     @pulumi.getter(name="voiceId")
