@@ -295,8 +295,32 @@ describe.concurrent("a clinic on the current API (2024), native classes", () => 
     const emu = emuOf("clinic");
     const client = clientOf(emu, tokens.clinic);
     await clinic.init(stack);
-    await configure(clinic, stack, emu, tokens.clinic, { "voiceagent:api": "2024" });
-    expect(await clinic.up(stack)).toMatchObject({ create: 9 }); // 8 resources + the stack
+    // What the fixture refers to by id, made on the service (not by the program), as the dynamic
+    // entry's clinic has it (test/e2e/current-api.test.ts): its Twilio connection, and the Spanish
+    // agent's prompt object, vector database and OpenAI connection.
+    const twilio = await client.account_connections.create({
+      type: "account_connection_twilio",
+      credentials: { twilio_account_sid: "AC-native-clinic", twilio_auth_token: "native-clinic-twilio-token" },
+    });
+    const prompt = await client.prompts.create({ content: "Eres la recepción de la clínica." });
+    const vectors = await client.vector_databases.create({
+      type: "vector_database_pinecone",
+      index: "clinica",
+      api_key: "pc-native-clinic",
+      api_environment: "us-east-1",
+    });
+    const openai = await client.account_connections.create({
+      type: "account_connection_openai",
+      credentials: { openai_api_key: "sk-native-clinic" },
+    });
+    await configure(clinic, stack, emu, tokens.clinic, {
+      "voiceagent:api": "2024",
+      "clinic:twilioConnection": twilio.id,
+      "clinic:spanishPromptId": prompt.id,
+      "clinic:spanishVectorDatabase": vectors.id,
+      "clinic:spanishOpenai": openai.id,
+    });
+    expect(await clinic.up(stack)).toMatchObject({ create: 11 }); // 10 resources + the stack
     const exported = await clinic.exported(stack);
     const front = exported.find((r) => r.urn.endsWith("::front-desk"))?.id ?? "";
     const calm = exported.find((r) => r.urn.endsWith("::calm"))?.id ?? "";
