@@ -4,8 +4,10 @@ import {
   ApiError,
   ApiSchemaError,
   type ApiGeneration,
+  type Collection,
   type VoiceAgentClient,
 } from "../../client/index.js";
+import { collections } from "../../schemas/index.js";
 import { BOUND_ONCE, holdOnce } from "../../coordination/bound-once.js";
 import { checkInputs } from "./check.js";
 import {
@@ -226,7 +228,17 @@ export function kindRuntime<S extends z.ZodRawShape, R extends { id: string }, W
         const importing = Object.keys(state).length === 0;
         return { gone: false, id: importing ? live.id : id, outputs: o, inputs: inputsOf(def, o) };
       } catch (err) {
-        if (isGone(err)) return { gone: true };
+        if (isGone(err)) {
+          if (await collectionAnswers(client, def.collection)) return { gone: true };
+          // Every route answers 404 at a voiceagent:baseUrl that is not the service (another
+          // service, a gateway routing nothing under /v1): dropping what was recorded would make
+          // the next `up` create it all again.
+          note(
+            `voiceagent:${def.kind} ${id}: the service answered 404, but its ${def.collection} list answers no better at voiceagent:baseUrl, ` +
+              "so the object is neither seen nor proved gone: kept as recorded. Check that voiceagent:baseUrl is the service's address.",
+          );
+          return { gone: false, id, outputs: state };
+        }
         // Neither seen nor proved gone (client/listing.ts): kept as recorded, never dropped.
         if (err instanceof Refusal && err.code === "E_UNSEEN") {
           note(`voiceagent:${def.kind} ${id}: ${err.message}`);
@@ -268,4 +280,18 @@ export function kindRuntime<S extends z.ZodRawShape, R extends { id: string }, W
       }
     },
   };
+}
+
+/**
+ * Whether the service answers for `collection` at this client's base URL, so that a 404 of one of
+ * its objects says the object is gone rather than that no such route is there: the capability
+ * probe's answer (asked once per client) for the interface's collections, one page of the list
+ * for the current API's own (which the probe takes as present wherever they exist at all).
+ */
+async function collectionAnswers(client: VoiceAgentClient, collection: Collection): Promise<boolean> {
+  if (collections[collection].generation === "2023") return client.capabilities.has(collection).catch(() => false);
+  return client.lists[collection].page(1, 1).then(
+    () => true,
+    () => false,
+  );
 }
