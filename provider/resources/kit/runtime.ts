@@ -214,8 +214,10 @@ export function kindRuntime<S extends z.ZodRawShape, R extends { id: string }, W
     },
     async read(settings, id, state) {
       const client = clientFor(settings);
+      // An import or a program's `.get()` reads one object the state does not hold yet: read alone.
+      const importing = Object.keys(state).length === 0;
       // A refresh's reads: the first of this collection lists it, the rest are answered from that listing.
-      client.pages.open(def.collection);
+      if (!importing) client.pages.open(def.collection);
       // A server without this kind's read route cannot be asked: keep what was recorded.
       if (!def.read || (def.extensionReads && !(await client.capabilities.has(def.collection))))
         return { gone: false, id, outputs: state };
@@ -225,7 +227,6 @@ export function kindRuntime<S extends z.ZodRawShape, R extends { id: string }, W
         const o = outs(live, state);
         // An import may name the object by another key (a number by its E.164): the id recorded
         // is the object's own, as a create would have recorded it.
-        const importing = Object.keys(state).length === 0;
         return { gone: false, id: importing ? live.id : id, outputs: o, inputs: inputsOf(def, o) };
       } catch (err) {
         if (isGone(err)) {
