@@ -31,7 +31,9 @@ import { ProviderFailure, Secret, type DiffKind, type DiffResponse, type PlainPr
 // Configure's `args` (MarshalProperties with KeepSecrets: true, pkg/resource/plugin/provider_plugin.go),
 // and re-marks outputs secret by input name. The outputs a response names secret are wrapped on the
 // way out: the engine reads outputs with KeepSecrets: true, so they stay secret on every path,
-// `pulumi import` included, where it re-marks nothing.
+// `pulumi import` included, where it re-marks nothing. Read's inputs too: an import stores them as
+// Read gives them (ImportStep.Apply, pkg/resource/deploy/step.go), so an input of a secret's name
+// (a vector database's apiKey) must leave as a secret there as well.
 
 /** The key that marks a special value (secret, asset, resource reference) in a Struct. */
 export const SIG_KEY = "4dabf18193072939515e22adb298388d";
@@ -250,7 +252,8 @@ export function grpcHandlers(provider: PlainProvider): Handlers {
         timeout: req.getTimeout(),
       });
       const resp = new pb.ReadResponse().setId(got.id);
-      if (got.properties) resp.setProperties(structOf(got.properties, got.secrets)).setInputs(structOf(got.inputs));
+      if (got.properties)
+        resp.setProperties(structOf(got.properties, got.secrets)).setInputs(structOf(got.inputs, got.secrets));
       return resp;
     }),
     update: unary(urnOf, async (req: pb.UpdateRequest) => {

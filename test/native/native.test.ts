@@ -24,10 +24,12 @@
 //             same temp folder); a fleet under the fault mix; a call whose reply is lost (test/native/safety.ts)
 //   clinic    the clinic of test/e2e/fixtures/clinic on the current API (2024): up, an empty preview, a hand edit seen
 //             by preview --refresh, a prompt and a voice type changed in place, destroy saying what it cannot unbind;
-//             and examples/basic on the same API (up, an empty preview, destroy)
+//             and examples/basic on the same API (up, an empty preview, destroy); `pulumi import` of one object of
+//             each kind only that API has (prompt, both account connections, vector database, linked number), an
+//             empty preview, their secrets nowhere in plaintext, and destroy saying it leaves each on the service
 // Our language host has no GenerateProgram, so every import runs with --generate-code=false.
 import { randomUUID } from "node:crypto";
-import { mkdirSync, readdirSync, readFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, inject, it, type ExpectStatic } from "vitest";
 import { createClient, type VoiceAgentClient } from "pulumi-voiceagent/client";
@@ -77,7 +79,10 @@ const tokens = {
   lookupsNative: `native-lookups-${randomUUID()}`,
   lookupsDynamic: `dynamic-lookups-${randomUUID()}`,
   clinic: `native-clinic-${randomUUID()}`,
+  currentImport: `native-current-import-${randomUUID()}`,
 };
+/** The scenarios whose emulator speaks the current API (2024). */
+const CURRENT_API = new Set<Scenario>(["clinic", "currentImport"]);
 type Scenario = keyof typeof tokens;
 const emus = new Map<Scenario, RunningEmulator>();
 const emuOf = (s: Scenario) => emus.get(s)!;
@@ -99,6 +104,8 @@ let lookupsBackend: string;
 let clinic: Project;
 const clinicProgram = readFileSync(path.join(REPO_ROOT, "test/e2e/fixtures/clinic/index.ts"), "utf8");
 let basic: Project;
+let currentImport: Project;
+let currentImportBackend: string;
 const fixtureProjects = new Map<string, Project>();
 const clientOf = (e: RunningEmulator, token: string): VoiceAgentClient => createClient({ baseUrl: e.url, token });
 const numbersOf = (s: Scenario) => emuOf(s).seeds.get(tokens[s])?.numbers ?? [];
@@ -129,7 +136,11 @@ beforeAll(async () => {
   for (const [scenario, token] of Object.entries(tokens)) {
     emus.set(
       scenario as Scenario,
-      await startEmulator({ tokens: [token], seed: true, ...(scenario === "clinic" ? { api: "2024" as const } : {}) }),
+      await startEmulator({
+        tokens: [token],
+        seed: true,
+        ...(CURRENT_API.has(scenario as Scenario) ? { api: "2024" as const } : {}),
+      }),
     );
   }
   for (const [i, v] of versions.entries()) {
@@ -179,6 +190,14 @@ beforeAll(async () => {
     { PULUMI_BACKEND_URL: `file://${badBackend}` },
   );
   clinic = install.project("clinic", { "Pulumi.yaml": projectYaml("clinic"), "index.ts": onNative(clinicProgram) });
+  // A backend of its own, searched for the imported objects' secrets.
+  currentImportBackend = `${install.stateDir}-current-import`;
+  mkdirSync(currentImportBackend);
+  currentImport = install.project(
+    "current-import",
+    { "Pulumi.yaml": projectYaml("current-import"), "index.ts": fixture("imported-current") },
+    { PULUMI_BACKEND_URL: `file://${currentImportBackend}` },
+  );
   basic = install.project("basic", {
     "Pulumi.yaml": projectYaml("basic"),
     "index.ts": onNative(readFileSync(path.join(REPO_ROOT, "examples/basic/index.ts"), "utf8")),
@@ -361,6 +380,176 @@ describe.concurrent("a clinic on the current API (2024), native classes", () => 
     expect(printed.join("\n").includes(vendorKey), "CLI output holds the vendor key").toBe(false);
     // Every checkpoint, its history and backups (the backend is shared; only this fixture has the key).
     expect(filesContaining(install.stateDir, vendorKey)).toEqual([]);
+  }, 240_000);
+
+  it("pulumi import of a prompt, an OpenAI and a Twilio connection, a vector database and a linked number; an empty preview; no secret in plaintext; destroy says each stays on the service and sends nothing", async ({
+    expect,
+  }) => {
+    const stack = "current-import";
+    const emu = emuOf("currentImport");
+    const token = tokens.currentImport;
+    const client = clientOf(emu, token);
+    const nonce = randomUUID();
+    // Each secret distinctive, so a leak anywhere is found by a plain search.
+    const secret = {
+      openaiKey: `sk-import-${nonce}`,
+      twilioToken: `twilio-token-import-${nonce}`,
+      pineconeKey: `pc-import-${nonce}`,
+    };
+    const seed = emu.seeds.get(token)!;
+    // Made on the service by hand (not by a program): one object of each kind only the current API has.
+    const agent = await client.agents.create({ prompt: "You answer the imported line.", voice: seed.voices[0]! });
+    const objects = {
+      prompt: {
+        content: "You book visits; ask for the caller's email.",
+        contextEndpoint: "https://ctx.example.com/imported",
+        collectFields: [{ name: "email", label: "Email address", description: "Where the booking is sent." }],
+      },
+      twilio: {
+        accountSid: "AC-imported-account",
+        steeringPool: ["+16465550200", "+16465550201"],
+        accountSupportsAnyCallerId: true,
+      },
+      vectors: { index: "imported-faq", apiEnvironment: "us-east-1-aws" },
+      line: { number: "+16465550200", inboundAgent: agent.id },
+    };
+    const prompt = await client.prompts.create({
+      content: objects.prompt.content,
+      context_endpoint: objects.prompt.contextEndpoint,
+      collect_fields: objects.prompt.collectFields.map((f) => ({ ...f, field_type: "field_type_email" as const })),
+    });
+    const openai = await client.account_connections.create({
+      type: "account_connection_openai",
+      credentials: { openai_api_key: secret.openaiKey },
+    });
+    const twilio = await client.account_connections.create({
+      type: "account_connection_twilio",
+      credentials: { twilio_account_sid: objects.twilio.accountSid, twilio_auth_token: secret.twilioToken },
+      steering_pool: objects.twilio.steeringPool,
+      account_supports_any_caller_id: objects.twilio.accountSupportsAnyCallerId,
+    });
+    const vectors = await client.vector_databases.create({
+      type: "vector_database_pinecone",
+      index: objects.vectors.index,
+      api_key: secret.pineconeKey,
+      api_environment: objects.vectors.apiEnvironment,
+    });
+    const line = await client.linkedNumbers.link({
+      phone_number: objects.line.number,
+      telephony_account_connection: twilio.id,
+      inbound_agent: agent.id,
+    });
+    /** What the service holds of them: unchanged by import, preview and destroy. */
+    const held = async () => ({
+      prompt: await client.prompts.get(prompt.id),
+      openai: await client.account_connections.get(openai.id),
+      twilio: await client.account_connections.get(twilio.id),
+      vectors: await client.vector_databases.get(vectors.id),
+      line: await client.linkedNumbers.get(objects.line.number),
+    });
+    const before = await held();
+    expect(before.twilio.credentials.twilio_auth_token).toBe(secret.twilioToken);
+
+    await currentImport.init(stack);
+    await configure(
+      currentImport,
+      stack,
+      emu,
+      token,
+      { "voiceagent:api": "2024", "current-import:objects": JSON.stringify(objects) },
+      Object.fromEntries(Object.entries(secret).map(([k, v]) => [`current-import:${k}`, v])),
+    );
+    const printed: string[] = [];
+    const pulumi = async (args: string[]) => {
+      const r = await currentImport.pulumi(stack, args, { check: false });
+      printed.push(r.stdout, r.stderr);
+      expect(r.code, `pulumi ${args.join(" ")}: ${r.stdout}${r.stderr}`).toBe(0);
+      return r;
+    };
+    // One file for the five imports (one engine run); the linked number named by its E.164, as a user knows it.
+    // Unprotected (`pulumi import` protects by default), so the destroy below reaches the provider.
+    const importFile = path.join(currentImport.dir, "import.json");
+    const wanted: [string, string, string][] = [
+      ["Prompt", "prompt", prompt.id],
+      ["AccountConnection", "openai", openai.id],
+      ["AccountConnection", "twilio", twilio.id],
+      ["VectorDatabase", "vectors", vectors.id],
+      ["LinkedNumber", "own-line", objects.line.number],
+    ];
+    writeFileSync(
+      importFile,
+      JSON.stringify({ resources: wanted.map(([kind, name, id]) => ({ type: `voiceagent:index:${kind}`, name, id })) }),
+    );
+    const writesBefore = writes(emu);
+    const importedText = await pulumi([
+      "import",
+      "--file",
+      importFile,
+      "--generate-code=false",
+      "--protect=false",
+      "--yes",
+    ]);
+    // Each import's inputs pass the provider's own check (the engine only warns when they do not).
+    expect(importedText.stdout + importedText.stderr).not.toMatch(/failed to validate/);
+
+    const state = (await currentImport.exported(stack)).filter((r) => r.type.startsWith("voiceagent:index:"));
+    const byName = (name: string) => state.find((r) => r.urn.endsWith(`::${name}`));
+    expect(state.map((r) => [r.type.slice(17), r.urn.split("::").pop()]).sort()).toEqual(
+      wanted.map(([kind, name]) => [kind, name]).sort(),
+    );
+    // Recorded by the service's ids, the linked number by its UUID, as a create records it.
+    expect(wanted.slice(0, 4).map(([, name]) => byName(name)?.id)).toEqual(wanted.slice(0, 4).map(([, , id]) => id));
+    expect(byName("own-line")?.id).toBe(line.id);
+    expect(byName("own-line")?.outputs).toMatchObject({
+      number: objects.line.number,
+      telephonyAccountConnection: twilio.id,
+      inboundAgent: agent.id,
+    });
+    expect(byName("twilio")?.outputs).toMatchObject({
+      type: "account_connection_twilio",
+      twilioAccountSid: objects.twilio.accountSid,
+      accountSupportsAnyCallerId: true,
+    });
+    expect(byName("prompt")?.outputs).toMatchObject({ content: objects.prompt.content });
+    expect(byName("vectors")?.outputs).toMatchObject({ index: objects.vectors.index });
+    // Each secret recorded, encrypted, in the inputs and the outputs alike.
+    for (const [name, field] of [
+      ["openai", "openaiApiKey"],
+      ["twilio", "twilioAuthToken"],
+      ["vectors", "apiKey"],
+    ] as const) {
+      for (const side of ["inputs", "outputs"] as const)
+        expect(JSON.stringify(byName(name)?.[side]?.[field]), `${name}'s ${side}.${field}`).toContain("ciphertext");
+    }
+
+    // The program declaring them: nothing to change, with or without a refresh.
+    await pulumi(["preview", "--expect-no-changes", "--diff"]);
+    await pulumi(["preview", "--refresh", "--expect-no-changes", "--diff"]);
+    const exported = await pulumi(["stack", "export"]);
+
+    const destroyed = await pulumi(["destroy", "--yes", "--skip-preview"]);
+    const said = destroyed.stdout + destroyed.stderr;
+    // Each object named with what destroy did: nothing on the service (it has no delete, no unlink), left there.
+    for (const [kind, , id] of wanted) {
+      const recorded = kind === "LinkedNumber" ? line.id : id;
+      expect(said, kind).toMatch(
+        new RegExp(
+          `voiceagent:${kind} ${recorded}: the service has no (delete|unlink)\\b[^\\n]*(left on the service|leaves the number linked)`,
+        ),
+      );
+    }
+    expect((await currentImport.exported(stack)).filter((r) => r.type.startsWith("voiceagent:index:"))).toEqual([]);
+    // Nothing was sent to change anything, from the import to the destroy; the service holds what it held.
+    expect(writes(emu) - writesBefore).toBe(0);
+    expect(await held()).toEqual(before);
+
+    const leaks = Object.entries(secret).flatMap(([what, v]) => [
+      ...(printed.join("\n").includes(v) ? [`CLI output holds the ${what}`] : []),
+      ...(exported.stdout.includes(v) ? [`stack export holds the ${what}`] : []),
+      ...filesContaining(currentImportBackend, v).map((f) => `${f} holds the ${what}`),
+      ...filesContaining(currentImport.dir, v).map((f) => `${f} holds the ${what}`),
+    ]);
+    expect(leaks).toEqual([]);
   }, 240_000);
 
   it("examples/basic on the current API: up, an empty preview, destroy", async ({ expect }) => {

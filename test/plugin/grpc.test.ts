@@ -243,4 +243,57 @@ describe("secret outputs", () => {
       await server.close();
     }
   });
+
+  it("an import records a vector database's key, and an account connection's OpenAI key and Twilio auth token, secret among the inputs too: the engine stores an import's inputs as Read gives them", async () => {
+    const user = randomUUID();
+    const vectors = {
+      id: randomUUID(),
+      user_id: user,
+      type: "vector_database_pinecone",
+      index: "faq",
+      api_key: "pc-key",
+      api_environment: "us-east-1-aws",
+    };
+    const openai = {
+      id: randomUUID(),
+      user_id: user,
+      type: "account_connection_openai",
+      credentials: { openai_api_key: "sk-key" },
+    };
+    const twilio = {
+      id: randomUUID(),
+      user_id: user,
+      type: "account_connection_twilio",
+      credentials: { twilio_account_sid: "AC-sid", twilio_auth_token: "twilio-token" },
+      steering_pool: [],
+    };
+    const all = [vectors, openai, twilio];
+    const server = await startRecordingServer((req) => {
+      const items = all.filter((o) =>
+        req.path.startsWith(`/v1/${"index" in o ? "vector_databases" : "account_connections"}`),
+      );
+      if (req.path.endsWith("/list"))
+        return { json: { items, page: 1, size: 100, total: items.length, has_more: false } };
+      return { json: all.find((o) => o.id === req.query.id) };
+    });
+    try {
+      const p = inProcessPlugin();
+      await configure(p, { baseUrl: server.url, token: secret("import-token"), api: "2024" });
+      for (const [kind, id, field, value] of [
+        ["VectorDatabase", vectors.id, "apiKey", "pc-key"],
+        ["AccountConnection", openai.id, "openaiApiKey", "sk-key"],
+        ["AccountConnection", twilio.id, "twilioAuthToken", "twilio-token"],
+      ] as const) {
+        // The import: a read with nothing recorded, where the engine re-marks nothing.
+        const imported = await callUnary(
+          p.grpc.read,
+          new ReadRequest().setUrn(urn(kind)).setType(type(kind)).setId(id),
+        );
+        expect(imported.getProperties()?.toJavaScript()[field], `${kind} ${field} output`).toEqual(secret(value));
+        expect(imported.getInputs()?.toJavaScript()[field], `${kind} ${field} input`).toEqual(secret(value));
+      }
+    } finally {
+      await server.close();
+    }
+  });
 });
