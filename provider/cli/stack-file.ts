@@ -20,6 +20,7 @@ const RENAMED: Record<string, string> = {
 /** A planned argument as fleet data: a literal as it is, a reference by the target's key (its resource name). */
 function value(arg: Arg): Json {
   if ("items" in arg) return arg.items.map((i) => ("ref" in i ? i.ref.name : i.value));
+  if ("secret" in arg) return { secret: arg.secret.key };
   return "ref" in arg ? arg.ref.name : arg.value;
 }
 
