@@ -7,7 +7,7 @@ import { seconds, type CliIo } from "./output.js";
 import { SINGULAR, type AccountCollection } from "./kinds.js";
 import { importFileText } from "./import-file.js";
 import { buildPlan, type PullPlan } from "./plan.js";
-import { fleetProjectFiles } from "./stack-file.js";
+import { fleetProjectFiles, fleetSecrets } from "./stack-file.js";
 import { projectFiles, projectName } from "./project-files.js";
 import { runPulumi } from "./pulumi-cli.js";
 import { yamlProject } from "./yaml-program.js";
@@ -128,6 +128,9 @@ function writeFleetProject(
       `  cd ${rel} && npm install && pulumi stack init ${stack}\n` +
       `  pulumi config set voiceagent:baseUrl ${baseUrl}\n` +
       "  pulumi config set --secret voiceagent:token   # paste the token when asked\n" +
+      fleetSecrets(plan, name)
+        .map((s) => `  pulumi config set --path --secret '${s.path}'   # ${s.what}, never pulled\n`)
+        .join("") +
       "  pulumi preview   # review: every entry adopts an existing object by its id\n" +
       "  pulumi up        # creates nothing; the next preview is empty\n",
   );

@@ -11,6 +11,8 @@ import { buildPlan, PullPlanSchema } from "../../provider/cli/plan.js";
 import { decide, type Live } from "../../provider/cli/recover.js";
 import type { PendingOperation } from "../../provider/cli/recover-state.js";
 import { renderProgram } from "../../provider/cli/render.js";
+import { fleetOfPlan, fleetSecrets, renderStackFile } from "../../provider/cli/stack-file.js";
+import { checkFleet } from "../../provider/fleet/check.js";
 import { parseStackExport } from "../../provider/cli/state.js";
 import { yamlProject } from "../../provider/cli/yaml-program.js";
 import { make, typicalAccount } from "./fake-account.js";
@@ -292,5 +294,66 @@ describe("recover of the current API's kinds", () => {
       liveOf(acc),
     );
     expect(named).toMatchObject({ outcome: "adopt", id: vdb.id });
+  });
+});
+
+describe("pull --format stack of an account holding every kind", () => {
+  it("writes the new kinds as the fleet's sections, references by key, passes the fleet check, and holds no secret", () => {
+    const { acc, prompt, vdb, openai, twilio, es, linked } = everyKind();
+    const plan = buildPlan(acc);
+    const fleet = fleetOfPlan(plan);
+    expect(checkFleet(fleet)).toMatchObject({ ok: true });
+    const key = (section: string, id: string) =>
+      Object.entries(fleet[section] ?? {}).find(([, e]) => e.id === id)?.[0] ?? `none in ${section}`;
+    expect(fleet.prompts?.[key("prompts", prompt.id)]).toMatchObject({ content: prompt.content });
+    expect(fleet.vectorDatabases?.[key("vectorDatabases", vdb.id)]).toEqual({
+      id: vdb.id,
+      type: "vector_database_pinecone",
+      index: "clinic-faq",
+      apiEnvironment: "us-east-1-aws",
+    });
+    expect(fleet.accountConnections?.[key("accountConnections", twilio.id)]).toMatchObject({
+      type: "account_connection_twilio",
+      steeringPool: ["+15550001111"],
+    });
+    expect(fleet.agents?.[key("agents", es.id)]).toMatchObject({
+      promptId: key("prompts", prompt.id),
+      vectorDatabase: key("vectorDatabases", vdb.id),
+      openaiAccountConnection: key("accountConnections", openai.id),
+    });
+    const line = Object.values(fleet.lines ?? {}).find((l) => l.number === linked.number);
+    expect(line).toEqual({
+      number: linked.number,
+      agent: key("agents", es.id),
+      link: { connection: key("accountConnections", twilio.id), outboundOnly: false },
+    });
+    const text = renderStackFile("pulled", fleet);
+    for (const secret of [OPENAI_KEY, TWILIO_TOKEN, PINECONE_KEY]) expect(text).not.toContain(secret);
+    expect(
+      fleetSecrets(plan, "pulled")
+        .map((s) => s.path.replace(/\.[^.]+\.(\w+)$/, ".<key>.$1"))
+        .sort(),
+    ).toEqual(
+      [
+        "pulled:fleet.accountConnections.<key>.openaiApiKey",
+        "pulled:fleet.accountConnections.<key>.twilioAuthToken",
+        "pulled:fleet.vectorDatabases.<key>.apiKey",
+      ].sort(),
+    );
+  });
+
+  it("the fleet check names a reference to a prompt, vector database or connection the fleet does not declare", () => {
+    const r = checkFleet({
+      agents: { desk: { voice: "00000000-0000-4000-8000-000000000001", promptId: "booking", vectorDatabase: "faq" } },
+      lines: { main: { agent: "desk", number: "+15550001111", link: { connection: "twilio" } } },
+    });
+    expect(r.ok).toBe(false);
+    expect(r.ok ? [] : r.problems).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^fleet\.agents\.desk\.promptId: no prompt named "booking"/),
+        expect.stringMatching(/^fleet\.agents\.desk\.vectorDatabase: no vector database named "faq"/),
+        expect.stringMatching(/^fleet\.lines\.main\.link\.connection: no account connection named "twilio"/),
+      ]),
+    );
   });
 });
