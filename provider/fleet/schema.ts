@@ -92,7 +92,7 @@ const AccountConnectionSchema = z.strictObject({
   openaiApiKey: nonEmpty().optional(),
   twilioAccountSid: nonEmpty().optional(),
   twilioAuthToken: nonEmpty().optional(),
-  steeringPool: z.array(z.preprocess(digits("+"), E164Schema)).optional(),
+  steeringPool: z.array(E164Schema).optional(),
   accountSupportsAnyCallerId: z.boolean().optional(),
 });
 
