@@ -302,6 +302,11 @@ describe("a clinic on the current API (dynamic entry)", () => {
       }
     }
     expect(Object.keys(secrets).length).toBeGreaterThanOrEqual(3);
+    // What the CLI prints says which secret config to set, and holds no secret.
+    for (const [key, value] of Object.entries(secrets)) {
+      expect(pulled.stderr).toMatch(new RegExp(`pulumi config set --secret ${key} +# .+, never pulled`));
+      expect(pulled.stdout + pulled.stderr + planned.stdout + planned.stderr).not.toContain(value);
+    }
     const inPulled = (args: string[]) => c.pulumi(["--cwd", out, ...args]);
     await inPulled(["stack", "init", "round"]);
     await inPulled(["config", "set", "voiceagent:baseUrl", emu.url]);
