@@ -353,7 +353,10 @@ export class VoiceAgentService {
   }
 
   /** A number's or call's Twilio account connection, embedded; left out when there is none (or it is gone). */
-  private embedConnection(u: string, id: string | undefined): { telephony_account_connection?: unknown } {
+  private embedConnection(
+    u: string,
+    id: string | undefined,
+  ): { telephony_account_connection?: { id: string; [field: string]: unknown } | null } {
     return id ? { telephony_account_connection: this.store.get("account_connection", u, id) ?? null } : {};
   }
 }

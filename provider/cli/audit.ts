@@ -1,8 +1,7 @@
 import { z } from "zod";
 import { gapOf, type PhoneNumber } from "../client/index.js";
 import type { Account } from "./account.js";
-import { ACCOUNT_COLLECTIONS, AccountCollectionSchema, SINGULAR, type AccountCollection } from "./kinds.js";
-import { agentBaseName, voiceBaseName, webhookBaseName, actionBaseName } from "./names.js";
+import { ACCOUNT_COLLECTIONS, AccountCollectionSchema, pullerFor, SINGULAR, type AccountCollection } from "./kinds.js";
 import type { ManagedRef } from "./state.js";
 
 /** What audit can find. */
@@ -83,9 +82,12 @@ export function classify(
   if (want.has("numbers")) {
     for (const n of account.numbers) {
       const agent = n.inbound_agent;
-      if (n.active === false || !agent) continue;
+      // A linked number (the current API: linked through an account connection) is declared as a
+      // LinkedNumber whether or not an agent answers it; another number only as its binding.
+      const linked = Boolean(n.telephony_account_connection);
+      if (n.active === false || (!agent && !linked)) continue;
       const label = numberLabel(n.number);
-      if (!isManaged("agents", agent.id)) {
+      if (agent && !isManaged("agents", agent.id)) {
         findings.push({
           finding: "bound-to-unmanaged-agent",
           collection: "numbers",
@@ -101,7 +103,9 @@ export function classify(
           id: n.id,
           label,
           urns: [],
-          detail: "its binding is not managed by any given stack",
+          detail: linked
+            ? "its link (a LinkedNumber) is not managed by any given stack"
+            : "its binding is not managed by any given stack",
         });
       }
     }
@@ -123,7 +127,9 @@ export function classify(
 
   const exists = (r: ManagedRef) => {
     if (r.collection !== "numbers") return account[r.collection].some((o) => o.id === r.id);
-    return numberByKey.get(r.id)?.active === true;
+    // The current API may leave `active` null: only false means cancelled.
+    const n = numberByKey.get(r.id);
+    return n !== undefined && n.active !== false;
   };
   const byObject = new Map<string, ManagedRef[]>();
   for (const r of refs) {
@@ -191,12 +197,12 @@ export function classify(
 }
 
 function labelsOf(account: Account): Map<string, string> {
-  return new Map<string, string>([
-    ...account.agents.map((a) => [a.id, agentBaseName(a)] as const),
-    ...account.voices.map((v) => [v.id, voiceBaseName(v)] as const),
-    ...account.actions.map((a) => [a.id, actionBaseName(a)] as const),
-    ...account.webhooks.map((w) => [w.id, webhookBaseName(w)] as const),
-  ]);
+  // Each object's readable name as `pull` would give it (its kind's `pull`), numbers aside.
+  return new Map<string, string>(
+    ACCOUNT_COLLECTIONS.filter((c) => c !== "numbers").flatMap((c) =>
+      account[c].map((o: { id: string }) => [o.id, pullerFor(c, o).pull.name(o)] as const),
+    ),
+  );
 }
 
 function sortFindings(fs: Finding[]): Finding[] {

@@ -41,20 +41,44 @@ export const ADOPT_INPUTS: Readonly<Partial<Record<ResourceKind, string>>> = Obj
 
 const ResourceKindSchema = z.custom<ResourceKind>((v) => KIND_NAMES.some((k) => k === v));
 
-/**
- * The kind `voiceagent pull` declares for each collection (numbers: the inbound binding), from
- * the kinds (the one with `pull`): every account collection has exactly one, or this fails at load.
- */
-export const PULLED_KIND: Readonly<Record<AccountCollection, ResourceKind>> = z
-  .record(AccountCollectionSchema, ResourceKindSchema)
-  .parse(Object.fromEntries(REGISTRY.flatMap((k) => (k.info.pull ? [[k.info.collection, k.kind]] : []))));
-
-/** How `voiceagent pull` adopts each collection's objects: its pulled kind's `pull`. */
-export function pullOf(collection: AccountCollection): PullDef<unknown> {
-  const pull = REGISTRY.find((k) => k.kind === PULLED_KIND[collection])?.info.pull;
-  if (!pull) throw new Error(`no kind says how to pull ${collection}`);
-  return pull;
+/** A kind that `voiceagent pull` declares objects of a collection as, and how. */
+interface Puller {
+  kind: ResourceKind;
+  pull: PullDef<unknown>;
 }
+
+/**
+ * The kinds `voiceagent pull` declares each collection's objects as (the ones with `pull`), those
+ * that choose their objects (`takes`: numbers linked through a connection are LinkedNumbers) first.
+ */
+const PULLERS: Readonly<Partial<Record<AccountCollection, readonly Puller[]>>> = Object.fromEntries(
+  ACCOUNT_COLLECTIONS.map((c) => [
+    c,
+    REGISTRY.flatMap((k): Puller[] => {
+      const pull = k.info.pull;
+      return k.info.collection === c && pull ? [{ kind: ResourceKindSchema.parse(k.kind), pull }] : [];
+    }).sort((a, b) => Number(b.pull.takes !== undefined) - Number(a.pull.takes !== undefined)),
+  ]),
+);
+
+/**
+ * The kind and `pull` that declare one live object of a collection: the first whose `takes`
+ * claims it, else the collection's kind without `takes` (every collection has one, checked here).
+ */
+export function pullerFor(collection: AccountCollection, live: unknown): Puller {
+  const candidates = PULLERS[collection] ?? [];
+  const found = candidates.find((p) => p.pull.takes?.(live) ?? true);
+  if (!found) throw new Error(`no kind says how to pull this object of ${collection}`);
+  return found;
+}
+
+/** The kinds `voiceagent pull` may declare a collection's objects as (numbers: PhoneNumber and LinkedNumber). */
+export function pulledKinds(collection: AccountCollection): readonly ResourceKind[] {
+  return (PULLERS[collection] ?? []).map((p) => p.kind);
+}
+
+for (const c of ACCOUNT_COLLECTIONS)
+  if (!PULLERS[c]?.some((p) => p.pull.takes === undefined)) throw new Error(`no kind pulls every object of ${c}`);
 
 /** One object of a collection, as humans read it in reports: "agent", "number". */
 export const SINGULAR: Readonly<Record<AccountCollection, string>> = z
@@ -75,9 +99,9 @@ const isRecoverable = (c: Collection): c is RecoverCollection =>
   c === "calls" || ACCOUNT_COLLECTIONS.some((a) => a === c);
 
 /**
- * The collection of each kind's objects (recover matches a pending create against it). The
- * current API's own collections (prompts, account connections, vector databases) are not read
- * by recover yet: their kinds' pending creates are left unresolved, never guessed.
+ * The collection of each kind's objects (recover matches a pending create against it). A kind
+ * whose create sends a secret (VectorDatabase, AccountConnection) is never matched by its body
+ * (RecoverMatch "adopt-only"): its collection's unmanaged objects are only offered.
  */
 export const COLLECTION_OF: Readonly<Record<string, RecoverCollection>> = Object.fromEntries(
   REGISTRY.flatMap((k) => (isRecoverable(k.info.collection) ? [[k.kind, k.info.collection]] : [])),

@@ -1,21 +1,20 @@
 import { z } from "zod";
 import type { Account } from "./account.js";
-import {
-  ACCOUNT_COLLECTIONS,
-  AccountCollectionSchema,
-  PULLED_KIND,
-  pullOf,
-  SINGULAR,
-  type AccountCollection,
-} from "./kinds.js";
+import { ACCOUNT_COLLECTIONS, AccountCollectionSchema, pullerFor, SINGULAR, type AccountCollection } from "./kinds.js";
 import type { Json } from "../schemas/json.js";
+import type { PulledSecret } from "../resources/kit/pull.js";
 import { uniqueNames, variableNamer } from "./names.js";
 
 /** A reference to another resource of the program: rendered as `<variable>.id`. */
 export const RefSchema = z.object({ kind: z.string(), name: z.string(), variable: z.string(), id: z.string() });
 const ScalarArgSchema = z.union([z.object({ value: z.json() }), z.object({ ref: RefSchema })]);
-/** One argument: a literal, a reference, or a list of either (an agent's actions). */
-export const ArgSchema = z.union([ScalarArgSchema, z.object({ items: z.array(ScalarArgSchema) })]);
+/**
+ * A secret argument (an OpenAI key, a Twilio auth token, a Pinecone key): never a value here, but
+ * the secret config key the program reads it from and what the user must supply there.
+ */
+export const SecretArgSchema = z.object({ secret: z.object({ key: z.string(), what: z.string() }) });
+/** One argument: a literal, a reference, a list of either (an agent's actions), or a secret to supply. */
+export const ArgSchema = z.union([ScalarArgSchema, z.object({ items: z.array(ScalarArgSchema) }), SecretArgSchema]);
 /** One argument of a planned resource. */
 export type Arg = z.infer<typeof ArgSchema>;
 type ScalarArg = z.infer<typeof ScalarArgSchema>;
@@ -49,9 +48,11 @@ export type PullPlan = z.infer<typeof PullPlanSchema>;
 
 type Draft = {
   collection: AccountCollection;
+  kind: string;
   id: string;
   base: string;
   args: PlannedResource["args"];
+  secrets: PulledSecret[];
   notes: string[];
 };
 type Skip = PullPlan["skipped"][number];
@@ -75,19 +76,21 @@ export function buildPlan(account: Account, only: readonly AccountCollection[] =
   const pending: { draft: Draft; ref: PendingRef }[] = [];
   // Each collection's objects are adopted as its pulled kind says (the kinds' `pull`).
   const collect = (collection: AccountCollection) => {
-    const pull = pullOf(collection);
     for (const o of account[collection]) {
+      const { kind, pull } = pullerFor(collection, o);
       const reason = pull.refuse(o);
       if (reason) {
         skipped.push({ collection, id: o.id, reason });
         continue;
       }
-      const { args, refs } = pull.adopt(o);
+      const { args, refs, secrets = [] } = pull.adopt(o);
       const draft: Draft = {
         collection,
+        kind,
         id: o.id,
         base: pull.name(o),
         args: Object.fromEntries(Object.entries(args).map(([k, v]) => [k, lit(v)])),
+        secrets,
         notes: [],
       };
       drafts.push(draft);
@@ -121,7 +124,25 @@ export function buildPlan(account: Account, only: readonly AccountCollection[] =
     // biome-ignore lint/style/noNonNullAssertion: a reference that is not a list has exactly one target
     owner.args[p.key] = p.list ? { items: args } : args[0]!;
   }
+  // Each secret is read from a config key named after its resource, unique in the program.
+  const taken = new Set(resources.map((r) => r.variable));
+  for (const d of drafts) {
+    // biome-ignore lint/style/noNonNullAssertion: name() returns one resource per draft
+    const owner = byDraft.get(d)!;
+    for (const s of d.secrets) {
+      const base = `${owner.variable}${s.key.charAt(0).toUpperCase()}${s.key.slice(1)}`;
+      let key = base;
+      for (let i = 2; taken.has(key); i++) key = `${base}${i}`;
+      taken.add(key);
+      owner.args[s.key] = { secret: { key, what: s.what } };
+    }
+  }
   return { resources: sortForProgram(resources), skipped };
+}
+
+/** The secret config values a pulled program reads, each with what the user must supply. */
+export function secretsOf(plan: PullPlan): { key: string; what: string }[] {
+  return plan.resources.flatMap((r) => Object.values(r.args).flatMap((a) => ("secret" in a ? [a.secret] : [])));
 }
 
 /** Names every draft (unique per kind) and gives it a variable (unique in the program). */
@@ -132,7 +153,7 @@ function name(drafts: Draft[]): PlannedResource[] {
   }
   const resources = drafts.map((d) => ({
     collection: d.collection,
-    kind: PULLED_KIND[d.collection],
+    kind: d.kind,
     name: names.get(`${d.collection}:${d.id}`) ?? d.base,
     variable: "",
     id: d.id,

@@ -6,8 +6,8 @@ import { CliError, errnoCode, EXIT, type ExitCode } from "./errors.js";
 import { seconds, type CliIo } from "./output.js";
 import { SINGULAR, type AccountCollection } from "./kinds.js";
 import { importFileText } from "./import-file.js";
-import { buildPlan, type PullPlan } from "./plan.js";
-import { fleetProjectFiles } from "./stack-file.js";
+import { buildPlan, type PullPlan, secretsOf } from "./plan.js";
+import { fleetProjectFiles, fleetSecrets } from "./stack-file.js";
 import { projectFiles, projectName } from "./project-files.js";
 import { runPulumi } from "./pulumi-cli.js";
 import { yamlProject } from "./yaml-program.js";
@@ -97,6 +97,7 @@ export async function pull(opts: PullOptions, io: CliIo): Promise<ExitCode> {
       `  cd ${rel} && npm install && pulumi stack init <stack>\n` +
       `  pulumi config set voiceagent:baseUrl ${creds.baseUrl}\n` +
       "  pulumi config set --secret voiceagent:token   # paste the token when asked\n" +
+      supplyLines(plan, "") +
       "  pulumi preview   # review: every resource is a create that adopts an existing object\n" +
       "  pulumi up        # sends updates with the same values, creates nothing; the next preview is empty\n",
   );
@@ -128,6 +129,9 @@ function writeFleetProject(
       `  cd ${rel} && npm install && pulumi stack init ${stack}\n` +
       `  pulumi config set voiceagent:baseUrl ${baseUrl}\n` +
       "  pulumi config set --secret voiceagent:token   # paste the token when asked\n" +
+      fleetSecrets(plan, name)
+        .map((s) => `  pulumi config set --path --secret '${s.path}'   # ${s.what}, never pulled\n`)
+        .join("") +
       "  pulumi preview   # review: every entry adopts an existing object by its id\n" +
       "  pulumi up        # creates nothing; the next preview is empty\n",
   );
@@ -172,10 +176,18 @@ async function writeYamlProject(
     `wrote ${plan.resources.length} resources to ${rel}/Pulumi.yaml; stack ${stack} holds voiceagent:baseUrl and ${project.secrets.size} prompts (secret). Next:\n` +
       `  cd ${rel}\n` +
       `  pulumi config set --secret voiceagent:token --stack ${stack}   # paste the token when asked\n` +
+      supplyLines(plan, ` --stack ${stack}`) +
       "  pulumi preview   # review: every resource is a create that adopts an existing object\n" +
       "  pulumi up        # sends updates with the same values, creates nothing; the next preview is empty\n",
   );
   return EXIT.clean;
+}
+
+/** The commands that set each secret the pulled program reads (never pulled: the user supplies it). */
+function supplyLines(plan: PullPlan, stackFlag: string): string {
+  return secretsOf(plan)
+    .map((s) => `  pulumi config set --secret ${s.key}${stackFlag}   # ${s.what}, never pulled\n`)
+    .join("");
 }
 
 /** Refuses a path that is a file, or a folder with anything in it unless --force. */

@@ -101,8 +101,21 @@ function decideOne(
       };
     return { urn, kind, outcome: "adopt", id: adoptId, why: `the object ${adoptInput} names` };
   }
-  const body = createBodyFor(kind, inputs);
   const collection = COLLECTION_OF[kind];
+  if (match === "adopt-only") {
+    const offered = collection
+      ? live[collection].map((item: { id: string }) => item.id).filter((id) => !managedBy(id) && !taken.has(id))
+      : [];
+    return {
+      urn,
+      kind,
+      outcome: "unresolved",
+      candidates: offered,
+      ...withPaste(adoptInput && offered.length ? offered.map((id) => `${adoptInput}: "${id}"`) : undefined),
+      why: `its create sends a secret, which the state holds encrypted and the service may not show back, so nothing proves which ${kind} (if any) it made: if one of the candidates is it, set ${adoptInput ?? "its adopt input"} to it; else the next up creates it`,
+    };
+  }
+  const body = createBodyFor(kind, inputs);
   if (!body || !collection)
     return { urn, kind, outcome: "unresolved", why: "its recorded inputs do not say what was sent" };
   // Every status counts, an ended call included: a call placed by the interrupted run has

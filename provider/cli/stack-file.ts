@@ -9,18 +9,41 @@ import type { Arg, PullPlan } from "./plan.js";
 import { projectFiles } from "./project-files.js";
 
 /** The program's argument names that the fleet spells otherwise: adoption ids are `id`, a line's agent is `agent`. */
-const RENAMED: Record<string, string> = {
-  voiceId: "id",
-  actionId: "id",
-  webhookId: "id",
-  agentId: "id",
-  inboundAgent: "agent",
+const RENAMED: Record<string, Record<string, string>> = {
+  Voice: { voiceId: "id" },
+  Action: { actionId: "id" },
+  Webhook: { webhookId: "id" },
+  Agent: { agentId: "id" },
+  Prompt: { promptId: "id" },
+  VectorDatabase: { vectorDatabaseId: "id" },
+  AccountConnection: { accountConnectionId: "id" },
+  PhoneNumber: { inboundAgent: "agent" },
+  LinkedNumber: { inboundAgent: "agent" },
 };
 
 /** A planned argument as fleet data: a literal as it is, a reference by the target's key (its resource name). */
-function value(arg: Arg): Json {
+function value(arg: Exclude<Arg, { secret: unknown }>): Json {
   if ("items" in arg) return arg.items.map((i) => ("ref" in i ? i.ref.name : i.value));
   return "ref" in arg ? arg.ref.name : arg.value;
+}
+
+/**
+ * A planned resource's fields in the fleet: renamed as the fleet spells them, a linked number's
+ * connection under `link`, and no secret (the stack file holds none as plain text: each is set
+ * with `pulumi config set --path --secret`, see {@link fleetSecrets}).
+ */
+function fleetFields(r: PullPlan["resources"][number]): { [field: string]: Json } {
+  const fields: { [field: string]: Json } = {};
+  for (const [k, a] of Object.entries(r.args)) {
+    if ("secret" in a) continue;
+    fields[RENAMED[r.kind]?.[k] ?? k] = value(a);
+  }
+  if (r.kind !== "LinkedNumber") return fields;
+  const { telephonyAccountConnection, outboundOnly, ...line } = fields;
+  return {
+    ...line,
+    link: { connection: telephonyAccountConnection ?? null, ...(outboundOnly === undefined ? {} : { outboundOnly }) },
+  };
 }
 
 /** The fleet value of a pull plan: each section keyed by the planned resource names. */
@@ -30,9 +53,18 @@ export function fleetOfPlan(plan: PullPlan): { [section: string]: { [key: string
     const name = SECTION[r.collection];
     const section = fleet[name] ?? {};
     fleet[name] = section;
-    section[r.name] = Object.fromEntries(Object.entries(r.args).map(([k, a]) => [RENAMED[k] ?? k, value(a)]));
+    section[r.name] = fleetFields(r);
   }
   return fleet;
+}
+
+/** The secrets of a pulled fleet, each as the `--path` of the stack file's value that holds it, and what to supply. */
+export function fleetSecrets(plan: PullPlan, project: string): { path: string; what: string }[] {
+  return plan.resources.flatMap((r) =>
+    Object.entries(r.args).flatMap(([k, a]) =>
+      "secret" in a ? [{ path: `${project}:fleet.${SECTION[r.collection]}.${r.name}.${k}`, what: a.secret.what }] : [],
+    ),
+  );
 }
 
 /** A YAML mapping key: bare when YAML cannot read it as anything but that string, JSON-quoted otherwise. */

@@ -8,8 +8,8 @@ import { PLUGIN_DOWNLOAD_URL } from "../native/version.js";
 import { type AccountCollection, HEADING } from "./kinds.js";
 import type { Json } from "../schemas/json.js";
 import { commentText, stringLiteral } from "./literal.js";
-import type { Arg, PlannedResource, PullPlan } from "./plan.js";
-import { notDeclared } from "./render.js";
+import { type Arg, type PlannedResource, type PullPlan, secretsOf } from "./plan.js";
+import { notDeclared, toSupply } from "./render.js";
 
 /**
  * The plugin's download URL with this release's version filled in: `pulumi import` writes the
@@ -44,6 +44,7 @@ const refText = (variable: string) => stringLiteral(`\${${variable}.id}`);
 function argText(arg: Arg): string {
   if ("ref" in arg) return refText(arg.ref.variable);
   if ("value" in arg) return yamlJson(arg.value);
+  if ("secret" in arg) return stringLiteral(`\${${arg.secret.key}}`);
   return `[${arg.items.map((a) => ("ref" in a ? refText(a.ref.variable) : yamlJson(a.value))).join(", ")}]`;
 }
 
@@ -85,14 +86,17 @@ export function yamlProject(plan: PullPlan, name: string): YamlProject {
     "# Each agent's prompt is a secret config value of the stack (`pulumi config get <key>`), never text here.",
   ];
   lines.push(...notDeclared(plan, "#"));
+  const supplied = secretsOf(plan);
+  lines.push(...toSupply(supplied, "#"));
   lines.push(
     `name: ${stringLiteral(name)}`,
     `description: ${stringLiteral("Adopted from a live voice agent account by `voiceagent pull --format yaml`")}`,
     "runtime: yaml",
   );
-  if (keys.size > 0) {
+  if (keys.size + supplied.length > 0) {
     lines.push("config:");
-    for (const key of keys.values()) lines.push(`  ${key}:`, "    type: string", "    secret: true");
+    for (const key of [...keys.values(), ...supplied.map((s) => s.key)])
+      lines.push(`  ${key}:`, "    type: string", "    secret: true");
   }
   lines.push("resources:");
   let section: AccountCollection | undefined;

@@ -72,7 +72,7 @@ function referenceProblems(raw: unknown, source: string): string[] {
   const refer = (
     path: PropertyKey[],
     value: unknown,
-    section: "voices" | "actions" | "webhooks" | "agents",
+    section: "voices" | "actions" | "webhooks" | "prompts" | "vectorDatabases" | "accountConnections" | "agents",
     noun: string,
   ) => {
     if (typeof value !== "string" || value === "" || UUID.test(value)) return;
@@ -92,8 +92,20 @@ function referenceProblems(raw: unknown, source: string): string[] {
     refer(["agents", key, "webhook"], agent.webhook, "webhooks", "webhook");
     if (Array.isArray(agent.actions))
       for (const [i, a] of agent.actions.entries()) refer(["agents", key, "actions", i], a, "actions", "action");
+    refer(["agents", key, "promptId"], agent.promptId, "prompts", "prompt");
+    refer(["agents", key, "vectorDatabase"], agent.vectorDatabase, "vectorDatabases", "vector database");
+    refer(
+      ["agents", key, "openaiAccountConnection"],
+      agent.openaiAccountConnection,
+      "accountConnections",
+      "account connection",
+    );
   }
-  for (const [key, line] of entriesOf(raw, "lines")) refer(["lines", key, "agent"], line.agent, "agents", "agent");
+  for (const [key, line] of entriesOf(raw, "lines")) {
+    refer(["lines", key, "agent"], line.agent, "agents", "agent");
+    if (isRecord(line.link))
+      refer(["lines", key, "link", "connection"], line.link.connection, "accountConnections", "account connection");
+  }
 
   // One object, one entry: two entries adopting one id, or binding one number, would fight over it.
   const sameAs = (section: (typeof FLEET_SECTIONS)[number], field: string, what: string) => {

@@ -4,11 +4,14 @@
 // same key on the next run is the same resource, and `was:` keeps it through a rename.
 import * as pulumi from "@pulumi/pulumi";
 import type {
+  AccountConnectionArgs,
   ActionArgs,
   AgentArgs,
   LinkedNumberArgs,
   PhoneNumberArgs,
+  PromptArgs,
   PurchasedNumberArgs,
+  VectorDatabaseArgs,
   VoiceArgs,
   WebhookArgs,
 } from "../generated/dynamic/index.js";
@@ -33,6 +36,12 @@ export interface FleetClasses {
   PurchasedNumber: Ctor<PurchasedNumberArgs, pulumi.CustomResource & { readonly number: pulumi.Output<string> }>;
   /** The entry's LinkedNumber. */
   LinkedNumber: Ctor<LinkedNumberArgs>;
+  /** The entry's Prompt. */
+  Prompt: Ctor<PromptArgs>;
+  /** The entry's VectorDatabase. */
+  VectorDatabase: Ctor<VectorDatabaseArgs>;
+  /** The entry's AccountConnection. */
+  AccountConnection: Ctor<AccountConnectionArgs>;
 }
 
 /** The ids a Fleet made or adopted, by section and key; `numbers` are the bought lines' numbers. */
@@ -43,6 +52,12 @@ export interface FleetIds {
   actions: Record<string, string>;
   /** Webhook ids by key. */
   webhooks: Record<string, string>;
+  /** Prompt ids by key. */
+  prompts: Record<string, string>;
+  /** Vector database ids by key. */
+  vectorDatabases: Record<string, string>;
+  /** Account connection ids by key. */
+  accountConnections: Record<string, string>;
   /** Agent ids by key. */
   agents: Record<string, string>;
   /** The service's number UUID of each line, by key. */
@@ -130,6 +145,65 @@ export abstract class FleetBase extends pulumi.ComponentResource {
     // A reference is a key of the fleet (that resource's id) or an existing object's UUID.
     const ref = (declared: Record<string, pulumi.CustomResource>, value: string): pulumi.Input<string> =>
       declared[value]?.id ?? (UUID.test(value) ? str(value) : value);
+    const optRef = (declared: Record<string, pulumi.CustomResource>, value: string | undefined) =>
+      value === undefined ? undefined : ref(declared, value);
+    // Credentials are secret whatever the fleet's value was (each kind marks them secret too).
+    const secretStr = (v: string | undefined) => (v === undefined ? undefined : pulumi.secret(v));
+    const prompts = each(
+      fleet.prompts,
+      (k, p) =>
+        new classes.Prompt(
+          `${name}-${k}`,
+          {
+            content: opt(p.content),
+            collectFields:
+              p.collectFields === undefined ? undefined : on ? pulumi.secret(p.collectFields) : p.collectFields,
+            contextEndpoint: opt(p.contextEndpoint),
+            promptTemplate: opt(p.promptTemplate),
+            promptId: opt(p.id),
+          },
+          child(p.was),
+        ),
+    );
+    const vectorDatabases = each(
+      fleet.vectorDatabases,
+      (k, v) =>
+        new classes.VectorDatabase(
+          `${name}-${k}`,
+          {
+            type: v.type === undefined ? undefined : on ? pulumi.secret(v.type) : v.type,
+            index: str(v.index),
+            // Required by the VectorDatabase: left out of the stack file, its check names it at preview.
+            apiKey: secretStr(v.apiKey) ?? "",
+            apiEnvironment: str(v.apiEnvironment),
+            vectorDatabaseId: opt(v.id),
+          },
+          child(v.was),
+        ),
+    );
+    const accountConnections = each(
+      fleet.accountConnections,
+      (k, c) =>
+        new classes.AccountConnection(
+          `${name}-${k}`,
+          {
+            type: on ? pulumi.secret(c.type) : c.type,
+            openaiApiKey: secretStr(c.openaiApiKey),
+            twilioAccountSid: opt(c.twilioAccountSid),
+            twilioAuthToken: secretStr(c.twilioAuthToken),
+            steeringPool:
+              c.steeringPool === undefined ? undefined : on ? pulumi.secret(c.steeringPool) : c.steeringPool,
+            accountSupportsAnyCallerId:
+              c.accountSupportsAnyCallerId === undefined
+                ? undefined
+                : on
+                  ? pulumi.secret(c.accountSupportsAnyCallerId)
+                  : c.accountSupportsAnyCallerId,
+            accountConnectionId: opt(c.id),
+          },
+          child(c.was),
+        ),
+    );
     const agents = each(
       fleet.agents,
       (k, a) =>
@@ -142,7 +216,7 @@ export abstract class FleetBase extends pulumi.ComponentResource {
             actions: a.actions?.map((x) => ref(actions, x)),
             webhook: a.webhook === undefined ? undefined : ref(webhooks, a.webhook),
             agentId: opt(a.id),
-            promptId: opt(a.promptId),
+            promptId: optRef(prompts, a.promptId),
             name: opt(a.name),
             language: a.language === undefined ? undefined : on ? pulumi.secret(a.language) : a.language,
             interruptSensitivity:
@@ -206,8 +280,8 @@ export abstract class FleetBase extends pulumi.ComponentResource {
                 : on
                   ? pulumi.secret(a.deepgramKeywords)
                   : a.deepgramKeywords,
-            vectorDatabase: opt(a.vectorDatabase),
-            openaiAccountConnection: opt(a.openaiAccountConnection),
+            vectorDatabase: optRef(vectorDatabases, a.vectorDatabase),
+            openaiAccountConnection: optRef(accountConnections, a.openaiAccountConnection),
           },
           child(a.was),
         ),
@@ -228,7 +302,7 @@ export abstract class FleetBase extends pulumi.ComponentResource {
           `${name}-${k}`,
           {
             number: str(l.number ?? ""),
-            telephonyAccountConnection: str(l.link.connection),
+            telephonyAccountConnection: ref(accountConnections, l.link.connection),
             inboundAgent: ref(agents, l.agent),
             outboundOnly:
               l.link.outboundOnly === undefined
@@ -247,15 +321,28 @@ export abstract class FleetBase extends pulumi.ComponentResource {
       );
     });
 
-    this.resources = { voices, actions, webhooks, agents, lines };
     const ids = (rs: Record<string, pulumi.CustomResource>) =>
       pulumi.output(Object.fromEntries(Object.entries(rs).map(([k, r]) => [k, r.id])));
     const numbers = pulumi.output(Object.fromEntries(Object.entries(purchases).map(([k, p]) => [k, p.number])));
+    const sections = { voices, actions, webhooks, prompts, vectorDatabases, accountConnections, agents, lines };
+    this.resources = sections;
+    const names = Object.keys(sections).filter((k): k is keyof typeof sections => k in sections);
     this.ids = pulumi
-      .all([ids(voices), ids(actions), ids(webhooks), ids(agents), ids(lines), numbers])
-      .apply(
-        ([v, a, w, g, l, n]): FleetIds => ({ voices: v, actions: a, webhooks: w, agents: g, lines: l, numbers: n }),
-      );
+      .all([pulumi.all(names.map((k) => ids(sections[k]))), numbers])
+      .apply(([bySection, n]): FleetIds => {
+        const idsOf = (k: keyof typeof sections): Record<string, string> => bySection[names.indexOf(k)] ?? {};
+        return {
+          voices: idsOf("voices"),
+          actions: idsOf("actions"),
+          webhooks: idsOf("webhooks"),
+          prompts: idsOf("prompts"),
+          vectorDatabases: idsOf("vectorDatabases"),
+          accountConnections: idsOf("accountConnections"),
+          agents: idsOf("agents"),
+          lines: idsOf("lines"),
+          numbers: n,
+        };
+      });
     this.registerOutputs({ ids: this.ids });
   }
 }

@@ -1,11 +1,14 @@
 // The Fleet of the package's root entry: the fleet as dynamic-provider resources.
 import type * as pulumi from "@pulumi/pulumi";
 import {
+  AccountConnection,
   Action,
   Agent,
   LinkedNumber,
   PhoneNumber,
+  Prompt,
   PurchasedNumber,
+  VectorDatabase,
   Voice,
   Webhook,
 } from "../generated/dynamic/index.js";
@@ -13,7 +16,7 @@ import { FleetBase } from "./component.js";
 import type { FleetArgs } from "./spec.js";
 
 /**
- * A fleet of voices, actions, webhooks, agents and lines declared as data (usually a stack file's
+ * A fleet of voices, actions, webhooks, prompts, vector databases, account connections, agents and lines declared as data (usually a stack file's
  * `fleet` value, read by `fleetFromConfig`), as resources named `<name>-<key>`.
  * @example
  * const fleet = new Fleet("fleet", fleetFromConfig());
@@ -21,6 +24,22 @@ import type { FleetArgs } from "./spec.js";
  */
 export class Fleet extends FleetBase {
   constructor(name: string, args: FleetArgs, opts?: pulumi.ComponentResourceOptions) {
-    super({ Voice, Action, Webhook, Agent, PhoneNumber, PurchasedNumber, LinkedNumber }, name, args, opts);
+    super(
+      {
+        Voice,
+        Action,
+        Webhook,
+        Agent,
+        PhoneNumber,
+        PurchasedNumber,
+        LinkedNumber,
+        Prompt,
+        VectorDatabase,
+        AccountConnection,
+      },
+      name,
+      args,
+      opts,
+    );
   }
 }

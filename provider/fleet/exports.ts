@@ -7,13 +7,16 @@ export { FleetConfigError } from "./error.js";
 export type { FleetCheck } from "./check.js";
 export type { FleetIds } from "./component.js";
 export type {
+  FleetAccountConnection,
   FleetAction,
   FleetAgent,
   FleetArgs,
   FleetEntry,
   FleetLine,
+  FleetPrompt,
   FleetPurchase,
   FleetSpec,
+  FleetVectorDatabase,
   FleetVoice,
   FleetWebhook,
 } from "./spec.js";

@@ -1,11 +1,22 @@
 // The Fleet of `pulumi-voiceagent/native`: the fleet as the native plugin's resources.
 import type * as pulumi from "@pulumi/pulumi";
-import { Action, Agent, LinkedNumber, PhoneNumber, PurchasedNumber, Voice, Webhook } from "../generated/native.js";
+import {
+  AccountConnection,
+  Action,
+  Agent,
+  LinkedNumber,
+  PhoneNumber,
+  Prompt,
+  PurchasedNumber,
+  VectorDatabase,
+  Voice,
+  Webhook,
+} from "../generated/native.js";
 import { FleetBase } from "./component.js";
 import type { FleetArgs } from "./spec.js";
 
 /**
- * A fleet of voices, actions, webhooks, agents and lines declared as data (usually a stack file's
+ * A fleet of voices, actions, webhooks, prompts, vector databases, account connections, agents and lines declared as data (usually a stack file's
  * `fleet` value, read by `fleetFromConfig`), as native resources named `<name>-<key>`.
  * @example
  * const fleet = new Fleet("fleet", fleetFromConfig());
@@ -13,6 +24,22 @@ import type { FleetArgs } from "./spec.js";
  */
 export class Fleet extends FleetBase {
   constructor(name: string, args: FleetArgs, opts?: pulumi.ComponentResourceOptions) {
-    super({ Voice, Action, Webhook, Agent, PhoneNumber, PurchasedNumber, LinkedNumber }, name, args, opts);
+    super(
+      {
+        Voice,
+        Action,
+        Webhook,
+        Agent,
+        PhoneNumber,
+        PurchasedNumber,
+        LinkedNumber,
+        Prompt,
+        VectorDatabase,
+        AccountConnection,
+      },
+      name,
+      args,
+      opts,
+    );
   }
 }

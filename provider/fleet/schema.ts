@@ -4,12 +4,14 @@
 import { z } from "zod";
 import { E164Schema, UuidSchema } from "../schemas/common.js";
 import {
+  ACCOUNT_CONNECTION_TYPES,
   ACTION_TYPES,
   ENDPOINTING_SENSITIVITIES,
   INTERRUPT_SENSITIVITIES,
   IVR_NAVIGATION_MODES,
   LANGUAGES,
   LLM_FALLBACK_PROVIDERS,
+  VECTOR_DATABASE_TYPES,
   VOICE_TYPES,
   WEBHOOK_EVENTS,
   WEBHOOK_METHODS,
@@ -56,6 +58,44 @@ const WebhookSchema = z.strictObject({
   subscriptions: z.array(z.enum(WEBHOOK_EVENTS)).min(1, { error: "must name at least one event" }),
 });
 
+// The current API's own objects (2024): their types are checked here, the rest by each kind's own
+// check at preview (a secret left out of the stack file, to be set with --secret, is named there).
+const nonEmpty = () => z.string().min(1, { error: "must not be empty" });
+const PromptSchema = z.strictObject({
+  ...entry,
+  content: nonEmpty().optional(),
+  collectFields: z
+    .array(
+      z.strictObject({
+        name: nonEmpty(),
+        label: nonEmpty(),
+        description: nonEmpty().optional(),
+        fieldType: nonEmpty().optional(),
+      }),
+    )
+    .optional(),
+  contextEndpoint: z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional(),
+  promptTemplate: UuidSchema.optional(),
+});
+
+const VectorDatabaseSchema = z.strictObject({
+  ...entry,
+  type: z.enum(VECTOR_DATABASE_TYPES).optional(),
+  index: nonEmpty(),
+  apiKey: nonEmpty().optional(),
+  apiEnvironment: nonEmpty(),
+});
+
+const AccountConnectionSchema = z.strictObject({
+  ...entry,
+  type: z.enum(ACCOUNT_CONNECTION_TYPES),
+  openaiApiKey: nonEmpty().optional(),
+  twilioAccountSid: nonEmpty().optional(),
+  twilioAuthToken: nonEmpty().optional(),
+  steeringPool: z.array(E164Schema).optional(),
+  accountSupportsAnyCallerId: z.boolean().optional(),
+});
+
 // The agent's current-API (2024) fields pass to the Agent as they are: their types are checked here,
 // their ranges and the rule "exactly one of prompt and promptId" by the Agent's own check at preview.
 const AgentSchema = z.strictObject({
@@ -65,7 +105,7 @@ const AgentSchema = z.strictObject({
   initialMessage: z.string().optional(),
   actions: z.array(z.string().min(1, { error: "must name an action" })).optional(),
   webhook: z.string().min(1, { error: "must name a webhook" }).optional(),
-  promptId: UuidSchema.optional(),
+  promptId: z.string().min(1, { error: "must name a prompt" }).optional(),
   name: z.string().min(1, { error: "must not be empty" }).optional(),
   language: z.enum(LANGUAGES).optional(),
   interruptSensitivity: z.enum(INTERRUPT_SENSITIVITIES).optional(),
@@ -87,8 +127,8 @@ const AgentSchema = z.strictObject({
     })
     .optional(),
   deepgramKeywords: z.record(z.string().regex(/\S/, { error: "must not be empty" }), z.number()).optional(),
-  vectorDatabase: UuidSchema.optional(),
-  openaiAccountConnection: UuidSchema.optional(),
+  vectorDatabase: z.string().min(1, { error: "must name a vector database" }).optional(),
+  openaiAccountConnection: z.string().min(1, { error: "must name an account connection" }).optional(),
 });
 
 const LineSchema = z
@@ -97,7 +137,7 @@ const LineSchema = z
     number: z.preprocess(digits("+"), E164Schema).optional(),
     link: z
       .strictObject({
-        connection: UuidSchema,
+        connection: z.string().min(1, { error: "must name an account connection" }),
         outboundOnly: z.boolean().optional(),
       })
       .optional(),
@@ -136,17 +176,29 @@ const LineSchema = z
 const section = <T extends z.ZodType>(value: T) =>
   z.preprocess((v) => v ?? undefined, z.record(FleetKeySchema, value).optional());
 
-/** The fleet value of a stack file: voices, actions, webhooks, agents and lines, each by key. */
+/** The fleet value of a stack file: voices, actions, webhooks, the current API's objects, agents and lines, each by key. */
 export const FleetSchema = z.strictObject({
   voices: section(VoiceSchema),
   actions: section(ActionSchema),
   webhooks: section(WebhookSchema),
+  prompts: section(PromptSchema),
+  vectorDatabases: section(VectorDatabaseSchema),
+  accountConnections: section(AccountConnectionSchema),
   agents: section(AgentSchema),
   lines: section(LineSchema),
 });
 
 /** The sections of a fleet, in the order resources are declared (what others refer to first). */
-export const FLEET_SECTIONS = ["voices", "actions", "webhooks", "agents", "lines"] as const;
+export const FLEET_SECTIONS = [
+  "voices",
+  "actions",
+  "webhooks",
+  "prompts",
+  "vectorDatabases",
+  "accountConnections",
+  "agents",
+  "lines",
+] as const;
 
 /** The keys each object of the fleet accepts, for the message that refuses an unknown one. */
 export const KNOWN_KEYS = {
@@ -154,6 +206,9 @@ export const KNOWN_KEYS = {
   voices: Object.keys(VoiceSchema.shape),
   actions: Object.keys(ActionSchema.shape),
   webhooks: Object.keys(WebhookSchema.shape),
+  prompts: Object.keys(PromptSchema.shape),
+  vectorDatabases: Object.keys(VectorDatabaseSchema.shape),
+  accountConnections: Object.keys(AccountConnectionSchema.shape),
   agents: Object.keys(AgentSchema.shape),
   lines: Object.keys(LineSchema.shape),
   buy: ["areaCode"],

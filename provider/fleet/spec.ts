@@ -3,12 +3,14 @@
 // validates a value; it fails to compile unless its output is exactly these types, so the two
 // cannot drift apart.
 import type {
+  AccountConnectionType,
   ActionType,
   EndpointingSensitivity,
   InterruptSensitivity,
   IvrNavigationMode,
   Language,
   LlmFallbackProvider,
+  VectorDatabaseType,
   VoiceType,
   WebhookEvent,
   WebhookMethod,
@@ -53,6 +55,56 @@ export interface FleetWebhook extends FleetEntry {
 }
 
 /**
+ * A prompt object of the fleet (the current API, 2024), which agents name by key in `promptId`.
+ * Each field is the Prompt argument of the same name.
+ */
+export interface FleetPrompt extends FleetEntry {
+  /** The prompt's text (or `promptTemplate`, or both). */
+  content?: string;
+  /** Fields the agent collects during a call. */
+  collectFields?: { name: string; label: string; description?: string; fieldType?: string }[];
+  /** An http(s) URL asked for context before a call. */
+  contextEndpoint?: string;
+  /** The id of a prompt template of the account. */
+  promptTemplate?: string;
+}
+
+/**
+ * A vector database of the fleet (the current API, 2024), which agents name by key in
+ * `vectorDatabase`. Set `apiKey` as a secret: `pulumi config set --path --secret fleet.vectorDatabases.<key>.apiKey`.
+ */
+export interface FleetVectorDatabase extends FleetEntry {
+  /** The type: vector_database_pinecone (the default). */
+  type?: VectorDatabaseType;
+  /** The Pinecone index's name. */
+  index: string;
+  /** The Pinecone API key (required by the VectorDatabase; keep it a secret config value). */
+  apiKey?: string;
+  /** The Pinecone environment, e.g. "us-east-1-aws". */
+  apiEnvironment: string;
+}
+
+/**
+ * An account connection of the fleet (the current API, 2024): the team's OpenAI or Twilio account,
+ * which agents name in `openaiAccountConnection` and linked lines in `link.connection`. Keep the
+ * OpenAI key and the Twilio auth token secret config values (`pulumi config set --path --secret`).
+ */
+export interface FleetAccountConnection extends FleetEntry {
+  /** account_connection_openai or account_connection_twilio. */
+  type: AccountConnectionType;
+  /** The OpenAI API key (account_connection_openai). */
+  openaiApiKey?: string;
+  /** The Twilio account SID (account_connection_twilio). */
+  twilioAccountSid?: string;
+  /** The Twilio auth token (account_connection_twilio). */
+  twilioAuthToken?: string;
+  /** Numbers of the Twilio account that place outbound calls in turn. */
+  steeringPool?: string[];
+  /** Whether the Twilio account may present any caller id. */
+  accountSupportsAnyCallerId?: boolean;
+}
+
+/**
  * An agent of the fleet: references are keys of the fleet or existing objects' UUIDs. The fields
  * from `promptId` on are the current API's (2024); each is the Agent argument of the same name.
  */
@@ -67,7 +119,7 @@ export interface FleetAgent extends FleetEntry {
   actions?: string[];
   /** A key of `webhooks`, or an existing webhook's UUID. */
   webhook?: string;
-  /** An existing prompt object's UUID, instead of `prompt`. */
+  /** A key of `prompts`, or an existing prompt object's UUID, instead of `prompt`. */
   promptId?: string;
   /** The agent's name. */
   name?: string;
@@ -101,9 +153,9 @@ export interface FleetAgent extends FleetEntry {
   llmFallback?: { provider: LlmFallbackProvider; modelName: string };
   /** Words the speech recognizer should favour, each with its boost. */
   deepgramKeywords?: Record<string, number>;
-  /** An existing vector database's UUID. */
+  /** A key of `vectorDatabases`, or an existing vector database's UUID. */
   vectorDatabase?: string;
-  /** An existing OpenAI account connection's UUID. */
+  /** A key of `accountConnections`, or an existing OpenAI account connection's UUID. */
   openaiAccountConnection?: string;
 }
 
@@ -115,7 +167,7 @@ export interface FleetPurchase {
 
 /** A number of the team's own Twilio account, linked to the service (current API only). */
 export interface FleetLink {
-  /** The UUID of the Twilio account connection whose account owns the number. */
+  /** A key of `accountConnections`, or the UUID of the Twilio account connection whose account owns the number. */
   connection: string;
   /** The number only places calls. */
   outboundOnly?: boolean;
@@ -148,6 +200,12 @@ export interface FleetSpec {
   actions?: Record<string, FleetAction>;
   /** Webhooks by name. */
   webhooks?: Record<string, FleetWebhook>;
+  /** Prompt objects by name (the current API). */
+  prompts?: Record<string, FleetPrompt>;
+  /** Vector databases by name (the current API). */
+  vectorDatabases?: Record<string, FleetVectorDatabase>;
+  /** Account connections by name (the current API). */
+  accountConnections?: Record<string, FleetAccountConnection>;
   /** Agents by name. */
   agents?: Record<string, FleetAgent>;
   /** Lines (number bindings) by name. */

@@ -12,6 +12,13 @@ export const PhoneNumberSchema = z.object({
   active: z.boolean().nullish(),
   inbound_agent: RefSchema.nullish(),
   number: z.string(),
+  /** The current API's: whether the number only places calls. */
+  outbound_only: z.boolean().nullish(),
+  /**
+   * The current API's: the Twilio account connection a linked number came through (none for a
+   * number the service sold), by id in a list page; of an embedded one only its id is kept (never its credentials).
+   */
+  telephony_account_connection: z.union([z.string(), z.object({ id: z.string() })]).nullish(),
 });
 /** A phone number. */
 export type PhoneNumber = z.infer<typeof PhoneNumberSchema>;

@@ -10,9 +10,10 @@
 import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { packageJson, REPO_ROOT, TEMPLATE_TSCONFIG, TS_DEV_DEPENDENCIES } from "../helpers/consumer.js";
+import { packageJson, REPO_ROOT, run, TEMPLATE_TSCONFIG, TS_DEV_DEPENDENCIES } from "../helpers/consumer.js";
 import { PULUMI, useConsumer } from "../consumer/lifecycle.js";
 import { GENERATION_PROBE, routesSince } from "../helpers/generation-probe.js";
+import { PullPlanSchema } from "../../provider/cli/plan.js";
 
 /** The ElevenLabs key the clinic's program sets as a plain string (test/e2e/fixtures/clinic). */
 const VENDOR_KEY = "el-clinic-key-5f0c9e1d";
@@ -266,4 +267,59 @@ describe("a clinic on the current API (dynamic entry)", () => {
     await c.config({ "clinic:plainVoice": "false" });
     expect(await c.destroy()).toMatchObject({ delete: 2 });
   }, 180_000);
+
+  // Issue 35: `voiceagent pull` of this account, which the tests above left holding every kind
+  // (prompts, vector databases, OpenAI and Twilio connections, a linked number, agents referring
+  // to them), as a second project sharing this one's install: its first `up` creates nothing on
+  // the service, the next preview is empty. The program holds no secret; the user supplies each.
+  it("voiceagent pull of an account holding every kind round-trips: 0 creates, then an empty preview", async () => {
+    const { c, client, emu } = ctx;
+    const out = path.join(c.dir, "pulled");
+    const cli = path.join(c.dir, "node_modules/pulumi-voiceagent/dist/cli/main.js");
+    const env = { ...c.env, VOICEAGENT_BASE_URL: emu.url, VOICEAGENT_TOKEN: ctx.token };
+    const planned = await run(process.execPath, [cli, "pull", "--json"], { cwd: c.dir, env });
+    expect(planned.code, planned.stderr).toBe(0);
+    const plan = PullPlanSchema.parse(JSON.parse(planned.stdout));
+    const kinds = new Set(plan.resources.map((r) => r.kind));
+    for (const kind of ["Prompt", "VectorDatabase", "AccountConnection", "LinkedNumber", "Agent"])
+      expect(kinds, kind).toContain(kind);
+    const pulled = await run(process.execPath, [cli, "pull", "--out", out, "--name", "pulled"], { cwd: c.dir, env });
+    expect(pulled.code, pulled.stderr).toBe(0);
+    const program = readFileSync(path.join(out, "index.ts"), "utf8");
+    // The user's own secrets, as only they know them (read here from the service, which echoes them).
+    const secrets: Record<string, string> = {};
+    for (const r of plan.resources) {
+      for (const [arg, a] of Object.entries(r.args)) {
+        if (!("secret" in a)) continue;
+        const value =
+          r.kind === "VectorDatabase"
+            ? (await client.vector_databases.get(r.id)).api_key
+            : (await client.account_connections.get(r.id)).credentials[
+                arg === "openaiApiKey" ? "openai_api_key" : "twilio_auth_token"
+              ];
+        if (!value) throw new Error(`the service holds no ${arg} for ${r.id}`);
+        expect(program, `${arg} of ${r.kind} ${r.name}`).not.toContain(value);
+        secrets[a.secret.key] = value;
+      }
+    }
+    expect(Object.keys(secrets).length).toBeGreaterThanOrEqual(3);
+    // What the CLI prints says which secret config to set, and holds no secret.
+    for (const [key, value] of Object.entries(secrets)) {
+      expect(pulled.stderr).toMatch(new RegExp(`pulumi config set --secret ${key} +# .+, never pulled`));
+      expect(pulled.stdout + pulled.stderr + planned.stdout + planned.stderr).not.toContain(value);
+    }
+    const inPulled = (args: string[]) => c.pulumi(["--cwd", out, ...args]);
+    await inPulled(["stack", "init", "round"]);
+    await inPulled(["config", "set", "voiceagent:baseUrl", emu.url]);
+    await inPulled(["config", "set", "voiceagent:api", "2024"]);
+    await inPulled(["config", "set", "--secret", "voiceagent:token", ctx.token]);
+    for (const [key, value] of Object.entries(secrets)) await inPulled(["config", "set", "--secret", key, value]);
+    const before = { ...emu.stats.byRoute };
+    await inPulled(["up", "--yes", "--skip-preview"]);
+    const made = Object.entries(routesSince(emu.stats.byRoute, before)).filter(([route]) =>
+      /^POST \/v1\/\w+\/(create|buy|link)$/.test(route),
+    );
+    expect(made).toEqual([]);
+    await inPulled(["preview", "--expect-no-changes"]);
+  }, 300_000);
 });

@@ -61,7 +61,9 @@ describe("checkFleet", () => {
         'fleet.lines.main.agent: no agent named "suport" (agents: sales, support)',
         expect.stringMatching(/^fleet\.voices\.calm\.pitch: .*integer/),
         expect.stringMatching(/^fleet\.webhooks\.events\.method: .*"GET"\|"POST"/),
-        expect.stringMatching(/^fleet\.agent: unknown key \(known: voices, actions, webhooks, agents, lines\)/),
+        expect.stringMatching(
+          /^fleet\.agent: unknown key \(known: voices, actions, webhooks, prompts, vectorDatabases, accountConnections, agents, lines\)/,
+        ),
       ]),
     );
     expect(problems).toHaveLength(7);
@@ -90,7 +92,7 @@ describe("checkFleet", () => {
     );
   });
 
-  it("takes a linked line (number and link), and refuses link with buy, a link without its connection's UUID or with an unknown key", () => {
+  it("takes a linked line (number and link), and refuses link with buy, a link naming no declared connection (nor a UUID) or with an unknown key", () => {
     const connection = randomUUID();
     const r = checkFleet({
       agents: { s: { prompt: "p", voice: randomUUID() } },
@@ -107,7 +109,8 @@ describe("checkFleet", () => {
     expect(problems).toEqual(
       expect.arrayContaining([
         expect.stringMatching(/^fleet\.lines\.bought\.link: a linked number is one of your Twilio account's/),
-        "fleet.lines.typo.link.connection: must be a UUID",
+        // A connection is a key of accountConnections or an existing one's UUID (issue 35).
+        'fleet.lines.typo.link.connection: no account connection named "nope" (the fleet declares no accountConnections; name an existing account connection by its UUID)',
         expect.stringMatching(/^fleet\.lines\.typo\.link\.outbund: unknown key \(known: connection, outboundOnly\)/),
       ]),
     );

@@ -76,6 +76,20 @@ const fleet: FleetSpec = {
   },
 };
 
+/** The current API's own objects (issue 35), an agent and a linked line naming them by key. */
+const CURRENT_FLEET: FleetSpec = {
+  prompts: { booking: { content: "You book visits.", collectFields: [{ name: "email", label: "Email" }] } },
+  vectorDatabases: { faq: { index: "clinic-faq", apiKey: "pc-key", apiEnvironment: "us-east-1-aws" } },
+  accountConnections: {
+    openai: { type: "account_connection_openai", openaiApiKey: "sk-key" },
+    twilio: { type: "account_connection_twilio", twilioAccountSid: "AC1", twilioAuthToken: "tw-token" },
+  },
+  agents: {
+    desk: { voice: EXISTING_VOICE, promptId: "booking", vectorDatabase: "faq", openaiAccountConnection: "openai" },
+  },
+  lines: { own: { agent: "desk", number: "+15550030003", link: { connection: "twilio" } } },
+};
+let currentIds: dynamic.FleetIds;
 let nativeIds: dynamic.FleetIds;
 let refused: unknown;
 
@@ -107,11 +121,36 @@ beforeAll(async () => {
   } catch (err) {
     refused = err;
   }
+  const current = new dynamic.Fleet("cf", { fleet: CURRENT_FLEET });
   nativeIds = await settled(n.ids);
   await settled(d.ids);
+  currentIds = await settled(current.ids);
 }, 60_000);
 
 describe("Fleet", () => {
+  it("declares prompts, vector databases and account connections, references to them by key resolved to their ids, credentials secret", () => {
+    const dyn = (kind: string, name: string) => inputs(byName(`pulumi-nodejs:dynamic/voiceagent:${kind}`, name));
+    expect(dyn("Prompt", "cf-booking")).toMatchObject({ content: "You book visits." });
+    expect(dyn("VectorDatabase", "cf-faq")).toMatchObject({ index: "clinic-faq", apiEnvironment: "us-east-1-aws" });
+    expect(isSecret(dyn("VectorDatabase", "cf-faq").apiKey)).toBe(true);
+    expect(isSecret(dyn("AccountConnection", "cf-openai").openaiApiKey)).toBe(true);
+    expect(isSecret(dyn("AccountConnection", "cf-twilio").twilioAuthToken)).toBe(true);
+    expect(dyn("Agent", "cf-desk")).toMatchObject({
+      promptId: "cf-booking-id",
+      vectorDatabase: "cf-faq-id",
+      openaiAccountConnection: "cf-openai-id",
+    });
+    expect(dyn("LinkedNumber", "cf-own")).toMatchObject({
+      telephonyAccountConnection: "cf-twilio-id",
+      inboundAgent: "cf-desk-id",
+    });
+    expect(currentIds).toMatchObject({
+      prompts: { booking: "cf-booking-id" },
+      vectorDatabases: { faq: "cf-faq-id" },
+      accountConnections: { openai: "cf-openai-id", twilio: "cf-twilio-id" },
+    });
+  });
+
   it("registers each entry as its entry's type, named <fleet>-<key>, under the component", () => {
     const component = byName("voiceagent:fleet:Fleet", "nf");
     expect(component).toBeDefined();

@@ -110,6 +110,35 @@ export const CASES: Record<string, unknown> = {
       },
     },
   },
+  // Issue 35: the current API's sections, an agent and a linked line naming them by key, and
+  // references to keys the fleet does not declare.
+  currentObjects: {
+    voices: { warm: { voiceName: "alloy", pitch: 0, rate: 1 } },
+    prompts: { booking: { content: "You book visits.", collectFields: [{ name: "email", label: "Email" }] } },
+    vectorDatabases: { faq: { index: "clinic-faq", apiKey: "k", apiEnvironment: "us-east-1-aws" } },
+    accountConnections: {
+      openai: { type: "account_connection_openai", openaiApiKey: "sk" },
+      twilio: {
+        type: "account_connection_twilio",
+        twilioAccountSid: "AC1",
+        twilioAuthToken: "t",
+        steeringPool: ["+15550001111"],
+      },
+    },
+    agents: {
+      desk: { voice: "warm", promptId: "booking", vectorDatabase: "faq", openaiAccountConnection: "openai" },
+      typo: { voice: "warm", prompt: "p", vectorDatabase: "fqa", openaiAccountConnection: "opneai" },
+    },
+    lines: {
+      own: { agent: "desk", number: "+15550002222", link: { connection: "twilio" } },
+      bad: { agent: "desk", number: "+15550003333", link: { connection: "twillio" } },
+    },
+  },
+  currentBadShapes: {
+    vectorDatabases: { faq: { index: "", apiEnvironment: "x", type: "vector_database_chroma" } },
+    accountConnections: { c: { type: "account_connection_azure", steeringPool: ["555"] } },
+    prompts: { p: { collectFields: [{ name: "email" }], contextEndpoint: "ftp://x" } },
+  },
   emptySections: { voices: null, agents: null },
   notAMap: "a string",
   nothing: null,

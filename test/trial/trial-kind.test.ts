@@ -8,7 +8,7 @@ import path from "node:path";
 import { describe, expect, it, vi } from "vitest";
 import { emptyAccount } from "../../provider/cli/account.js";
 import { classify } from "../../provider/cli/audit.js";
-import { KIND_NAMES, PULLED_KIND, RESOURCE_KINDS } from "../../provider/cli/kinds.js";
+import { KIND_NAMES, pulledKinds, RESOURCE_KINDS } from "../../provider/cli/kinds.js";
 import { buildPlan } from "../../provider/cli/plan.js";
 import { decide } from "../../provider/cli/recover.js";
 import { parseStackExport } from "../../provider/cli/state.js";
@@ -109,7 +109,7 @@ describe("a trial kind on existing routes", () => {
       [{ kind: "Greeter", outcome: "adopt", id: agent.id }],
     );
 
-    expect(PULLED_KIND.agents).toBe("Agent");
+    expect(pulledKinds("agents")).toEqual(["Agent"]);
     expect(
       buildPlan({
         ...emptyAccount(),

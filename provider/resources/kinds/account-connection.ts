@@ -12,6 +12,7 @@ import { inputFailure, type CheckFailure } from "../kit/check.js";
 import { needsCurrentApi } from "../kit/current-only.js";
 import { defineKind, type Props } from "../kit/kind.js";
 import { ownerOutput } from "../kit/owner.js";
+import { present, refusal, type PulledSecret } from "../kit/pull.js";
 
 // AccountConnection: the team's own OpenAI or Twilio account, an object of the current API (2024),
 // one type or the other (a typed union). A Twilio connection's steering pool changes through the
@@ -108,6 +109,45 @@ async function updateConnection(client: VoiceAgentClient, id: string, flat: Prop
 export const accountConnectionKind = defineKind<AccountConnection, ConnectionWire>()({
   kind: "AccountConnection",
   collection: "account_connections",
+  // Its create sends a secret: recover adopts it by its adopt input, never by the body sent.
+  recover: "adopt-only",
+  pull: {
+    name: (c) =>
+      c.type === TWILIO
+        ? `twilio-${(c.credentials.twilio_account_sid ?? "").slice(-6).toLowerCase() || "account"}`
+        : "openai",
+    refuse: (c) => refusal(input.safeParse({ type: c.type })),
+    // The OpenAI key and the Twilio auth token are never pulled as values: the user supplies them
+    // as secret config (a service may not even echo them).
+    adopt: (c) => {
+      const twilio = c.type === TWILIO;
+      const secrets: PulledSecret[] = twilio
+        ? [
+            {
+              key: "twilioAuthToken",
+              what: `the auth token of Twilio account ${c.credentials.twilio_account_sid ?? c.id}`,
+            },
+          ]
+        : [{ key: "openaiApiKey", what: `the OpenAI API key of account connection ${c.id}` }];
+      return {
+        args: {
+          accountConnectionId: c.id,
+          type: c.type,
+          ...(twilio
+            ? {
+                ...present({
+                  twilioAccountSid: c.credentials.twilio_account_sid,
+                  accountSupportsAnyCallerId: c.account_supports_any_caller_id,
+                }),
+                ...(c.steering_pool ? { steeringPool: c.steering_pool } : {}),
+              }
+            : {}),
+        },
+        refs: [],
+        secrets,
+      };
+    },
+  },
   doc:
     "An account connection of the current API (2024): the team's own OpenAI account (type account_connection_openai, " +
     "openaiApiKey) or Twilio account (type account_connection_twilio, twilioAccountSid and twilioAuthToken, with its " +

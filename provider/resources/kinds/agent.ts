@@ -132,7 +132,7 @@ export const agentKind = defineKind<Agent, AgentWrite>()({
     adopt: (a) => ({
       args: {
         agentId: a.id,
-        ...(a.prompt_id ? { promptId: a.prompt_id } : { prompt: a.prompt }),
+        ...(a.prompt_id ? {} : { prompt: a.prompt }),
         ...(a.initial_message ? { initialMessage: a.initial_message } : {}),
         ...present({
           name: a.name,
@@ -149,8 +149,6 @@ export const agentKind = defineKind<Agent, AgentWrite>()({
           contextEndpoint: a.context_endpoint,
           llmTemperature: a.llm_temperature,
           openaiModelNameOverride: a.openai_model_name_override,
-          vectorDatabase: a.vector_database?.id,
-          openaiAccountConnection: a.openai_account_connection?.id,
         }),
         ...(a.llm_fallback
           ? { llmFallback: { provider: a.llm_fallback.provider, modelName: a.llm_fallback.model_name } }
@@ -163,6 +161,29 @@ export const agentKind = defineKind<Agent, AgentWrite>()({
           ? [{ key: "actions", collection: "actions" as const, ids: a.actions.map((x) => x.id), list: true }]
           : []),
         ...(a.webhook ? [{ key: "webhook", collection: "webhooks" as const, ids: [a.webhook.id], list: false }] : []),
+        // The current API's objects it refers to: references to the pulled Prompt, VectorDatabase
+        // and AccountConnection, so the program says which object, not which id.
+        ...(a.prompt_id ? [{ key: "promptId", collection: "prompts" as const, ids: [a.prompt_id], list: false }] : []),
+        ...(a.vector_database?.id
+          ? [
+              {
+                key: "vectorDatabase",
+                collection: "vector_databases" as const,
+                ids: [a.vector_database.id],
+                list: false,
+              },
+            ]
+          : []),
+        ...(a.openai_account_connection?.id
+          ? [
+              {
+                key: "openaiAccountConnection",
+                collection: "account_connections" as const,
+                ids: [a.openai_account_connection.id],
+                list: false,
+              },
+            ]
+          : []),
       ],
     }),
   },

@@ -2,6 +2,7 @@ import { z } from "zod";
 import {
   ApiNotFoundError,
   E164Schema,
+  LinkedNumberSchema,
   PhoneNumberLinkSchema,
   UuidSchema,
   type LinkedNumber,
@@ -14,6 +15,8 @@ import { inputFailure } from "../kit/check.js";
 import { defineKind } from "../kit/kind.js";
 import { note } from "../kit/notes.js";
 import { ownerOutput } from "../kit/owner.js";
+import { present, refusal } from "../kit/pull.js";
+import { numberBaseName } from "./phone-number.js";
 
 /** What destroy does, said at preview and by destroy itself. */
 const LEFT_LINKED =
@@ -60,6 +63,40 @@ function changeFor(
 export const linkedNumberKind = defineKind<LinkedNumber, PhoneNumberLink>()({
   kind: "LinkedNumber",
   collection: "numbers",
+  // The account's numbers list carries the linked numbers with the others: those linked through
+  // an account connection are pulled as LinkedNumber (PhoneNumber takes the rest). The list's
+  // item is read again here, which takes a reference embedded or by id alike.
+  pull: {
+    takes: (live) => Boolean(LinkedNumberSchema.safeParse(live).data?.telephony_account_connection),
+    name: numberBaseName,
+    refuse: (live) => {
+      const n = LinkedNumberSchema.parse(live);
+      return n.active === false
+        ? "cancelled: it cannot be linked again"
+        : refusal(E164Schema.safeParse(n.number), "number ");
+    },
+    adopt: (live) => {
+      const n = LinkedNumberSchema.parse(live);
+      return {
+        args: { number: n.number, ...present({ outboundOnly: n.outbound_only }) },
+        refs: [
+          ...(n.telephony_account_connection
+            ? [
+                {
+                  key: "telephonyAccountConnection",
+                  collection: "account_connections" as const,
+                  ids: [n.telephony_account_connection],
+                  list: false,
+                },
+              ]
+            : []),
+          ...(n.inbound_agent
+            ? [{ key: "inboundAgent", collection: "agents" as const, ids: [n.inbound_agent], list: false }]
+            : []),
+        ],
+      };
+    },
+  },
   recover: "number",
   doc:
     "A number of the team's own Twilio account, linked to the service through a Twilio account connection " +

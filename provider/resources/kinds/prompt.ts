@@ -4,6 +4,7 @@ import { inputFailure } from "../kit/check.js";
 import { needsCurrentApi } from "../kit/current-only.js";
 import { defineKind } from "../kit/kind.js";
 import { ownerOutput } from "../kit/owner.js";
+import { present, refusal, slug } from "../kit/pull.js";
 
 // Prompt: an object of the current API (2024) that agents refer to by id (the Agent's promptId).
 
@@ -58,10 +59,32 @@ function fieldRead(f: NonNullable<Prompt["collect_fields"]>[number]) {
   };
 }
 
+/** A prompt's arguments as the service holds it (a field of an unknown type kept, so the check names it). */
+function promptArgs(p: Prompt) {
+  const fields = p.collect_fields?.map(fieldRead);
+  return {
+    ...present({
+      content: p.content,
+      contextEndpoint: p.context_endpoint,
+      promptTemplate: typeof p.prompt_template === "string" ? p.prompt_template : p.prompt_template?.id,
+    }),
+    ...(fields?.length ? { collectFields: fields } : {}),
+  };
+}
+
 /** Prompt: prompts/create, prompts/update and GET /v1/prompts of the current API. */
 export const promptKind = defineKind<Prompt, PromptWire>()({
   kind: "Prompt",
   collection: "prompts",
+  pull: {
+    // Its first words: a prompt has no name of its own.
+    name: (p) => slug(p.content ?? "", 4) || "prompt",
+    refuse: (p) =>
+      p.content || p.prompt_template
+        ? refusal(input.safeParse(promptArgs(p)))
+        : "it has neither content nor a template: the provider would refuse it",
+    adopt: (p) => ({ args: { promptId: p.id, ...promptArgs(p) }, refs: [] }),
+  },
   doc:
     "A prompt of the current API (2024): instructions an agent refers to by id (the Agent's promptId), with the " +
     "fields to collect during a call. Uses prompts/create and prompts/update; destroy forgets it (the service has " +

@@ -10,6 +10,7 @@ import {
 import { needsCurrentApi } from "../kit/current-only.js";
 import { defineKind } from "../kit/kind.js";
 import { ownerOutput } from "../kit/owner.js";
+import { refusal, slug } from "../kit/pull.js";
 
 // VectorDatabase: a Pinecone index an agent retrieves from (the Agent's vectorDatabase, by id), an
 // object of the current API (2024). Its API key is secret by nature.
@@ -26,10 +27,27 @@ const input = z.object({
   vectorDatabaseId: UuidSchema.optional(),
 });
 
+/** A vector database's arguments as the service holds it, but its key. */
+function pulledArgs(v: VectorDatabase) {
+  return { type: v.type, index: v.index, apiEnvironment: v.api_environment };
+}
+
 /** VectorDatabase: vector_databases/create, vector_databases/update and GET /v1/vector_databases. */
 export const vectorDatabaseKind = defineKind<VectorDatabase, VectorDatabaseCreate>()({
   kind: "VectorDatabase",
   collection: "vector_databases",
+  // Its create sends a secret: recover adopts it by its adopt input, never by the body sent.
+  recover: "adopt-only",
+  pull: {
+    name: (v) => slug(v.index, 4) || "vector-database",
+    refuse: (v) => refusal(input.omit({ apiKey: true }).safeParse(pulledArgs(v))),
+    // The Pinecone key is never pulled as a value: the user supplies it as secret config.
+    adopt: (v) => ({
+      args: { vectorDatabaseId: v.id, ...pulledArgs(v) },
+      refs: [],
+      secrets: [{ key: "apiKey", what: `the Pinecone API key of index ${v.index}` }],
+    }),
+  },
   doc:
     "A vector database of the current API (2024): a Pinecone index an agent retrieves from (the Agent's " +
     "vectorDatabase, by id). Uses vector_databases/create and vector_databases/update; destroy forgets it (the " +

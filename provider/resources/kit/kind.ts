@@ -128,9 +128,11 @@ export interface Lifecycle<I, R> {
  * matches the body the create sent (and no stack manages); rebind: the create only binds, and
  * binding twice is harmless, so it is cleared for the next `up` to redo; number: a number the
  * account owns, adopted by its `number` input, else never guessed (numbers bought since the
- * snapshot are offered).
+ * snapshot are offered); adopt-only: adopt the object its adopt input names, else never guessed
+ * (a create that sends a secret: the recorded body holds it encrypted, and the service may not
+ * echo it, so no listed object can be shown to match; the account's unmanaged ones are offered).
  */
-export type RecoverMatch = "sent-body" | "rebind" | "number";
+export type RecoverMatch = "sent-body" | "rebind" | "number" | "adopt-only";
 
 /** One resource kind, declared once. */
 export interface KindDef<S extends z.ZodRawShape, R extends { id: string }, W, K extends string = string>

@@ -13,10 +13,23 @@ export interface PulledRef {
   list: boolean;
 }
 
-/** One live object as a pulled program declares it: its literal arguments and its references. */
+/**
+ * One live object as a pulled program declares it: its literal arguments, its references, and
+ * its secret arguments (the OpenAI key, the Twilio auth token, the Pinecone key): never pulled as
+ * values (the service may not echo them, and a pulled program holds no plaintext secret), each
+ * read from a secret config value the user supplies, with what to supply.
+ */
 export interface Pulled {
   args: Record<string, Json>;
   refs: PulledRef[];
+  secrets?: PulledSecret[];
+}
+
+/** A secret argument of a pulled resource: the user supplies it as secret config. */
+export interface PulledSecret {
+  key: string;
+  /** What the user must supply, e.g. "the Twilio auth token of account AC123". */
+  what: string;
 }
 
 /**
@@ -25,6 +38,12 @@ export interface Pulled {
  * CLI hands it only objects of the kind's collection.
  */
 export interface PullDef<R> {
+  /**
+   * Whether this kind declares the object, when several kinds pull the same collection (numbers:
+   * a linked number is a LinkedNumber, the others PhoneNumber bindings). Absent: every object
+   * another kind's `takes` does not claim.
+   */
+  takes?(live: R): boolean;
   /** The readable base of its resource name (before collisions are told apart). */
   name(live: R): string;
   /** Why the provider would refuse the object, so it is skipped with that reason; undefined when it would not. */
