@@ -52,13 +52,17 @@ function violationsIn(output: string): Printed[] {
   return found;
 }
 
-/** What a violation must be: its level, policy, resource kind and name, and the field it names. */
+/**
+ * What a violation must be: its level, policy, resource kind and name, the field it names, and
+ * what else its message must say (the value the fixture gives, so a reviewer sees what to change).
+ */
 interface Expected {
   level: "mandatory" | "advisory";
   policy: string;
   kind: string;
   name: string;
   field: string;
+  says?: string[];
 }
 
 /** Every rule broken once by the fixtures' `violations: true` (their comments say which resource breaks which). */
@@ -83,6 +87,38 @@ const EVERY_RULE: Expected[] = [
   { level: "mandatory", policy: "voiceagent-agent-webhook", kind: "Agent", name: "support", field: "webhook" },
   { level: "mandatory", policy: "voiceagent-agent-text-size", kind: "Agent", name: "support", field: "prompt" },
   { level: "mandatory", policy: "voiceagent-call-destinations", kind: "Call", name: "check-in", field: "toNumber" },
+  {
+    level: "mandatory",
+    policy: "voiceagent-agent-languages",
+    kind: "Agent",
+    name: "support",
+    field: "language",
+    says: ["ja"],
+  },
+  {
+    level: "mandatory",
+    policy: "voiceagent-agent-llm-temperature",
+    kind: "Agent",
+    name: "support",
+    field: "llmTemperature",
+    says: ["1.5", "maxTemperature"],
+  },
+  {
+    level: "mandatory",
+    policy: "voiceagent-agent-llm-models",
+    kind: "Agent",
+    name: "support",
+    field: "llmFallback.modelName",
+    says: ["gpt-3.5-turbo"],
+  },
+  {
+    level: "mandatory",
+    policy: "voiceagent-account-connection-types",
+    kind: "AccountConnection",
+    name: "own-account",
+    field: "type",
+    says: ["account_connection_openai"],
+  },
 ];
 
 /** The team's config: what the fixtures' clean variant keeps to and the other breaks. */
@@ -92,12 +128,18 @@ const BASE_CONFIG = {
   "voiceagent-voice-types": { enforcementLevel: "advisory", allowedTypes: ["voice_azure"] },
   "voiceagent-purchased-number-cap": { maxPurchasedNumbers: 1 },
   "voiceagent-agent-text-size": { maxPromptLength: 2000 },
+  "voiceagent-agent-languages": { allowedLanguages: ["en"] },
+  "voiceagent-agent-llm-temperature": { minTemperature: 0.2, maxTemperature: 1 },
+  "voiceagent-agent-llm-models": { allowedModels: ["gpt-4o-mini"], allowedFallbackProviders: ["azure"] },
+  "voiceagent-account-connection-types": { allowedTypes: ["account_connection_twilio"] },
 };
 
 const token = `policy-${randomUUID()}`;
 /** In the long prompt, which is a secret: must appear in no output. */
 const promptMarker = `confidential-${randomUUID()}`;
 const longPrompt = `You answer for the support team. ${promptMarker} ${"Keep it short. ".repeat(200)}`;
+/** The account connection's credential (an OpenAI key, a Twilio auth token), a secret: must appear in no output. */
+const vendorKey = `sk-${randomUUID()}`;
 let emu: RunningEmulator;
 let tmp = "";
 let packDir = "";
@@ -187,6 +229,8 @@ beforeAll(async () => {
         "prompt=Take a message for the team.",
         "--secret",
         `longPrompt=${longPrompt}`,
+        "--secret",
+        `vendorKey=${vendorKey}`,
       ]);
     }),
   );
@@ -225,7 +269,7 @@ function expectReported(found: Printed[], expected: Expected[], entry: "dynamic"
     const v = found.find((f) => f.policy === e.policy);
     if (e.name) expect(v?.name).toBe(e.name);
     const names = e.kind === "Stack" ? ["'main-line'", "'spare-line'"] : [`${e.kind} '${e.name}'`];
-    for (const text of [...names, e.field, e.policy]) expect(v?.message, e.policy).toContain(text);
+    for (const text of [...names, e.field, e.policy, ...(e.says ?? [])]) expect(v?.message, e.policy).toContain(text);
   }
 }
 
@@ -297,12 +341,14 @@ describe("RunPlugin for other Node plugins", () => {
 });
 
 describe("every preview above", () => {
-  it("sent no write to the service and printed neither the secret prompt nor the token", () => {
+  it("sent no write to the service and printed neither the secret prompt, the vendor key nor the token", () => {
     expect(printed.length).toBeGreaterThanOrEqual(2 * 10);
     expect(emu.stats.writes).toEqual({});
     const all = printed.join("\n");
     expect(all).toContain("voiceagent-agent-text-size");
+    expect(all).toContain("voiceagent-account-connection-types");
     expect(all).not.toContain(promptMarker);
+    expect(all).not.toContain(vendorKey);
     expect(all).not.toContain(token);
   });
 });
