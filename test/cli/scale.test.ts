@@ -11,6 +11,7 @@ import type { Page } from "pulumi-voiceagent/client";
 import { listAll } from "../../provider/cli/account.js";
 import { AuditReportSchema } from "../../provider/cli/audit.js";
 import { PullPlanSchema } from "../../provider/cli/plan.js";
+import { COLLECTION_NAMES, collections } from "../../provider/schemas/index.js";
 import { exportOf } from "./fake-state.js";
 import { cliInProcess } from "./run-cli.js";
 
@@ -66,7 +67,14 @@ const listRequests = (before: Record<string, number>) =>
     (n, [route, count]) => n + (route.endsWith("/list") ? count - (before[route] ?? 0) : 0),
     0,
   );
-const pages = Object.values(SIZES).reduce((n, size) => n + Math.ceil(size / 100), 0);
+/**
+ * One request per page of each collection, and one for each collection only the current API has
+ * (prompts, vector databases, account connections), which this interface-dialect service answers
+ * 404: read as empty.
+ */
+const pages =
+  Object.values(SIZES).reduce((n, size) => n + Math.ceil(size / 100), 0) +
+  COLLECTION_NAMES.filter((c) => collections[c].generation === "2024").length;
 
 describe("a 1,000-object account", () => {
   it("pull plans every object with one request per page", async () => {
