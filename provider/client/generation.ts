@@ -93,6 +93,25 @@ export class ApiGenerationError extends ApiError {
   }
 }
 
+/**
+ * Refuses, before anything is sent, a call of a route only the current API (2024) has, when the
+ * service speaks the interface's (2023): `what` names the call and its route.
+ */
+export async function needCurrentRoute(
+  resolveGeneration: () => Promise<ApiGeneration>,
+  generation: Generation,
+  what: string,
+  route: { method: string; path: string },
+): Promise<void> {
+  if ((await resolveGeneration()) === "2023")
+    throw new ApiGenerationError(
+      `${what} needs the current API (2024); the 2023 interface has no such route`,
+      route.method,
+      route.path,
+      generation,
+    );
+}
+
 function isRecord(v: unknown): v is Record<string, unknown> {
   return typeof v === "object" && v !== null && !Array.isArray(v);
 }

@@ -5,7 +5,7 @@ import {
   type LinkedNumber,
   type PhoneNumberLink,
 } from "../schemas/index.js";
-import { ApiGenerationError, type ApiGeneration, type Generation } from "./generation.js";
+import { needCurrentRoute, type ApiGeneration, type Generation } from "./generation.js";
 import { pager, readPage } from "./pager.js";
 import { createOnce, type CreateContext } from "./reconcile.js";
 
@@ -37,16 +37,6 @@ export function linkedNumbersClient(
   const list = pager(endpoints.listNumbers, (page, size, deadline) =>
     send("listNumbers", { query: { page, size }, deadline }).then((p) => readPage(LinkedNumberSchema, p)),
   );
-  /** Refuses before sending when the service speaks the interface, which has no such route. */
-  const needCurrent = async (what: string, method: string, path: string) => {
-    if ((await resolveGeneration()) === "2023")
-      throw new ApiGenerationError(
-        `${what} needs the current API (2024); the 2023 interface has no such route`,
-        method,
-        path,
-        generation,
-      );
-  };
   return {
     /**
      * Links a number of the team's own Twilio account, exactly once. A lost answer is settled by
@@ -54,7 +44,7 @@ export function linkedNumbersClient(
      * refuses a number it already holds, so a second link could only fail after a first that worked.
      */
     link: async (body: PhoneNumberLink): Promise<LinkedNumber> => {
-      await needCurrent("linking a number (numbers/link)", linkRoute.method, linkRoute.path);
+      await needCurrentRoute(resolveGeneration, generation, "linking a number (numbers/link)", linkRoute);
       return createOnce<LinkedNumber>(
         {
           collection: "numbers",
@@ -80,7 +70,7 @@ export function linkedNumbersClient(
     get: (phoneNumber: string) => sendRoute("getNumber", getRoute, { query: { phone_number: phoneNumber } }),
     /** Changes the inbound agent or outbound-only flag in place; the current API cannot unbind. */
     update: async (phoneNumber: string, change: LinkedNumberChange) => {
-      await needCurrent("changing a linked number", updateRoute.method, updateRoute.path);
+      await needCurrentRoute(resolveGeneration, generation, "changing a linked number", updateRoute);
       return sendRoute("updateNumber", updateRoute, { query: { phone_number: phoneNumber }, body: change });
     },
     /** The account's numbers, each read as a linked number (a number the service sold has no connection). */

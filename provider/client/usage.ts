@@ -1,5 +1,5 @@
 import { currentOnlyRoutes, type Usage } from "../schemas/index.js";
-import { ApiGenerationError, type ApiGeneration, type Generation } from "./generation.js";
+import { needCurrentRoute, type ApiGeneration, type Generation } from "./generation.js";
 import type { Transport } from "./transport.js";
 
 /** The client's `usage`: the team's plan and this month's minutes (GET /v1/usage, current API only). */
@@ -11,13 +11,7 @@ export function usageClient(
   const route = currentOnlyRoutes.getUsage;
   return {
     get: async (): Promise<Usage> => {
-      if ((await resolveGeneration()) === "2023")
-        throw new ApiGenerationError(
-          "the usage report (GET /v1/usage) needs the current API (2024); the 2023 interface has no such route",
-          route.method,
-          route.path,
-          generation,
-        );
+      await needCurrentRoute(resolveGeneration, generation, "the usage report (GET /v1/usage)", route);
       return transport.sendRoute("getUsage", route);
     },
   };
