@@ -61,6 +61,18 @@ export function createCapabilities(sendRoute: SendRoute, setting: ExtensionsSett
   };
 }
 
+/**
+ * Whether a collection's list route is there, asked with one page of one item: it answers
+ * ("present"), it is missing (404 or 405, see isRouteMissing), or another failure says nothing
+ * ("unknown"). What tells a 404 of an object from a 404 of a route the server does not have.
+ */
+export function listRouteOf(list: { page(page: number, size: number): Promise<unknown> }) {
+  return list.page(1, 1).then(
+    (): "present" => "present",
+    (err: unknown): "missing" | "unknown" => (isRouteMissing(err) ? "missing" : "unknown"),
+  );
+}
+
 /** True for the answer a server gives to a route it does not have: 404 or 405 on a list route. */
 export function isRouteMissing(err: unknown): boolean {
   return err instanceof ApiError && (err.status === 404 || err.status === 405);

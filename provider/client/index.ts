@@ -36,6 +36,7 @@ export {
 export {
   createCapabilities,
   isRouteMissing,
+  listRouteOf,
   COLLECTIONS,
   EXTENSION_KINDS,
   type Capabilities,

@@ -1,18 +1,21 @@
-import { collections, isRouteMissing, type Listing, type VoiceAgentClient } from "../../client/index.js";
+import {
+  collections,
+  isRouteMissing,
+  listRouteOf,
+  type CURRENT_COLLECTIONS,
+  type Listing,
+  type VoiceAgentClient,
+} from "../../client/index.js";
+import type { ItemOf } from "../../schemas/index.js";
 import { byKey } from "./read.js";
 
 // What the lookups of the current API's own collections share: on the interface's API (2023)
 // their routes answer 404, which must read as "this service lacks the collection", never as
 // "no such object" or an empty account.
 
-/** The collections these lookups read, by the client's name for each. */
-const CLIENT_OF = {
-  prompts: (c: VoiceAgentClient) => c.prompts,
-  vector_databases: (c: VoiceAgentClient) => c.vector_databases,
-  account_connections: (c: VoiceAgentClient) => c.account_connections,
-} as const;
-type Current = keyof typeof CLIENT_OF;
-type ReadOf<C extends Current> = Awaited<ReturnType<ReturnType<(typeof CLIENT_OF)[C]>["get"]>>;
+/** The collections these lookups read: the current API's own. */
+type Current = (typeof CURRENT_COLLECTIONS)[number];
+type ReadOf<C extends Current> = ItemOf<C>;
 
 /** The error a lookup gives when the service lacks the collection (the 2023 API). */
 function lacking(fn: string, collection: Current): Error {
@@ -63,13 +66,7 @@ export async function currentById<C extends Current>(
     return await byKey(reads[collection](), fn, `${noun} with id ${id}`);
   } catch (err) {
     // A 404 of a read by id is ambiguous: one page of the list tells a missing object from a missing route.
-    const missing = await CLIENT_OF[collection](client)
-      .list.page(1, 1)
-      .then(
-        () => false,
-        (e: unknown) => isRouteMissing(e),
-      );
-    if (missing) throw lacking(fn, collection);
+    if ((await listRouteOf(client.lists[collection])) === "missing") throw lacking(fn, collection);
     throw err;
   }
 }

@@ -4,6 +4,7 @@ import {
   ApiError,
   ApiSchemaError,
   type ApiGeneration,
+  listRouteOf,
   type Collection,
   type VoiceAgentClient,
 } from "../../client/index.js";
@@ -291,8 +292,5 @@ export function kindRuntime<S extends z.ZodRawShape, R extends { id: string }, W
  */
 async function collectionAnswers(client: VoiceAgentClient, collection: Collection): Promise<boolean> {
   if (collections[collection].generation === "2023") return client.capabilities.has(collection).catch(() => false);
-  return client.lists[collection].page(1, 1).then(
-    () => true,
-    () => false,
-  );
+  return (await listRouteOf(client.lists[collection])) === "present";
 }
