@@ -33,13 +33,7 @@ export async function everyCurrent<C extends Current>(
   fn: string,
 ): Promise<Listing<ReadOf<C>>> {
   try {
-    // Each collection's pager is typed; the cast-free way is one call per name.
-    const lists: { [K in Current]: () => Promise<Listing<ReadOf<K>>> } = {
-      prompts: () => client.prompts.list.listing(),
-      vector_databases: () => client.vector_databases.list.listing(),
-      account_connections: () => client.account_connections.list.listing(),
-    };
-    return await lists[collection]();
+    return await client.lists[collection].listing();
   } catch (err) {
     if (isRouteMissing(err)) throw lacking(fn, collection);
     throw err;
