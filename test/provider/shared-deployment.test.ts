@@ -92,15 +92,15 @@ describe("declared numbers: one deployment, several processes", () => {
     const join = `host.join(${JSON.stringify(at)}, { root: ${JSON.stringify(root)}, enginePid: ${process.pid} });`;
     expect(
       await child(
-        `${join} host.run(() => kit("claims").declareNumber("PhoneNumber", ${JSON.stringify(N)})); console.log("declared");`,
+        `${join} host.run(() => kit("claims").declareNumber(host, "PhoneNumber", ${JSON.stringify(N)})); console.log("declared");`,
       ),
     ).toBe("declared");
     joinDeployment(address(), { root, ...engine });
-    expect(host.run(() => claimOf("PhoneNumber", N, { limitedBy: undefined }))).toEqual({ status: "free" });
+    expect(host.run(() => claimOf(host, "PhoneNumber", N, { limitedBy: undefined }))).toEqual({ status: "free" });
     joinDeployment(at, { root, ...engine });
-    expect(host.run(() => claimOf("PhoneNumber", N, { limitedBy: undefined }))).toEqual({ status: "declared" });
+    expect(host.run(() => claimOf(host, "PhoneNumber", N, { limitedBy: undefined }))).toEqual({ status: "declared" });
     // Per kind, as in one process: a binding's declaration does not keep a purchase.
-    expect(host.run(() => claimOf("PurchasedNumber", N, { limitedBy: undefined }))).toEqual({ status: "free" });
+    expect(host.run(() => claimOf(host, "PurchasedNumber", N, { limitedBy: undefined }))).toEqual({ status: "free" });
   });
 
   it("nothing secret is written: the folder names neither the number nor the token", async () => {
@@ -116,16 +116,16 @@ describe("declared numbers: one deployment, several processes", () => {
     const urn = (name: string) => `urn:pulumi:dev::p::voiceagent:index:PhoneNumber::${name}`;
     const join = `host.join(${JSON.stringify(at)}, { root: ${JSON.stringify(root)}, enginePid: ${process.pid} });`;
     const hold = (name: string) =>
-      `console.log(JSON.stringify(host.run(() => kit("bound-once").holdOnce("PhoneNumber", ${JSON.stringify(N)}, ${JSON.stringify(urn(name))})) ?? "held"));`;
+      `console.log(JSON.stringify(host.run(() => kit("bound-once").holdOnce(host, "PhoneNumber", ${JSON.stringify(N)}, ${JSON.stringify(urn(name))})) ?? "held"));`;
     // The first holder, in a process of its own; asked again (a migration checks twice), still no conflict.
     expect(await child(`${join} ${hold("line-a")}`)).toBe('"held"');
     expect(await child(`${join} ${hold("line-a")}`)).toBe('"held"');
     // Another deployment (another engine address) knows nothing of it.
     joinDeployment(address(), { root, ...engine });
-    expect(host.run(() => holdOnce("PhoneNumber", N, urn("line-b")))).toBeUndefined();
+    expect(host.run(() => holdOnce(host, "PhoneNumber", N, urn("line-b")))).toBeUndefined();
     host = new Host();
     joinDeployment(at, { root, ...engine });
-    const refused = host.run(() => holdOnce("PhoneNumber", N, urn("line-b")));
+    const refused = host.run(() => holdOnce(host, "PhoneNumber", N, urn("line-b")));
     expect(refused?.reason).toMatch(
       /^number is also bound by PhoneNumber 'line-a' in this program: .*Remove 'line-b' or 'line-a'/,
     );

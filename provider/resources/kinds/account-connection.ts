@@ -213,7 +213,7 @@ export const accountConnectionKind = defineKind<AccountConnection, ConnectionWir
   outputs: { userId: ownerOutput() },
   refine: typeFields,
   generationCheck: (gen) => needsCurrentApi("AccountConnection", gen),
-  async create(client, inputs, bodies) {
+  async create({ client, inputs, bodies }) {
     const flat = bodies.create;
     if (inputs.accountConnectionId) {
       await client.account_connections.get(inputs.accountConnectionId);
@@ -227,7 +227,7 @@ export const accountConnectionKind = defineKind<AccountConnection, ConnectionWir
     });
     return client.account_connections.create(body);
   },
-  read: (client, id) => client.account_connections.get(id),
-  update: (client, id, inputs, _recorded, bodies) => updateConnection(client, id, bodies.update, inputs.steeringPool),
+  read: ({ client, id }) => client.account_connections.get(id),
+  update: ({ client, id, inputs, bodies }) => updateConnection(client, id, bodies.update, inputs.steeringPool),
   forgetNote: "the service has no delete for account connections; it is removed from the stack and left on the service",
 });

@@ -422,7 +422,7 @@ export const agentKind = defineKind<Agent, AgentWrite>()({
       : {};
   },
   outputs: { userId: ownerOutput() },
-  async create(client, inputs, bodies) {
+  async create({ client, inputs, bodies }) {
     if (!inputs.agentId) return client.agents.create(AgentWriteSchema.parse(bodies.create));
     // Adoption (pulumi import cannot work for dynamic providers): the agent must exist; then it
     // takes every value of the program, clearing what the program leaves unset, as an update does.
@@ -436,8 +436,7 @@ export const agentKind = defineKind<Agent, AgentWrite>()({
     }
     return client.agents.update(inputs.agentId, updateBody(bodies.update, live.webhook?.id));
   },
-  read: (client, id) => client.agents.get(id),
-  update: (client, id, _inputs, recorded, bodies) =>
-    client.agents.update(id, updateBody(bodies.update, recorded.webhook)),
+  read: ({ client, id }) => client.agents.get(id),
+  update: ({ client, id, recorded, bodies }) => client.agents.update(id, updateBody(bodies.update, recorded.webhook)),
   forgetNote: "the service has no delete for agents; it is removed from the stack and left on the service",
 });

@@ -103,7 +103,7 @@ export const callKind = defineKind<Call, CallCreate>()({
     inputs.allowedDestinations && inputs.toNumber && !isAllowedDestination(inputs.toNumber, inputs.allowedDestinations)
       ? [inputFailure("toNumber is not in allowedDestinations, so it is not dialled")]
       : [],
-  async create(client, inputs, bodies) {
+  async create({ client, inputs, bodies }) {
     try {
       return await client.calls.create(CallCreateSchema.parse(bodies.create));
     } catch (err) {
@@ -131,12 +131,11 @@ export const callKind = defineKind<Call, CallCreate>()({
       throw err;
     }
   },
-  read: (client, id) => client.calls.get(id),
+  read: ({ client, id }) => client.calls.get(id),
   // Only allowedDestinations can change in place, and it is checked at preview: nothing to send.
   // A call whose create answer was unreadable is read back instead, so it is no longer stuck.
-  update: async (client, id, _inputs, _recorded, _bodies, state) =>
-    state.status === "unknown" ? client.calls.get(id) : undefined,
-  delete: async (client, id) => {
+  update: async ({ client, id, olds }) => (olds.status === "unknown" ? client.calls.get(id) : undefined),
+  delete: async ({ client, id }) => {
     await client.calls.end(id);
   },
 });

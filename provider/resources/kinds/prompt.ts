@@ -139,15 +139,14 @@ export const promptKind = defineKind<Prompt, PromptWire>()({
       ? [inputFailure("content is required (or promptTemplate): a prompt needs its text or a template")]
       : [],
   generationCheck: (gen) => needsCurrentApi("Prompt", gen),
-  async create(client, inputs, bodies) {
+  async create({ client, inputs, bodies }) {
     const body = PromptCreateSchema.parse(bodies.create);
     if (!inputs.promptId) return client.prompts.create(body);
     // Adoption (`pulumi import` cannot work for dynamic providers): it must exist, then takes the program's values.
     await client.prompts.get(inputs.promptId);
     return client.prompts.update(inputs.promptId, body);
   },
-  read: (client, id) => client.prompts.get(id),
-  update: (client, id, _inputs, _recorded, bodies) =>
-    client.prompts.update(id, PromptCreateSchema.parse(bodies.update)),
+  read: ({ client, id }) => client.prompts.get(id),
+  update: ({ client, id, bodies }) => client.prompts.update(id, PromptCreateSchema.parse(bodies.update)),
   forgetNote: "the service has no delete for prompts; it is removed from the stack and left on the service",
 });

@@ -11,7 +11,6 @@ import {
 import { claimOf, declareNumber, unseenHolder } from "../../coordination/claims.js";
 import { inputFailure } from "../kit/check.js";
 import { PartialCreateError } from "../kit/errors.js";
-import { note } from "../kit/notes.js";
 import { ownerOutput } from "../kit/owner.js";
 import { defineKind } from "../kit/kind.js";
 import { Refusal } from "../kit/refusal.js";
@@ -107,10 +106,10 @@ export const purchasedNumberKind = defineKind<PhoneNumber, NonNullable<PhoneNumb
     inputs.number && inputs.areaCode && areaOf(inputs.number) !== inputs.areaCode
       ? [inputFailure("areaCode does not match the area code of number; give one or the other")]
       : [],
-  declared: (inputs) => {
-    if (inputs.number) declareNumber("PurchasedNumber", inputs.number);
+  declared: ({ host, inputs }) => {
+    if (inputs.number) declareNumber(host, "PurchasedNumber", inputs.number);
   },
-  async create(client, inputs, bodies) {
+  async create({ client, inputs, bodies }) {
     if (!inputs.number) {
       const bought = await client.numbers.buy(PhoneNumberBuySchema.parse(bodies.create));
       if (inputs.areaCode && areaOf(bought.number) !== inputs.areaCode) {
@@ -139,7 +138,7 @@ export const purchasedNumberKind = defineKind<PhoneNumber, NonNullable<PhoneNumb
       );
     return owned;
   },
-  async read(client, id, recorded) {
+  async read({ client, id, recorded }) {
     // `pulumi import` names a number by its E.164 number and records nothing yet; a purchase whose
     // answer was unreadable has its id recorded but not its number.
     const number = recorded.number ?? (E164Schema.safeParse(id).success ? id : undefined);
@@ -158,7 +157,7 @@ export const purchasedNumberKind = defineKind<PhoneNumber, NonNullable<PhoneNumb
     }
     return found.active !== false ? found : undefined;
   },
-  async delete(client, id, recorded) {
+  async delete({ host, client, id, recorded }) {
     // A purchase whose answer was unreadable has its id recorded but not its number.
     let number = recorded.number;
     if (!number) {
@@ -183,9 +182,9 @@ export const purchasedNumberKind = defineKind<PhoneNumber, NonNullable<PhoneNumb
       number = found.number;
     }
     // Only another purchase of the number holds it: a binding of it does not keep it bought.
-    const claim = claimOf("PurchasedNumber", number);
+    const claim = claimOf(host, "PurchasedNumber", number);
     if (claim.status === "declared") {
-      note(
+      host.note(
         `voiceagent:PurchasedNumber ${id}: not cancelled: the program declares this number in another PurchasedNumber`,
       );
       return;

@@ -85,14 +85,14 @@ export const vectorDatabaseKind = defineKind<VectorDatabase, VectorDatabaseCreat
   adopt: "vectorDatabaseId",
   outputs: { userId: ownerOutput() },
   generationCheck: (gen) => needsCurrentApi("VectorDatabase", gen),
-  async create(client, inputs, bodies) {
+  async create({ client, inputs, bodies }) {
     if (!inputs.vectorDatabaseId)
       return client.vector_databases.create(VectorDatabaseCreateSchema.parse(bodies.create));
     await client.vector_databases.get(inputs.vectorDatabaseId);
     return client.vector_databases.update(inputs.vectorDatabaseId, VectorDatabaseUpdateSchema.parse(bodies.update));
   },
-  read: (client, id) => client.vector_databases.get(id),
-  update: (client, id, _inputs, _recorded, bodies) =>
+  read: ({ client, id }) => client.vector_databases.get(id),
+  update: ({ client, id, bodies }) =>
     client.vector_databases.update(id, VectorDatabaseUpdateSchema.parse(bodies.update)),
   forgetNote: "the service has no delete for vector databases; it is removed from the stack and left on the service",
 });

@@ -378,7 +378,7 @@ export const voiceKind = defineKind<Voice, VoiceWrite>()({
       };
     return { failures: typeFields(news, gen) };
   },
-  async create(client, inputs, bodies) {
+  async create({ client, inputs, bodies }) {
     const body = VoiceWriteSchema.parse(bodies.create);
     if (inputs.voiceId) return client.voices.update(inputs.voiceId, body);
     if (!(await client.capabilities.has("voices"))) {
@@ -389,7 +389,7 @@ export const voiceKind = defineKind<Voice, VoiceWrite>()({
     }
     return client.voices.create(body);
   },
-  read: (client, id) => client.voices.get(id),
-  update: (client, id, _inputs, _recorded, bodies) => client.voices.update(id, VoiceWriteSchema.parse(bodies.update)),
+  read: ({ client, id }) => client.voices.get(id),
+  update: ({ client, id, bodies }) => client.voices.update(id, VoiceWriteSchema.parse(bodies.update)),
   forgetNote: "the service has no delete for voices; it is removed from the stack and left as it is (never reset)",
 });

@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import type { ApiGeneration, Collection, VoiceAgentClient } from "../../client/index.js";
+import type { Host } from "../../host.js";
 import type { CheckFailure } from "./check.js";
 import type { PullDef } from "./pull.js";
 
@@ -98,28 +99,49 @@ export interface Bodies {
   update: Props;
 }
 
+/**
+ * What the kit hands every lifecycle call of a kind: the host the request runs in (its notes, the
+ * numbers the program declares) and the client of the provider's settings in that host.
+ */
+export interface LifecycleRequest {
+  host: Host;
+  client: VoiceAgentClient;
+}
+
+/** Create: the checked inputs, and the bodies derived from them. */
+export interface LifecycleCreate<I> extends LifecycleRequest {
+  inputs: I;
+  bodies: Bodies;
+}
+
+/** Read: the object's id, and the inputs recorded with it (read leniently: a value stored differently is left out). */
+export interface LifecycleRead<I> extends LifecycleRequest {
+  id: string;
+  recorded: Partial<I>;
+}
+
+/** Update: the program's inputs, the bodies derived from them, and what was recorded. */
+export interface LifecycleUpdate<I> extends LifecycleRead<I> {
+  inputs: I;
+  bodies: Bodies;
+  /** The recorded outputs as they are (a partially created object says so there). */
+  olds: Props;
+}
+
 /** What a kind does against the service; the kit derives everything else from its fields. */
 export interface Lifecycle<I, R> {
   /** Makes (or adopts) the object and returns it as the service holds it. */
-  create(client: VoiceAgentClient, inputs: I, bodies: Bodies): Promise<R>;
+  create(req: LifecycleCreate<I>): Promise<R>;
   /** The live object, or undefined when it is gone. */
-  read?(client: VoiceAgentClient, id: string, recorded: Partial<I>): Promise<R | undefined>;
+  read?(req: LifecycleRead<I>): Promise<R | undefined>;
   /**
    * Applies the program's values in place and returns the object as the service holds it, or
    * undefined when there was nothing to send (only properties the service never sees changed):
-   * the recorded outputs then stand, with those properties taken from the program. `state` is the
-   * recorded outputs as they are (a partially created object says so there).
+   * the recorded outputs then stand, with those properties taken from the program.
    */
-  update?(
-    client: VoiceAgentClient,
-    id: string,
-    inputs: I,
-    recorded: Partial<I>,
-    bodies: Bodies,
-    state: Props,
-  ): Promise<R | undefined>;
+  update?(req: LifecycleUpdate<I>): Promise<R | undefined>;
   /** What destroy does; without it, destroy forgets the object and says `forgetNote`. */
-  delete?(client: VoiceAgentClient, id: string, recorded: Partial<I>): Promise<void>;
+  delete?(req: LifecycleRead<I>): Promise<void>;
 }
 
 /**
@@ -180,7 +202,7 @@ export interface KindDef<S extends z.ZodRawShape, R extends { id: string }, W, K
     news: Partial<z.output<z.ZodObject<S>>>,
   ) => { failures?: CheckFailure[]; note?: string };
   /** Told about each resource the program declares (check runs for every one, before any delete). */
-  declared?: (inputs: Partial<z.output<z.ZodObject<S>>>) => void;
+  declared?: (req: { host: Host; inputs: Partial<z.output<z.ZodObject<S>>> }) => void;
   /** Properties whose change replaces with the old object deleted first. */
   deleteBeforeReplace?: boolean;
   /** Said when destroy only forgets the object. */
