@@ -38,19 +38,19 @@ export const callKind = defineKind<Call, CallCreate>()({
       doc: "The caller id: a number the account owns, E.164. Changing it places a new call.",
       wire: "from_number",
       read: (c) => c.from_number,
-      replaces: true,
+      change: "replaces",
     },
     toNumber: {
       doc: "The number to dial, E.164. Changing it places a new call.",
       wire: "to_number",
       read: (c) => c.to_number,
-      replaces: true,
+      change: "replaces",
     },
     agent: {
       doc: "The id of the agent that drives the call. Changing it places a new call.",
       wire: "agent",
       read: (c) => c.agent.id,
-      replaces: true,
+      change: "replaces",
     },
     allowedDestinations: {
       doc:
@@ -63,7 +63,7 @@ export const callKind = defineKind<Call, CallCreate>()({
       doc: "Any values; a change to them places the call again (as pulumi-command's `triggers`).",
       wire: null,
       read: (_c, recorded) => recorded.triggers,
-      replaces: true,
+      change: "replaces",
     },
   },
   // transcript and errorMessage are personal data: secret outputs, encrypted in the state.

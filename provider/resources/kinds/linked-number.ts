@@ -115,7 +115,7 @@ export const linkedNumberKind = defineKind<LinkedNumber, PhoneNumberLink>()({
       doc: "The number to link, E.164 (e.g. +15551234567): one of the team's Twilio account. Changing it replaces (the old number stays linked).",
       wire: "phone_number",
       read: (n) => n.number,
-      replaces: true,
+      change: "replaces",
     },
     telephonyAccountConnection: {
       doc:
@@ -123,13 +123,13 @@ export const linkedNumberKind = defineKind<LinkedNumber, PhoneNumberLink>()({
         "Only its id is read and recorded, never its credentials. The service cannot change it in place: changing it replaces.",
       wire: "telephony_account_connection",
       read: (n) => n.telephony_account_connection ?? undefined,
-      replaces: true,
+      change: "replaces",
     },
     outboundOnly: {
       doc: "Whether the number only places calls (no inbound agent answers). Unset: as the service holds it.",
       wire: "outbound_only",
       read: (n) => n.outbound_only ?? undefined,
-      keepWhenUnset: true,
+      unset: "service-decides",
     },
     inboundAgent: {
       doc:
@@ -137,7 +137,7 @@ export const linkedNumberKind = defineKind<LinkedNumber, PhoneNumberLink>()({
         "holds it (the current API cannot unbind a number).",
       wire: "inbound_agent",
       read: (n) => n.inbound_agent ?? undefined,
-      keepWhenUnset: true,
+      unset: "service-decides",
     },
   },
   outputs: {

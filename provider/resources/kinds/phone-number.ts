@@ -64,7 +64,7 @@ export const phoneNumberKind = defineKind<PhoneNumber, PhoneNumberUpdate>()({
       doc: "The number, E.164 (e.g. +15551234567): one the account owns. Changing it replaces.",
       wire: null,
       read: (n) => n.number,
-      replaces: true,
+      change: "replaces",
     },
     inboundAgent: {
       doc: "The id of the agent that answers inbound calls.",
@@ -76,8 +76,7 @@ export const phoneNumberKind = defineKind<PhoneNumber, PhoneNumberUpdate>()({
       deprecated:
         "Removed in 0.2.0: a binding never cancels its number. Buy and cancel numbers with a `PurchasedNumber`.",
       wire: null,
-      read: () => undefined,
-      inert: true,
+      change: "inert",
     },
   },
   // GET /v1/numbers is an extension route: without it, refresh keeps what was recorded.

@@ -76,19 +76,18 @@ export const purchasedNumberKind = defineKind<PhoneNumber, NonNullable<PhoneNumb
       doc: 'Buy a number in this 3-digit area code (e.g. "415"). Unset: any area. Changing it to another area replaces.',
       wire: "area_code",
       read: (_n, recorded) => recorded.areaCode,
-      live: (recorded) => (recorded.number ? areaOf(recorded.number) : undefined),
-      replaces: true,
-      keepWhenUnset: true,
+      compare: { live: (recorded) => (recorded.number ? areaOf(recorded.number) : undefined) },
+      change: "replaces",
+      unset: "service-decides",
     },
     number: {
       doc:
         "The number, E.164. Set, the account's number to take over instead of buying one (destroy will then cancel it); " +
         "unset, the one bought. Changing it replaces.",
-      reported: true,
       wire: null,
       read: (n) => n.number,
-      replaces: true,
-      keepWhenUnset: true,
+      change: "replaces",
+      unset: "service-assigns",
     },
   },
   // GET /v1/numbers is an extension route: without it, refresh keeps what was recorded.

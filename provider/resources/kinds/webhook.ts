@@ -62,14 +62,14 @@ export const webhookKind = defineKind<Webhook, WebhookWrite>()({
       doc: "Events to deliver, e.g. event_message, event_phone_call_ended (order does not matter).",
       wire: "subscriptions",
       read: (w) => w.subscriptions,
-      set: true,
+      compare: "set",
     },
     webhookId: {
       doc: "Adopt an existing webhook instead of creating one. Changing it replaces.",
       wire: null,
       read: (_w, recorded) => recorded.webhookId,
-      live: (_recorded, id) => id,
-      replaces: true,
+      compare: { live: (_recorded, id) => id },
+      change: "replaces",
     },
   },
   ...adoptable({
