@@ -34,6 +34,7 @@ export function holdOnce(host: Host, kind: string, value: string, who: string): 
   }
   return inputFailure(
     `${field} is also bound by ${kind} '${nameOf(other)}' in this program: one ${field} can be bound by one ${kind} only ` +
-      `(the last write would win, and every later \`pulumi preview --refresh\` would show changes). Remove '${nameOf(who)}' or '${nameOf(other)}', or give one another ${field}`,
+      `(the last write would win, and every later \`pulumi preview --refresh\` would show changes). Remove ` +
+      `'${nameOf(who)}' or '${nameOf(other)}', or give one another ${field}`,
   );
 }

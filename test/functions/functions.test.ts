@@ -157,7 +157,8 @@ describe("a server without the extension routes", () => {
 });
 
 describe("secrets in results", () => {
-  it("are a call's transcript and error message, an agent's prompt, a webhook's URL, a prompt's text and the credentials of vector databases and account connections, nothing else", () => {
+  it(`are a call's transcript and error message, an agent's prompt, a webhook's URL, a prompt's text and the credentials of vector \
+databases and account connections, nothing else`, () => {
     const all = Object.fromEntries(FUNCTIONS.map((f) => [f.name, secretPathsOf(f.name).map((p) => p.join("."))]));
     expect(all).toEqual({
       getVoice: [],

@@ -147,7 +147,8 @@ describe("LinkedNumber on the current API (2024)", () => {
     );
   });
 
-  it("moved to another resource or provider: the new one takes the number over without linking or rebinding; the old one's delete sends nothing", async () => {
+  it(`moved to another resource or provider: the new one takes the number over without linking or rebinding; the old one's delete sends \
+nothing`, async () => {
     const linked = runtimeFor("LinkedNumber");
     const inputs = { number: ownNumber(), telephonyAccountConnection: connection, inboundAgent: agents[1] };
     const old = await linked.create(settings("2024"), inputs);

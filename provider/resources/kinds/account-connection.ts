@@ -202,7 +202,9 @@ export const accountConnectionKind = defineKind<AccountConnection, ConnectionWir
       change: "replaces",
     },
     accountConnectionId: {
-      doc: "Adopt an existing account connection instead of creating one: its credentials and steering pool are set to these arguments on the first `up`. Changing it replaces.",
+      doc:
+        "Adopt an existing account connection instead of creating one: its credentials and steering pool are set " +
+        "to these arguments on the first `up`. Changing it replaces.",
       wire: null,
       read: (_c, recorded) => recorded.accountConnectionId,
       compare: { live: (_recorded, id) => id },

@@ -89,7 +89,8 @@ function interfaceLacks(news: Partial<Record<CurrentInput, unknown>>): CheckFail
   if (!set.length) return [];
   return [
     inputFailure(
-      `${set.join(", ")}: ${set.length > 1 ? "these need" : "it needs"} the current API (2024), and the service speaks the 2023 interface, which has no such agent field` +
+      `${set.join(", ")}: ${set.length > 1 ? "these need" : "it needs"} the current API (2024), and the service ` +
+        `speaks the 2023 interface, which has no such agent field` +
         " (remove them, or set voiceagent:api 2024 if the service speaks the current API)",
     ),
   ];
@@ -344,7 +345,9 @@ export const agentKind = defineKind<Agent, AgentWrite>()({
       unset: "service-decides",
     },
     contextEndpoint: {
-      doc: `An http(s) URL the service asks for context at the start of each call (no credentials in it: they would be stored in plain text). ${KEPT}`,
+      doc:
+        `An http(s) URL the service asks for context at the start of each call (no credentials in it: they would ` +
+        `be stored in plain text). ${KEPT}`,
       wire: "context_endpoint",
       read: (a) => a.context_endpoint ?? undefined,
       unset: "service-decides",
@@ -417,7 +420,9 @@ export const agentKind = defineKind<Agent, AgentWrite>()({
     const kept = keptUnset(olds, news);
     return kept.length
       ? {
-          note: `voiceagent:Agent: ${kept.join(", ")} no longer set: the agent keeps the value the service holds (the 2024 API's update cannot clear a field)`,
+          note:
+            `voiceagent:Agent: ${kept.join(", ")} no longer set: the agent keeps the value the service holds (the ` +
+            `2024 API's update cannot clear a field)`,
         }
       : {};
   },

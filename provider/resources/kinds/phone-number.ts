@@ -146,7 +146,8 @@ export const phoneNumberKind = defineKind<PhoneNumber, PhoneNumberUpdate>()({
       if (err instanceof ApiValidationError) {
         throw new Error(
           `this service refuses to unbind the number (inbound_agent: null), so it stays bound to its agent and nothing changed. ` +
-            "Set the retain-on-delete resource option on it (`retainOnDelete: true`; Python `retain_on_delete=True`, Go `pulumi.RetainOnDelete(true)`) to let Pulumi forget it, or bind it to another agent instead",
+            "Set the retain-on-delete resource option on it (`retainOnDelete: true`; Python `retain_on_delete=True`, Go " +
+            "`pulumi.RetainOnDelete(true)`) to let Pulumi forget it, or bind it to another agent instead",
           { cause: err },
         );
       }

@@ -75,7 +75,9 @@ export const vectorDatabaseKind = defineKind<VectorDatabase, VectorDatabaseCreat
       read: (v) => v.api_environment,
     },
     vectorDatabaseId: {
-      doc: "Adopt an existing vector database instead of creating one: its fields are set to these arguments on the first `up`. Changing it replaces.",
+      doc:
+        "Adopt an existing vector database instead of creating one: its fields are set to these arguments on the " +
+        "first `up`. Changing it replaces.",
       wire: null,
       read: (_v, recorded) => recorded.vectorDatabaseId,
       compare: { live: (_recorded, id) => id },

@@ -235,7 +235,9 @@ export const voiceKind = defineKind<Voice, VoiceWrite>()({
       unset: "service-decides",
     },
     type: {
-      doc: "The voice type: voice_base (default; the 2023 API), or voice_azure, voice_eleven_labs, voice_play_ht, voice_rime, voice_vocode (the 2024 API).",
+      doc:
+        "The voice type: voice_base (default; the 2023 API), or voice_azure, voice_eleven_labs, voice_play_ht, " +
+        "voice_rime, voice_vocode (the 2024 API).",
       wire: "type",
       read: (v) => v.type,
     },

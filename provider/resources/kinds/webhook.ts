@@ -49,7 +49,9 @@ export const webhookKind = defineKind<Webhook, WebhookWrite>()({
   fields: {
     // Naming the object this resource already manages is no change.
     url: {
-      doc: `Where events are delivered: an http(s) URL of at most ${LIMITS.urlMax} characters, without credentials (\`user:password@\` would be stored in plain text in the state) or unencoded spaces.`,
+      doc:
+        `Where events are delivered: an http(s) URL of at most ${LIMITS.urlMax} characters, without credentials ` +
+        `(\`user:password@\` would be stored in plain text in the state) or unencoded spaces.`,
       wire: "url",
       read: (w) => w.url,
     },

@@ -117,7 +117,8 @@ export function kindRuntime<S extends z.ZodRawShape, R extends { id: string }, W
       if (!routes || !def.read) return withLocalInputs(def, state, inputs);
       throw new Refusal(
         "E_GONE",
-        `voiceagent:${def.kind} ${id} is no longer on the service, and nothing was sent: run \`pulumi refresh\` to drop it from the state, then \`pulumi up\``,
+        `voiceagent:${def.kind} ${id} is no longer on the service, and nothing was sent: run \`pulumi refresh\` to drop ` +
+          `it from the state, then \`pulumi up\``,
       );
     }
     const o = outs(live, inputs);
@@ -126,7 +127,8 @@ export function kindRuntime<S extends z.ZodRawShape, R extends { id: string }, W
       // Recorded as the service holds it, so the next preview shows the replacement it would take.
       throw new PartialCreateError(
         `voiceagent:${def.kind} ${id} holds other values of ${differs.join(", ")} than the program, and cannot change in place. ` +
-          "Nothing was sent; its live values are now recorded. Change the program to match them, or see with `pulumi preview` the replacement the next `pulumi up` would make.",
+          "Nothing was sent; its live values are now recorded. Change the program to match them, or see with `pulumi " +
+          "preview` the replacement the next `pulumi up` would make.",
         id,
         o,
         differs.map((f) => `${f} differs`),

@@ -61,7 +61,8 @@ export function resolveSettings(settings: ProviderSettings | undefined): {
   if (!isExtensionsSetting(extensions)) {
     const quoted = EXTENSIONS_VALUES.map((v) => `"${v}"`);
     problems.push(
-      `voiceagent:extensions must be ${quoted.slice(0, -1).join(", ")} or ${quoted.at(-1)}: run \`pulumi config set voiceagent:extensions ${EXTENSIONS_VALUES[0]}\``,
+      `voiceagent:extensions must be ${quoted.slice(0, -1).join(", ")} or ${quoted.at(-1)}: run \`pulumi config set ` +
+        `voiceagent:extensions ${EXTENSIONS_VALUES[0]}\``,
     );
   }
   const api = setting("api", "VOICEAGENT_API") ?? "auto";
@@ -71,7 +72,8 @@ export function resolveSettings(settings: ProviderSettings | undefined): {
   const budgetMs = timeout === undefined ? undefined : durationMs(timeout);
   if (budgetMs === null) {
     problems.push(
-      `voiceagent:operationTimeout must be a duration such as 90s or 5m: run \`pulumi config set voiceagent:operationTimeout ${DEFAULT_OPERATION_TIMEOUT}\``,
+      `voiceagent:operationTimeout must be a duration such as 90s or 5m: run \`pulumi config set ` +
+        `voiceagent:operationTimeout ${DEFAULT_OPERATION_TIMEOUT}\``,
     );
   }
   if (problems.length || !isExtensionsSetting(extensions) || !isApiSetting(api) || budgetMs === null) {
