@@ -81,7 +81,8 @@ export async function compareNative(opts: {
             });
             raw[mode].push(phases);
             opts.log(
-              `N=${n} round ${round} ${mode}: ${phases.map((p) => `${p.phase} ${p.seconds.toFixed(2)}s`).join(", ")}; load ${os.loadavg()[0]?.toFixed(1)}`,
+              `N=${n} round ${round} ${mode}: ${phases.map((p) => `${p.phase} ${p.seconds.toFixed(2)}s`).join(", ")}; load ` +
+                `${os.loadavg()[0]?.toFixed(1)}`,
             );
           }
         }
@@ -121,16 +122,20 @@ export async function compareNative(opts: {
 export function nativeTables(c: NativeComparison): string[] {
   const f = (x: number, d = 2) => x.toFixed(d);
   const lines = [
-    `### Native and dynamic side by side, N = ${c.n} (${c.n} agents + ${c.n} bindings${c.skipCheckpoints ? ", PULUMI_SKIP_CHECKPOINTS=true for all" : ", default checkpoints"}; median of ${c.rounds} interleaved rounds)`,
+    `### Native and dynamic side by side, N = ${c.n} (${c.n} agents + ${c.n} ` +
+      `bindings${c.skipCheckpoints ? ", PULUMI_SKIP_CHECKPOINTS=true for all" : ", default checkpoints"}; median of ${c.rounds} interleaved rounds)`,
     "",
-    "| phase | ours native s | native floor s | dynamic floor s | ours dynamic s | native / native floor | native / dynamic floor | dynamic / dynamic floor | requests (native / dynamic) | provider peak MiB (native / native floor / dyn floor / dynamic) |",
+    "| phase | ours native s | native floor s | dynamic floor s | ours dynamic s | native / native floor | native / " +
+      "dynamic floor | dynamic / dynamic floor | requests (native / dynamic) | provider peak MiB (native / native floor / dyn floor / dynamic) |",
     "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
   ];
   for (const p of c.phases) {
     const s = p.seconds;
     const mib = MODES.map((m) => f(p.providerPeakMiB[m], 0)).join(" / ");
     lines.push(
-      `| ${p.phase} | ${f(s.native)} | ${f(s["native-floor"])} | ${f(s.floor)} | ${f(s.ours)} | ${f(s.native / s["native-floor"])} | ${f(s.native / s.floor)} | ${f(s.ours / s.floor)} | ${p.requests.native} / ${p.requests.ours} | ${mib} |`,
+      `| ${p.phase} | ${f(s.native)} | ${f(s["native-floor"])} | ${f(s.floor)} | ${f(s.ours)} | ` +
+        `${f(s.native / s["native-floor"])} | ${f(s.native / s.floor)} | ${f(s.ours / s.floor)} | ${p.requests.native} ` +
+        `/ ${p.requests.ours} | ${mib} |`,
     );
   }
   lines.push(
@@ -146,7 +151,8 @@ export function nativeTables(c: NativeComparison): string[] {
   const b = c.stateBytesPerResource;
   lines.push(
     "",
-    `State bytes per resource (stack export, JSON): ours native ${b.native}, native floor ${b["native-floor"]}, dynamic floor ${b.floor}, ours dynamic ${b.ours}.`,
+    `State bytes per resource (stack export, JSON): ours native ${b.native}, native floor ${b["native-floor"]}, ` +
+      `dynamic floor ${b.floor}, ours dynamic ${b.ours}.`,
   );
   lines.push(
     `Load average (1 min) during the run: mean ${f(c.loadAverage.mean, 1)}, max ${f(c.loadAverage.max, 1)} on ${os.cpus().length} cores.`,
@@ -155,7 +161,8 @@ export function nativeTables(c: NativeComparison): string[] {
   const worst = c.phases.reduce((w, p) => Math.max(w, p.seconds.native / p.seconds["native-floor"]), 0);
   if (up)
     lines.push(
-      `Targets: native up / dynamic floor up = ${f(up.seconds.native / up.seconds.floor)} (<= 0.6 at N = 200); worst native / native floor = ${f(worst)} (<= 1.25 on every phase).`,
+      `Targets: native up / dynamic floor up = ${f(up.seconds.native / up.seconds.floor)} (<= 0.6 at N = 200); worst ` +
+        `native / native floor = ${f(worst)} (<= 1.25 on every phase).`,
     );
   return lines;
 }

@@ -84,7 +84,8 @@ if (sections.has("pulumi")) {
       ours.forEach((o, i) => {
         const f = floor[i]!;
         print(
-          `| ${o.phase} | ${fmt(f.seconds)} | ${fmt(o.seconds)} | ${fmt(o.seconds / f.seconds)} | ${o.requests} | ${o.reads} | ${f.providerPeakMiB} / ${o.providerPeakMiB} |`,
+          `| ${o.phase} | ${fmt(f.seconds)} | ${fmt(o.seconds)} | ${fmt(o.seconds / f.seconds)} | ${o.requests} | ` +
+            `${o.reads} | ${f.providerPeakMiB} / ${o.providerPeakMiB} |`,
         );
       });
     }
@@ -150,7 +151,8 @@ if (sections.has("client")) {
   print("|---|---:|");
   for (const c of client) print(`| ${c.target} | ${fmt(c.usPerRequest, 0)} |`);
   print(
-    `\nour client / bare got = ${fmt(ours!.usPerRequest / bare!.usPerRequest)}; overhead ${fmt(ours!.usPerRequest - bare!.usPerRequest, 0)} µs per request`,
+    `\nour client / bare got = ${fmt(ours!.usPerRequest / bare!.usPerRequest)}; overhead ` +
+      `${fmt(ours!.usPerRequest - bare!.usPerRequest, 0)} µs per request`,
   );
   results.client = client;
 }
@@ -184,7 +186,8 @@ if (sections.has("plugin")) {
   print("|---|---:|---:|---:|---:|");
   for (const r of starts)
     print(
-      `| ${r.mode} | ${fmt(r.portMsMedian, 0)} / ${fmt(r.portMsMax, 0)} | ${fmt(r.cpuMsMean, 0)} | ${fmt(r.readyMsMedian, 0)} | ${fmt(r.peakRssMiB, 1)} |`,
+      `| ${r.mode} | ${fmt(r.portMsMedian, 0)} / ${fmt(r.portMsMax, 0)} | ${fmt(r.cpuMsMean, 0)} | ` +
+        `${fmt(r.readyMsMedian, 0)} | ${fmt(r.peakRssMiB, 1)} |`,
     );
   const warm = starts.find((r) => r.mode === "warm cache");
   if (warm)
@@ -203,7 +206,8 @@ if (sections.has("plugin")) {
     if (script && exe) {
       print(
         `executable / script, ${state} cache: port line ${fmt(exe.portMsMedian / script.portMsMedian)}, ` +
-          `CPU to port line ${fmt(exe.cpuMsMean / script.cpuMsMean)} (what load does not inflate), peak RSS ${fmt(exe.peakRssMiB / script.peakRssMiB)}`,
+          `CPU to port line ${fmt(exe.cpuMsMean / script.cpuMsMean)} (what load does not inflate), peak RSS ` +
+          `${fmt(exe.peakRssMiB / script.peakRssMiB)}`,
       );
     }
   }
@@ -218,7 +222,8 @@ if (sections.has("ratelimit")) {
   print("|---|---:|---:|---:|---:|---:|---:|---:|");
   for (const r of pacing)
     print(
-      `| ${r.client} | ${r.creates} | ${fmt(r.seconds)} | ${fmt(r.floorSeconds)} | ${fmt(r.seconds / r.floorSeconds)} | ${fmt(r.perSecond)} | ${fmt(r.perSecond / rate)} | ${r.rateLimited} |`,
+      `| ${r.client} | ${r.creates} | ${fmt(r.seconds)} | ${fmt(r.floorSeconds)} | ${fmt(r.seconds / r.floorSeconds)} ` +
+        `| ${fmt(r.perSecond)} | ${fmt(r.perSecond / rate)} | ${r.rateLimited} |`,
     );
   const stacks = [];
   const modes = opts.rateModes.split(",").filter(Boolean) as BenchMode[];

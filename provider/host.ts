@@ -1,6 +1,6 @@
 import type { CreateLedger, VoiceAgentClient } from "./client/index.js";
 import { paceNote } from "./client/pace.js";
-import { ClientStores, currentHostStores } from "./client/stores.js";
+import { ClientStores } from "./client/stores.js";
 import { joinDeployment, joinFromDynamicHost, type SharedDeployment } from "./coordination/deployment.js";
 import { findInvocation, type Invocation } from "./coordination/invocation.js";
 
@@ -26,9 +26,11 @@ export interface HostOptions {
  * Everything one provider process (or one test) keeps while it runs, in one object: built once at
  * each edge (the plugin's `main`, the dynamic provider host's `runtimeFor`, the CLI's `main`, the
  * program's resources and lookups in dynamic/program.ts) and passed down; no module below an edge
- * keeps mutable state of its own. The edge runs its work in the host (`run`), and what sits below
- * the kinds' unchanged API (a kind's delete that notes, claims a number) finds it with
- * `currentHost()`. Which provider instance a value belongs to is the host it is in.
+ * keeps mutable state of its own. Every request names it (kit/requests.ts), down to the kinds'
+ * lifecycle (kit/kind.ts `LifecycleRequest`): nothing below an edge looks it up. The edge also
+ * runs each request in it (`run`), for the one thing found, not passed: the redaction set the
+ * client's errors use (client/stores.ts). Which provider instance a value belongs to is the host
+ * it is in.
  */
 export class Host extends ClientStores {
   /** One client per resolved settings (kit/settings.ts `clientFor`): one limiter, one generation answer. */
@@ -106,16 +108,4 @@ export class Host extends ClientStores {
     this.joined?.leave();
     this.joined = undefined;
   }
-}
-
-/**
- * The host the current work runs in. Every edge runs its work in one, so none is a bug of this
- * package, said as such rather than answered from a store shared by every host.
- */
-export function currentHost(): Host {
-  const host = currentHostStores();
-  if (host instanceof Host) return host;
-  throw new Error(
-    "pulumi-voiceagent: no host: this runs outside the plugin, the dynamic provider, the CLI and the program's resources (a bug of pulumi-voiceagent)",
-  );
 }

@@ -72,7 +72,8 @@ va_build() {
 # when a provider source, its package.json, schema.json or the bundling script is newer than it.
 va_bundle_plugin() {
   local bundle="$VOICEAGENT_ROOT/provider/dist/plugin/pulumi-resource-voiceagent"
-  if [ -f "$bundle" ] && [ ! "$VOICEAGENT_ROOT/scripts/bundle-plugin.mjs" -nt "$bundle" ] && [ -z "$(cd "$VOICEAGENT_ROOT/provider" && find . \( -path ./node_modules -o -path ./dist \) -prune -o \
+  if [ -f "$bundle" ] && [ ! "$VOICEAGENT_ROOT/scripts/bundle-plugin.mjs" -nt "$bundle" ] &&
+    [ -z "$(cd "$VOICEAGENT_ROOT/provider" && find . \( -path ./node_modules -o -path ./dist \) -prune -o \
     \( -name '*.ts' -o -name package.json -o -name schema.json \) -newer "$bundle" -print | head -1)" ]; then
     return 0
   fi

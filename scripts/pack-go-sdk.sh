@@ -7,4 +7,5 @@ set -euo pipefail
 . "$(dirname "${BASH_SOURCE[0]}")/env.sh"
 # shellcheck source=scripts/ensure-sdkgen.sh
 . "$VOICEAGENT_ROOT/scripts/ensure-sdkgen.sh"
-"$(va_sdkgen_path)" pack-go -dir "$VOICEAGENT_ROOT/sdk" -version "${1:?usage: pack-go-sdk.sh VERSION PROXY}" -proxy "${2:?usage: pack-go-sdk.sh VERSION PROXY}"
+"$(va_sdkgen_path)" pack-go -dir "$VOICEAGENT_ROOT/sdk" -version "${1:?usage: pack-go-sdk.sh VERSION PROXY}" \
+  -proxy "${2:?usage: pack-go-sdk.sh VERSION PROXY}"

@@ -150,7 +150,9 @@ export function classify(
           id: r.id,
           label,
           urns: [r.urn],
-          detail: `managed by ${r.stack} as ${r.name}, and not among what the list could read (${gap}): whether it still exists is unknown; run audit again once the service lists its ${r.collection} whole`,
+          detail:
+            `managed by ${r.stack} as ${r.name}, and not among what the list could read (${gap}): whether it still ` +
+            `exists is unknown; run audit again once the service lists its ${r.collection} whole`,
         });
         continue;
       }

@@ -79,11 +79,18 @@ export function oneLine(err: unknown, baseUrl?: string): string {
   else if (err instanceof ApiAuthError) {
     text = `the token was refused by${where} (${err.status} on ${err.method} ${err.path}): check VOICEAGENT_TOKEN`;
   } else if (err instanceof ApiSchemaError) {
-    text = `${err.method} ${err.path} on${where} did not answer like the voice agent service: is --base-url (or VOICEAGENT_BASE_URL) the service's address?`;
+    text =
+      `${err.method} ${err.path} on${where} did not answer like the voice agent service: is --base-url (or ` +
+      `VOICEAGENT_BASE_URL) the service's address?`;
   } else if (err instanceof ApiNotFoundError) {
-    text = `${err.method} ${err.path} does not exist on${where} (404): is --base-url (or VOICEAGENT_BASE_URL) the service's address, and does it have the list endpoints?`;
+    text =
+      `${err.method} ${err.path} does not exist on${where} (404): is --base-url (or VOICEAGENT_BASE_URL) the ` +
+      `service's address, and does it have the list endpoints?`;
   } else if (err instanceof ApiConnectionError) {
-    text = `could not reach${where} (${err.code === "E_TIMEOUT" ? "timed out" : err.cause instanceof Error ? err.cause.message : err.code}): is the service running and --base-url (or VOICEAGENT_BASE_URL) right?`;
+    text =
+      `could not reach${where} ` +
+      `(${err.code === "E_TIMEOUT" ? "timed out" : err.cause instanceof Error ? err.cause.message : err.code}): is ` +
+      `the service running and --base-url (or VOICEAGENT_BASE_URL) right?`;
   } else if (err instanceof ApiRateLimitError) {
     text = `${where.trim()} kept rate limiting the listing (429): run again later`;
   } else if (err instanceof ApiError) text = err.message;

@@ -117,7 +117,9 @@ export function buildPlan(account: Account, only: readonly AccountCollection[] =
       const target = byTarget.get(`${t.collection}:${t.id}`);
       if (target) return { ref: { kind: target.kind, name: target.name, variable: target.variable, id: target.id } };
       owner.notes.push(
-        `${SINGULAR[t.collection]} ${t.id} is not declared in this program (${want.has(t.collection) ? "skipped, see above" : "not pulled: --only"}): referred to by id`,
+        `${SINGULAR[t.collection]} ${t.id} is not declared in this program (${
+          want.has(t.collection) ? "skipped, see " + "above" : "not pulled: --only"
+        }): referred to by id`,
       );
       return lit(t.id);
     });

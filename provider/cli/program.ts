@@ -97,7 +97,8 @@ async function commands(argv: readonly string[], io: CliIo): Promise<number> {
   program
     .command("pull")
     .description(
-      "Write a Pulumi project (TypeScript, or Pulumi YAML with --format yaml) that adopts every agent, voice, action, webhook and bound number of the account.",
+      "Write a Pulumi project (TypeScript, or Pulumi YAML with --format yaml) that adopts every agent, voice, action, " +
+        "webhook and bound number of the account.",
     )
     .option("--out <dir>", "folder to write the project to", "./voiceagent-pulled")
     .option("--only <kinds>", `comma-separated subset of ${ACCOUNT_COLLECTIONS.join(",")}`, only)
@@ -111,7 +112,8 @@ async function commands(argv: readonly string[], io: CliIo): Promise<number> {
     )
     .option(
       "--format <format>",
-      "program: an index.ts declaring every object; stack: the objects as data in Pulumi.<stack>.yaml, read by a three-line Fleet program; yaml: a Pulumi YAML program (its prompts stored as secret config of --stack)",
+      "program: an index.ts declaring every object; stack: the objects as data in Pulumi.<stack>.yaml, read by a " +
+        "three-line Fleet program; yaml: a Pulumi YAML program (its prompts stored as secret config of --stack)",
       "program",
     )
     .option(
@@ -162,7 +164,8 @@ async function commands(argv: readonly string[], io: CliIo): Promise<number> {
     .option("--cwd <dir>", "the Pulumi project folder (default: the working directory)")
     .addHelpText(
       "after",
-      `\nCredentials are the stack's own (voiceagent:baseUrl / voiceagent:token config, or the environment).\nNeeds @pulumi/pulumi installed next to this package.\n${EXIT_CODES}`,
+      `\nCredentials are the stack's own (voiceagent:baseUrl / voiceagent:token config, or the environment).\nNeeds ` +
+        `@pulumi/pulumi installed next to this package.\n${EXIT_CODES}`,
     )
     .action(async (raw: unknown) => {
       code = await drift(DriftOpts.parse(raw), io);
@@ -188,7 +191,8 @@ async function commands(argv: readonly string[], io: CliIo): Promise<number> {
   program
     .command("recover")
     .description(
-      "After an interrupted `pulumi up`, settle the creates of this provider it left pending: what they made is put in the state when there is evidence; what never reached the service is dropped.",
+      "After an interrupted `pulumi up`, settle the creates of this provider it left pending: what they made is put " +
+        "in the state when there is evidence; what never reached the service is dropped.",
     )
     .requiredOption("--stack <name>", "the stack the interrupted up ran on")
     .option(
@@ -213,7 +217,10 @@ async function commands(argv: readonly string[], io: CliIo): Promise<number> {
     .option("--cwd <dir>", "the Pulumi project folder (default: the working directory)")
     .addHelpText(
       "after",
-      `\nRun \`pulumi cancel\` first if the stack is still locked by the interrupted run; then this, then \`pulumi refresh\`, then \`pulumi up\`.\nIt edits only the stack's state (pulumi stack import), and refuses when the stack holds other pending operations (an import would drop them) or changed since it was read; the service is only read.\n${CREDENTIALS}\n${EXIT_CODES.replace("drift, unmanaged or missing objects", "pending creates that need a look")}`,
+      `\nRun \`pulumi cancel\` first if the stack is still locked by the interrupted run; then this, then \`pulumi ` +
+        `refresh\`, then \`pulumi up\`.\nIt edits only the stack's state (pulumi stack import), and refuses when the ` +
+        `stack holds other pending operations (an import would drop them) or changed since it was read; the service is ` +
+        `only read.\n${CREDENTIALS}\n${EXIT_CODES.replace("drift, unmanaged or missing objects", "pending creates that need a look")}`,
     )
     .action(async (raw: unknown) => {
       code = await recover(RecoverOpts.parse(raw), io);

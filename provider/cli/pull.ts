@@ -41,7 +41,8 @@ export async function pull(opts: PullOptions, io: CliIo): Promise<ExitCode> {
   const out = path.resolve(io.cwd, opts.out);
   if (opts.format !== undefined && opts.format !== "program" && opts.importFile) {
     throw new CliError(
-      `--import-file and --format ${opts.format} do not go together (that format adopts by id, no import needed): drop one; nothing was read or written`,
+      `--import-file and --format ${opts.format} do not go together (that format adopts by id, no import needed): ` +
+        `drop one; nothing was read or written`,
     );
   }
   if (!opts.json) assertWritable(out, opts.force);
@@ -169,11 +170,13 @@ async function writeYamlProject(
   } catch (err) {
     throw new CliError(
       `wrote ${rel}/Pulumi.yaml, but the stack ${stack} could not be given its config (${err instanceof Error ? err.message : String(err)}); ` +
-        "the service was only read. Log in to your Pulumi backend (and set PULUMI_CONFIG_PASSPHRASE for a passphrase stack), then run this pull again with --force",
+        "the service was only read. Log in to your Pulumi backend (and set PULUMI_CONFIG_PASSPHRASE for a passphrase " +
+        "stack), then run this pull again with --force",
     );
   }
   io.stderr(
-    `wrote ${plan.resources.length} resources to ${rel}/Pulumi.yaml; stack ${stack} holds voiceagent:baseUrl and ${project.secrets.size} prompts (secret). Next:\n` +
+    `wrote ${plan.resources.length} resources to ${rel}/Pulumi.yaml; stack ${stack} holds voiceagent:baseUrl and ` +
+      `${project.secrets.size} prompts (secret). Next:\n` +
       `  cd ${rel}\n` +
       `  pulumi config set --secret voiceagent:token --stack ${stack}   # paste the token when asked\n` +
       supplyLines(plan, ` --stack ${stack}`) +

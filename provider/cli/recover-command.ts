@@ -46,7 +46,8 @@ export async function recover(opts: RecoverOptions, io: CliIo): Promise<ExitCode
   const others = pending.filter((op) => !isOwnCreate(op));
   if (own.length === 0) {
     io.stderr(
-      `stack ${opts.stack} has no pending creates of this provider: nothing to recover${others.length ? ` (${others.length} other pending operation(s) left as they are)` : ""}\n`,
+      `stack ${opts.stack} has no pending creates of this provider: nothing to ` +
+        `recover${others.length ? ` (${others.length} other pending operation(s) left as they are)` : ""}\n`,
     );
     return EXIT.clean;
   }
@@ -90,8 +91,10 @@ export async function recover(opts: RecoverOptions, io: CliIo): Promise<ExitCode
       ? "Settle those creates with their own provider first (an interactive `pulumi refresh` asks about each), then run recover again"
       : "Run `pulumi refresh --yes` first (it drops pending updates and deletes and keeps pending creates), then recover again";
     io.stderr(
-      `nothing was written: stack ${opts.stack} also holds ${others.length} pending operation(s) recover does not own (${others.map(describe).join("; ")}). ` +
-        "`pulumi stack import` drops every pending operation, and Pulumi 3.259's `pulumi refresh --import-pending-creates` drops the create it names without recording its resource, " +
+      `nothing was written: stack ${opts.stack} also holds ${others.length} pending operation(s) recover does not own ` +
+        `(${others.map(describe).join("; ")}). ` +
+        "`pulumi stack import` drops every pending operation, and Pulumi 3.259's `pulumi refresh " +
+        "--import-pending-creates` drops the create it names without recording its resource, " +
         `so no edit keeps them. ${next}` +
         (lines.length
           ? `; or adopt what recover found in the program, keeping each line in the resource's arguments:\n${lines.join("\n")}\n`
@@ -119,7 +122,8 @@ export async function recover(opts: RecoverOptions, io: CliIo): Promise<ExitCode
   const count = (o: Decision["outcome"]) => decisions.filter((d) => d.outcome === o).length;
   io.stderr(
     `wrote the state of stack ${opts.stack}: ${count("adopt")} adopted as resources, ${count("clear")} dropped (the next up makes them), ` +
-      `${count("unresolved")} dropped unresolved (their objects, if made, stay unmanaged: \`voiceagent audit\` lists them, and the adopt lines ${opts.json ? "in each decision's paste" : "shown"} take them over); ` +
+      `${count("unresolved")} dropped unresolved (their objects, if made, stay unmanaged: \`voiceagent audit\` lists ` +
+      `them, and the adopt lines ${opts.json ? "in each decision's paste" : "shown"} take them over); ` +
       "next: `pulumi refresh --yes`, then `pulumi up`\n",
   );
   return needsLook ? EXIT.found : EXIT.clean;
@@ -165,7 +169,10 @@ function render(decisions: Decision[]): string {
   for (const d of decisions) {
     const paste = d.paste ?? [];
     if (paste.length === 0) continue;
-    text += `\n${name(d.urn)}: if the interrupted run made ${paste.length > 1 ? "one of these" : "it"}, add it to the resource's arguments and keep it there (removing it replaces the resource), then run \`pulumi up\`:\n${paste.map((p) => `    ${p},`).join("\n")}\n`;
+    text +=
+      `\n${name(d.urn)}: if the interrupted run made ${paste.length > 1 ? "one of these" : "it"}, add it to ` +
+      `the resource's arguments and keep it there (removing it replaces the resource), then run \`pulumi ` +
+      `up\`:\n${paste.map((p) => `    ${p},`).join("\n")}\n`;
   }
   return text;
 }

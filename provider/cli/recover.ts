@@ -75,7 +75,9 @@ function decideOne(
       urn,
       kind,
       outcome: "unresolved",
-      why: "a replacement of a resource still in the state: recover does not settle replacements; `voiceagent audit` lists the new object if it was made",
+      why:
+        "a replacement of a resource still in the state: recover does not settle replacements; `voiceagent audit` " +
+        "lists the new object if it was made",
     };
   }
   const match = RECOVER_MATCH[kind];
@@ -112,7 +114,10 @@ function decideOne(
       outcome: "unresolved",
       candidates: offered,
       ...withPaste(adoptInput && offered.length ? offered.map((id) => `${adoptInput}: "${id}"`) : undefined),
-      why: `its create sends a secret, which the state holds encrypted and the service may not show back, so nothing proves which ${kind} (if any) it made: if one of the candidates is it, set ${adoptInput ?? "its adopt input"} to it; else the next up creates it`,
+      why:
+        `its create sends a secret, which the state holds encrypted and the service may not show back, so nothing ` +
+        `proves which ${kind} (if any) it made: if one of the candidates is it, set ${adoptInput ?? "its adopt input"} ` +
+        `to it; else the next up creates it`,
     };
   }
   const body = createBodyFor(kind, inputs);
@@ -142,7 +147,9 @@ function decideOne(
       outcome: "unresolved",
       candidates: unmanaged,
       ...withPaste(paste(unmanaged)),
-      why: `${unmanaged.length} object(s) no stack manages match what it sent, and without a snapshot from before the run (\`voiceagent snapshot\`, then recover --before) nothing shows this run made one rather than someone before it`,
+      why:
+        `${unmanaged.length} object(s) no stack manages match what it sent, and without a snapshot from before the ` +
+        `run (\`voiceagent snapshot\`, then recover --before) nothing shows this run made one rather than someone before it`,
     };
   }
   const before = ev.before;

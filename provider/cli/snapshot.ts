@@ -54,7 +54,8 @@ export async function snapshot(opts: SnapshotOptions, io: CliIo): Promise<ExitCo
   });
   if (holes.length)
     throw new CliError(
-      `the account could not be listed whole (${holes.join("; ")}): a snapshot would leave objects out. Nothing was written; run snapshot again once the service lists them whole`,
+      `the account could not be listed whole (${holes.join("; ")}): a snapshot would leave objects out. Nothing was ` +
+        `written; run snapshot again once the service lists them whole`,
     );
   const ids = [
     ...ACCOUNT_COLLECTIONS.flatMap((c) => account[c].map((o) => o.id)),
@@ -75,7 +76,8 @@ export function readSnapshot(file: string, baseUrl: string): IdSnapshot {
     json = JSON.parse(readFileSync(file, "utf8"));
   } catch (err) {
     throw new CliError(
-      `--before ${file} could not be read as JSON (${err instanceof Error ? err.message : String(err)}): write one with \`voiceagent snapshot --out ${file}\` before \`pulumi up\``,
+      `--before ${file} could not be read as JSON (${err instanceof Error ? err.message : String(err)}): write one ` +
+        `with \`voiceagent snapshot --out ${file}\` before \`pulumi up\``,
     );
   }
   const parsed = IdSnapshotSchema.safeParse(json);

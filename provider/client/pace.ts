@@ -26,7 +26,10 @@ export type PaceListener = (event: PaceEvent) => void;
 /** The text a pacing event is shown as: the rate and the wait, nothing about the account. */
 export function paceNote(e: PaceEvent): string {
   const rate = e.perSecond >= 10 ? Math.round(e.perSecond) : Math.round(e.perSecond * 10) / 10;
-  return `voiceagent: waiting on the service's rate limit (it answered 429): requests are paced to about ${rate} a second (this one waits ${(e.waitMs / 1000).toFixed(1)}s)`;
+  return (
+    `voiceagent: waiting on the service's rate limit (it answered 429): requests are paced to about ${rate} ` +
+    `a second (this one waits ${(e.waitMs / 1000).toFixed(1)}s)`
+  );
 }
 
 const NOTE_EVERY_MS = 10_000;

@@ -260,7 +260,8 @@ async function settle<T extends ListItem>(
       throw unknownOutcome(
         how,
         err,
-        `the list cannot show that it did not: ${gap}. It is not sent again: look for the ${how.noun} in the service's ${how.collection} before making it again`,
+        `the list cannot show that it did not: ${gap}. It is not sent again: look for the ${how.noun} in the service's ` +
+          `${how.collection} before making it again`,
       );
     return undefined;
   } finally {

@@ -61,11 +61,6 @@ export function currentStores(): ClientStores {
   return current.getStore() ?? STANDALONE;
 }
 
-/** The host the current work runs in, when an edge started it (undefined for a standalone client). */
-export function currentHostStores(): ClientStores | undefined {
-  return current.getStore();
-}
-
 /** Registers a secret (the API token) that no ApiError of the current host may ever contain. */
 export function registerSecret(secret: string): void {
   currentStores().redaction.add(secret);

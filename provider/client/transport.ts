@@ -283,7 +283,8 @@ function redirected(details: ApiErrorDetails, location: string | undefined): Api
   const to = location ? displayPath(location) : "(no Location)";
   const summary = `${where} answered ${details.status}, a redirect to ${to}, which the provider does not follow`;
   return new ApiError(
-    `${summary}. The service did not act on it. Check voiceagent:baseUrl (no trailing path), or report the route: the provider calls the routes the service's SDKs call.`,
+    `${summary}. The service did not act on it. Check voiceagent:baseUrl (no trailing path), or report the route: ` +
+      `the provider calls the routes the service's SDKs call.`,
     { ...details, code: "E_REDIRECT", summary, mayHaveActed: false },
   );
 }

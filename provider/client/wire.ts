@@ -30,7 +30,10 @@ export function agentCurrentFieldsOf(body: AgentWrite | AgentUpdateWrite): strin
 function interfaceLacks(body: AgentWrite | AgentUpdateWrite): string | undefined {
   const fields = agentCurrentFieldsOf(body);
   if (!fields.length) return undefined;
-  return `the 2023 API has no ${fields.join(", ")} (the current API's agent fields): leave them unset, or set voiceagent:api 2024 if the service speaks the current API`;
+  return (
+    `the 2023 API has no ${fields.join(", ")} (the current API's agent fields): leave them unset, or set ` +
+    `voiceagent:api 2024 if the service speaks the current API`
+  );
 }
 
 /** Only the keys set, so an interface body carries nothing the program left unset. */

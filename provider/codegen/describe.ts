@@ -60,7 +60,7 @@ export interface PropertyDescription {
   /** The value as deployed: enums widen to string (a newer service may send new values). */
   output: { type: TypeRef; required: boolean; secret: boolean };
   replaces: boolean;
-  /** An input the service fills when the program leaves it unset (a bought number): reported like an output. */
+  /** An input the service assigns when the program leaves it unset (a bought number, `unset: "service-assigns"`): reported like an output. */
   reported: boolean;
 }
 
@@ -164,6 +164,8 @@ export function describeKind(def: KindInfo): KindDescription {
     if (js === undefined) throw new Error(`${def.kind}.${name}: declared in fields but not in the input schema`);
     const type = typeOf(js, `${def.kind}.${name}`);
     const dflt = typeof js === "object" ? js.default : undefined;
+    // Left unset, the service assigns one: its output is never undefined.
+    const assigned = f.unset === "service-assigns";
     return {
       name,
       doc: f.doc,
@@ -174,9 +176,9 @@ export function describeKind(def: KindInfo): KindDescription {
         ...(typeof dflt === "string" || typeof dflt === "number" || typeof dflt === "boolean" ? { default: dflt } : {}),
         ...(f.secret ? { secret: true } : {}),
       },
-      output: { type: widen(type), required: deployed.has(name) || f.reported === true, secret: f.secret === true },
-      replaces: f.replaces === true,
-      reported: f.reported === true,
+      output: { type: widen(type), required: deployed.has(name) || assigned, secret: f.secret === true },
+      replaces: f.change === "replaces",
+      reported: assigned,
     };
   });
   const outputs = Object.entries(def.outputs).map(

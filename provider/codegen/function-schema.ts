@@ -26,7 +26,12 @@ export function functionsSpec(functions: readonly FunctionDescription[]): JsonOb
     functions.map((f) => [
       tokenOf(f.name),
       {
-        description: `${f.doc}${f.secret ? " Its result holds secrets: the Output form is secret as a whole, and Go's plain form refuses a secret result (use the Output form)." : ""}\n\n${exampleSection(f)}`,
+        description: `${f.doc}${
+          f.secret
+            ? " Its result holds secrets: the Output form is secret as a whole, and Go's " +
+              "plain form refuses a secret result (use the Output form)."
+            : ""
+        }\n\n${exampleSection(f)}`,
         ...(f.inputs.length ? { inputs: objectSpec(f.inputs) } : {}),
         outputs: objectSpec(f.outputs),
       },

@@ -51,16 +51,21 @@ export function lookupsSource(fns: readonly FunctionDescription[]): string {
     const plain =
       jsdoc(
         "",
-        `${f.doc}\nThis plain form answers plain values${f.secret ? " (its secret keys too: use {@link " + f.name + "Output} to keep them secret)" : ""}; it reads the service with the stack's voiceagent config.`,
+        `${f.doc}\nThis plain form answers plain values${
+          f.secret ? " (its secret keys too: use " + "{@link " + f.name + "Output} to keep them secret)" : ""
+        }; it reads the service with the stack's voiceagent config.`,
         exampleTags(f),
       ) +
       `export function ${f.name}(${argsParam(f, `${P}Args`)}): Promise<${P}Result> {\n  return lookup<${P}Result>("${f.name}", args);\n}\n`;
     const output =
       jsdoc(
         "",
-        `${f.doc}\nThe Output form: runs once its arguments are known (in preview too)${f.secret ? "; secret as a whole, as its result holds secrets" : ""}.`,
+        `${f.doc}\nThe Output form: runs once its arguments are known (in preview too)${
+          f.secret ? "; secret as a " + "whole, as its result holds secrets" : ""
+        }.`,
       ) +
-      `export function ${f.name}Output(${argsParam(f, `${P}OutputArgs`)}): pulumi.Output<${P}Result> {\n  return lookupOutput<${P}Result>("${f.name}", { ...args }, ${f.secret});\n}\n`;
+      `export function ${f.name}Output(${argsParam(f, `${P}OutputArgs`)}): pulumi.Output<${P}Result> {\n  return ` +
+      `lookupOutput<${P}Result>("${f.name}", { ...args }, ${f.secret});\n}\n`;
     return `${typesOf(f)}\n${plain}\n${output}`;
   });
   return [
@@ -82,7 +87,8 @@ export function nativeLookupsSource(fns: readonly FunctionDescription[]): string
     const plain =
       jsdoc(
         "",
-        `${f.doc}\nOn the native provider (\`${token}\`). This plain form answers plain values${f.secret ? `; use {@link ${f.name}Output} to keep its secret keys secret` : ""}.`,
+        `${f.doc}\nOn the native provider (\`${token}\`). This plain form answers plain ` +
+          `values${f.secret ? `; use {@link ${f.name}Output} to keep its secret keys secret` : ""}.`,
         exampleTags(f),
       ) +
       `export function ${f.name}(${argsParam(f, `${P}Args`)}, opts?: pulumi.InvokeOptions): Promise<${P}Result> {\n` +
@@ -93,7 +99,8 @@ export function nativeLookupsSource(fns: readonly FunctionDescription[]): string
         `${f.doc}\nOn the native provider: the Output form${f.secret ? ", secret as a whole, as its result holds secrets" : ""}.`,
       ) +
       `export function ${f.name}Output(${argsParam(f, `${P}OutputArgs`)}, opts?: pulumi.InvokeOutputOptions): pulumi.Output<${P}Result> {\n` +
-      `  return pulumi.runtime.invokeOutput("${token}", { ...args }, { version: PLUGIN_VERSION, pluginDownloadURL: PLUGIN_DOWNLOAD_URL, ...opts });\n}\n`;
+      `  return pulumi.runtime.invokeOutput("${token}", { ...args }, { version: PLUGIN_VERSION, pluginDownloadURL: ` +
+      `PLUGIN_DOWNLOAD_URL, ...opts });\n}\n`;
     return `${plain}\n${output}`;
   });
   return [

@@ -1,4 +1,4 @@
-import { currentHost } from "../host.js";
+import type { Host } from "../host.js";
 import { type CheckFailure, inputFailure } from "../resources/kit/failure.js";
 
 /**
@@ -18,16 +18,15 @@ export const BOUND_ONCE: Readonly<Record<string, string>> = { PhoneNumber: "numb
 const nameOf = (who: string) => who.split("::").pop() ?? who;
 
 /**
- * Records that `who` (a URN or a resource name) holds `value` as `kind`'s bound-once input, and
+ * Records in `host` that `who` (a URN or a resource name) holds `value` as `kind`'s bound-once input, and
  * says what is wrong when another resource already does. The value is never repeated (it may be a
  * secret). A resource checked again (a migration checks old and new inputs) is no conflict.
  */
-export function holdOnce(kind: string, value: string, who: string): CheckFailure | undefined {
+export function holdOnce(host: Host, kind: string, value: string, who: string): CheckFailure | undefined {
   const field = BOUND_ONCE[kind];
   if (!field) return undefined;
   const key = `${kind}\0${value}`;
   // Who holds each value, per kind, in this host (and its deployment): the resource's name (or URN).
-  const host = currentHost();
   const other = host.holders.get(key) ?? host.deployment?.holdFirst("bound", who, kind, value) ?? who;
   if (other === who) {
     host.holders.set(key, who);
@@ -35,6 +34,7 @@ export function holdOnce(kind: string, value: string, who: string): CheckFailure
   }
   return inputFailure(
     `${field} is also bound by ${kind} '${nameOf(other)}' in this program: one ${field} can be bound by one ${kind} only ` +
-      `(the last write would win, and every later \`pulumi preview --refresh\` would show changes). Remove '${nameOf(who)}' or '${nameOf(other)}', or give one another ${field}`,
+      `(the last write would win, and every later \`pulumi preview --refresh\` would show changes). Remove ` +
+      `'${nameOf(who)}' or '${nameOf(other)}', or give one another ${field}`,
   );
 }

@@ -1,4 +1,4 @@
-import { currentHost } from "../host.js";
+import type { Host } from "../host.js";
 import type { Invocation } from "./invocation.js";
 
 /**
@@ -30,9 +30,8 @@ import type { Invocation } from "./invocation.js";
  */
 export type NumberKind = "PhoneNumber" | "PurchasedNumber";
 
-/** Records that the program declares `number` in a resource of `kind` (called from check), in the current host. */
-export function declareNumber(kind: NumberKind, number: string): void {
-  const host = currentHost();
+/** Records that the program declares `number` in a resource of `kind` (called from check), in `host`. */
+export function declareNumber(host: Host, kind: NumberKind, number: string): void {
   host.declared[kind].add(number);
   host.deployment?.mark("declared", kind, number);
 }
@@ -48,11 +47,11 @@ export type Claim = { status: "declared" } | { status: "unseen"; flag: string } 
  * - `free`: no resource of this kind declares it: the delete does its work.
  */
 export function claimOf(
+  host: Host,
   kind: NumberKind,
   number: string,
-  run: Invocation | undefined = currentHost().invocation(),
+  run: Invocation | undefined = host.invocation(),
 ): Claim {
-  const host = currentHost();
   if (host.declared[kind].has(number) || host.deployment?.marked("declared", kind, number))
     return { status: "declared" };
   return run?.limitedBy ? { status: "unseen", flag: run.limitedBy } : { status: "free" };

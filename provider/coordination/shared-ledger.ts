@@ -100,7 +100,8 @@ export class SharedLedger implements CreateLedger {
       if (registered) break;
       if (expired(by))
         throw new Error(
-          `a check of the ${kind} list by another provider process of this deployment still held this create at the operation's deadline; nothing was sent`,
+          `a check of the ${kind} list by another provider process of this deployment still held this create at the ` +
+            `operation's deadline; nothing was sent`,
         );
       await pause(round);
     }
@@ -131,7 +132,8 @@ export class SharedLedger implements CreateLedger {
         if (round === 0) onWait?.();
         if (expired(by))
           throw new Error(
-            `creates of ${kind} sent by other provider processes of this deployment were still waiting for their answers at the operation's deadline, so the list could not be checked`,
+            `creates of ${kind} sent by other provider processes of this deployment were still waiting for their answers at ` +
+              `the operation's deadline, so the list could not be checked`,
           );
         await pause(round);
       }
@@ -269,7 +271,8 @@ export class SharedLedger implements CreateLedger {
         group.splice(group.indexOf(step), 1);
         step.fail(
           new Error(
-            `the lock of this deployment's record of creates (${path.basename(this.file)}) was still held by another provider process at the operation's deadline`,
+            `the lock of this deployment's record of creates (${path.basename(this.file)}) was still held by another ` +
+              `provider process at the operation's deadline`,
           ),
         );
       }

@@ -53,7 +53,7 @@ export abstract class VoiceAgentResource extends pulumi.dynamic.Resource {
     const field = BOUND_ONCE[kind];
     const value = field ? props[field] : undefined;
     const hold = (v: unknown) => {
-      const failure = typeof v === "string" ? PROGRAM_HOST.run(() => holdOnce(kind, v, name)) : undefined;
+      const failure = typeof v === "string" ? holdOnce(PROGRAM_HOST, kind, v, name) : undefined;
       if (failure) throw new pulumi.RunError(`${kind} resource '${name}' has a problem: ${failure.reason}`);
     };
     if (pulumi.Output.isInstance(value)) value.apply(hold);

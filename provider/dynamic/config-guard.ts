@@ -9,6 +9,6 @@ import { PROGRAM_HOST } from "./program.js";
  * plugin's refusal is. The dynamic entry's, run in the program before anything registers.
  */
 export function refuseBadConfig(): void {
-  const problems = PROGRAM_HOST.run(configProblems);
+  const problems = configProblems(PROGRAM_HOST);
   if (problems.length) throw new pulumi.RunError(problems.map((p) => `${p}; ${NOTHING_SENT}`).join("\n"));
 }

@@ -17,11 +17,11 @@ export async function lookup<R>(name: string, args: object): Promise<R> {
   const { invokeFunction } = await import("../resources/functions/invoke.js");
   const config = { get: (key: string) => pulumi.runtime.getConfig(key) };
   const settings = { baseUrl: config.get("voiceagent:baseUrl"), token: config.get("voiceagent:token"), config };
-  const outcome = await PROGRAM_HOST.run(() => invokeFunction(name, settings, { ...args })).catch(
-    async (err: unknown) => {
-      throw await shown(err);
-    },
-  );
+  const outcome = await PROGRAM_HOST.run(() =>
+    invokeFunction({ host: PROGRAM_HOST, settings, name, args: { ...args } }),
+  ).catch(async (err: unknown) => {
+    throw await shown(err);
+  });
   if (outcome.failures)
     throw new Error(`${outcome.failures.map((f) => f.reason).join("; ")}; nothing was sent to the service`);
   return resultOf<R>(outcome.result);

@@ -6,12 +6,13 @@
 import { Host } from "../host.js";
 import { dynamicRuntime, type DynamicRuntime, inHost } from "../resources/kit/dynamic.js";
 import type { Props } from "../resources/kit/kind.js";
+import type { KindRuntime } from "../resources/kit/runtime.js";
 import { KINDS as REGISTRY } from "../resources/kinds/index.js";
 import { Refusal } from "../resources/kit/refusal.js";
 
 export { KIND_NAMES } from "../resources/kinds/index.js";
 
-const runtimes = new Map<string, DynamicRuntime>(REGISTRY.map((k) => [k.kind, dynamicRuntime(k.runtime)]));
+const runtimes = new Map<string, KindRuntime>(REGISTRY.map((k) => [k.kind, k.runtime]));
 const createBodies = new Map<string, (inputs: Props) => Props | undefined>(
   REGISTRY.map((k) => [k.kind, (inputs) => k.createBody(inputs)]),
 );
@@ -24,13 +25,13 @@ export function runtimeFor(kind: string, host: Host = DYNAMIC_HOST): DynamicRunt
   // A shim loads its runtime before its first call: the dynamic host joins its deployment here,
   // before any declaration is recorded or any ledger made (coordination/deployment.ts).
   host.joinAsDynamicHost();
-  const r = runtimes.get(kind);
-  if (!r)
+  const rt = runtimes.get(kind);
+  if (!rt)
     throw new Refusal(
       "E_UNKNOWN_KIND",
       `pulumi-voiceagent: no provider for kind ${kind}; is the installed package older than the program?`,
     );
-  return inHost(r, host);
+  return inHost(dynamicRuntime(rt, host), host);
 }
 
 /**

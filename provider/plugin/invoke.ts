@@ -1,6 +1,6 @@
 import { parseToken } from "../identity.js";
 import { markSecrets } from "../resources/kit/function.js";
-import type { ProviderSettings } from "../resources/kit/settings.js";
+import type { KindRequest } from "../resources/kit/requests.js";
 import { Secret, type InvokeRequest, type InvokeResponse } from "./protocol.js";
 
 // The plugin's Invoke in plain terms: a function's token and arguments in, its result (secret keys
@@ -13,7 +13,7 @@ import { Secret, type InvokeRequest, type InvokeResponse } from "./protocol.js";
  * return is unmarshalled with KeepSecrets: pkg/resource/plugin/provider_plugin.go, v3.259.0).
  */
 export async function invoke(
-  settings: ProviderSettings | undefined,
+  { host, settings }: KindRequest,
   req: InvokeRequest,
   version: string,
 ): Promise<InvokeResponse> {
@@ -27,7 +27,7 @@ export async function invoke(
         "install the plugin that matches the SDK. Nothing was sent to the service.",
     );
   }
-  const outcome = await invokeFunction(name, settings, req.args);
+  const outcome = await invokeFunction({ host, settings, name, args: req.args });
   if (outcome.failures) return { return: {}, failures: outcome.failures };
   return { return: markSecrets(outcome.result, secretPathsOf(name), (value) => new Secret(value)), failures: [] };
 }

@@ -36,7 +36,9 @@ export function kindFor(type: string, urn: string, version: string, requested: s
     requested && requested !== version
       ? `the voiceagent plugin is ${version}, the program's SDK is ${requested}`
       : `the voiceagent plugin is ${version}`;
-  const fix = `install the plugin that matches the SDK (\`pulumi plugin install resource voiceagent <version> --file <plugin>\`, or point Pulumi.yaml plugins.providers at the installed package's dist/plugin)`;
+  const fix =
+    `install the plugin that matches the SDK (\`pulumi plugin install resource voiceagent <version> ` +
+    `--file <plugin>\`, or point Pulumi.yaml plugins.providers at the installed package's dist/plugin)`;
   const problem = runtime
     ? ""
     : `${token} is not a resource this plugin serves (${versions}; it serves ${KIND_NAMES.join(", ")}): ${fix}`;

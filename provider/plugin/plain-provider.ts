@@ -92,12 +92,13 @@ export function plainProvider(opts: PlainProviderOptions, host: Host): PlainProv
       failing(async () => {
         const kind = await dispatch(req.type, req.urn);
         if (!kind.runtime) return { failures: [{ property: "", reason: kind.problem }] };
-        const result = await kind.runtime.check(
+        const result = await kind.runtime.check({
+          host,
           settings,
-          withoutProvider(req.olds),
-          withoutProvider(req.news),
-          req.urn,
-        );
+          olds: withoutProvider(req.olds),
+          news: withoutProvider(req.news),
+          urn: req.urn,
+        });
         return {
           inputs: result.inputs,
           failures: result.failures.map((f) => ({ property: f.property, reason: kind.explainUnknown(f.reason) })),
@@ -106,7 +107,13 @@ export function plainProvider(opts: PlainProviderOptions, host: Host): PlainProv
     diff: (req) =>
       failing(async () => {
         const rt = (await dispatch(req.type, req.urn)).orThrow();
-        const d = await rt.diff(settings, req.id, withoutProvider(req.olds), withoutProvider(req.news));
+        const d = await rt.diff({
+          host,
+          settings,
+          id: req.id,
+          olds: withoutProvider(req.olds),
+          news: withoutProvider(req.news),
+        });
         return diffResponse(d, req.olds, req.oldInputs ?? {}, req.news);
       }),
     create: (req) =>
@@ -117,7 +124,7 @@ export function plainProvider(opts: PlainProviderOptions, host: Host): PlainProv
           const { decided, secrets } = schemaOf(req.type);
           // A preview sends nothing: the inputs, and what the service decides as unknown.
           if (req.preview) return { id: "", properties: previewOutputs(inputs, decided), secrets };
-          const made = await timed(req.timeout, () => rt.create(settings, inputs));
+          const made = await timed(req.timeout, () => rt.create({ host, settings, properties: inputs }));
           return { id: made.id, properties: made.outputs, secrets };
         },
         req.properties,
@@ -127,7 +134,7 @@ export function plainProvider(opts: PlainProviderOptions, host: Host): PlainProv
       failing(async () => {
         const rt = (await dispatch(req.type, req.urn)).orThrow();
         const recorded = withoutProvider(req.properties);
-        const got = await timed(req.timeout, () => rt.read(settings, req.id, recorded));
+        const got = await timed(req.timeout, () => rt.read({ host, settings, id: req.id, properties: recorded }));
         if (got.gone) return { id: "" };
         if (Object.keys(recorded).length === 0 && !got.inputs) {
           // An import, and the kit kept what was recorded (nothing): this server cannot read the kind.
@@ -150,20 +157,19 @@ export function plainProvider(opts: PlainProviderOptions, host: Host): PlainProv
       failing(
         async () => {
           const rt = (await dispatch(req.type, req.urn)).orThrow();
-          const state = withoutProvider(req.olds);
-          const news = withoutProvider(req.news);
-          const { secrets } = schemaOf(req.type);
-          if (req.preview) return { properties: previewUpdate(state, req.oldInputs, req.news), secrets };
-          // Only the dynamic provider a migrated stack records differs: drop it, send nothing.
-          if (
-            recordsProvider(req.olds) &&
-            Object.keys((await rt.diff(settings, req.id, state, news)).detailed).length === 0
-          )
-            return { properties: state, secrets };
-          return {
-            properties: (await timed(req.timeout, () => rt.update(settings, req.id, state, news))).outputs,
-            secrets,
+          const update = {
+            host,
+            settings,
+            id: req.id,
+            olds: withoutProvider(req.olds),
+            news: withoutProvider(req.news),
           };
+          const { secrets } = schemaOf(req.type);
+          if (req.preview) return { properties: previewUpdate(update.olds, req.oldInputs, req.news), secrets };
+          // Only the dynamic provider a migrated stack records differs: drop it, send nothing.
+          if (recordsProvider(req.olds) && Object.keys((await rt.diff(update)).detailed).length === 0)
+            return { properties: update.olds, secrets };
+          return { properties: (await timed(req.timeout, () => rt.update(update))).outputs, secrets };
         },
         req.news,
         schemaOf(req.type).secrets,
@@ -171,9 +177,11 @@ export function plainProvider(opts: PlainProviderOptions, host: Host): PlainProv
     delete: (req) =>
       failing(async () => {
         const rt = (await dispatch(req.type, req.urn)).orThrow();
-        await timed(req.timeout, () => rt.delete(settings, req.id, withoutProvider(req.properties)));
+        await timed(req.timeout, () =>
+          rt.delete({ host, settings, id: req.id, properties: withoutProvider(req.properties) }),
+        );
       }),
-    invoke: (req) => failing(() => invoke(settings, req, opts.version)),
+    invoke: (req) => failing(() => invoke({ host, settings }, req, opts.version)),
   };
 }
 

@@ -12,7 +12,9 @@ export const E164Schema = z
     // engine prints one escaped).
     error: (iss) =>
       typeof iss.input === "number"
-        ? `must be an E.164 phone number string such as +15551234567, not the number ${iss.input}: Pulumi YAML reads a config value that looks like a number as a number; set it as a JSON string, wrapped in double quotes (the shell needs single quotes around them)`
+        ? `must be an E.164 phone number string such as +15551234567, not the number ${iss.input}: Pulumi YAML reads a ` +
+          `config value that looks like a number as a number; set it as a JSON string, wrapped in double quotes (the ` +
+          `shell needs single quotes around them)`
         : undefined,
   })
   .regex(/^\+[1-9]\d{1,14}$/, { error: "must be an E.164 phone number such as +15551234567" });

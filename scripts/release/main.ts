@@ -86,7 +86,9 @@ try {
       mtime,
     );
     log(
-      `${path.basename(archive)}: Node ${built.nodeVersion}${built.signedWith ? `, signed by ${built.signedWith}` : ""}, ${statSync(archive).size} bytes`,
+      `${path.basename(archive)}: Node ${built.nodeVersion}${
+        built.signedWith ? `, signed by ` + `${built.signedWith}` : ""
+      }, ${statSync(archive).size} bytes`,
     );
   }
   if (!args["plugins-only"]) {

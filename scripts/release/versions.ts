@@ -20,7 +20,8 @@ export function checkVersions(root: string): string {
   const off = Object.entries(found).filter(([, v]) => v !== version);
   if (off.length > 0) {
     throw new Error(
-      `provider/package.json says ${version}, but ${off.map(([f, v]) => `${f} says ${v ?? "nothing"}`).join(", ")}: bump them together (npm run gen, npm run gen:sdks)`,
+      `provider/package.json says ${version}, but ${off.map(([f, v]) => `${f} says ${v ?? "nothing"}`).join(", ")}: ` +
+        `bump them together (npm run gen, npm run gen:sdks)`,
     );
   }
   return version;

@@ -199,7 +199,8 @@ describe("voiceagent", () => {
     expect(row).toContain("made-by-hand");
   });
 
-  it("audit on a list it cannot read whole: the item it cannot read is reported, and a managed object it does not see is unknown, never missing", async () => {
+  it(`audit on a list it cannot read whole: the item it cannot read is reported, and a managed object it does not see is unknown, never \
+missing`, async () => {
     const seed = emu.seeds.get(TOKEN)!;
     const odd = await client.agents.create({
       prompt: "Listed with a field of the wrong type.",

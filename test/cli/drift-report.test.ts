@@ -103,7 +103,8 @@ describe("driftFromEvents", () => {
 describe("pulumiFailure", () => {
   it("keeps the error lines of a failed command's stderr, on one line", () => {
     const message =
-      "code: 255\n stdout: Previewing update (ci):\n\n stderr: warning: something minor\nerror: no stack named 'nope' found\nerror: preview failed\n err?: Error: Command failed with exit code 255\n";
+      "code: 255\n stdout: Previewing update (ci):\n\n stderr: warning: something minor\nerror: no stack named 'nope' " +
+      "found\nerror: preview failed\n err?: Error: Command failed with exit code 255\n";
     expect(pulumiFailure(new Error(message))).toBe("no stack named 'nope' found");
   });
 

@@ -266,7 +266,8 @@ describe("recover of the current API's kinds", () => {
     expect(d).toMatchObject({ outcome: "adopt", id: prompt.id });
   });
 
-  it("a connection or a vector database is never matched by its body (its secret is encrypted): the unmanaged ones are offered, nothing cleared", () => {
+  it(`a connection or a vector database is never matched by its body (its secret is encrypted): the unmanaged ones are offered, nothing \
+cleared`, () => {
     const { acc, vdb, openai, twilio } = everyKind();
     const ev = { managed: new Map([[openai.id, "dev"]]), urns: new Set<string>(), before: new Set<string>() };
     const [c, v] = decide(

@@ -193,7 +193,10 @@ describe("pull → up → drift check and audit", () => {
     expect(bad.code).toBe(1);
     expect(bad.stdout).toBe("");
     expect(bad.stderr).toMatch(
-      /^voiceagent: error: the token was refused by http:\/\/127\.0\.0\.1:\d+ \(401 on GET .*\): check VOICEAGENT_TOKEN; nothing was changed on the service\n$/,
+      new RegExp(
+        /^voiceagent: error: the token was refused by http:\/\/127\.0\.0\.1:\d+ \(401 on GET .*\): /.source +
+          /check VOICEAGENT_TOKEN; nothing was changed on the service\n$/.source,
+      ),
     );
   });
 

@@ -121,7 +121,8 @@ describe("recover adopts only on evidence", () => {
     });
   });
 
-  it("numbers, as their kinds say (recover: rebind, number): a binding is redone, never adopted; a bought number is adopted only by its number", () => {
+  it(`numbers, as their kinds say (recover: rebind, number): a binding is redone, never adopted; a bought number is adopted only by its \
+number`, () => {
     const agent = agentOf("answers");
     const fresh = { id: randomUUID(), user_id: USER, active: true, inbound_agent: agent, number: "+15550010009" };
     const newer = { ...fresh, id: randomUUID(), inbound_agent: null, number: "+15550010008" };

@@ -50,7 +50,8 @@ describe("pacing to the service's rate limit", () => {
     expect(pacerFor(emu.url, token).perSecond).toBeUndefined();
   });
 
-  it("learns the rate the client achieved in the second before the first 429, cuts it below what the service answered since, and raises it while no 429 comes", async () => {
+  it(`learns the rate the client achieved in the second before the first 429, cuts it below what the service answered since, and raises it \
+while no 429 comes`, async () => {
     let now = 10_000;
     const pacer = new Pacer(() => now);
     for (let i = 0; i < 21; i++) {

@@ -94,7 +94,8 @@ describe("the per-language examples", () => {
     expect(r.code).toBe(0);
   }, 600_000);
 
-  it("Pulumi YAML: one preview of every snippet together type-checks them; a property the schema lacks fails it; examples/yaml previews", async () => {
+  it(`Pulumi YAML: one preview of every snippet together type-checks them; a property the schema lacks fails it; examples/yaml \
+previews`, async () => {
     const program = mergeExamples(files("yaml").filter((f) => !isCurrentOnly(f) && !currentOnly(f)));
     const currentProgram = mergeExamples(files("yaml").filter(currentOnly));
     expect(Object.keys(currentProgram.resources).length).toBe(CURRENT_ONLY.length);
@@ -179,7 +180,10 @@ describe("the per-language examples", () => {
         // The first of the two the engine checks (a line's number or the transfer action's).
         const told = `${unquoted.stdout}${unquoted.stderr}`;
         expect(told).toMatch(
-          /[nN]umber must be an E\.164 phone number string such as \+15551234567, not the number \d+: Pulumi YAML reads a config value that looks like a number as a number; set it as a JSON string/,
+          new RegExp(
+            /[nN]umber must be an E\.164 phone number string such as \+15551234567, not the number \d+: /.source +
+              /Pulumi YAML reads a config value that looks like a number as a number; set it as a JSON string/.source,
+          ),
         );
         // Quoted, as its Pulumi.yaml says.
         expect((await inClinic("config", "set", "mainNumber", `"${numbers[0]!}"`)).code).toBe(0);

@@ -98,7 +98,8 @@ describe("the public types of pulumi-voiceagent", () => {
               (value.isUnion() && value.types.some((t) => t.flags & ts.TypeFlags.Undefined)));
           if (Boolean(mayBeUnset) === p.output.required)
             problems.push(
-              `${k.kind}.${o.name}: Output<${value ? checker.typeToString(value) : "?"}>, but the kind says ${p.output.required ? "always set" : "may be unset"}`,
+              `${k.kind}.${o.name}: Output<${value ? checker.typeToString(value) : "?"}>, but the kind says ` +
+                `${p.output.required ? "always set" : "may be unset"}`,
             );
           if (docOf(checker, o).length < 10) problems.push(`${k.kind}.${o.name}: no doc text`);
         }

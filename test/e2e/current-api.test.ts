@@ -177,10 +177,12 @@ describe("a clinic on the current API (dynamic entry)", () => {
         'import * as pulumi from "@pulumi/pulumi";',
         'import * as va from "pulumi-voiceagent";',
         "const config = new pulumi.Config();",
-        'const booking = new va.Prompt("booking", { content: "You book visits.", collectFields: [{ name: "email", label: "Email address" }], promptId: config.require("promptId") });',
+        'const booking = new va.Prompt("booking", { content: "You book visits.", collectFields: [{ name: "email", ' +
+          'label: "Email address" }], promptId: config.require("promptId") });',
         `const faq = new va.VectorDatabase("faq", { index: "clinic-faq", apiKey: "${keys.pinecone}", apiEnvironment: "us-east-1-aws" });`,
         `const openai = new va.AccountConnection("openai", { type: "account_connection_openai", openaiApiKey: "${keys.openai}" });`,
-        `const twilio = new va.AccountConnection("twilio", { type: "account_connection_twilio", twilioAccountSid: "AC0123", twilioAuthToken: "${keys.twilio}", steeringPool: ["${first}", "${second}"] });`,
+        `const twilio = new va.AccountConnection("twilio", { type: "account_connection_twilio", twilioAccountSid: ` +
+          `"AC0123", twilioAuthToken: "${keys.twilio}", steeringPool: ["${first}", "${second}"] });`,
         "export const ids = { booking: booking.id, faq: faq.id, openai: openai.id, twilio: twilio.id };",
         "",
       ].join("\n"),

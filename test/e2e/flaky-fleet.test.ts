@@ -45,7 +45,8 @@ const bought = (all: { number: string; active?: boolean | null | undefined }[]) 
   all.filter((n) => n.number.startsWith(`+1${AREA}`));
 
 describe(`a fleet of ${N} identical agents under the fault mix`, () => {
-  it("one up succeeds and the service holds exactly what is declared, one object per resource, while identical creates were in flight together", async () => {
+  it(`one up succeeds and the service holds exactly what is declared, one object per resource, while identical creates were in flight \
+together`, async () => {
     addFaultMix(ctx.emu);
     const hard = ["/v1/agents/create", "/v1/numbers/buy"];
     for (const route of hard) slowAndLost(ctx.emu, route);

@@ -87,7 +87,8 @@ describe("an up killed at any point converges after recover, refresh and up", ()
       const duplicates = mine.length - N;
       const adopted = decisions.filter((d) => d.outcome === "adopt").length;
       report.push(
-        `kill after ${k} creates: ${decisions.length} pending, ${adopted} adopted by recover, ${duplicates} duplicates${torn ? " (checkpoint torn: backup restored)" : ""}`,
+        `kill after ${k} creates: ${decisions.length} pending, ${adopted} adopted by recover, ${duplicates} ` +
+          `duplicates${torn ? " (checkpoint torn: backup restored)" : ""}`,
       );
       console.log(report.at(-1));
       expect(decisions.every((d) => d.outcome !== "unresolved")).toBe(true);

@@ -140,7 +140,9 @@ describe("recover on staging, beside production's identical objects", () => {
     const real = (await run("sh", ["-c", "command -v pulumi"], { cwd: dir, env })).stdout.trim();
     writeFileSync(
       path.join(shim, "pulumi"),
-      `#!/bin/sh\ncase "$*" in\n  "stack export --stack staging --non-interactive") "${real}" refresh --yes --skip-preview --stack staging --non-interactive >/dev/null 2>&1 || exit 9 ;;\nesac\nexec "${real}" "$@"\n`,
+      `#!/bin/sh\ncase "$*" in\n  "stack export --stack staging --non-interactive") ` +
+        `"${real}" refresh --yes --skip-preview --stack staging --non-interactive >/dev/null 2>&1 || exit 9 ;;\n` +
+        `esac\nexec "${real}" "$@"\n`,
     );
     chmodSync(path.join(shim, "pulumi"), 0o755);
     const before = await exported("staging");

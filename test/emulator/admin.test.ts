@@ -41,7 +41,8 @@ describe("stats", () => {
 });
 
 describe("stats count every request", () => {
-  it("a request to a path the service does not have is counted (a wrong baseUrl path is not invisible); the test's own /admin calls are not", async () => {
+  it(`a request to a path the service does not have is counted (a wrong baseUrl path is not invisible); the test's own /admin calls are \
+not`, async () => {
     await t.call("GET", "/api/v1/agents/list");
     await t.call("POST", "/agents/create", { prompt: "p" });
     await t.call("GET", "/admin/stats");

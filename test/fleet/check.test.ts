@@ -92,7 +92,8 @@ describe("checkFleet", () => {
     );
   });
 
-  it("takes a linked line (number and link), and refuses link with buy, a link naming no declared connection (nor a UUID) or with an unknown key", () => {
+  it(`takes a linked line (number and link), and refuses link with buy, a link naming no declared connection (nor a UUID) or with an \
+unknown key`, () => {
     const connection = randomUUID();
     const r = checkFleet({
       agents: { s: { prompt: "p", voice: randomUUID() } },
@@ -110,7 +111,8 @@ describe("checkFleet", () => {
       expect.arrayContaining([
         expect.stringMatching(/^fleet\.lines\.bought\.link: a linked number is one of your Twilio account's/),
         // A connection is a key of accountConnections or an existing one's UUID (issue 35).
-        'fleet.lines.typo.link.connection: no account connection named "nope" (the fleet declares no accountConnections; name an existing account connection by its UUID)',
+        'fleet.lines.typo.link.connection: no account connection named "nope" (the fleet declares no ' +
+          "accountConnections; name an existing account connection by its UUID)",
         expect.stringMatching(/^fleet\.lines\.typo\.link\.outbund: unknown key \(known: connection, outboundOnly\)/),
       ]),
     );
@@ -165,7 +167,10 @@ describe("checkFleet", () => {
     if (!(err instanceof FleetConfigError)) return;
     expect(err.__pulumiRunError).toBe(true);
     expect(err.message).toMatch(
-      /2 problems[\s\S]*nothing was sent[\s\S]*\n {2}fleet\.agents\.a\.voice: no voice named "nope"[\s\S]*\n {2}fleet\.lines\.l\.agent: no agent named "b"/,
+      new RegExp(
+        /2 problems[\s\S]*nothing was sent[\s\S]*\n {2}fleet\.agents\.a\.voice: no voice named "nope"/.source +
+          /[\s\S]*\n {2}fleet\.lines\.l\.agent: no agent named "b"/.source,
+      ),
     );
   });
 });

@@ -13,7 +13,9 @@ import {
 } from "../../provider/resources/functions/invoke.js";
 import { FUNCTIONS } from "../../provider/resources/functions/index.js";
 import { markSecrets } from "../../provider/resources/kit/function.js";
-import { Secret } from "../../provider/plugin/protocol.js";
+import { type InvokeRequest, Secret } from "../../provider/plugin/protocol.js";
+import type { Props } from "../../provider/resources/kit/kind.js";
+import type { ProviderSettings } from "../../provider/resources/kit/settings.js";
 import { startRecordingServer } from "../helpers/recording-server.js";
 
 let emu: RunningEmulator;
@@ -22,7 +24,8 @@ const token = `fn-${randomUUID()}`;
 const settings = () => ({ baseUrl: emu.url, token });
 /** The functions as an edge runs them: in its host (the plugin's, the program's). */
 const host = new Host();
-const invokeFunction = (...a: Parameters<typeof invokeIn>) => host.run(() => invokeIn(...a));
+const invokeFunction = (name: string, settings: ProviderSettings, args: Props) =>
+  host.run(() => invokeIn({ host, settings, name, args }));
 const result = (o: InvokeOutcome) => {
   if (!o.result) throw new Error(`failures: ${JSON.stringify(o.failures)}`);
   return o.result;
@@ -154,7 +157,8 @@ describe("a server without the extension routes", () => {
 });
 
 describe("secrets in results", () => {
-  it("are a call's transcript and error message, an agent's prompt, a webhook's URL, a prompt's text and the credentials of vector databases and account connections, nothing else", () => {
+  it(`are a call's transcript and error message, an agent's prompt, a webhook's URL, a prompt's text and the credentials of vector \
+databases and account connections, nothing else`, () => {
     const all = Object.fromEntries(FUNCTIONS.map((f) => [f.name, secretPathsOf(f.name).map((p) => p.join("."))]));
     expect(all).toEqual({
       getVoice: [],
@@ -204,7 +208,8 @@ describe("the plugin's Invoke, in plain terms", () => {
   it("answers a call with its transcript and error message wrapped secret, the rest plain", async () => {
     const plugin = await import("../../provider/plugin/invoke.js");
     // As the plugin's provider runs it: in its host.
-    const invoke = (...a: Parameters<typeof plugin.invoke>) => host.run(() => plugin.invoke(...a));
+    const invoke = (settings: ProviderSettings, req: InvokeRequest, version: string) =>
+      host.run(() => plugin.invoke({ host, settings }, req, version));
     const voice = await invoke(settings(), { tok: "voiceagent:index:getVoice", args: { voiceName: "alloy" } }, "0.0.0");
     const agent = await client.agents.create({ prompt: "confidential prompt", voice: String(voice.return.id) });
     const placed = await client.calls.create({
@@ -229,7 +234,8 @@ describe("the plugin's Invoke, in plain terms", () => {
   it("answers argument failures without sending anything, and refuses a token it does not serve, naming its version", async () => {
     const plugin = await import("../../provider/plugin/invoke.js");
     // As the plugin's provider runs it: in its host.
-    const invoke = (...a: Parameters<typeof plugin.invoke>) => host.run(() => plugin.invoke(...a));
+    const invoke = (settings: ProviderSettings, req: InvokeRequest, version: string) =>
+      host.run(() => plugin.invoke({ host, settings }, req, version));
     emu.resetStats();
     const refused = await invoke(settings(), { tok: "voiceagent:index:getPhoneNumber", args: {} }, "0.0.0");
     expect(refused.failures).toEqual([expect.objectContaining({ property: "number" })]);

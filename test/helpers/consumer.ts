@@ -221,7 +221,14 @@ export function packageJson(p: {
   dependencies: Record<string, string>;
   devDependencies?: Record<string, string>;
 }): string {
-  return `${JSON.stringify({ name: p.name, ...(p.type ? { type: p.type } : {}), main: p.main ?? "index.ts", devDependencies: p.devDependencies, dependencies: p.dependencies }, null, 2)}\n`;
+  const manifest = {
+    name: p.name,
+    ...(p.type ? { type: p.type } : {}),
+    main: p.main ?? "index.ts",
+    devDependencies: p.devDependencies,
+    dependencies: p.dependencies,
+  };
+  return `${JSON.stringify(manifest, null, 2)}\n`;
 }
 
 /** Options of a consumer project. */

@@ -382,9 +382,8 @@ describe.concurrent("a clinic on the current API (2024), native classes", () => 
     expect(filesContaining(install.stateDir, vendorKey)).toEqual([]);
   }, 240_000);
 
-  it("pulumi import of a prompt, an OpenAI and a Twilio connection, a vector database and a linked number; an empty preview; no secret in plaintext; destroy says each stays on the service and sends nothing", async ({
-    expect,
-  }) => {
+  it(`pulumi import of a prompt, an OpenAI and a Twilio connection, a vector database and a linked number; an empty preview; no secret in \
+plaintext; destroy says each stays on the service and sends nothing`, async ({ expect }) => {
     const stack = "current-import";
     const emu = emuOf("currentImport");
     const token = tokens.currentImport;
@@ -570,9 +569,8 @@ describe.concurrent("secrets on the native classes", () => {
   const stack = "secrets";
   const nonce = randomUUID().slice(0, 8);
 
-  it("every secret input, and the token given to an explicit Provider, appear nowhere in plaintext: export, backend files, project files, CLI output", async ({
-    expect,
-  }) => {
+  it(`every secret input, and the token given to an explicit Provider, appear nowhere in plaintext: export, backend files, project files, \
+CLI output`, async ({ expect }) => {
     const emu = emuOf("secrets");
     const [, lineNumber, ownedNumber] = numbersOf("secrets");
     const values: Record<string, string> = {
@@ -640,9 +638,8 @@ describe.concurrent("secrets on the native classes", () => {
 });
 
 describe.concurrent("pulumi import", () => {
-  it("imports one object of each kind (numbers by E.164, recorded by their UUIDs; an unbound one refused as a binding); a call's transcript stays secret; with the program declaring them, the preview is empty", async ({
-    expect,
-  }) => {
+  it(`imports one object of each kind (numbers by E.164, recorded by their UUIDs; an unbound one refused as a binding); a call's transcript \
+stays secret; with the program declaring them, the preview is empty`, async ({ expect }) => {
     const stack = "single";
     const emu = emuOf("single");
     const client = clientOf(emu, tokens.single);
@@ -822,7 +819,8 @@ describe.concurrent("migration from the dynamic provider and back, without repla
   // hold the same program and the same kind of state, and each costs minutes of the suite.
   const movesFrom = new Set([versions[0], versions.at(-1)]);
   for (const version of versions)
-    it(`a stack written by ${version} previews empty with this release${movesFrom.has(version) ? "; moves to native and back; lines stay bound; destroy unbinds" : ""}`, async ({
+    it(`a stack written by ${version} previews empty with this \
+release${movesFrom.has(version) ? "; moves to native and back; lines stay bound; destroy unbinds" : ""}`, async ({
       expect,
     }) => {
       const meta = metas[versions.indexOf(version)]!;
@@ -900,9 +898,8 @@ describe.concurrent("migration from the dynamic provider and back, without repla
 
 describe.concurrent("bad input as users meet it, on both entries: named at preview, no value printed, nothing sent", () => {
   for (const entry of ["dynamic", "native"] as const) {
-    it(`${entry}: secrets failing a format, an unknown key, a size and an allowlist; a duplicate id; a URL with a password; a baseUrl with a path, a misspelt setting, a plain-text token`, async ({
-      expect,
-    }) => {
+    it(`${entry}: secrets failing a format, an unknown key, a size and an allowlist; a duplicate id; a URL with a password; a baseUrl with \
+a path, a misspelt setting, a plain-text token`, async ({ expect }) => {
       const scenario = entry === "dynamic" ? "badDynamic" : "badNative";
       const emu = emuOf(scenario);
       const stack = `bad-${entry}`;
@@ -966,10 +963,17 @@ describe.concurrent("bad input as users meet it, on both entries: named at previ
       const plain = await preview();
       // The same line on both entries (the CLI's framing around it differs).
       expect(misspelt).toMatch(
-        /voiceagent:baseURL is not a setting of this provider \(it has baseUrl, token[^\n]*\): run `pulumi config rm voiceagent:baseURL`; nothing was sent to the service/,
+        new RegExp(
+          /voiceagent:baseURL is not a setting of this provider \(it has baseUrl, token[^\n]*\): /.source +
+            /run `pulumi config rm voiceagent:baseURL`; nothing was sent to the service/.source,
+        ),
       );
       expect(plain).toMatch(
-        /voiceagent:token is set as plain text and would be written to the stack's state unencrypted: run `pulumi config set --secret voiceagent:token <token>` \(or use VOICEAGENT_TOKEN instead\); nothing was sent to the service/,
+        new RegExp(
+          /voiceagent:token is set as plain text and would be written to the stack's state unencrypted: /.source +
+            /run `pulumi config set --secret voiceagent:token <token>` \(or use VOICEAGENT_TOKEN instead\); /.source +
+            /nothing was sent to the service/.source,
+        ),
       );
 
       // Nothing reached the service, on any path, though its address was reachable throughout, but
@@ -990,9 +994,8 @@ describe.concurrent("bad input as users meet it, on both entries: named at previ
 
 describe.concurrent("functions on both TypeScript entries", () => {
   for (const entry of ["native", "dynamic"] as const) {
-    it(`${entry}: preview sends only reads, a lookup that finds nothing fails naming it, up binds the first free number, no secret result in plaintext`, async ({
-      expect,
-    }) => {
+    it(`${entry}: preview sends only reads, a lookup that finds nothing fails naming it, up binds the first free number, no secret result \
+in plaintext`, async ({ expect }) => {
       const scenario = entry === "native" ? "lookupsNative" : "lookupsDynamic";
       const emu = emuOf(scenario);
       const token = tokens[scenario];

@@ -101,7 +101,9 @@ function joinFromAnotherNamespace(tmp: string): Promise<string> {
     );
   }
   const kit = path.join(REPO_ROOT, "provider/dist/coordination/deployment.js");
-  const code = `const d = require(${JSON.stringify(kit)}).joinDeployment("127.0.0.1:8080"); console.log("joined " + require("node:fs").readlinkSync("/proc/self/ns/pid"));`;
+  const code =
+    `const d = require(${JSON.stringify(kit)}).joinDeployment("127.0.0.1:8080"); console.log("joined " ` +
+    `+ require("node:fs").readlinkSync("/proc/self/ns/pid"));`;
   const proc = spawn("unshare", ["--pid", "--fork", "--mount-proc", process.execPath, "-e", code], {
     env: { ...process.env, TMPDIR: tmp },
     stdio: ["ignore", "pipe", "pipe"],

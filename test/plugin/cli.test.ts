@@ -27,7 +27,8 @@ describe("the plugin under the Pulumi CLI", () => {
     config: { "native:prompt": { value: PROMPT, secret: true } },
   });
 
-  it("up creates through it with secrets kept secret, the next preview is empty, and destroy of an agent shows the plugin's note in the up output", async () => {
+  it(`up creates through it with secrets kept secret, the next preview is empty, and destroy of an agent shows the plugin's note in the up \
+output`, async () => {
     appendFileSync(
       path.join(ctx.t.workDir, "Pulumi.yaml"),
       `plugins:\n  providers:\n    - name: voiceagent\n      path: ${path.dirname(PLUGIN_BIN)}\n`,
@@ -60,7 +61,8 @@ describe("the plugin under the Pulumi CLI", () => {
 });
 
 describe("the plugin as one installed file", () => {
-  it("`pulumi plugin install resource voiceagent <v> --file` installs it alone, and `pulumi package get-schema voiceagent` gets its schema", async () => {
+  it(`\`pulumi plugin install resource voiceagent <v> --file\` installs it alone, and \`pulumi package get-schema voiceagent\` gets its \
+schema`, async () => {
     const home = mkdtempSync(path.join(os.tmpdir(), "va-plugin-home-"));
     const cwd = mkdtempSync(path.join(os.tmpdir(), "va-plugin-cwd-"));
     try {

@@ -177,7 +177,8 @@ describe("Create", () => {
 });
 
 describe("secret outputs", () => {
-  it("a call's transcript and error message leave the plugin secret on create, read, import and update, whatever the engine knows of the inputs", async () => {
+  it(`a call's transcript and error message leave the plugin secret on create, read, import and update, whatever the engine knows of the \
+inputs`, async () => {
     const id = randomUUID();
     const user = randomUUID();
     const voice = { id: randomUUID(), user_id: user, type: "voice_base", voice_name: "alloy", pitch: 0, rate: 1 };
@@ -244,7 +245,8 @@ describe("secret outputs", () => {
     }
   });
 
-  it("an import records a vector database's key, and an account connection's OpenAI key and Twilio auth token, secret among the inputs too: the engine stores an import's inputs as Read gives them", async () => {
+  it(`an import records a vector database's key, and an account connection's OpenAI key and Twilio auth token, secret among the inputs too: \
+the engine stores an import's inputs as Read gives them`, async () => {
     const user = randomUUID();
     const vectors = {
       id: randomUUID(),

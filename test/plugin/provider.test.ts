@@ -219,7 +219,8 @@ describe("resources", () => {
 });
 
 describe("a create's preview", () => {
-  it("leaves an optional input the program does not set undefined, so a dependent previews no unknown; what the service decides is unknown", async () => {
+  it(`leaves an optional input the program does not set undefined, so a dependent previews no unknown; what the service decides is \
+unknown`, async () => {
     const agent = await create(recorded, "Agent", { prompt: "p", voice: randomUUID(), actions: [] }, true);
     for (const unset of ["initialMessage", "webhook", "agentId"])
       expect(agent.properties[unset], unset).toBeUndefined();

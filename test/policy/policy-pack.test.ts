@@ -203,7 +203,8 @@ beforeAll(async () => {
   const nodePlugin = install.project("node-plugin", {
     "Pulumi.yaml": projectYaml("node-plugin").replace(PLUGIN_PATH, "./voiceagent-plugin"),
     "index.js":
-      'const va = require("pulumi-voiceagent/native");\nnew va.Webhook("events", { url: "https://hooks.example.com/events", subscriptions: ["event_transcript"] });\n',
+      'const va = require("pulumi-voiceagent/native");\nnew va.Webhook("events", { url: ' +
+      '"https://hooks.example.com/events", subscriptions: ["event_transcript"] });\n',
   });
   const pluginDir = path.join(nodePlugin.dir, "voiceagent-plugin");
   mkdirSync(pluginDir);

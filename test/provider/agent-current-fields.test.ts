@@ -289,7 +289,10 @@ describe("the Agent's current-API fields (2024)", () => {
     const checked = await agent.check(settings, {}, { ...fields, prompt: "Eres la recepción.", voice: oldVoice });
     expect(reasons(checked)).toEqual([
       expect.stringMatching(
-        /^name, language, interruptSensitivity, .*llmFallback, deepgramKeywords: these need the current API \(2024\), and the service speaks the 2023 interface/,
+        new RegExp(
+          /^name, language, interruptSensitivity, .*llmFallback, deepgramKeywords: /.source +
+            /these need the current API \(2024\), and the service speaks the 2023 interface/.source,
+        ),
       ),
     ]);
     expect(routesSince(old.stats.byRoute, before)).toEqual({ [GENERATION_PROBE]: 1 });

@@ -17,7 +17,9 @@ const runtime = KINDS.find((k) => k.kind === "PhoneNumber")!.runtime;
 // Each test is its own program: a host of its own (what a plugin process builds at its main).
 let host = new Host();
 const check = (name: string | undefined, number: string) =>
-  host.run(() => runtime.check(settings, {}, { number, inboundAgent: agent }, name && urn(name)));
+  host.run(() =>
+    runtime.check({ host, settings, olds: {}, news: { number, inboundAgent: agent }, urn: name && urn(name) }),
+  );
 
 afterEach(() => {
   host = new Host();

@@ -166,7 +166,10 @@ describe("settings are checked at preview, naming the setting and the fix", () =
     [
       "nothing set",
       {},
-      /voiceagent:baseUrl is not set: run `pulumi config set voiceagent:baseUrl <url>`[\s\S]*voiceagent:token is not set: run `pulumi config set --secret voiceagent:token <token>`/,
+      new RegExp(
+        /voiceagent:baseUrl is not set: run `pulumi config set voiceagent:baseUrl <url>`[\s\S]*/.source +
+          /voiceagent:token is not set: run `pulumi config set --secret voiceagent:token <token>`/.source,
+      ),
     ],
     ["empty values", { baseUrl: "", token: " " }, /voiceagent:baseUrl is not set[\s\S]*voiceagent:token is not set/],
     ["not a URL", { baseUrl: "api.example.com", token: "t" }, /voiceagent:baseUrl is not a URL/],

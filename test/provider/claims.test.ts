@@ -66,15 +66,18 @@ describe("a run limited to part of the stack", () => {
   const targeted = { limitedBy: "--target" };
 
   it("cannot know an undeclared number's owner; a declared one is still known", () => {
-    expect(host.run(() => claimOf("PhoneNumber", N, targeted))).toEqual({ status: "unseen", flag: "--target" });
-    expect(host.run(() => claimOf("PhoneNumber", N, { limitedBy: undefined }))).toEqual({ status: "free" });
-    expect(host.run(() => claimOf("PhoneNumber", N, undefined))).toEqual({ status: "free" });
+    expect(host.run(() => claimOf(host, "PhoneNumber", N, targeted))).toEqual({ status: "unseen", flag: "--target" });
+    expect(host.run(() => claimOf(host, "PhoneNumber", N, { limitedBy: undefined }))).toEqual({ status: "free" });
+    expect(host.run(() => claimOf(host, "PhoneNumber", N, undefined))).toEqual({ status: "free" });
   });
 
   it("a number declared in this run is known whatever the run", async () => {
     await runtimeFor("PhoneNumber", host).check(await serve(), {}, { number: N, inboundAgent: agentId });
-    expect(host.run(() => claimOf("PhoneNumber", N, targeted))).toEqual({ status: "declared" });
-    expect(host.run(() => claimOf("PurchasedNumber", N, targeted))).toEqual({ status: "unseen", flag: "--target" });
+    expect(host.run(() => claimOf(host, "PhoneNumber", N, targeted))).toEqual({ status: "declared" });
+    expect(host.run(() => claimOf(host, "PurchasedNumber", N, targeted))).toEqual({
+      status: "unseen",
+      flag: "--target",
+    });
   });
 
   it.each([

@@ -6,7 +6,7 @@ import { configProblems } from "../../provider/resources/kit/guard.js";
 async function freshGuard() {
   const host = new Host();
   return () => {
-    const problems = host.run(configProblems);
+    const problems = configProblems(host);
     if (problems.length) throw new Error(problems.join("\n"));
   };
 }

@@ -11,13 +11,16 @@ import { startEmulator, type RunningEmulator } from "voiceagent-emulator";
 import { runtimeFor as runtimeIn } from "../../provider/dynamic/runtimes.js";
 import { Host } from "../../provider/host.js";
 import { invokeFunction as invokeIn } from "../../provider/resources/functions/invoke.js";
+import type { Props } from "../../provider/resources/kit/kind.js";
+import type { ProviderSettings } from "../../provider/resources/kit/settings.js";
 import { KINDS } from "../../provider/resources/kinds/index.js";
 
 let host = new Host({ notes: (text) => notes.push(text) });
 /** A kind's runtime as the dynamic host builds it: in this file's host. */
 const runtimeFor = (kind: Parameters<typeof runtimeIn>[0]) => runtimeIn(kind, host);
 /** The functions as an edge runs them: in its host. */
-const invokeFunction = (...a: Parameters<typeof invokeIn>) => host.run(() => invokeIn(...a));
+const invokeFunction = (name: string, settings: ProviderSettings, args: Props) =>
+  host.run(() => invokeIn({ host, settings, name, args }));
 
 let emu: RunningEmulator;
 const token = `linked-${randomUUID()}`;
@@ -144,7 +147,8 @@ describe("LinkedNumber on the current API (2024)", () => {
     );
   });
 
-  it("moved to another resource or provider: the new one takes the number over without linking or rebinding; the old one's delete sends nothing", async () => {
+  it(`moved to another resource or provider: the new one takes the number over without linking or rebinding; the old one's delete sends \
+nothing`, async () => {
     const linked = runtimeFor("LinkedNumber");
     const inputs = { number: ownNumber(), telephonyAccountConnection: connection, inboundAgent: agents[1] };
     const old = await linked.create(settings("2024"), inputs);
@@ -191,7 +195,10 @@ describe("LinkedNumber on the current API (2024)", () => {
   it("a second LinkedNumber of one number is refused at preview, naming both and not the number", async () => {
     // The kit's runtime, as the native plugin calls it (with the URN of the resource it checks).
     const runtime = KINDS.find((k) => k.kind === "LinkedNumber")!.runtime;
-    const linked = { check: (...a: Parameters<typeof runtime.check>) => host.run(() => runtime.check(...a)) };
+    const linked = {
+      check: (settings: ProviderSettings, olds: Props, news: Props, urn: string) =>
+        host.run(() => runtime.check({ host, settings, olds, news, urn })),
+    };
     const number = ownNumber();
     const urn = (name: string) => `urn:pulumi:dev::p::voiceagent:index:LinkedNumber::${name}`;
     try {

@@ -89,7 +89,7 @@ describe("a refresh reads in pages", () => {
     const { emu, settings, agents } = await withAgents(3);
     const [a, b] = agents;
     await runtimeFor("Agent").read(settings, a!.id, recordedOf(a!));
-    const client = host.run(() => clientFor(settings));
+    const client = host.run(() => clientFor(host, settings));
     await client.agents.update(b!.id, { prompt: "You were changed." });
     const after = await runtimeFor("Agent").read(settings, b!.id, recordedOf(b!));
     expect(after.props?.prompt).toBe("You were changed.");
@@ -109,7 +109,7 @@ describe("a refresh reads in pages", () => {
     expect([lists(emu), gets(emu)]).toEqual([1, 0]);
     // An agent's delete sends nothing (the service has none: it is forgotten) but ends the refresh.
     await runtimeFor("Agent").delete(settings, b!.id, recordedOf(b!));
-    await host.run(() => clientFor(settings)).agents.get(a!.id);
+    await host.run(() => clientFor(host, settings)).agents.get(a!.id);
     expect([lists(emu), gets(emu)]).toEqual([1, 1]);
   });
 

@@ -92,15 +92,15 @@ describe("declared numbers: one deployment, several processes", () => {
     const join = `host.join(${JSON.stringify(at)}, { root: ${JSON.stringify(root)}, enginePid: ${process.pid} });`;
     expect(
       await child(
-        `${join} host.run(() => kit("claims").declareNumber("PhoneNumber", ${JSON.stringify(N)})); console.log("declared");`,
+        `${join} host.run(() => kit("claims").declareNumber(host, "PhoneNumber", ${JSON.stringify(N)})); console.log("declared");`,
       ),
     ).toBe("declared");
     joinDeployment(address(), { root, ...engine });
-    expect(host.run(() => claimOf("PhoneNumber", N, { limitedBy: undefined }))).toEqual({ status: "free" });
+    expect(host.run(() => claimOf(host, "PhoneNumber", N, { limitedBy: undefined }))).toEqual({ status: "free" });
     joinDeployment(at, { root, ...engine });
-    expect(host.run(() => claimOf("PhoneNumber", N, { limitedBy: undefined }))).toEqual({ status: "declared" });
+    expect(host.run(() => claimOf(host, "PhoneNumber", N, { limitedBy: undefined }))).toEqual({ status: "declared" });
     // Per kind, as in one process: a binding's declaration does not keep a purchase.
-    expect(host.run(() => claimOf("PurchasedNumber", N, { limitedBy: undefined }))).toEqual({ status: "free" });
+    expect(host.run(() => claimOf(host, "PurchasedNumber", N, { limitedBy: undefined }))).toEqual({ status: "free" });
   });
 
   it("nothing secret is written: the folder names neither the number nor the token", async () => {
@@ -116,16 +116,17 @@ describe("declared numbers: one deployment, several processes", () => {
     const urn = (name: string) => `urn:pulumi:dev::p::voiceagent:index:PhoneNumber::${name}`;
     const join = `host.join(${JSON.stringify(at)}, { root: ${JSON.stringify(root)}, enginePid: ${process.pid} });`;
     const hold = (name: string) =>
-      `console.log(JSON.stringify(host.run(() => kit("bound-once").holdOnce("PhoneNumber", ${JSON.stringify(N)}, ${JSON.stringify(urn(name))})) ?? "held"));`;
+      `console.log(JSON.stringify(host.run(() => kit("bound-once").holdOnce(host, "PhoneNumber", ` +
+      `${JSON.stringify(N)}, ${JSON.stringify(urn(name))})) ?? "held"));`;
     // The first holder, in a process of its own; asked again (a migration checks twice), still no conflict.
     expect(await child(`${join} ${hold("line-a")}`)).toBe('"held"');
     expect(await child(`${join} ${hold("line-a")}`)).toBe('"held"');
     // Another deployment (another engine address) knows nothing of it.
     joinDeployment(address(), { root, ...engine });
-    expect(host.run(() => holdOnce("PhoneNumber", N, urn("line-b")))).toBeUndefined();
+    expect(host.run(() => holdOnce(host, "PhoneNumber", N, urn("line-b")))).toBeUndefined();
     host = new Host();
     joinDeployment(at, { root, ...engine });
-    const refused = host.run(() => holdOnce("PhoneNumber", N, urn("line-b")));
+    const refused = host.run(() => holdOnce(host, "PhoneNumber", N, urn("line-b")));
     expect(refused?.reason).toMatch(
       /^number is also bound by PhoneNumber 'line-a' in this program: .*Remove 'line-b' or 'line-a'/,
     );
@@ -138,7 +139,8 @@ describe("declared numbers: one deployment, several processes", () => {
     expect(() => joinDeployment(address(), { root, ...engine })).toThrow(/TMPDIR/);
   });
 
-  it("a shared folder's name made first by someone else does not stop the plugin: the next place of this user is used, nothing made in the squatted one", () => {
+  it(`a shared folder's name made first by someone else does not stop the plugin: the next place of this user is used, nothing made in the \
+squatted one`, () => {
     // Any local user can make /tmp/pulumi-voiceagent-shared-<uid> before this user does.
     const squatted = path.join(root, "squatted");
     mkdirSync(squatted, { mode: 0o777 });
@@ -354,7 +356,8 @@ describe("creates of one account through two ledgers of one deployment", () => {
       `const shared = new (kit("deployment").SharedDeployment)(${JSON.stringify(shared.dir)}, ${JSON.stringify(shared.key)});` +
       `const ledger = new (kit("shared-ledger").SharedLedger)(shared, "t0ken");` +
       `process.stdin.resume(); process.stdin.on("end", async () => {` +
-      `  const got = await Promise.all(${JSON.stringify(ids)}.map(async (id, i) => { await new Promise((r) => setImmediate(r)); return (await ledger.claim(id)) ? id : ""; }));` +
+      `  const got = await Promise.all(${JSON.stringify(ids)}.map(async (id, i) => { await new Promise((r) => ` +
+      `setImmediate(r)); return (await ledger.claim(id)) ? id : ""; }));` +
       `  console.log(JSON.stringify(got.filter(Boolean)));` +
       `}); console.log("ready");`;
     const proc = spawn(
@@ -425,7 +428,8 @@ describe("creates of one account through two ledgers of one deployment", () => {
     // The child registers a create of agents and never answers it, then is killed.
     const code =
       `const shared = new (kit("deployment").SharedDeployment)(${JSON.stringify(shared.dir)}, ${JSON.stringify(shared.key)});` +
-      `new (kit("shared-ledger").SharedLedger)(shared, "t0ken").send("agents", {}, () => { console.log("in flight"); return new Promise(() => {}); });` +
+      `new (kit("shared-ledger").SharedLedger)(shared, "t0ken").send("agents", {}, () => { console.log("in flight"); ` +
+      `return new Promise(() => {}); });` +
       // Alive until killed (a pending promise alone would let it exit).
       "setInterval(() => {}, 60000);";
     expect(await child(code)).toBe("in flight");

@@ -43,7 +43,8 @@ describe("Python SDK (examples/python)", () => {
 
   // After the scenario's destroy: the same program, given a fleet in its stack config, declares it
   // with the Python Fleet (the SDK's hand-written helper); test/fleet/python.test.ts proves the rest.
-  it("a fleet in the stack config: a bad one fails preview naming its paths with 0 requests, a good one previews its creates reading only the generation", async () => {
+  it(`a fleet in the stack config: a bad one fails preview naming its paths with 0 requests, a good one previews its creates reading only \
+the generation`, async () => {
     const main = path.join(ctx.dir, "__main__.py");
     const original = readFileSync(main, "utf8");
     const withFleet = original.replace(

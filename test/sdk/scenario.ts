@@ -147,7 +147,8 @@ export function sdkScenario(ctx: SdkStack, fromRelease = false): void {
     expect(ctx.emu.stats.total).toBe(0);
   });
 
-  it("the secret prompts, the call's transcript and the token are in 0 plain-text places (the existing agent's prompt in none of the state): stack export, backend files, output", async () => {
+  it(`the secret prompts, the call's transcript and the token are in 0 plain-text places (the existing agent's prompt in none of the \
+state): stack export, backend files, output`, async () => {
     expect(secrets).toHaveLength(4);
     const named = { token: ctx.token, transcript: secrets[1]!, prompt: secrets[2]!, newPrompt: secrets[3]! };
     for (const [name, secret] of Object.entries(named)) expect(await ctx.plaintext(secret), name).toEqual([]);

@@ -25,8 +25,8 @@ export const greeterKind = defineKind<Agent, AgentUpdate>()({
     voice: { doc: "The id of the voice it speaks with.", wire: "voice", read: (a) => a.voice.id },
   },
   outputs: { userId: ownerOutput() },
-  create: (client, _inputs, bodies) => client.agents.create(AgentCreateSchema.parse(bodies.create)),
-  read: (client, id) => client.agents.get(id),
-  update: (client, id, _inputs, _recorded, bodies) => client.agents.update(id, AgentUpdateSchema.parse(bodies.update)),
+  create: ({ client, bodies }) => client.agents.create(AgentCreateSchema.parse(bodies.create)),
+  read: ({ client, id }) => client.agents.get(id),
+  update: ({ client, id, bodies }) => client.agents.update(id, AgentUpdateSchema.parse(bodies.update)),
   forgetNote: "the service has no delete for agents; it is removed from the stack and left on the service",
 });

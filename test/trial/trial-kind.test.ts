@@ -69,7 +69,8 @@ describe("a trial kind on existing routes", () => {
     ]);
   });
 
-  it("audit and drift count it as managing its collection's object; recover matches its pending create there; pull still declares the collection's own kind", () => {
+  it(`audit and drift count it as managing its collection's object; recover matches its pending create there; pull still declares the \
+collection's own kind`, () => {
     expect(RESOURCE_KINDS.Greeter).toBe("agents");
     // How drift and the state parser recognise a resource of ours, on either provider.
     expect([kindOfType(tokenOf("Greeter"), KIND_NAMES), kindOfType(dynamicToken("Greeter"), KIND_NAMES)]).toEqual([

@@ -231,7 +231,8 @@ describe("voiceagent pull --format yaml, and pulumi import into a YAML project",
   const made = { voice: "", action: "", webhook: "", agent: "", night: "", call: "", line: "", owned: "" };
   const pulledDir = () => path.join(ctx.tmp, "pulled");
 
-  it("pull writes a YAML program adopting every object and stores the prompts as secret config; its first up creates and buys nothing, then an empty preview", async () => {
+  it(`pull writes a YAML program adopting every object and stores the prompts as secret config; its first up creates and buys nothing, then \
+an empty preview`, async () => {
     const api = client();
     const seed = ctx.emu.seeds.get(token())!;
     made.voice = (await api.voices.create({ type: "voice_rime", voice_name: "pulled-voice", pitch: 1, rate: 2 })).id;

@@ -7,7 +7,9 @@ import { AgentFound, agentFound } from "./shapes.js";
 /** getAgents: the account's agents (every page of /v1/agents/list), filtered. */
 export const getAgents = defineFunction({
   name: "getAgents",
-  doc: "Lists the account's agents, optionally only those speaking with one `voice` or sending events to one `webhook`. Their prompts come back secret.",
+  doc:
+    "Lists the account's agents, optionally only those speaking with one `voice` or sending events to one " +
+    "`webhook`. Their prompts come back secret.",
   input: z.object({
     voice: UuidSchema.optional().meta({ description: "Only agents speaking with this voice (its id)." }),
     webhook: UuidSchema.optional().meta({ description: "Only agents whose events go to this webhook (its id)." }),

@@ -2,7 +2,8 @@ import { ApiError } from "../../client/index.js";
 import { explain } from "../kit/errors.js";
 import { secretPaths, type RegisteredFunction, type SecretPath } from "../kit/function.js";
 import type { Props } from "../kit/kind.js";
-import { clientFor, type ProviderSettings } from "../kit/settings.js";
+import type { KindRequest } from "../kit/requests.js";
+import { clientFor } from "../kit/settings.js";
 import { FUNCTIONS } from "./index.js";
 
 // Running a function, the same way on both paths: the plugin's Invoke and the dynamic entry's plain
@@ -16,6 +17,12 @@ import { FUNCTIONS } from "./index.js";
 export interface InvokeFailure {
   property: string;
   reason: string;
+}
+
+/** A function to run: its name and arguments, in the caller's host, with the provider's settings. */
+export interface FunctionRequest extends KindRequest {
+  name: string;
+  args: Props;
 }
 
 /** What a function answered: its result, or why its arguments were refused (nothing was sent). */
@@ -67,11 +74,7 @@ function argumentFailures(name: string, args: Props): { parsed?: Props; failures
  * was looked up and says nothing was changed). A failure of the service is worded as a resource's
  * is (kit/errors.ts explain: the same advice, the token's config key included) and keeps its code.
  */
-export async function invokeFunction(
-  name: string,
-  settings: ProviderSettings | undefined,
-  args: Props,
-): Promise<InvokeOutcome> {
+export async function invokeFunction({ host, settings, name, args }: FunctionRequest): Promise<InvokeOutcome> {
   const fn = byName.get(name);
   if (!fn)
     throw new Error(
@@ -80,7 +83,7 @@ export async function invokeFunction(
   const { parsed, failures } = argumentFailures(name, args);
   if (!parsed) return { failures };
   try {
-    return { result: await fn.run(clientFor(settings), parsed) };
+    return { result: await fn.run(clientFor(host, settings), parsed) };
   } catch (err) {
     // The lookups' own messages (read.ts: "found no voice named ...") are already worded.
     throw err instanceof ApiError ? explain({ kind: name, op: "invoke" }, err) : err;

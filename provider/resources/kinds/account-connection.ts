@@ -161,7 +161,7 @@ export const accountConnectionKind = defineKind<AccountConnection, ConnectionWir
       doc: "The type: account_connection_openai or account_connection_twilio. Changing it replaces (the service cannot change it).",
       wire: "type",
       read: (c) => c.type,
-      replaces: true,
+      change: "replaces",
     },
     // Credentials: secret everywhere. A service that leaves one out of its answers leaves the
     // recorded one standing, so refresh shows no drift.
@@ -189,8 +189,8 @@ export const accountConnectionKind = defineKind<AccountConnection, ConnectionWir
         "Unset: the service keeps the pool it holds.",
       wire: "steering_pool",
       read: (c) => c.steering_pool ?? undefined,
-      set: true,
-      keepWhenUnset: true,
+      compare: "set",
+      unset: "service-decides",
     },
     accountSupportsAnyCallerId: {
       doc:
@@ -198,22 +198,24 @@ export const accountConnectionKind = defineKind<AccountConnection, ConnectionWir
         "it in place: changing it replaces. Unset: the service decides.",
       wire: "account_supports_any_caller_id",
       read: (c) => c.account_supports_any_caller_id ?? undefined,
-      keepWhenUnset: true,
-      replaces: true,
+      unset: "service-decides",
+      change: "replaces",
     },
     accountConnectionId: {
-      doc: "Adopt an existing account connection instead of creating one: its credentials and steering pool are set to these arguments on the first `up`. Changing it replaces.",
+      doc:
+        "Adopt an existing account connection instead of creating one: its credentials and steering pool are set " +
+        "to these arguments on the first `up`. Changing it replaces.",
       wire: null,
       read: (_c, recorded) => recorded.accountConnectionId,
-      live: (_recorded, id) => id,
-      replaces: true,
+      compare: { live: (_recorded, id) => id },
+      change: "replaces",
     },
   },
   adopt: "accountConnectionId",
   outputs: { userId: ownerOutput() },
   refine: typeFields,
   generationCheck: (gen) => needsCurrentApi("AccountConnection", gen),
-  async create(client, inputs, bodies) {
+  async create({ client, inputs, bodies }) {
     const flat = bodies.create;
     if (inputs.accountConnectionId) {
       await client.account_connections.get(inputs.accountConnectionId);
@@ -227,7 +229,7 @@ export const accountConnectionKind = defineKind<AccountConnection, ConnectionWir
     });
     return client.account_connections.create(body);
   },
-  read: (client, id) => client.account_connections.get(id),
-  update: (client, id, inputs, _recorded, bodies) => updateConnection(client, id, bodies.update, inputs.steeringPool),
+  read: ({ client, id }) => client.account_connections.get(id),
+  update: ({ client, id, inputs, bodies }) => updateConnection(client, id, bodies.update, inputs.steeringPool),
   forgetNote: "the service has no delete for account connections; it is removed from the stack and left on the service",
 });

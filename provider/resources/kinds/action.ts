@@ -108,8 +108,8 @@ export const actionKind = defineKind<Action, ActionWrite>()({
       doc: "Adopt an existing action instead of creating one. Changing it replaces.",
       wire: null,
       read: (_a, recorded) => recorded.actionId,
-      live: (_recorded, id) => id,
-      replaces: true,
+      compare: { live: (_recorded, id) => id },
+      change: "replaces",
     },
   },
   ...adoptable({

@@ -89,7 +89,8 @@ function interfaceLacks(news: Partial<Record<CurrentInput, unknown>>): CheckFail
   if (!set.length) return [];
   return [
     inputFailure(
-      `${set.join(", ")}: ${set.length > 1 ? "these need" : "it needs"} the current API (2024), and the service speaks the 2023 interface, which has no such agent field` +
+      `${set.join(", ")}: ${set.length > 1 ? "these need" : "it needs"} the current API (2024), and the service ` +
+        `speaks the 2023 interface, which has no such agent field` +
         " (remove them, or set voiceagent:api 2024 if the service speaks the current API)",
     ),
   ];
@@ -255,20 +256,20 @@ export const agentKind = defineKind<Agent, AgentWrite>()({
       doc: `What it says first when a call connects ("" or unset: nothing); at most ${LIMITS.initialMessageMax} characters.`,
       wire: "initial_message",
       read: (a) => a.initial_message ?? undefined,
-      clearable: true,
+      unset: "clear",
       emptyIsUnset: true,
     },
     actions: {
       doc: `Ids of the actions it may take (order does not matter), each once, at most ${LIMITS.actionsMax}.`,
       wire: "actions",
       read: (a) => a.actions.map((x) => x.id),
-      set: true,
+      compare: "set",
     },
     webhook: {
       doc: "The id of the webhook that receives its events.",
       wire: "webhook",
       read: (a) => a.webhook?.id,
-      clearable: true,
+      unset: "clear",
     },
     promptId: {
       doc:
@@ -281,73 +282,75 @@ export const agentKind = defineKind<Agent, AgentWrite>()({
       doc: `The agent's name, as the dashboard shows it. ${KEPT}`,
       wire: "name",
       read: (a) => a.name ?? undefined,
-      keepWhenUnset: true,
+      unset: "service-decides",
     },
     language: {
       doc: `The language it speaks and listens for: ${LANGUAGES.join(", ")}. ${KEPT}`,
       wire: "language",
       read: (a) => a.language ?? undefined,
-      keepWhenUnset: true,
+      unset: "service-decides",
     },
     interruptSensitivity: {
       doc: `How readily a caller's speech interrupts it: ${INTERRUPT_SENSITIVITIES.join(", ")}. ${KEPT}`,
       wire: "interrupt_sensitivity",
       read: (a) => a.interrupt_sensitivity ?? undefined,
-      keepWhenUnset: true,
+      unset: "service-decides",
     },
     endpointingSensitivity: {
       doc: `How soon it takes a pause for the end of the caller's turn: ${ENDPOINTING_SENSITIVITIES.join(", ")}. ${KEPT}`,
       wire: "endpointing_sensitivity",
       read: (a) => a.endpointing_sensitivity ?? undefined,
-      keepWhenUnset: true,
+      unset: "service-decides",
     },
     ivrNavigationMode: {
       doc: `Whether it navigates phone menus (IVRs): ${IVR_NAVIGATION_MODES.join(", ")}. ${KEPT}`,
       wire: "ivr_navigation_mode",
       read: (a) => a.ivr_navigation_mode ?? undefined,
-      keepWhenUnset: true,
+      unset: "service-decides",
     },
     conversationSpeed: {
       doc: `How fast it converses, a number greater than 0 (1 is the service's normal pace). ${KEPT}`,
       wire: "conversation_speed",
       read: (a) => a.conversation_speed ?? undefined,
-      keepWhenUnset: true,
+      unset: "service-decides",
     },
     initialMessageDelay: {
       doc: `Seconds it waits before its opening message, 0 or more. ${KEPT}`,
       wire: "initial_message_delay",
       read: (a) => a.initial_message_delay ?? undefined,
-      keepWhenUnset: true,
+      unset: "service-decides",
     },
     idleTimeSeconds: {
       doc: `Seconds of silence before it acts on an idle call, a whole number, at least 1. ${KEPT}`,
       wire: "idle_time_seconds",
       read: (a) => a.idle_time_seconds ?? undefined,
-      keepWhenUnset: true,
+      unset: "service-decides",
     },
     askIfHumanPresentOnIdle: {
       doc: `Whether it asks if anyone is there when the call goes idle. ${KEPT}`,
       wire: "ask_if_human_present_on_idle",
       read: (a) => a.ask_if_human_present_on_idle ?? undefined,
-      keepWhenUnset: true,
+      unset: "service-decides",
     },
     noiseSuppression: {
       doc: `Whether background noise is suppressed on the caller's audio. ${KEPT}`,
       wire: "noise_suppression",
       read: (a) => a.noise_suppression ?? undefined,
-      keepWhenUnset: true,
+      unset: "service-decides",
     },
     runDoNotCallDetection: {
       doc: `Whether the service checks called numbers against do-not-call lists. ${KEPT}`,
       wire: "run_do_not_call_detection",
       read: (a) => a.run_do_not_call_detection ?? undefined,
-      keepWhenUnset: true,
+      unset: "service-decides",
     },
     contextEndpoint: {
-      doc: `An http(s) URL the service asks for context at the start of each call (no credentials in it: they would be stored in plain text). ${KEPT}`,
+      doc:
+        `An http(s) URL the service asks for context at the start of each call (no credentials in it: they would ` +
+        `be stored in plain text). ${KEPT}`,
       wire: "context_endpoint",
       read: (a) => a.context_endpoint ?? undefined,
-      keepWhenUnset: true,
+      unset: "service-decides",
     },
     llmTemperature: {
       doc:
@@ -356,14 +359,14 @@ export const agentKind = defineKind<Agent, AgentWrite>()({
         "(the old one stays on the service, which has no delete). Left unset, the service's value stands.",
       wire: "llm_temperature",
       read: (a) => a.llm_temperature ?? undefined,
-      keepWhenUnset: true,
-      replaces: true,
+      unset: "service-decides",
+      change: "replaces",
     },
     openaiModelNameOverride: {
       doc: `The OpenAI model it uses instead of the service's default, e.g. "gpt-4o". ${KEPT}`,
       wire: "openai_model_name_override",
       read: (a) => a.openai_model_name_override ?? undefined,
-      keepWhenUnset: true,
+      unset: "service-decides",
     },
     llmFallback: {
       doc: `The language model it falls back to when its own fails: \`provider\` (${LLM_FALLBACK_PROVIDERS.join(", ")}) and \`modelName\`. ${KEPT}`,
@@ -371,25 +374,25 @@ export const agentKind = defineKind<Agent, AgentWrite>()({
       toWire: (f) => ({ provider: f.provider, model_name: f.modelName }),
       read: (a) =>
         a.llm_fallback ? { provider: a.llm_fallback.provider, modelName: a.llm_fallback.model_name } : undefined,
-      keepWhenUnset: true,
+      unset: "service-decides",
     },
     deepgramKeywords: {
       doc: `Words the speech recognizer (Deepgram) should favour, each with its boost: \`{"Ibuprofeno": 2}\`. ${KEPT}`,
       wire: "deepgram_keywords",
       read: (a) => (a.deepgram_keywords ? keywordsOf(a.deepgram_keywords) : undefined),
-      keepWhenUnset: true,
+      unset: "service-decides",
     },
     vectorDatabase: {
       doc: `The id of a \`VectorDatabase\` (or an existing one's UUID) it retrieves knowledge from. ${KEPT}`,
       wire: "vector_database",
       read: (a) => a.vector_database?.id,
-      keepWhenUnset: true,
+      unset: "service-decides",
     },
     openaiAccountConnection: {
       doc: `The id of an OpenAI \`AccountConnection\` (or an existing one's UUID): its language model runs on that account. ${KEPT}`,
       wire: "openai_account_connection",
       read: (a) => a.openai_account_connection?.id,
-      keepWhenUnset: true,
+      unset: "service-decides",
     },
     agentId: {
       doc:
@@ -397,8 +400,8 @@ export const agentKind = defineKind<Agent, AgentWrite>()({
         "Changing it replaces.",
       wire: null,
       read: (_a, recorded) => recorded.agentId,
-      live: (_recorded, id) => id,
-      replaces: true,
+      compare: { live: (_recorded, id) => id },
+      change: "replaces",
     },
   },
   adopt: "agentId",
@@ -417,12 +420,14 @@ export const agentKind = defineKind<Agent, AgentWrite>()({
     const kept = keptUnset(olds, news);
     return kept.length
       ? {
-          note: `voiceagent:Agent: ${kept.join(", ")} no longer set: the agent keeps the value the service holds (the 2024 API's update cannot clear a field)`,
+          note:
+            `voiceagent:Agent: ${kept.join(", ")} no longer set: the agent keeps the value the service holds (the ` +
+            `2024 API's update cannot clear a field)`,
         }
       : {};
   },
   outputs: { userId: ownerOutput() },
-  async create(client, inputs, bodies) {
+  async create({ client, inputs, bodies }) {
     if (!inputs.agentId) return client.agents.create(AgentWriteSchema.parse(bodies.create));
     // Adoption (pulumi import cannot work for dynamic providers): the agent must exist; then it
     // takes every value of the program, clearing what the program leaves unset, as an update does.
@@ -436,8 +441,7 @@ export const agentKind = defineKind<Agent, AgentWrite>()({
     }
     return client.agents.update(inputs.agentId, updateBody(bodies.update, live.webhook?.id));
   },
-  read: (client, id) => client.agents.get(id),
-  update: (client, id, _inputs, recorded, bodies) =>
-    client.agents.update(id, updateBody(bodies.update, recorded.webhook)),
+  read: ({ client, id }) => client.agents.get(id),
+  update: ({ client, id, recorded, bodies }) => client.agents.update(id, updateBody(bodies.update, recorded.webhook)),
   forgetNote: "the service has no delete for agents; it is removed from the stack and left on the service",
 });

@@ -38,19 +38,19 @@ export const callKind = defineKind<Call, CallCreate>()({
       doc: "The caller id: a number the account owns, E.164. Changing it places a new call.",
       wire: "from_number",
       read: (c) => c.from_number,
-      replaces: true,
+      change: "replaces",
     },
     toNumber: {
       doc: "The number to dial, E.164. Changing it places a new call.",
       wire: "to_number",
       read: (c) => c.to_number,
-      replaces: true,
+      change: "replaces",
     },
     agent: {
       doc: "The id of the agent that drives the call. Changing it places a new call.",
       wire: "agent",
       read: (c) => c.agent.id,
-      replaces: true,
+      change: "replaces",
     },
     allowedDestinations: {
       doc:
@@ -63,7 +63,7 @@ export const callKind = defineKind<Call, CallCreate>()({
       doc: "Any values; a change to them places the call again (as pulumi-command's `triggers`).",
       wire: null,
       read: (_c, recorded) => recorded.triggers,
-      replaces: true,
+      change: "replaces",
     },
   },
   // transcript and errorMessage are personal data: secret outputs, encrypted in the state.
@@ -103,7 +103,7 @@ export const callKind = defineKind<Call, CallCreate>()({
     inputs.allowedDestinations && inputs.toNumber && !isAllowedDestination(inputs.toNumber, inputs.allowedDestinations)
       ? [inputFailure("toNumber is not in allowedDestinations, so it is not dialled")]
       : [],
-  async create(client, inputs, bodies) {
+  async create({ client, inputs, bodies }) {
     try {
       return await client.calls.create(CallCreateSchema.parse(bodies.create));
     } catch (err) {
@@ -131,12 +131,11 @@ export const callKind = defineKind<Call, CallCreate>()({
       throw err;
     }
   },
-  read: (client, id) => client.calls.get(id),
+  read: ({ client, id }) => client.calls.get(id),
   // Only allowedDestinations can change in place, and it is checked at preview: nothing to send.
   // A call whose create answer was unreadable is read back instead, so it is no longer stuck.
-  update: async (client, id, _inputs, _recorded, _bodies, state) =>
-    state.status === "unknown" ? client.calls.get(id) : undefined,
-  delete: async (client, id) => {
+  update: async ({ client, id, olds }) => (olds.status === "unknown" ? client.calls.get(id) : undefined),
+  delete: async ({ client, id }) => {
     await client.calls.end(id);
   },
 });

@@ -13,7 +13,6 @@ import {
 import { tokenOf } from "../../identity.js";
 import { inputFailure } from "../kit/check.js";
 import { defineKind } from "../kit/kind.js";
-import { note } from "../kit/notes.js";
 import { ownerOutput } from "../kit/owner.js";
 import { present, refusal } from "../kit/pull.js";
 import { numberBaseName } from "./phone-number.js";
@@ -116,7 +115,7 @@ export const linkedNumberKind = defineKind<LinkedNumber, PhoneNumberLink>()({
       doc: "The number to link, E.164 (e.g. +15551234567): one of the team's Twilio account. Changing it replaces (the old number stays linked).",
       wire: "phone_number",
       read: (n) => n.number,
-      replaces: true,
+      change: "replaces",
     },
     telephonyAccountConnection: {
       doc:
@@ -124,13 +123,13 @@ export const linkedNumberKind = defineKind<LinkedNumber, PhoneNumberLink>()({
         "Only its id is read and recorded, never its credentials. The service cannot change it in place: changing it replaces.",
       wire: "telephony_account_connection",
       read: (n) => n.telephony_account_connection ?? undefined,
-      replaces: true,
+      change: "replaces",
     },
     outboundOnly: {
       doc: "Whether the number only places calls (no inbound agent answers). Unset: as the service holds it.",
       wire: "outbound_only",
       read: (n) => n.outbound_only ?? undefined,
-      keepWhenUnset: true,
+      unset: "service-decides",
     },
     inboundAgent: {
       doc:
@@ -138,7 +137,7 @@ export const linkedNumberKind = defineKind<LinkedNumber, PhoneNumberLink>()({
         "holds it (the current API cannot unbind a number).",
       wire: "inbound_agent",
       read: (n) => n.inbound_agent ?? undefined,
-      keepWhenUnset: true,
+      unset: "service-decides",
     },
   },
   outputs: {
@@ -162,7 +161,7 @@ export const linkedNumberKind = defineKind<LinkedNumber, PhoneNumberLink>()({
           ],
         }
       : { note: `voiceagent:LinkedNumber: ${LEFT_LINKED}` },
-  async create(client, inputs, bodies) {
+  async create({ host, client, inputs, bodies }) {
     const live = await held(client, inputs.number);
     if (!live) return client.linkedNumbers.link(PhoneNumberLinkSchema.parse(bodies.create));
     // The account holds it already. Taken over only when linked through the connection the
@@ -176,14 +175,14 @@ export const linkedNumberKind = defineKind<LinkedNumber, PhoneNumberLink>()({
           `or manage it with a PhoneNumber (its binding) or a PurchasedNumber (\`pulumi import ${tokenOf("PurchasedNumber")} <name> <number>\`)`,
       );
     }
-    note(
+    host.note(
       `voiceagent:LinkedNumber ${live.id}: already linked through this connection (a resource renamed or moved, or a link ` +
         "whose answer was never recorded): taken over, not linked again",
     );
     const change = changeFor(live, inputs);
     return Object.keys(change).length ? client.linkedNumbers.update(live.number, change) : live;
   },
-  async read(client, id, recorded) {
+  async read({ client, id, recorded }) {
     // `pulumi import` names a number by its E.164 number and records nothing yet.
     const importing = recorded.number === undefined;
     const number = recorded.number ?? (E164Schema.safeParse(id).success ? id : undefined);
@@ -202,7 +201,7 @@ export const linkedNumberKind = defineKind<LinkedNumber, PhoneNumberLink>()({
   // Called when the diff found a change, or to finish a partial create: every declared field is
   // sent (numbers/update is safe to repeat), so drift of the other one is put right too; with
   // none declared, the number is read back.
-  async update(client, _id, inputs) {
+  async update({ client, inputs }) {
     const change = changeFor(undefined, inputs);
     if (!Object.keys(change).length) return client.linkedNumbers.get(inputs.number);
     return client.linkedNumbers.update(inputs.number, change);

@@ -11,7 +11,6 @@ import {
 } from "../../client/index.js";
 import { claimOf, declareNumber, unseenHolder } from "../../coordination/claims.js";
 import { defineKind } from "../kit/kind.js";
-import { note } from "../kit/notes.js";
 import { refusal } from "../kit/pull.js";
 
 /** A number's base name: `line-` and its last four digits (the whole number is not in the URN). */
@@ -65,7 +64,7 @@ export const phoneNumberKind = defineKind<PhoneNumber, PhoneNumberUpdate>()({
       doc: "The number, E.164 (e.g. +15551234567): one the account owns. Changing it replaces.",
       wire: null,
       read: (n) => n.number,
-      replaces: true,
+      change: "replaces",
     },
     inboundAgent: {
       doc: "The id of the agent that answers inbound calls.",
@@ -77,8 +76,7 @@ export const phoneNumberKind = defineKind<PhoneNumber, PhoneNumberUpdate>()({
       deprecated:
         "Removed in 0.2.0: a binding never cancels its number. Buy and cancel numbers with a `PurchasedNumber`.",
       wire: null,
-      read: () => undefined,
-      inert: true,
+      change: "inert",
     },
   },
   // GET /v1/numbers is an extension route: without it, refresh keeps what was recorded.
@@ -101,11 +99,11 @@ export const phoneNumberKind = defineKind<PhoneNumber, PhoneNumberUpdate>()({
             "removing it from the program, leaves the number bound to its agent and only removes it from the stack",
         }
       : {},
-  declared: (inputs) => {
-    if (inputs.number) declareNumber("PhoneNumber", inputs.number);
+  declared: ({ host, inputs }) => {
+    if (inputs.number) declareNumber(host, "PhoneNumber", inputs.number);
   },
-  create: (client, inputs) => client.numbers.update(inputs.number, inputs.inboundAgent),
-  async read(client, id, recorded) {
+  create: ({ client, inputs }) => client.numbers.update(inputs.number, inputs.inboundAgent),
+  async read({ client, id, recorded }) {
     // `pulumi import` names a number by its E.164 number and records nothing yet.
     const importing = recorded.number === undefined;
     const number = recorded.number ?? (E164Schema.safeParse(id).success ? id : undefined);
@@ -125,15 +123,15 @@ export const phoneNumberKind = defineKind<PhoneNumber, PhoneNumberUpdate>()({
     }
     return n;
   },
-  update: (client, _id, inputs) => client.numbers.update(inputs.number, inputs.inboundAgent),
-  async delete(client, id, recorded) {
+  update: ({ client, inputs }) => client.numbers.update(inputs.number, inputs.inboundAgent),
+  async delete({ host, client, id, recorded }) {
     if (!recorded.number) return;
     // A rename, a swap, a move into a component, or a pending delete of an interrupted run: the
     // program declares this number in another binding, which owns it now. A PurchasedNumber of
     // the number does not: it owns the purchase, never the binding.
-    const claim = claimOf("PhoneNumber", recorded.number);
+    const claim = claimOf(host, "PhoneNumber", recorded.number);
     if (claim.status === "declared") {
-      note(`voiceagent:PhoneNumber ${id}: left bound: the program binds this number in another PhoneNumber`);
+      host.note(`voiceagent:PhoneNumber ${id}: left bound: the program binds this number in another PhoneNumber`);
       return;
     }
     if (claim.status === "unseen") throw unseenHolder("PhoneNumber", claim.flag, "unbind");
@@ -142,13 +140,14 @@ export const phoneNumberKind = defineKind<PhoneNumber, PhoneNumberUpdate>()({
     } catch (err) {
       if (err instanceof ApiGenerationError) {
         // Said at preview already: nothing can unbind it on this API, so destroy forgets it.
-        note(`voiceagent:PhoneNumber ${id}: left bound to its agent and removed from the stack: ${err.summary}`);
+        host.note(`voiceagent:PhoneNumber ${id}: left bound to its agent and removed from the stack: ${err.summary}`);
         return;
       }
       if (err instanceof ApiValidationError) {
         throw new Error(
           `this service refuses to unbind the number (inbound_agent: null), so it stays bound to its agent and nothing changed. ` +
-            "Set the retain-on-delete resource option on it (`retainOnDelete: true`; Python `retain_on_delete=True`, Go `pulumi.RetainOnDelete(true)`) to let Pulumi forget it, or bind it to another agent instead",
+            "Set the retain-on-delete resource option on it (`retainOnDelete: true`; Python `retain_on_delete=True`, Go " +
+            "`pulumi.RetainOnDelete(true)`) to let Pulumi forget it, or bind it to another agent instead",
           { cause: err },
         );
       }

@@ -110,26 +110,26 @@ export const promptKind = defineKind<Prompt, PromptWire>()({
           ...(f.description === undefined ? {} : { description: f.description }),
         })),
       read: (p) => p.collect_fields?.map(fieldRead),
-      keepWhenUnset: true,
+      unset: "service-decides",
     },
     contextEndpoint: {
       doc: "A URL the service asks for context before a call. Unset: the service keeps what it holds (prompts/update cannot clear it).",
       wire: "context_endpoint",
       read: (p) => p.context_endpoint ?? undefined,
-      keepWhenUnset: true,
+      unset: "service-decides",
     },
     promptTemplate: {
       doc: "The id of a prompt template of the account. Unset: the service keeps what it holds.",
       wire: "prompt_template",
       read: (p) => (typeof p.prompt_template === "string" ? p.prompt_template : p.prompt_template?.id),
-      keepWhenUnset: true,
+      unset: "service-decides",
     },
     promptId: {
       doc: "Adopt an existing prompt instead of creating one: its fields are set to these arguments on the first `up`. Changing it replaces.",
       wire: null,
       read: (_p, recorded) => recorded.promptId,
-      live: (_recorded, id) => id,
-      replaces: true,
+      compare: { live: (_recorded, id) => id },
+      change: "replaces",
     },
   },
   adopt: "promptId",
@@ -139,15 +139,14 @@ export const promptKind = defineKind<Prompt, PromptWire>()({
       ? [inputFailure("content is required (or promptTemplate): a prompt needs its text or a template")]
       : [],
   generationCheck: (gen) => needsCurrentApi("Prompt", gen),
-  async create(client, inputs, bodies) {
+  async create({ client, inputs, bodies }) {
     const body = PromptCreateSchema.parse(bodies.create);
     if (!inputs.promptId) return client.prompts.create(body);
     // Adoption (`pulumi import` cannot work for dynamic providers): it must exist, then takes the program's values.
     await client.prompts.get(inputs.promptId);
     return client.prompts.update(inputs.promptId, body);
   },
-  read: (client, id) => client.prompts.get(id),
-  update: (client, id, _inputs, _recorded, bodies) =>
-    client.prompts.update(id, PromptCreateSchema.parse(bodies.update)),
+  read: ({ client, id }) => client.prompts.get(id),
+  update: ({ client, id, bodies }) => client.prompts.update(id, PromptCreateSchema.parse(bodies.update)),
   forgetNote: "the service has no delete for prompts; it is removed from the stack and left on the service",
 });

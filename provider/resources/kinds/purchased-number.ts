@@ -11,7 +11,6 @@ import {
 import { claimOf, declareNumber, unseenHolder } from "../../coordination/claims.js";
 import { inputFailure } from "../kit/check.js";
 import { PartialCreateError } from "../kit/errors.js";
-import { note } from "../kit/notes.js";
 import { ownerOutput } from "../kit/owner.js";
 import { defineKind } from "../kit/kind.js";
 import { Refusal } from "../kit/refusal.js";
@@ -77,19 +76,18 @@ export const purchasedNumberKind = defineKind<PhoneNumber, NonNullable<PhoneNumb
       doc: 'Buy a number in this 3-digit area code (e.g. "415"). Unset: any area. Changing it to another area replaces.',
       wire: "area_code",
       read: (_n, recorded) => recorded.areaCode,
-      live: (recorded) => (recorded.number ? areaOf(recorded.number) : undefined),
-      replaces: true,
-      keepWhenUnset: true,
+      compare: { live: (recorded) => (recorded.number ? areaOf(recorded.number) : undefined) },
+      change: "replaces",
+      unset: "service-decides",
     },
     number: {
       doc:
         "The number, E.164. Set, the account's number to take over instead of buying one (destroy will then cancel it); " +
         "unset, the one bought. Changing it replaces.",
-      reported: true,
       wire: null,
       read: (n) => n.number,
-      replaces: true,
-      keepWhenUnset: true,
+      change: "replaces",
+      unset: "service-assigns",
     },
   },
   // GET /v1/numbers is an extension route: without it, refresh keeps what was recorded.
@@ -107,10 +105,10 @@ export const purchasedNumberKind = defineKind<PhoneNumber, NonNullable<PhoneNumb
     inputs.number && inputs.areaCode && areaOf(inputs.number) !== inputs.areaCode
       ? [inputFailure("areaCode does not match the area code of number; give one or the other")]
       : [],
-  declared: (inputs) => {
-    if (inputs.number) declareNumber("PurchasedNumber", inputs.number);
+  declared: ({ host, inputs }) => {
+    if (inputs.number) declareNumber(host, "PurchasedNumber", inputs.number);
   },
-  async create(client, inputs, bodies) {
+  async create({ client, inputs, bodies }) {
     if (!inputs.number) {
       const bought = await client.numbers.buy(PhoneNumberBuySchema.parse(bodies.create));
       if (inputs.areaCode && areaOf(bought.number) !== inputs.areaCode) {
@@ -139,7 +137,7 @@ export const purchasedNumberKind = defineKind<PhoneNumber, NonNullable<PhoneNumb
       );
     return owned;
   },
-  async read(client, id, recorded) {
+  async read({ client, id, recorded }) {
     // `pulumi import` names a number by its E.164 number and records nothing yet; a purchase whose
     // answer was unreadable has its id recorded but not its number.
     const number = recorded.number ?? (E164Schema.safeParse(id).success ? id : undefined);
@@ -158,7 +156,7 @@ export const purchasedNumberKind = defineKind<PhoneNumber, NonNullable<PhoneNumb
     }
     return found.active !== false ? found : undefined;
   },
-  async delete(client, id, recorded) {
+  async delete({ host, client, id, recorded }) {
     // A purchase whose answer was unreadable has its id recorded but not its number.
     let number = recorded.number;
     if (!number) {
@@ -183,9 +181,9 @@ export const purchasedNumberKind = defineKind<PhoneNumber, NonNullable<PhoneNumb
       number = found.number;
     }
     // Only another purchase of the number holds it: a binding of it does not keep it bought.
-    const claim = claimOf("PurchasedNumber", number);
+    const claim = claimOf(host, "PurchasedNumber", number);
     if (claim.status === "declared") {
-      note(
+      host.note(
         `voiceagent:PurchasedNumber ${id}: not cancelled: the program declares this number in another PurchasedNumber`,
       );
       return;

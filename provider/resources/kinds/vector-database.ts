@@ -75,24 +75,26 @@ export const vectorDatabaseKind = defineKind<VectorDatabase, VectorDatabaseCreat
       read: (v) => v.api_environment,
     },
     vectorDatabaseId: {
-      doc: "Adopt an existing vector database instead of creating one: its fields are set to these arguments on the first `up`. Changing it replaces.",
+      doc:
+        "Adopt an existing vector database instead of creating one: its fields are set to these arguments on the " +
+        "first `up`. Changing it replaces.",
       wire: null,
       read: (_v, recorded) => recorded.vectorDatabaseId,
-      live: (_recorded, id) => id,
-      replaces: true,
+      compare: { live: (_recorded, id) => id },
+      change: "replaces",
     },
   },
   adopt: "vectorDatabaseId",
   outputs: { userId: ownerOutput() },
   generationCheck: (gen) => needsCurrentApi("VectorDatabase", gen),
-  async create(client, inputs, bodies) {
+  async create({ client, inputs, bodies }) {
     if (!inputs.vectorDatabaseId)
       return client.vector_databases.create(VectorDatabaseCreateSchema.parse(bodies.create));
     await client.vector_databases.get(inputs.vectorDatabaseId);
     return client.vector_databases.update(inputs.vectorDatabaseId, VectorDatabaseUpdateSchema.parse(bodies.update));
   },
-  read: (client, id) => client.vector_databases.get(id),
-  update: (client, id, _inputs, _recorded, bodies) =>
+  read: ({ client, id }) => client.vector_databases.get(id),
+  update: ({ client, id, bodies }) =>
     client.vector_databases.update(id, VectorDatabaseUpdateSchema.parse(bodies.update)),
   forgetNote: "the service has no delete for vector databases; it is removed from the stack and left on the service",
 });

@@ -226,16 +226,18 @@ export const voiceKind = defineKind<Voice, VoiceWrite>()({
       doc: `Pitch, an integer from ${LIMITS.pitch.min} to ${LIMITS.pitch.max} (voice_base; optional for voice_azure).`,
       wire: "pitch",
       read: (v) => v.pitch ?? undefined,
-      keepWhenUnset: true,
+      unset: "service-decides",
     },
     rate: {
       doc: `Speaking rate, an integer from ${LIMITS.rate.min} to ${LIMITS.rate.max} (voice_base; optional for voice_azure).`,
       wire: "rate",
       read: (v) => v.rate ?? undefined,
-      keepWhenUnset: true,
+      unset: "service-decides",
     },
     type: {
-      doc: "The voice type: voice_base (default; the 2023 API), or voice_azure, voice_eleven_labs, voice_play_ht, voice_rime, voice_vocode (the 2024 API).",
+      doc:
+        "The voice type: voice_base (default; the 2023 API), or voice_azure, voice_eleven_labs, voice_play_ht, " +
+        "voice_rime, voice_vocode (the 2024 API).",
       wire: "type",
       read: (v) => v.type,
     },
@@ -243,7 +245,7 @@ export const voiceKind = defineKind<Voice, VoiceWrite>()({
       doc: 'The vendor\'s voice id (voice_eleven_labs, voice_play_ht; voice_vocode: "joe", the default).',
       wire: "voice_id",
       read: (v) => v.voice_id ?? undefined,
-      keepWhenUnset: true,
+      unset: "service-decides",
     },
     speaker: { doc: "The speaker (voice_rime).", wire: "speaker", read: (v) => v.speaker ?? undefined },
     // A credential: secret everywhere. The service may leave it out of its answers (its types make
@@ -253,14 +255,14 @@ export const voiceKind = defineKind<Voice, VoiceWrite>()({
       doc: "The vendor's API key (voice_eleven_labs, voice_play_ht; the 2024 API), always secret. Unset: the service uses the account's own.",
       wire: "api_key",
       read: (v, recorded) => v.api_key ?? recorded.apiKey,
-      keepWhenUnset: true,
+      unset: "service-decides",
       secret: true,
     },
     apiUserId: {
       doc: "The Play.ht user id that goes with apiKey (voice_play_ht; the 2024 API), always secret.",
       wire: "api_user_id",
       read: (v, recorded) => v.api_user_id ?? recorded.apiUserId,
-      keepWhenUnset: true,
+      unset: "service-decides",
       secret: true,
     },
     // The 2024 types' tuning fields. Left unset, the service's value stands (its update takes no
@@ -269,85 +271,85 @@ export const voiceKind = defineKind<Voice, VoiceWrite>()({
       doc: "Voice stability, from 0 to 1 (voice_eleven_labs; the 2024 API).",
       wire: "stability",
       read: (v) => v.stability ?? undefined,
-      keepWhenUnset: true,
+      unset: "service-decides",
     },
     similarityBoost: {
       doc: "How closely it keeps to the original voice, from 0 to 1 (voice_eleven_labs; the 2024 API).",
       wire: "similarity_boost",
       read: (v) => v.similarity_boost ?? undefined,
-      keepWhenUnset: true,
+      unset: "service-decides",
     },
     optimizeStreamingLatency: {
       doc: "ElevenLabs' streaming latency optimization level, an integer, 0 or more (voice_eleven_labs; the 2024 API).",
       wire: "optimize_streaming_latency",
       read: (v) => v.optimize_streaming_latency ?? undefined,
-      keepWhenUnset: true,
+      unset: "service-decides",
     },
     experimentalInputStreaming: {
       doc: "Whether text is streamed to ElevenLabs as it is generated (voice_eleven_labs; the 2024 API).",
       wire: "experimental_input_streaming",
       read: (v) => v.experimental_input_streaming ?? undefined,
-      keepWhenUnset: true,
+      unset: "service-decides",
     },
     modelId: {
       doc: `The vendor's model: any ElevenLabs model id (voice_eleven_labs), or ${RIME_MODEL_IDS.join(", ")} (voice_rime); the 2024 API.`,
       wire: "model_id",
       read: (v) => v.model_id ?? undefined,
-      keepWhenUnset: true,
+      unset: "service-decides",
     },
     version: {
       doc: `The Play.ht engine version: ${PLAY_HT_VERSIONS.join(", ")} (voice_play_ht; the 2024 API).`,
       wire: "version",
       read: (v) => v.version ?? undefined,
-      keepWhenUnset: true,
+      unset: "service-decides",
     },
     speed: {
       doc: "Speaking speed, greater than 0 (voice_play_ht; the 2024 API).",
       wire: "speed",
       read: (v) => v.speed ?? undefined,
-      keepWhenUnset: true,
+      unset: "service-decides",
     },
     quality: {
       doc: `The Play.ht quality: ${PLAY_HT_QUALITIES.join(", ")} (voice_play_ht; the 2024 API).`,
       wire: "quality",
       read: (v) => v.quality ?? undefined,
-      keepWhenUnset: true,
+      unset: "service-decides",
     },
     temperature: {
       doc: "Play.ht's sampling temperature, 0 or more (voice_play_ht; the 2024 API).",
       wire: "temperature",
       read: (v) => v.temperature ?? undefined,
-      keepWhenUnset: true,
+      unset: "service-decides",
     },
     topP: {
       doc: "Play.ht's nucleus sampling, from 0 to 1 (voice_play_ht; the 2024 API).",
       wire: "top_p",
       read: (v) => v.top_p ?? undefined,
-      keepWhenUnset: true,
+      unset: "service-decides",
     },
     textGuidance: {
       doc: "How closely Play.ht follows the text, 0 or more (voice_play_ht; the 2024 API).",
       wire: "text_guidance",
       read: (v) => v.text_guidance ?? undefined,
-      keepWhenUnset: true,
+      unset: "service-decides",
     },
     voiceGuidance: {
       doc: "How closely Play.ht keeps to the voice, 0 or more (voice_play_ht; the 2024 API).",
       wire: "voice_guidance",
       read: (v) => v.voice_guidance ?? undefined,
-      keepWhenUnset: true,
+      unset: "service-decides",
     },
     experimentalRemoveSilence: {
       doc: "Whether Play.ht trims silence from its audio (voice_play_ht; the 2024 API).",
       wire: "experimental_remove_silence",
       read: (v) => v.experimental_remove_silence ?? undefined,
-      keepWhenUnset: true,
+      unset: "service-decides",
     },
     speedAlpha: {
       doc: "Rime's speaking speed factor, greater than 0 (voice_rime; the 2024 API).",
       wire: "speed_alpha",
       read: (v) => v.speed_alpha ?? undefined,
-      keepWhenUnset: true,
+      unset: "service-decides",
     },
     voiceId: {
       doc:
@@ -355,8 +357,8 @@ export const voiceKind = defineKind<Voice, VoiceWrite>()({
         "Destroy never resets it. Changing it replaces.",
       wire: null,
       read: (_v, recorded) => recorded.voiceId,
-      live: (_recorded, id) => id,
-      replaces: true,
+      compare: { live: (_recorded, id) => id },
+      change: "replaces",
     },
   },
   adopt: "voiceId",
@@ -378,7 +380,7 @@ export const voiceKind = defineKind<Voice, VoiceWrite>()({
       };
     return { failures: typeFields(news, gen) };
   },
-  async create(client, inputs, bodies) {
+  async create({ client, inputs, bodies }) {
     const body = VoiceWriteSchema.parse(bodies.create);
     if (inputs.voiceId) return client.voices.update(inputs.voiceId, body);
     if (!(await client.capabilities.has("voices"))) {
@@ -389,7 +391,7 @@ export const voiceKind = defineKind<Voice, VoiceWrite>()({
     }
     return client.voices.create(body);
   },
-  read: (client, id) => client.voices.get(id),
-  update: (client, id, _inputs, _recorded, bodies) => client.voices.update(id, VoiceWriteSchema.parse(bodies.update)),
+  read: ({ client, id }) => client.voices.get(id),
+  update: ({ client, id, bodies }) => client.voices.update(id, VoiceWriteSchema.parse(bodies.update)),
   forgetNote: "the service has no delete for voices; it is removed from the stack and left as it is (never reset)",
 });

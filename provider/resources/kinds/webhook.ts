@@ -49,7 +49,9 @@ export const webhookKind = defineKind<Webhook, WebhookWrite>()({
   fields: {
     // Naming the object this resource already manages is no change.
     url: {
-      doc: `Where events are delivered: an http(s) URL of at most ${LIMITS.urlMax} characters, without credentials (\`user:password@\` would be stored in plain text in the state) or unencoded spaces.`,
+      doc:
+        `Where events are delivered: an http(s) URL of at most ${LIMITS.urlMax} characters, without credentials ` +
+        `(\`user:password@\` would be stored in plain text in the state) or unencoded spaces.`,
       wire: "url",
       read: (w) => w.url,
     },
@@ -62,14 +64,14 @@ export const webhookKind = defineKind<Webhook, WebhookWrite>()({
       doc: "Events to deliver, e.g. event_message, event_phone_call_ended (order does not matter).",
       wire: "subscriptions",
       read: (w) => w.subscriptions,
-      set: true,
+      compare: "set",
     },
     webhookId: {
       doc: "Adopt an existing webhook instead of creating one. Changing it replaces.",
       wire: null,
       read: (_w, recorded) => recorded.webhookId,
-      live: (_recorded, id) => id,
-      replaces: true,
+      compare: { live: (_recorded, id) => id },
+      change: "replaces",
     },
   },
   ...adoptable({

@@ -1,6 +1,6 @@
 import type { Collection, VoiceAgentClient } from "../../client/index.js";
 import type { z } from "zod";
-import type { Bodies } from "./kind.js";
+import type { LifecycleCreate, LifecycleRead, LifecycleUpdate } from "./kind.js";
 import { ownerOutput } from "./owner.js";
 
 /** The routes of a kind the service can create, read and update (but never delete). */
@@ -33,13 +33,13 @@ export function adoptable<S extends z.ZodRawShape, R extends { user_id: string }
     outputs: { userId: ownerOutput() },
     collection: opts.collection,
     extensionReads: true as const,
-    create(client: VoiceAgentClient, inputs: I, bodies: Bodies): Promise<R> {
+    create({ client, inputs, bodies }: LifecycleCreate<I>): Promise<R> {
       const body = opts.parse(bodies.create);
       const id = opts.adoptId(inputs);
       return id ? opts.routes(client).update(id, body) : opts.routes(client).create(body);
     },
-    read: (client: VoiceAgentClient, id: string): Promise<R> => opts.routes(client).get(id),
-    update: (client: VoiceAgentClient, id: string, _inputs: I, _recorded: Partial<I>, bodies: Bodies): Promise<R> =>
+    read: ({ client, id }: LifecycleRead<I>): Promise<R> => opts.routes(client).get(id),
+    update: ({ client, id, bodies }: LifecycleUpdate<I>): Promise<R> =>
       opts.routes(client).update(id, opts.parse(bodies.update)),
     forgetNote: `the service has no delete for ${opts.noun}s; it is removed from the stack and left on the service`,
   };

@@ -1,13 +1,25 @@
 import { z } from "zod";
 import { registerSecret } from "../../client/errors.js";
-import type { Bodies, Field, KindDef, Props } from "./kind.js";
+import type { Bodies, Change, KindDef, Props, Unset } from "./kind.js";
 import { containsUnknown } from "./unknown.js";
 
 // What the kit derives from a kind's one declaration. The fields are walked as entries, which loses
 // their per-property types; each result is parsed (bodies) or is plain JSON (outputs, diffs).
 
-/** A field with its types erased, as the walkers see it. */
-type AnyField = Field<unknown, unknown, Record<string, unknown>, Props>;
+/** A field with its types erased, as the walkers see it (kind.ts `Field` checked each one). */
+interface AnyField {
+  wire: string | null;
+  toWire?: ((value: unknown) => unknown) | undefined;
+  read?: ((live: unknown, recorded: Props) => unknown) | undefined;
+  change?: Change;
+  unset?: Unset;
+  compare?: "value" | "set" | { live: (recorded: Props, id: string) => unknown };
+  secret?: true;
+  emptyIsUnset?: true;
+}
+
+/** Left unset, the service decides: whatever it holds is no difference. */
+const serviceDecides = (f: AnyField) => f.unset === "service-decides" || f.unset === "service-assigns";
 
 function entries<S extends z.ZodRawShape, R extends { id: string }, W>(def: KindDef<S, R, W>): [string, AnyField][] {
   // Erasing the per-property types of a declaration the compiler has already checked.
@@ -31,7 +43,7 @@ export function bodyOf<S extends z.ZodRawShape, R extends { id: string }, W>(
     if (f.wire === null) continue;
     const value = inputs[prop];
     if (value === undefined || value === null || (f.emptyIsUnset && value === "")) {
-      if (mode === "update" && f.clearable) body[f.wire] = null;
+      if (mode === "update" && f.unset === "clear") body[f.wire] = null;
       continue;
     }
     body[f.wire] = f.toWire ? f.toWire(value) : value;
@@ -63,9 +75,10 @@ export function outputsOf<S extends z.ZodRawShape, R extends { id: string }, W>(
 ): Props {
   const out: Props = {};
   for (const [prop, f] of entries(def)) {
+    if (!f.read) continue;
     let value = f.read(live, recorded);
     const wanted = recorded[prop];
-    if (f.set && Array.isArray(value) && Array.isArray(wanted) && sameSet(value, wanted)) value = wanted;
+    if (f.compare === "set" && Array.isArray(value) && Array.isArray(wanted) && sameSet(value, wanted)) value = wanted;
     if (f.emptyIsUnset && value === "") value = undefined;
     if (value !== undefined && value !== null) out[prop] = value;
   }
@@ -84,7 +97,7 @@ export function withLocalInputs<S extends z.ZodRawShape, R extends { id: string 
 ): Props {
   const out: Props = { ...state };
   for (const [prop, f] of entries(def)) {
-    if (f.wire !== null || f.inert) continue;
+    if (f.wire !== null || f.change === "inert") continue;
     if (inputs[prop] === undefined) delete out[prop];
     else out[prop] = inputs[prop];
   }
@@ -108,7 +121,7 @@ export function notKept<S extends z.ZodRawShape, R extends { id: string }, W>(
   return entries(def)
     .filter(
       ([prop, f]) =>
-        f.wire !== null && !(f.keepWhenUnset && inputs[prop] === undefined) && !same(f, outputs[prop], inputs[prop]),
+        f.wire !== null && !(serviceDecides(f) && inputs[prop] === undefined) && !same(f, outputs[prop], inputs[prop]),
     )
     .map(([prop]) => prop);
 }
@@ -142,12 +155,15 @@ export function diffOf<S extends z.ZodRawShape, R extends { id: string }, W>(
   const recorded = partialInputs(def, olds);
   const changed = entries(def).filter(([prop, f]) => {
     const wanted = news[prop];
-    if (f.inert || (f.keepWhenUnset && wanted === undefined)) return false;
+    if (f.change === "inert" || (serviceDecides(f) && wanted === undefined)) return false;
     if (containsUnknown(wanted)) return true;
-    const live = wanted !== undefined && f.live ? f.live(recorded, id) : undefined;
+    const live = wanted !== undefined && typeof f.compare === "object" ? f.compare.live(recorded, id) : undefined;
     return !same(f, withDefault(def, prop, live ?? olds[prop]), withDefault(def, prop, wanted));
   });
-  return { changed: changed.map(([p]) => p), replaces: changed.filter(([, f]) => f.replaces === true).map(([p]) => p) };
+  return {
+    changed: changed.map(([p]) => p),
+    replaces: changed.filter(([, f]) => f.change === "replaces").map(([p]) => p),
+  };
 }
 
 function withDefault<S extends z.ZodRawShape, R extends { id: string }, W>(
@@ -165,7 +181,7 @@ function withDefault<S extends z.ZodRawShape, R extends { id: string }, W>(
 function same(f: AnyField, a: unknown, b: unknown): boolean {
   const x = isUnset(f, a) ? null : a;
   const y = isUnset(f, b) ? null : b;
-  if (f.set && Array.isArray(x) && Array.isArray(y)) return sameSet(x, y);
+  if (f.compare === "set" && Array.isArray(x) && Array.isArray(y)) return sameSet(x, y);
   return JSON.stringify(canonical(x)) === JSON.stringify(canonical(y));
 }
 

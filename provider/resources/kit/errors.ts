@@ -190,13 +190,17 @@ function advice(ctx: FailureContext, err: ApiError): string {
   if (isGone(err) && ctx.op === "create") {
     // Nothing existed before a create, so "deleted outside Pulumi" cannot be the cause.
     return (
-      `The service changed nothing: it has no route ${err.method} ${err.path.replace(/\?.*$/, "")} at voiceagent:baseUrl (it must be the service's root URL), ` +
+      `The service changed nothing: it has no route ${err.method} ${err.path.replace(/\?.*$/, "")} ` +
+      "at voiceagent:baseUrl (it must be the service's root URL), " +
       "or something the request names is not in this account (a number it does not own, an agent, voice, action or webhook id). " +
       "Fix that and run `pulumi up` again."
     );
   }
   if (isGone(err) && ctx.op === "invoke") {
-    return "The service changed nothing: it has no such object for this token, or no such route at voiceagent:baseUrl. Check what was looked up and the stack's voiceagent:baseUrl and token.";
+    return (
+      "The service changed nothing: it has no such object for this token, or no such route at " +
+      "voiceagent:baseUrl. Check what was looked up and the stack's voiceagent:baseUrl and token."
+    );
   }
   if (isGone(err)) {
     return "It was deleted outside Pulumi or belongs to another token: run `pulumi refresh` to drop it from the state.";
@@ -206,7 +210,10 @@ function advice(ctx: FailureContext, err: ApiError): string {
     return `To go on, ${adopt} and run \`pulumi up\` again; the service has no delete, so the other stays in the account.`;
   }
   if (err.code === "E_GENERATION") {
-    return "Nothing was sent to the service. Change the program to what that API can do, or set voiceagent:api (2023 or 2024) if the service speaks the other one.";
+    return (
+      "Nothing was sent to the service. Change the program to what that API can do, or set voiceagent:api " +
+      "(2023 or 2024) if the service speaks the other one."
+    );
   }
   if (!err.mayHaveActed) {
     if (err.code === "E_CONNECTION")

@@ -1,7 +1,7 @@
 // The stack config's `voiceagent:` keys as both entries check them. Free of @pulumi/pulumi: the
 // native plugin bundles this module, and @pulumi/pulumi's runtime would bring the TypeScript
 // compiler into the bundle (dynamic/config-guard.ts throws the dynamic entry's RunError).
-import { currentHost } from "../../host.js";
+import type { Host } from "../../host.js";
 import { SETTINGS } from "./setting-docs.js";
 
 /** What a plain-text `voiceagent:token` would do, and what to run instead (both paths say it). */
@@ -33,8 +33,8 @@ export function unknownSetting(key: string): string {
  * to the dynamic provider and records it in state, where only a secret is encrypted), and keys
  * this provider does not have. Each is one line; none holds a value.
  */
-export function configProblems(): string[] {
-  if (!currentHost().firstConfigCheck()) return [];
+export function configProblems(host: Host): string[] {
+  if (!host.firstConfigCheck()) return [];
   const config = safeJson(process.env.PULUMI_CONFIG);
   if (!isRecord(config)) return [];
   const secretKeys = safeJson(process.env.PULUMI_CONFIG_SECRET_KEYS);

@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import type { ApiGeneration, Collection, VoiceAgentClient } from "../../client/index.js";
+import type { Host } from "../../host.js";
 import type { CheckFailure } from "./check.js";
 import type { PullDef } from "./pull.js";
 
@@ -27,10 +28,38 @@ type Widen<P> = P extends string
 type NotSent = { wire: null; toWire?: undefined };
 
 /**
- * One input property of a kind, declared once: the wire field it is sent as (checked against the
- * endpoint's body type), how its live value is read back, and how it compares.
+ * How a change of a property applies (the question `change` answers):
+ * - `in-place` (the default): an update sends the new value;
+ * - `replaces`: the service cannot change it in place, so a change replaces the resource;
+ * - `inert`: kept only so older programs still type-check and pass: never sent, read back or compared.
  */
-export type Field<P, R, W, I> = (SentAsIs<P, W> | SentConverted<P, W> | NotSent) & {
+export type Change = "in-place" | "replaces" | "inert";
+
+/**
+ * What leaving a property unset means (the question `unset` answers):
+ * - `no-value` (the default): nothing is sent, and a value the service still holds is a difference;
+ * - `clear`: an update sends `null` for it, so the service forgets what the program no longer says;
+ * - `service-decides`: the service decides, and whatever it holds is no difference;
+ * - `service-assigns`: the same, and the service always assigns one (a bought number), so its
+ *   output is never undefined.
+ */
+export type Unset = "no-value" | "clear" | "service-decides" | "service-assigns";
+
+/**
+ * How a property's values compare (the question `compare` answers): `value` (the default) as they
+ * are; `set` as an unordered list, the program's order kept when the set is equal (lists only);
+ * `{ live }` with what the service holds rather than the recorded output, when that output is only
+ * an echo of what was asked (an adoption id, a bought number's area code): a value the program
+ * sets is compared with `live(recorded, id)` (`id` is the object's), so naming what is already
+ * there is no change.
+ */
+export type Compare<P, I> =
+  | "value"
+  | (NonNullable<P> extends readonly unknown[] ? "set" : never)
+  | { live: (recorded: Partial<I>, id: string) => Widen<P> | undefined };
+
+/** What every field says for people: the one source of its JSDoc and its schema description. */
+interface Described {
   /**
    * What the property means to a user, in plain text (Markdown backticks allowed): the one source
    * of its JSDoc on the public Args and outputs, and of its description in the package schema.
@@ -38,34 +67,60 @@ export type Field<P, R, W, I> = (SentAsIs<P, W> | SentConverted<P, W> | NotSent)
   doc: string;
   /** Why the property is deprecated and what to use instead (JSDoc `@deprecated`, the schema's deprecationMessage). */
   deprecated?: string;
-  /** The live object always has a value for it, even when the program leaves it unset: its output is never undefined. */
-  reported?: true;
+}
+
+/** What a field that is sent or compared says: how it reads back, compares, and whether it is a credential. */
+type Kept<P, R, I> = Described & {
   /** The live value, from the service's object; `recorded` are the inputs it was made with. */
   read: (live: R, recorded: Partial<I>) => Widen<P> | undefined;
-  /** An unordered list: compared as a set, and the program's order is kept when the set is equal. */
-  set?: true;
-  /** Changing it replaces the resource (the service cannot change it in place). */
-  replaces?: true;
-  /** An update sends `null` for this property when it is unset, to clear what the service holds. */
-  clearable?: true;
-  /** The empty string means unset (e.g. "no opening message"): never sent, never a difference. */
-  emptyIsUnset?: true;
-  /** Kept only so older programs still type-check and pass: never sent, read back or compared. */
-  inert?: true;
-  /** Left unset, the service decides (a bought number): whatever it recorded is no difference. */
-  keepWhenUnset?: true;
+  compare?: Compare<P, I>;
   /**
    * A credential (a vendor's API key): secret as an input and an output in the package schema, so
    * every SDK wraps it and the state encrypts it; never shown in a failure, a note or a log.
    */
   secret?: true;
-  /**
-   * What the service holds for this property, when its recorded output is only an echo of what
-   * was asked (an adoption id, a bought number's area code): a value the program sets is compared
-   * with this instead, so naming what is already there is no change. `id` is the object's.
-   */
-  live?: (recorded: Partial<I>, id: string) => Widen<P> | undefined;
-};
+} & (NonNullable<P> extends string
+    ? {
+        /** With `unset`: the empty string means unset too (no opening message), never sent, never a difference. */
+        emptyIsUnset?: true;
+      }
+    : { emptyIsUnset?: undefined });
+
+/**
+ * One input property of a kind, declared once, each flag answering one question: the wire field it
+ * is sent as (`wire`, checked against the endpoint's body type, or `null`: never sent), how a
+ * change applies (`change`), what unset means (`unset`), how it compares (`compare`), whether it
+ * is a credential (`secret`). Combinations that mean nothing do not compile: clearing a property
+ * that replaces or is never sent, a set that is not a list, "" as unset for what is not a string,
+ * an inert property that is sent, read, compared or secret.
+ */
+export type Field<P, R, W, I> =
+  | ((SentAsIs<P, W> | SentConverted<P, W>) & Kept<P, R, I> & { change?: "in-place"; unset?: Unset })
+  | ((SentAsIs<P, W> | SentConverted<P, W>) & Kept<P, R, I> & { change: "replaces"; unset?: Exclude<Unset, "clear"> })
+  | (NotSent & Kept<P, R, I> & { change?: "in-place" | "replaces"; unset?: Exclude<Unset, "clear"> })
+  | (NotSent &
+      Described & {
+        change: "inert";
+        read?: undefined;
+        unset?: undefined;
+        compare?: undefined;
+        secret?: undefined;
+        emptyIsUnset?: undefined;
+      });
+
+/** A field as the kit's walkers and the registry's readers see it, its per-property types erased. */
+export interface FieldInfo {
+  doc: string;
+  deprecated?: string;
+  wire: string | null;
+  toWire?: ((value: never) => unknown) | undefined;
+  read?: ((live: never, recorded: never) => unknown) | undefined;
+  change?: Change;
+  unset?: Unset;
+  compare?: "value" | "set" | { live: (recorded: never, id: string) => unknown };
+  secret?: true;
+  emptyIsUnset?: true;
+}
 
 /** The types an output that is not an input can have, as the package schema names them. */
 export interface OutputTypes {
@@ -91,35 +146,56 @@ export type Fields<I, R, W> = { [K in keyof I]-?: Field<I[K], R, W, I> };
 
 /**
  * The request bodies derived from the inputs, by wire name, before the endpoint's schema parses
- * them: `create` leaves unset properties out, `update` sends null for the clearable ones.
+ * them: `create` leaves unset properties out, `update` sends null for those whose unset is `clear`.
  */
 export interface Bodies {
   create: Props;
   update: Props;
 }
 
+/**
+ * What the kit hands every lifecycle call of a kind: the host the request runs in (its notes, the
+ * numbers the program declares) and the client of the provider's settings in that host.
+ */
+export interface LifecycleRequest {
+  host: Host;
+  client: VoiceAgentClient;
+}
+
+/** Create: the checked inputs, and the bodies derived from them. */
+export interface LifecycleCreate<I> extends LifecycleRequest {
+  inputs: I;
+  bodies: Bodies;
+}
+
+/** Read: the object's id, and the inputs recorded with it (read leniently: a value stored differently is left out). */
+export interface LifecycleRead<I> extends LifecycleRequest {
+  id: string;
+  recorded: Partial<I>;
+}
+
+/** Update: the program's inputs, the bodies derived from them, and what was recorded. */
+export interface LifecycleUpdate<I> extends LifecycleRead<I> {
+  inputs: I;
+  bodies: Bodies;
+  /** The recorded outputs as they are (a partially created object says so there). */
+  olds: Props;
+}
+
 /** What a kind does against the service; the kit derives everything else from its fields. */
 export interface Lifecycle<I, R> {
   /** Makes (or adopts) the object and returns it as the service holds it. */
-  create(client: VoiceAgentClient, inputs: I, bodies: Bodies): Promise<R>;
+  create(req: LifecycleCreate<I>): Promise<R>;
   /** The live object, or undefined when it is gone. */
-  read?(client: VoiceAgentClient, id: string, recorded: Partial<I>): Promise<R | undefined>;
+  read?(req: LifecycleRead<I>): Promise<R | undefined>;
   /**
    * Applies the program's values in place and returns the object as the service holds it, or
    * undefined when there was nothing to send (only properties the service never sees changed):
-   * the recorded outputs then stand, with those properties taken from the program. `state` is the
-   * recorded outputs as they are (a partially created object says so there).
+   * the recorded outputs then stand, with those properties taken from the program.
    */
-  update?(
-    client: VoiceAgentClient,
-    id: string,
-    inputs: I,
-    recorded: Partial<I>,
-    bodies: Bodies,
-    state: Props,
-  ): Promise<R | undefined>;
+  update?(req: LifecycleUpdate<I>): Promise<R | undefined>;
   /** What destroy does; without it, destroy forgets the object and says `forgetNote`. */
-  delete?(client: VoiceAgentClient, id: string, recorded: Partial<I>): Promise<void>;
+  delete?(req: LifecycleRead<I>): Promise<void>;
 }
 
 /**
@@ -180,7 +256,7 @@ export interface KindDef<S extends z.ZodRawShape, R extends { id: string }, W, K
     news: Partial<z.output<z.ZodObject<S>>>,
   ) => { failures?: CheckFailure[]; note?: string };
   /** Told about each resource the program declares (check runs for every one, before any delete). */
-  declared?: (inputs: Partial<z.output<z.ZodObject<S>>>) => void;
+  declared?: (req: { host: Host; inputs: Partial<z.output<z.ZodObject<S>>> }) => void;
   /** Properties whose change replaces with the old object deleted first. */
   deleteBeforeReplace?: boolean;
   /** Said when destroy only forgets the object. */
@@ -200,7 +276,7 @@ export interface KindInfo {
   recover?: RecoverMatch;
   extensionReads?: true;
   input: z.ZodObject;
-  fields: Record<string, { doc: string; deprecated?: string; reported?: true; replaces?: true; secret?: true }>;
+  fields: Record<string, Pick<FieldInfo, "doc" | "deprecated" | "change" | "unset" | "secret">>;
   outputs: Record<string, { type: keyof OutputTypes; doc: string; optional?: true; secret?: true }>;
   adopt?: string;
   deleteBeforeReplace?: boolean;

@@ -30,9 +30,7 @@ import {
   untrackedCreate,
   type FailureContext,
 } from "./errors.js";
-import type { KindDef, Props } from "./kind.js";
-import { currentHost } from "../../host.js";
-import { note } from "./notes.js";
+import type { KindDef, LifecycleRequest as At, Props } from "./kind.js";
 import { Refusal } from "./refusal.js";
 import {
   diffKind,
@@ -42,26 +40,35 @@ import {
   type ReadResult,
   type UpdateResult,
 } from "./results.js";
-import { clientFor, existingClient, resolveSettings, settingsUnknown, type ProviderSettings } from "./settings.js";
+import type {
+  KindCheckRequest,
+  KindCreateRequest,
+  KindDeleteRequest,
+  KindDiffRequest,
+  KindReadRequest,
+  KindRequest,
+  KindUpdateRequest,
+} from "./requests.js";
+import { clientFor, existingClient, resolveSettings, settingsUnknown } from "./settings.js";
 
 /**
- * The provider methods of one kind, as plain functions of plain values: settings first, always.
- * Properties are the kind's own: the dynamic provider's recorded key (kit/migration.ts) is removed
- * by the caller (the dynamic adapter, dynamic.ts, or the native plugin) before they get here.
+ * The provider methods of one kind, each taking one request object (kit/requests.ts: the plain
+ * provider's field names, with the host and the settings). Properties are the kind's own: the
+ * dynamic provider's recorded key (kit/migration.ts) is removed by the caller (the dynamic
+ * adapter, dynamic.ts, or the native plugin) before they get here.
  */
 export interface KindRuntime {
-  /** `who`: the resource's URN, where the caller knows it (the native plugin), for inputs one resource only may hold (coordination/bound-once.ts). */
-  check(settings: ProviderSettings | undefined, olds: Props, news: Props, who?: string): Promise<CheckResult>;
-  diff(settings: ProviderSettings | undefined, id: string, olds: Props, news: Props): Promise<KindDiff>;
-  create(settings: ProviderSettings | undefined, inputs: Props): Promise<CreateResult>;
-  read(settings: ProviderSettings | undefined, id: string, state: Props): Promise<ReadResult>;
-  update(settings: ProviderSettings | undefined, id: string, state: Props, news: Props): Promise<UpdateResult>;
+  check(req: KindCheckRequest): Promise<CheckResult>;
+  diff(req: KindDiffRequest): Promise<KindDiff>;
+  create(req: KindCreateRequest): Promise<CreateResult>;
+  read(req: KindReadRequest): Promise<ReadResult>;
+  update(req: KindUpdateRequest): Promise<UpdateResult>;
   /**
    * What an update with nothing to send answers (nothing is sent): the recorded outputs, with the
    * program's values of the properties the service never sees.
    */
-  unsent(state: Props, news: Props): UpdateResult;
-  delete(settings: ProviderSettings | undefined, id: string, state: Props): Promise<void>;
+  unsent(req: Pick<KindUpdateRequest, "olds" | "news">): UpdateResult;
+  delete(req: KindDeleteRequest): Promise<void>;
 }
 
 /** Wraps a kind's declaration with what every kind does alike. */
@@ -88,20 +95,21 @@ export function kindRuntime<S extends z.ZodRawShape, R extends { id: string }, W
   const outs = (live: R, inputs: Props) => outputsOf(def, live, inputs);
 
   /** After a write whose answer was lost, the live object tells whether it took effect: its outputs when it converged. */
-  async function tookEffect(client: VoiceAgentClient, id: string, inputs: I, err: unknown): Promise<Props | undefined> {
+  async function tookEffect(at: At, id: string, inputs: I, err: unknown): Promise<Props | undefined> {
     if (!(err instanceof ApiError) || !err.mayHaveActed || !def.read) return undefined;
-    const live = await def.read(client, id, inputs).catch(() => undefined);
+    const live = await def.read({ ...at, id, recorded: inputs }).catch(() => undefined);
     if (!live) return undefined;
     const o = outs(live, inputs);
     return notKept(def, o, inputs).length === 0 ? o : undefined;
   }
 
   /** The live object as outputs, for a kind that cannot change in place (see update). */
-  async function readBack(client: VoiceAgentClient, id: string, inputs: I, state: Props): Promise<Props> {
-    const routes = !def.extensionReads || (await client.capabilities.has(def.collection));
+  async function readBack(at: At, id: string, inputs: I, state: Props): Promise<Props> {
+    const routes = !def.extensionReads || (await at.client.capabilities.has(def.collection));
     let live: R | undefined;
     try {
-      live = routes && def.read ? await def.read(client, id, { ...inputs, ...recorded(state) }) : undefined;
+      live =
+        routes && def.read ? await def.read({ ...at, id, recorded: { ...inputs, ...recorded(state) } }) : undefined;
     } catch (err) {
       throw fail("read", err);
     }
@@ -109,7 +117,8 @@ export function kindRuntime<S extends z.ZodRawShape, R extends { id: string }, W
       if (!routes || !def.read) return withLocalInputs(def, state, inputs);
       throw new Refusal(
         "E_GONE",
-        `voiceagent:${def.kind} ${id} is no longer on the service, and nothing was sent: run \`pulumi refresh\` to drop it from the state, then \`pulumi up\``,
+        `voiceagent:${def.kind} ${id} is no longer on the service, and nothing was sent: run \`pulumi refresh\` to drop ` +
+          `it from the state, then \`pulumi up\``,
       );
     }
     const o = outs(live, inputs);
@@ -118,7 +127,8 @@ export function kindRuntime<S extends z.ZodRawShape, R extends { id: string }, W
       // Recorded as the service holds it, so the next preview shows the replacement it would take.
       throw new PartialCreateError(
         `voiceagent:${def.kind} ${id} holds other values of ${differs.join(", ")} than the program, and cannot change in place. ` +
-          "Nothing was sent; its live values are now recorded. Change the program to match them, or see with `pulumi preview` the replacement the next `pulumi up` would make.",
+          "Nothing was sent; its live values are now recorded. Change the program to match them, or see with `pulumi " +
+          "preview` the replacement the next `pulumi up` would make.",
         id,
         o,
         differs.map((f) => `${f} differs`),
@@ -133,10 +143,12 @@ export function kindRuntime<S extends z.ZodRawShape, R extends { id: string }, W
    * Check and diff do not: the engine diffs each resource right after its refresh read (its refresh
    * diff), and `refresh --run-program` checks each before reading it; neither sends a write.
    */
-  const refreshOver = (settings: ProviderSettings | undefined) => existingClient(settings)?.pages.close(def.collection);
+  const refreshOver = ({ host, settings }: KindRequest) => existingClient(host, settings)?.pages.close(def.collection);
+  /** Where a lifecycle call of the kind runs: the request's host, and the client of its settings. */
+  const at = ({ host, settings }: KindRequest): At => ({ host, client: clientFor(host, settings) });
 
   return {
-    async check(settings, olds, news, who) {
+    async check({ host, settings, olds, news, urn }) {
       // Settings not known yet (a preview of a provider configured from outputs) are checked, and
       // the generation asked, once they are known; the inputs are checked now all the same.
       const unknownSettings = settingsUnknown(settings);
@@ -149,32 +161,31 @@ export function kindRuntime<S extends z.ZodRawShape, R extends { id: string }, W
       if (all.length === 0 && def.refine) all.push(...def.refine(partialInputs(def, known), given));
       const field = BOUND_ONCE[def.kind];
       const held = field ? known[field] : undefined;
-      if (all.length === 0 && who && typeof held === "string")
-        all.push(...[holdOnce(def.kind, held, who)].filter((f) => f !== undefined));
+      if (all.length === 0 && urn && typeof held === "string")
+        all.push(...[holdOnce(host, def.kind, held, urn)].filter((f) => f !== undefined));
       if (all.length) return { inputs: news, failures: all };
-      def.declared?.(partialInputs(def, known));
+      def.declared?.({ host, inputs: partialInputs(def, known) });
       if (resolved && def.generationCheck) {
         // The verdict must not depend on what this process read before (a preview approved here
         // would fail at up): with "auto", the generation is resolved for this configuration before
         // the first check that depends on it answers, by one read that carries none of the inputs.
         let gen: ApiGeneration;
         try {
-          gen = resolved.api === "auto" ? await clientFor(settings).probeGeneration() : resolved.api;
+          gen = resolved.api === "auto" ? await clientFor(host, settings).probeGeneration() : resolved.api;
         } catch (err) {
           return { inputs: news, failures: [probeFailure(def.kind, err)] };
         }
         const said = def.generationCheck(gen, partialInputs(def, olds), partialInputs(def, known));
         if (said.failures?.length) return { inputs: news, failures: said.failures };
         // Told once per host, not once per resource.
-        const { told } = currentHost();
-        if (said.note && !told.has(said.note)) {
-          told.add(said.note);
-          note(said.note);
+        if (said.note && !host.told.has(said.note)) {
+          host.told.add(said.note);
+          host.note(said.note);
         }
       }
       return { inputs, failures: [] };
     },
-    async diff(_settings, id, olds, news) {
+    async diff({ id, olds, news }) {
       const d = diffOf(def, olds, news, id);
       const replaces = new Set(d.replaces);
       return {
@@ -183,12 +194,13 @@ export function kindRuntime<S extends z.ZodRawShape, R extends { id: string }, W
         deleteBeforeReplace: d.replaces.length > 0 && def.deleteBeforeReplace === true,
       };
     },
-    async create(settings, props) {
-      refreshOver(settings);
-      const inputs = parse(props);
+    async create(req) {
+      refreshOver(req);
+      const inputs = parse(req.properties);
+      const where = at(req);
       let live: R;
       try {
-        live = await def.create(clientFor(settings), inputs, bodiesOf(def, inputs));
+        live = await def.create({ ...where, inputs, bodies: bodiesOf(def, inputs) });
       } catch (err) {
         // The service answered with the object's id but the rest could not be read: it exists.
         // Losing the id would leave it untracked and the next up would make another (a bought
@@ -198,7 +210,7 @@ export function kindRuntime<S extends z.ZodRawShape, R extends { id: string }, W
         // The service made it and answered; only the bookkeeping after the answer failed.
         if (err instanceof ApiBookkeepingError && err.madeId)
           throw untrackedCreate(def.kind, err.madeId, err.summary, inputs);
-        throw fail("create", err, clientFor(settings));
+        throw fail("create", err, where.client);
       }
       const o = outs(live, inputs);
       const dropped = notKept(def, o, inputs);
@@ -213,8 +225,10 @@ export function kindRuntime<S extends z.ZodRawShape, R extends { id: string }, W
       }
       return { id: live.id, outputs: o };
     },
-    async read(settings, id, state) {
-      const client = clientFor(settings);
+    async read(req) {
+      const { id, properties: state } = req;
+      const where = at(req);
+      const { host, client } = where;
       // An import or a program's `.get()` reads one object the state does not hold yet: read alone.
       const importing = Object.keys(state).length === 0;
       // A refresh's reads: the first of this collection lists it, the rest are answered from that listing.
@@ -223,7 +237,7 @@ export function kindRuntime<S extends z.ZodRawShape, R extends { id: string }, W
       if (!def.read || (def.extensionReads && !(await client.capabilities.has(def.collection))))
         return { gone: false, id, outputs: state };
       try {
-        const live = await def.read(client, id, recorded(state));
+        const live = await def.read({ ...where, id, recorded: recorded(state) });
         if (!live) return { gone: true };
         const o = outs(live, state);
         // An import may name the object by another key (a number by its E.164): the id recorded
@@ -235,7 +249,7 @@ export function kindRuntime<S extends z.ZodRawShape, R extends { id: string }, W
           // Every route answers 404 at a voiceagent:baseUrl that is not the service (another
           // service, a gateway routing nothing under /v1): dropping what was recorded would make
           // the next `up` create it all again.
-          note(
+          host.note(
             `voiceagent:${def.kind} ${id}: the service answered 404, but its ${def.collection} list answers no better at voiceagent:baseUrl, ` +
               "so the object is neither seen nor proved gone: kept as recorded. Check that voiceagent:baseUrl is the service's address.",
           );
@@ -243,42 +257,52 @@ export function kindRuntime<S extends z.ZodRawShape, R extends { id: string }, W
         }
         // Neither seen nor proved gone (client/listing.ts): kept as recorded, never dropped.
         if (err instanceof Refusal && err.code === "E_UNSEEN") {
-          note(`voiceagent:${def.kind} ${id}: ${err.message}`);
+          host.note(`voiceagent:${def.kind} ${id}: ${err.message}`);
           return { gone: false, id, outputs: state };
         }
         throw fail("read", err);
       }
     },
-    async update(settings, id, state, news) {
-      refreshOver(settings);
-      const inputs = parse(news);
-      const client = clientFor(settings);
+    async update(req) {
+      const { id, olds } = req;
+      refreshOver(req);
+      const inputs = parse(req.news);
+      const where = at(req);
       // A kind that cannot change in place is updated only when the engine finishes a partial
       // create: read the object back, so its recorded outputs become what the service holds.
-      if (!def.update) return { outputs: await readBack(client, id, inputs, state) };
+      if (!def.update) return { outputs: await readBack(where, id, inputs, olds) };
       try {
-        const live = await def.update(client, id, inputs, recorded(state), bodiesOf(def, inputs), state);
-        return { outputs: live ? outs(live, inputs) : withLocalInputs(def, state, inputs) };
+        const live = await def.update({
+          ...where,
+          id,
+          inputs,
+          recorded: recorded(olds),
+          bodies: bodiesOf(def, inputs),
+          olds,
+        });
+        return { outputs: live ? outs(live, inputs) : withLocalInputs(def, olds, inputs) };
       } catch (err) {
-        const converged = await tookEffect(client, id, inputs, err);
+        const converged = await tookEffect(where, id, inputs, err);
         if (converged) return { outputs: converged };
-        throw fail("update", err, client);
+        throw fail("update", err, where.client);
       }
     },
-    unsent(state, news) {
-      return { outputs: withLocalInputs(def, state, parse(news)) };
+    unsent({ olds, news }) {
+      return { outputs: withLocalInputs(def, olds, parse(news)) };
     },
-    async delete(settings, id, props) {
-      refreshOver(settings);
+    async delete(req) {
+      const { host, id, properties } = req;
+      refreshOver(req);
       if (!def.delete) {
-        if (def.forgetNote) note(`voiceagent:${def.kind} ${id}: ${def.forgetNote}`);
+        if (def.forgetNote) host.note(`voiceagent:${def.kind} ${id}: ${def.forgetNote}`);
         return;
       }
+      const where = at(req);
       try {
-        await def.delete(clientFor(settings), id, recorded(props));
+        await def.delete({ ...where, id, recorded: recorded(properties) });
       } catch (err) {
         if (isGone(err)) return;
-        throw fail("delete", err, clientFor(settings));
+        throw fail("delete", err, where.client);
       }
     },
   };

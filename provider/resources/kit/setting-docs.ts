@@ -36,12 +36,16 @@ export const EXTENSIONS_VALUES = ["auto", "all", "none"] as const satisfies read
 export const SETTINGS: readonly SettingDoc[] = [
   {
     name: "baseUrl",
-    doc: "The service's base URL, e.g. https://api.example.com (http or https, no credentials, query or fragment). Falls back to VOICEAGENT_BASE_URL.",
+    doc:
+      "The service's base URL, e.g. https://api.example.com (http or https, no credentials, query or fragment). " +
+      "Falls back to VOICEAGENT_BASE_URL.",
     env: "VOICEAGENT_BASE_URL",
   },
   {
     name: "token",
-    doc: "The API token, sent as a bearer token. Set it as a secret: `pulumi config set --secret voiceagent:token <token>`. Falls back to VOICEAGENT_TOKEN.",
+    doc:
+      "The API token, sent as a bearer token. Set it as a secret: `pulumi config set --secret voiceagent:token " +
+      "<token>`. Falls back to VOICEAGENT_TOKEN.",
     env: "VOICEAGENT_TOKEN",
     secret: true,
   },
@@ -66,7 +70,9 @@ export const SETTINGS: readonly SettingDoc[] = [
   },
   {
     name: "operationTimeout",
-    doc: `The most time one operation may spend retrying a slow or throttling service, as a duration such as 90s, 5m or 1h (unset: ${DEFAULT_OPERATION_TIMEOUT}). Falls back to VOICEAGENT_OPERATION_TIMEOUT.`,
+    doc:
+      `The most time one operation may spend retrying a slow or throttling service, as a duration such as 90s, ` +
+      `5m or 1h (unset: ${DEFAULT_OPERATION_TIMEOUT}). Falls back to VOICEAGENT_OPERATION_TIMEOUT.`,
     env: "VOICEAGENT_OPERATION_TIMEOUT",
   },
 ];

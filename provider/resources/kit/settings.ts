@@ -7,7 +7,7 @@ import {
   type VoiceAgentClient,
 } from "../../client/index.js";
 import { inputFailure, type CheckFailure } from "./check.js";
-import { currentHost } from "../../host.js";
+import type { Host } from "../../host.js";
 import { Refusal } from "./refusal.js";
 import { DEFAULT_OPERATION_TIMEOUT, EXTENSIONS_VALUES, SETTINGS } from "./setting-docs.js";
 import { SharedLedger } from "../../coordination/shared-ledger.js";
@@ -61,7 +61,8 @@ export function resolveSettings(settings: ProviderSettings | undefined): {
   if (!isExtensionsSetting(extensions)) {
     const quoted = EXTENSIONS_VALUES.map((v) => `"${v}"`);
     problems.push(
-      `voiceagent:extensions must be ${quoted.slice(0, -1).join(", ")} or ${quoted.at(-1)}: run \`pulumi config set voiceagent:extensions ${EXTENSIONS_VALUES[0]}\``,
+      `voiceagent:extensions must be ${quoted.slice(0, -1).join(", ")} or ${quoted.at(-1)}: run \`pulumi config set ` +
+        `voiceagent:extensions ${EXTENSIONS_VALUES[0]}\``,
     );
   }
   const api = setting("api", "VOICEAGENT_API") ?? "auto";
@@ -71,7 +72,8 @@ export function resolveSettings(settings: ProviderSettings | undefined): {
   const budgetMs = timeout === undefined ? undefined : durationMs(timeout);
   if (budgetMs === null) {
     problems.push(
-      `voiceagent:operationTimeout must be a duration such as 90s or 5m: run \`pulumi config set voiceagent:operationTimeout ${DEFAULT_OPERATION_TIMEOUT}\``,
+      `voiceagent:operationTimeout must be a duration such as 90s or 5m: run \`pulumi config set ` +
+        `voiceagent:operationTimeout ${DEFAULT_OPERATION_TIMEOUT}\``,
     );
   }
   if (problems.length || !isExtensionsSetting(extensions) || !isApiSetting(api) || budgetMs === null) {
@@ -134,8 +136,8 @@ function durationMs(text: string): number | null {
  * dynamic host, and several may serve one account), else one of this process's own (tests, and
  * platforms where the engine cannot be found).
  */
-function ledgerFor(token: string): CreateLedger {
-  const { ledgers, deployment } = currentHost();
+function ledgerFor(host: Host, token: string): CreateLedger {
+  const { ledgers, deployment } = host;
   let ledger = ledgers.get(token);
   if (!ledger) {
     ledger = deployment ? new SharedLedger(deployment, token) : new MemoryLedger();
@@ -145,36 +147,39 @@ function ledgerFor(token: string): CreateLedger {
 }
 
 /**
- * The client these settings already have in the current host, if any: for what only concerns a client
+ * The client these settings already have in `host`, if any: for what only concerns a client
  * that exists (ending a refresh's reads in pages), without making one.
  */
-export function existingClient(settings: ProviderSettings | undefined): VoiceAgentClient | undefined {
+export function existingClient(host: Host, settings: ProviderSettings | undefined): VoiceAgentClient | undefined {
   if (settingsUnknown(settings)) return undefined;
   const { resolved } = resolveSettings(settings);
-  return resolved ? currentHost().clients.get(JSON.stringify(resolved)) : undefined;
+  return resolved ? host.clients.get(JSON.stringify(resolved)) : undefined;
 }
 
 /**
- * The client for these settings. One client per set of settings in the current host, so
- * every resource shares one limiter and one answer about extension routes; one ledger of creates
- * per account (see `ledgerFor`). Fails with every problem of the settings when they are not usable.
+ * The client for these settings. One client per set of settings in `host`, so every resource
+ * shares one limiter and one answer about extension routes; one ledger of creates per account (see
+ * `ledgerFor`). Fails with every problem of the settings when they are not usable. The client is
+ * made in the host (`host.run`), so its token's redaction and its pacer are the host's own.
  */
-export function clientFor(settings: ProviderSettings | undefined): VoiceAgentClient {
+export function clientFor(host: Host, settings: ProviderSettings | undefined): VoiceAgentClient {
   const { resolved, problems } = resolveSettings(settings);
   if (!resolved) throw new Refusal("E_SETTINGS", problems.map((p) => p.reason).join("; "));
   const key = JSON.stringify(resolved);
-  const { clients } = currentHost();
+  const { clients } = host;
   let client = clients.get(key);
   if (!client) {
     const { baseUrl, token, extensions, api, budgetMs } = resolved;
-    client = createClient({
-      baseUrl,
-      token,
-      extensions,
-      api,
-      ledger: ledgerFor(token),
-      ...(budgetMs ? { retry: { budgetMs } } : {}),
-    });
+    client = host.run(() =>
+      createClient({
+        baseUrl,
+        token,
+        extensions,
+        api,
+        ledger: ledgerFor(host, token),
+        ...(budgetMs ? { retry: { budgetMs } } : {}),
+      }),
+    );
     clients.set(key, client);
   }
   return client;
