@@ -44,7 +44,7 @@ import type { SharedDeployment } from "./deployment.js";
 export class SharedPace implements PaceStore {
   private readonly file: string;
   private readonly sentPrefix: string;
-  private readonly batch: { pending: Step[]; running: boolean } = { pending: [], running: false };
+  private readonly batch: { pending: PaceStep[]; running: boolean } = { pending: [], running: false };
   /** The state as this process last read or wrote it. */
   private view: PaceState = freshPace();
   private viewAt = Number.NEGATIVE_INFINITY;
@@ -190,7 +190,7 @@ export class SharedPace implements PaceStore {
 }
 
 /** One step waiting for the lock. */
-interface Step {
+interface PaceStep {
   /** Changes the state; returns how to answer the caller once it is written. */
   apply: (s: PaceState) => Promise<() => void>;
   fail: (err: unknown) => void;

@@ -177,6 +177,27 @@ describe("pacing shared by the deployment's provider processes", () => {
     expect(written.sentSinceDecrease).toBeGreaterThan(0);
   });
 
+  it("a clock set back leaves no turn far ahead: a next turn minutes away is taken as now", async () => {
+    const shared = new SharedDeployment(root, "key");
+    const name = `pace-${shared.hashed("pace", TOKEN)}.json`;
+    // As written by a process whose clock then went back an hour: every time an hour ahead.
+    const ahead = Date.now() + 3_600_000;
+    writeFileSync(
+      path.join(root, name),
+      JSON.stringify({ ...freshPace(), rate: 10, nextAt: ahead, lastLimited: ahead, lastDecrease: ahead, lastIncrease: ahead }),
+    );
+    const pacer = new Pacer();
+    pacer.share(new SharedPace(shared, TOKEN));
+    const started = Date.now();
+    await pacer.take();
+    // Its turn came at once (a next turn an hour ahead would have held it an hour) ...
+    expect(Date.now() - started).toBeLessThan(30_000);
+    // ... and the next one is a tenth of a second later, at the learned rate.
+    const written = JSON.parse(readFileSync(path.join(root, name), "utf8")) as { nextAt: number; rate: number };
+    expect(written.rate).toBe(10);
+    expect(written.nextAt).toBeLessThan(started + 60_000);
+  });
+
   it("every step of every request is counted in the shared state, grouped or not (cost per request printed)", async () => {
     const shared = new SharedDeployment(root, "key");
     const name = `pace-${shared.hashed("pace", TOKEN)}.json`;
