@@ -184,7 +184,14 @@ describe("pacing shared by the deployment's provider processes", () => {
     const ahead = Date.now() + 3_600_000;
     writeFileSync(
       path.join(root, name),
-      JSON.stringify({ ...freshPace(), rate: 10, nextAt: ahead, lastLimited: ahead, lastDecrease: ahead, lastIncrease: ahead }),
+      JSON.stringify({
+        ...freshPace(),
+        rate: 10,
+        nextAt: ahead,
+        lastLimited: ahead,
+        lastDecrease: ahead,
+        lastIncrease: ahead,
+      }),
     );
     const pacer = new Pacer();
     pacer.share(new SharedPace(shared, TOKEN));
