@@ -203,8 +203,11 @@ export interface PaceStore {
    * read and nothing is written: this process paces alone until the lock is freed.
    */
   update<R>(step: (state: PaceState, sentElsewhere: () => Promise<number>) => R | Promise<R>): Promise<R>;
-  /** Tells the other processes how many requests this one sent in the last second (while no limit is known). */
-  publishSent(count: number): void;
+  /**
+   * Tells the other processes how many requests this one sent in the last second (while no limit
+   * is known); resolves once told, or at once when the telling waits for its turn.
+   */
+  publishSent(count: number): Promise<void>;
 }
 
 /** The pacer of one token; `now` is monotonic milliseconds. */
@@ -260,7 +263,7 @@ export class Pacer {
     await this.telling;
     if (await store.limited()) return this.shared(store, (s) => paceTake(s, this.now()));
     // No lock while nothing is paced: the others learn this process's rate from what it tells.
-    store.publishSent(this.sent.count(now));
+    void store.publishSent(this.sent.count(now));
     return 0;
   }
 

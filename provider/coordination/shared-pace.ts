@@ -1,4 +1,5 @@
 import { readdir, readFile, rename, writeFile } from "node:fs/promises";
+import { randomUUID } from "node:crypto";
 import path from "node:path";
 import { lock } from "proper-lockfile";
 import { freshPace, type PaceState, type PaceStore } from "../client/pace.js";
@@ -17,7 +18,7 @@ import type { SharedDeployment } from "./deployment.js";
  * What is on disk, per token (named by a hash salted with the deployment's key: the token is
  * never written): `pace-<hash>.json`, the state (the learned rate, when the next request may go,
  * the counts the rate is cut and raised by), changed only under its lock; and
- * `pace-<hash>.sent.<pid>`, each process's count of requests of the last second, written by that
+ * `pace-<hash>.sent.<pid>.<id>`, each process's count of requests of the last second, written by that
  * process alone at most every `PUBLISH_MS` while no limit is known, so that the first 429 learns
  * the rate every process sent, not one process's share.
  *
@@ -50,6 +51,10 @@ export class SharedPace implements PaceStore {
   private viewAt = Number.NEGATIVE_INFINITY;
   private peeking: Promise<void> | undefined;
   private publishedAt = Number.NEGATIVE_INFINITY;
+  /** This store's file of counts (`pace-<hash>.sent.<pid>.<id>`: two hosts of one process are two senders). */
+  private readonly mine: string;
+  private latest = 0;
+  private trailing: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly deployment: SharedDeployment,
@@ -59,6 +64,7 @@ export class SharedPace implements PaceStore {
     const name = `pace-${deployment.hashed("pace", token)}`;
     this.file = path.join(deployment.dir, `${name}.json`);
     this.sentPrefix = `${name}.sent.`;
+    this.mine = `${this.sentPrefix}${process.pid}.${randomUUID().slice(0, 8)}`;
   }
 
   async limited(): Promise<boolean> {
@@ -92,14 +98,26 @@ export class SharedPace implements PaceStore {
     });
   }
 
-  publishSent(count: number): void {
+  publishSent(count: number): Promise<void> {
+    this.latest = count;
     const now = this.now();
-    if (now - this.publishedAt < PUBLISH_MS) return;
+    const due = this.publishedAt + PUBLISH_MS - now;
+    if (due <= 0) return this.tell(now);
+    // Too soon after the last: told when it is due (once), so a burst's count is at most
+    // `PUBLISH_MS` old when another process's first 429 reads it.
+    this.trailing ??= setTimeout(() => {
+      this.trailing = undefined;
+      void this.tell(this.now());
+    }, due).unref();
+    return Promise.resolve();
+  }
+
+  /** Writes this process's latest count (best effort: a count not told only makes a first 429 learn a lower rate, which then climbs). */
+  private tell(now: number): Promise<void> {
     this.publishedAt = now;
-    const file = path.join(this.deployment.dir, `${this.sentPrefix}${process.pid}`);
+    const file = path.join(this.deployment.dir, this.mine);
     const temp = `${file}.tmp`;
-    // Best effort: a count not told only makes a first 429 learn a lower rate, which then climbs.
-    void writeFile(temp, JSON.stringify({ count, at: now }), { mode: 0o600 })
+    return writeFile(temp, JSON.stringify({ count: this.latest, at: now }), { mode: 0o600 })
       .then(() => rename(temp, file))
       .catch(() => undefined);
   }
@@ -107,10 +125,9 @@ export class SharedPace implements PaceStore {
   /** The requests the other processes told they sent in the second before now. */
   private async sentElsewhere(): Promise<number> {
     const now = this.now();
-    const mine = `${this.sentPrefix}${process.pid}`;
     let total = 0;
     for (const name of await readdir(this.deployment.dir)) {
-      if (!name.startsWith(this.sentPrefix) || name === mine || name.endsWith(".tmp")) continue;
+      if (!name.startsWith(this.sentPrefix) || name === this.mine || name.endsWith(".tmp")) continue;
       try {
         const told = sentOf(safeJson(await readFile(path.join(this.deployment.dir, name), "utf8")));
         if (!told) continue;

@@ -140,6 +140,19 @@ describe("pacing shared by the deployment's provider processes", () => {
     expect(together.limited).toBeLessThan(alone.limited / 2);
   });
 
+  it("the first 429 learns the rate every process of the deployment sent, not this one's share", async () => {
+    const shared = new SharedDeployment(root, "key");
+    // Another process sent 9 requests in this second and said so (as its pacer does while no limit is known).
+    await new SharedPace(shared, TOKEN).publishSent(9);
+    const pacer = new Pacer();
+    pacer.share(new SharedPace(shared, TOKEN));
+    for (let i = 0; i < 10; i++) await pacer.take();
+    pacer.onRateLimited();
+    // The next turn is taken once the 429 is told: 9 of this process's before it, and the other's 9.
+    await pacer.take();
+    expect(pacer.perSecond).toBe(18);
+  });
+
   it("writes no token: the state is named by a salted hash", async () => {
     const shared = new SharedDeployment(root, "key");
     const pacer = new Pacer();
