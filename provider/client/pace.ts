@@ -210,7 +210,7 @@ export interface PaceStore {
   publishSent(count: number): Promise<void>;
 }
 
-/** The pacer of one token; `now` is monotonic milliseconds. */
+/** The pacer of one token; `now` is monotonic milliseconds, or once shared the store's wall clock (`share`). */
 export class Pacer {
   private readonly state = freshPace();
   private readonly sent = new Window();
