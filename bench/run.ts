@@ -13,6 +13,7 @@ import { startBenchEmulator } from "./bench-emulator.js";
 import { benchPluginStart } from "./plugin-start.js";
 import { compareNative, nativeTables } from "./native.js";
 import { benchLimitedStack, benchPacing } from "./rate-limit.js";
+import { benchSharedPace } from "./shared-pace.js";
 import type { BenchMode } from "./pulumi-phases.js";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
@@ -225,6 +226,14 @@ if (sections.has("ratelimit")) {
       `| ${r.client} | ${r.creates} | ${fmt(r.seconds)} | ${fmt(r.floorSeconds)} | ${fmt(r.seconds / r.floorSeconds)} ` +
         `| ${fmt(r.perSecond)} | ${fmt(r.perSecond / rate)} | ${r.rateLimited} |`,
     );
+  const shared = await benchSharedPace(rate, Number(opts.rateCreates));
+  print(`\n### Under ${rate} requests a second: two provider processes of one deployment, one token\n`);
+  print("| pacing | creates | s | limit's floor s | s / floor | 429s |");
+  print("|---|---:|---:|---:|---:|---:|");
+  for (const r of shared)
+    print(
+      `| ${r.pacing} | ${r.creates} | ${fmt(r.seconds)} | ${fmt(r.floorSeconds)} | ${fmt(r.seconds / r.floorSeconds)} | ${r.rateLimited} |`,
+    );
   const stacks = [];
   const modes = opts.rateModes.split(",").filter(Boolean) as BenchMode[];
   for (const n of opts.rateSizes
@@ -247,7 +256,7 @@ if (sections.has("ratelimit")) {
       }
     }
   }
-  results.rateLimit = { rate, pacing, stacks };
+  results.rateLimit = { rate, pacing, shared, stacks };
 }
 
 mkdirSync(path.join(ROOT, ".bench-out"), { recursive: true });

@@ -3,6 +3,7 @@ import { paceNote } from "./client/pace.js";
 import { ClientStores } from "./client/stores.js";
 import { joinDeployment, joinFromDynamicHost, type SharedDeployment } from "./coordination/deployment.js";
 import { findInvocation, type Invocation } from "./coordination/invocation.js";
+import { SharedPace } from "./coordination/shared-pace.js";
 
 /** Receives one note for the user (one line, no trailing newline). */
 export type NoteSink = (text: string) => void;
@@ -90,8 +91,13 @@ export class Host extends ClientStores {
    */
   join(address: string, at: Parameters<typeof joinDeployment>[1] = {}): SharedDeployment {
     this.joined?.leave();
-    this.joined = joinDeployment(address, { ...at, enginePid: at.enginePid ?? this.invocation()?.pid ?? process.ppid });
-    return this.joined;
+    const joined = joinDeployment(address, {
+      ...at,
+      enginePid: at.enginePid ?? this.invocation()?.pid ?? process.ppid,
+    });
+    this.joined = joined;
+    this.sharePace(joined);
+    return joined;
   }
 
   /** Joins from the dynamic provider host, once, when this process is one (see `joinFromDynamicHost`). */
@@ -99,8 +105,20 @@ export class Host extends ClientStores {
     argv: readonly string[] = process.argv,
     at: Parameters<typeof joinFromDynamicHost>[1] = {},
   ): SharedDeployment | undefined {
-    this.joined ??= joinFromDynamicHost(argv, { found: () => this.invocation(), ...at });
+    if (this.joined) return this.joined;
+    this.joined = joinFromDynamicHost(argv, { found: () => this.invocation(), ...at });
+    if (this.joined) this.sharePace(this.joined);
     return this.joined;
+  }
+
+  /**
+   * Paces each token together with the deployment's other processes (coordination/shared-pace.ts):
+   * the service limits the token, not the process. Unless VOICEAGENT_PACE_ALONE=1 (a comparison:
+   * bench/, the test that shows what sharing saves).
+   */
+  private sharePace(deployment: SharedDeployment): void {
+    if (process.env.VOICEAGENT_PACE_ALONE === "1") return;
+    this.pacers.share((token) => new SharedPace(deployment, token));
   }
 
   /** Leaves the deployment (stops marking its folder as in use). */

@@ -10,6 +10,12 @@ import { setTimeout as sleep } from "node:timers/promises";
  * 429s (to 85%, or below the rate the service answered since the first 429) and raised a little every
  * second without one (AIMD on the rate), so it settles just under the limit with few 429s. Each
  * 429's Retry-After is still waited out by the request that met it (got's retry).
+ *
+ * The engine may run several provider processes of one deployment with one token (two explicit
+ * providers, the plugin beside the dynamic provider host): each pacing alone, together they send
+ * their sum. So a host that joined its deployment keeps each token's state in the deployment's
+ * folder (`Pacers.share`, coordination/shared-pace.ts): one schedule, one learned rate, learned from
+ * every process's requests.
  */
 
 /** What the pacer tells the user about (through `onPaceWait` listeners). */
@@ -76,113 +82,234 @@ class Window {
   }
 }
 
-/** The pacer of one token; `now` is monotonic milliseconds. */
-export class Pacer {
-  /** Requests a second; Infinity until a 429 teaches a limit. */
-  private rate = Number.POSITIVE_INFINITY;
+/**
+ * What a pacer knows of its token's limit: plain data (JSON), so the provider processes of one
+ * deployment can keep one copy in their shared folder (coordination/shared-pace.ts) and pace
+ * together. Times are in the pacer's clock's milliseconds (`LONG_AGO` for never).
+ */
+export interface PaceState {
+  /** Requests a second; absent until a 429 teaches a limit. */
+  rate?: number | undefined;
   /** When the next request may go (virtual scheduling: one every 1000/rate ms). */
-  private nextAt = 0;
-  private readonly sent = new Window();
+  nextAt: number;
   /** When the first 429 taught the rate, and the requests answered since. */
-  private learnedAt = 0;
-  private answeredSinceLearn = 0;
+  learnedAt: number;
+  answeredSinceLearn: number;
   /** Whether the last cut went below what the service answered a second: 429s after it are not the limit's. */
-  private belowAnswered = false;
-  private lastLimited = Number.NEGATIVE_INFINITY;
-  private lastDecrease = Number.NEGATIVE_INFINITY;
-  private lastIncrease = 0;
+  belowAnswered: boolean;
+  lastLimited: number;
+  lastDecrease: number;
+  lastIncrease: number;
+  sentSinceDecrease: number;
+  limitedSinceDecrease: number;
+  ignoreUntil: number;
+}
+
+/** A time before any other (JSON holds no -Infinity). */
+export const LONG_AGO = -Number.MAX_SAFE_INTEGER;
+
+/** The state of a token nothing has been learned of. */
+export function freshPace(): PaceState {
+  return {
+    nextAt: 0,
+    learnedAt: 0,
+    answeredSinceLearn: 0,
+    belowAnswered: false,
+    lastLimited: LONG_AGO,
+    lastDecrease: LONG_AGO,
+    lastIncrease: 0,
+    sentSinceDecrease: 0,
+    limitedSinceDecrease: 0,
+    ignoreUntil: LONG_AGO,
+  };
+}
+
+/** A request asks for its turn at `now`: the ms it waits (0 while no limit is known). */
+export function paceTake(s: PaceState, now: number): number {
+  s.sentSinceDecrease += 1;
+  if (s.rate !== undefined && now - s.lastLimited > FORGET_MS) s.rate = undefined;
+  if (s.rate === undefined) return 0;
+  const at = Math.max(now, s.nextAt);
+  s.nextAt = at + 1000 / s.rate;
+  return at - now;
+}
+
+/**
+ * The service answered 429 at `now`; `sent` is how many requests went out in the second before
+ * it, this one excepted (every process's, where they pace together).
+ */
+export function paceLimited(s: PaceState, now: number, sent: number): void {
+  if (now < s.ignoreUntil) return;
+  s.lastLimited = now;
+  // 429s just after a cut answer requests sent before it: they say nothing of the new rate.
+  if (now - s.lastDecrease >= IN_FLIGHT_MS) s.limitedSinceDecrease += 1;
+  if (s.rate === undefined) {
+    // The rate that met the limit: what was sent in the last second. A 429 after a handful of
+    // requests teaches nothing worth pacing to: its Retry-After is waited out by the request that
+    // met it, and the client's limiter halves what is in flight.
+    if (sent < MIN_LEARN) return;
+    s.rate = sent;
+    s.learnedAt = now;
+    s.answeredSinceLearn = 0;
+    s.belowAnswered = false;
+    decreased(s, now);
+    s.nextAt = now + 1000 / s.rate;
+    return;
+  }
+  // The requests already sent when the first 429 of a burst came back are one signal, not many.
+  if (now - s.lastDecrease < Math.max(1000 / s.rate, 250) * 4) return;
+  // (Only once a few requests have gone out at the new rate: a share of none is no evidence.)
+  const share = s.sentSinceDecrease >= MIN_LEARN ? s.limitedSinceDecrease / s.sentSinceDecrease : 0;
+  if (s.belowAnswered && share > UNRELATED_SHARE) {
+    s.rate = undefined;
+    s.ignoreUntil = now + IGNORE_MS;
+    return;
+  }
+  // The limit drained the service's bucket at the first 429: since then, what it answered a
+  // second is at most the limit (a burst no longer inflates it), so the cut goes below that.
+  const elapsed = (now - s.learnedAt) / 1000;
+  const answered = elapsed >= 1 ? (s.answeredSinceLearn / elapsed) * BELOW_ANSWERED : undefined;
+  const cut = s.rate * DECREASE;
+  s.belowAnswered = answered !== undefined && answered >= 0.1;
+  s.rate = Math.max(0.1, s.belowAnswered && answered !== undefined ? Math.min(cut, answered) : cut);
+  decreased(s, now);
+}
+
+/** `count` requests were answered (not 429) by `now`: a second without 429s raises the rate a step. */
+export function paceAnswered(s: PaceState, now: number, count = 1): void {
+  if (s.rate === undefined || count === 0) return;
+  s.answeredSinceLearn += count;
+  if (now - s.lastIncrease < 1000) return;
+  s.lastIncrease = now;
+  s.rate += Math.max(MIN_STEP, s.rate * INCREASE);
+}
+
+function decreased(s: PaceState, now: number): void {
+  s.lastDecrease = s.lastIncrease = now;
+  s.sentSinceDecrease = 0;
+  s.limitedSinceDecrease = 0;
+}
+
+/**
+ * Where a pacer's state lives when it is shared with other processes (coordination/shared-pace.ts):
+ * each step runs on the one copy, in turn with every other process's.
+ */
+export interface PaceStore {
+  /** The clock every process sharing the state reads (the wall clock: one machine, one clock). */
+  now(): number;
+  /** Whether a limit is known, as last read (cheap: no lock; read again at most every few ms). */
+  limited(): Promise<boolean>;
+  /**
+   * Runs `step` on the shared state, in turn with the other processes' steps, and writes what it
+   * changed; `sentElsewhere` counts the other processes' requests of the last second. When the
+   * state cannot be had in time (a process died holding its lock), `step` runs on the last state
+   * read and nothing is written: this process paces alone until the lock is freed.
+   */
+  update<R>(step: (state: PaceState, sentElsewhere: () => Promise<number>) => R | Promise<R>): Promise<R>;
+  /**
+   * Tells the other processes how many requests this one sent in the last second (while no limit
+   * is known); resolves once told, or at once when the telling waits for its turn.
+   */
+  publishSent(count: number): Promise<void>;
+}
+
+/** The pacer of one token; `now` is monotonic milliseconds, or once shared the store's wall clock (`share`). */
+export class Pacer {
+  private readonly state = freshPace();
+  private readonly sent = new Window();
   private lastNote = Number.NEGATIVE_INFINITY;
-  private sentSinceDecrease = 0;
-  private limitedSinceDecrease = 0;
-  private ignoreUntil = Number.NEGATIVE_INFINITY;
+  /** Answers not yet told to the shared state (told with the next step, not one lock each). */
+  private answeredUntold = 0;
+  private store: PaceStore | undefined;
+  /** A 429 being told to the shared state: the next turn waits for it (it may teach the rate). */
+  private telling: Promise<void> | undefined;
   /** 429s this pacer was told of, and the ms its requests spent waiting for their turn. */
   readonly stats = { rateLimited: 0, waitedMs: 0 };
 
   constructor(
-    private readonly now: () => number = () => performance.now(),
+    private now: () => number = () => performance.now(),
     /** Whom a wait is told to (the listeners of the host's pacers). */
     private readonly tell: PaceListener = () => {},
   ) {}
 
-  /** The learned rate (requests a second), or undefined while no 429 has been seen. */
+  /**
+   * From now on this pacer's state is `store`'s, shared with the other processes of a deployment
+   * (Pacers.share); its clock becomes the store's.
+   */
+  share(store: PaceStore): void {
+    this.store = store;
+    this.now = () => store.now();
+  }
+
+  /** The learned rate (requests a second), or undefined while no 429 has been seen (in this process's last view). */
   get perSecond(): number | undefined {
-    return Number.isFinite(this.rate) ? this.rate : undefined;
+    return this.state.rate;
   }
 
   /** Waits for this request's turn (resolves at once while no limit is known). */
   async take(): Promise<void> {
     const now = this.now();
     this.sent.add(now);
-    this.sentSinceDecrease += 1;
-    if (Number.isFinite(this.rate) && now - this.lastLimited > FORGET_MS) this.rate = Number.POSITIVE_INFINITY;
-    if (!Number.isFinite(this.rate)) return;
-    const at = Math.max(now, this.nextAt);
-    this.nextAt = at + 1000 / this.rate;
-    const waitMs = at - now;
+    const store = this.store;
+    const waitMs = store ? await this.sharedTurn(store, now) : paceTake(this.state, now);
     if (waitMs < 1) return;
     this.stats.waitedMs += waitMs;
     if (now - this.lastNote >= NOTE_EVERY_MS) {
       this.lastNote = now;
-      this.tell({ perSecond: this.rate, waitMs });
+      this.tell({ perSecond: this.state.rate ?? 0, waitMs });
     }
     await sleep(waitMs);
+  }
+
+  /** This request's wait, taken from the shared schedule. */
+  private async sharedTurn(store: PaceStore, now: number): Promise<number> {
+    await this.telling;
+    if (await store.limited()) return this.shared(store, (s) => paceTake(s, this.now()));
+    // No lock while nothing is paced: the others learn this process's rate from what it tells.
+    void store.publishSent(this.sent.count(now));
+    return 0;
   }
 
   /** The service answered 429. */
   onRateLimited(): void {
     this.stats.rateLimited += 1;
     const now = this.now();
-    if (now < this.ignoreUntil) return;
-    this.lastLimited = now;
-    // 429s just after a cut answer requests sent before it: they say nothing of the new rate.
-    if (now - this.lastDecrease >= IN_FLIGHT_MS) this.limitedSinceDecrease += 1;
-    if (!Number.isFinite(this.rate)) {
-      // The rate that met the limit: what was sent in the last second, this request excepted. A
-      // 429 after a handful of requests teaches nothing worth pacing to: its Retry-After is
-      // waited out by the request that met it, and the client's limiter halves what is in flight.
-      const sent = this.sent.count(now) - 1;
-      if (sent < MIN_LEARN) return;
-      this.rate = sent;
-      this.learnedAt = now;
-      this.answeredSinceLearn = 0;
-      this.belowAnswered = false;
-      this.decreased(now);
-      this.nextAt = now + 1000 / this.rate;
+    const mine = this.sent.count(now) - 1;
+    const store = this.store;
+    if (!store) {
+      paceLimited(this.state, now, mine);
       return;
     }
-    // The requests already sent when the first 429 of a burst came back are one signal, not many.
-    if (now - this.lastDecrease < Math.max(1000 / this.rate, 250) * 4) return;
-    // (Only once a few requests have gone out at the new rate: a share of none is no evidence.)
-    const share = this.sentSinceDecrease >= MIN_LEARN ? this.limitedSinceDecrease / this.sentSinceDecrease : 0;
-    if (this.belowAnswered && share > UNRELATED_SHARE) {
-      this.rate = Number.POSITIVE_INFINITY;
-      this.ignoreUntil = now + IGNORE_MS;
-      return;
-    }
-    // The limit drained the service's bucket at the first 429: since then, what it answered a
-    // second is at most the limit (a burst no longer inflates it), so the cut goes below that.
-    const elapsed = (now - this.learnedAt) / 1000;
-    const answered = elapsed >= 1 ? (this.answeredSinceLearn / elapsed) * BELOW_ANSWERED : undefined;
-    const cut = this.rate * DECREASE;
-    this.belowAnswered = answered !== undefined && answered >= 0.1;
-    this.rate = Math.max(0.1, this.belowAnswered && answered !== undefined ? Math.min(cut, answered) : cut);
-    this.decreased(now);
+    // Told to the others at once (got's retry waits out the Retry-After meanwhile), and this
+    // process's next turn is taken once it is; a failure to tell leaves this process's view as it was.
+    const told = this.shared(store, async (s, elsewhere) => paceLimited(s, now, mine + (await elsewhere()))).catch(
+      () => undefined,
+    );
+    this.telling = told;
+    void told.finally(() => {
+      if (this.telling === told) this.telling = undefined;
+    });
   }
 
   /** A request was answered (not 429): a second without 429s raises the rate a step. */
   onAnswered(): void {
-    if (!Number.isFinite(this.rate)) return;
-    const now = this.now();
-    this.answeredSinceLearn += 1;
-    if (now - this.lastIncrease < 1000) return;
-    this.lastIncrease = now;
-    this.rate += Math.max(MIN_STEP, this.rate * INCREASE);
+    if (!this.store) paceAnswered(this.state, this.now());
+    else if (this.state.rate !== undefined) this.answeredUntold += 1;
   }
 
-  private decreased(now: number): void {
-    this.lastDecrease = this.lastIncrease = now;
-    this.sentSinceDecrease = 0;
-    this.limitedSinceDecrease = 0;
+  /** Runs `step` on the shared state (with the answers not yet told), and keeps its result as this process's view. */
+  private shared<R>(
+    store: PaceStore,
+    step: (s: PaceState, elsewhere: () => Promise<number>) => R | Promise<R>,
+  ): Promise<R> {
+    const answered = this.answeredUntold;
+    this.answeredUntold = 0;
+    return store.update(async (s, elsewhere) => {
+      paceAnswered(s, this.now(), answered);
+      const result = await step(s, elsewhere);
+      Object.assign(this.state, s, { rate: s.rate });
+      return result;
+    });
   }
 }
 
@@ -191,8 +318,20 @@ export class Pacer {
  * clients, since the service limits the account; and who hears their waits.
  */
 export class Pacers {
-  private readonly byKey = new Map<string, Pacer>();
+  private readonly byKey = new Map<string, { pacer: Pacer; token: string }>();
   private readonly listeners = new Set<PaceListener>();
+  /** Where each token's state lives once the host shares it with its deployment (`share`). */
+  private storeFor: ((token: string) => PaceStore) | undefined;
+
+  /**
+   * From now on every pacer of this host (those made already and those to come) keeps its state in
+   * `storeFor(token)`, shared with the deployment's other processes: the service limits the token,
+   * whatever the address or the process it is sent from.
+   */
+  share(storeFor: (token: string) => PaceStore): void {
+    this.storeFor = storeFor;
+    for (const { pacer, token } of this.byKey.values()) pacer.share(storeFor(token));
+  }
 
   /**
    * Calls `listener` when a request waits on a learned rate limit (at most once per `NOTE_EVERY_MS`
@@ -206,13 +345,13 @@ export class Pacers {
   /** The pacer of `token` at `baseUrl`. Keyed by a hash, so no token is held as a key. */
   for(baseUrl: string, token: string): Pacer {
     const key = createHash("sha256").update(`${baseUrl}\n${token}`).digest("hex");
-    let pacer = this.byKey.get(key);
-    if (!pacer) {
-      pacer = new Pacer(undefined, (event) => {
-        for (const l of this.listeners) l(event);
-      });
-      this.byKey.set(key, pacer);
-    }
+    const known = this.byKey.get(key);
+    if (known) return known.pacer;
+    const pacer = new Pacer(undefined, (event) => {
+      for (const l of this.listeners) l(event);
+    });
+    if (this.storeFor) pacer.share(this.storeFor(token));
+    this.byKey.set(key, { pacer, token });
     return pacer;
   }
 }

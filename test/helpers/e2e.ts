@@ -23,12 +23,19 @@ export function useEmulatorStack(
     config?: ConfigMap;
     /** The emulator's per-token rate limit (off when omitted). */
     rateLimit?: RateLimitOptions;
+    /** The API the emulator serves (its default when omitted). */
+    api?: "2023" | "2024";
     before?: (ctx: Omit<EmulatorStack, "t">) => Promise<ConfigMap | undefined>;
   },
 ): EmulatorStack {
   const ctx = {} as EmulatorStack;
   beforeAll(async () => {
-    ctx.emu = await startEmulator({ tokens: [opts.token], seed: true, rateLimit: opts.rateLimit });
+    ctx.emu = await startEmulator({
+      tokens: [opts.token],
+      seed: true,
+      rateLimit: opts.rateLimit,
+      ...(opts.api ? { api: opts.api } : {}),
+    });
     ctx.client = createClient({ baseUrl: ctx.emu.url, token: opts.token });
     const extra = (await opts.before?.(ctx)) ?? {};
     const viaEnv = opts.credentials === "env";

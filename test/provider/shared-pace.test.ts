@@ -1,0 +1,242 @@
+// Pacing shared by one deployment's provider processes (coordination/shared-pace.ts): the service
+// limits the token, so two processes sending with one token must pace to one learned rate from one
+// schedule. The processes are real child processes running the compiled host and client
+// (provider/dist), started on one signal (their stdin closing) against a rate-limited emulator in
+// this process; each reports when each of its requests was answered, so the test sees that they
+// sent side by side (interleaved), not one after the other (where sharing would change nothing).
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { createInterface } from "node:readline";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { startEmulator, type RunningEmulator } from "voiceagent-emulator";
+import { freshPace, Pacer } from "../../provider/client/pace.js";
+import { SharedDeployment } from "../../provider/coordination/deployment.js";
+import { SharedPace } from "../../provider/coordination/shared-pace.js";
+import { REPO_ROOT } from "../helpers/consumer.js";
+
+const DIST = path.join(REPO_ROOT, "provider/dist");
+const TOKEN = "shared-pace-token-value";
+let root: string;
+let emu: RunningEmulator | undefined;
+const children: ChildProcess[] = [];
+
+beforeEach(() => {
+  root = mkdtempSync(path.join(tmpdir(), "va-pace-"));
+});
+afterEach(async () => {
+  for (const c of children.splice(0)) c.kill("SIGKILL");
+  await emu?.close();
+  emu = undefined;
+  rmSync(root, { recursive: true, force: true });
+});
+
+/**
+ * A provider process of the deployment of the engine at `address`: it joins the deployment (as a
+ * plugin's main does), says "ready", and when its stdin closes sends `count` reads with the token
+ * (16 at a time), printing "paced" once `signal` of them are answered, and at the end the times
+ * its requests were answered and the 429s it met.
+ */
+function providerProcess(
+  address: string,
+  baseUrl: string,
+  voice: string,
+  count: number,
+  signal: number,
+  alone: boolean,
+) {
+  const script = `
+    const { Host } = require(${JSON.stringify(`${DIST}/host.js`)});
+    const { createClient, pacerFor } = require(${JSON.stringify(`${DIST}/client/index.js`)});
+    const host = new Host({ notes: () => {} });
+    host.join(${JSON.stringify(address)}, { root: ${JSON.stringify(root)}, enginePid: ${process.pid} });
+    const settings = { baseUrl: ${JSON.stringify(baseUrl)}, token: ${JSON.stringify(TOKEN)} };
+    const client = host.run(() => createClient({ ...settings, concurrency: 16 }));
+    process.stdin.resume();
+    process.stdin.on("end", async () => {
+      const answered = [];
+      await host.run(() => Promise.all(Array.from({ length: ${count} }, async () => {
+        await client.voices.get(${JSON.stringify(voice)});
+        answered.push(Date.now());
+        if (answered.length === ${signal}) console.log("paced");
+      })));
+      const limited = host.run(() => pacerFor(settings.baseUrl, settings.token)).stats.rateLimited;
+      console.log(JSON.stringify({ answered, limited }));
+      host.leave();
+    });
+    console.log("ready");`;
+  const env = { ...process.env, VOICEAGENT_PACE_ALONE: alone ? "1" : "0" };
+  const proc = spawn(process.execPath, ["-e", script], { stdio: ["pipe", "pipe", "inherit"], env });
+  children.push(proc);
+  const lines = createInterface({ input: proc.stdout! })[Symbol.asyncIterator]();
+  const next = async () => String((await lines.next()).value);
+  return { proc, next };
+}
+
+/**
+ * How far two processes' answers overlap: the fewer of (the first's answers between the second's
+ * first and last) and (the second's between the first's first and last). One after the other: 0.
+ */
+function overlap(a: number[], b: number[]): number {
+  const within = (xs: number[], ys: number[]) => xs.filter((t) => t >= Math.min(...ys) && t <= Math.max(...ys)).length;
+  return Math.min(within(a, b), within(b, a));
+}
+
+const sum = (counts: Record<string, number>) => Object.values(counts).reduce((x, y) => x + y, 0);
+
+/**
+ * Two provider processes of one deployment, one token: the first sends alone until the limit has
+ * taught it a rate and `SIGNAL` of its reads are answered; then the second starts beside it (as the
+ * dynamic provider host starting while the plugin runs, or a second explicit provider's first
+ * resource). What the emulator answered from then on: the 429s, and how the two interleaved.
+ */
+async function secondJoins(alone: boolean): Promise<{ limited: number; second: number; overlap: number }> {
+  emu = await startEmulator({ tokens: [TOKEN], seed: true, rateLimit: { perSecond: 40, burst: 10 } });
+  const voice = emu.seeds.get(TOKEN)!.voices[0]!;
+  const address = `127.0.0.1:${40000 + Math.floor(Math.random() * 20000)}`;
+  const first = providerProcess(address, emu.url, voice, 100, SIGNAL, alone);
+  const second = providerProcess(address, emu.url, voice, 60, -1, alone);
+  for (const p of [first, second]) expect(await p.next()).toBe("ready");
+  first.proc.stdin!.end();
+  expect(await first.next()).toBe("paced");
+  // The first met the limit alone (its first burst): it paces to a learned rate now.
+  expect(sum(emu.stats.rateLimited)).toBeGreaterThan(0);
+  emu.resetStats();
+  const startedAt = Date.now();
+  second.proc.stdin!.end();
+  const [a, b] = await Promise.all(
+    [first, second].map(async (p) => JSON.parse(await p.next()) as { answered: number[]; limited: number }),
+  );
+  const limited = sum(emu.stats.rateLimited);
+  await emu.close();
+  emu = undefined;
+  return {
+    limited,
+    second: b!.limited,
+    overlap: overlap(
+      a!.answered.filter((t) => t >= startedAt),
+      b!.answered,
+    ),
+  };
+}
+
+const SIGNAL = 50;
+
+describe("pacing shared by the deployment's provider processes", () => {
+  it(`a second process with the same token joins the first's learned pace: far fewer 429s than each pacing alone, \
+the two sending side by side`, async () => {
+    const alone = await secondJoins(true);
+    const together = await secondJoins(false);
+    console.log(
+      `a second process joins at 40/s: ${alone.limited} 429s pacing alone (${alone.second} of them the second's), ` +
+        `${together.limited} together (${together.second}); answers of each within the other's span: ${alone.overlap}, ${together.overlap}`,
+    );
+    // Side by side in both runs: each answered many requests while the other was being answered.
+    expect(alone.overlap).toBeGreaterThan(20);
+    expect(together.overlap).toBeGreaterThan(20);
+    // Alone, the second starts unpaced into a bucket the first keeps nearly empty, and the two
+    // pace to a sum over the limit; together it takes its turns from the first's schedule.
+    expect(alone.limited).toBeGreaterThanOrEqual(4);
+    expect(together.limited).toBeLessThan(alone.limited / 2);
+  });
+
+  it("the first 429 learns the rate every process of the deployment sent, not this one's share", async () => {
+    const shared = new SharedDeployment(root, "key");
+    // Another process sent 9 requests in this second and said so (as its pacer does while no limit is known).
+    await new SharedPace(shared, TOKEN).publishSent(9);
+    const pacer = new Pacer();
+    pacer.share(new SharedPace(shared, TOKEN));
+    for (let i = 0; i < 10; i++) await pacer.take();
+    pacer.onRateLimited();
+    // The next turn is taken once the 429 is told: 9 of this process's before it, and the other's 9.
+    await pacer.take();
+    expect(pacer.perSecond).toBe(18);
+  });
+
+  it("writes no token: the state is named by a salted hash", async () => {
+    const shared = new SharedDeployment(root, "key");
+    const pacer = new Pacer();
+    pacer.share(new SharedPace(shared, TOKEN));
+    for (let i = 0; i < 6; i++) await pacer.take();
+    pacer.onRateLimited();
+    await pacer.take();
+    const names = readdirSync(root);
+    expect(names.some((n) => n.startsWith("pace-"))).toBe(true);
+    expect(names.join("\n")).not.toContain(TOKEN);
+  });
+
+  it("a lock left by a process that died holding it: steps pace on this process's view at once, and the lock is taken over once stale", async () => {
+    const shared = new SharedDeployment(root, "key");
+    const store = new SharedPace(shared, TOKEN);
+    // A limit of 10 a second is known (written as a process would have).
+    const name = `pace-${shared.hashed("pace", TOKEN)}.json`;
+    writeFileSync(path.join(root, name), JSON.stringify({ ...freshPace(), rate: 10, lastLimited: Date.now() }));
+    // The lock of a process killed mid-step: a folder proper-lockfile made, never removed.
+    mkdirSync(path.join(root, `${name}.lock`));
+    const pacer = new Pacer();
+    pacer.share(store);
+    const started = Date.now();
+    await pacer.take();
+    // Not held for the lock's staleness (2 s): the step ran on the view it read.
+    expect(Date.now() - started).toBeLessThan(1_500);
+    expect(pacer.perSecond).toBe(10);
+    // Once stale (its mtime 3 s old), the next step takes the lock over and writes.
+    const old = new Date(Date.now() - 3_000);
+    utimesSync(path.join(root, `${name}.lock`), old, old);
+    await pacer.take();
+    const written = JSON.parse(readFileSync(path.join(root, name), "utf8")) as {
+      sentSinceDecrease: number;
+    };
+    expect(written.sentSinceDecrease).toBeGreaterThan(0);
+  });
+
+  it("a clock set back leaves no turn far ahead: a next turn minutes away is taken as now", async () => {
+    const shared = new SharedDeployment(root, "key");
+    const name = `pace-${shared.hashed("pace", TOKEN)}.json`;
+    // As written by a process whose clock then went back an hour: every time an hour ahead.
+    const ahead = Date.now() + 3_600_000;
+    writeFileSync(
+      path.join(root, name),
+      JSON.stringify({
+        ...freshPace(),
+        rate: 10,
+        nextAt: ahead,
+        lastLimited: ahead,
+        lastDecrease: ahead,
+        lastIncrease: ahead,
+      }),
+    );
+    const pacer = new Pacer();
+    pacer.share(new SharedPace(shared, TOKEN));
+    const started = Date.now();
+    await pacer.take();
+    // Its turn came at once (a next turn an hour ahead would have held it an hour) ...
+    expect(Date.now() - started).toBeLessThan(30_000);
+    // ... and the next one is a tenth of a second later, at the learned rate.
+    const written = JSON.parse(readFileSync(path.join(root, name), "utf8")) as { nextAt: number; rate: number };
+    expect(written.rate).toBe(10);
+    expect(written.nextAt).toBeLessThan(started + 60_000);
+  });
+
+  it("every step of every request is counted in the shared state, grouped or not (cost per request printed)", async () => {
+    const shared = new SharedDeployment(root, "key");
+    const name = `pace-${shared.hashed("pace", TOKEN)}.json`;
+    // A limit so high that no request waits: what is measured is the shared state's own cost.
+    writeFileSync(path.join(root, name), JSON.stringify({ ...freshPace(), rate: 1e9, lastLimited: Date.now() }));
+    const pacer = new Pacer();
+    pacer.share(new SharedPace(shared, TOKEN));
+    const n = 200;
+    let started = performance.now();
+    for (let i = 0; i < n; i++) await pacer.take();
+    const oneByOne = (performance.now() - started) / n;
+    started = performance.now();
+    await Promise.all(Array.from({ length: n }, () => pacer.take()));
+    const atOnce = (performance.now() - started) / n;
+    console.log(
+      `shared pacing cost: ${oneByOne.toFixed(3)} ms a request one by one, ${atOnce.toFixed(3)} ms with ${n} at once`,
+    );
+    const written = JSON.parse(readFileSync(path.join(root, name), "utf8")) as { sentSinceDecrease: number };
+    expect(written.sentSinceDecrease).toBe(2 * n);
+  });
+});
