@@ -38,7 +38,7 @@ describe(`TypeScript, CommonJS (pulumi new typescript), npm, @pulumi/pulumi ${PU
     const sdk = new Set(dependencyClosure(ctx.c.dir, "@pulumi/pulumi"));
     const added = ours.filter((p) => !sdk.has(p));
     console.log(
-      `pulumi-voiceagent installs ${ours.length} packages (${added.length} not already brought by @pulumi/pulumi: ${added.join(", ")}); npm install took ${Math.round(ctx.installMs)} ms`,
+      `pulumi-voiceagent installs ${ours.length} packages (${added.length} not already brought by @pulumi/pulumi: ${added.join(", ")}); npm install took ${Math.round(ctx.installMs)} ms${ctx.installSeeded ? " (on a copy of an identical install)" : ""}`,
     );
     expect(ours.map((p) => p.replace(/@[^@]+$/, ""))).toEqual(expect.arrayContaining(["got", "zod", "p-limit"]));
     expect(ours.some((p) => p.startsWith("@pulumi/pulumi@"))).toBe(false);
