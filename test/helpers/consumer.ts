@@ -385,11 +385,16 @@ function installSeed(projectDir: string): string | undefined {
 /**
  * `cp -al from into/`: the folder `from` (a node_modules) recreated in `into` with its files hard
  * linked (modes and times kept: npm trusts its hidden lockfile by them), the hidden lockfile
- * copied. False when `from` is absent.
+ * copied. False, leaving nothing behind, when `from` is absent or cannot be linked (another file
+ * system): the install then runs from scratch.
  */
 async function linkTree(from: string, into: string): Promise<boolean> {
   if (!existsSync(from)) return false;
-  ok(`cp -al ${from}`, await run("cp", ["-al", from, into], { cwd: into }));
+  const linked = await run("cp", ["-al", from, into], { cwd: into }).catch(() => undefined);
+  if (linked?.code !== 0) {
+    rmSync(path.join(into, path.basename(from)), { recursive: true, force: true });
+    return false;
+  }
   const hidden = path.join(into, path.basename(from), ".package-lock.json");
   if (existsSync(hidden)) {
     const { atime, mtime } = statSync(hidden);
@@ -406,7 +411,10 @@ async function publishSeed(projectDir: string, seed: string): Promise<void> {
   if (existsSync(seed)) return;
   const staging = `${seed}.tmp-${process.pid}-${randomUUID().slice(0, 8)}`;
   mkdirSync(staging, { recursive: true });
-  await linkTree(path.join(projectDir, "node_modules"), staging);
+  if (!(await linkTree(path.join(projectDir, "node_modules"), staging))) {
+    rmSync(staging, { recursive: true, force: true });
+    return;
+  }
   try {
     renameSync(staging, seed);
   } catch {
