@@ -3,7 +3,12 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   test: {
     include: ["test/**/*.test.ts"],
-    globalSetup: ["test/global-setup.ts", "test/consumer/pack-setup.ts", "test/release/release-setup.ts"],
+    globalSetup: [
+      "test/install-seeds-setup.ts",
+      "test/global-setup.ts",
+      "test/consumer/pack-setup.ts",
+      "test/release/release-setup.ts",
+    ],
     // End-to-end tests drive the real Pulumi CLI: minutes, not milliseconds, on 2 shared cores.
     testTimeout: 60_000,
     hookTimeout: 120_000,

@@ -61,6 +61,8 @@ export interface ConsumerContext {
   token: string;
   /** Milliseconds the install took. */
   installMs: number;
+  /** Whether npm started from a copy of an identical install made earlier in this run. */
+  installSeeded: boolean;
   /** With `downloads`: the release server the CLI may download plugins from, and its PULUMI_HOME. */
   release?: { server: ReleaseServer; home: string };
 }
@@ -101,7 +103,7 @@ export function useConsumer(opts: {
       },
     });
     const started = performance.now();
-    await ctx.c.install();
+    ctx.installSeeded = (await ctx.c.install()).seeded;
     ctx.installMs = performance.now() - started;
     await ctx.c.pulumi(["stack", "init", "dev"]);
     await ctx.c.config({

@@ -39,7 +39,8 @@ describe(`TypeScript, CommonJS (pulumi new typescript), npm, @pulumi/pulumi ${PU
     const added = ours.filter((p) => !sdk.has(p));
     console.log(
       `pulumi-voiceagent installs ${ours.length} packages (${added.length} not already brought by @pulumi/pulumi: ` +
-        `${added.join(", ")}); npm install took ${Math.round(ctx.installMs)} ms`,
+        `${added.join(", ")}); npm install took ${Math.round(ctx.installMs)} ms` +
+        (ctx.installSeeded ? " (on a copy of an identical install)" : ""),
     );
     expect(ours.map((p) => p.replace(/@[^@]+$/, ""))).toEqual(expect.arrayContaining(["got", "zod", "p-limit"]));
     expect(ours.some((p) => p.startsWith("@pulumi/pulumi@"))).toBe(false);

@@ -250,8 +250,11 @@ export interface ConsumerOptions {
 export interface Consumer {
   dir: string;
   env: NodeJS.ProcessEnv;
-  /** Installs the dependencies; throws with the output on failure. */
-  install(): Promise<RunResult>;
+  /**
+   * Installs the dependencies; throws with the output on failure. `seeded`: npm found node_modules
+   * already laid out by an earlier identical install of this test run (see {@link INSTALL_SEEDS_ENV}).
+   */
+  install(): Promise<RunResult & { seeded: boolean }>;
   /** Runs the plain `pulumi` CLI in the project; `check: false` returns a failure instead of throwing. */
   pulumi(args: string[], opts?: { check?: boolean; env?: Record<string, string> }): Promise<RunResult>;
   /** `pulumi up --yes --skip-preview`: the resource changes of the update. */
@@ -321,7 +324,11 @@ export function createConsumer(opts: ConsumerOptions): Consumer {
           : installer === "pnpm"
             ? [path.join(REPO_ROOT, "node_modules/.bin/pnpm"), ["install", "--reporter=append-only"]]
             : ["npm", ["install", "--loglevel=error"]];
-      return ok(installer, await run(cmd, args, { cwd: dir, env }));
+      const seed = installer === "npm" ? installSeed(dir) : undefined;
+      const seeded = seed !== undefined && (await linkTree(path.join(seed, "node_modules"), dir));
+      const r = ok(installer, await run(cmd, args, { cwd: dir, env }));
+      if (seed !== undefined && !seeded) await publishSeed(dir, seed);
+      return { ...r, seeded };
     },
     pulumi,
     up: (args = []) => changesOf(["up", "--yes", "--skip-preview", ...args]),
@@ -342,6 +349,85 @@ export function createConsumer(opts: ConsumerOptions): Consumer {
       if (!process.env.VOICEAGENT_KEEP_CONSUMERS) rmSync(root, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * The environment variable naming the test run's folder of prepared npm installs (set by
+ * test/install-seeds-setup.ts; unset elsewhere, e.g. for scripts/upgrade-fixture, which then installs
+ * as before). An npm install writes ~14,000 files (~150 MB, @pulumi/pulumi's OpenTelemetry
+ * packages the most): 8 to 14 s of CPU, most of it the kernel's. Several test files install the same
+ * dependencies (the newest @pulumi/pulumi with the tarball and TypeScript; examples/basic and
+ * examples/environments), so the first install of a set of dependencies is kept aside, and a later
+ * project with the same dependencies gets its tree before its own `npm install`, which still runs
+ * as a user runs it: it finds the tree it would build, says "up to date" and writes its lockfiles.
+ * The project ends up with what a fresh install gives it. The trees are hard links (a copy costs
+ * 3 to 6 s of CPU on a busy machine, links under 1 s): npm replaces a package's folder and never
+ * edits its files, and no test writes into node_modules; the one file npm rewrites in place, the
+ * hidden lockfile node_modules/.package-lock.json, is copied instead.
+ */
+export const INSTALL_SEEDS_ENV = "VOICEAGENT_TEST_INSTALL_SEEDS";
+
+/** The folder of the prepared install for `projectDir`'s package.json dependencies (it may not exist yet); undefined when off. */
+function installSeed(projectDir: string): string | undefined {
+  const root = process.env[INSTALL_SEEDS_ENV];
+  const manifest = path.join(projectDir, "package.json");
+  if (
+    !root ||
+    root === "off" ||
+    process.platform === "win32" ||
+    !existsSync(manifest) ||
+    existsSync(path.join(projectDir, "node_modules"))
+  )
+    return undefined;
+  const { dependencies, devDependencies, optionalDependencies, peerDependencies, overrides } = JSON.parse(
+    readFileSync(manifest, "utf8"),
+  ) as Record<string, unknown>;
+  const key = createHash("sha256")
+    .update(JSON.stringify({ dependencies, devDependencies, optionalDependencies, peerDependencies, overrides }))
+    .digest("hex")
+    .slice(0, 16);
+  return path.join(root, key);
+}
+
+/**
+ * `cp -al from into/`: the folder `from` (a node_modules) recreated in `into` with its files hard
+ * linked (modes and times kept: npm trusts its hidden lockfile by them), the hidden lockfile
+ * copied. False, leaving nothing behind, when `from` is absent or cannot be linked (another file
+ * system): the install then runs from scratch.
+ */
+async function linkTree(from: string, into: string): Promise<boolean> {
+  if (!existsSync(from)) return false;
+  const linked = await run("cp", ["-al", from, into], { cwd: into }).catch(() => undefined);
+  if (linked?.code !== 0) {
+    rmSync(path.join(into, path.basename(from)), { recursive: true, force: true });
+    return false;
+  }
+  const hidden = path.join(into, path.basename(from), ".package-lock.json");
+  if (existsSync(hidden)) {
+    const { atime, mtime } = statSync(hidden);
+    const text = readFileSync(hidden);
+    rmSync(hidden);
+    writeFileSync(hidden, text);
+    utimesSync(hidden, atime, mtime);
+  }
+  return true;
+}
+
+/** Keeps the project's fresh node_modules aside as the prepared install of its dependencies (first one wins). */
+async function publishSeed(projectDir: string, seed: string): Promise<void> {
+  if (existsSync(seed)) return;
+  const staging = `${seed}.tmp-${process.pid}-${randomUUID().slice(0, 8)}`;
+  mkdirSync(staging, { recursive: true });
+  if (!(await linkTree(path.join(projectDir, "node_modules"), staging))) {
+    rmSync(staging, { recursive: true, force: true });
+    return;
+  }
+  try {
+    renameSync(staging, seed);
+  } catch {
+    // Another test file published the same dependencies first: theirs is the same tree.
+    rmSync(staging, { recursive: true, force: true });
+  }
 }
 
 /** One line of `pulumi up --json`: only the events we read. */

@@ -40,7 +40,9 @@ export async function createTestStack(opts: TestStackOptions): Promise<TestStack
     PULUMI_CONFIG_PASSPHRASE: "voiceagent-test",
     ...opts.env,
   };
-  const stack = await LocalWorkspace.createOrSelectStack(
+  // A fresh folder has no stack to select: `createStack` runs only `pulumi stack init` (createOrSelectStack
+  // first runs a `pulumi stack select` that fails: one more CLI start per test stack).
+  const stack = await LocalWorkspace.createStack(
     { stackName: "test", workDir },
     {
       projectSettings: {
