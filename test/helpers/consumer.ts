@@ -13,6 +13,7 @@ import {
   renameSync,
   rmSync,
   statSync,
+  symlinkSync,
   utimesSync,
   writeFileSync,
 } from "node:fs";
@@ -232,8 +233,12 @@ export interface ConsumerOptions {
   files: Record<string, string> | { copyFrom: string };
   /** Dependencies to point at other specs after copying, e.g. pulumi-voiceagent at the tarball. */
   redirect?: Record<string, string>;
-  /** Who installs: npm (default), pnpm, or `pulumi install` (our language host, per Pulumi.yaml). */
-  installer?: "npm" | "pnpm" | "pulumi install";
+  /**
+   * Who installs: npm (default), pnpm, or `pulumi install` (our language host, per Pulumi.yaml); or
+   * `shared npm`: npm installs the package.json once per content into a folder of the OS temp folder
+   * ({@link sharedInstall}) that test files and runs share, and the project links its node_modules.
+   */
+  installer?: "npm" | "pnpm" | "pulumi install" | "shared npm";
   passphrase?: string;
   /** Extra environment for every command run in the project (e.g. VOICEAGENT_* credentials). */
   env?: Record<string, string>;
@@ -308,6 +313,7 @@ export function createConsumer(opts: ConsumerOptions): Consumer {
     env,
     async install() {
       const installer = opts.installer ?? "npm";
+      if (installer === "shared npm") return sharedInstall(dir, env);
       const [cmd, args] =
         installer === "pulumi install"
           ? ["pulumi", ["install"]]
@@ -389,4 +395,40 @@ export function dependencyClosure(projectDir: string, name: string): string[] {
   };
   visit(`node_modules/${name}`);
   return [...seen].map((k) => `${k.slice(k.lastIndexOf("node_modules/") + 13)}@${lock.packages[k]?.version}`).sort();
+}
+
+/**
+ * `npm install` of the project's package.json, once per content: into a folder under the OS temp
+ * folder keyed by a hash of the manifest (which names the tarball by its content hash) and of the
+ * Node version, which every project of the same manifest links as its `node_modules` (Node
+ * resolves the link to one real folder, so the program, the packed provider and its dynamic
+ * providers load one @pulumi/pulumi, as in an install of their own). The install runs under
+ * `flock` on the entry's lock file: test files run side by side wait for the first one's install
+ * instead of repeating it; an install that died half way (no `.installed` mark) is redone.
+ */
+export async function sharedInstall(dir: string, env: NodeJS.ProcessEnv): Promise<RunResult> {
+  const manifest = readFileSync(path.join(dir, "package.json"));
+  const root = path.join(os.tmpdir(), "pulumi-voiceagent-installs");
+  mkdirSync(root, { recursive: true });
+  const key = createHash("sha256").update(manifest).update(process.version).digest("hex").slice(0, 16);
+  const entry = path.join(root, key);
+  touchCacheEntry(entry);
+  // The locks beside the cache, not in it: a prune never removes a lock another run waits on.
+  const locks = `${root}.locks`;
+  mkdirSync(locks, { recursive: true });
+  const script = [
+    'test -e "$1/.installed" && exit 0',
+    'rm -rf "$1" && mkdir -p "$1" && cp "$2" "$1/package.json"',
+    'cd "$1" && npm install --loglevel=error && touch "$1/.installed"',
+  ].join("\n");
+  const r = ok(
+    "npm install (shared)",
+    await run("flock", [path.join(locks, key), "sh", "-c", script, "install", entry, path.join(dir, "package.json")], {
+      cwd: root,
+      env,
+    }),
+  );
+  symlinkSync(path.join(entry, "node_modules"), path.join(dir, "node_modules"), "dir");
+  pruneCache(root, entry);
+  return r;
 }
