@@ -259,4 +259,44 @@ describe("voiceagent pull of a current-API account holding every kind", () => {
     const printed = [pulled, up, quiet, exported].flatMap((r) => [r?.stdout ?? "", r?.stderr ?? ""]);
     expect(holding(out, printed)).toEqual([]);
   }, 240_000);
+
+  it("--format stack: the fleet project adopts every object with 0 creates, then an empty preview; credentials only as secret config", async () => {
+    const { c } = ctx;
+    const out = path.join(c.dir, "pulled-fleet");
+    const pulled = await voiceagent([
+      "pull",
+      "--format",
+      "stack",
+      "--out",
+      out,
+      "--stack",
+      "fleet",
+      "--name",
+      "pulledfleet",
+    ]);
+    expect(pulled.code, pulled.stderr).toBe(0);
+    const stackFile = readFileSync(path.join(out, "Pulumi.fleet.yaml"), "utf8");
+    for (const section of ["prompts", "vectorDatabases", "accountConnections", "agents", "lines"])
+      expect(stackFile, section).toMatch(new RegExp(`^    ${section}:$`, "m"));
+    const inPulled = (args: string[]) => c.pulumi([...args, "--cwd", out, "--stack", "fleet"]);
+    await c.pulumi(["stack", "init", "fleet", "--cwd", out]);
+    // As the CLI printed: the address, the token, then each credential at its path of the fleet value.
+    await inPulled(["config", "set", "voiceagent:baseUrl", ctx.emu.url]);
+    await inPulled(["config", "set", "--secret", "voiceagent:token", ctx.token]);
+    const paths = [...pulled.stderr.matchAll(/pulumi config set --path --secret '([^']+)' +# .+, never pulled/g)].map(
+      (m) => m[1] ?? "",
+    );
+    expect(paths).toHaveLength(secrets.length);
+    for (const { resource, arg, value } of secrets) {
+      const at = paths.find((p) => p.endsWith(`.${resource.name}.${arg}`));
+      expect(at, `${resource.kind} ${resource.name} ${arg}`).toBeDefined();
+      await inPulled(["config", "set", "--path", "--secret", String(at), value]);
+    }
+    let up: RunResult | undefined;
+    expect(await creates(async () => (up = await inPulled(["up", "--yes", "--skip-preview"])))).toEqual([]);
+    const quiet = await inPulled(["preview", "--expect-no-changes"]);
+    const exported = await inPulled(["stack", "export"]);
+    const printed = [pulled, up, quiet, exported].flatMap((r) => [r?.stdout ?? "", r?.stderr ?? ""]);
+    expect(holding(out, printed)).toEqual([]);
+  }, 240_000);
 });
