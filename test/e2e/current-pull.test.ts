@@ -243,6 +243,11 @@ describe("voiceagent pull of a current-API account holding every kind", () => {
     expect(manifest).toMatch(/^runtime: yaml$/m);
     // The prompt is secret config (set by pull itself), never text of the program.
     expect(manifest).not.toContain("front desk of the pulled clinic");
+    // Each credential is a secret config value the program declares and reads, never a literal.
+    for (const { key } of secrets) {
+      expect(manifest).toContain(`  ${key}:\n    type: string\n    secret: true\n`);
+      expect(manifest).toContain(`: "\${${key}}"`);
+    }
     const inPulled = (args: string[]) => c.pulumi([...args, "--cwd", out, "--stack", "yaml"], { env });
     // As the CLI printed: the token, then each credential, as secret config.
     await inPulled(["config", "set", "--secret", "voiceagent:token", ctx.token]);
