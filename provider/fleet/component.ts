@@ -16,9 +16,22 @@ import type {
   WebhookArgs,
 } from "../generated/dynamic/index.js";
 import { loadCheck } from "./load-check.js";
-import type { FleetArgs, FleetSpec } from "./spec.js";
+import type { FleetArgs, FleetSpec, FleetVoice } from "./spec.js";
 
 type Ctor<A, R = pulumi.CustomResource> = new (name: string, args: A, opts?: pulumi.CustomResourceOptions) => R;
+
+/** A voice entry's Voice arguments but its id, names and credentials (set apart: always secret). */
+function voiceFields(v: FleetVoice) {
+  const { id: _id, was: _was, apiKey: _apiKey, apiUserId: _apiUserId, ...fields } = v;
+  return fields;
+}
+
+/** Each field of `fields` as a secret: a fleet whose value was secret has every value secret. */
+function secretEach<T extends object>(fields: T): { [K in keyof T]: pulumi.Output<Exclude<T[K], undefined>> } {
+  return Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, pulumi.secret(v)])) as {
+    [K in keyof T]: pulumi.Output<Exclude<T[K], undefined>>;
+  };
+}
 
 /** The resource classes of one entry (`pulumi-voiceagent` or `pulumi-voiceagent/native`). */
 export interface FleetClasses {
@@ -88,7 +101,6 @@ export abstract class FleetBase extends pulumi.ComponentResource {
     const on = args.secret === true;
     const str = (v: string): pulumi.Input<string> => (on ? pulumi.secret(v) : v);
     const opt = (v: string | undefined): pulumi.Input<string> | undefined => (v === undefined ? undefined : str(v));
-    const num = (v: number): pulumi.Input<number> => (on ? pulumi.secret(v) : v);
     const child = (
       was: string[] | undefined,
       extra: pulumi.CustomResourceOptions = {},
@@ -106,10 +118,10 @@ export abstract class FleetBase extends pulumi.ComponentResource {
         new classes.Voice(
           `${name}-${k}`,
           {
-            voiceName: str(v.voiceName),
-            pitch: num(v.pitch),
-            rate: num(v.rate),
-            type: v.type && (on ? pulumi.secret(v.type) : v.type),
+            // Every field the entry sets, as the Voice takes it; the vendor's credentials always secret.
+            ...(on ? secretEach(voiceFields(v)) : voiceFields(v)),
+            apiKey: v.apiKey === undefined ? undefined : pulumi.secret(v.apiKey),
+            apiUserId: v.apiUserId === undefined ? undefined : pulumi.secret(v.apiUserId),
             voiceId: opt(v.id),
           },
           child(v.was),

@@ -11,6 +11,8 @@ import {
   IVR_NAVIGATION_MODES,
   LANGUAGES,
   LLM_FALLBACK_PROVIDERS,
+  PLAY_HT_QUALITIES,
+  PLAY_HT_VERSIONS,
   VECTOR_DATABASE_TYPES,
   VOICE_TYPES,
   WEBHOOK_EVENTS,
@@ -37,13 +39,41 @@ const was = z
 
 const entry = { id: UuidSchema.optional(), was };
 
-const VoiceSchema = z.strictObject({
-  ...entry,
-  voiceName: z.string().min(1, { error: "must not be empty" }),
-  pitch: z.number().int({ error: "must be an integer" }),
-  rate: z.number().int({ error: "must be an integer" }),
-  type: z.enum(VOICE_TYPES).optional(),
-});
+// Every voice type's fields, as the Voice takes them: their types are checked here; which a type
+// needs and may have, and the tuning fields' ranges, by the Voice's own check at preview. The 2023
+// shape (voice_base, the type when none is set) is checked here too, as it always was.
+const VOICE_BASE_FIELDS = ["voiceName", "pitch", "rate"] as const;
+const VoiceSchema = z
+  .strictObject({
+    ...entry,
+    voiceName: z.string().min(1, { error: "must not be empty" }).optional(),
+    pitch: z.number().int({ error: "must be an integer" }).optional(),
+    rate: z.number().int({ error: "must be an integer" }).optional(),
+    type: z.enum(VOICE_TYPES).optional(),
+    vendorVoiceId: z.string().min(1, { error: "must not be empty" }).optional(),
+    speaker: z.string().min(1, { error: "must not be empty" }).optional(),
+    apiKey: z.string().min(1, { error: "must not be empty" }).optional(),
+    apiUserId: z.string().min(1, { error: "must not be empty" }).optional(),
+    stability: z.number().optional(),
+    similarityBoost: z.number().optional(),
+    optimizeStreamingLatency: z.number().int({ error: "must be an integer" }).optional(),
+    experimentalInputStreaming: z.boolean().optional(),
+    modelId: z.string().min(1, { error: "must not be empty" }).optional(),
+    version: z.enum(PLAY_HT_VERSIONS).optional(),
+    speed: z.number().optional(),
+    quality: z.enum(PLAY_HT_QUALITIES).optional(),
+    temperature: z.number().optional(),
+    topP: z.number().optional(),
+    textGuidance: z.number().optional(),
+    voiceGuidance: z.number().optional(),
+    experimentalRemoveSilence: z.boolean().optional(),
+    speedAlpha: z.number().optional(),
+  })
+  .superRefine((voice, ctx) => {
+    if ((voice.type ?? "voice_base") !== "voice_base") return;
+    for (const field of VOICE_BASE_FIELDS)
+      if (voice[field] === undefined) ctx.addIssue({ code: "custom", path: [field], message: "required" });
+  });
 
 const ActionSchema = z.strictObject({
   ...entry,

@@ -10,6 +10,8 @@ import type {
   IvrNavigationMode,
   Language,
   LlmFallbackProvider,
+  PlayHtQuality,
+  PlayHtVersion,
   VectorDatabaseType,
   VoiceType,
   WebhookEvent,
@@ -24,16 +26,48 @@ export interface FleetEntry {
   was?: string[];
 }
 
-/** A voice of the fleet. */
+/**
+ * A voice of the fleet: each field is the Voice argument of the same name. voice_base (the 2023
+ * API, the type when none is set) needs voiceName, pitch and rate; each current-API (2024) type
+ * its own (voice_azure voiceName, voice_eleven_labs and voice_play_ht vendorVoiceId, voice_rime
+ * speaker), checked by the Voice at preview. Keep apiKey and apiUserId secret config values
+ * (`pulumi config set --path --secret fleet.voices.<key>.apiKey`).
+ */
 export interface FleetVoice extends FleetEntry {
-  /** The voice's name, e.g. "alloy". */
-  voiceName: string;
-  /** Pitch, an integer. */
-  pitch: number;
-  /** Speaking rate, an integer. */
-  rate: number;
+  /** The voice's name, e.g. "alloy" (voice_base, voice_azure). */
+  voiceName?: string;
+  /** Pitch, an integer (voice_base; optional for voice_azure). */
+  pitch?: number;
+  /** Speaking rate, an integer (voice_base; optional for voice_azure). */
+  rate?: number;
   /** The voice type (default voice_base). */
   type?: VoiceType;
+  /** The vendor's voice id (voice_eleven_labs, voice_play_ht, voice_vocode). */
+  vendorVoiceId?: string;
+  /** The speaker (voice_rime). */
+  speaker?: string;
+  /** The vendor's API key (voice_eleven_labs, voice_play_ht), always secret. */
+  apiKey?: string;
+  /** The vendor's user id (voice_play_ht), always secret. */
+  apiUserId?: string;
+  /** ElevenLabs' tuning (voice_eleven_labs). */
+  stability?: number;
+  similarityBoost?: number;
+  optimizeStreamingLatency?: number;
+  experimentalInputStreaming?: boolean;
+  /** The vendor's model (voice_eleven_labs, voice_rime). */
+  modelId?: string;
+  /** Play.ht's tuning (voice_play_ht). */
+  version?: PlayHtVersion;
+  speed?: number;
+  quality?: PlayHtQuality;
+  temperature?: number;
+  topP?: number;
+  textGuidance?: number;
+  voiceGuidance?: number;
+  experimentalRemoveSilence?: boolean;
+  /** Rime's speed (voice_rime). */
+  speedAlpha?: number;
 }
 
 /** An action of the fleet. */

@@ -143,6 +143,8 @@ def _walk(v: typing.Any, s: dict, path: list, out: typing.List[_Issue]) -> None:
                     # zod runs a refinement unless an issue before it was fatal (a wrong type, a missing or unknown key).
                     if path == ["lines"] and isinstance(item, dict) and not any(f for _, _, f in out[before:]):
                         out.extend(_line_rules(path + [k], item))
+                    if path == ["voices"] and isinstance(item, dict) and not any(f for _, _, f in out[before:]):
+                        out.extend(_voice_rules(path + [k], item))
             return
         props = s.get("properties", {})
         for k, sub in props.items():
@@ -177,13 +179,14 @@ def _walk(v: typing.Any, s: dict, path: list, out: typing.List[_Issue]) -> None:
             out.append((path, f"expected boolean, received {_kind(v)}", True))
         return
     if t == "string":
-        if not isinstance(v, str):
-            out.append((path, f"expected string, received {_kind(v)}", True))
-        elif "enum" in s:
-            if v not in s["enum"]:
+        # An enum judges any value by its options, a number too (zod's z.enum has no type check of its own).
+        if "enum" in s:
+            if not isinstance(v, str) or v not in s["enum"]:
                 # zod words a one-value enum as a literal: `expected "x"`.
                 out.append((path, f'expected {json.dumps(s["enum"][0])}' if len(s["enum"]) == 1
                             else "Invalid option: expected one of " + "|".join(json.dumps(e) for e in s["enum"]), True))
+        elif not isinstance(v, str):
+            out.append((path, f"expected string, received {_kind(v)}", True))
         elif len(v) < s.get("minLength", 0) or ("pattern" in s and not re.search(s["pattern"], v)):
             out.append((path, msg or "Invalid string", False))
         elif s.get("format") == "uri" and not _HTTP.match(v):
@@ -194,6 +197,13 @@ def _errors(v: typing.Any, s: dict, path: list) -> list:
     out: typing.List[_Issue] = []
     _walk(v, s, path, out)
     return out
+
+
+def _voice_rules(path: list, voice: dict) -> typing.List[_Issue]:
+    """A voice_base voice (the type when none is set) needs voiceName, pitch and rate (schema.ts's superRefine)."""
+    if voice.get("type", "voice_base") != "voice_base":
+        return []
+    return [(path + [f], "required", False) for f in ("voiceName", "pitch", "rate") if f not in voice]
 
 
 def _line_rules(path: list, line: dict) -> typing.List[_Issue]:
@@ -387,9 +397,19 @@ class Fleet(pulumi.ComponentResource):
         def section(s: str) -> typing.Dict[str, dict]:
             return spec.get(s) or {}
 
+        # Every field a voice entry sets, as the Voice's argument of the same name (snake_case); the
+        # vendor's credentials always secret.
+        def voice_args(v: dict) -> typing.Dict[str, typing.Any]:
+            args = {}
+            for field, value in v.items():
+                if field in ("id", "was"):
+                    continue
+                arg = re.sub(r"[A-Z]", lambda m: "_" + m.group(0).lower(), field)
+                args[arg] = pulumi.Output.secret(value) if field in ("apiKey", "apiUserId") else val(value)
+            return args
+
         voices = {
-            k: Voice(f"{name}-{k}", voice_name=val(v["voiceName"]), pitch=val(v["pitch"]), rate=val(v["rate"]),
-                     type=val(v.get("type")), voice_id=val(v.get("id")), opts=child(v.get("was")))
+            k: Voice(f"{name}-{k}", **voice_args(v), voice_id=val(v.get("id")), opts=child(v.get("was")))
             for k, v in section("voices").items()
         }
         actions = {

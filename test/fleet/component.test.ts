@@ -78,6 +78,11 @@ const fleet: FleetSpec = {
 
 /** The current API's own objects (issue 35), an agent and a linked line naming them by key. */
 const CURRENT_FLEET: FleetSpec = {
+  // The current API's voice types, each with its own fields (no pitch or rate), a vendor key among them.
+  voices: {
+    river: { type: "voice_rime", speaker: "river", speedAlpha: 1.1 },
+    rachel: { type: "voice_eleven_labs", vendorVoiceId: "rachel", apiKey: "el-key", stability: 0.4 },
+  },
   prompts: { booking: { content: "You book visits.", collectFields: [{ name: "email", label: "Email" }] } },
   vectorDatabases: { faq: { index: "clinic-faq", apiKey: "pc-key", apiEnvironment: "us-east-1-aws" } },
   accountConnections: {
@@ -85,7 +90,7 @@ const CURRENT_FLEET: FleetSpec = {
     twilio: { type: "account_connection_twilio", twilioAccountSid: "AC1", twilioAuthToken: "tw-token" },
   },
   agents: {
-    desk: { voice: EXISTING_VOICE, promptId: "booking", vectorDatabase: "faq", openaiAccountConnection: "openai" },
+    desk: { voice: "river", promptId: "booking", vectorDatabase: "faq", openaiAccountConnection: "openai" },
   },
   lines: { own: { agent: "desk", number: "+15550030003", link: { connection: "twilio" } } },
 };
@@ -130,12 +135,20 @@ beforeAll(async () => {
 describe("Fleet", () => {
   it("declares prompts, vector databases and account connections, references to them by key resolved to their ids, credentials secret", () => {
     const dyn = (kind: string, name: string) => inputs(byName(`pulumi-nodejs:dynamic/voiceagent:${kind}`, name));
+    expect(dyn("Voice", "cf-river")).toMatchObject({ type: "voice_rime", speaker: "river", speedAlpha: 1.1 });
+    expect(dyn("Voice", "cf-rachel")).toMatchObject({
+      type: "voice_eleven_labs",
+      vendorVoiceId: "rachel",
+      stability: 0.4,
+    });
+    expect(isSecret(dyn("Voice", "cf-rachel").apiKey)).toBe(true);
     expect(dyn("Prompt", "cf-booking")).toMatchObject({ content: "You book visits." });
     expect(dyn("VectorDatabase", "cf-faq")).toMatchObject({ index: "clinic-faq", apiEnvironment: "us-east-1-aws" });
     expect(isSecret(dyn("VectorDatabase", "cf-faq").apiKey)).toBe(true);
     expect(isSecret(dyn("AccountConnection", "cf-openai").openaiApiKey)).toBe(true);
     expect(isSecret(dyn("AccountConnection", "cf-twilio").twilioAuthToken)).toBe(true);
     expect(dyn("Agent", "cf-desk")).toMatchObject({
+      voice: "cf-river-id",
       promptId: "cf-booking-id",
       vectorDatabase: "cf-faq-id",
       openaiAccountConnection: "cf-openai-id",

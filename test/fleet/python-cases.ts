@@ -33,6 +33,18 @@ export const CASES: Record<string, unknown> = {
   },
   wrongTypes: { voices: { v: { voiceName: 3, pitch: "1", rate: 1.5, type: "voice_nope" } }, webhooks: "x", agents: [] },
   required: { voices: { v: {} }, webhooks: { w: { url: "ftp://x", subscriptions: [] } }, agents: { a: {} } },
+  // The current API's voice types take their own fields (no pitch or rate); voice_base, the type
+  // when none is set, still needs voiceName, pitch and rate, also beside an unknown key.
+  currentVoices: {
+    voices: {
+      rime: { type: "voice_rime", speaker: "river", speedAlpha: 1.2 },
+      eleven: { type: "voice_eleven_labs", vendorVoiceId: "rachel", apiKey: "k", stability: 0.5, modelId: "m" },
+      play: { type: "voice_play_ht", vendorVoiceId: "p", version: "3", quality: 5 },
+      azure: { type: "voice_azure", voiceName: "en-US-JennyNeural" },
+      base: { voiceName: "alloy" },
+      baseTyped: { type: "voice_base", pitch: 0, rate: 1, speakr: "x" },
+    },
+  },
   emptyStrings: { agents: { a: { prompt: "", voice: "", actions: [""], webhook: "" } } },
   lines: {
     agents: { a: { prompt: "p", voice: U } },
