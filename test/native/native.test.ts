@@ -1076,6 +1076,7 @@ describe.concurrent("functions on both TypeScript entries", () => {
       expect((await client.agents.get(outputs.agentId!)).voice.voice_name).toBe("alloy");
       expect(outputs.callStatus).toBe("ended");
       expect(outputs.existingVoice).toBe(seed.voices[1]);
+      expect(outputs.pickedLinked).toEqual([false, null]);
       expect(outputs.owner).toBe(call.user_id);
       // Without --show-secrets the call's status is masked: the whole result of getCall is secret.
       expect(JSON.parse((await pulumi(["stack", "output", "--json"])).stdout)).toMatchObject({
