@@ -14,27 +14,55 @@ import { type CheckFailure, inputFailure } from "../resources/kit/failure.js";
  */
 export const BOUND_ONCE: Readonly<Record<string, string>> = { PhoneNumber: "number", LinkedNumber: "number" };
 
+/**
+ * The kinds whose bound-once inputs name one thing on the service, whichever of them holds it: a
+ * PhoneNumber and a LinkedNumber of one number both set that number's inbound agent (numbers/update),
+ * so a program declaring both gets two resources overwriting each other's agent, as two PhoneNumbers
+ * would. One number is held by one resource of these kinds.
+ */
+const SHARED: Readonly<Record<string, string>> = { PhoneNumber: "number", LinkedNumber: "number" };
+
 /** The name a URN ends with (`urn:pulumi:stack::project::type::name`). */
 const nameOf = (who: string) => who.split("::").pop() ?? who;
 
+/** Who holds `parts` in `host` (and its deployment): `who` when nobody did before. */
+function holderOf(host: Host, parts: string[], who: string): string {
+  const key = parts.join("\0");
+  const other = host.holders.get(key) ?? host.deployment?.holdFirst("bound", who, ...parts) ?? who;
+  if (other === who) host.holders.set(key, who);
+  return other;
+}
+
 /**
  * Records in `host` that `who` (a URN or a resource name) holds `value` as `kind`'s bound-once input, and
- * says what is wrong when another resource already does. The value is never repeated (it may be a
- * secret). A resource checked again (a migration checks old and new inputs) is no conflict.
+ * says what is wrong when another resource already does, of this kind or of one sharing the thing
+ * it holds (SHARED). The value is never repeated (it may be a secret). A resource checked again (a
+ * migration checks old and new inputs) is no conflict.
  */
 export function holdOnce(host: Host, kind: string, value: string, who: string): CheckFailure | undefined {
   const field = BOUND_ONCE[kind];
   if (!field) return undefined;
-  const key = `${kind}\0${value}`;
-  // Who holds each value, per kind, in this host (and its deployment): the resource's name (or URN).
-  const other = host.holders.get(key) ?? host.deployment?.holdFirst("bound", who, kind, value) ?? who;
-  if (other === who) {
-    host.holders.set(key, who);
-    return undefined;
+  // Per kind first, under the mark earlier releases write too: a deployment may run one of them
+  // (another version's default provider) beside this one.
+  const other = holderOf(host, [kind, value], who);
+  if (other !== who) {
+    return inputFailure(
+      `${field} is also bound by ${kind} '${nameOf(other)}' in this program: one ${field} can be bound by one ${kind} only ` +
+        `(the last write would win, and every later \`pulumi preview --refresh\` would show changes). Remove ` +
+        `'${nameOf(who)}' or '${nameOf(other)}', or give one another ${field}`,
+    );
   }
+  const thing = SHARED[kind];
+  if (!thing) return undefined;
+  // Across kinds: the holder is recorded with its kind, which the message names.
+  const mine = `${kind}\n${who}`;
+  const held = holderOf(host, ["shared", thing, value], mine);
+  if (held === mine) return undefined;
+  const [otherKind = "", otherWho = ""] = held.split("\n");
   return inputFailure(
-    `${field} is also bound by ${kind} '${nameOf(other)}' in this program: one ${field} can be bound by one ${kind} only ` +
-      `(the last write would win, and every later \`pulumi preview --refresh\` would show changes). Remove ` +
-      `'${nameOf(who)}' or '${nameOf(other)}', or give one another ${field}`,
+    `${field} of ${kind} '${nameOf(who)}' is also the ${SHARED[otherKind] ?? thing} of ${otherKind} '${nameOf(otherWho)}' in this program: ` +
+      `a ${thing} is bound by a PhoneNumber or linked by a LinkedNumber, never both (each sets its inbound agent: the last write ` +
+      `would win, and every later \`pulumi preview --refresh\` would show changes). Remove '${nameOf(who)}' or '${nameOf(otherWho)}' ` +
+      `(a linked number's LinkedNumber sets its agent itself: it needs no PhoneNumber), or give one another ${field}`,
   );
 }

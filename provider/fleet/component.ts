@@ -315,7 +315,8 @@ export abstract class FleetBase extends pulumi.ComponentResource {
           {
             number: str(l.number ?? ""),
             telephonyAccountConnection: ref(accountConnections, l.link.connection),
-            inboundAgent: ref(agents, l.agent),
+            // None for a number that only places calls, or is linked for later (the fleet's check allows it only here).
+            inboundAgent: optRef(agents, l.agent),
             outboundOnly:
               l.link.outboundOnly === undefined
                 ? undefined
@@ -328,7 +329,8 @@ export abstract class FleetBase extends pulumi.ComponentResource {
       }
       return new classes.PhoneNumber(
         `${name}-${k}`,
-        { number: purchases[k]?.number ?? str(l.number ?? ""), inboundAgent: ref(agents, l.agent) },
+        // The fleet's check gives every line without `link` an agent.
+        { number: purchases[k]?.number ?? str(l.number ?? ""), inboundAgent: ref(agents, l.agent ?? "") },
         child(l.was),
       );
     });

@@ -163,7 +163,7 @@ const AgentSchema = z.strictObject({
 
 const LineSchema = z
   .strictObject({
-    agent: z.string().min(1, { error: "must name an agent" }),
+    agent: z.string().min(1, { error: "must name an agent" }).optional(),
     number: z.preprocess(digits("+"), E164Schema).optional(),
     link: z
       .strictObject({
@@ -191,6 +191,23 @@ const LineSchema = z
       ctx.addIssue({
         code: "custom",
         message: "give either `number` (one the account owns) or `buy` (one to buy), not both or neither",
+      });
+    }
+    // A linked number may have no agent (outbound only, or linked for later): it is a LinkedNumber,
+    // whose inbound agent is optional. A binding or a purchase is a PhoneNumber, which needs one.
+    if (line.agent === undefined && line.link === undefined) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["agent"],
+        message: "required: the agent that answers the line (only a linked number, `link`, may have none)",
+      });
+    }
+    if (line.agent !== undefined && line.link?.outboundOnly === true) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["agent"],
+        message:
+          "an outbound-only number (`link.outboundOnly: true`) has no agent answering it: remove `agent`, or set `link.outboundOnly` to false",
       });
     }
     if (line.protect !== undefined && line.buy === undefined) {

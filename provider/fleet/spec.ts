@@ -209,11 +209,12 @@ export interface FleetLink {
 
 /**
  * A line: a number bound to an agent, either one the account owns (`number`), one of the team's
- * Twilio account to link (`number` and `link`), or one to buy (`buy`).
+ * Twilio account to link (`number` and `link`), or one to buy (`buy`). A linked number may have
+ * no agent: one that only places calls (`link.outboundOnly`), or one linked for later.
  */
 export interface FleetLine {
-  /** A key of `agents`, or an existing agent's UUID: who answers. */
-  agent: string;
+  /** A key of `agents`, or an existing agent's UUID: who answers. Required unless the line has `link`; refused with `link.outboundOnly: true`. */
+  agent?: string;
   /** A number the account owns, or with `link` one of the team's Twilio account, E.164 (quote it in YAML: "+15551234567"). */
   number?: string;
   /** Link `number` from the team's Twilio account (a LinkedNumber); destroying the line leaves it linked. */

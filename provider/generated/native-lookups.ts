@@ -205,8 +205,9 @@ export function getAgentsOutput(args: GetAgentsOutputArgs = {}, opts?: pulumi.In
 }
 
 /**
- * Looks up one phone number of the account by its `number` (E.164): its id, whether it is active, and the
- * agent bound to it.
+ * Looks up one phone number of the account by its `number` (E.164): its id, whether it is active, the agent
+ * bound to it, and whether it is linked from the team's own Twilio account (and through which account
+ * connection).
  * On the native provider (`voiceagent:index:getPhoneNumber`). This plain form answers plain values.
  * @example
  * const line = await getPhoneNumber({ number: "+15550010001" });
@@ -216,8 +217,9 @@ export function getPhoneNumber(args: GetPhoneNumberArgs, opts?: pulumi.InvokeOpt
 }
 
 /**
- * Looks up one phone number of the account by its `number` (E.164): its id, whether it is active, and the
- * agent bound to it.
+ * Looks up one phone number of the account by its `number` (E.164): its id, whether it is active, the agent
+ * bound to it, and whether it is linked from the team's own Twilio account (and through which account
+ * connection).
  * On the native provider: the Output form.
  */
 export function getPhoneNumberOutput(args: GetPhoneNumberOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetPhoneNumberResult> {
@@ -225,9 +227,10 @@ export function getPhoneNumberOutput(args: GetPhoneNumberOutputArgs, opts?: pulu
 }
 
 /**
- * Lists the account's phone numbers, optionally only the `active` (or cancelled) ones and only the `bound`
- * (or free) ones, in the order the service lists them: the first free number is `numbers[0]` of `{ active:
- * true, bound: false }`.
+ * Lists the account's phone numbers, optionally only the `active` (or cancelled) ones, only the `bound` (or
+ * free) ones, and only the `linked` ones (numbers of the team's own Twilio account, or only those the service
+ * sold), in the order the service lists them: the first free number the service sold is `numbers[0]` of `{
+ * active: true, bound: false, linked: false }`.
  * On the native provider (`voiceagent:index:getPhoneNumbers`). This plain form answers plain values.
  * @example
  * const free = await getPhoneNumbers({ active: true, bound: false });
@@ -238,9 +241,10 @@ export function getPhoneNumbers(args: GetPhoneNumbersArgs = {}, opts?: pulumi.In
 }
 
 /**
- * Lists the account's phone numbers, optionally only the `active` (or cancelled) ones and only the `bound`
- * (or free) ones, in the order the service lists them: the first free number is `numbers[0]` of `{ active:
- * true, bound: false }`.
+ * Lists the account's phone numbers, optionally only the `active` (or cancelled) ones, only the `bound` (or
+ * free) ones, and only the `linked` ones (numbers of the team's own Twilio account, or only those the service
+ * sold), in the order the service lists them: the first free number the service sold is `numbers[0]` of `{
+ * active: true, bound: false, linked: false }`.
  * On the native provider: the Output form.
  */
 export function getPhoneNumbersOutput(args: GetPhoneNumbersOutputArgs = {}, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetPhoneNumbersResult> {

@@ -215,6 +215,19 @@ def _line_rules(path: list, line: dict) -> typing.List[_Issue]:
         )
     if ("number" in line) == ("buy" in line):
         out.append((path, "give either `number` (one the account owns) or `buy` (one to buy), not both or neither", False))
+    # A linked number may have no agent (outbound only, or linked for later); a binding needs one.
+    if "agent" not in line and "link" not in line:
+        out.append(
+            (path + ["agent"], "required: the agent that answers the line (only a linked number, `link`, may have none)", False)
+        )
+    link = line.get("link")
+    if "agent" in line and isinstance(link, dict) and link.get("outboundOnly") is True:
+        out.append((
+            path + ["agent"],
+            "an outbound-only number (`link.outboundOnly: true`) has no agent answering it: remove `agent`, "
+            "or set `link.outboundOnly` to false",
+            False,
+        ))
     if "protect" in line and "buy" not in line:
         out.append(
             (path + ["protect"], "only a bought number (`buy`) can be protected; a binding never cancels its number", False)
@@ -477,7 +490,9 @@ class Fleet(pulumi.ComponentResource):
                 return LinkedNumber(f"{name}-{k}", number=val(line["number"]),
                                     telephony_account_connection=ref(connections, line["link"]["connection"]),
                                     outbound_only=val(line["link"].get("outboundOnly")),
-                                    inbound_agent=ref(agents, line["agent"]), opts=child(line.get("was")))
+                                    # None for a number that only places calls, or is linked for later.
+                                    inbound_agent=ref(agents, line["agent"]) if "agent" in line else None,
+                                    opts=child(line.get("was")))
             return PhoneNumber(f"{name}-{k}",
                                number=purchases[k].number if k in purchases else val(line.get("number", "")),
                                inbound_agent=ref(agents, line["agent"]), opts=child(line.get("was")))

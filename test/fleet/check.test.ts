@@ -97,9 +97,9 @@ unknown key`, () => {
     const connection = randomUUID();
     const r = checkFleet({
       agents: { s: { prompt: "p", voice: randomUUID() } },
-      lines: { own: { number: "+15550020002", agent: "s", link: { connection, outboundOnly: true } } },
+      lines: { own: { number: "+15550020002", agent: "s", link: { connection, outboundOnly: false } } },
     });
-    expect(r.ok && r.fleet.lines?.own?.link).toEqual({ connection, outboundOnly: true });
+    expect(r.ok && r.fleet.lines?.own?.link).toEqual({ connection, outboundOnly: false });
     const problems = problemsOf({
       agents: { s: { prompt: "p", voice: randomUUID() } },
       lines: {
@@ -116,6 +116,35 @@ unknown key`, () => {
         expect.stringMatching(/^fleet\.lines\.typo\.link\.outbund: unknown key \(known: connection, outboundOnly\)/),
       ]),
     );
+  });
+
+  it(`takes a linked line without an agent (outbound only, or linked for later); refuses a line without one otherwise, \
+and an agent on an outbound-only number, naming the field`, () => {
+    const connection = randomUUID();
+    const r = checkFleet({
+      lines: {
+        outbound: { number: "+15550020004", link: { connection, outboundOnly: true } },
+        later: { number: "+15550020005", link: { connection } },
+      },
+    });
+    expect(r.ok && r.fleet.lines).toEqual({
+      outbound: { number: "+15550020004", link: { connection, outboundOnly: true } },
+      later: { number: "+15550020005", link: { connection } },
+    });
+    const problems = problemsOf({
+      agents: { s: { prompt: "p", voice: randomUUID() } },
+      lines: {
+        owned: { number: "+15550020006" },
+        bought: { buy: { areaCode: "415" } },
+        both: { number: "+15550020007", agent: "s", link: { connection, outboundOnly: true } },
+      },
+    });
+    expect([...problems].sort()).toEqual([
+      "fleet.lines.both.agent: an outbound-only number (`link.outboundOnly: true`) has no agent answering it: " +
+        "remove `agent`, or set `link.outboundOnly` to false",
+      "fleet.lines.bought.agent: required: the agent that answers the line (only a linked number, `link`, may have none)",
+      "fleet.lines.owned.agent: required: the agent that answers the line (only a linked number, `link`, may have none)",
+    ]);
   });
 
   it("refuses a former name that is still a key, and a key that cannot name a resource", () => {

@@ -72,7 +72,8 @@ const fleet: FleetSpec = {
     main: { number: "+15550010001", agent: "support" },
     bought: { buy: { areaCode: "212" }, agent: "sales" },
     spare: { buy: {}, agent: "sales", protect: false },
-    own: { number: "+15550020002", agent: "sales", link: { connection: TWILIO_CONNECTION, outboundOnly: true } },
+    // Outbound only: a linked number with no agent answering it.
+    own: { number: "+15550020002", link: { connection: TWILIO_CONNECTION, outboundOnly: true } },
   },
 };
 
@@ -198,14 +199,15 @@ describe("Fleet", () => {
     ]);
   });
 
-  it("registers a linked line as a LinkedNumber holding its connection and agent, with no PhoneNumber binding", () => {
+  it("registers a linked line as a LinkedNumber holding its connection (and no agent when outbound only), with no PhoneNumber binding", () => {
     expect(byName("voiceagent:index:LinkedNumber", "nf-own").getParent()).toMatch(/voiceagent:fleet:Fleet::nf$/);
-    expect(inputs(byName("pulumi-nodejs:dynamic/voiceagent:LinkedNumber", "df-own"))).toMatchObject({
+    const own = inputs(byName("pulumi-nodejs:dynamic/voiceagent:LinkedNumber", "df-own"));
+    expect(own).toMatchObject({
       number: "+15550020002",
       telephonyAccountConnection: TWILIO_CONNECTION,
-      inboundAgent: "df-sales-id",
       outboundOnly: true,
     });
+    expect(own.inboundAgent).toBeUndefined();
     expect(requests.filter((r) => r.getName() === "df-own").map((r) => r.getType())).toEqual([
       "pulumi-nodejs:dynamic/voiceagent:LinkedNumber",
     ]);

@@ -63,6 +63,11 @@ export const CASES: Record<string, unknown> = {
       linkAndBuy: { agent: "a", link: { connection: U }, buy: {} },
       linkBad: { agent: "a", number: "+15550001117", link: { connection: "nope", outbund: true } },
       linkNoNumber: { agent: "a", link: { connection: U } },
+      // A linked number without an agent: outbound only, or linked for later; a binding needs one.
+      outbound: { number: "+15550001118", link: { connection: U, outboundOnly: true } },
+      forLater: { number: "+15550001119", link: { connection: U } },
+      noAgent: { number: "+15550001120" },
+      boughtNoAgent: { buy: {} },
     },
   },
   keysAndIds: {

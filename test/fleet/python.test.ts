@@ -106,6 +106,11 @@ describe("the Python SDK's Fleet", () => {
         main: { agent: "support", number: 15550001111 },
         new: { agent: "support", buy: { areaCode: "415" } },
         temp: { agent: "support", buy: {}, protect: false },
+        // A linked number without an agent (it only places calls).
+        outbound: {
+          number: 15550001112,
+          link: { connection: "0b0c5b4e-8d0a-4c1e-9f6a-1d2e3f4a5b6c", outboundOnly: true },
+        },
       },
     };
     const out = runPython(DECLARE, fleet);
@@ -117,18 +122,19 @@ describe("the Python SDK's Fleet", () => {
           main: ["fleet-main", "PhoneNumber"],
           new: ["fleet-new", "PhoneNumber"],
           temp: ["fleet-temp", "PhoneNumber"],
+          outbound: ["fleet-outbound", "LinkedNumber"],
         },
       },
       protect: { new: true, temp: false },
       ids: {
         voices: { warm: "fleet-warm-id" },
         agents: { support: "fleet-support-id" },
-        lines: { main: "fleet-main-id", new: "fleet-new-id", temp: "fleet-temp-id" },
+        lines: { main: "fleet-main-id", new: "fleet-new-id", temp: "fleet-temp-id", outbound: "fleet-outbound-id" },
         numbers: { new: "+15550009999", temp: "+15550009999" },
       },
       promptSecret: true,
-      inbound: ["fleet-support-id", "fleet-support-id", "fleet-support-id"],
-      numbers: ["+15550001111", "+15550009999", "+15550009999"],
+      inbound: ["fleet-support-id", "fleet-support-id", "fleet-support-id", null],
+      numbers: ["+15550001111", "+15550009999", "+15550009999", "+15550001112"],
     });
     const aliases: unknown = Reflect.get(Object(out), "aliases");
     expect(aliases).toEqual([

@@ -66,3 +66,27 @@ export function watchInFlight(emu: RunningEmulator, route: string): InFlightWatc
   emu.app.server.on("request", watch);
   return { peak: () => peak, lost: () => lost, stop: () => void emu.app.server.off("request", watch) };
 }
+
+/**
+ * Holds the slow creates of `route` (their after-commit latency, from slowAndLost) until `together`
+ * of them are held at once, then lets them all go, and every later one through with its latency:
+ * that many creates are then in flight together by construction, whatever the machine's speed and
+ * the provider's pacing. `together` must be at most what the program sends at once (else the run
+ * waits until the test's timeout). A few identical objects need it: with 30 agents the slow creates
+ * alone overlap, with 4 prompts they may not.
+ */
+export function holdUntilTogether(emu: RunningEmulator, route: string, together: number): void {
+  const next = emu.faults.delay;
+  let held: (() => void)[] = [];
+  let open = false;
+  emu.faults.delay = (ms, method, path) => {
+    if (open || method !== "POST" || path !== route) return next(ms, method, path);
+    return new Promise<void>((resolve) => {
+      held.push(resolve);
+      if (held.length < together) return;
+      open = true;
+      for (const go of held) go();
+      held = [];
+    });
+  };
+}

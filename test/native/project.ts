@@ -112,7 +112,7 @@ const ours = (type: string) =>
   type.startsWith("voiceagent:index:") || type.startsWith("pulumi-nodejs:dynamic/voiceagent:");
 
 /** The change summary of `pulumi up/destroy --json` (one JSON event per line). */
-function summaryOf(r: RunResult): Record<string, number> {
+export function summaryOf(r: RunResult): Record<string, number> {
   const events = r.stdout
     .split("\n")
     .filter((l) => l.startsWith("{"))

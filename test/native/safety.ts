@@ -8,7 +8,9 @@
 //   fleet   identical agents created together under the fault mix of test/e2e/flaky-fleet.test.ts
 //           (test/helpers/fault-mix.ts, plus slow agent creates, so that identical creates overlap,
 //           checked): the service
-//           holds exactly what is declared, the state has distinct ids
+//           holds exactly what is declared, the state has distinct ids; on the current API (2024),
+//           so identical Prompts and identical OpenAI and Twilio AccountConnections (secrets given)
+//           are created together under the same faults too, their secrets nowhere in plaintext
 //   call    a call whose reply is lost after it was placed is placed once and tracked
 //   moves   a binding and an adopted number moved between provider instances of one account
 //           (dynamic entry → default → default of another version → explicit Provider → a
@@ -31,9 +33,9 @@ import { describe, it } from "vitest";
 import { createClient, type VoiceAgentClient } from "pulumi-voiceagent/client";
 import { startEmulator, type RunningEmulator } from "voiceagent-emulator";
 import { REPO_ROOT } from "../helpers/consumer.js";
-import { addFaultMix, slowAndLost, SLOW_CREATE_MS, watchInFlight } from "../helpers/fault-mix.js";
+import { addFaultMix, holdUntilTogether, slowAndLost, SLOW_CREATE_MS, watchInFlight } from "../helpers/fault-mix.js";
 import { holdDelays } from "../helpers/held-delays.js";
-import { onNative, projectYaml, type NativeInstall, type Project } from "./project.js";
+import { filesContaining, onNative, projectYaml, summaryOf, type NativeInstall, type Project } from "./project.js";
 
 const program = (rel: string) => onNative(readFileSync(path.join(REPO_ROOT, rel), "utf8"));
 const tokens = {
@@ -43,6 +45,8 @@ const tokens = {
   moves: `native-moves-${randomUUID()}`,
   pair: `native-pair-${randomUUID()}`,
 };
+/** The backend folder of the scenarios' stacks (the shared install's). */
+let stateDir = "";
 /** The temp folder the `moves` scenario's deployment and the other namespace's process share (TMPDIR of both). */
 let sharedTmp = "";
 type Scenario = keyof typeof tokens;
@@ -50,8 +54,8 @@ const emus = new Map<Scenario, RunningEmulator>();
 const projects = new Map<Scenario, Project>();
 const clientOf = (s: Scenario): VoiceAgentClient => createClient({ baseUrl: emus.get(s)!.url, token: tokens[s] });
 const writes = (s: Scenario, route: string) => emus.get(s)!.stats.writes[`POST ${route}`] ?? 0;
-/** Sets the credentials (token secret) and the program's plain config in one command. */
-const configure = (s: Scenario, stack: string, plain: Record<string, string>) =>
+/** Sets the credentials (token secret), the program's plain config and its secrets in one command. */
+const configure = (s: Scenario, stack: string, plain: Record<string, string>, secret: Record<string, string> = {}) =>
   projects
     .get(s)!
     .pulumi(stack, [
@@ -62,12 +66,18 @@ const configure = (s: Scenario, stack: string, plain: Record<string, string>) =>
       "--secret",
       `voiceagent:token=${tokens[s]}`,
       ...Object.entries(plain).flatMap(([k, v]) => ["--plaintext", `${k}=${v}`]),
+      ...Object.entries(secret).flatMap(([k, v]) => ["--secret", `${k}=${v}`]),
     ]);
 
 /** Starts the scenarios' emulators and adds their projects to the shared install (before it compiles). */
 export async function setupSafety(install: NativeInstall): Promise<void> {
+  // The fleet on the current API (2024): its Prompts and AccountConnections have no route in the interface's.
   for (const [s, token] of Object.entries(tokens))
-    emus.set(s as Scenario, await startEmulator({ tokens: [token], seed: true }));
+    emus.set(
+      s as Scenario,
+      await startEmulator({ tokens: [token], seed: true, ...(s === "fleet" ? { api: "2024" } : {}) }),
+    );
+  stateDir = install.stateDir;
   const files = (name: string, rel: string) => ({ "Pulumi.yaml": projectYaml(name), "index.ts": program(rel) });
   projects.set("lines", install.project("lines", files("lines", "test/e2e/fixtures/lines/index.ts")));
   projects.set("fleet", install.project("fleet", files("fleet", "bench/programs/fleet.ts")));
@@ -175,52 +185,94 @@ export function safetyScenarios(): void {
     }, 240_000);
   });
 
-  describe.concurrent("a fleet of identical agents on the native classes under the fault mix", () => {
+  describe.concurrent("a fleet of identical agents, prompts and account connections on the native classes under the fault mix (current API)", () => {
     const N = 30;
     const PURCHASES = 5;
     const AREA = "415";
+    // Identical Prompts, and as many identical OpenAI and identical Twilio connections.
+    const PROMPTS = 4;
+    const CONNECTIONS = 4;
 
-    it("one up: exactly one object per resource on the service, distinct ids in the state, while identical creates were in flight together", async ({
-      expect,
-    }) => {
+    it(`one up: exactly one object per resource on the service, distinct ids in the state, while identical creates were in flight together; \
+no secret in plaintext`, async ({ expect }) => {
       const p = projects.get("fleet")!;
       const stack = "fleet";
       const emu = emus.get("fleet")!;
       const client = clientOf("fleet");
       const numbers = emu.addNumbers(tokens.fleet, { count: N, prefix: "+1555700" }).numbers;
-      // Agent creates in flight at once (every agent has one body, so any two are identical).
-      const watch = watchInFlight(emu, "/v1/agents/create");
+      const secrets = { openaiKey: `sk-fleet-${randomUUID()}`, twilioToken: `tw-fleet-${randomUUID()}` };
+      // Creates in flight at once, per route: every agent has one body, every prompt one body; the
+      // connections have two (OpenAI, Twilio), so three open at once hold two identical ones.
+      const watches = {
+        agents: watchInFlight(emu, "/v1/agents/create"),
+        prompts: watchInFlight(emu, "/v1/prompts/create"),
+        connections: watchInFlight(emu, "/v1/account_connections/create"),
+      };
       await p.init(stack);
-      await configure("fleet", stack, {
-        "fleet:agents": String(N),
-        "fleet:samePrompt": String(N),
-        "fleet:numbers": JSON.stringify(numbers),
-        "fleet:purchases": String(PURCHASES),
-        "fleet:areaCode": AREA,
-      });
+      await configure(
+        "fleet",
+        stack,
+        {
+          "voiceagent:api": "2024",
+          "fleet:voiceType": "voice_azure",
+          "fleet:agents": String(N),
+          "fleet:samePrompt": String(N),
+          "fleet:numbers": JSON.stringify(numbers),
+          "fleet:purchases": String(PURCHASES),
+          "fleet:areaCode": AREA,
+          "fleet:prompts": String(PROMPTS),
+          "fleet:connections": String(CONNECTIONS),
+        },
+        { "fleet:openaiKey": secrets.openaiKey, "fleet:twilioToken": secrets.twilioToken },
+      );
       addFaultMix(emu);
       // On top of the mix, so the hard case happens whatever the order and the machine's speed: a
       // slow create (a fast one is answered before the next is sent, so none would overlap), and two
       // identical creates done with their replies lost while others are in flight.
-      slowAndLost(emu, "/v1/agents/create");
-      expect(await p.up(stack)).toMatchObject({ create: 2 * N + PURCHASES + 4 }); // + voice, action, webhook, stack
-      watch.stop();
-      const peak = watch.peak();
+      for (const route of ["/v1/agents/create", "/v1/prompts/create", "/v1/account_connections/create"])
+        slowAndLost(emu, route);
+      // A few objects only: their creates are held until enough are in flight at once (two prompts;
+      // three connections, of which two have one body).
+      holdUntilTogether(emu, "/v1/prompts/create", 2);
+      holdUntilTogether(emu, "/v1/account_connections/create", 3);
+      const up = await p.pulumi(stack, ["up", "--yes", "--skip-preview", "--json"]);
+      // + voice, action, webhook, stack
+      expect(summaryOf(up)).toMatchObject({ create: 2 * N + PURCHASES + 4 + PROMPTS + 2 * CONNECTIONS });
+      for (const w of Object.values(watches)) w.stop();
+      const seen = Object.fromEntries(Object.entries(watches).map(([k, w]) => [k, { peak: w.peak(), lost: w.lost() }]));
       console.log(
-        `native fleet: at most ${peak} identical agent creates in flight at once, ${watch.lost()} replies lost; ${emu.stats.total} requests`,
+        `native fleet (2024): identical creates in flight at once and replies lost, per route: ${JSON.stringify(seen)}; ${emu.stats.total} requests`,
       );
-      expect(peak).toBeGreaterThanOrEqual(2);
-      expect(watch.lost()).toBeGreaterThanOrEqual(2);
+      for (const [route, at] of Object.entries(seen)) {
+        // The connections have two bodies: three open at once hold two identical ones.
+        expect(at.peak, `${route} in flight at once`).toBeGreaterThanOrEqual(route === "connections" ? 3 : 2);
+        expect(at.lost, `${route} replies lost`).toBeGreaterThanOrEqual(2);
+      }
 
       expect(writes("fleet", "/v1/agents/create")).toBe(N);
       expect(writes("fleet", "/v1/numbers/buy")).toBe(PURCHASES);
+      expect(writes("fleet", "/v1/prompts/create")).toBe(PROMPTS);
+      expect(writes("fleet", "/v1/account_connections/create")).toBe(2 * CONNECTIONS);
       for (const kind of ["voices", "actions", "webhooks"]) expect(writes("fleet", `/v1/${kind}/create`), kind).toBe(1);
       const agents = await client.agents.list.all();
       expect(agents).toHaveLength(N);
       const state = await p.exported(stack);
-      const ids = state.filter((r) => r.type === "voiceagent:index:Agent").map((r) => r.id);
+      const idsOf = (type: string) => state.filter((r) => r.type === `voiceagent:index:${type}`).map((r) => r.id);
+      const ids = idsOf("Agent");
       expect(new Set(ids).size).toBe(N);
       expect([...ids].sort()).toEqual(agents.map((x) => x.id).sort());
+      // One object per resource of the current API's kinds: the service's are the state's, each once.
+      const prompts = await client.prompts.list.all();
+      expect(prompts).toHaveLength(PROMPTS);
+      expect(new Set(idsOf("Prompt")).size).toBe(PROMPTS);
+      expect(idsOf("Prompt").sort()).toEqual(prompts.map((x) => x.id).sort());
+      const connections = await client.account_connections.list.all();
+      expect(connections.map((c) => c.type).sort()).toEqual([
+        ...Array<string>(CONNECTIONS).fill("account_connection_openai"),
+        ...Array<string>(CONNECTIONS).fill("account_connection_twilio"),
+      ]);
+      expect(new Set(idsOf("AccountConnection")).size).toBe(2 * CONNECTIONS);
+      expect(idsOf("AccountConnection").sort()).toEqual(connections.map((x) => x.id).sort());
       const all = await client.numbers.list.all();
       const boundAgents = all.filter((n) => numbers.includes(n.number)).map((n) => n.inbound_agent?.id);
       expect(new Set(boundAgents.filter((id) => id !== undefined && ids.includes(id))).size).toBe(N);
@@ -234,6 +286,19 @@ export function safetyScenarios(): void {
           .map((n) => n.number)
           .sort(),
       );
+      // The secrets reached the service (the search below is not vacuous) and nothing else in plaintext.
+      const held = await fetch(`${emu.url}/v1/account_connections/list?page=1&size=100`, {
+        headers: { authorization: `Bearer ${tokens.fleet}` },
+      }).then((r) => r.text());
+      for (const v of Object.values(secrets)) expect(held).toContain(v);
+      const exported = JSON.stringify(state);
+      const leaks = Object.values(secrets).flatMap((v) => [
+        ...(up.stdout.includes(v) || up.stderr.includes(v) ? [`up output holds ${v}`] : []),
+        ...(exported.includes(v) ? [`stack export holds ${v}`] : []),
+        ...filesContaining(stateDir, v).map((f) => `${f} holds ${v}`),
+        ...filesContaining(p.dir, v).map((f) => `${f} holds ${v}`),
+      ]);
+      expect(leaks).toEqual([]);
     }, 300_000);
   });
 

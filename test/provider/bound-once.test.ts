@@ -1,24 +1,39 @@
 // One number, one PhoneNumber: a second resource binding it is refused at check, naming both,
-// never the number; the same resource checked again (a migration) is no conflict.
+// never the number; the same resource checked again (a migration) is no conflict. A LinkedNumber
+// of that number sets its inbound agent too, so it is refused beside a PhoneNumber, either way round.
 import { afterEach, describe, expect, it } from "vitest";
 import { Host } from "../../provider/host.js";
 import { KINDS } from "../../provider/resources/kinds/index.js";
 
 // The API generation set: no check asks the service which one it speaks.
-const settings = {
+const settingsOf = (api: "2023" | "2024") => ({
   baseUrl: "http://127.0.0.1:9",
   token: "t0ken-value",
-  config: { get: (k: string) => (k === "voiceagent:api" ? "2023" : undefined) },
-};
+  config: { get: (k: string) => (k === "voiceagent:api" ? api : undefined) },
+});
+const settings = settingsOf("2023");
 const agent = "11111111-1111-4111-8111-111111111111";
-const urn = (name: string) => `urn:pulumi:dev::p::voiceagent:index:PhoneNumber::${name}`;
-// The kit's runtime, as the native plugin calls it (with the URN of the resource it checks).
+const connection = "22222222-2222-4222-8222-222222222222";
+const urn = (name: string, kind = "PhoneNumber") => `urn:pulumi:dev::p::voiceagent:index:${kind}::${name}`;
+// The kit's runtimes, as the native plugin calls them (with the URN of the resource it checks).
 const runtime = KINDS.find((k) => k.kind === "PhoneNumber")!.runtime;
+const linkedRuntime = KINDS.find((k) => k.kind === "LinkedNumber")!.runtime;
 // Each test is its own program: a host of its own (what a plugin process builds at its main).
 let host = new Host();
 const check = (name: string | undefined, number: string) =>
   host.run(() =>
     runtime.check({ host, settings, olds: {}, news: { number, inboundAgent: agent }, urn: name && urn(name) }),
+  );
+
+const link = (name: string, number: string) =>
+  host.run(() =>
+    linkedRuntime.check({
+      host,
+      settings: settingsOf("2024"),
+      olds: {},
+      news: { number, telephonyAccountConnection: connection, inboundAgent: agent },
+      urn: urn(name, "LinkedNumber"),
+    }),
   );
 
 afterEach(() => {
@@ -45,5 +60,37 @@ describe("a number bound by two PhoneNumber resources", () => {
     expect((await check("line-a", "+15550010002")).failures).toEqual([]);
     expect((await check("line-b", "+15550010003")).failures).toEqual([]);
     expect((await check(undefined, "+15550010002")).failures).toEqual([]);
+  });
+});
+
+describe("a number declared by a PhoneNumber and a LinkedNumber", () => {
+  const refusal = (mine: string, theirs: string) =>
+    new RegExp(
+      `^number of ${mine} is also the number of ${theirs} in this program: ` +
+        `a number is bound by a PhoneNumber or linked by a LinkedNumber, never both .*nothing was sent to the service$`,
+    );
+
+  it("is refused at the LinkedNumber's check when the PhoneNumber came first, naming both resources and fields, not the number", async () => {
+    expect((await check("line-a", "+15550010002")).failures).toEqual([]);
+    const second = await link("own-a", "+15550010002");
+    expect(second.failures?.map((f) => f.reason)).toEqual([
+      expect.stringMatching(refusal("LinkedNumber 'own-a'", "PhoneNumber 'line-a'")),
+    ]);
+    expect(JSON.stringify(second.failures)).not.toContain("+15550010002");
+  });
+
+  it("is refused at the PhoneNumber's check when the LinkedNumber came first", async () => {
+    expect((await link("own-a", "+15550010002")).failures).toEqual([]);
+    const second = await check("line-a", "+15550010002");
+    expect(second.failures?.map((f) => f.reason)).toEqual([
+      expect.stringMatching(refusal("PhoneNumber 'line-a'", "LinkedNumber 'own-a'")),
+    ]);
+  });
+
+  it("is no conflict for either checked twice, or for a PhoneNumber and a LinkedNumber of different numbers", async () => {
+    expect((await link("own-a", "+15550010002")).failures).toEqual([]);
+    expect((await link("own-a", "+15550010002")).failures).toEqual([]);
+    expect((await check("line-a", "+15550010003")).failures).toEqual([]);
+    expect((await check("line-a", "+15550010003")).failures).toEqual([]);
   });
 });

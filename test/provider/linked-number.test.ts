@@ -6,6 +6,7 @@
 // and on the interface (2023) both refuse before sending anything.
 import { randomUUID } from "node:crypto";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
 import { createClient } from "pulumi-voiceagent/client";
 import { startEmulator, type RunningEmulator } from "voiceagent-emulator";
 import { runtimeFor as runtimeIn } from "../../provider/dynamic/runtimes.js";
@@ -224,6 +225,47 @@ nothing`, async () => {
       monthlyUsageMinutes: expect.any(Number),
     });
     expect(outcome.result).toHaveProperty("monthlyUsageLimitMinutes");
+  });
+});
+
+describe("getPhoneNumber and getPhoneNumbers on the current API (2024)", () => {
+  it("say whether a number is linked and through which account connection, with none of its credentials; filter on it", async () => {
+    const number = ownNumber();
+    const made = await runtimeFor("LinkedNumber").create(settings("2024"), {
+      number,
+      telephonyAccountConnection: connection,
+      inboundAgent: agents[0],
+    });
+    const sold = emu.seeds.get(token)!.numbers[0]!;
+    const one = await invokeFunction("getPhoneNumber", settings("2024"), { number });
+    expect(one.result).toEqual({
+      id: made.id,
+      number,
+      active: true,
+      inboundAgent: agents[0],
+      linked: true,
+      telephonyAccountConnection: connection,
+      userId: expect.any(String),
+    });
+    expect((await invokeFunction("getPhoneNumber", settings("2024"), { number: sold })).result).toMatchObject({
+      number: sold,
+      linked: false,
+      telephonyAccountConnection: null,
+    });
+    // The list names the connection by id, the direct read embeds it: both read alike.
+    const listed = async (args: Record<string, unknown>) =>
+      z
+        .object({ numbers: z.array(z.looseObject({ number: z.string(), linked: z.boolean() })) })
+        .parse((await invokeFunction("getPhoneNumbers", settings("2024"), args)).result).numbers;
+    const all = await listed({});
+    expect(all).toContainEqual(one.result);
+    const linked = await listed({ linked: true });
+    expect(linked.map((n) => n.number)).toContain(number);
+    expect(linked.every((n) => n.linked)).toBe(true);
+    const soldOnly = (await listed({ linked: false })).map((n) => n.number);
+    expect(soldOnly).toContain(sold);
+    expect(soldOnly).not.toContain(number);
+    expect(JSON.stringify([one, all])).not.toMatch(new RegExp(`${SID}|${AUTH}`));
   });
 });
 

@@ -134,6 +134,23 @@ describe("declared numbers: one deployment, several processes", () => {
     expect(written.join("\n")).not.toMatch(/5550010003/);
   });
 
+  it(`a number bound by a PhoneNumber of another process of the deployment is refused at this one's LinkedNumber check, \
+naming both`, async () => {
+    const at = address();
+    const urn = (kind: string, name: string) => `urn:pulumi:dev::p::voiceagent:index:${kind}::${name}`;
+    const join = `host.join(${JSON.stringify(at)}, { root: ${JSON.stringify(root)}, enginePid: ${process.pid} });`;
+    const hold =
+      `console.log(JSON.stringify(host.run(() => kit("bound-once").holdOnce(host, "PhoneNumber", ` +
+      `${JSON.stringify(N)}, ${JSON.stringify(urn("PhoneNumber", "line-a"))})) ?? "held"));`;
+    expect(await child(`${join} ${hold}`)).toBe('"held"');
+    joinDeployment(at, { root, ...engine });
+    const refused = host.run(() => holdOnce(host, "LinkedNumber", N, urn("LinkedNumber", "own-a")));
+    expect(refused?.reason).toMatch(
+      /^number of LinkedNumber 'own-a' is also the number of PhoneNumber 'line-a' in this program: .*Remove 'own-a' or 'line-a'/,
+    );
+    expect(readdirSync(root, { recursive: true, encoding: "utf8" }).join("\n")).not.toMatch(/5550010003/);
+  });
+
   it("a shared folder others can write to is refused, so the plugin does not start on it", () => {
     chmodSync(root, 0o777);
     expect(() => joinDeployment(address(), { root, ...engine })).toThrow(/TMPDIR/);

@@ -53,6 +53,14 @@ export interface FoundNumber {
   active: boolean;
   /** The id of the agent that answers it; null: unbound. */
   inboundAgent: string | null;
+  /**
+   * Whether it is a number of the team's own Twilio account, linked through an account connection
+   * (numbers/link, a `LinkedNumber`); false for a number the service sold, and always on the interface's API
+   * (2023).
+   */
+  linked: boolean;
+  /** The id of the Twilio account connection it is linked through; null: not linked. */
+  telephonyAccountConnection: string | null;
   /** The id of the user who owns it on the service. */
   userId: string;
 }
@@ -351,13 +359,22 @@ export interface GetPhoneNumberResult {
   active: boolean;
   /** The id of the agent that answers it; null: unbound. */
   inboundAgent: string | null;
+  /**
+   * Whether it is a number of the team's own Twilio account, linked through an account connection
+   * (numbers/link, a `LinkedNumber`); false for a number the service sold, and always on the interface's API
+   * (2023).
+   */
+  linked: boolean;
+  /** The id of the Twilio account connection it is linked through; null: not linked. */
+  telephonyAccountConnection: string | null;
   /** The id of the user who owns it on the service. */
   userId: string;
 }
 
 /**
- * Looks up one phone number of the account by its `number` (E.164): its id, whether it is active, and the
- * agent bound to it.
+ * Looks up one phone number of the account by its `number` (E.164): its id, whether it is active, the agent
+ * bound to it, and whether it is linked from the team's own Twilio account (and through which account
+ * connection).
  * This plain form answers plain values; it reads the service with the stack's voiceagent config.
  * @example
  * const line = await getPhoneNumber({ number: "+15550010001" });
@@ -367,8 +384,9 @@ export function getPhoneNumber(args: GetPhoneNumberArgs): Promise<GetPhoneNumber
 }
 
 /**
- * Looks up one phone number of the account by its `number` (E.164): its id, whether it is active, and the
- * agent bound to it.
+ * Looks up one phone number of the account by its `number` (E.164): its id, whether it is active, the agent
+ * bound to it, and whether it is linked from the team's own Twilio account (and through which account
+ * connection).
  * The Output form: runs once its arguments are known (in preview too).
  */
 export function getPhoneNumberOutput(args: GetPhoneNumberOutputArgs): pulumi.Output<GetPhoneNumberResult> {
@@ -381,6 +399,11 @@ export interface GetPhoneNumbersArgs {
   active?: boolean;
   /** Only numbers bound to an agent (true) or only free ones (false). */
   bound?: boolean;
+  /**
+   * Only numbers linked from the team's own Twilio account through an account connection (true), or only
+   * those the service sold (false).
+   */
+  linked?: boolean;
 }
 
 /** The arguments of {@link getPhoneNumbersOutput}: each may be an Output. */
@@ -389,6 +412,11 @@ export interface GetPhoneNumbersOutputArgs {
   active?: pulumi.Input<boolean>;
   /** Only numbers bound to an agent (true) or only free ones (false). */
   bound?: pulumi.Input<boolean>;
+  /**
+   * Only numbers linked from the team's own Twilio account through an account connection (true), or only
+   * those the service sold (false).
+   */
+  linked?: pulumi.Input<boolean>;
 }
 
 /** What {@link getPhoneNumbers} answers. */
@@ -398,9 +426,10 @@ export interface GetPhoneNumbersResult {
 }
 
 /**
- * Lists the account's phone numbers, optionally only the `active` (or cancelled) ones and only the `bound`
- * (or free) ones, in the order the service lists them: the first free number is `numbers[0]` of `{ active:
- * true, bound: false }`.
+ * Lists the account's phone numbers, optionally only the `active` (or cancelled) ones, only the `bound` (or
+ * free) ones, and only the `linked` ones (numbers of the team's own Twilio account, or only those the service
+ * sold), in the order the service lists them: the first free number the service sold is `numbers[0]` of `{
+ * active: true, bound: false, linked: false }`.
  * This plain form answers plain values; it reads the service with the stack's voiceagent config.
  * @example
  * const free = await getPhoneNumbers({ active: true, bound: false });
@@ -411,9 +440,10 @@ export function getPhoneNumbers(args: GetPhoneNumbersArgs = {}): Promise<GetPhon
 }
 
 /**
- * Lists the account's phone numbers, optionally only the `active` (or cancelled) ones and only the `bound`
- * (or free) ones, in the order the service lists them: the first free number is `numbers[0]` of `{ active:
- * true, bound: false }`.
+ * Lists the account's phone numbers, optionally only the `active` (or cancelled) ones, only the `bound` (or
+ * free) ones, and only the `linked` ones (numbers of the team's own Twilio account, or only those the service
+ * sold), in the order the service lists them: the first free number the service sold is `numbers[0]` of `{
+ * active: true, bound: false, linked: false }`.
  * The Output form: runs once its arguments are known (in preview too).
  */
 export function getPhoneNumbersOutput(args: GetPhoneNumbersOutputArgs = {}): pulumi.Output<GetPhoneNumbersResult> {

@@ -7,7 +7,9 @@ import { NumberFound, numberFound } from "./shapes.js";
 /** getPhoneNumber: one of the account's numbers (GET /v1/numbers?phone_number=). */
 export const getPhoneNumber = defineFunction({
   name: "getPhoneNumber",
-  doc: "Looks up one phone number of the account by its `number` (E.164): its id, whether it is active, and the agent bound to it.",
+  doc:
+    "Looks up one phone number of the account by its `number` (E.164): its id, whether it is active, the agent bound to it, " +
+    "and whether it is linked from the team's own Twilio account (and through which account connection).",
   input: z.object({ number: E164Schema.meta({ description: "The number, E.164 (e.g. +15551234567)." }) }),
   result: NumberFound,
   async run(client, { number }) {

@@ -78,6 +78,18 @@ export const NumberFound = z
     number: z.string().meta(doc("The number, E.164 (e.g. +15551234567).")),
     active: z.boolean().meta(doc("False once the number is cancelled (it can no longer be bound).")),
     inboundAgent: z.string().nullable().meta(doc("The id of the agent that answers it; null: unbound.")),
+    linked: z
+      .boolean()
+      .meta(
+        doc(
+          "Whether it is a number of the team's own Twilio account, linked through an account connection (numbers/link, " +
+            "a `LinkedNumber`); false for a number the service sold, and always on the interface's API (2023).",
+        ),
+      ),
+    telephonyAccountConnection: z
+      .string()
+      .nullable()
+      .meta(doc("The id of the Twilio account connection it is linked through; null: not linked.")),
     userId: owner,
   })
   .meta({ id: "FoundNumber", description: "A phone number of the account." });
@@ -89,8 +101,18 @@ export const numberFound = (n: PhoneNumber): z.input<typeof NumberFound> => ({
   // The current API may leave `active` null: only false means cancelled.
   active: n.active !== false,
   inboundAgent: n.inbound_agent?.id ?? null,
+  // Only the current API names the connection (by id in a list page, embedded in a read, of which
+  // only the id is kept); the interface's numbers are never linked.
+  linked: Boolean(n.telephony_account_connection),
+  telephonyAccountConnection: connectionOf(n),
   userId: n.user_id,
 });
+
+/** The id of the account connection a number is linked through, whichever way the service names it. */
+const connectionOf = (n: PhoneNumber): string | null => {
+  const c = n.telephony_account_connection;
+  return typeof c === "string" ? c : (c?.id ?? null);
+};
 
 /** An action, as the functions answer it. */
 export const ActionFound = z

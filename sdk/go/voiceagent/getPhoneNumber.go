@@ -11,7 +11,7 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// Looks up one phone number of the account by its `number` (E.164): its id, whether it is active, and the agent bound to it.
+// Looks up one phone number of the account by its `number` (E.164): its id, whether it is active, the agent bound to it, and whether it is linked from the team's own Twilio account (and through which account connection).
 //
 // ## Example Usage
 // ```go
@@ -39,8 +39,12 @@ type LookupPhoneNumberResult struct {
 	Id string `pulumi:"id"`
 	// The id of the agent that answers it; null: unbound.
 	InboundAgent *string `pulumi:"inboundAgent"`
+	// Whether it is a number of the team's own Twilio account, linked through an account connection (numbers/link, a `LinkedNumber`); false for a number the service sold, and always on the interface's API (2023).
+	Linked bool `pulumi:"linked"`
 	// The number, E.164 (e.g. +15551234567).
 	Number string `pulumi:"number"`
+	// The id of the Twilio account connection it is linked through; null: not linked.
+	TelephonyAccountConnection *string `pulumi:"telephonyAccountConnection"`
 	// The id of the user who owns it on the service.
 	UserId string `pulumi:"userId"`
 }
@@ -88,9 +92,19 @@ func (o LookupPhoneNumberResultOutput) InboundAgent() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v LookupPhoneNumberResult) *string { return v.InboundAgent }).(pulumi.StringPtrOutput)
 }
 
+// Whether it is a number of the team's own Twilio account, linked through an account connection (numbers/link, a `LinkedNumber`); false for a number the service sold, and always on the interface's API (2023).
+func (o LookupPhoneNumberResultOutput) Linked() pulumi.BoolOutput {
+	return o.ApplyT(func(v LookupPhoneNumberResult) bool { return v.Linked }).(pulumi.BoolOutput)
+}
+
 // The number, E.164 (e.g. +15551234567).
 func (o LookupPhoneNumberResultOutput) Number() pulumi.StringOutput {
 	return o.ApplyT(func(v LookupPhoneNumberResult) string { return v.Number }).(pulumi.StringOutput)
+}
+
+// The id of the Twilio account connection it is linked through; null: not linked.
+func (o LookupPhoneNumberResultOutput) TelephonyAccountConnection() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v LookupPhoneNumberResult) *string { return v.TelephonyAccountConnection }).(pulumi.StringPtrOutput)
 }
 
 // The id of the user who owns it on the service.

@@ -11,7 +11,7 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// Lists the account's phone numbers, optionally only the `active` (or cancelled) ones and only the `bound` (or free) ones, in the order the service lists them: the first free number is `numbers[0]` of `{ active: true, bound: false }`.
+// Lists the account's phone numbers, optionally only the `active` (or cancelled) ones, only the `bound` (or free) ones, and only the `linked` ones (numbers of the team's own Twilio account, or only those the service sold), in the order the service lists them: the first free number the service sold is `numbers[0]` of `{ active: true, bound: false, linked: false }`.
 //
 // ## Example Usage
 // ```go
@@ -32,6 +32,8 @@ type GetPhoneNumbersArgs struct {
 	Active *bool `pulumi:"active"`
 	// Only numbers bound to an agent (true) or only free ones (false).
 	Bound *bool `pulumi:"bound"`
+	// Only numbers linked from the team's own Twilio account through an account connection (true), or only those the service sold (false).
+	Linked *bool `pulumi:"linked"`
 }
 
 type GetPhoneNumbersResult struct {
@@ -49,6 +51,8 @@ type GetPhoneNumbersOutputArgs struct {
 	Active pulumi.BoolPtrInput `pulumi:"active"`
 	// Only numbers bound to an agent (true) or only free ones (false).
 	Bound pulumi.BoolPtrInput `pulumi:"bound"`
+	// Only numbers linked from the team's own Twilio account through an account connection (true), or only those the service sold (false).
+	Linked pulumi.BoolPtrInput `pulumi:"linked"`
 }
 
 func (GetPhoneNumbersOutputArgs) ElementType() reflect.Type {

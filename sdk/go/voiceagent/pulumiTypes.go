@@ -271,8 +271,12 @@ type FoundNumber struct {
 	Id string `pulumi:"id"`
 	// The id of the agent that answers it; null: unbound.
 	InboundAgent *string `pulumi:"inboundAgent"`
+	// Whether it is a number of the team's own Twilio account, linked through an account connection (numbers/link, a `LinkedNumber`); false for a number the service sold, and always on the interface's API (2023).
+	Linked bool `pulumi:"linked"`
 	// The number, E.164 (e.g. +15551234567).
 	Number string `pulumi:"number"`
+	// The id of the Twilio account connection it is linked through; null: not linked.
+	TelephonyAccountConnection *string `pulumi:"telephonyAccountConnection"`
 	// The id of the user who owns it on the service.
 	UserId string `pulumi:"userId"`
 }
@@ -307,9 +311,19 @@ func (o FoundNumberOutput) InboundAgent() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v FoundNumber) *string { return v.InboundAgent }).(pulumi.StringPtrOutput)
 }
 
+// Whether it is a number of the team's own Twilio account, linked through an account connection (numbers/link, a `LinkedNumber`); false for a number the service sold, and always on the interface's API (2023).
+func (o FoundNumberOutput) Linked() pulumi.BoolOutput {
+	return o.ApplyT(func(v FoundNumber) bool { return v.Linked }).(pulumi.BoolOutput)
+}
+
 // The number, E.164 (e.g. +15551234567).
 func (o FoundNumberOutput) Number() pulumi.StringOutput {
 	return o.ApplyT(func(v FoundNumber) string { return v.Number }).(pulumi.StringOutput)
+}
+
+// The id of the Twilio account connection it is linked through; null: not linked.
+func (o FoundNumberOutput) TelephonyAccountConnection() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v FoundNumber) *string { return v.TelephonyAccountConnection }).(pulumi.StringPtrOutput)
 }
 
 // The id of the user who owns it on the service.

@@ -23,7 +23,7 @@ __all__ = [
 
 @pulumi.output_type
 class GetPhoneNumberResult:
-    def __init__(__self__, active=None, id=None, inbound_agent=None, number=None, user_id=None):
+    def __init__(__self__, active=None, id=None, inbound_agent=None, linked=None, number=None, telephony_account_connection=None, user_id=None):
         if active and not isinstance(active, bool):
             raise TypeError("Expected argument 'active' to be a bool")
         pulumi.set(__self__, "active", active)
@@ -33,9 +33,15 @@ class GetPhoneNumberResult:
         if inbound_agent and not isinstance(inbound_agent, str):
             raise TypeError("Expected argument 'inbound_agent' to be a str")
         pulumi.set(__self__, "inbound_agent", inbound_agent)
+        if linked and not isinstance(linked, bool):
+            raise TypeError("Expected argument 'linked' to be a bool")
+        pulumi.set(__self__, "linked", linked)
         if number and not isinstance(number, str):
             raise TypeError("Expected argument 'number' to be a str")
         pulumi.set(__self__, "number", number)
+        if telephony_account_connection and not isinstance(telephony_account_connection, str):
+            raise TypeError("Expected argument 'telephony_account_connection' to be a str")
+        pulumi.set(__self__, "telephony_account_connection", telephony_account_connection)
         if user_id and not isinstance(user_id, str):
             raise TypeError("Expected argument 'user_id' to be a str")
         pulumi.set(__self__, "user_id", user_id)
@@ -66,11 +72,27 @@ class GetPhoneNumberResult:
 
     @_builtins.property
     @pulumi.getter
+    def linked(self) -> _builtins.bool:
+        """
+        Whether it is a number of the team's own Twilio account, linked through an account connection (numbers/link, a `LinkedNumber`); false for a number the service sold, and always on the interface's API (2023).
+        """
+        return pulumi.get(self, "linked")
+
+    @_builtins.property
+    @pulumi.getter
     def number(self) -> _builtins.str:
         """
         The number, E.164 (e.g. +15551234567).
         """
         return pulumi.get(self, "number")
+
+    @_builtins.property
+    @pulumi.getter(name="telephonyAccountConnection")
+    def telephony_account_connection(self) -> Optional[_builtins.str]:
+        """
+        The id of the Twilio account connection it is linked through; null: not linked.
+        """
+        return pulumi.get(self, "telephony_account_connection")
 
     @_builtins.property
     @pulumi.getter(name="userId")
@@ -90,14 +112,16 @@ class AwaitableGetPhoneNumberResult(GetPhoneNumberResult):
             active=self.active,
             id=self.id,
             inbound_agent=self.inbound_agent,
+            linked=self.linked,
             number=self.number,
+            telephony_account_connection=self.telephony_account_connection,
             user_id=self.user_id)
 
 
 def get_phone_number(number: Optional[_builtins.str] = None,
                      opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableGetPhoneNumberResult:
     """
-    Looks up one phone number of the account by its `number` (E.164): its id, whether it is active, and the agent bound to it.
+    Looks up one phone number of the account by its `number` (E.164): its id, whether it is active, the agent bound to it, and whether it is linked from the team's own Twilio account (and through which account connection).
 
     ## Example Usage
     ```python
@@ -115,12 +139,14 @@ def get_phone_number(number: Optional[_builtins.str] = None,
         active=pulumi.get(__ret__, 'active'),
         id=pulumi.get(__ret__, 'id'),
         inbound_agent=pulumi.get(__ret__, 'inbound_agent'),
+        linked=pulumi.get(__ret__, 'linked'),
         number=pulumi.get(__ret__, 'number'),
+        telephony_account_connection=pulumi.get(__ret__, 'telephony_account_connection'),
         user_id=pulumi.get(__ret__, 'user_id'))
 def get_phone_number_output(number: pulumi.Input[Optional[_builtins.str]] = None,
                             opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetPhoneNumberResult]:
     """
-    Looks up one phone number of the account by its `number` (E.164): its id, whether it is active, and the agent bound to it.
+    Looks up one phone number of the account by its `number` (E.164): its id, whether it is active, the agent bound to it, and whether it is linked from the team's own Twilio account (and through which account connection).
 
     ## Example Usage
     ```python
@@ -137,5 +163,7 @@ def get_phone_number_output(number: pulumi.Input[Optional[_builtins.str]] = None
         active=pulumi.get(__response__, 'active'),
         id=pulumi.get(__response__, 'id'),
         inbound_agent=pulumi.get(__response__, 'inbound_agent'),
+        linked=pulumi.get(__response__, 'linked'),
         number=pulumi.get(__response__, 'number'),
+        telephony_account_connection=pulumi.get(__response__, 'telephony_account_connection'),
         user_id=pulumi.get(__response__, 'user_id')))

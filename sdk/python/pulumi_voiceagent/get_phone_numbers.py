@@ -49,9 +49,10 @@ class AwaitableGetPhoneNumbersResult(GetPhoneNumbersResult):
 
 def get_phone_numbers(active: Optional[_builtins.bool] = None,
                       bound: Optional[_builtins.bool] = None,
+                      linked: Optional[_builtins.bool] = None,
                       opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableGetPhoneNumbersResult:
     """
-    Lists the account's phone numbers, optionally only the `active` (or cancelled) ones and only the `bound` (or free) ones, in the order the service lists them: the first free number is `numbers[0]` of `{ active: true, bound: false }`.
+    Lists the account's phone numbers, optionally only the `active` (or cancelled) ones, only the `bound` (or free) ones, and only the `linked` ones (numbers of the team's own Twilio account, or only those the service sold), in the order the service lists them: the first free number the service sold is `numbers[0]` of `{ active: true, bound: false, linked: false }`.
 
     ## Example Usage
     ```python
@@ -61,10 +62,12 @@ def get_phone_numbers(active: Optional[_builtins.bool] = None,
 
     :param _builtins.bool active: Only active numbers (true) or only cancelled ones (false).
     :param _builtins.bool bound: Only numbers bound to an agent (true) or only free ones (false).
+    :param _builtins.bool linked: Only numbers linked from the team's own Twilio account through an account connection (true), or only those the service sold (false).
     """
     __args__ = dict()
     __args__['active'] = active
     __args__['bound'] = bound
+    __args__['linked'] = linked
     opts = pulumi.InvokeOptions.merge(_utilities.get_invoke_opts_defaults(), opts)
     __ret__ = pulumi.runtime.invoke('voiceagent:index:getPhoneNumbers', __args__, opts=opts, typ=GetPhoneNumbersResult).value
 
@@ -72,9 +75,10 @@ def get_phone_numbers(active: Optional[_builtins.bool] = None,
         numbers=pulumi.get(__ret__, 'numbers'))
 def get_phone_numbers_output(active: pulumi.Input[Optional[Optional[_builtins.bool]]] = None,
                              bound: pulumi.Input[Optional[Optional[_builtins.bool]]] = None,
+                             linked: pulumi.Input[Optional[Optional[_builtins.bool]]] = None,
                              opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetPhoneNumbersResult]:
     """
-    Lists the account's phone numbers, optionally only the `active` (or cancelled) ones and only the `bound` (or free) ones, in the order the service lists them: the first free number is `numbers[0]` of `{ active: true, bound: false }`.
+    Lists the account's phone numbers, optionally only the `active` (or cancelled) ones, only the `bound` (or free) ones, and only the `linked` ones (numbers of the team's own Twilio account, or only those the service sold), in the order the service lists them: the first free number the service sold is `numbers[0]` of `{ active: true, bound: false, linked: false }`.
 
     ## Example Usage
     ```python
@@ -84,10 +88,12 @@ def get_phone_numbers_output(active: pulumi.Input[Optional[Optional[_builtins.bo
 
     :param _builtins.bool active: Only active numbers (true) or only cancelled ones (false).
     :param _builtins.bool bound: Only numbers bound to an agent (true) or only free ones (false).
+    :param _builtins.bool linked: Only numbers linked from the team's own Twilio account through an account connection (true), or only those the service sold (false).
     """
     __args__ = dict()
     __args__['active'] = active
     __args__['bound'] = bound
+    __args__['linked'] = linked
     opts = pulumi.InvokeOutputOptions.merge(_utilities.get_invoke_opts_defaults(), opts)
     __ret__ = pulumi.runtime.invoke_output('voiceagent:index:getPhoneNumbers', __args__, opts=opts, typ=GetPhoneNumbersResult)
     return __ret__.apply(lambda __response__: GetPhoneNumbersResult(

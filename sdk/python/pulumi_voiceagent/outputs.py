@@ -286,24 +286,31 @@ class FoundNumber(dict):
     def __init__(__self__, *,
                  active: _builtins.bool,
                  id: _builtins.str,
+                 linked: _builtins.bool,
                  number: _builtins.str,
                  user_id: _builtins.str,
-                 inbound_agent: Optional[_builtins.str] = None):
+                 inbound_agent: Optional[_builtins.str] = None,
+                 telephony_account_connection: Optional[_builtins.str] = None):
         """
         A phone number of the account.
 
         :param _builtins.bool active: False once the number is cancelled (it can no longer be bound).
         :param _builtins.str id: The number's id (a UUID).
+        :param _builtins.bool linked: Whether it is a number of the team's own Twilio account, linked through an account connection (numbers/link, a `LinkedNumber`); false for a number the service sold, and always on the interface's API (2023).
         :param _builtins.str number: The number, E.164 (e.g. +15551234567).
         :param _builtins.str user_id: The id of the user who owns it on the service.
         :param _builtins.str inbound_agent: The id of the agent that answers it; null: unbound.
+        :param _builtins.str telephony_account_connection: The id of the Twilio account connection it is linked through; null: not linked.
         """
         pulumi.set(__self__, "active", active)
         pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "linked", linked)
         pulumi.set(__self__, "number", number)
         pulumi.set(__self__, "user_id", user_id)
         if inbound_agent is not None:
             pulumi.set(__self__, "inbound_agent", inbound_agent)
+        if telephony_account_connection is not None:
+            pulumi.set(__self__, "telephony_account_connection", telephony_account_connection)
 
     @_builtins.property
     @pulumi.getter
@@ -320,6 +327,14 @@ class FoundNumber(dict):
         The number's id (a UUID).
         """
         return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter
+    def linked(self) -> _builtins.bool:
+        """
+        Whether it is a number of the team's own Twilio account, linked through an account connection (numbers/link, a `LinkedNumber`); false for a number the service sold, and always on the interface's API (2023).
+        """
+        return pulumi.get(self, "linked")
 
     @_builtins.property
     @pulumi.getter
@@ -344,6 +359,14 @@ class FoundNumber(dict):
         The id of the agent that answers it; null: unbound.
         """
         return pulumi.get(self, "inbound_agent")
+
+    @_builtins.property
+    @pulumi.getter(name="telephonyAccountConnection")
+    def telephony_account_connection(self) -> Optional[_builtins.str]:
+        """
+        The id of the Twilio account connection it is linked through; null: not linked.
+        """
+        return pulumi.get(self, "telephony_account_connection")
 
 
 @pulumi.output_type
