@@ -124,10 +124,10 @@ export function createClient(input: CreateClientInput) {
 
   // Every collection's pages, from the wire layer's collection table.
   const lists = collectionPagers(transport.sendRoute);
-  const tables = tableNamespaces(lists, ctx);
   const { agents, voices, actions, webhooks, numbers, calls } = lists;
   /** Reads in pages (page-reads.ts): the kit opens a collection for a refresh's reads. */
   const pages = createPageReads();
+  const tables = tableNamespaces(lists, ctx, pages);
   const byId = <T extends { id: string }>(name: Collection, list: { listing: () => Promise<Listing<T>> }) =>
     pages.collection(name, { list: () => list.listing(), keyOf: (item) => item.id });
   /**
@@ -155,14 +155,7 @@ export function createClient(input: CreateClientInput) {
   const callReads = byId("calls", calls);
   const numberReads = pages.collection("numbers", { list: () => numbers.listing(), keyOf: (n) => n.number });
   /** A write's answer, its collection's listing dropped before and after it (read-your-writes). */
-  const wrote = async <T>(collection: Collection, write: Promise<T>): Promise<T> => {
-    pages.wrote(collection);
-    try {
-      return await write;
-    } finally {
-      pages.wrote(collection);
-    }
-  };
+  const wrote = <T>(collection: Collection, write: Promise<T>): Promise<T> => pages.writing(collection, () => write);
   /** The exactly-once create in one collection, matching on every field sent. */
   const once = <T extends { id: string }>(
     collection: Collection,
@@ -199,7 +192,7 @@ export function createClient(input: CreateClientInput) {
     ...namespaces(lists),
     // The current API's own collections: get, list, create exactly once and update, from the table.
     ...tables,
-    account_connections: { ...tables.account_connections, ...steeringPool(transport.sendRoute) },
+    account_connections: { ...tables.account_connections, ...steeringPool(transport.sendRoute, pages) },
     /** Which extension routes the server has (asked once per collection). */
     capabilities,
     /** Which API generation the client writes in, and how it was chosen. */
@@ -348,7 +341,7 @@ export function createClient(input: CreateClientInput) {
       list: calls,
     },
     /** Numbers of the team's own Twilio account, linked (current API only). */
-    linkedNumbers: linkedNumbersClient(ctx, generation, resolveGeneration),
+    linkedNumbers: linkedNumbersClient(ctx, generation, resolveGeneration, pages),
     /** The team's plan and this month's minutes (current API only). */
     usage: usageClient(transport, generation, resolveGeneration),
   };

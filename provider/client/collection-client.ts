@@ -10,6 +10,7 @@ import {
 } from "../schemas/index.js";
 import { matchesSent } from "./match.js";
 import type { CollectionPagers, Pager } from "./pager.js";
+import type { PageReads } from "./page-reads.js";
 import { createOnce, type CreateContext } from "./reconcile.js";
 
 // The calls a collection of the table has by the shape of its routes, derived from its entry
@@ -50,7 +51,7 @@ const isTableCollection = (c: CollectionName): c is TableCollectionName => {
   return def.generation === "2024" && ["get", "create", "update"].every((r) => r in def.routes);
 };
 
-function tableNamespace(c: TableCollectionName, list: Pager<{ id: string }>, ctx: CreateContext) {
+function tableNamespace(c: TableCollectionName, list: Pager<{ id: string }>, ctx: CreateContext, pages: PageReads) {
   const def: CollectionDef = collections[c];
   const { sendRoute } = ctx.transport;
   /** Route `r` of the entry, answering one object of the collection (what get, create and update answer). */
@@ -60,32 +61,36 @@ function tableNamespace(c: TableCollectionName, list: Pager<{ id: string }>, ctx
     return { ...found, response: def.item };
   };
   const noun = c.replace(/s$/, "").replaceAll("_", " ");
+  /** A refresh's reads of the collection, from its listing (page-reads.ts). */
+  const reads = pages.collection(c, { list: () => list.listing(), keyOf: (item) => item.id });
   return {
-    get: (id: string) => sendRoute(routeName(def, "get"), route("get"), { query: { id } }),
+    get: (id: string) => reads.read(id, () => sendRoute(routeName(def, "get"), route("get"), { query: { id } })),
     create: (body: unknown) =>
-      createOnce(
-        {
-          collection: c,
-          noun,
-          body,
-          overlaps: (other) => matchesSent(body, other),
-          send: (deadline) => sendRoute(routeName(def, "create"), route("create"), { body, deadline }),
-          list: list.listing,
-          matches: (item) => matchesSent(body, item),
-        },
-        ctx,
+      pages.writing(c, () =>
+        createOnce(
+          {
+            collection: c,
+            noun,
+            body,
+            overlaps: (other) => matchesSent(body, other),
+            send: (deadline) => sendRoute(routeName(def, "create"), route("create"), { body, deadline }),
+            list: list.listing,
+            matches: (item) => matchesSent(body, item),
+          },
+          ctx,
+        ),
       ),
     update: (id: string, body: unknown) =>
-      sendRoute(routeName(def, "update"), route("update"), { query: { id }, body }),
+      pages.writing(c, () => sendRoute(routeName(def, "update"), route("update"), { query: { id }, body })),
     list,
   };
 }
 
 /** The calls of every collection of the table shaped as get, list, create and update. */
-export function tableNamespaces(lists: CollectionPagers, ctx: CreateContext): TableNamespaces {
+export function tableNamespaces(lists: CollectionPagers, ctx: CreateContext, pages: PageReads): TableNamespaces {
   // Each namespace sends its own collection's routes and reads its own item schema, so holds
   // ItemOf<C>; Object.fromEntries cannot carry that to each key's type.
   return Object.fromEntries(
-    COLLECTION_NAMES.filter(isTableCollection).map((c) => [c, tableNamespace(c, lists[c], ctx)]),
+    COLLECTION_NAMES.filter(isTableCollection).map((c) => [c, tableNamespace(c, lists[c], ctx, pages)]),
   ) as TableNamespaces;
 }

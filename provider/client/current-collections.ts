@@ -1,5 +1,6 @@
 import { type CollectionName, collections, routeName } from "../schemas/index.js";
 import type { SendRoute } from "./transport.js";
+import type { PageReads } from "./page-reads.js";
 
 // What the current API's own collections (prompts, account connections, vector databases) have
 // beyond the calls the collection table gives every such collection (collection-client.ts: get,
@@ -13,7 +14,7 @@ export const CURRENT_COLLECTIONS = [
 ] as const satisfies readonly CollectionName[];
 
 /** A Twilio account connection's steering pool: its two routes of the table. */
-export function steeringPool(sendRoute: SendRoute) {
+export function steeringPool(sendRoute: SendRoute, pages: PageReads) {
   const def = collections.account_connections;
   const { add_to_steering_pool: add, remove_from_steering_pool: remove } = def.routes;
   return {
@@ -22,17 +23,18 @@ export function steeringPool(sendRoute: SendRoute) {
      * nothing). The answer is not relied on (0.0.48 types it Any): read the connection after.
      */
     addToSteeringPool: async (id: string, phoneNumber: string): Promise<void> => {
-      await sendRoute(routeName(def, "add_to_steering_pool"), add, {
-        query: { id },
-        body: { phone_number: phoneNumber },
-      });
+      await pages.writing("account_connections", () =>
+        sendRoute(routeName(def, "add_to_steering_pool"), add, { query: { id }, body: { phone_number: phoneNumber } }),
+      );
     },
     /** Removes a number from a Twilio connection's steering pool (one not there changes nothing). */
     removeFromSteeringPool: async (id: string, phoneNumber: string): Promise<void> => {
-      await sendRoute(routeName(def, "remove_from_steering_pool"), remove, {
-        query: { id },
-        body: { phone_number: phoneNumber },
-      });
+      await pages.writing("account_connections", () =>
+        sendRoute(routeName(def, "remove_from_steering_pool"), remove, {
+          query: { id },
+          body: { phone_number: phoneNumber },
+        }),
+      );
     },
   };
 }

@@ -7,6 +7,7 @@ import {
 } from "../schemas/index.js";
 import { needCurrentRoute, type ApiGeneration, type Generation } from "./generation.js";
 import { pager, readPage } from "./pager.js";
+import type { PageReads } from "./page-reads.js";
 import { createOnce, type CreateContext } from "./reconcile.js";
 
 // The calls of a number linked from the team's own Twilio account (numbers/link, current API only).
@@ -32,11 +33,14 @@ export function linkedNumbersClient(
   ctx: CreateContext,
   generation: Generation,
   resolveGeneration: () => Promise<ApiGeneration>,
+  pages: PageReads,
 ) {
   const { send, sendRoute } = ctx.transport;
   const list = pager(endpoints.listNumbers, (page, size, deadline) =>
     send("listNumbers", { query: { page, size }, deadline }).then((p) => readPage(LinkedNumberSchema, p)),
   );
+  /** A refresh's reads of linked numbers, from the numbers' listing read as linked numbers (page-reads.ts). */
+  const reads = pages.collection("numbers", { list: () => list.listing(), keyOf: (n) => n.number });
   return {
     /**
      * Links a number of the team's own Twilio account, exactly once. A lost answer is settled by
@@ -45,33 +49,38 @@ export function linkedNumbersClient(
      */
     link: async (body: PhoneNumberLink): Promise<LinkedNumber> => {
       await needCurrentRoute(resolveGeneration, generation, "linking a number (numbers/link)", linkRoute);
-      return createOnce<LinkedNumber>(
-        {
-          collection: "numbers",
-          noun: "linked number",
-          body,
-          // The service holds a number once: only a link of the same number can make this one.
-          overlaps: (other) =>
-            typeof other === "object" &&
-            other !== null &&
-            "phone_number" in other &&
-            other.phone_number === body.phone_number,
-          send: (deadline) => sendRoute("linkNumber", linkRoute, { body, deadline }),
-          list: list.listing,
-          matches: (n) =>
-            n.number === body.phone_number &&
-            n.active !== false &&
-            n.telephony_account_connection === body.telephony_account_connection,
-        },
-        ctx,
+      return pages.writing("numbers", () =>
+        createOnce<LinkedNumber>(
+          {
+            collection: "numbers",
+            noun: "linked number",
+            body,
+            // The service holds a number once: only a link of the same number can make this one.
+            overlaps: (other) =>
+              typeof other === "object" &&
+              other !== null &&
+              "phone_number" in other &&
+              other.phone_number === body.phone_number,
+            send: (deadline) => sendRoute("linkNumber", linkRoute, { body, deadline }),
+            list: list.listing,
+            matches: (n) =>
+              n.number === body.phone_number &&
+              n.active !== false &&
+              n.telephony_account_connection === body.telephony_account_connection,
+          },
+          ctx,
+        ),
       );
     },
     /** The number as the service holds it (404 when the account does not hold it). */
-    get: (phoneNumber: string) => sendRoute("getNumber", getRoute, { query: { phone_number: phoneNumber } }),
+    get: (phoneNumber: string) =>
+      reads.read(phoneNumber, () => sendRoute("getNumber", getRoute, { query: { phone_number: phoneNumber } })),
     /** Changes the inbound agent or outbound-only flag in place; the current API cannot unbind. */
     update: async (phoneNumber: string, change: LinkedNumberChange) => {
       await needCurrentRoute(resolveGeneration, generation, "changing a linked number", updateRoute);
-      return sendRoute("updateNumber", updateRoute, { query: { phone_number: phoneNumber }, body: change });
+      return pages.writing("numbers", () =>
+        sendRoute("updateNumber", updateRoute, { query: { phone_number: phoneNumber }, body: change }),
+      );
     },
     /** The account's numbers, each read as a linked number (a number the service sold has no connection). */
     list,

@@ -43,6 +43,8 @@ export interface PageReads {
   close(collection: string): void;
   /** A write to the collection: its listing is dropped (the next read, if still open, lists it again). */
   wrote(collection: string): void;
+  /** A write's answer, the collection's listing dropped before it is sent and after it answers (read-your-writes). */
+  writing<T>(collection: string, write: () => Promise<T>): Promise<T>;
   /** One collection's reads. */
   collection<T>(name: string, source: PagedSource<T>): PagedCollection<T>;
 }
@@ -50,11 +52,13 @@ export interface PageReads {
 /** Reads in pages for one client; `now` is the clock (tests give their own). */
 export function createPageReads(now: () => number = Date.now): PageReads {
   const opened = new Set<string>();
-  /** Per collection, what drops its listing. */
-  const drops = new Map<string, () => void>();
+  /** Per collection, what drops its listings (one per reader: a number is read as sold and as linked). */
+  const drops = new Map<string, (() => void)[]>();
   /** Collections whose list route the server lacks: read one by one for good. */
   const unlisted = new Set<string>();
-  const drop = (collection: string) => drops.get(collection)?.();
+  const drop = (collection: string) => {
+    for (const d of drops.get(collection) ?? []) d();
+  };
   return {
     open(collection) {
       opened.add(collection);
@@ -64,12 +68,23 @@ export function createPageReads(now: () => number = Date.now): PageReads {
       drop(collection);
     },
     wrote: drop,
+    async writing(collection, write) {
+      drop(collection);
+      try {
+        return await write();
+      } finally {
+        drop(collection);
+      }
+    },
     collection<T>(name: string, source: PagedSource<T>): PagedCollection<T> {
       /** The listing taken, when: its readable objects by key, or undefined when it could not be taken. */
       let taken: { at: number; byKey: Promise<Map<string, T> | undefined> } | undefined;
-      drops.set(name, () => {
-        taken = undefined;
-      });
+      drops.set(name, [
+        ...(drops.get(name) ?? []),
+        () => {
+          taken = undefined;
+        },
+      ]);
       const take = () => {
         const byKey = source.list().then(
           (listing) => new Map(readable(listing).map((item) => [source.keyOf(item), item])),

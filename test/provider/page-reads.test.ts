@@ -163,6 +163,82 @@ describe("a refresh reads in pages", () => {
   });
 });
 
+describe("a refresh of the current API's own kinds reads in pages (2024)", () => {
+  it(`prompts, vector databases, account connections and linked numbers: one listing each and no GET per object; \
+a write drops the listing`, async () => {
+    const token = `pages-${randomUUID()}`;
+    emu = await startEmulator({ tokens: [token], seed: true, api: "2024" });
+    const settings = {
+      baseUrl: emu.url,
+      token,
+      config: { get: (k: string) => (k === "voiceagent:api" ? "2024" : undefined) },
+    };
+    // Made by another process (the `up` before this refresh): its own host, so its own client and listings.
+    const maker = new Host();
+    const made = (kind: Parameters<typeof runtimeIn>[0], inputs: Record<string, unknown>) =>
+      runtimeIn(kind, maker).create(settings, inputs);
+    const prompts = [
+      await made("Prompt", { content: "You book visits." }),
+      await made("Prompt", { content: "You answer questions." }),
+    ];
+    const databases = [
+      await made("VectorDatabase", {
+        type: "vector_database_pinecone",
+        index: "a",
+        apiKey: "pc-1",
+        apiEnvironment: "e",
+      }),
+      await made("VectorDatabase", {
+        type: "vector_database_pinecone",
+        index: "b",
+        apiKey: "pc-2",
+        apiEnvironment: "e",
+      }),
+    ];
+    const twilio = await made("AccountConnection", {
+      type: "account_connection_twilio",
+      twilioAccountSid: "AC1",
+      twilioAuthToken: "tw-1",
+    });
+    const openai = await made("AccountConnection", { type: "account_connection_openai", openaiApiKey: "sk-1" });
+    const numbers = ["+16465550101", "+16465550102"];
+    const linked = [];
+    for (const number of numbers)
+      linked.push(await made("LinkedNumber", { number, telephonyAccountConnection: twilio.id }));
+    emu.resetStats();
+
+    // The refresh, in a provider process of its own: every read answered from one listing per collection.
+    const reads = [
+      ...prompts.map((m) => ({ kind: "Prompt" as const, m })),
+      ...databases.map((m) => ({ kind: "VectorDatabase" as const, m })),
+      ...[twilio, openai].map((m) => ({ kind: "AccountConnection" as const, m })),
+      ...linked.map((m) => ({ kind: "LinkedNumber" as const, m })),
+    ];
+    const read = await Promise.all(reads.map(({ kind, m }) => runtimeFor(kind).read(settings, m.id, m.outs)));
+    expect(read.map((r) => r.id)).toEqual(reads.map(({ m }) => m.id));
+    expect(read.map((r) => r.props?.content ?? r.props?.index ?? r.props?.type ?? r.props?.number)).toEqual([
+      "You book visits.",
+      "You answer questions.",
+      "a",
+      "b",
+      "account_connection_twilio",
+      "account_connection_openai",
+      ...numbers,
+    ]);
+    const singles = ["GET /v1/prompts", "GET /v1/vector_databases", "GET /v1/account_connections", "GET /v1/numbers"];
+    expect(singles.map((r) => emu!.stats.byRoute[r] ?? 0)).toEqual([0, 0, 0, 0]);
+    for (const c of ["prompts", "vector_databases", "account_connections", "numbers"])
+      expect(emu.stats.byRoute[`GET /v1/${c}/list`], c).toBe(1);
+
+    // A write through the same client drops the collection's listing: the next read shows what was written.
+    const client = host.run(() => clientFor(host, settings));
+    await client.prompts.update(prompts[0]!.id, { content: "Edited." });
+    expect((await client.prompts.get(prompts[0]!.id)).content).toBe("Edited.");
+    await client.account_connections.addToSteeringPool(twilio.id, numbers[0]!);
+    expect((await client.account_connections.get(twilio.id)).steering_pool).toEqual([numbers[0]]);
+  });
+});
+
 describe("a listing's life", () => {
   const source = (ids: string[], counter: { lists: number }) => ({
     list: async () => {
