@@ -1,6 +1,6 @@
 /**
  * What the serialized provider shims load, by package name, in the provider process:
- * `import("pulumi-voiceagent/providers")`. Its `dispatchFor(kind, config)` (shims since 0.5.0),
+ * `import("pulumi-voiceagent/providers")`. Its `dispatchFor(kind, config)` (shims written after 0.4.0),
  * `runtimeFor(kind)` (0.1.0–0.4.0) and the runtime's method signatures are a stable contract with
  * every shim ever written into a stack's state.
  */
@@ -48,7 +48,7 @@ export function createBodyFor(kind: string, inputs: Props): Props | undefined {
 export type Dispatch = (method: string, args: unknown[]) => Promise<unknown>;
 
 /**
- * What a shim written since 0.5.0 calls its methods through (kit/shim.ts): `kind`'s runtime in this
+ * What a shim written after 0.4.0 calls its methods through (kit/shim.ts): `kind`'s runtime in this
  * process's host, with the settings of the stack's config, resolved once per shim rather than in the
  * shim's own text (which every resource's state holds twice).
  */
