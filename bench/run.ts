@@ -13,6 +13,7 @@ import { startBenchEmulator } from "./bench-emulator.js";
 import { benchPluginStart } from "./plugin-start.js";
 import { compareNative, nativeTables } from "./native.js";
 import { benchLimitedStack, benchPacing } from "./rate-limit.js";
+import { benchDynamicParts } from "./dynamic-parts.js";
 import type { BenchMode } from "./pulumi-phases.js";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
@@ -20,8 +21,8 @@ const opts = new Command()
   .option("--sizes <list>", "graph sizes N (N agents + N numbers)", "50,200,1000")
   .option(
     "--sections <list>",
-    "pulumi, native, faults, emulator, client, account, plugin, ratelimit (not in the default: 100 s+ per phase at N = 1000)",
-    "pulumi,native,faults,emulator,client,account,plugin",
+    "pulumi, native, faults, emulator, client, account, plugin, dynamic, ratelimit (not in the default: 100 s+ per phase at N = 1000)",
+    "pulumi,native,faults,emulator,client,account,plugin,dynamic",
   )
   .option("--native-sizes <list>", "native section: sizes N run with default checkpoints", "200")
   .option(
@@ -171,6 +172,20 @@ if (sections.has("account")) {
       print(`\nat ${latency} ms: pages together / page after page = ${fmt(ours.readMs / seq.readMs)} (target < 1)`);
   }
   results.account = reads;
+}
+
+if (sections.has("dynamic")) {
+  const parts = await benchDynamicParts(1000);
+  print("\n### The dynamic entry's parts: an agent's check and diff as the dynamic host runs them (CPU ms)\n");
+  print(
+    "| provider | text chars | first check + diff in this process | Struct round trip of inputs + outputs | check + diff with round trips |",
+  );
+  print("|---|---:|---:|---:|---:|");
+  for (const p of parts)
+    print(
+      `| ${p.provider} | ${p.textChars} | ${fmt(p.firstCallsMs)} | ${p.wireMs.toFixed(3)} | ${p.checkDiffMs.toFixed(3)} |`,
+    );
+  results.dynamicParts = parts;
 }
 
 if (sections.has("plugin")) {
