@@ -4,6 +4,7 @@ import path from "node:path";
 import { createClient } from "pulumi-voiceagent/client";
 import { startEmulator } from "voiceagent-emulator";
 import { startBenchEmulator } from "./bench-emulator.js";
+import { bundleNativeFloor } from "./native-floor/bundle.js";
 import { PLUGIN_BIN } from "./plugin-start.js";
 import { runPhases, type BenchMode, type PhaseResult } from "./pulumi-phases.js";
 
@@ -56,15 +57,33 @@ export interface LimitedStackRun {
   phases: PhaseResult[];
 }
 
-/** Runs the benchmark graph's phases for `modes` under a limit of `perSecond` (burst the same). */
-export async function benchLimitedStack(perSecond: number, n: number, modes: BenchMode[]): Promise<LimitedStackRun[]> {
+/**
+ * Runs the benchmark graph's phases for `modes` under a limit of `perSecond` (burst the same). The
+ * floors (native-floor, floor) send no request: under the limit they give each phase's engine time,
+ * which a refresh in pages should stay close to.
+ */
+export async function benchLimitedStack(
+  perSecond: number,
+  n: number,
+  modes: BenchMode[],
+  skipCheckpoints = false,
+): Promise<LimitedStackRun[]> {
   const runs: LimitedStackRun[] = [];
   for (const mode of modes) {
     // A fresh emulator per mode: one's pace (and bucket) must not be the next one's start.
     const { emulator, token, voice } = await startBenchEmulator(n, { perSecond, burst: perSecond });
     try {
-      const pluginDir = mode === "native" ? path.dirname(PLUGIN_BIN) : undefined;
-      const phases = await runPhases({ mode, n, emulator, token, voice, ...(pluginDir ? { pluginDir } : {}) });
+      const pluginDir =
+        mode === "native" ? path.dirname(PLUGIN_BIN) : mode === "native-floor" ? await bundleNativeFloor() : undefined;
+      const phases = await runPhases({
+        mode,
+        n,
+        emulator,
+        token,
+        voice,
+        skipCheckpoints,
+        ...(pluginDir ? { pluginDir } : {}),
+      });
       runs.push({ mode, n, perSecond, phases });
     } finally {
       await emulator.close();

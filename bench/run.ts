@@ -13,6 +13,7 @@ import { startBenchEmulator } from "./bench-emulator.js";
 import { benchPluginStart } from "./plugin-start.js";
 import { compareNative, nativeTables } from "./native.js";
 import { benchLimitedStack, benchPacing } from "./rate-limit.js";
+import { benchDynamicParts } from "./dynamic-parts.js";
 import { benchSharedPace } from "./shared-pace.js";
 import type { BenchMode } from "./pulumi-phases.js";
 
@@ -21,8 +22,8 @@ const opts = new Command()
   .option("--sizes <list>", "graph sizes N (N agents + N numbers)", "50,200,1000")
   .option(
     "--sections <list>",
-    "pulumi, native, faults, emulator, client, account, plugin, ratelimit (not in the default: 100 s+ per phase at N = 1000)",
-    "pulumi,native,faults,emulator,client,account,plugin",
+    "pulumi, native, faults, emulator, client, account, plugin, dynamic, ratelimit (not in the default: 100 s+ per phase at N = 1000)",
+    "pulumi,native,faults,emulator,client,account,plugin,dynamic",
   )
   .option("--native-sizes <list>", "native section: sizes N run with default checkpoints", "200")
   .option(
@@ -35,7 +36,7 @@ const opts = new Command()
   .option("--rate-sizes <list>", "ratelimit section: sizes N of the Pulumi runs under the limit (0: none)", "1000")
   .option(
     "--rate-modes <list>",
-    "ratelimit section: which entries run under the limit: ours (dynamic), native",
+    "ratelimit section: which entries run under the limit: native, native-floor, floor (the no-op floors), ours (dynamic)",
     "native,ours",
   )
   .option("--rate-creates <n>", "ratelimit section: creates of the in-process client run, paced and unpaced", "400")
@@ -176,6 +177,20 @@ if (sections.has("account")) {
   results.account = reads;
 }
 
+if (sections.has("dynamic")) {
+  const parts = await benchDynamicParts(1000);
+  print("\n### The dynamic entry's parts: an agent's check and diff as the dynamic host runs them (CPU ms)\n");
+  print(
+    "| provider | text chars | first check + diff in this process | Struct round trip of inputs + outputs | check + diff with round trips |",
+  );
+  print("|---|---:|---:|---:|---:|");
+  for (const p of parts)
+    print(
+      `| ${p.provider} | ${p.textChars} | ${fmt(p.firstCallsMs)} | ${p.wireMs.toFixed(3)} | ${p.checkDiffMs.toFixed(3)} |`,
+    );
+  results.dynamicParts = parts;
+}
+
 if (sections.has("plugin")) {
   const starts = await benchPluginStart(Number(opts.pluginStarts));
   print(
@@ -217,7 +232,8 @@ if (sections.has("plugin")) {
 
 if (sections.has("ratelimit")) {
   const rate = Number(opts.rate);
-  const pacing = await benchPacing(rate, Number(opts.rateCreates));
+  // --rate-creates 0 skips the client-alone run (at 2,000 creates it takes over 3 minutes).
+  const pacing = Number(opts.rateCreates) > 0 ? await benchPacing(rate, Number(opts.rateCreates)) : [];
   print(`\n### Under a limit of ${rate} requests a second per token (burst ${rate}): the client alone\n`);
   print("| client | creates | s | limit's floor s | s / floor | creates per s | per s / limit | 429s |");
   print("|---|---:|---:|---:|---:|---:|---:|---:|");
@@ -242,10 +258,14 @@ if (sections.has("ratelimit")) {
     .filter((x) => x > 0)) {
     // One entry at a time, each printed as it ends: at N = 1,000 one takes many minutes.
     for (const mode of modes) {
-      const run = (await benchLimitedStack(rate, n, [mode]))[0];
+      const loadBefore = os.loadavg().map((l) => l.toFixed(2));
+      const run = (await benchLimitedStack(rate, n, [mode], opts.skipCheckpoints))[0];
       if (!run) continue;
       stacks.push(run);
-      print(`\n### Under ${rate} requests a second: ${run.mode}, N = ${n} (${n} agents + ${n} bindings)\n`);
+      const loadAfter = os.loadavg().map((l) => l.toFixed(2));
+      const note = opts.skipCheckpoints ? ", PULUMI_SKIP_CHECKPOINTS=true" : "";
+      print(`\n### Under ${rate} requests a second: ${run.mode}, N = ${n} (${n} agents + ${n} bindings)${note}\n`);
+      print(`load average (1, 5, 15 min) at start ${loadBefore.join(", ")}, at end ${loadAfter.join(", ")}\n`);
       print("| phase | s | requests | 429s | limit's floor s (requests / rate) | s / floor |");
       print("|---|---:|---:|---:|---:|---:|");
       for (const p of run.phases) {

@@ -1,12 +1,14 @@
 /**
  * What the serialized provider shims load, by package name, in the provider process:
- * `import("pulumi-voiceagent/providers")`. Its `runtimeFor(kind)` and the runtime's method
- * signatures are a stable contract with every shim ever written into a stack's state.
+ * `import("pulumi-voiceagent/providers")`. Its `dispatchFor(kind, config)` (shims written after 0.4.0),
+ * `runtimeFor(kind)` (0.1.0–0.4.0) and the runtime's method signatures are a stable contract with
+ * every shim ever written into a stack's state.
  */
 import { Host } from "../host.js";
 import { dynamicRuntime, type DynamicRuntime, inHost } from "../resources/kit/dynamic.js";
 import type { Props } from "../resources/kit/kind.js";
 import type { KindRuntime } from "../resources/kit/runtime.js";
+import type { ProviderSettings } from "../resources/kit/settings.js";
 import { KINDS as REGISTRY } from "../resources/kinds/index.js";
 import { Refusal } from "../resources/kit/refusal.js";
 
@@ -41,4 +43,29 @@ export function runtimeFor(kind: string, host: Host = DYNAMIC_HOST): DynamicRunt
  */
 export function createBodyFor(kind: string, inputs: Props): Props | undefined {
   return createBodies.get(kind)?.(inputs);
+}
+
+/** What a shim's method forwards: the method's name and the dynamic host's arguments. */
+export type Dispatch = (method: string, args: unknown[]) => Promise<unknown>;
+
+/**
+ * What a shim written after 0.4.0 calls its methods through (kit/shim.ts): `kind`'s runtime in this
+ * process's host, with the settings of the stack's config, resolved once per shim rather than in the
+ * shim's own text (which every resource's state holds twice).
+ */
+export function dispatchFor(kind: string, config: ProviderSettings["config"]): Dispatch {
+  const runtime = runtimeFor(kind);
+  const settings: ProviderSettings = {
+    baseUrl: config?.get("voiceagent:baseUrl"),
+    token: config?.get("voiceagent:token"),
+    config,
+  };
+  return async (method, args) => {
+    if (!isMethod(method)) throw new Error(`pulumi-voiceagent: the dynamic provider has no method ${method}`);
+    return Reflect.apply(runtime[method], runtime, [settings, ...args]);
+  };
+}
+
+function isMethod(name: string): name is keyof DynamicRuntime {
+  return ["check", "diff", "create", "read", "update", "delete"].includes(name);
 }
