@@ -14,6 +14,7 @@ import { benchPluginStart } from "./plugin-start.js";
 import { compareNative, nativeTables } from "./native.js";
 import { benchLimitedStack, benchPacing } from "./rate-limit.js";
 import { benchDynamicParts } from "./dynamic-parts.js";
+import { benchRefreshParts } from "./refresh-parts.js";
 import { benchSharedPace } from "./shared-pace.js";
 import type { BenchMode } from "./pulumi-phases.js";
 
@@ -22,7 +23,7 @@ const opts = new Command()
   .option("--sizes <list>", "graph sizes N (N agents + N numbers)", "50,200,1000")
   .option(
     "--sections <list>",
-    "pulumi, native, faults, emulator, client, account, plugin, dynamic, ratelimit (not in the default: 100 s+ per phase at N = 1000)",
+    "pulumi, native, faults, emulator, client, account, plugin, dynamic, refresh, ratelimit (not in the default: 100 s+ per phase at N = 1000)",
     "pulumi,native,faults,emulator,client,account,plugin,dynamic",
   )
   .option("--native-sizes <list>", "native section: sizes N run with default checkpoints", "200")
@@ -40,6 +41,7 @@ const opts = new Command()
     "native,ours",
   )
   .option("--rate-creates <n>", "ratelimit section: creates of the in-process client run, paced and unpaced", "400")
+  .option("--refresh-size <n>", "refresh section: N agents + N bindings refreshed by the plugin over gRPC", "1000")
   .option("--plugin-starts <n>", "starts of the native plugin per compile-cache mode", "15")
   .option("--seconds <n>", "autocannon duration per run", "5")
   .option("--requests <n>", "sequential requests per client round", "2000")
@@ -52,6 +54,7 @@ const opts = new Command()
     requests: string;
     skipCheckpoints: boolean;
     pluginStarts: string;
+    refreshSize: string;
     nativeSizes: string;
     nativeLarge: string;
     rounds: string;
@@ -189,6 +192,26 @@ if (sections.has("dynamic")) {
       `| ${p.provider} | ${p.textChars} | ${fmt(p.firstCallsMs)} | ${p.wireMs.toFixed(3)} | ${p.checkDiffMs.toFixed(3)} |`,
     );
   results.dynamicParts = parts;
+}
+
+if (sections.has("refresh")) {
+  const n = Number(opts.refreshSize);
+  const load = () =>
+    os
+      .loadavg()
+      .map((l) => fmt(l, 2))
+      .join(", ");
+  const loadBefore = load();
+  const parts = await benchRefreshParts(n, Number(opts.rounds));
+  print(
+    `\n### The native plugin's CPU in a refresh of ${n} agents + ${n} bindings, over gRPC without the engine (CPU ms of the plugin process)\n`,
+  );
+  print(`load average ${loadBefore} -> ${load()}\n`);
+  print("| plugin | start to port line | Configure | refresh (Read + Diff each) | the same refresh again | requests |");
+  print("|---|---:|---:|---:|---:|---:|");
+  for (const p of parts)
+    print(`| ${p.plugin} | ${p.startMs} | ${p.configureMs} | ${p.refreshMs} | ${p.againMs} | ${p.requests} |`);
+  results.refreshParts = parts;
 }
 
 if (sections.has("plugin")) {

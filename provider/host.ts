@@ -36,6 +36,8 @@ export interface HostOptions {
 export class Host extends ClientStores {
   /** One client per resolved settings (kit/settings.ts `clientFor`): one limiter, one generation answer. */
   readonly clients = new Map<string, VoiceAgentClient>();
+  /** The same clients by the settings' text as given (kit/settings.ts `clientFor`), so a client is found without resolving it again. */
+  readonly clientsBySettings = new Map<string, VoiceAgentClient>();
   /** One create ledger per account (kit/settings.ts `ledgerFor`). */
   readonly ledgers = new Map<string, CreateLedger>();
   /** The generation notes already told (kit/runtime.ts): each once per host, not once per resource. */

@@ -88,6 +88,31 @@ export function structOf(props: Props, secrets: readonly string[] = []): Struct 
   return Struct.fromJavaScript(record);
 }
 
+/**
+ * `props` as a Struct for a response that also carries `built` (the Struct of `builtFrom`, with the
+ * same `secrets`): a value that is the very same one in both is taken from `built`, not converted
+ * again. A read answers its outputs and its inputs, which are the outputs less the kind's
+ * output-only properties: converting each value once halves what a refresh spends on them. A
+ * message is only read when the response is serialized, so one value may sit in both.
+ */
+export function structWith(built: Struct, builtFrom: Props, props: Props, secrets: readonly string[] = []): Struct {
+  const fields = built.getFieldsMap();
+  const shared = new Struct();
+  const into = shared.getFieldsMap();
+  const own: Props = {};
+  for (const [key, value] of Object.entries(props)) {
+    const same = value !== undefined && value === builtFrom[key] ? fields.get(key) : undefined;
+    if (same) into.set(key, same);
+    else own[key] = value;
+  }
+  structOf(own, secrets)
+    .getFieldsMap()
+    .forEach((value, key) => {
+      into.set(key, value);
+    });
+  return shared;
+}
+
 const KIND: Record<DiffKind, pb.PropertyDiff.Kind> = {
   add: pb.PropertyDiff.Kind.ADD,
   "add-replace": pb.PropertyDiff.Kind.ADD_REPLACE,
@@ -252,9 +277,9 @@ export function grpcHandlers(provider: PlainProvider): Handlers {
         timeout: req.getTimeout(),
       });
       const resp = new pb.ReadResponse().setId(got.id);
-      if (got.properties)
-        resp.setProperties(structOf(got.properties, got.secrets)).setInputs(structOf(got.inputs, got.secrets));
-      return resp;
+      if (!got.properties) return resp;
+      const properties = structOf(got.properties, got.secrets);
+      return resp.setProperties(properties).setInputs(structWith(properties, got.properties, got.inputs, got.secrets));
     }),
     update: unary(urnOf, async (req: pb.UpdateRequest) => {
       const olds = propsOf(req.getOlds());

@@ -152,12 +152,18 @@ export function diffOf<S extends z.ZodRawShape, R extends { id: string }, W>(
   news: Props,
   id = "",
 ): FieldDiff {
-  const recorded = partialInputs(def, olds);
+  // Parsed only for a field compared by its live value: the engine diffs every resource after its
+  // refresh read, and most kinds have no such field.
+  let parsed: Partial<z.output<z.ZodObject<S>>> | undefined;
+  const recorded = () => {
+    parsed ??= partialInputs(def, olds);
+    return parsed;
+  };
   const changed = entries(def).filter(([prop, f]) => {
     const wanted = news[prop];
     if (f.change === "inert" || (serviceDecides(f) && wanted === undefined)) return false;
     if (containsUnknown(wanted)) return true;
-    const live = wanted !== undefined && typeof f.compare === "object" ? f.compare.live(recorded, id) : undefined;
+    const live = wanted !== undefined && typeof f.compare === "object" ? f.compare.live(recorded(), id) : undefined;
     return !same(f, withDefault(def, prop, live ?? olds[prop]), withDefault(def, prop, wanted));
   });
   return {

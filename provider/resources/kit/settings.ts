@@ -35,6 +35,28 @@ interface Resolved {
 const SET_URL = "run `pulumi config set voiceagent:baseUrl <url>` (or set VOICEAGENT_BASE_URL)";
 const SET_TOKEN = "run `pulumi config set --secret voiceagent:token <token>` (or set VOICEAGENT_TOKEN)";
 
+/** The text of each setting as given (stack config, else the environment): all that resolving them depends on. */
+interface RawSettings {
+  baseUrl: string;
+  token: string;
+  extensions: string;
+  api: string;
+  timeout: string | undefined;
+}
+
+/** Each setting's text, from stack config with the `VOICEAGENT_*` environment as fallback; nothing checked yet. */
+function rawSettings(settings: ProviderSettings | undefined): RawSettings {
+  const setting = (name: string, env: string) =>
+    settings?.config?.get(`voiceagent:${name}`) || process.env[env] || undefined;
+  return {
+    baseUrl: (settings?.baseUrl || process.env.VOICEAGENT_BASE_URL || "").trim(),
+    token: settings?.token || process.env.VOICEAGENT_TOKEN || "",
+    extensions: setting("extensions", "VOICEAGENT_EXTENSIONS") ?? "auto",
+    api: setting("api", "VOICEAGENT_API") ?? "auto",
+    timeout: setting("operationTimeout", "VOICEAGENT_OPERATION_TIMEOUT"),
+  };
+}
+
 /**
  * Resolves stack config with the environment as fallback and says what is wrong with it, naming
  * the setting and the command that fixes it. Checked in `check`, so `pulumi preview` fails before
@@ -44,11 +66,15 @@ export function resolveSettings(settings: ProviderSettings | undefined): {
   resolved?: Resolved;
   problems: CheckFailure[];
 } {
-  const setting = (name: string, env: string) =>
-    settings?.config?.get(`voiceagent:${name}`) || process.env[env] || undefined;
+  return resolveRaw(rawSettings(settings));
+}
+
+/** {@link resolveSettings} of settings already read: a function of their text alone. */
+function resolveRaw({ baseUrl, token, extensions, api, timeout }: RawSettings): {
+  resolved?: Resolved;
+  problems: CheckFailure[];
+} {
   const problems: string[] = [];
-  const baseUrl = (settings?.baseUrl || process.env.VOICEAGENT_BASE_URL || "").trim();
-  const token = settings?.token || process.env.VOICEAGENT_TOKEN || "";
   if (!baseUrl) problems.push(`voiceagent:baseUrl is not set: ${SET_URL}`);
   else {
     const why = urlProblem(baseUrl);
@@ -57,7 +83,6 @@ export function resolveSettings(settings: ProviderSettings | undefined): {
   if (!token.trim()) problems.push(`voiceagent:token is not set: ${SET_TOKEN}`);
   else if (/\s/.test(token))
     problems.push(`voiceagent:token contains whitespace (a stray newline or space?): ${SET_TOKEN}`);
-  const extensions = setting("extensions", "VOICEAGENT_EXTENSIONS") ?? "auto";
   if (!isExtensionsSetting(extensions)) {
     const quoted = EXTENSIONS_VALUES.map((v) => `"${v}"`);
     problems.push(
@@ -65,10 +90,8 @@ export function resolveSettings(settings: ProviderSettings | undefined): {
         `voiceagent:extensions ${EXTENSIONS_VALUES[0]}\``,
     );
   }
-  const api = setting("api", "VOICEAGENT_API") ?? "auto";
   if (!isApiSetting(api))
     problems.push('voiceagent:api must be "2023", "2024" or "auto": run `pulumi config set voiceagent:api 2024`');
-  const timeout = setting("operationTimeout", "VOICEAGENT_OPERATION_TIMEOUT");
   const budgetMs = timeout === undefined ? undefined : durationMs(timeout);
   if (budgetMs === null) {
     problems.push(
@@ -152,7 +175,10 @@ function ledgerFor(host: Host, token: string): CreateLedger {
  */
 export function existingClient(host: Host, settings: ProviderSettings | undefined): VoiceAgentClient | undefined {
   if (settingsUnknown(settings)) return undefined;
-  const { resolved } = resolveSettings(settings);
+  const raw = rawSettings(settings);
+  const known = host.clientsBySettings.get(JSON.stringify(raw));
+  if (known) return known;
+  const { resolved } = resolveRaw(raw);
   return resolved ? host.clients.get(JSON.stringify(resolved)) : undefined;
 }
 
@@ -163,7 +189,13 @@ export function existingClient(host: Host, settings: ProviderSettings | undefine
  * made in the host (`host.run`), so its token's redaction and its pacer are the host's own.
  */
 export function clientFor(host: Host, settings: ProviderSettings | undefined): VoiceAgentClient {
-  const { resolved, problems } = resolveSettings(settings);
+  // Every read of a refresh asks for its client: settings whose text was resolved before name
+  // their client without being checked again (resolving is a function of that text alone).
+  const raw = rawSettings(settings);
+  const rawKey = JSON.stringify(raw);
+  const known = host.clientsBySettings.get(rawKey);
+  if (known) return known;
+  const { resolved, problems } = resolveRaw(raw);
   if (!resolved) throw new Refusal("E_SETTINGS", problems.map((p) => p.reason).join("; "));
   const key = JSON.stringify(resolved);
   const { clients } = host;
@@ -182,5 +214,6 @@ export function clientFor(host: Host, settings: ProviderSettings | undefined): V
     );
     clients.set(key, client);
   }
+  host.clientsBySettings.set(rawKey, client);
   return client;
 }
