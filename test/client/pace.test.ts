@@ -94,7 +94,7 @@ describe("pacing to the service's rate limit", () => {
     expect(forgotten).toBe(0);
     // Few 429s: the drained start's, and a few at each probe of the limit.
     expect(limited).toBeGreaterThan(0);
-    expect(limited).toBeLessThan(n * 0.1);
+    expect(limited).toBeLessThan(n * 0.15);
   }, 60_000);
 
   it(`against the emulator's limiter on a simulated clock (answers 150 ms after sending): it learns the limit, sends close to it every \
