@@ -5,11 +5,17 @@ import { setTimeout as sleep } from "node:timers/promises";
  * Pacing to a service's rate limit. A hosted service limits requests per key and answers 429 past
  * it; a client that only backs off from 429s spends its time waiting out Retry-After instead of
  * sending. So each token's requests (every client of that token in one host shares one pacer)
- * go out through a token bucket whose rate is learned: unlimited until the first 429, then the
- * rate the client had actually achieved over the second before it, cut at each later burst of
- * 429s (to 85%, or below the rate the service answered since the first 429) and raised a little every
- * second without one (AIMD on the rate), so it settles just under the limit with few 429s. Each
- * 429's Retry-After is still waited out by the request that met it (got's retry).
+ * go out through a token bucket whose rate is learned: unlimited until the first 429, then what
+ * the client sent in the second before it. Each 429 that teaches or cuts the rate says the
+ * service's bucket is empty: from then on what it answers a second is at most its limit, whatever
+ * was sent. So each later burst of 429s cuts the rate just below what the service answered a
+ * second since the last cut (or to 85%, if lower) and remembers that as the limit. Each second
+ * in which the rate was used without a 429 raises it: by half while it is below 90% of the limit
+ * met last (or none was met since the first 429: a first 429 may come after a few requests, when
+ * what was sent is only what was in flight), by 2% near it. A cut reschedules the requests
+ * already waiting for a turn at the old rate, and the 429s of requests sent before a cut are not
+ * held against the new rate (nor taken for a flaky gateway's, below).
+ * Each 429's Retry-After is still waited out by the request that met it (got's retry).
  *
  * The engine may run several provider processes of one deployment with one token (two explicit
  * providers, the plugin beside the dynamic provider host): each pacing alone, together they send
@@ -43,25 +49,31 @@ const NOTE_EVERY_MS = 10_000;
 const MIN_LEARN = 4;
 /** After a burst of 429s, the rate is cut to this fraction of what it was ... */
 const DECREASE = 0.85;
-/** ... or to this fraction of the rate the service answered since the first 429, if lower. */
+/** ... or to this fraction of the rate the service answered since the last cut, if lower. */
 const BELOW_ANSWERED = 0.95;
-/** Each second without a 429, the rate grows by this fraction (at least `MIN_STEP` a second). */
-const INCREASE = 0.04;
-const MIN_STEP = 0.5;
-/** The window over which the rates sent and answered are measured. */
+/** Each second without a 429 below `FAR_BELOW` of the limit met last (or with none met yet), the rate grows by half ... */
+const FAST_INCREASE = 0.5;
+const FAR_BELOW = 0.9;
+/** ... and near it by this fraction (at least `MIN_STEP` a second). */
+const INCREASE = 0.02;
+const MIN_STEP = 0.2;
+/** The share of its rate a pacer must have sent in the last second for a second without 429s to raise it. */
+const USED = 0.8;
+/** The window over which the rate sent is measured. */
 const WINDOW_MS = 1_000;
 /**
- * 429s that keep coming at more than this share of requests after the rate was cut below what the
- * service answered a second are not a rate limit (below a limit's rate 429s stop, and the rate
- * climbs back a few percent a second, so a paced client meets one per many dozen requests; a flaky
- * gateway answers 429 at any rate): the pacer stops pacing and ignores 429s for `IGNORE_MS`,
- * leaving them to the retries' backoff, as without a pacer.
+ * 429s that keep coming at more than this share of the requests sent after the rate was cut below
+ * what the service answered a second are not a rate limit (below a limit's rate 429s stop, and the
+ * rate climbs back a few percent a second, so a paced client meets one per many dozen requests; a
+ * flaky gateway answers 429 at any rate): the pacer stops pacing and ignores 429s for `IGNORE_MS`,
+ * leaving them to the retries' backoff, as without a pacer. Only requests that took their turn
+ * after the cut count: the ones sent before it were sent at the old rate.
  */
 const UNRELATED_SHARE = 0.05;
 const IGNORE_MS = 30_000;
 /** A learned limit not met for this long is forgotten (the service may have raised it). */
 const FORGET_MS = 30_000;
-/** How long after a cut a 429 is taken to answer a request sent before it. */
+/** Without the time a 429's request was sent: how long after a cut a 429 is taken to answer a request sent before it. */
 const IN_FLIGHT_MS = 250;
 
 /** Timestamps within the last `WINDOW_MS`. */
@@ -90,14 +102,20 @@ class Window {
 export interface PaceState {
   /** Requests a second; absent until a 429 teaches a limit. */
   rate?: number | undefined;
+  /** What the service answered a second when its limit was last met (set by a cut); absent before. */
+  ceiling?: number | undefined;
   /** When the next request may go (virtual scheduling: one every 1000/rate ms). */
   nextAt: number;
-  /** When the first 429 taught the rate, and the requests answered since. */
-  learnedAt: number;
-  answeredSinceLearn: number;
+  /** The requests sent (turns taken) in the window that began at `windowAt`, and in the one before it (0 if not adjacent). */
+  windowAt: number;
+  sentInWindow: number;
+  sentLastWindow: number;
+  /** The requests answered (not 429) since the rate was last learned or cut. */
+  answeredSinceDecrease: number;
   /** Whether the last cut went below what the service answered a second: 429s after it are not the limit's. */
   belowAnswered: boolean;
   lastLimited: number;
+  /** When the rate was last learned or cut: turns taken before it were taken at another rate. */
   lastDecrease: number;
   lastIncrease: number;
   sentSinceDecrease: number;
@@ -112,8 +130,10 @@ export const LONG_AGO = -Number.MAX_SAFE_INTEGER;
 export function freshPace(): PaceState {
   return {
     nextAt: 0,
-    learnedAt: 0,
-    answeredSinceLearn: 0,
+    windowAt: LONG_AGO,
+    sentInWindow: 0,
+    sentLastWindow: 0,
+    answeredSinceDecrease: 0,
     belowAnswered: false,
     lastLimited: LONG_AGO,
     lastDecrease: LONG_AGO,
@@ -127,7 +147,9 @@ export function freshPace(): PaceState {
 /** A request asks for its turn at `now`: the ms it waits (0 while no limit is known). */
 export function paceTake(s: PaceState, now: number): number {
   s.sentSinceDecrease += 1;
-  if (s.rate !== undefined && now - s.lastLimited > FORGET_MS) s.rate = undefined;
+  roll(s, now);
+  s.sentInWindow += 1;
+  if (s.rate !== undefined && now - s.lastLimited > FORGET_MS) forget(s);
   if (s.rate === undefined) return 0;
   const at = Math.max(now, s.nextAt);
   s.nextAt = at + 1000 / s.rate;
@@ -136,58 +158,92 @@ export function paceTake(s: PaceState, now: number): number {
 
 /**
  * The service answered 429 at `now`; `sent` is how many requests went out in the second before
- * it, this one excepted (every process's, where they pace together).
+ * it, this one excepted (every process's, where they pace together); `sentAt`, when known, is
+ * when the request that met it took its turn.
  */
-export function paceLimited(s: PaceState, now: number, sent: number): void {
+export function paceLimited(s: PaceState, now: number, sent: number, sentAt?: number): void {
   if (now < s.ignoreUntil) return;
+  // A request that took its turn before the last cut was sent at the old rate: its 429 is the
+  // signal the cut already answered, nothing about the new rate.
+  if (s.rate !== undefined && sentAt !== undefined && sentAt < s.lastDecrease) return;
   s.lastLimited = now;
-  // 429s just after a cut answer requests sent before it: they say nothing of the new rate.
-  if (now - s.lastDecrease >= IN_FLIGHT_MS) s.limitedSinceDecrease += 1;
   if (s.rate === undefined) {
-    // The rate that met the limit: what was sent in the last second. A 429 after a handful of
-    // requests teaches nothing worth pacing to: its Retry-After is waited out by the request that
-    // met it, and the client's limiter halves what is in flight.
+    // The rate that met the limit: what was sent in the last second (if that was only what was in
+    // flight, the climb while no 429 comes makes up for it). A 429 after a handful of requests
+    // teaches nothing worth pacing to: its Retry-After is waited out by the request that met it,
+    // and the client's limiter halves what is in flight.
     if (sent < MIN_LEARN) return;
     s.rate = sent;
-    s.learnedAt = now;
-    s.answeredSinceLearn = 0;
+    s.ceiling = undefined;
     s.belowAnswered = false;
     decreased(s, now);
-    s.nextAt = now + 1000 / s.rate;
     return;
   }
+  if (sentAt !== undefined || now - s.lastDecrease >= IN_FLIGHT_MS) s.limitedSinceDecrease += 1;
   // The requests already sent when the first 429 of a burst came back are one signal, not many.
   if (now - s.lastDecrease < Math.max(1000 / s.rate, 250) * 4) return;
   // (Only once a few requests have gone out at the new rate: a share of none is no evidence.)
   const share = s.sentSinceDecrease >= MIN_LEARN ? s.limitedSinceDecrease / s.sentSinceDecrease : 0;
   if (s.belowAnswered && share > UNRELATED_SHARE) {
-    s.rate = undefined;
+    forget(s);
     s.ignoreUntil = now + IGNORE_MS;
     return;
   }
-  // The limit drained the service's bucket at the first 429: since then, what it answered a
-  // second is at most the limit (a burst no longer inflates it), so the cut goes below that.
-  const elapsed = (now - s.learnedAt) / 1000;
-  const answered = elapsed >= 1 ? (s.answeredSinceLearn / elapsed) * BELOW_ANSWERED : undefined;
+  // The last learning or cut came with a 429: the service's bucket was empty then, so what it
+  // answered a second since is at most its limit (no burst inflates it): the cut goes just below
+  // that, and remembers it as the limit.
+  const elapsed = (now - s.lastDecrease) / 1000;
+  const answered = elapsed >= 1 ? s.answeredSinceDecrease / elapsed : undefined;
   const cut = s.rate * DECREASE;
   s.belowAnswered = answered !== undefined && answered >= 0.1;
-  s.rate = Math.max(0.1, s.belowAnswered && answered !== undefined ? Math.min(cut, answered) : cut);
+  if (s.belowAnswered && answered !== undefined) {
+    s.ceiling = answered;
+    s.rate = Math.max(0.1, Math.min(cut, answered * BELOW_ANSWERED));
+  } else {
+    s.ceiling = s.rate;
+    s.rate = Math.max(0.1, cut);
+  }
   decreased(s, now);
 }
 
-/** `count` requests were answered (not 429) by `now`: a second without 429s raises the rate a step. */
+/** `count` requests were answered (not 429) by `now`: a second without 429s at a rate used raises it a step. */
 export function paceAnswered(s: PaceState, now: number, count = 1): void {
   if (s.rate === undefined || count === 0) return;
-  s.answeredSinceLearn += count;
+  s.answeredSinceDecrease += count;
+  roll(s, now);
   if (now - s.lastIncrease < 1000) return;
   s.lastIncrease = now;
-  s.rate += Math.max(MIN_STEP, s.rate * INCREASE);
+  // Only a rate that was used is raised: the requests to send may be fewer than it allows.
+  if (s.sentLastWindow < s.rate * USED) return;
+  const far = s.ceiling === undefined || s.rate < s.ceiling * FAR_BELOW;
+  const raised = far ? s.rate * (1 + FAST_INCREASE) : s.rate + Math.max(MIN_STEP, s.rate * INCREASE);
+  // A fast climb stops just below the limit met last; from there it goes on slowly.
+  s.rate = far && s.ceiling !== undefined ? Math.max(s.rate, Math.min(raised, s.ceiling * BELOW_ANSWERED)) : raised;
+}
+
+/** Starts a new window of requests sent once the current one is over. */
+function roll(s: PaceState, now: number): void {
+  if (now - s.windowAt < WINDOW_MS) return;
+  s.sentLastWindow = now - s.windowAt < 2 * WINDOW_MS ? s.sentInWindow : 0;
+  s.sentInWindow = 0;
+  s.windowAt = now;
+}
+
+function forget(s: PaceState): void {
+  s.rate = undefined;
+  s.ceiling = undefined;
 }
 
 function decreased(s: PaceState, now: number): void {
   s.lastDecrease = s.lastIncrease = now;
   s.sentSinceDecrease = 0;
   s.limitedSinceDecrease = 0;
+  s.answeredSinceDecrease = 0;
+  // The windows start again at the new rate: whether it is used is measured at it.
+  s.windowAt = now;
+  s.sentInWindow = s.sentLastWindow = 0;
+  // The turns given at the old rate are taken again at the new one (Pacer.take).
+  if (s.rate !== undefined) s.nextAt = now + 1000 / s.rate;
 }
 
 /**
@@ -246,19 +302,28 @@ export class Pacer {
     return this.state.rate;
   }
 
-  /** Waits for this request's turn (resolves at once while no limit is known). */
-  async take(): Promise<void> {
-    const now = this.now();
-    this.sent.add(now);
-    const store = this.store;
-    const waitMs = store ? await this.sharedTurn(store, now) : paceTake(this.state, now);
-    if (waitMs < 1) return;
-    this.stats.waitedMs += waitMs;
-    if (now - this.lastNote >= NOTE_EVERY_MS) {
-      this.lastNote = now;
-      this.tell({ perSecond: this.state.rate ?? 0, waitMs });
+  /**
+   * Waits for this request's turn (at once while no limit is known) and returns when it went, for
+   * `onRateLimited`. A turn given before a cut is taken again at the new rate: the requests already
+   * waiting would otherwise go out at the rate the service just refused.
+   */
+  async take(): Promise<number> {
+    const asked = this.now();
+    this.sent.add(asked);
+    for (let now = asked; ; now = this.now()) {
+      const store = this.store;
+      const waitMs = store ? await this.sharedTurn(store, now) : paceTake(this.state, now);
+      // The rate this turn was given at (in shared pacing, the state as the turn left it).
+      const rateAt = this.state.lastDecrease;
+      if (waitMs < 1) return now;
+      this.stats.waitedMs += waitMs;
+      if (now - this.lastNote >= NOTE_EVERY_MS) {
+        this.lastNote = now;
+        this.tell({ perSecond: this.state.rate ?? 0, waitMs });
+      }
+      await sleep(waitMs);
+      if (this.state.lastDecrease === rateAt || this.state.rate === undefined) return this.now();
     }
-    await sleep(waitMs);
   }
 
   /** This request's wait, taken from the shared schedule. */
@@ -270,21 +335,21 @@ export class Pacer {
     return 0;
   }
 
-  /** The service answered 429. */
-  onRateLimited(): void {
+  /** The service answered 429 to the request whose turn `take` gave at `sentAt` (when known). */
+  onRateLimited(sentAt?: number): void {
     this.stats.rateLimited += 1;
     const now = this.now();
     const mine = this.sent.count(now) - 1;
     const store = this.store;
     if (!store) {
-      paceLimited(this.state, now, mine);
+      paceLimited(this.state, now, mine, sentAt);
       return;
     }
     // Told to the others at once (got's retry waits out the Retry-After meanwhile), and this
     // process's next turn is taken once it is; a failure to tell leaves this process's view as it was.
-    const told = this.shared(store, async (s, elsewhere) => paceLimited(s, now, mine + (await elsewhere()))).catch(
-      () => undefined,
-    );
+    const told = this.shared(store, async (s, elsewhere) =>
+      paceLimited(s, now, mine + (await elsewhere()), sentAt),
+    ).catch(() => undefined);
     this.telling = told;
     void told.finally(() => {
       if (this.telling === told) this.telling = undefined;
@@ -307,7 +372,7 @@ export class Pacer {
     return store.update(async (s, elsewhere) => {
       paceAnswered(s, this.now(), answered);
       const result = await step(s, elsewhere);
-      Object.assign(this.state, s, { rate: s.rate });
+      Object.assign(this.state, s, { rate: s.rate, ceiling: s.ceiling });
       return result;
     });
   }

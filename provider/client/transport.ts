@@ -154,6 +154,8 @@ export function createTransport(
       // when any attempt may have, whatever the last one answered (a cancel whose first attempt
       // acted and lost its reply, and whose retries were throttled, was still carried out).
       let earlierMayHaveActed = false;
+      // When the pacer gave the latest attempt its turn: a 429 to it is told with it (client/pace.ts).
+      let turnAt: number | undefined;
       const headers = {
         authorization: `Bearer ${token}`,
         accept: "application/json",
@@ -183,7 +185,7 @@ export function createTransport(
       });
 
       try {
-        await pacer?.take();
+        turnAt = await pacer?.take();
         const response = await got(`${base}${ep.path}${search}`, {
           method: ep.method as Method,
           headers,
@@ -193,8 +195,16 @@ export function createTransport(
           followRedirect: false,
           timeout: { request: options.timeoutMs },
           // The retry is logged when it is decided, with its wait, not after the wait has passed.
-          retry: retryFor(ep.method, ep.retry, options, throttle, pacer, deadline, (error, delayMs) =>
-            note("retry", error.response?.statusCode ?? 0, header(error.response?.headers["x-request-id"]), delayMs),
+          retry: retryFor(
+            ep.method,
+            ep.retry,
+            options,
+            throttle,
+            pacer,
+            () => turnAt,
+            deadline,
+            (error, delayMs) =>
+              note("retry", error.response?.statusCode ?? 0, header(error.response?.headers["x-request-id"]), delayMs),
           ),
           hooks: {
             beforeRetry: [
@@ -202,7 +212,7 @@ export function createTransport(
                 if (mayHaveActed(ep.method, error)) earlierMayHaveActed = true;
                 attempt += 1;
                 // A retry is a request like any other: it waits for its turn under the learned limit.
-                await pacer?.take();
+                turnAt = await pacer?.take();
               },
             ],
           },
@@ -239,6 +249,7 @@ function retryFor(
   options: ClientOptions,
   throttle: Throttle,
   pacer: Pacer | undefined,
+  turnAt: () => number | undefined,
   deadline: number,
   onScheduled: (error: RequestError, delayMs: number) => void,
 ): Partial<GotRetryOptions> {
@@ -251,8 +262,10 @@ function retryFor(
     maxRetryAfter: r.maxRetryAfterMs,
     calculateDelay: ({ attemptCount, retryAfter, computedValue, error }) => {
       if (error instanceof HTTPError && error.response.statusCode === 429) {
-        throttle.onRateLimited(retryAfter);
-        pacer?.onRateLimited();
+        pacer?.onRateLimited(turnAt());
+        // A pacer that knows the limit slows the whole token already; halving what may be in flight
+        // as well would hold the client under it (each throttled request keeps its slot while it waits).
+        if (pacer?.perSecond === undefined) throttle.onRateLimited(retryAfter);
       }
       if (computedValue === 0) return 0;
       if (!wasSent(error) && attemptCount > r.unreachableLimit) return 0;

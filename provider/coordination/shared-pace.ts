@@ -154,7 +154,7 @@ export class SharedPace implements PaceStore {
     if (!s) return freshPace();
     const now = this.now();
     if (s.nextAt > now + MAX_AHEAD_MS) s.nextAt = now;
-    for (const k of ["learnedAt", "lastLimited", "lastDecrease", "lastIncrease"] as const) s[k] = Math.min(s[k], now);
+    for (const k of ["windowAt", "lastLimited", "lastDecrease", "lastIncrease"] as const) s[k] = Math.min(s[k], now);
     return s;
   }
 
@@ -223,8 +223,14 @@ function sentOf(v: unknown): { count: number; at: number } | undefined {
   return typeof count === "number" && count >= 0 && typeof at === "number" ? { count, at } : undefined;
 }
 
-const TIMES = ["nextAt", "learnedAt", "lastLimited", "lastDecrease", "lastIncrease", "ignoreUntil"] as const;
-const COUNTS = ["answeredSinceLearn", "sentSinceDecrease", "limitedSinceDecrease"] as const;
+const TIMES = ["nextAt", "windowAt", "lastLimited", "lastDecrease", "lastIncrease", "ignoreUntil"] as const;
+const COUNTS = [
+  "sentInWindow",
+  "sentLastWindow",
+  "answeredSinceDecrease",
+  "sentSinceDecrease",
+  "limitedSinceDecrease",
+] as const;
 
 /** The state a file holds, or undefined when it is not one (then the pace starts afresh). */
 function stateOf(v: unknown): PaceState | undefined {
@@ -241,6 +247,11 @@ function stateOf(v: unknown): PaceState | undefined {
   const below = field("belowAnswered");
   if (typeof below !== "boolean") return undefined;
   s.belowAnswered = below;
+  const ceiling = field("ceiling");
+  if (ceiling !== undefined) {
+    if (typeof ceiling !== "number" || !(ceiling > 0) || !Number.isFinite(ceiling)) return undefined;
+    s.ceiling = ceiling;
+  }
   if (rate === undefined) return s;
   if (typeof rate !== "number" || !(rate > 0) || !Number.isFinite(rate)) return undefined;
   s.rate = rate;
