@@ -15,7 +15,7 @@ import { inputFailure } from "../kit/check.js";
 import { defineKind } from "../kit/kind.js";
 import { ownerOutput } from "../kit/owner.js";
 import { present, refusal } from "../kit/pull.js";
-import { numberBaseName } from "./phone-number.js";
+import { activeOutput, numberBaseName } from "./phone-number.js";
 
 /** What destroy does, said at preview and by destroy itself. */
 const LEFT_LINKED =
@@ -141,12 +141,7 @@ export const linkedNumberKind = defineKind<LinkedNumber, PhoneNumberLink>()({
     },
   },
   outputs: {
-    // The current API may leave `active` null: only false means cancelled.
-    active: {
-      type: "boolean",
-      doc: "Whether the number is active (false once cancelled).",
-      read: (n) => n.active !== false,
-    },
+    active: activeOutput(),
     numberId: { type: "string", doc: "The number's UUID on the service (also the resource's id).", read: (n) => n.id },
     userId: ownerOutput(),
   },

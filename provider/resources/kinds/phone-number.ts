@@ -10,8 +10,20 @@ import {
   type PhoneNumberUpdate,
 } from "../../client/index.js";
 import { claimOf, declareNumber, unseenHolder } from "../../coordination/claims.js";
-import { defineKind } from "../kit/kind.js";
+import { defineKind, type OutputDef } from "../kit/kind.js";
 import { refusal } from "../kit/pull.js";
+
+/**
+ * The `active` output of every number kind (PhoneNumber, PurchasedNumber, LinkedNumber), declared
+ * once. The current API may leave `active` null: only false means cancelled.
+ */
+export function activeOutput<R extends { active?: boolean | null | undefined }>(): OutputDef<R> {
+  return {
+    type: "boolean",
+    doc: "Whether the number is active (false once cancelled).",
+    read: (n) => n.active !== false,
+  };
+}
 
 /** A number's base name: `line-` and its last four digits (the whole number is not in the URN). */
 export function numberBaseName(n: Pick<PhoneNumber, "number">): string {
@@ -82,12 +94,7 @@ export const phoneNumberKind = defineKind<PhoneNumber, PhoneNumberUpdate>()({
   // GET /v1/numbers is an extension route: without it, refresh keeps what was recorded.
   extensionReads: true,
   outputs: {
-    // The current API may leave `active` null: only false means cancelled.
-    active: {
-      type: "boolean",
-      doc: "Whether the number is active (false once cancelled).",
-      read: (n) => n.active !== false,
-    },
+    active: activeOutput(),
     numberId: { type: "string", doc: "The number's UUID on the service (also the resource's id).", read: (n) => n.id },
     userId: ownerOutput(),
   },

@@ -12,6 +12,7 @@ import { claimOf, declareNumber, unseenHolder } from "../../coordination/claims.
 import { inputFailure } from "../kit/check.js";
 import { PartialCreateError } from "../kit/errors.js";
 import { ownerOutput } from "../kit/owner.js";
+import { activeOutput } from "./phone-number.js";
 import { defineKind } from "../kit/kind.js";
 import { Refusal } from "../kit/refusal.js";
 
@@ -93,12 +94,7 @@ export const purchasedNumberKind = defineKind<PhoneNumber, NonNullable<PhoneNumb
   // GET /v1/numbers is an extension route: without it, refresh keeps what was recorded.
   extensionReads: true,
   outputs: {
-    // The current API may leave `active` null: only false means cancelled.
-    active: {
-      type: "boolean",
-      doc: "Whether the number is active (false once cancelled).",
-      read: (n) => n.active !== false,
-    },
+    active: activeOutput(),
     userId: ownerOutput(),
   },
   refine: (inputs) =>
