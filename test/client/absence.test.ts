@@ -190,7 +190,9 @@ describe("what the list shows", () => {
     await snapshots.of("agents", cutShort).catch(() => undefined);
     expect(lists).toBe(2);
     const anonymous = async () => listingOf([before], [{ why: "an item without an id" }]);
-    expect(await snapshots.of("voices", anonymous).catch((e: unknown) => e)).toMatchObject({ code: "E_INCOMPLETE_LIST" });
+    expect(await snapshots.of("voices", anonymous).catch((e: unknown) => e)).toMatchObject({
+      code: "E_INCOMPLETE_LIST",
+    });
     // Unreadable items that show their ids still name every object: a whole snapshot.
     const whole = await snapshots.of("actions", async () => listingOf([before], [named]));
     expect([...(whole ?? [])].sort()).toEqual([before.id, named.id].sort());
