@@ -103,7 +103,8 @@ describe("npx voiceagent in an empty folder, without @pulumi/pulumi", () => {
     for (const command of ["pull", "audit", "drift", "snapshot", "recover"]) expect(help.stdout).toContain(command);
   });
 
-  it("--version, pull in every format, snapshot and audit --state succeed; drift, audit --stack and recover say in one line what they need", async () => {
+  it(`--version, pull in every format, snapshot and audit --state succeed; drift, audit --stack and recover say in \
+one line what they need`, async () => {
     // A stack export that manages nothing: every object of the account is reported unmanaged (exit 3).
     writeFileSync(
       path.join(dir, "state.json"),
