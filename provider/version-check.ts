@@ -1,25 +1,16 @@
 /**
  * Fails fast when the program's @pulumi/pulumi is outside the range this package supports. The
- * root entry imports this module first, so the check runs before any resource is registered and
- * before any request could reach the service. The range is read from our own package.json
- * (`peerDependencies`), so the declared range and the enforced one cannot drift apart.
+ * entries a program loads (the root and `native`) import this module first, so the check runs
+ * before any resource is registered and before any request could reach the service; nothing else
+ * imports it (the `voiceagent` command runs where no @pulumi/pulumi is installed). The range is
+ * our own package.json's (own-manifest.ts).
  */
-import { existsSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
+import { field, ownManifest, parseVersion, satisfies, type SupportedRange } from "./own-manifest.js";
 
-/** A version as [major, minor, patch], plus whether it carried a pre-release tag. */
-export interface Version {
-  core: [number, number, number];
-  prerelease: boolean;
-}
-
-/** The only range shape we declare: `>=a.b.c <N` (at least a.b.c, below major N). */
-export interface SupportedRange {
-  min: Version;
-  belowMajor: number;
-  text: string;
-}
+export { ownManifest, parseRange, parseVersion, satisfies, type SupportedRange, type Version } from "./own-manifest.js";
 
 /**
  * Shown by the Pulumi runtime as its message alone, without a stack trace: `__pulumiRunError` is
@@ -29,36 +20,6 @@ export interface SupportedRange {
 export class UnsupportedPulumiError extends Error {
   override readonly name = "UnsupportedPulumiError";
   readonly __pulumiRunError = true;
-}
-
-/** Parses `3.139.0` or `3.140.0-alpha.1`; undefined for anything else. */
-export function parseVersion(text: string): Version | undefined {
-  const m = /^v?(\d+)\.(\d+)\.(\d+)(-[0-9A-Za-z.-]+)?(\+[0-9A-Za-z.-]+)?$/.exec(text.trim());
-  if (!m) return undefined;
-  return { core: [Number(m[1]), Number(m[2]), Number(m[3])], prerelease: m[4] !== undefined };
-}
-
-/** Parses `>=a.b.c <N`; throws for any other shape (a packaging mistake, caught by our tests). */
-export function parseRange(text: string): SupportedRange {
-  const m = /^>=\s*(\S+)\s+<\s*(\d+)(?:\.0\.0)?$/.exec(text.trim());
-  const min = m?.[1] === undefined ? undefined : parseVersion(m[1]);
-  if (!m || !min || min.prerelease) {
-    throw new Error(
-      `pulumi-voiceagent: peerDependencies["@pulumi/pulumi"] must look like ">=3.139.0 <4", not "${text}"`,
-    );
-  }
-  return { min, belowMajor: Number(m[2]), text: text.trim() };
-}
-
-/** Whether `found` satisfies the range (a pre-release of the minimum counts as below it). */
-export function satisfies(found: Version, range: SupportedRange): boolean {
-  if (found.core[0] >= range.belowMajor) return false;
-  for (let i = 0; i < 3; i++) {
-    const a = found.core[i] ?? 0;
-    const b = range.min.core[i] ?? 0;
-    if (a !== b) return a > b;
-  }
-  return !found.prerelease;
 }
 
 /**
@@ -85,26 +46,6 @@ export function unsupportedMessage(
   return `${prefix}, but this program uses @pulumi/pulumi ${found} (${where})${after}: ${fix}`;
 }
 
-/**
- * Our own version and supported @pulumi/pulumi range, from the package.json we ship: the nearest
- * one named pulumi-voiceagent above `from` (dist/ when installed, the source folder in our tests).
- */
-export function ownManifest(from: string = __dirname): { version: string; range: SupportedRange } {
-  for (let dir = from; ; dir = path.dirname(dir)) {
-    const file = path.join(dir, "package.json");
-    const manifest: unknown = existsSync(file) ? JSON.parse(readFileSync(file, "utf8")) : undefined;
-    if (field(manifest, "name") === "pulumi-voiceagent") {
-      const version = field(manifest, "version");
-      const range = field(field(manifest, "peerDependencies"), "@pulumi/pulumi");
-      if (typeof version !== "string" || typeof range !== "string") {
-        throw new Error(`pulumi-voiceagent: ${file} lacks a version or a @pulumi/pulumi peer range`);
-      }
-      return { version, range: parseRange(range) };
-    }
-    if (path.dirname(dir) === dir) throw new Error(`pulumi-voiceagent: no package.json of ours above ${from}`);
-  }
-}
-
 /** Throws UnsupportedPulumiError unless the @pulumi/pulumi that resolves from `from` is supported. */
 export function assertSupportedPulumi(from: string = __dirname): void {
   const { version, range } = ownManifest();
@@ -120,10 +61,6 @@ export function assertSupportedPulumi(from: string = __dirname): void {
   }
   const message = unsupportedMessage(version, range, found, where);
   if (message) throw new UnsupportedPulumiError(message);
-}
-
-function field(value: unknown, key: string): unknown {
-  return typeof value === "object" && value !== null ? Reflect.get(value, key) : undefined;
 }
 
 function isModuleNotFound(err: unknown): boolean {

@@ -1,9 +1,11 @@
+import { createRequire } from "node:module";
 import path from "node:path";
 import type * as automation from "@pulumi/pulumi/automation/index.js";
 import { redact, registerSecret } from "../client/index.js";
 import { driftFromEvents, humanDrift } from "./drift-report.js";
 import { CliError, errnoCode, EXIT, type ExitCode } from "./errors.js";
 import type { CliIo } from "./output.js";
+import { NO_PULUMI_CLI } from "./pulumi-cli.js";
 
 /** The options of `voiceagent drift`. */
 export interface DriftOptions {
@@ -14,21 +16,28 @@ export interface DriftOptions {
 }
 
 /**
- * Loads the Automation API, an optional peer of this package: only `drift` needs it, and a
- * missing one gets a message saying what to install.
+ * Loads the Automation API, an optional peer of this package: only `drift` needs it. The project's
+ * own first (run by npx or a global install, this package has none beside it), then the one beside
+ * this package; a missing one gets one line saying what to install where.
  */
-async function loadAutomation(): Promise<typeof automation> {
-  try {
-    return await import("@pulumi/pulumi/automation/index.js");
-  } catch (err) {
-    const code = errnoCode(err);
-    if (code === "ERR_MODULE_NOT_FOUND" || code === "MODULE_NOT_FOUND") {
-      throw new CliError(
-        "voiceagent drift needs @pulumi/pulumi (its Automation API): run `npm install @pulumi/pulumi` in the project, then try again",
-      );
+async function loadAutomation(workDir: string): Promise<typeof automation> {
+  const entry = "@pulumi/pulumi/automation/index.js";
+  for (const from of [path.join(workDir, "noop.js"), __filename]) {
+    let resolved: string;
+    try {
+      resolved = createRequire(from).resolve(entry);
+    } catch (err) {
+      if (errnoCode(err) === "MODULE_NOT_FOUND") continue;
+      throw err;
     }
-    throw err;
+    const loaded: typeof automation = await import(resolved);
+    return loaded;
   }
+  throw new CliError(
+    `voiceagent drift needs @pulumi/pulumi (its Automation API), and none resolves from ${workDir}: run it in the ` +
+      "Pulumi project (or pass --cwd DIR), after `npm install` there (a Pulumi TypeScript project depends on " +
+      "@pulumi/pulumi), or run `npm install @pulumi/pulumi` there; it also needs the pulumi CLI on PATH",
+  );
 }
 
 /**
@@ -37,7 +46,7 @@ async function loadAutomation(): Promise<typeof automation> {
  */
 export function pulumiFailure(err: unknown): string {
   const text = err instanceof Error ? err.message : String(err);
-  if (/spawn pulumi ENOENT/.test(text)) return "the pulumi command is not on PATH";
+  if (/spawn pulumi ENOENT/.test(text)) return NO_PULUMI_CLI;
   const stderr = /\bstderr: ([\s\S]*?)(?:\n err\?: |$)/.exec(text)?.[1] ?? text;
   const lines = stderr
     .split("\n")
@@ -54,9 +63,9 @@ export function pulumiFailure(err: unknown): string {
  * (state → live, secrets masked) and what `up` would do. Exit 0 clean, 3 drift, 1 error.
  */
 export async function drift(opts: DriftOptions, io: CliIo): Promise<ExitCode> {
-  const { LocalWorkspace } = await loadAutomation();
-  if (io.env.VOICEAGENT_TOKEN) registerSecret(io.env.VOICEAGENT_TOKEN);
   const workDir = path.resolve(io.cwd, opts.cwd ?? ".");
+  const { LocalWorkspace } = await loadAutomation(workDir);
+  if (io.env.VOICEAGENT_TOKEN) registerSecret(io.env.VOICEAGENT_TOKEN);
   const envVars = Object.fromEntries(
     Object.entries(io.env).filter((e): e is [string, string] => typeof e[1] === "string"),
   );

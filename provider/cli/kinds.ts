@@ -4,6 +4,7 @@ import { type AccountCollection, COLLECTION_WORDS } from "../resources/kinds/col
 import type { Collection } from "../client/index.js";
 import type { RecoverMatch } from "../resources/kit/kind.js";
 import type { PullDef } from "../resources/kit/pull.js";
+import type { Json } from "../schemas/json.js";
 
 /** Every collection an account may hold (resources/kinds/collection-words.ts), in `pull`'s order. */
 const WORDED = Object.keys(COLLECTION_WORDS).filter((c): c is AccountCollection => c in COLLECTION_WORDS);
@@ -70,6 +71,42 @@ export function pullerFor(collection: AccountCollection, live: unknown): Puller 
   const found = candidates.find((p) => p.pull.takes?.(live) ?? true);
   if (!found) throw new Error(`no kind says how to pull this object of ${collection}`);
   return found;
+}
+
+/** A pulled argument the provider's check refuses, left out of the program, and why. */
+export interface LeftOut {
+  argument: string;
+  reason: string;
+}
+
+/**
+ * A pulled object's literal arguments as the provider's own check takes them: each parsed by its
+ * kind's input schema (a value a newer service sends that this release does not know fails there).
+ * One that fails is left out when leaving it unset keeps the service's value (`unset:
+ * "service-decides"`), and said why; any other makes the whole object refused, with why.
+ */
+export function checkPulled(
+  kind: ResourceKind,
+  args: Record<string, Json>,
+): { args: Record<string, Json>; left: LeftOut[] } | { refused: string } {
+  const info = REGISTRY.find((k) => k.kind === kind)?.info;
+  const kept: Record<string, Json> = {};
+  const left: LeftOut[] = [];
+  for (const [key, value] of Object.entries(args)) {
+    const schema = info?.input.shape[key];
+    const parsed = schema ? z.safeParse(schema, value) : undefined;
+    if (!parsed || parsed.success) {
+      kept[key] = value;
+      continue;
+    }
+    const why = parsed.error.issues.map((i) => `${[key, ...i.path].join(".")} ${i.message}`).join("; ");
+    if (info?.fields[key]?.unset !== "service-decides") return { refused: `the provider would refuse it: ${why}` };
+    left.push({
+      argument: key,
+      reason: `${JSON.stringify(value)} is not a value this release takes (${why}): left out, so the service keeps its value`,
+    });
+  }
+  return { args: kept, left };
 }
 
 /** The kinds `voiceagent pull` may declare a collection's objects as (numbers: PhoneNumber and LinkedNumber). */

@@ -1,6 +1,13 @@
 import { z } from "zod";
 import type { Account } from "./account.js";
-import { ACCOUNT_COLLECTIONS, AccountCollectionSchema, pullerFor, SINGULAR, type AccountCollection } from "./kinds.js";
+import {
+  ACCOUNT_COLLECTIONS,
+  AccountCollectionSchema,
+  checkPulled,
+  pullerFor,
+  SINGULAR,
+  type AccountCollection,
+} from "./kinds.js";
 import type { Json } from "../schemas/json.js";
 import type { PulledSecret } from "../resources/kit/pull.js";
 import { uniqueNames, variableNamer } from "./names.js";
@@ -42,6 +49,10 @@ export const PullPlanSchema = z.object({
   resources: z.array(PlannedResourceSchema),
   /** Objects of the account not declared, and why. */
   skipped: z.array(z.object({ collection: AccountCollectionSchema, id: z.string(), reason: z.string() })),
+  /** Arguments of declared objects left out (the provider would refuse their value; the service keeps it), and why. */
+  left: z
+    .array(z.object({ collection: AccountCollectionSchema, id: z.string(), argument: z.string(), reason: z.string() }))
+    .default([]),
 });
 /** The pull plan. */
 export type PullPlan = z.infer<typeof PullPlanSchema>;
@@ -70,6 +81,7 @@ type PendingRef = { key: string; targets: Target[]; list: boolean };
  */
 export function buildPlan(account: Account, only: readonly AccountCollection[] = ACCOUNT_COLLECTIONS): PullPlan {
   const skipped: Skip[] = [];
+  const left: PullPlan["left"] = [];
   const drafts: Draft[] = [];
   const want = new Set(only);
   // References are resolved once names are known: until then they hold the target's collection and id.
@@ -83,7 +95,15 @@ export function buildPlan(account: Account, only: readonly AccountCollection[] =
         skipped.push({ collection, id: o.id, reason });
         continue;
       }
-      const { args, refs, secrets = [] } = pull.adopt(o);
+      const { args: adopted, refs, secrets = [] } = pull.adopt(o);
+      // Only what the provider's own check takes is written: a program it refuses helps no one.
+      const checked = checkPulled(kind, adopted);
+      if ("refused" in checked) {
+        skipped.push({ collection, id: o.id, reason: checked.refused });
+        continue;
+      }
+      const { args } = checked;
+      for (const l of checked.left) left.push({ collection, id: o.id, ...l });
       const draft: Draft = {
         collection,
         kind,
@@ -93,6 +113,7 @@ export function buildPlan(account: Account, only: readonly AccountCollection[] =
         secrets,
         notes: [],
       };
+      for (const l of checked.left) draft.notes.push(`${l.argument} not declared: ${l.reason}`);
       drafts.push(draft);
       for (const r of refs) {
         // Only the account's collections are pulled: a reference to any other (none today) is left out.
@@ -139,7 +160,7 @@ export function buildPlan(account: Account, only: readonly AccountCollection[] =
       owner.args[s.key] = { secret: { key, what: s.what } };
     }
   }
-  return { resources: sortForProgram(resources), skipped };
+  return { resources: sortForProgram(resources), skipped, left };
 }
 
 /** The secret config values a pulled program reads, each with what the user must supply. */

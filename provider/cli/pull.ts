@@ -79,7 +79,7 @@ export async function pull(opts: PullOptions, io: CliIo): Promise<ExitCode> {
   for (const [file, text] of projectFiles(plan, opts.name ?? projectName(path.basename(out)), Boolean(importFile))) {
     writeFileSync(path.join(out, file), text);
   }
-  for (const s of plan.skipped) io.stderr(`not declared: ${SINGULAR[s.collection]} ${s.id}: ${s.reason}\n`);
+  tellNotDeclared(plan, io);
   const relative = path.relative(io.cwd, out);
   const rel = relative.startsWith("..") ? out : relative || ".";
   if (importFile) {
@@ -122,7 +122,7 @@ function writeFleetProject(
   }
   mkdirSync(out, { recursive: true });
   for (const [file, text] of made.files) writeFileSync(path.join(out, file), text);
-  for (const s of plan.skipped) io.stderr(`not declared: ${SINGULAR[s.collection]} ${s.id}: ${s.reason}\n`);
+  tellNotDeclared(plan, io);
   const relative = path.relative(io.cwd, out);
   const rel = relative.startsWith("..") ? out : relative || ".";
   io.stderr(
@@ -158,7 +158,7 @@ async function writeYamlProject(
     mkdirSync(path.dirname(path.join(out, file)), { recursive: true });
     writeFileSync(path.join(out, file), text);
   }
-  for (const s of plan.skipped) io.stderr(`not declared: ${SINGULAR[s.collection]} ${s.id}: ${s.reason}\n`);
+  tellNotDeclared(plan, io);
   const relative = path.relative(io.cwd, out);
   const rel = relative.startsWith("..") ? out : relative || ".";
   const ctx = { cwd: out, env: io.env };
@@ -184,6 +184,12 @@ async function writeYamlProject(
       "  pulumi up        # sends updates with the same values, creates nothing; the next preview is empty\n",
   );
   return EXIT.clean;
+}
+
+/** What the written files leave out, and why: the objects skipped, and the arguments left to the service. */
+function tellNotDeclared(plan: PullPlan, io: CliIo): void {
+  for (const s of plan.skipped) io.stderr(`not declared: ${SINGULAR[s.collection]} ${s.id}: ${s.reason}\n`);
+  for (const l of plan.left) io.stderr(`not declared: ${SINGULAR[l.collection]} ${l.id} ${l.argument}: ${l.reason}\n`);
 }
 
 /** The commands that set each secret the pulled program reads (never pulled: the user supplies it). */

@@ -3,6 +3,10 @@ import { z } from "zod";
 import { redact } from "../client/index.js";
 import { CliError, errnoCode } from "./errors.js";
 
+/** What a command that drives the Pulumi CLI says when there is none: what is missing and how to get it. */
+export const NO_PULUMI_CLI =
+  "the pulumi command is not on PATH: install the Pulumi CLI (https://www.pulumi.com/docs/install/), then try again";
+
 /** Where the stacks' project lives, and the environment the `pulumi` command runs with. */
 export interface PulumiContext {
   /** The project folder (the one with Pulumi.yaml). */
@@ -29,7 +33,7 @@ export function runPulumi(ctx: PulumiContext, args: string[], input?: string): P
           .map((l) => l.trim())
           .filter((l) => l && !l.startsWith("warning:"))
           .pop();
-        const why = missing ? "the pulumi command is not on PATH" : redact(last ?? `exit code ${String(error.code)}`);
+        const why = missing ? NO_PULUMI_CLI : redact(last ?? `exit code ${String(error.code)}`);
         reject(new CliError(`\`pulumi ${args.join(" ")}\` failed in ${ctx.cwd}: ${why}`));
       },
     );

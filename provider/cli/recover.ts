@@ -188,8 +188,11 @@ function decideNumber(
   live: Live,
   taken: Set<string>,
 ): Decision {
+  // The current API may leave `active` null: only false means cancelled (kinds/phone-number.ts activeOutput).
   const own =
-    typeof inputs.number === "string" ? live.numbers.find((n) => n.number === inputs.number && n.active) : undefined;
+    typeof inputs.number === "string"
+      ? live.numbers.find((n) => n.number === inputs.number && n.active !== false)
+      : undefined;
   if (own) {
     const by = ev.managed.get(own.id);
     if (by)
@@ -204,7 +207,7 @@ function decideNumber(
   }
   const before = ev.before;
   const fresh = before
-    ? live.numbers.filter((n) => n.active && !before.has(n.id) && !ev.managed.has(n.id) && !taken.has(n.id))
+    ? live.numbers.filter((n) => n.active !== false && !before.has(n.id) && !ev.managed.has(n.id) && !taken.has(n.id))
     : [];
   return {
     urn,

@@ -71,6 +71,8 @@ const WINDOW_MS = 1_000;
  */
 const UNRELATED_SHARE = 0.05;
 const IGNORE_MS = 30_000;
+/** How far a step's time may lag the latest one seen (another process stepped between its clock read and its turn) before it is a clock set back. */
+const CLOCK_LAG_MS = 1_000;
 /** A learned limit not met for this long is forgotten (the service may have raised it). */
 const FORGET_MS = 30_000;
 /** Without the time a 429's request was sent: how long after a cut a 429 is taken to answer a request sent before it. */
@@ -121,6 +123,11 @@ export interface PaceState {
   sentSinceDecrease: number;
   limitedSinceDecrease: number;
   ignoreUntil: number;
+  /**
+   * The latest time a step saw (`LONG_AGO` before any): a step at an earlier time is the clock set
+   * back (shared pacing runs on the wall clock), which `paceClock` accounts for.
+   */
+  seenAt?: number | undefined;
 }
 
 /** A time before any other (JSON holds no -Infinity). */
@@ -144,8 +151,27 @@ export function freshPace(): PaceState {
   };
 }
 
+/**
+ * Brings the state to `now` when the clock went back since its last step (by more than a step's
+ * own lag behind another process's): the times still ahead (the next turn, the end of ignoring
+ * 429s) move back with the clock, so they are as far ahead as they were, not as far as the clock
+ * went back; the times past are at most now. Ignoring 429s never lasts beyond `IGNORE_MS` from now.
+ */
+export function paceClock(s: PaceState, now: number): void {
+  const seen = s.seenAt ?? LONG_AGO;
+  if (now < seen - CLOCK_LAG_MS) {
+    const back = seen - now;
+    s.nextAt -= back;
+    if (s.ignoreUntil !== LONG_AGO) s.ignoreUntil = Math.max(LONG_AGO, s.ignoreUntil - back);
+    for (const k of ["windowAt", "lastLimited", "lastDecrease", "lastIncrease"] as const) s[k] = Math.min(s[k], now);
+    s.seenAt = now;
+  } else s.seenAt = Math.max(seen, now);
+  s.ignoreUntil = Math.min(s.ignoreUntil, now + IGNORE_MS);
+}
+
 /** A request asks for its turn at `now`: the ms it waits (0 while no limit is known). */
 export function paceTake(s: PaceState, now: number): number {
+  paceClock(s, now);
   s.sentSinceDecrease += 1;
   roll(s, now);
   s.sentInWindow += 1;
@@ -162,6 +188,7 @@ export function paceTake(s: PaceState, now: number): number {
  * when the request that met it took its turn.
  */
 export function paceLimited(s: PaceState, now: number, sent: number, sentAt?: number): void {
+  paceClock(s, now);
   if (now < s.ignoreUntil) return;
   // A request that took its turn before the last cut was sent at the old rate: its 429 is the
   // signal the cut already answered, nothing about the new rate.
@@ -208,6 +235,7 @@ export function paceLimited(s: PaceState, now: number, sent: number, sentAt?: nu
 
 /** `count` requests were answered (not 429) by `now`: a second without 429s at a rate used raises it a step. */
 export function paceAnswered(s: PaceState, now: number, count = 1): void {
+  paceClock(s, now);
   if (s.rate === undefined || count === 0) return;
   s.answeredSinceDecrease += count;
   roll(s, now);

@@ -11,13 +11,16 @@ import { startedAt, type SharedDeployment } from "./deployment.js";
  * process. `pid` and `started` (the process's start time, "" where the OS does not tell it): its
  * entries go when the process is gone (killed mid-create, they would hold the others forever),
  * and a later process that got the same pid is not it; `owner`: the ledger within the process
- * (tests run several in one).
+ * (tests run several in one); `expires`: when its operation's deadline passes (wall-clock ms), after
+ * which it holds nothing, whether or not its removal found the lock free (absent where a release
+ * wrote none: it then ends with its process only).
  */
 const EntrySchema = z.object({
   pid: z.number().int(),
   started: z.string().default(""),
   owner: z.string(),
   kind: z.enum(COLLECTIONS),
+  expires: z.number().optional(),
 });
 type Entry = z.infer<typeof EntrySchema>;
 
@@ -74,9 +77,11 @@ export class SharedLedger implements CreateLedger {
   /** This ledger's steps waiting for the next group (one ledger per account in a host). */
   private readonly batch: Batch = { pending: [], running: false };
 
+  /** `now`: the wall clock the entries' `expires` are in (one machine: every process shares it). */
   constructor(
     private readonly deployment: SharedDeployment,
     token: string,
+    private readonly now: () => number = Date.now,
   ) {
     this.file = path.join(deployment.dir, `ledger-${deployment.hashed("account", token)}.json`);
     this.me = { pid: process.pid, started: startedAt(process.pid), owner: randomUUID() };
@@ -86,11 +91,11 @@ export class SharedLedger implements CreateLedger {
    * A create that answered keeps its answer only if its entry is removed: a failure there (the
    * folder removed, the lock not taken in time) rejects, and the client keeps the object's id it
    * knows (client/reconcile.ts). A create that failed keeps its own error: the service's answer
-   * says more than the bookkeeping's, and an entry left behind ends with its process.
+   * says more than the bookkeeping's, and an entry left behind ends with its operation (it expires).
    */
   async send<T>(kind: Collection, _body: unknown, fn: () => Promise<T>, until?: Until): Promise<T> {
-    const entry: Entry = { ...this.me, kind };
     const by = this.deadline(until);
+    const entry: Entry = { ...this.me, kind, expires: this.expiry(by) };
     for (let round = 0; ; round++) {
       const registered = await this.update((s) => {
         if (s.checks.some((c) => c.kind === kind)) return false;
@@ -123,8 +128,8 @@ export class SharedLedger implements CreateLedger {
     onWait?: () => void,
     until?: Until,
   ): Promise<T> {
-    const entry: Entry = { ...this.me, kind };
     const by = this.deadline(until);
+    const entry: Entry = { ...this.me, kind, expires: this.expiry(by) };
     await this.update((s) => void s.checks.push(entry), by);
     let result: T;
     try {
@@ -155,11 +160,12 @@ export class SharedLedger implements CreateLedger {
   }
 
   async unsettle(kind: Collection, key: string, by: 1 | -1, until?: Until): Promise<void> {
-    const entry = { ...this.me, kind, key: this.deployment.hashed("body", key) };
+    const deadline = this.deadline(until);
+    const entry = { ...this.me, kind, key: this.deployment.hashed("body", key), expires: this.expiry(deadline) };
     await this.update(
       (s) =>
         void (by === 1 ? s.unsettled.push(entry) : remove(s.unsettled, (u) => same(entry)(u) && u.key === entry.key)),
-      this.deadline(until),
+      deadline,
     );
   }
 
@@ -182,7 +188,12 @@ export class SharedLedger implements CreateLedger {
     return until ?? { at: Date.now() + DEFAULT_WAIT_MS, now: Date.now };
   }
 
-  /** The state as last written, without the entries of processes that are gone. */
+  /** When an operation with deadline `by` ends, on this ledger's wall clock (`by` may run on another). */
+  private expiry(by: Until): number {
+    return this.now() + (by.at - by.now());
+  }
+
+  /** The state as last written, without the entries of processes that are gone or of operations that ended. */
   private async read(): Promise<State> {
     let text = "{}";
     try {
@@ -191,7 +202,8 @@ export class SharedLedger implements CreateLedger {
       if (!(err instanceof Error && "code" in err && err.code === "ENOENT")) throw err;
     }
     const state = StateSchema.parse(JSON.parse(text));
-    const live = (e: Entry) => running(e);
+    const now = this.now();
+    const live = (e: Entry) => (e.expires === undefined || e.expires > now) && running(e);
     return {
       claimed: state.claimed,
       inFlight: state.inFlight.filter(live),

@@ -39,8 +39,10 @@ import type { SharedDeployment } from "./deployment.js";
  *
  * Clocks: every process of a deployment runs on one machine (the folder's key holds the boot and
  * PID namespace), so they share the wall clock, which the state's times are in. A clock set back
- * would leave the next turn far ahead: a next turn more than `MAX_AHEAD_MS` ahead, or any other
- * time in the future, is taken as now.
+ * would leave the next turn far ahead: the state keeps the latest time a step saw, and a step at an
+ * earlier one moves the times still ahead back with the clock (client/pace.ts `paceClock`); a state
+ * written without it has a next turn more than `MAX_AHEAD_MS` ahead, or any other time in the
+ * future, taken as now.
  */
 export class SharedPace implements PaceStore {
   private readonly file: string;
@@ -247,6 +249,9 @@ function stateOf(v: unknown): PaceState | undefined {
   const below = field("belowAnswered");
   if (typeof below !== "boolean") return undefined;
   s.belowAnswered = below;
+  // The latest time a step saw (client/pace.ts paceClock): absent where a release wrote none.
+  const seenAt = field("seenAt");
+  if (typeof seenAt === "number" && Number.isFinite(seenAt)) s.seenAt = seenAt;
   const ceiling = field("ceiling");
   if (ceiling !== undefined) {
     if (typeof ceiling !== "number" || !(ceiling > 0) || !Number.isFinite(ceiling)) return undefined;

@@ -1,4 +1,4 @@
-import { ownManifest } from "../version-check.js";
+import { ownManifest } from "../own-manifest.js";
 
 /**
  * This package's version: every native resource and provider registers with it, so the engine

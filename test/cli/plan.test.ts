@@ -260,6 +260,38 @@ describe("an agent's and a voice's current-API fields (issue 35)", () => {
     expect(declared.find((d) => d.args.speaker === "river")?.args).toMatchObject({ speedAlpha: 1.2, modelId: "mist" });
   });
 
+  it("a value this release does not know is left out of every format, named with why; the rest is declared", () => {
+    const { acc, es } = account();
+    // What a newer service may send: a language and a sensitivity this release's check refuses.
+    es.language = "tlh";
+    es.interrupt_sensitivity = "extreme";
+    const plan = PullPlanSchema.parse(buildPlan(acc));
+    const { language: _l, interruptSensitivity: _i, ...rest } = ARGS;
+    expect(plan.skipped.map((sk) => sk.id)).not.toContain(es.id);
+    expect(plan.left.map((l) => [l.id, l.argument])).toEqual([
+      [es.id, "language"],
+      [es.id, "interruptSensitivity"],
+    ]);
+    for (const l of plan.left) expect(l.reason).toMatch(/"tlh"|"extreme"/);
+    const agent = runProgram(renderProgram(plan)).find((d) => d.args.agentId === es.id);
+    expect(agent?.args).toMatchObject(rest);
+    expect(agent?.args).not.toHaveProperty("language");
+    expect(agent?.args).not.toHaveProperty("interruptSensitivity");
+    expect(renderProgram(plan)).toMatch(/language not declared: "tlh"/);
+    // The stack-file form: the fleet passes its check (the whole fleet was refused before).
+    const entry = Object.values(fleetOfPlan(plan).agents ?? {}).find((a) => a.id === es.id);
+    expect(entry).not.toHaveProperty("language");
+    expect(checkFleet({ agents: { es: { ...entry, voice: es.voice.id } } })).toMatchObject({ ok: true });
+    const yaml = yamlProject(plan, "pulled").files.get("Pulumi.yaml") ?? "";
+    expect(yaml).not.toMatch(/\blanguage: /);
+    // A value whose absence would change the object (an opening message unset is cleared) refuses it, naming the field.
+    const long = make.agent(acc.voices[0]!, { initial_message: "x".repeat(1_000_000) });
+    acc.agents.push(long);
+    expect(buildPlan(acc).skipped).toContainEqual(
+      expect.objectContaining({ id: long.id, reason: expect.stringMatching(/initialMessage/) }),
+    );
+  });
+
   it("the stack file's fleet holds them and passes the fleet's check; the YAML program declares them", () => {
     const { acc, es } = account();
     const plan = buildPlan(acc);

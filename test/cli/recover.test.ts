@@ -151,6 +151,26 @@ number`, () => {
     expect(buying?.id).toBeUndefined();
   });
 
+  it("a current-API number whose `active` is null is active: adopted by its number, offered when bought since", () => {
+    const kept = { id: randomUUID(), user_id: USER, active: null, inbound_agent: null, number: "+15550010019" };
+    const bought = { ...kept, id: randomUUID(), number: "+15550010018" };
+    const pendingOf = (name: string, inputs: Record<string, unknown>): PendingOperation => ({
+      type: "creating",
+      resource: {
+        urn: `urn:pulumi:staging::p::${dyn("PurchasedNumber")}::${name}`,
+        type: dyn("PurchasedNumber"),
+        inputs,
+      },
+    });
+    const [adopting, buying] = decide(
+      [pendingOf("kept", { number: kept.number }), pendingOf("bought", { areaCode: "555" })],
+      evidence({ before: new Set() }),
+      live({ numbers: [kept, bought] }),
+    );
+    expect(adopting).toMatchObject({ outcome: "adopt", id: kept.id });
+    expect(buying).toMatchObject({ outcome: "unresolved", candidates: [bought.id] });
+  });
+
   it("a replacement under a URN still in the state is never settled, even with a fresh match", () => {
     const made = agentOf("new prompt");
     const op = pendingAgent("a", "new prompt");

@@ -10,7 +10,10 @@ import {
   type VoiceAgentClient,
 } from "pulumi-voiceagent/client";
 import { startEmulator, type RunningEmulator } from "voiceagent-emulator";
+import { createCapabilities } from "../../provider/client/capabilities.js";
+import { listingOf } from "../../provider/client/listing.js";
 import { pager } from "../../provider/client/pager.js";
+import { Snapshots } from "../../provider/client/snapshots.js";
 
 const TOKEN = `absence-${randomUUID()}`;
 const fast = { retry: { baseDelayMs: 1, maxDelayMs: 5 }, reconcile: { checkDelayMs: 1 } };
@@ -162,5 +165,36 @@ describe("what the list shows", () => {
       has_more: false,
     }));
     expect(await short.listing()).toMatchObject({ complete: false, cut: expect.stringMatching(/counts 2 objects/) });
+  });
+
+  it("a snapshot from a listing cut short (or holding an item without an id) is unknown, not complete; the next create lists again", async () => {
+    const before = { id: randomUUID() };
+    const named = { id: randomUUID(), why: "user_id: expected string" };
+    const noRoute = async () => {
+      throw new Error("no request: the listing is given");
+    };
+    const snapshots = new Snapshots(createCapabilities(noRoute));
+    let lists = 0;
+    const cutShort = async () => {
+      lists += 1;
+      return listingOf([before], [], "page 2 came back empty though the one before said there was more");
+    };
+    // An object the cut pages did not show existed before: a snapshot without it would let a later
+    // check take it for the object a lost create made.
+    const err = await snapshots.of("agents", cutShort).catch((e: unknown) => e);
+    expect(err).toMatchObject({
+      code: "E_INCOMPLETE_LIST",
+      mayHaveActed: false,
+      message: expect.stringContaining("page 2 came back empty"),
+    });
+    await snapshots.of("agents", cutShort).catch(() => undefined);
+    expect(lists).toBe(2);
+    const anonymous = async () => listingOf([before], [{ why: "an item without an id" }]);
+    expect(await snapshots.of("voices", anonymous).catch((e: unknown) => e)).toMatchObject({
+      code: "E_INCOMPLETE_LIST",
+    });
+    // Unreadable items that show their ids still name every object: a whole snapshot.
+    const whole = await snapshots.of("actions", async () => listingOf([before], [named]));
+    expect([...(whole ?? [])].sort()).toEqual([before.id, named.id].sort());
   });
 });

@@ -445,4 +445,27 @@ describe("the native entry (the plugin's plain provider)", () => {
     const onNew = await plugin(emu, token);
     expect(reasons(await onNew.check({ ...at, olds: {}, news: spanish() }))).toEqual([]);
   });
+
+  it("`pulumi import` keeps an agent's Prompt as promptId (an inline prompt as its text), so the next update sends no text", async () => {
+    const at = { urn: "urn:pulumi:dev::proj::voiceagent:index:Agent::r", type: "voiceagent:index:Agent" };
+    const p = inProcessPlugin().provider;
+    await p.configure({ config: { baseUrl: emu.url, token, api: "2024" }, plainKeys: [] });
+    const byRef = await agent.create(s(), { promptId: prompt, voice, actions: [] });
+    const imported = await p.read({ ...at, id: byRef.id, properties: {}, inputs: {} });
+    const inputs = imported.inputs;
+    expect(inputs).toMatchObject({ promptId: prompt });
+    expect(inputs).not.toHaveProperty("prompt");
+    // The program `pulumi import` writes from those inputs: no change, and an update keeps the reference.
+    const props = imported.properties ?? {};
+    expect(await agent.diff(s(), byRef.id, props, inputs ?? {})).toMatchObject({ changes: false });
+    await agent.update(s(), byRef.id, props, { ...inputs, name: "Renamed" });
+    const after = await raw("GET", `/v1/agents?id=${byRef.id}`);
+    expect(after.prompt).toMatchObject({ id: prompt });
+
+    const inline = await agent.create(s(), { prompt: "Eres un agente con su propio texto.", voice, actions: [] });
+    const importedInline = await p.read({ ...at, id: inline.id, properties: {}, inputs: {} });
+    const inlineInputs = importedInline.inputs;
+    expect(inlineInputs).toMatchObject({ prompt: "Eres un agente con su propio texto." });
+    expect(inlineInputs).not.toHaveProperty("promptId");
+  });
 });

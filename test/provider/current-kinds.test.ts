@@ -141,6 +141,18 @@ describe("Prompt", () => {
     });
     expect(imported).toMatchObject({ id: existing.id, inputs: { content: "You book visits." } });
   });
+
+  it("adopted by promptId alone, it keeps its text and settles: no failure, then no change", async () => {
+    const client = createClient({ baseUrl: emu.url, token, api: "2024" });
+    const existing = await client.prompts.create({ content: "Written in the dashboard." });
+    const s = settings("2024");
+    const inputs = (await prompt.check(s, {}, { promptId: existing.id })).inputs;
+    const adopted = await prompt.create(s, inputs);
+    expect(adopted.id).toBe(existing.id);
+    expect(stored("prompt", existing.user_id, existing.id)).toMatchObject({ content: "Written in the dashboard." });
+    const read = await runtimeIn("Prompt", new Host()).read(s, adopted.id, adopted.outs);
+    expect(await prompt.diff(s, adopted.id, read.props ?? {}, inputs)).toMatchObject({ changes: false });
+  });
 });
 
 describe("VectorDatabase", () => {
@@ -277,6 +289,32 @@ describe("AccountConnection", () => {
     expect("secrets" in imported ? imported.secrets : undefined).toEqual(
       expect.arrayContaining(["openaiApiKey", "twilioAuthToken"]),
     );
+  });
+
+  it("adopting one whose create-only field differs is refused before any write, naming the field", async () => {
+    const client = createClient({ baseUrl: emu.url, token, api: "2024" });
+    const [a, b] = emu.seeds.get(token)?.numbers ?? [];
+    if (!a || !b) throw new Error("the emulator seeded too few numbers");
+    const existing = await client.account_connections.create({
+      type: "account_connection_twilio",
+      credentials: { twilio_account_sid: "AC0123", twilio_auth_token: "held-token" },
+      steering_pool: [a],
+      account_supports_any_caller_id: false,
+    });
+    const held = stored("account_connection", existing.user_id, existing.id);
+    const writes = () => Object.values(emu.stats.writes).reduce((n, x) => n + x, 0);
+    const before = writes();
+    const adopt = { ...twilio([a, b]), accountSupportsAnyCallerId: true, accountConnectionId: existing.id };
+    const err = await conn.create(settings("2024"), adopt).catch((e: unknown) => e);
+    expect(String(err)).toMatch(/accountSupportsAnyCallerId/);
+    expect(String(err)).toMatch(/nothing was sent/);
+    expect(leaked(String(err))).toEqual([]);
+    // Neither the credentials nor the pool were written.
+    expect(writes()).toBe(before);
+    expect(stored("account_connection", existing.user_id, existing.id)).toEqual(held);
+    // The same connection declared with its own value is adopted.
+    const adopted = await conn.create(settings("2024"), { ...adopt, accountSupportsAnyCallerId: false });
+    expect(adopted.id).toBe(existing.id);
   });
 
   it("a connection type the service added reads as drift (a replacement), not a parse failure", async () => {

@@ -33,6 +33,7 @@ import {
   type SharedDeployment,
 } from "../../provider/coordination/deployment.js";
 import { PartialCreateError } from "../../provider/resources/kit/errors.js";
+import { lock as lockFile } from "proper-lockfile";
 import { SharedLedger } from "../../provider/coordination/shared-ledger.js";
 import { runtimeFor } from "../../provider/dynamic/runtimes.js";
 import { Host } from "../../provider/host.js";
@@ -439,6 +440,47 @@ describe("creates of one account through two ledgers of one deployment", () => {
     expect(sent).toEqual([]);
     endCheck();
     await check;
+  });
+
+  it("an entry whose removal met a held lock after its deadline ends with its operation: no later check waits for it", async () => {
+    let clock = 0;
+    const now = () => clock;
+    const [sending, checking] = [new SharedLedger(shared, "t0ken", now), new SharedLedger(shared, "t0ken", now)];
+    let inFlight = () => {};
+    const registered = new Promise<void>((resolve) => (inFlight = resolve));
+    let answer = () => {};
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    const send = sending.send(
+      "agents",
+      {},
+      async () => {
+        inFlight();
+        await answered;
+        return "made";
+      },
+      { at: 100, now },
+    );
+    await registered;
+    // Another process holds the ledger's lock while the create answers past its operation's deadline.
+    const file = path.join(shared.dir, readdirSync(shared.dir).find((f) => /^ledger-.*\.json$/.test(f))!);
+    const release = await lockFile(file, { realpath: false, retries: 0 });
+    clock = 200;
+    answer();
+    await expect(send).rejects.toThrow(/still held by another provider process/);
+    await release();
+    // The entry was never removed; its operation is over, so it holds no check.
+    let waited = false;
+    const checked = await checking.check(
+      "agents",
+      () => true,
+      async () => "checked",
+      () => {
+        waited = true;
+        clock = 10_000;
+      },
+      { at: 1_000, now },
+    );
+    expect([checked, waited]).toEqual(["checked", false]);
   });
 
   it("a process killed with a create in flight does not hold the deployment's checks", async () => {

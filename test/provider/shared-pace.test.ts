@@ -11,7 +11,7 @@ import path from "node:path";
 import { createInterface } from "node:readline";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { startEmulator, type RunningEmulator } from "voiceagent-emulator";
-import { freshPace, Pacer } from "../../provider/client/pace.js";
+import { freshPace, Pacer, paceLimited, paceTake } from "../../provider/client/pace.js";
 import { SharedDeployment } from "../../provider/coordination/deployment.js";
 import { SharedPace } from "../../provider/coordination/shared-pace.js";
 import { REPO_ROOT } from "../helpers/consumer.js";
@@ -217,6 +217,34 @@ the two sending side by side`, async () => {
     const written = JSON.parse(readFileSync(path.join(root, name), "utf8")) as { nextAt: number; rate: number };
     expect(written.rate).toBe(10);
     expect(written.nextAt).toBeLessThan(started + 60_000);
+  });
+
+  it("a clock set back less than minutes moves every stored time with it: the next turn, and the end of ignoring 429s", async () => {
+    const shared = new SharedDeployment(root, "key");
+    let clock = 1_000_000_000;
+    const store = new SharedPace(shared, TOKEN, () => clock);
+    const name = `pace-${shared.hashed("pace", TOKEN)}.json`;
+    writeFileSync(path.join(root, name), JSON.stringify({ ...freshPace(), rate: 10, lastLimited: clock }));
+    // Turns taken on the schedule (the wait each is given, not slept here).
+    const take = () => store.update((s) => paceTake(s, store.now()));
+    expect(await take()).toBe(0);
+    expect(await take()).toBe(100);
+    // The wall clock goes back two minutes: the next turn is still a tenth of a second away, not two minutes.
+    clock -= 120_000;
+    expect(await take()).toBeLessThanOrEqual(200);
+
+    // Written while 429s were ignored for 1 s more, by a clock since set back an hour: they are
+    // ignored for that second, not for an hour and a second.
+    const ahead = clock + 3_600_000;
+    writeFileSync(
+      path.join(root, name),
+      JSON.stringify({ ...freshPace(), rate: 10, lastLimited: ahead, seenAt: ahead, ignoreUntil: ahead + 1_000 }),
+    );
+    const ignoredFor = await store.update((s) => {
+      paceLimited(s, store.now(), 0);
+      return s.ignoreUntil - store.now();
+    });
+    expect(ignoredFor).toBeLessThanOrEqual(1_000);
   });
 
   it("every step of every request is counted in the shared state, grouped or not (cost per request printed)", async () => {

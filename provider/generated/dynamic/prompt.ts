@@ -6,7 +6,10 @@ import { KIND_PROPERTIES } from "../properties.js";
 
 /** The arguments of a {@link Prompt}. */
 export interface PromptArgs {
-  /** The prompt's text. Set content, promptTemplate, or both. */
+  /**
+   * The prompt's text. Set content, promptTemplate, or both (or neither with promptId). Unset: the service
+   * keeps what it holds (prompts/update leaves out what it is not sent).
+   */
   content?: pulumi.Input<string>;
   /**
    * Fields the agent collects during a call: each a `name`, a `label`, an optional `description` and a
@@ -64,7 +67,10 @@ export interface PromptState {
 
 /** The outputs of a {@link Prompt}: its arguments as deployed, and what it reports. */
 export interface PromptOutputs extends PromptState {
-  /** The prompt's text. Set content, promptTemplate, or both. */
+  /**
+   * The prompt's text. Set content, promptTemplate, or both (or neither with promptId). Unset: the service
+   * keeps what it holds (prompts/update leaves out what it is not sent).
+   */
   content?: string;
   /**
    * Fields the agent collects during a call: each a `name`, a `label`, an optional `description` and a

@@ -99,6 +99,19 @@ async function applyPool(
   return add.length + remove.length ? client.account_connections.get(live.id) : live;
 }
 
+/**
+ * The create-only fields (those whose change replaces) on which the program differs from an
+ * existing connection it adopts: its type, and whether it may present any caller id where both
+ * say (unset in the program, the service's value stands; not told by the service, nothing shows
+ * a difference).
+ */
+function createOnlyDiffers(live: AccountConnection, inputs: Inputs): string[] {
+  if (live.type !== inputs.type) return ["type"];
+  const wanted = inputs.accountSupportsAnyCallerId;
+  const held = live.account_supports_any_caller_id;
+  return wanted !== undefined && typeof held === "boolean" && held !== wanted ? ["accountSupportsAnyCallerId"] : [];
+}
+
 /** Sets an existing connection's credentials, then its steering pool. */
 async function updateConnection(client: VoiceAgentClient, id: string, flat: Props, pool: string[] | undefined) {
   const body = AccountConnectionUpdateSchema.parse({ type: flat.type, credentials: credentials(flat) });
@@ -218,7 +231,17 @@ export const accountConnectionKind = defineKind<AccountConnection, ConnectionWir
   async create({ client, inputs, bodies }) {
     const flat = bodies.create;
     if (inputs.accountConnectionId) {
-      await client.account_connections.get(inputs.accountConnectionId);
+      const live = await client.account_connections.get(inputs.accountConnectionId);
+      // What only a create sets must already be as declared: refused before the credentials or the
+      // pool are written, as the Agent refuses llmTemperature (else the write lands, then every
+      // run fails on the field it cannot change).
+      const differs = createOnlyDiffers(live, inputs);
+      if (differs.length)
+        throw new Error(
+          `${differs.join(", ")}: account connection ${inputs.accountConnectionId} holds another value, and the service ` +
+            "cannot change it (only its create sets it); nothing was sent: declare the connection's own value, or leave " +
+            `${differs.length > 1 ? "them" : "it"} unset where allowed, or drop accountConnectionId to create a new connection`,
+        );
       return updateConnection(client, inputs.accountConnectionId, flat, inputs.steeringPool);
     }
     const { type, openai_api_key, twilio_account_sid, twilio_auth_token, ...twilio } = flat;

@@ -16,7 +16,9 @@ import {
   type AgentUpdateWrite,
   type AgentWrite,
 } from "../../schemas/index.js";
+import type { VoiceAgentClient } from "../../client/index.js";
 import { inputFailure, type CheckFailure } from "../kit/check.js";
+import { isGone } from "../kit/errors.js";
 import { defineKind, type Props } from "../kit/kind.js";
 import { ownerOutput } from "../kit/owner.js";
 import { present, refusal, slug } from "../kit/pull.js";
@@ -102,6 +104,29 @@ function keptUnset(
   news: Partial<Record<CurrentInput, unknown>>,
 ): string[] {
   return CURRENT_INPUTS.filter((k) => k !== "promptId" && olds[k] !== undefined && news[k] === undefined);
+}
+
+/** Nothing recorded yet: the object is being imported (or read by a program's `.get()`). */
+const nothingRecorded = (recorded: object) => Object.keys(recorded).length === 0;
+
+/**
+ * Whether the agent speaks by a Prompt it names by id: the program says so (promptId recorded,
+ * no text), or, on an import, the agent names one of the team's prompts (its read kept the id).
+ */
+function byPromptId(a: Pick<Agent, "prompt_id">, recorded: { prompt?: unknown; promptId?: unknown }): boolean {
+  if (recorded.promptId !== undefined) return recorded.prompt === undefined;
+  return nothingRecorded(recorded) && a.prompt_id !== undefined;
+}
+
+/** Whether `id` is one of the team's prompt objects (an inline prompt's id is not: its read answers 404). */
+async function isTeamPrompt(client: VoiceAgentClient, id: string): Promise<boolean> {
+  try {
+    await client.prompts.get(id);
+    return true;
+  } catch (err) {
+    if (isGone(err)) return false;
+    throw err;
+  }
 }
 
 /** Agent: agents/create, GET /v1/agents/?id=, agents/update; the service has no delete. */
@@ -245,7 +270,7 @@ export const agentKind = defineKind<Agent, AgentWrite>()({
         "Exactly one of `prompt` and `promptId` is set.",
       wire: "prompt",
       // An agent whose program names a Prompt by id has no prompt text of its own to compare.
-      read: (a, recorded) => (recorded.promptId !== undefined && recorded.prompt === undefined ? undefined : a.prompt),
+      read: (a, recorded) => (byPromptId(a, recorded) ? undefined : a.prompt),
     },
     voice: {
       doc: "The id of the voice it speaks with: a `Voice`'s `id`, or an existing voice's UUID.",
@@ -276,7 +301,7 @@ export const agentKind = defineKind<Agent, AgentWrite>()({
         "The id of a `Prompt` (or an existing prompt object's UUID) the agent speaks by, instead of `prompt`'s text. " +
         "Exactly one of `prompt` and `promptId` is set. Only the current API (2024) has prompt objects.",
       wire: "prompt_id",
-      read: (a, recorded) => (recorded.promptId !== undefined ? a.prompt_id : undefined),
+      read: (a, recorded) => (byPromptId(a, recorded) ? a.prompt_id : undefined),
     },
     name: {
       doc: `The agent's name, as the dashboard shows it. ${KEPT}`,
@@ -441,7 +466,16 @@ export const agentKind = defineKind<Agent, AgentWrite>()({
     }
     return client.agents.update(inputs.agentId, updateBody(bodies.update, live.webhook?.id));
   },
-  read: ({ client, id }) => client.agents.get(id),
+  async read({ client, id, recorded }) {
+    const live = await client.agents.get(id);
+    // An import (or a program's `.get()`) has nothing recorded to say how the program names the
+    // prompt: a full agent shows a prompt object's id for an inline prompt too, so the id is kept
+    // as a reference (promptId) only when it is one of the team's prompts.
+    if (!nothingRecorded(recorded) || live.prompt_id === undefined) return live;
+    if (await isTeamPrompt(client, live.prompt_id)) return live;
+    const { prompt_id: _inline, ...inline } = live;
+    return inline;
+  },
   update: ({ client, id, recorded, bodies }) => client.agents.update(id, updateBody(bodies.update, recorded.webhook)),
   forgetNote: "the service has no delete for agents; it is removed from the stack and left on the service",
 });

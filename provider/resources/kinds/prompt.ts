@@ -93,9 +93,13 @@ export const promptKind = defineKind<Prompt, PromptWire>()({
   input,
   fields: {
     content: {
-      doc: "The prompt's text. Set content, promptTemplate, or both.",
+      doc:
+        "The prompt's text. Set content, promptTemplate, or both (or neither with promptId). Unset: the service " +
+        "keeps what it holds (prompts/update leaves out what it is not sent).",
       wire: "content",
       read: (p) => p.content ?? undefined,
+      // A prompt adopted by promptId alone keeps its text: what it holds is no difference.
+      unset: "service-decides",
     },
     collectFields: {
       doc:
