@@ -19,6 +19,7 @@ import { RateLimiter } from "./rate-limit.js";
 import type { Emulator, EmulatorOptions } from "./options.js";
 import type { Caller } from "./request-context.js";
 import { serviceRoutes } from "./routes.js";
+import { serviceDefaultsHook } from "./service-defaults.js";
 import { seedUser, type SeedResult } from "./seed.js";
 import { VoiceAgentService } from "./service.js";
 import { createStats, resetStats } from "./stats.js";
@@ -85,6 +86,8 @@ export async function buildEmulator(opts: EmulatorOptions): Promise<Emulator> {
     "onRequest",
     requestHook({ callers, stats, faults, limiter: opts.rateLimit && new RateLimiter(opts.rateLimit) }),
   );
+  // On the root before the routes are registered, so every route's answer passes through it.
+  if (opts.serviceDefaults) app.addHook("onSend", serviceDefaultsHook(api));
   app.setErrorHandler(errorHandler);
   app.setNotFoundHandler(notFoundHandler(api));
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run emulator -- [--host H] [--port N] [--db PATH] [--token T ...] [--seed] [--log] [--fault JSON ...] [--fault-seed N] [--rate-limit R[/B]]`
+// `npm run emulator -- [--host H] [--port N] [--db PATH] [--token T ...] [--seed] [--log] [--fault JSON ...] [--fault-seed N] [--rate-limit R[/B]] [--api 2023|2024] [--service-defaults]`
 // Prints the base URL as the first line of stdout once it accepts connections.
 import { randomBytes } from "node:crypto";
 import { Command, InvalidArgumentError, Option } from "commander";
@@ -72,6 +72,7 @@ const program = new Command()
     parseRateLimit,
   )
   .option("--validate-responses", "check every response against its schema (slower; a self-check)", false)
+  .option("--service-defaults", "answer with the service's defaults for fields a request left out", false)
   .addOption(
     new Option("--api <generation>", "API generation to speak: 2023 (the interface) or 2024 (the current API)")
       .choices(["2023", "2024"])
@@ -91,6 +92,7 @@ const opts = program.opts<{
   validateResponses: boolean;
   rateLimit?: RateLimitOptions;
   api: "2023" | "2024";
+  serviceDefaults: boolean;
 }>();
 
 const fromEnv = (process.env.VOICEAGENT_EMULATOR_TOKENS ?? "")
@@ -115,6 +117,7 @@ const emu = await startEmulator({
   validateResponses: opts.validateResponses,
   rateLimit: opts.rateLimit,
   api: opts.api,
+  serviceDefaults: opts.serviceDefaults,
   logger: opts.log ? { level: "info", stream: process.stderr } : false,
 });
 process.stdout.write(`${emu.url}\n`);

@@ -51,13 +51,16 @@ function refs(item: WireObject, fields: string[]): WireObject {
 /**
  * A call of the current API, with the two fields 0.0.48 requires: the number's telephony provider
  * (the emulator's numbers are Twilio's unless bought as Vonage's) and the agent's side of the call,
- * which for an outbound call is the number it is placed from.
+ * which for an outbound call is the number it is placed from. A call's recording is not known
+ * until it ends: the current API leaves it null, in a call's own answers as in a list page's (the
+ * same object answers alike wherever it is read).
  */
 function call(c: WireObject): WireObject {
   return {
     ...c,
     telephony_provider: c.telephony_provider ?? "twilio",
     agent_phone_number: c.agent_phone_number ?? c.from_number,
+    recording_available: c.recording_available || null,
   };
 }
 
@@ -80,13 +83,7 @@ function normalized(name: EndpointName, item: unknown): unknown {
         ...refs(item, ["telephony_account_connection"]),
       };
     case "listCalls":
-      // A call's recording is not known until it ends: the current API leaves it null.
-      return {
-        ...call(item),
-        agent: idOf(item.agent),
-        recording_available: item.recording_available || null,
-        ...refs(item, ["telephony_account_connection"]),
-      };
+      return { ...call(item), agent: idOf(item.agent), ...refs(item, ["telephony_account_connection"]) };
     case "listActions":
       return action(item);
     default:

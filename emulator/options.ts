@@ -45,6 +45,13 @@ export interface EmulatorOptions {
    * 429 with Retry-After, before any work (counted in `stats.rateLimited`). Off when omitted.
    */
   rateLimit?: RateLimitOptions | undefined;
+  /**
+   * Answer with the service's defaults (service-defaults.ts): where the service fills in a value
+   * for a field a request left out (an agent's `ivr_navigation_mode: "default"`, a number's
+   * `outbound_only: false` on the current API), every answer carries it, as a FastAPI service's
+   * models do. Off by default: answers then leave such fields out.
+   */
+  serviceDefaults?: boolean;
 }
 
 /** A built emulator: the Fastify app and the parts tests and the CLI reach into. */

@@ -3,12 +3,15 @@ import { z } from "zod";
 import { redact } from "../client/index.js";
 import { isProviderKey, withoutProvider } from "../resources/kit/migration.js";
 import { kindOfType } from "../identity.js";
-import { KIND_NAMES } from "./kinds.js";
+import { INPUT_PROPERTIES, KIND_NAMES } from "./kinds.js";
 import { splitUrn } from "./state.js";
 import { table } from "./output.js";
 
 /** The part of an engine event's step metadata drift reads (events come from the CLI: parsed, not trusted). */
-const StepStateSchema = z.looseObject({ inputs: z.record(z.string(), z.unknown()).nullish() });
+const StepStateSchema = z.looseObject({
+  inputs: z.record(z.string(), z.unknown()).nullish(),
+  outputs: z.record(z.string(), z.unknown()).nullish(),
+});
 const StepSchema = z.looseObject({
   op: z.string(),
   urn: z.string(),
@@ -82,9 +85,27 @@ const inputsOf = (s: z.infer<typeof StepStateSchema> | null | undefined): Record
 };
 
 /**
+ * What a refresh step compares of one state: the recorded values of the kind's input properties,
+ * as the outputs hold them (what the last write or read recorded of the live object), secrets
+ * masked. Not the inputs: those are the program's, and a refresh replaces them with everything it
+ * read, so a value the service filled in for a property the program leaves to it (an agent's
+ * `ivrNavigationMode`) would show as drift after every deploy. A write records what a read of the
+ * same object would (kit/derive.ts `outputsOf`), so only a change made outside Pulumi differs.
+ */
+const recordedOf = (kind: string, s: z.infer<typeof StepStateSchema> | null | undefined): Record<string, unknown> => {
+  if (!s?.outputs) return inputsOf(s);
+  const names = new Set(INPUT_PROPERTIES[kind] ?? []);
+  return Object.fromEntries(
+    Object.entries(withoutProvider(s.outputs))
+      .filter(([k]) => names.has(k))
+      .map(([k, v]) => [k, maskSecrets(v)]),
+  );
+};
+
+/**
  * Builds the drift report from the engine events of `pulumi preview --refresh`: each refresh
- * step of one of our resources compares the state's inputs with the live ones (no `new` state:
- * the object is gone), and each changing step after it is what `up` would do.
+ * step of one of our resources compares the state's recorded values with the live ones (no `new`
+ * state: the object is gone), and each changing step after it is what `up` would do.
  */
 export function driftFromEvents(events: readonly unknown[]): DriftReport {
   const drifted: DriftReport["drifted"] = [];
@@ -97,8 +118,8 @@ export function driftFromEvents(events: readonly unknown[]): DriftReport {
       const base = { urn: done.urn, kind: shortKind(done.type), name: splitUrn(done.urn).name };
       if (!done.new) drifted.push({ ...base, status: "deleted", properties: [] });
       else {
-        const before = inputsOf(done.old);
-        const after = inputsOf(done.new);
+        const before = recordedOf(base.kind, done.old);
+        const after = recordedOf(base.kind, done.new);
         const properties = changedKeys(before, after).map((k) => ({ name: k, old: before[k], new: after[k] }));
         if (properties.length) drifted.push({ ...base, status: "changed", properties });
       }

@@ -59,8 +59,9 @@ export function pulumiFailure(err: unknown): string {
 
 /**
  * `voiceagent drift`: runs `pulumi preview --refresh` on the stack through the Automation API
- * and prints, per resource, the properties that differ between the state and the live objects
- * (state → live, secrets masked) and what `up` would do. Exit 0 clean, 3 drift, 1 error.
+ * and prints, per resource, the properties that differ between what the state recorded of the
+ * live objects and what the refresh reads (state → live, secrets masked; drift-report.ts) and what
+ * `up` would do. Exit 0 clean, 3 drift, 1 error.
  */
 export async function drift(opts: DriftOptions, io: CliIo): Promise<ExitCode> {
   const workDir = path.resolve(io.cwd, opts.cwd ?? ".");

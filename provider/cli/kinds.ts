@@ -35,6 +35,20 @@ export type ResourceKind = KindName;
 
 export { KIND_NAMES };
 
+/**
+ * The properties a program gives each kind (its fields, but the inert ones kept only for old
+ * programs): what `drift` compares between the state and the live object. A kind's outputs that
+ * are not inputs (a call's status, a number's `active`) are the service's to change.
+ */
+export const INPUT_PROPERTIES: Readonly<Record<string, readonly string[]>> = Object.fromEntries(
+  REGISTRY.map((k) => [
+    k.kind,
+    Object.entries(k.info.fields)
+      .filter(([, f]) => f.change !== "inert")
+      .map(([name]) => name),
+  ]),
+);
+
 /** The input that adopts an existing object of each kind that has one (Agent: agentId, ...), from the kinds. */
 export const ADOPT_INPUTS: Readonly<Partial<Record<ResourceKind, string>>> = Object.fromEntries(
   REGISTRY.flatMap((k) => (k.info.adopt ? [[k.kind, k.info.adopt]] : [])),

@@ -7,13 +7,14 @@ import { pulumiFailure } from "../../provider/cli/drift.js";
 const T = "pulumi-nodejs:dynamic/voiceagent:";
 const urn = (kind: string, name: string) => `urn:pulumi:prod::app::${T}${kind}::${name}`;
 const SECRET = { "4dabf18193072939515e22adb298388d": "1b47061264138c4ac30d75fd1eb44270", ciphertext: "v1:abc" };
+/** A step whose states hold the given values as both inputs and outputs (as after a create, and after a refresh read). */
 const step = (op: string, kind: string, name: string, old?: object, now?: object) => ({
   op,
   urn: kind.startsWith("pulumi:") ? `urn:pulumi:prod::app::${kind}::${name}` : urn(kind, name),
   type: kind.startsWith("pulumi:") ? kind : `${T}${kind}`,
   provider: "",
-  ...(old ? { old: { inputs: { __provider: "code v1", ...old }, outputs: {} } } : {}),
-  ...(now ? { new: { inputs: { __provider: "code v2", ...now }, outputs: {} } } : {}),
+  ...(old ? { old: { inputs: { __provider: "code v1", ...old }, outputs: { __provider: "code v1", ...old } } } : {}),
+  ...(now ? { new: { inputs: { __provider: "code v2", ...now }, outputs: { __provider: "code v2", ...now } } } : {}),
 });
 const pre = (m: object) => ({ sequence: 1, timestamp: 1, resourcePreEvent: { metadata: m } });
 const done = (m: object) => ({ sequence: 2, timestamp: 2, resOutputsEvent: { metadata: m } });
@@ -74,6 +75,26 @@ describe("driftFromEvents", () => {
     ]);
     expect(report).toEqual({ clean: true, drifted: [], planned: [] });
     expect(humanDrift(report)).toMatch(/^clean: /);
+  });
+
+  it("compares what the state recorded of the live object, not the program's inputs, and only the kind's input properties", () => {
+    // After `up` the state's inputs are the program's, its outputs what the create's answer held,
+    // the service's defaults included; a refresh read records them all as inputs.
+    const made = { prompt: "Be kind.", voice: "v1", ivrNavigationMode: "default", userId: "u1" };
+    const refresh = (live: object) => ({
+      ...step("refresh", "Agent", "support"),
+      old: { inputs: { prompt: "Be kind.", voice: "v1" }, outputs: made },
+      new: { inputs: { ...made, ...live, userId: undefined }, outputs: { ...made, ...live } },
+    });
+    expect(driftFromEvents([done(refresh({}))])).toEqual({ clean: true, drifted: [], planned: [] });
+    // An output that is not an input (the owner) is the service's; a hand edit of the defaulted field is drift.
+    const edited = driftFromEvents([done(refresh({ ivrNavigationMode: "off", userId: "u2" }))]);
+    expect(edited.drifted).toEqual([
+      expect.objectContaining({
+        kind: "Agent",
+        properties: [{ name: "ivrNavigationMode", old: "default", new: "off" }],
+      }),
+    ]);
   });
 
   it("masks secrets: Pulumi's secret objects, the engine's [secret], and the token wherever it appears", () => {

@@ -81,11 +81,18 @@ export function useConsumer(opts: {
   downloads?: boolean;
   /** The API generation the emulator speaks (default: the interface's, 2023). */
   api?: "2023" | "2024";
+  /** The emulator answers with the service's defaults for fields a request left out (emulator/service-defaults.ts). */
+  serviceDefaults?: boolean;
 }): ConsumerContext {
   const ctx = {} as ConsumerContext;
   beforeAll(async () => {
     ctx.token = `consumer-${opts.name}-${randomUUID()}`;
-    ctx.emu = await startEmulator({ tokens: [ctx.token], seed: true, ...(opts.api ? { api: opts.api } : {}) });
+    ctx.emu = await startEmulator({
+      tokens: [ctx.token],
+      seed: true,
+      ...(opts.api ? { api: opts.api } : {}),
+      ...(opts.serviceDefaults ? { serviceDefaults: true } : {}),
+    });
     ctx.client = createClient({ baseUrl: ctx.emu.url, token: ctx.token });
     const viaEnv = opts.credentials === "env";
     if (opts.downloads) {

@@ -5,14 +5,25 @@
 // (test/helpers/consumer.ts, install seeds) and npm finds nothing to fetch.
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
-import { packageJson, REPO_ROOT, TEMPLATE_TSCONFIG, TS_DEV_DEPENDENCIES } from "../helpers/consumer.js";
+import {
+  packageJson,
+  REPO_ROOT,
+  run,
+  type RunResult,
+  TEMPLATE_TSCONFIG,
+  TS_DEV_DEPENDENCIES,
+} from "../helpers/consumer.js";
 import { type ConsumerContext, PULUMI, useConsumer } from "../consumer/lifecycle.js";
 
-/** The clinic project with a stack `dev` on its own emulator; `name` names the token and the temp folder. */
-export function useClinicProject(name: string): ConsumerContext {
+/**
+ * The clinic project with a stack `dev` on its own emulator; `name` names the token and the temp
+ * folder. `serviceDefaults`: the emulator answers with the service's defaults.
+ */
+export function useClinicProject(name: string, opts: { serviceDefaults?: boolean } = {}): ConsumerContext {
   return useConsumer({
     name,
     api: "2024",
+    ...opts,
     config: { "voiceagent:api": "2024" },
     project: (tarball) => ({
       files: {
@@ -48,4 +59,10 @@ export async function made(ctx: ConsumerContext, route: string, body: unknown): 
   const id = typeof json === "object" && json !== null && "id" in json ? json.id : undefined;
   if (!res.ok || typeof id !== "string") throw new Error(`${route}/create answered ${res.status}`);
   return id;
+}
+
+/** `voiceagent` of the packed provider installed in the project, run there with the project's environment. */
+export function voiceagentCli(ctx: ConsumerContext, args: string[]): Promise<RunResult> {
+  const bin = path.join(ctx.c.dir, "node_modules/pulumi-voiceagent/dist/cli/main.js");
+  return run(process.execPath, [bin, ...args], { cwd: ctx.c.dir, env: ctx.c.env });
 }

@@ -92,6 +92,12 @@ export function kindRuntime<S extends z.ZodRawShape, R extends { id: string }, W
   const parse = (props: Props): I => def.input.parse(props);
   /** Recorded state, read leniently: a property an older release stored differently is left out. */
   const recorded = (props: Props): Partial<I> => partialInputs(def, props);
+  /**
+   * The one conversion from an answer to outputs, for create, adoption, update, read and import
+   * alike: what a write records is what a read of the same object right after records, so a
+   * refresh (and `voiceagent drift`) sees only what changed outside Pulumi
+   * (test/provider/outputs-agree.test.ts holds every kind to it on both API generations).
+   */
   const outs = (live: R, inputs: Props) => outputsOf(def, live, inputs);
 
   /** After a write whose answer was lost, the live object tells whether it took effect: its outputs when it converged. */
