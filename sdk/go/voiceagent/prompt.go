@@ -36,7 +36,7 @@ type Prompt struct {
 	pulumi.CustomResourceState
 
 	// Fields the agent collects during a call: each a `name`, a `label`, an optional `description` and a `fieldType` (field_type_email, the default and the only type the service knows). Unset: the service keeps what it holds.
-	CollectFields pulumi.MapArrayOutput `pulumi:"collectFields"`
+	CollectFields PromptCollectFieldsArrayOutput `pulumi:"collectFields"`
 	// The prompt's text. Set content, promptTemplate, or both.
 	Content pulumi.StringPtrOutput `pulumi:"content"`
 	// A URL the service asks for context before a call. Unset: the service keeps what it holds (prompts/update cannot clear it).
@@ -84,7 +84,7 @@ func GetPrompt(ctx *pulumi.Context,
 // Input properties used for looking up and filtering Prompt resources.
 type promptState struct {
 	// Fields the agent collects during a call: each a `name`, a `label`, an optional `description` and a `fieldType` (field_type_email, the default and the only type the service knows). Unset: the service keeps what it holds.
-	CollectFields []map[string]interface{} `pulumi:"collectFields"`
+	CollectFields []PromptCollectFields `pulumi:"collectFields"`
 	// The prompt's text. Set content, promptTemplate, or both.
 	Content *string `pulumi:"content"`
 	// A URL the service asks for context before a call. Unset: the service keeps what it holds (prompts/update cannot clear it).
@@ -99,7 +99,7 @@ type promptState struct {
 
 type PromptState struct {
 	// Fields the agent collects during a call: each a `name`, a `label`, an optional `description` and a `fieldType` (field_type_email, the default and the only type the service knows). Unset: the service keeps what it holds.
-	CollectFields pulumi.MapArrayInput
+	CollectFields PromptCollectFieldsArrayInput
 	// The prompt's text. Set content, promptTemplate, or both.
 	Content pulumi.StringPtrInput
 	// A URL the service asks for context before a call. Unset: the service keeps what it holds (prompts/update cannot clear it).
@@ -118,7 +118,7 @@ func (PromptState) ElementType() reflect.Type {
 
 type promptArgs struct {
 	// Fields the agent collects during a call: each a `name`, a `label`, an optional `description` and a `fieldType` (field_type_email, the default and the only type the service knows). Unset: the service keeps what it holds.
-	CollectFields []map[string]interface{} `pulumi:"collectFields"`
+	CollectFields []PromptCollectFields `pulumi:"collectFields"`
 	// The prompt's text. Set content, promptTemplate, or both.
 	Content *string `pulumi:"content"`
 	// A URL the service asks for context before a call. Unset: the service keeps what it holds (prompts/update cannot clear it).
@@ -132,7 +132,7 @@ type promptArgs struct {
 // The set of arguments for constructing a Prompt resource.
 type PromptArgs struct {
 	// Fields the agent collects during a call: each a `name`, a `label`, an optional `description` and a `fieldType` (field_type_email, the default and the only type the service knows). Unset: the service keeps what it holds.
-	CollectFields pulumi.MapArrayInput
+	CollectFields PromptCollectFieldsArrayInput
 	// The prompt's text. Set content, promptTemplate, or both.
 	Content pulumi.StringPtrInput
 	// A URL the service asks for context before a call. Unset: the service keeps what it holds (prompts/update cannot clear it).
@@ -231,8 +231,8 @@ func (o PromptOutput) ToPromptOutputWithContext(ctx context.Context) PromptOutpu
 }
 
 // Fields the agent collects during a call: each a `name`, a `label`, an optional `description` and a `fieldType` (field_type_email, the default and the only type the service knows). Unset: the service keeps what it holds.
-func (o PromptOutput) CollectFields() pulumi.MapArrayOutput {
-	return o.ApplyT(func(v *Prompt) pulumi.MapArrayOutput { return v.CollectFields }).(pulumi.MapArrayOutput)
+func (o PromptOutput) CollectFields() PromptCollectFieldsArrayOutput {
+	return o.ApplyT(func(v *Prompt) PromptCollectFieldsArrayOutput { return v.CollectFields }).(PromptCollectFieldsArrayOutput)
 }
 
 // The prompt's text. Set content, promptTemplate, or both.
