@@ -18,8 +18,8 @@ import (
 //
 //	booking, err := voiceagent.NewPrompt(ctx, "booking", &voiceagent.PromptArgs{
 //		Content: pulumi.String("You book visits for the clinic. Ask for the caller's email."),
-//		CollectFields: pulumi.MapArray{
-//			pulumi.Map{"name": pulumi.String("email"), "label": pulumi.String("Email address")},
+//		CollectFields: voiceagent.PromptCollectFieldsArray{
+//			&voiceagent.PromptCollectFieldsArgs{Name: pulumi.String("email"), Label: pulumi.String("Email address")},
 //		},
 //	})
 //

@@ -231,7 +231,7 @@ class Prompt(pulumi.CustomResource):
         ```python
         booking = voiceagent.Prompt("booking",
             content="You book visits for the clinic. Ask for the caller's email.",
-            collect_fields=[{"name": "email", "label": "Email address"}])
+            collect_fields=[voiceagent.PromptCollectFieldsArgs(name="email", label="Email address")])
         ```
 
         ## Import
@@ -263,7 +263,7 @@ class Prompt(pulumi.CustomResource):
         ```python
         booking = voiceagent.Prompt("booking",
             content="You book visits for the clinic. Ask for the caller's email.",
-            collect_fields=[{"name": "email", "label": "Email address"}])
+            collect_fields=[voiceagent.PromptCollectFieldsArgs(name="email", label="Email address")])
         ```
 
         ## Import
