@@ -34,8 +34,11 @@ export interface CurrentDriver {
   misspelt?: RegExp;
 }
 
-/** The resources the setup declares: two prompts, a vector database, an OpenAI connection, two agents. */
-const RESOURCES = 6;
+/**
+ * The resources the setup declares (two prompts, a vector database, an OpenAI connection, two
+ * agents), and the stack's own resource, which the scenario's destroy removed too.
+ */
+const RESOURCES = 6 + 1;
 
 /** Registers the setup's test on a stack its scenario's destroy left empty. */
 export function currentSetupScenario(run: CurrentDriver): void {
