@@ -27,8 +27,13 @@ export type TypeRef =
   | { shape: "string" | "integer" | "number" | "boolean" | "any" }
   | { shape: "enum"; name: EnumName; values: readonly string[] }
   | { shape: "array"; items: TypeRef }
-  /** An open object: `known` are the keys it documents, others pass as they are. */
-  | { shape: "object"; name: string; known: NestedProperty[] }
+  /**
+   * An object of known keys (a nested input: an agent's `llmFallback`), a named type in the
+   * schema. `open`: keys it does not document pass to the service as they are (an action's config).
+   */
+  | { shape: "object"; name: string; doc: string; known: NestedProperty[]; open: boolean }
+  /** A map from any key to values of one type (an agent's `deepgramKeywords`, `any` for a free-form object). */
+  | { shape: "map"; name: string; values: TypeRef }
   /** A closed object type of a function's result (a list's item, e.g. `FoundVoice`). */
   | { shape: "named"; name: string; doc: string; properties: FunctionProperty[] };
 
@@ -115,11 +120,73 @@ function enumNamed(values: readonly unknown[], where: string): TypeRef {
 
 const pascal = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
+/** "Prompt.collectFields[]" → `PromptCollectFields`: a nested type is named after where it is (an array's item after the array). */
+const typeNameOf = (where: string) => where.replaceAll("[]", "").split(".").map(pascal).join("");
+
+/** Whether a JSON Schema's `additionalProperties` lets keys it does not document through (a loose object). */
+const passesOthers = (extra: z.core.JSONSchema._JSONSchema | undefined) =>
+  extra === true || (typeof extra === "object" && Object.keys(extra).length === 0);
+
+/**
+ * The type of an object schema: a record (`z.record`) is a map of its values' type; an object of
+ * documented keys (`z.object`, `z.strictObject`, `z.looseObject`) a named object type, each key
+ * with its description; an object of no documented keys a map of anything (the service's own type
+ * is open there).
+ */
+function objectOf(js: z.core.JSONSchema.JSONSchema, where: string): TypeRef {
+  const name = typeNameOf(where);
+  const entries = Object.entries(js.properties ?? {});
+  if (entries.length === 0) {
+    const extra = js.additionalProperties;
+    const values =
+      typeof extra === "object" && !passesOthers(extra) ? typeOf(extra, `${where}{}`) : { shape: "any" as const };
+    return { shape: "map", name, values };
+  }
+  const required = new Set(js.required ?? []);
+  const known = entries.map(([key, p]): NestedProperty => {
+    const doc = typeof p === "object" ? p.description : undefined;
+    if (!doc) throw new Error(`${where}.${key}: a key of an object needs a description (.meta({ description }))`);
+    return { name: key, doc, type: typeOf(p, `${where}.${key}`), required: required.has(key) };
+  });
+  const [kind, ...path] = where.replaceAll("[]", "").split(".");
+  const doc = js.description ?? `The \`${path.join(".")}\` of ${/^[AEIOU]/.test(kind ?? "") ? "an" : "a"} ${kind}.`;
+  return { shape: "object", name, doc, known, open: passesOthers(js.additionalProperties) };
+}
+
+/**
+ * The variants of a union of objects (`z.union`, `z.discriminatedUnion`: one per action type), as
+ * one object: every key of every variant, each documented by its variant and required only when
+ * every variant requires it. The check still holds each value to its own variant.
+ */
+function mergedObjects(variants: readonly z.core.JSONSchema._JSONSchema[], js: z.core.JSONSchema.JSONSchema) {
+  const objects = variants.filter(
+    (v): v is z.core.JSONSchema.JSONSchema => typeof v === "object" && v.type === "object",
+  );
+  if (objects.length === 0 || objects.length !== variants.length) return undefined;
+  const properties: Record<string, z.core.JSONSchema._JSONSchema> = {};
+  for (const o of objects) for (const [key, p] of Object.entries(o.properties ?? {})) properties[key] ??= p;
+  const required = Object.keys(properties).filter((key) => objects.every((o) => o.required?.includes(key)));
+  const open = objects.some((o) => passesOthers(o.additionalProperties));
+  return {
+    type: "object" as const,
+    properties,
+    required,
+    ...(open ? { additionalProperties: {} } : {}),
+    ...(js.description ? { description: js.description } : {}),
+  };
+}
+
 /** The language-independent type of one JSON Schema (as zod writes it for an input property). */
 export function typeOf(js: z.core.JSONSchema._JSONSchema, where: string): TypeRef {
   if (typeof js === "boolean" || Object.keys(js).filter((k) => k !== "description").length === 0)
     return { shape: "any" };
   if (js.enum) return enumNamed(js.enum, where);
+  const union = js.anyOf ?? js.oneOf;
+  if (union && js.type === undefined) {
+    const merged = mergedObjects(union, js);
+    if (merged) return objectOf(merged, where);
+    throw new Error(`${where}: a union that is not of objects has no schema type`);
+  }
   switch (js.type) {
     case "string":
     case "integer":
@@ -131,22 +198,19 @@ export function typeOf(js: z.core.JSONSchema._JSONSchema, where: string): TypeRe
         throw new Error(`${where}: a tuple or an array without items has no schema type`);
       return { shape: "array", items: typeOf(js.items, `${where}[]`) };
     }
-    case "object": {
-      const required = new Set(js.required ?? []);
-      const known = Object.entries(js.properties ?? {}).map(([name, p]): NestedProperty => {
-        const doc = typeof p === "object" ? p.description : undefined;
-        if (!doc) throw new Error(`${where}.${name}: a key of an object needs a description (.meta({ description }))`);
-        return { name, doc, type: typeOf(p, `${where}.${name}`), required: required.has(name) };
-      });
-      // An array's item is named after the array ("Prompt.collectFields[]": PromptCollectFields).
-      return { shape: "object", name: where.replaceAll("[]", "").split(".").map(pascal).join(""), known };
-    }
+    case "object":
+      return objectOf(js, where);
     default:
       throw new Error(`${where}: no schema type for ${JSON.stringify(js)}`);
   }
 }
 
-/** Enums widened to string, as a live value may hold values this release does not know. */
+/**
+ * Enums widened to string, as a live value may hold values this release does not know. A nested
+ * object keeps its type: the schema names one type for its input and its output (Pulumi's SDKs
+ * make both, `AgentLlmFallbackArgs` and `AgentLlmFallback`, from it), and every SDK reads a string
+ * of an enum type whatever its value.
+ */
 function widen(t: TypeRef): TypeRef {
   if (t.shape === "enum") return { shape: "string" };
   if (t.shape === "array") return { shape: "array", items: widen(t.items) };

@@ -22,17 +22,11 @@ export interface PackageInfo {
   license: string;
 }
 
-/** An open object's description: its own doc and the keys it documents. */
-function describedWithKeys(doc: string, t: TypeRef): string {
-  if (t.shape !== "object" || t.known.length === 0) return doc;
-  return `${doc}\n\n${t.known.map((k) => `- \`${k.name}\`: ${k.doc}`).join("\n")}`;
-}
-
 function propertySpec(p: PropertyDescription, side: "input" | "output"): JsonObject {
   const type = side === "input" && p.input ? p.input.type : p.output.type;
   return {
     ...typeSpec(type),
-    description: describedWithKeys(p.doc, type),
+    description: p.doc,
     ...(side === "input" && p.input?.default !== undefined ? { default: p.input.default } : {}),
     ...((side === "output" ? p.output.secret : p.input?.secret) ? { secret: true } : {}),
     ...(p.replaces ? { replaceOnChanges: true } : {}),
@@ -57,12 +51,25 @@ function resourceSpec(k: KindDescription): JsonObject {
   };
 }
 
-/** The enum types the kinds use, each described by the first property that uses it. */
+/** The types a type is made of, itself first, each nested object's keys after it. */
+function partsOf(t: TypeRef): TypeRef[] {
+  if (t.shape === "array") return [t, ...partsOf(t.items)];
+  if (t.shape === "map") return [t, ...partsOf(t.values)];
+  if (t.shape === "object") return [t, ...t.known.flatMap((k) => partsOf(k.type))];
+  return [t];
+}
+
+/** The enum types the kinds use, each described by the first property that uses it (a nested key by its own doc). */
 function enumTypes(kinds: readonly KindDescription[]): JsonObject {
   const found = new Map<EnumName, string>();
   const visit = (t: TypeRef, doc: string) => {
-    if (t.shape === "enum" && !found.has(t.name)) found.set(t.name, doc);
-    if (t.shape === "array") visit(t.items, doc);
+    for (const part of partsOf(t)) {
+      if (part.shape === "enum" && !found.has(part.name)) found.set(part.name, doc);
+      if (part.shape === "object")
+        for (const k of part.known)
+          if (k.type.shape === "enum" && !found.has(k.type.name))
+            found.set(k.type.name, `${part.name}.${k.name}: ${k.doc}`);
+    }
   };
   for (const k of kinds)
     for (const p of k.properties) if (p.input) visit(p.input.type, `${k.kind}.${p.name}: ${p.doc}`);
@@ -75,6 +82,42 @@ function enumTypes(kinds: readonly KindDescription[]): JsonObject {
         enum: ENUMS[name].map((value) => ({ name: enumMemberName(value, ENUMS[name]), value })),
       },
     ]),
+  );
+}
+
+type ObjectRef = Extract<TypeRef, { shape: "object" }>;
+
+/**
+ * The named object types of the kinds' nested inputs and outputs (`AgentLlmFallback`...), each
+ * once: its description, each key's type and description, the keys it requires.
+ */
+function objectTypes(kinds: readonly KindDescription[]): JsonObject {
+  const found = new Map<string, ObjectRef>();
+  for (const k of kinds)
+    for (const p of k.properties)
+      for (const t of [p.input?.type, p.output.type])
+        for (const part of t ? partsOf(t) : [])
+          if (part.shape === "object") {
+            const seen = found.get(part.name);
+            if (seen && JSON.stringify(seen) !== JSON.stringify(part))
+              throw new Error(`${part.name}: two different nested objects would share this type name`);
+            found.set(part.name, part);
+          }
+  return Object.fromEntries(
+    [...found.values()].map((o) => {
+      const required = o.known.filter((k) => k.required).map((k) => k.name);
+      return [
+        tokenOf(o.name),
+        {
+          description: o.open
+            ? `${o.doc} The keys below are typed; the provider passes any other key to the service as it is.`
+            : o.doc,
+          type: "object",
+          properties: Object.fromEntries(o.known.map((k) => [k.name, { ...typeSpec(k.type), description: k.doc }])),
+          ...(required.length ? { required } : {}),
+        },
+      ];
+    }),
   );
 }
 
@@ -155,6 +198,6 @@ export function buildSchema(
     },
     resources: Object.fromEntries(kinds.map((k) => [tokenOf(k.kind), resourceSpec(k)])),
     functions: functionsSpec(functions),
-    types: { ...enumTypes(kinds), ...namedTypes(functions) },
+    types: { ...enumTypes(kinds), ...objectTypes(kinds), ...namedTypes(functions) },
   };
 }

@@ -15,9 +15,9 @@ export function typeSpec(t: TypeRef): JsonObject {
       return { type: "string", $ref: `#/types/${tokenOf(t.name)}` };
     case "array":
       return { type: "array", items: typeSpec(t.items) };
+    case "map":
+      return { type: "object", additionalProperties: typeSpec(t.values) };
     case "object":
-      // An open object: the documented keys and any others, passed as they are.
-      return { type: "object", additionalProperties: { $ref: "pulumi.json#/Any" } };
     case "named":
       return { $ref: `#/types/${tokenOf(t.name)}` };
     default:

@@ -32,9 +32,13 @@ export function jsdoc(indent: string, text: string, tags: string[] = []): string
   return `${indent}/**\n${all.map((l) => `${indent} *${l ? ` ${l}` : ""}`).join("\n")}\n${indent} */\n`;
 }
 
-/** The nested objects of a type (an action's `config`), each once. */
-function objectsIn(t: TypeRef): Extract<TypeRef, { shape: "object" }>[] {
+/** A nested object or map of a type (an action's `config`, an agent's `deepgramKeywords`), named in its own interface. */
+type Nested = Extract<TypeRef, { shape: "object" | "map" }>;
+
+/** The nested objects and maps of a type, each once. */
+function objectsIn(t: TypeRef): Nested[] {
   if (t.shape === "object") return [t, ...t.known.flatMap((k) => objectsIn(k.type))];
+  if (t.shape === "map") return [t, ...objectsIn(t.values)];
   if (t.shape === "array") return objectsIn(t.items);
   return [];
 }
@@ -56,6 +60,7 @@ function argType(t: TypeRef, enums: Set<string>): string {
     case "array":
       return `pulumi.Input<${argType(t.items, enums)}>[]`;
     case "object":
+    case "map":
       return `${t.name}Args`;
     case "named":
       return t.name;
@@ -77,10 +82,11 @@ export function outType(t: TypeRef): string {
       return "string";
     case "array": {
       const shape = t.items.shape;
-      const grouped = shape === "enum" || shape === "any" || shape === "object" || shape === "array";
+      const grouped = shape === "enum" || shape === "any" || shape === "object" || shape === "map" || shape === "array";
       return `${grouped ? `(${outType(t.items)})` : outType(t.items)}[]`;
     }
     case "object":
+    case "map":
     case "named":
       return t.name;
   }
@@ -92,23 +98,43 @@ function nestedInterfaces(k: KindDescription, enums: Set<string>): string {
   return k.properties
     .flatMap((p) => (p.input ? objectsIn(p.input.type).map((o) => [p, o] as const) : []))
     .map(([p, o]) => {
+      const whose = `The \`${p.name}\` of ${an(k.kind)} {@link ${k.kind}}`;
+      const known = o.shape === "object" ? o.known : [];
+      // A closed object takes only its keys (a misspelt one is a type error); an open one and a
+      // map take any key, of the map's value type.
+      const others =
+        o.shape === "map"
+          ? {
+              arg: `pulumi.Input<${argType(o.values, enums)}>`,
+              out: outType(o.values),
+              doc: "Each key and its value.",
+              outDoc: "Each key and its value.",
+            }
+          : o.open
+            ? {
+                arg: "pulumi.Input<unknown> | undefined",
+                out: "unknown",
+                doc: "Other keys are passed to the service as they are.",
+                outDoc: "Other keys, as the service holds them.",
+              }
+            : undefined;
       const args =
-        jsdoc("", `The \`${p.name}\` of ${an(k.kind)} {@link ${k.kind}}.`) +
+        jsdoc("", `${whose}.`) +
         `export interface ${o.name}Args {\n` +
-        o.known
+        known
           .map(
             (n) =>
               jsdoc("  ", n.doc) + `  ${n.name}${n.required ? "" : "?"}: pulumi.Input<${argType(n.type, enums)}>;\n`,
           )
           .join("") +
-        jsdoc("  ", "Other keys are passed to the service as they are.") +
-        "  [key: string]: pulumi.Input<unknown> | undefined;\n}\n";
+        (others ? jsdoc("  ", others.doc) + `  [key: string]: ${others.arg};\n` : "") +
+        "}\n";
       const out =
-        jsdoc("", `The \`${p.name}\` of ${an(k.kind)} {@link ${k.kind}} as deployed.`) +
+        jsdoc("", `${whose} as deployed.`) +
         `export interface ${o.name} {\n` +
-        o.known.map((n) => jsdoc("  ", n.doc) + `  ${n.name}${n.required ? "" : "?"}: ${outType(n.type)};\n`).join("") +
-        jsdoc("  ", "Other keys, as the service holds them.") +
-        "  [key: string]: unknown;\n}\n";
+        known.map((n) => jsdoc("  ", n.doc) + `  ${n.name}${n.required ? "" : "?"}: ${outType(n.type)};\n`).join("") +
+        (others ? jsdoc("  ", others.outDoc) + `  [key: string]: ${others.out};\n` : "") +
+        "}\n";
       return `${args}\n${out}`;
     })
     .join("\n");

@@ -10,8 +10,8 @@ func prompt(ctx *pulumi.Context) error {
 	// example begin
 	booking, err := voiceagent.NewPrompt(ctx, "booking", &voiceagent.PromptArgs{
 		Content: pulumi.String("You book visits for the clinic. Ask for the caller's email."),
-		CollectFields: pulumi.MapArray{
-			pulumi.Map{"name": pulumi.String("email"), "label": pulumi.String("Email address")},
+		CollectFields: voiceagent.PromptCollectFieldsArray{
+			&voiceagent.PromptCollectFieldsArgs{Name: pulumi.String("email"), Label: pulumi.String("Email address")},
 		},
 	})
 	// example end

@@ -5,5 +5,5 @@ import pulumi_voiceagent as voiceagent
 # example begin
 booking = voiceagent.Prompt("booking",
     content="You book visits for the clinic. Ask for the caller's email.",
-    collect_fields=[{"name": "email", "label": "Email address"}])
+    collect_fields=[voiceagent.PromptCollectFieldsArgs(name="email", label="Email address")])
 # example end

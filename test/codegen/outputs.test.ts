@@ -16,7 +16,7 @@ import * as native from "pulumi-voiceagent/native";
  */
 function sample(t: TypeRef, text: string): unknown {
   if (t.shape === "array") return [];
-  if (t.shape === "object") return {};
+  if (t.shape === "object" || t.shape === "map") return {};
   if (t.shape === "integer" || t.shape === "number") return 0;
   if (t.shape === "boolean") return false;
   return t.shape === "enum" ? t.values[0] : text;

@@ -10,6 +10,14 @@ import { parse } from "yaml";
 import { SETTINGS } from "../../provider/resources/kit/setting-docs.js";
 import { REPO_ROOT } from "../helpers/consumer.js";
 
+/** A property as the package schema writes it. */
+interface PropertySpec {
+  type?: string;
+  $ref?: string;
+  items?: PropertySpec;
+  additionalProperties?: PropertySpec;
+}
+
 const page = (name: string) => readFileSync(path.join(REPO_ROOT, "docs", name), "utf8");
 
 /** The front matter of a page: the YAML between the first two `---` lines. */
@@ -43,6 +51,42 @@ describe("the Registry's pages", () => {
           `\\{\\{% choosable language ${lang} %\\}\\}\\n\\n\`\`\`${fence}\\n[^]+?\`\`\`\\n\\n\\{\\{% /choosable %\\}\\}`,
         ),
       );
+    }
+  });
+
+  it("show every nested input of the schema (an object type or a map) in each language, with its type in Python and Go", () => {
+    const schema = JSON.parse(readFileSync(path.join(REPO_ROOT, "provider", "schema.json"), "utf8")) as {
+      types: Record<string, { type: string; properties?: unknown }>;
+      resources: Record<string, { inputProperties: Record<string, PropertySpec> }>;
+    };
+    const objectType = (spec: PropertySpec | undefined) => {
+      const name = spec?.$ref?.replace("#/types/voiceagent:index:", "");
+      return name && schema.types[`voiceagent:index:${name}`]?.properties ? name : undefined;
+    };
+    const nested = Object.values(schema.resources).flatMap((r) =>
+      Object.entries(r.inputProperties).flatMap(([property, spec]) => {
+        const type = objectType(spec) ?? objectType(spec.items);
+        const map = spec.type === "object" && spec.additionalProperties?.$ref === undefined;
+        return type || map ? [{ property, type }] : [];
+      }),
+    );
+    expect(nested.length).toBeGreaterThan(0);
+    const [, section] = page("_index.md").split("## Nested settings");
+    const choosable = (lang: string) =>
+      new RegExp(`\\{\\{% choosable language ${lang} %\\}\\}([^]+?)\\{\\{% /choosable %\\}\\}`).exec(
+        section ?? "",
+      )?.[1] ?? "";
+    const snake = (s: string) => s.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+    const pascal = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+    for (const { property, type } of nested) {
+      expect(choosable("typescript"), property).toContain(`${property}: `);
+      expect(choosable("yaml"), property).toContain(`${property}:`);
+      expect(choosable("python"), property).toContain(`${snake(property)}=`);
+      expect(choosable("go"), property).toMatch(new RegExp(`\\b${pascal(property)}: `));
+      if (type) {
+        expect(choosable("python"), type).toContain(`voiceagent.${type}Args(`);
+        expect(choosable("go"), type).toContain(`&voiceagent.${type}Args{`);
+      }
     }
   });
 

@@ -4,7 +4,10 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import { typeOf } from "../../provider/codegen/describe.js";
 import { generatedFiles } from "../../provider/codegen/generated.js";
+import { closedObject } from "../../provider/resources/kit/check.js";
 import { KINDS } from "../../provider/resources/kinds/index.js";
 import { REPO_ROOT } from "../helpers/consumer.js";
 
@@ -32,7 +35,10 @@ const schema: {
   name: string;
   version: string;
   resources: Record<string, ResourceSpec>;
-  types: Record<string, { enum?: { value: string }[] }>;
+  types: Record<
+    string,
+    { enum?: { value: string }[]; properties?: Record<string, PropertySpec>; required?: string[]; description?: string }
+  >;
   config: { variables: Record<string, PropertySpec> };
   provider: { inputProperties: Record<string, PropertySpec> };
 } = JSON.parse(committed);
@@ -175,5 +181,62 @@ describe("provider/schema.json", () => {
     // A deployed value may be one a newer service added: outputs are plain strings.
     expect(schema.resources["voiceagent:index:Voice"]?.properties.type).toMatchObject({ type: "string" });
     expect(schema.resources["voiceagent:index:Voice"]?.properties.type?.$ref).toBeUndefined();
+  });
+
+  it("types every nested input: an object its own type with each key's type, doc and enum; a record a map of its values", () => {
+    const agent = schema.resources["voiceagent:index:Agent"];
+    expect(agent?.inputProperties.llmFallback?.$ref).toBe("#/types/voiceagent:index:AgentLlmFallback");
+    expect(agent?.properties.llmFallback?.$ref).toBe("#/types/voiceagent:index:AgentLlmFallback");
+    expect(schema.types["voiceagent:index:AgentLlmFallback"]).toMatchObject({
+      properties: {
+        provider: { $ref: "#/types/voiceagent:index:LlmFallbackProvider", description: expect.any(String) },
+        modelName: { type: "string", description: expect.any(String) },
+      },
+      required: ["provider", "modelName"],
+    });
+    expect(schema.types["voiceagent:index:LlmFallbackProvider"]?.enum?.map((e) => e.value)).toEqual([
+      "openai",
+      "azure",
+    ]);
+    expect(agent?.inputProperties.deepgramKeywords?.additionalProperties).toEqual({ type: "number" });
+    expect(schema.resources["voiceagent:index:Prompt"]?.inputProperties.collectFields?.items?.$ref).toBe(
+      "#/types/voiceagent:index:PromptCollectFields",
+    );
+    expect(schema.types["voiceagent:index:PromptCollectFields"]?.required).toEqual(["label", "name"]);
+    expect(schema.resources["voiceagent:index:Action"]?.inputProperties.config?.$ref).toBe(
+      "#/types/voiceagent:index:ActionConfig",
+    );
+    // No input is an untyped map any more (pulumi.json#/Any values): each has a shape the kinds declare.
+    const anyMaps = Object.values(schema.resources).flatMap((r) =>
+      Object.entries(r.inputProperties).filter(
+        ([, p]) => (p.items ?? p).additionalProperties?.$ref === "pulumi.json#/Any",
+      ),
+    );
+    expect(anyMaps).toEqual([]);
+  });
+
+  it("derives the type of a shape it has never seen from zod alone: a union of objects (action types) merges into one type", () => {
+    const at = (description: string) => ({ description });
+    const shape = z.object({
+      config: z.discriminatedUnion("type", [
+        closedObject({ type: z.literal("transfer").meta(at("Which.")), to: z.string().meta(at("Where.")) }),
+        closedObject({ type: z.literal("dtmf").meta(at("Which.")), digits: z.string().optional().meta(at("What.")) }),
+      ]),
+      free: z.looseObject({}),
+    });
+    const js = z.toJSONSchema(shape, { io: "input", unrepresentable: "throw" }).properties ?? {};
+    expect(typeOf(js.config ?? {}, "Thing.config")).toEqual({
+      shape: "object",
+      name: "ThingConfig",
+      doc: "The `config` of a Thing.",
+      known: [
+        { name: "type", doc: "Which.", type: { shape: "string" }, required: true },
+        { name: "to", doc: "Where.", type: { shape: "string" }, required: false },
+        { name: "digits", doc: "What.", type: { shape: "string" }, required: false },
+      ],
+      open: false,
+    });
+    // An object of no documented keys is the one untyped escape: the service's own type is open.
+    expect(typeOf(js.free ?? {}, "Thing.free")).toEqual({ shape: "map", name: "ThingFree", values: { shape: "any" } });
   });
 });

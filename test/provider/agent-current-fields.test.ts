@@ -269,6 +269,18 @@ describe("the Agent's current-API fields (2024)", () => {
     ])
       expect(said, field).toContainEqual(expect.stringMatching(new RegExp(`^${field.replace(".", "\\.")} `)));
     expect(said.every((r) => r.endsWith("nothing was sent to the service"))).toBe(true);
+    // A key the nested type does not have is named with its path, never dropped; a snake_case one
+    // (a program that bypasses the SDK's key translation) is told the key to write.
+    const misspelt = reasons(
+      await agent.check(s(), {}, { ...spanish(), llmFallback: { provider: "azure", modelName: "m", modl: "x" } }),
+    );
+    expect(misspelt).toEqual([
+      expect.stringMatching(/^llmFallback has no key "modl": its keys are provider, modelName;/),
+    ]);
+    const snake = reasons(
+      await agent.check(s(), {}, { ...spanish(), llmFallback: { provider: "azure", model_name: "m" } }),
+    );
+    expect(snake).toContainEqual(expect.stringMatching(/^llmFallback has no key "model_name" \(write modelName\)/));
   });
 
   it("takes exactly one of prompt and promptId, counting one not known yet", async () => {

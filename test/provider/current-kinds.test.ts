@@ -120,6 +120,12 @@ describe("Prompt", () => {
     expect(bad.failures?.map((f) => f.reason)).toEqual([
       expect.stringMatching(/^collectFields\[0\]\.fieldType must be one of field_type_email; nothing was sent/),
     ]);
+    const misspelt = await prompt.check(s, {}, { ...declared, collectFields: [{ name: "e", label: "E", lable: "F" }] });
+    expect(misspelt.failures?.map((f) => f.reason)).toEqual([
+      expect.stringMatching(
+        /^collectFields\[0\] has no key "lable": its keys are fieldType, label, name, description;/,
+      ),
+    ]);
     expect(emu.stats.total).toBe(before);
   });
 

@@ -3,17 +3,20 @@
 // Automation API runner (`go run . up`) and through our language host (`pulumi preview`), with the
 // plugin the CLI downloads from the release folder and no `node` on PATH.
 import { createHash } from "node:crypto";
-import { readdirSync, readFileSync } from "node:fs";
+import { readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, inject, it } from "vitest";
 import { REPO_ROOT, run } from "../helpers/consumer.js";
 import { sdkScenario } from "./scenario.js";
 import { useSdkStack } from "./sdk-stack.js";
+import { currentSetupScenario, sdkDriver } from "./current-setup.js";
 
 const MODULE = "github.com/pulumi-voiceagent/pulumi-voiceagent/sdk";
 const sdkDir = path.join(REPO_ROOT, "sdk");
 let version = "";
 let goEnv: Record<string, string> = {};
+/** The program's binary, built once by the setup (and again by the current setup's test). */
+let bin = "";
 
 /**
  * The schema's version with a prerelease naming the module's content: the module cache keeps
@@ -59,7 +62,7 @@ const ctx = useSdkStack(
     };
     const env = { ...process.env, ...goEnv };
     await must("go", ["mod", "edit", `-dropreplace=${MODULE}`, `-require=${MODULE}@${version}`], project, env);
-    const bin = path.join(tmp, "bin", "voiceagent-go");
+    bin = path.join(tmp, "bin", "voiceagent-go");
     await must("go", ["build", "-o", bin, "."], project, env);
     // goEnv too for `pulumi preview`, whose language host builds the program again.
     return { cmd: bin, args: [], env: goEnv };
@@ -84,4 +87,28 @@ describe("Go SDK (examples/go)", () => {
   });
 
   sdkScenario(ctx, true);
+
+  // The same program with test/sdk/current_setup.go beside it: given `current`, it declares the
+  // current API's setup with the SDK's nested structs (rebuilt incrementally: the SDK is compiled).
+  currentSetupScenario(
+    sdkDriver(ctx, async () => {
+      const main = path.join(ctx.dir, "main.go");
+      const setup = path.join(ctx.dir, "current_setup.go");
+      const original = readFileSync(main, "utf8");
+      const hook = '\tcfg := config.New(ctx, "")\n';
+      const withSetup = original.replace(
+        hook,
+        `${hook}\tif cfg.Get("current") != "" {\n\t\treturn currentSetup(ctx, cfg)\n\t}\n`,
+      );
+      expect(withSetup).not.toBe(original);
+      writeFileSync(main, withSetup);
+      writeFileSync(setup, readFileSync(path.join(REPO_ROOT, "test", "sdk", "current_setup.go")));
+      await must("go", ["build", "-o", bin, "."], ctx.dir, { ...process.env, ...goEnv });
+      // The sources back as they were; the binary keeps the setup (only config `current` reaches it).
+      return async () => {
+        writeFileSync(main, original);
+        rmSync(setup);
+      };
+    }),
+  );
 });

@@ -10,6 +10,7 @@ import { sdkScenario } from "./scenario.js";
 import { installWheel, must, python } from "./wheel.js";
 import { changed, useSdkStack } from "./sdk-stack.js";
 import { GENERATION_PROBE } from "../helpers/generation-probe.js";
+import { currentSetupScenario, sdkDriver } from "./current-setup.js";
 
 let site = "";
 const ctx = useSdkStack(
@@ -92,6 +93,29 @@ the generation`, async () => {
       await ctx.pulumi("config", "rm", "fleet");
     }
   });
+
+  // The same program, given `current`, declares the current API's setup (test/sdk/current_setup.py).
+  currentSetupScenario(
+    sdkDriver(
+      ctx,
+      async () => {
+        const main = path.join(ctx.dir, "__main__.py");
+        const original = readFileSync(main, "utf8");
+        const setup = readFileSync(path.join(REPO_ROOT, "test", "sdk", "current_setup.py"), "utf8");
+        const withSetup = original
+          .replace(
+            "    config = pulumi.Config()\n",
+            '    config = pulumi.Config()\n    if config.get("current"):\n        current_setup(config)\n        return\n',
+          )
+          .replace("\n\ndef _first_number", `${setup}\n\ndef _first_number`);
+        expect(withSetup).not.toBe(original);
+        writeFileSync(main, withSetup);
+        return async () => writeFileSync(main, original);
+      },
+      // The plain dict's misspelt key reaches the check as it is, with the key the type lacks.
+      /llmFallback has no key "modl_name": its keys are provider, modelName/,
+    ),
+  );
 });
 
 describe("a Python program on an SDK newer than the plugin", () => {

@@ -12,6 +12,7 @@ import { CLI_BIN } from "../cli/run-cli.js";
 import { REPO_ROOT, run } from "../helpers/consumer.js";
 import { installedPlugins } from "../helpers/release-server.js";
 import { files, TEMPLATE, useYamlStack } from "./yaml-stack.js";
+import { currentSetupScenario } from "../sdk/current-setup.js";
 
 const PROMPT = `You are the front desk of a small clinic (${randomUUID()}). Take a message.`;
 const ctx = useYamlStack(inject("releaseDir"), PROMPT);
@@ -220,6 +221,59 @@ describe("Pulumi YAML (templates/voiceagent-yaml)", () => {
     const state = JSON.parse(await ctx.must(["stack", "export"])) as { deployment: { resources?: unknown[] } };
     expect(state.deployment.resources ?? []).toEqual([]);
   }, 120_000);
+
+  // The same project with test/yaml/current-setup.yaml's sections: the current API's setup, its
+  // nested inputs as YAML maps the engine checks against the schema's types.
+  const manifest = () => path.join(ctx.dir, "Pulumi.yaml");
+  /** The project's Pulumi.yaml with the setup's config, resources and outputs; `misspelt`: the fallback's model under `modl_name`. */
+  const withSetup = (original: string, misspelt: boolean) => {
+    const project = parse(original) as Record<string, unknown>;
+    const setup = parse(readFileSync(path.join(REPO_ROOT, "test", "yaml", "current-setup.yaml"), "utf8")) as {
+      config: Record<string, unknown>;
+      resources: Record<string, { properties: Record<string, unknown> }>;
+      outputs: Record<string, unknown>;
+    };
+    if (misspelt) setup.resources.recepcion!.properties.llmFallback = { provider: "azure", modl_name: "gpt-4o-mini" };
+    const { variables: _lookups, ...rest } = project;
+    return stringify({
+      ...rest,
+      config: { ...(project.config as Record<string, unknown>), ...setup.config },
+      resources: setup.resources,
+      outputs: setup.outputs,
+    });
+  };
+  currentSetupScenario({
+    set: async (key, value, secret = false) => {
+      await ctx.must(["config", "set", ...(secret ? ["--secret"] : []), key, value]);
+    },
+    rm: async (key) => {
+      await ctx.pulumi(["config", "rm", key]);
+    },
+    use: async () => {
+      const original = readFileSync(manifest(), "utf8");
+      writeFileSync(manifest(), withSetup(original, false));
+      return async () => writeFileSync(manifest(), original);
+    },
+    up: async (refresh = false) => ({
+      changes: await applied("up", ...(refresh ? ["--refresh"] : [])),
+      outputs: JSON.parse(await ctx.must(["stack", "output", "--json"])) as Record<string, unknown>,
+    }),
+    preview: async (refresh = false) =>
+      changes(await ctx.must(["preview", "--json", ...(refresh ? ["--refresh"] : [])])),
+    failingPreview: async () => {
+      const good = readFileSync(manifest(), "utf8");
+      writeFileSync(manifest(), withSetup(good, true));
+      const r = await ctx.pulumi(["preview"]);
+      writeFileSync(manifest(), good);
+      return { code: r.code, printed: r.stdout + r.stderr };
+    },
+    destroy: () => applied("destroy"),
+    get before() {
+      return { baseUrl: ctx.emu.url, token: ctx.token };
+    },
+    // The engine's type check of the YAML program against the schema names the key.
+    misspelt: /modl_name/,
+  });
 });
 
 describe("voiceagent pull --format yaml, and pulumi import into a YAML project", () => {

@@ -138,8 +138,6 @@ export interface AgentLlmFallbackArgs {
   provider: pulumi.Input<LlmFallbackProvider>;
   /** The model's name, e.g. "gpt-4o-mini". */
   modelName: pulumi.Input<string>;
-  /** Other keys are passed to the service as they are. */
-  [key: string]: pulumi.Input<unknown> | undefined;
 }
 
 /** The `llmFallback` of an {@link Agent} as deployed. */
@@ -148,20 +146,18 @@ export interface AgentLlmFallback {
   provider: string;
   /** The model's name, e.g. "gpt-4o-mini". */
   modelName: string;
-  /** Other keys, as the service holds them. */
-  [key: string]: unknown;
 }
 
 /** The `deepgramKeywords` of an {@link Agent}. */
 export interface AgentDeepgramKeywordsArgs {
-  /** Other keys are passed to the service as they are. */
-  [key: string]: pulumi.Input<unknown> | undefined;
+  /** Each key and its value. */
+  [key: string]: pulumi.Input<number>;
 }
 
 /** The `deepgramKeywords` of an {@link Agent} as deployed. */
 export interface AgentDeepgramKeywords {
-  /** Other keys, as the service holds them. */
-  [key: string]: unknown;
+  /** Each key and its value. */
+  [key: string]: number;
 }
 
 /** What an {@link Agent} reports besides its arguments (as of the last up or refresh). */

@@ -41,8 +41,6 @@ export interface PromptCollectFieldsArgs {
   name: pulumi.Input<string>;
   /** What the field is for, for the agent. */
   description?: pulumi.Input<string>;
-  /** Other keys are passed to the service as they are. */
-  [key: string]: pulumi.Input<unknown> | undefined;
 }
 
 /** The `collectFields` of a {@link Prompt} as deployed. */
@@ -55,8 +53,6 @@ export interface PromptCollectFields {
   name: string;
   /** What the field is for, for the agent. */
   description?: string;
-  /** Other keys, as the service holds them. */
-  [key: string]: unknown;
 }
 
 /** What a {@link Prompt} reports besides its arguments (as of the last up or refresh). */

@@ -58,7 +58,8 @@ const ConfigSchema = z
       });
     }
   })
-  .overwrite(({ [WIRE_PHONE]: wire, ...rest }) => (typeof wire === "string" ? { ...rest, phoneNumber: wire } : rest));
+  .overwrite(({ [WIRE_PHONE]: wire, ...rest }) => (typeof wire === "string" ? { ...rest, phoneNumber: wire } : rest))
+  .meta({ description: "An action's configuration: the keys its type takes (the service's `TransferCallConfig`)." });
 type Config = z.output<typeof ConfigSchema>;
 
 const input = z.object({

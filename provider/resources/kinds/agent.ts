@@ -17,7 +17,7 @@ import {
   type AgentWrite,
 } from "../../schemas/index.js";
 import type { VoiceAgentClient } from "../../client/index.js";
-import { inputFailure, type CheckFailure } from "../kit/check.js";
+import { closedObject, inputFailure, type CheckFailure } from "../kit/check.js";
 import { isGone } from "../kit/errors.js";
 import { defineKind, type Props } from "../kit/kind.js";
 import { ownerOutput } from "../kit/owner.js";
@@ -247,15 +247,17 @@ export const agentKind = defineKind<Agent, AgentWrite>()({
       .max(2, { error: "must be between 0 and 2" })
       .optional(),
     openaiModelNameOverride: z.string().min(1, { error: "must not be empty" }).optional(),
-    llmFallback: z
-      .object({
-        provider: z
-          .enum(LLM_FALLBACK_PROVIDERS)
-          .meta({ description: `Whose model: ${LLM_FALLBACK_PROVIDERS.join(", ")}.` }),
-        modelName: z
-          .string()
-          .min(1, { error: "must not be empty" })
-          .meta({ description: 'The model\'s name, e.g. "gpt-4o-mini".' }),
+    llmFallback: closedObject({
+      provider: z
+        .enum(LLM_FALLBACK_PROVIDERS)
+        .meta({ description: `Whose model: ${LLM_FALLBACK_PROVIDERS.join(", ")}.` }),
+      modelName: z
+        .string()
+        .min(1, { error: "must not be empty" })
+        .meta({ description: 'The model\'s name, e.g. "gpt-4o-mini".' }),
+    })
+      .meta({
+        description: "The language model an agent falls back to when its own fails (the service's `llm_fallback`).",
       })
       .optional(),
     deepgramKeywords: z.record(z.string().min(1, { error: "must not be empty" }), z.number()).optional(),

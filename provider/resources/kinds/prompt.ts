@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { LIMITS, PromptCreateSchema, UuidSchema, type Prompt, type PromptCreate } from "../../schemas/index.js";
-import { inputFailure } from "../kit/check.js";
+import { closedObject, inputFailure } from "../kit/check.js";
 import { needsCurrentApi } from "../kit/current-only.js";
 import { defineKind } from "../kit/kind.js";
 import { ownerOutput } from "../kit/owner.js";
@@ -11,29 +11,27 @@ import { present, refusal, slug } from "../kit/pull.js";
 /** The field types a program may declare (the service knows one); one read back that is not here shows as drift. */
 const FIELD_TYPES = ["field_type_email"] as const;
 
-const CollectFieldInput = z
-  .object({
-    // A string checked against the known types: a type read back that a newer service added is still a value.
-    fieldType: z
-      .string()
-      .refine((t) => FIELD_TYPES.some((k) => k === t), { error: `must be one of ${FIELD_TYPES.join(", ")}` })
-      .default("field_type_email")
-      .meta({ description: "The field's type: field_type_email (the default, and the only one the service knows)." }),
-    label: z
-      .string()
-      .min(1, { error: "must not be empty" })
-      .meta({ description: "What the agent calls the field when it asks for it." }),
-    name: z
-      .string()
-      .min(1, { error: "must not be empty" })
-      .meta({ description: "The field's name in what is collected." }),
-    description: z
-      .string()
-      .min(1, { error: "must not be empty" })
-      .optional()
-      .meta({ description: "What the field is for, for the agent." }),
-  })
-  .meta({ description: "A field a prompt's agent collects during a call." });
+const CollectFieldInput = closedObject({
+  // A string checked against the known types: a type read back that a newer service added is still a value.
+  fieldType: z
+    .string()
+    .refine((t) => FIELD_TYPES.some((k) => k === t), { error: `must be one of ${FIELD_TYPES.join(", ")}` })
+    .default("field_type_email")
+    .meta({ description: "The field's type: field_type_email (the default, and the only one the service knows)." }),
+  label: z
+    .string()
+    .min(1, { error: "must not be empty" })
+    .meta({ description: "What the agent calls the field when it asks for it." }),
+  name: z
+    .string()
+    .min(1, { error: "must not be empty" })
+    .meta({ description: "The field's name in what is collected." }),
+  description: z
+    .string()
+    .min(1, { error: "must not be empty" })
+    .optional()
+    .meta({ description: "What the field is for, for the agent." }),
+}).meta({ description: "A field a prompt's agent collects during a call (the service's `CollectField`)." });
 type CollectFieldInput = z.output<typeof CollectFieldInput>;
 
 const input = z.object({

@@ -12,6 +12,30 @@ export interface CheckOutcome {
   failures: CheckFailure[];
 }
 
+/** `model_name` → `modelName`: the key a snake_case spelling (a Python dict's) stands for. */
+const camel = (key: string) => key.replace(/_([a-z0-9])/g, (_m, c: string) => c.toUpperCase());
+
+/**
+ * A nested input object that takes only its own keys (an agent's `llmFallback`, a prompt's
+ * collected field): a misspelt key fails the check, named with its path and the keys there are,
+ * rather than being dropped (its value then missing, or silently not sent). A snake_case key is
+ * told its camelCase spelling: the SDKs translate the keys of their declared types, but a program
+ * that builds the object untyped (a plain dict where Python's SDK does not know the type) may not.
+ */
+export function closedObject<S extends z.ZodRawShape>(shape: S): z.ZodObject<S, z.core.$strict> {
+  const keys = Object.keys(shape);
+  return z.strictObject(shape, {
+    error: (issue) => {
+      if (issue.code !== "unrecognized_keys") return undefined;
+      const named = issue.keys.map((k) => {
+        const meant = camel(k);
+        return meant !== k && keys.includes(meant) ? `"${k}" (write ${meant})` : `"${k}"`;
+      });
+      return `has no key ${named.join(", ")}: its keys are ${keys.join(", ")}`;
+    },
+  });
+}
+
 /**
  * Validates each input against its property schema before any request is made. A value unknown
  * during preview is passed through untouched; defaults are applied to the rest; keys that are

@@ -35,9 +35,7 @@ type Action struct {
 	// Adopt an existing action instead of creating one. Changing it replaces.
 	ActionId pulumi.StringPtrOutput `pulumi:"actionId"`
 	// Its configuration: `phoneNumber` (E.164) for action_transfer_call; other keys are passed to the service as they are.
-	//
-	// - `phoneNumber`: For action_transfer_call (and shown on action_end_conversation): a number, E.164.
-	Config pulumi.MapOutput `pulumi:"config"`
+	Config ActionConfigOutput `pulumi:"config"`
 	// What it does: action_end_conversation (default), action_transfer_call or action_dtmf.
 	Type pulumi.StringOutput `pulumi:"type"`
 	// The id of the user who owns it on the service.
@@ -84,9 +82,7 @@ type actionState struct {
 	// Adopt an existing action instead of creating one. Changing it replaces.
 	ActionId *string `pulumi:"actionId"`
 	// Its configuration: `phoneNumber` (E.164) for action_transfer_call; other keys are passed to the service as they are.
-	//
-	// - `phoneNumber`: For action_transfer_call (and shown on action_end_conversation): a number, E.164.
-	Config map[string]interface{} `pulumi:"config"`
+	Config *ActionConfig `pulumi:"config"`
 	// What it does: action_end_conversation (default), action_transfer_call or action_dtmf.
 	Type *string `pulumi:"type"`
 	// The id of the user who owns it on the service.
@@ -97,9 +93,7 @@ type ActionState struct {
 	// Adopt an existing action instead of creating one. Changing it replaces.
 	ActionId pulumi.StringPtrInput
 	// Its configuration: `phoneNumber` (E.164) for action_transfer_call; other keys are passed to the service as they are.
-	//
-	// - `phoneNumber`: For action_transfer_call (and shown on action_end_conversation): a number, E.164.
-	Config pulumi.MapInput
+	Config ActionConfigPtrInput
 	// What it does: action_end_conversation (default), action_transfer_call or action_dtmf.
 	Type pulumi.StringPtrInput
 	// The id of the user who owns it on the service.
@@ -114,9 +108,7 @@ type actionArgs struct {
 	// Adopt an existing action instead of creating one. Changing it replaces.
 	ActionId *string `pulumi:"actionId"`
 	// Its configuration: `phoneNumber` (E.164) for action_transfer_call; other keys are passed to the service as they are.
-	//
-	// - `phoneNumber`: For action_transfer_call (and shown on action_end_conversation): a number, E.164.
-	Config map[string]interface{} `pulumi:"config"`
+	Config *ActionConfig `pulumi:"config"`
 	// What it does: action_end_conversation (default), action_transfer_call or action_dtmf.
 	Type *ActionType `pulumi:"type"`
 }
@@ -126,9 +118,7 @@ type ActionArgs struct {
 	// Adopt an existing action instead of creating one. Changing it replaces.
 	ActionId pulumi.StringPtrInput
 	// Its configuration: `phoneNumber` (E.164) for action_transfer_call; other keys are passed to the service as they are.
-	//
-	// - `phoneNumber`: For action_transfer_call (and shown on action_end_conversation): a number, E.164.
-	Config pulumi.MapInput
+	Config ActionConfigPtrInput
 	// What it does: action_end_conversation (default), action_transfer_call or action_dtmf.
 	Type ActionTypePtrInput
 }
@@ -226,10 +216,8 @@ func (o ActionOutput) ActionId() pulumi.StringPtrOutput {
 }
 
 // Its configuration: `phoneNumber` (E.164) for action_transfer_call; other keys are passed to the service as they are.
-//
-// - `phoneNumber`: For action_transfer_call (and shown on action_end_conversation): a number, E.164.
-func (o ActionOutput) Config() pulumi.MapOutput {
-	return o.ApplyT(func(v *Action) pulumi.MapOutput { return v.Config }).(pulumi.MapOutput)
+func (o ActionOutput) Config() ActionConfigOutput {
+	return o.ApplyT(func(v *Action) ActionConfigOutput { return v.Config }).(ActionConfigOutput)
 }
 
 // What it does: action_end_conversation (default), action_transfer_call or action_dtmf.

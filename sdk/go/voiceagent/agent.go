@@ -45,7 +45,7 @@ type Agent struct {
 	// How fast it converses, a number greater than 0 (1 is the service's normal pace). Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
 	ConversationSpeed pulumi.Float64PtrOutput `pulumi:"conversationSpeed"`
 	// Words the speech recognizer (Deepgram) should favour, each with its boost: `{"Ibuprofeno": 2}`. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
-	DeepgramKeywords pulumi.MapOutput `pulumi:"deepgramKeywords"`
+	DeepgramKeywords pulumi.Float64MapOutput `pulumi:"deepgramKeywords"`
 	// How soon it takes a pause for the end of the caller's turn: auto, relaxed, sensitive. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
 	EndpointingSensitivity pulumi.StringPtrOutput `pulumi:"endpointingSensitivity"`
 	// Seconds of silence before it acts on an idle call, a whole number, at least 1. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
@@ -61,10 +61,7 @@ type Agent struct {
 	// The language it speaks and listens for: en, es, de, hi, pt, fr, nl, id, it, ja, ko. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
 	Language pulumi.StringPtrOutput `pulumi:"language"`
 	// The language model it falls back to when its own fails: `provider` (openai, azure) and `modelName`. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
-	//
-	// - `provider`: Whose model: openai, azure.
-	// - `modelName`: The model's name, e.g. "gpt-4o-mini".
-	LlmFallback pulumi.MapOutput `pulumi:"llmFallback"`
+	LlmFallback AgentLlmFallbackPtrOutput `pulumi:"llmFallback"`
 	// The language model's sampling temperature, from 0 to 2. Only the current API (2024) has it, and only its agents/create takes it (0.0.48's agents/update has no llm_temperature): changing it replaces the agent (the old one stays on the service, which has no delete). Left unset, the service's value stands.
 	LlmTemperature pulumi.Float64PtrOutput `pulumi:"llmTemperature"`
 	// The agent's name, as the dashboard shows it. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
@@ -140,7 +137,7 @@ type agentState struct {
 	// How fast it converses, a number greater than 0 (1 is the service's normal pace). Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
 	ConversationSpeed *float64 `pulumi:"conversationSpeed"`
 	// Words the speech recognizer (Deepgram) should favour, each with its boost: `{"Ibuprofeno": 2}`. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
-	DeepgramKeywords map[string]interface{} `pulumi:"deepgramKeywords"`
+	DeepgramKeywords map[string]float64 `pulumi:"deepgramKeywords"`
 	// How soon it takes a pause for the end of the caller's turn: auto, relaxed, sensitive. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
 	EndpointingSensitivity *string `pulumi:"endpointingSensitivity"`
 	// Seconds of silence before it acts on an idle call, a whole number, at least 1. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
@@ -156,10 +153,7 @@ type agentState struct {
 	// The language it speaks and listens for: en, es, de, hi, pt, fr, nl, id, it, ja, ko. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
 	Language *string `pulumi:"language"`
 	// The language model it falls back to when its own fails: `provider` (openai, azure) and `modelName`. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
-	//
-	// - `provider`: Whose model: openai, azure.
-	// - `modelName`: The model's name, e.g. "gpt-4o-mini".
-	LlmFallback map[string]interface{} `pulumi:"llmFallback"`
+	LlmFallback *AgentLlmFallback `pulumi:"llmFallback"`
 	// The language model's sampling temperature, from 0 to 2. Only the current API (2024) has it, and only its agents/create takes it (0.0.48's agents/update has no llm_temperature): changing it replaces the agent (the old one stays on the service, which has no delete). Left unset, the service's value stands.
 	LlmTemperature *float64 `pulumi:"llmTemperature"`
 	// The agent's name, as the dashboard shows it. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
@@ -198,7 +192,7 @@ type AgentState struct {
 	// How fast it converses, a number greater than 0 (1 is the service's normal pace). Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
 	ConversationSpeed pulumi.Float64PtrInput
 	// Words the speech recognizer (Deepgram) should favour, each with its boost: `{"Ibuprofeno": 2}`. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
-	DeepgramKeywords pulumi.MapInput
+	DeepgramKeywords pulumi.Float64MapInput
 	// How soon it takes a pause for the end of the caller's turn: auto, relaxed, sensitive. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
 	EndpointingSensitivity pulumi.StringPtrInput
 	// Seconds of silence before it acts on an idle call, a whole number, at least 1. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
@@ -214,10 +208,7 @@ type AgentState struct {
 	// The language it speaks and listens for: en, es, de, hi, pt, fr, nl, id, it, ja, ko. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
 	Language pulumi.StringPtrInput
 	// The language model it falls back to when its own fails: `provider` (openai, azure) and `modelName`. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
-	//
-	// - `provider`: Whose model: openai, azure.
-	// - `modelName`: The model's name, e.g. "gpt-4o-mini".
-	LlmFallback pulumi.MapInput
+	LlmFallback AgentLlmFallbackPtrInput
 	// The language model's sampling temperature, from 0 to 2. Only the current API (2024) has it, and only its agents/create takes it (0.0.48's agents/update has no llm_temperature): changing it replaces the agent (the old one stays on the service, which has no delete). Left unset, the service's value stands.
 	LlmTemperature pulumi.Float64PtrInput
 	// The agent's name, as the dashboard shows it. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
@@ -260,7 +251,7 @@ type agentArgs struct {
 	// How fast it converses, a number greater than 0 (1 is the service's normal pace). Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
 	ConversationSpeed *float64 `pulumi:"conversationSpeed"`
 	// Words the speech recognizer (Deepgram) should favour, each with its boost: `{"Ibuprofeno": 2}`. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
-	DeepgramKeywords map[string]interface{} `pulumi:"deepgramKeywords"`
+	DeepgramKeywords map[string]float64 `pulumi:"deepgramKeywords"`
 	// How soon it takes a pause for the end of the caller's turn: auto, relaxed, sensitive. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
 	EndpointingSensitivity *EndpointingSensitivity `pulumi:"endpointingSensitivity"`
 	// Seconds of silence before it acts on an idle call, a whole number, at least 1. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
@@ -276,10 +267,7 @@ type agentArgs struct {
 	// The language it speaks and listens for: en, es, de, hi, pt, fr, nl, id, it, ja, ko. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
 	Language *Language `pulumi:"language"`
 	// The language model it falls back to when its own fails: `provider` (openai, azure) and `modelName`. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
-	//
-	// - `provider`: Whose model: openai, azure.
-	// - `modelName`: The model's name, e.g. "gpt-4o-mini".
-	LlmFallback map[string]interface{} `pulumi:"llmFallback"`
+	LlmFallback *AgentLlmFallback `pulumi:"llmFallback"`
 	// The language model's sampling temperature, from 0 to 2. Only the current API (2024) has it, and only its agents/create takes it (0.0.48's agents/update has no llm_temperature): changing it replaces the agent (the old one stays on the service, which has no delete). Left unset, the service's value stands.
 	LlmTemperature *float64 `pulumi:"llmTemperature"`
 	// The agent's name, as the dashboard shows it. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
@@ -317,7 +305,7 @@ type AgentArgs struct {
 	// How fast it converses, a number greater than 0 (1 is the service's normal pace). Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
 	ConversationSpeed pulumi.Float64PtrInput
 	// Words the speech recognizer (Deepgram) should favour, each with its boost: `{"Ibuprofeno": 2}`. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
-	DeepgramKeywords pulumi.MapInput
+	DeepgramKeywords pulumi.Float64MapInput
 	// How soon it takes a pause for the end of the caller's turn: auto, relaxed, sensitive. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
 	EndpointingSensitivity EndpointingSensitivityPtrInput
 	// Seconds of silence before it acts on an idle call, a whole number, at least 1. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
@@ -333,10 +321,7 @@ type AgentArgs struct {
 	// The language it speaks and listens for: en, es, de, hi, pt, fr, nl, id, it, ja, ko. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
 	Language LanguagePtrInput
 	// The language model it falls back to when its own fails: `provider` (openai, azure) and `modelName`. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
-	//
-	// - `provider`: Whose model: openai, azure.
-	// - `modelName`: The model's name, e.g. "gpt-4o-mini".
-	LlmFallback pulumi.MapInput
+	LlmFallback AgentLlmFallbackPtrInput
 	// The language model's sampling temperature, from 0 to 2. Only the current API (2024) has it, and only its agents/create takes it (0.0.48's agents/update has no llm_temperature): changing it replaces the agent (the old one stays on the service, which has no delete). Left unset, the service's value stands.
 	LlmTemperature pulumi.Float64PtrInput
 	// The agent's name, as the dashboard shows it. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
@@ -474,8 +459,8 @@ func (o AgentOutput) ConversationSpeed() pulumi.Float64PtrOutput {
 }
 
 // Words the speech recognizer (Deepgram) should favour, each with its boost: `{"Ibuprofeno": 2}`. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
-func (o AgentOutput) DeepgramKeywords() pulumi.MapOutput {
-	return o.ApplyT(func(v *Agent) pulumi.MapOutput { return v.DeepgramKeywords }).(pulumi.MapOutput)
+func (o AgentOutput) DeepgramKeywords() pulumi.Float64MapOutput {
+	return o.ApplyT(func(v *Agent) pulumi.Float64MapOutput { return v.DeepgramKeywords }).(pulumi.Float64MapOutput)
 }
 
 // How soon it takes a pause for the end of the caller's turn: auto, relaxed, sensitive. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
@@ -514,11 +499,8 @@ func (o AgentOutput) Language() pulumi.StringPtrOutput {
 }
 
 // The language model it falls back to when its own fails: `provider` (openai, azure) and `modelName`. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
-//
-// - `provider`: Whose model: openai, azure.
-// - `modelName`: The model's name, e.g. "gpt-4o-mini".
-func (o AgentOutput) LlmFallback() pulumi.MapOutput {
-	return o.ApplyT(func(v *Agent) pulumi.MapOutput { return v.LlmFallback }).(pulumi.MapOutput)
+func (o AgentOutput) LlmFallback() AgentLlmFallbackPtrOutput {
+	return o.ApplyT(func(v *Agent) AgentLlmFallbackPtrOutput { return v.LlmFallback }).(AgentLlmFallbackPtrOutput)
 }
 
 // The language model's sampling temperature, from 0 to 2. Only the current API (2024) has it, and only its agents/create takes it (0.0.48's agents/update has no llm_temperature): changing it replaces the agent (the old one stays on the service, which has no delete). Left unset, the service's value stands.

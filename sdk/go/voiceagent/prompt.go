@@ -18,8 +18,8 @@ import (
 //
 //	booking, err := voiceagent.NewPrompt(ctx, "booking", &voiceagent.PromptArgs{
 //		Content: pulumi.String("You book visits for the clinic. Ask for the caller's email."),
-//		CollectFields: pulumi.MapArray{
-//			pulumi.Map{"name": pulumi.String("email"), "label": pulumi.String("Email address")},
+//		CollectFields: voiceagent.PromptCollectFieldsArray{
+//			&voiceagent.PromptCollectFieldsArgs{Name: pulumi.String("email"), Label: pulumi.String("Email address")},
 //		},
 //	})
 //
@@ -36,8 +36,8 @@ type Prompt struct {
 	pulumi.CustomResourceState
 
 	// Fields the agent collects during a call: each a `name`, a `label`, an optional `description` and a `fieldType` (field_type_email, the default and the only type the service knows). Unset: the service keeps what it holds.
-	CollectFields pulumi.MapArrayOutput `pulumi:"collectFields"`
-	// The prompt's text. Set content, promptTemplate, or both (or neither with promptId). Unset: the service keeps what it holds (prompts/update leaves out what it is not sent).
+	CollectFields PromptCollectFieldsArrayOutput `pulumi:"collectFields"`
+	// The prompt's text. Set content, promptTemplate, or both.
 	Content pulumi.StringPtrOutput `pulumi:"content"`
 	// A URL the service asks for context before a call. Unset: the service keeps what it holds (prompts/update cannot clear it).
 	ContextEndpoint pulumi.StringPtrOutput `pulumi:"contextEndpoint"`
@@ -84,8 +84,8 @@ func GetPrompt(ctx *pulumi.Context,
 // Input properties used for looking up and filtering Prompt resources.
 type promptState struct {
 	// Fields the agent collects during a call: each a `name`, a `label`, an optional `description` and a `fieldType` (field_type_email, the default and the only type the service knows). Unset: the service keeps what it holds.
-	CollectFields []map[string]interface{} `pulumi:"collectFields"`
-	// The prompt's text. Set content, promptTemplate, or both (or neither with promptId). Unset: the service keeps what it holds (prompts/update leaves out what it is not sent).
+	CollectFields []PromptCollectFields `pulumi:"collectFields"`
+	// The prompt's text. Set content, promptTemplate, or both.
 	Content *string `pulumi:"content"`
 	// A URL the service asks for context before a call. Unset: the service keeps what it holds (prompts/update cannot clear it).
 	ContextEndpoint *string `pulumi:"contextEndpoint"`
@@ -99,8 +99,8 @@ type promptState struct {
 
 type PromptState struct {
 	// Fields the agent collects during a call: each a `name`, a `label`, an optional `description` and a `fieldType` (field_type_email, the default and the only type the service knows). Unset: the service keeps what it holds.
-	CollectFields pulumi.MapArrayInput
-	// The prompt's text. Set content, promptTemplate, or both (or neither with promptId). Unset: the service keeps what it holds (prompts/update leaves out what it is not sent).
+	CollectFields PromptCollectFieldsArrayInput
+	// The prompt's text. Set content, promptTemplate, or both.
 	Content pulumi.StringPtrInput
 	// A URL the service asks for context before a call. Unset: the service keeps what it holds (prompts/update cannot clear it).
 	ContextEndpoint pulumi.StringPtrInput
@@ -118,8 +118,8 @@ func (PromptState) ElementType() reflect.Type {
 
 type promptArgs struct {
 	// Fields the agent collects during a call: each a `name`, a `label`, an optional `description` and a `fieldType` (field_type_email, the default and the only type the service knows). Unset: the service keeps what it holds.
-	CollectFields []map[string]interface{} `pulumi:"collectFields"`
-	// The prompt's text. Set content, promptTemplate, or both (or neither with promptId). Unset: the service keeps what it holds (prompts/update leaves out what it is not sent).
+	CollectFields []PromptCollectFields `pulumi:"collectFields"`
+	// The prompt's text. Set content, promptTemplate, or both.
 	Content *string `pulumi:"content"`
 	// A URL the service asks for context before a call. Unset: the service keeps what it holds (prompts/update cannot clear it).
 	ContextEndpoint *string `pulumi:"contextEndpoint"`
@@ -132,8 +132,8 @@ type promptArgs struct {
 // The set of arguments for constructing a Prompt resource.
 type PromptArgs struct {
 	// Fields the agent collects during a call: each a `name`, a `label`, an optional `description` and a `fieldType` (field_type_email, the default and the only type the service knows). Unset: the service keeps what it holds.
-	CollectFields pulumi.MapArrayInput
-	// The prompt's text. Set content, promptTemplate, or both (or neither with promptId). Unset: the service keeps what it holds (prompts/update leaves out what it is not sent).
+	CollectFields PromptCollectFieldsArrayInput
+	// The prompt's text. Set content, promptTemplate, or both.
 	Content pulumi.StringPtrInput
 	// A URL the service asks for context before a call. Unset: the service keeps what it holds (prompts/update cannot clear it).
 	ContextEndpoint pulumi.StringPtrInput
@@ -231,11 +231,11 @@ func (o PromptOutput) ToPromptOutputWithContext(ctx context.Context) PromptOutpu
 }
 
 // Fields the agent collects during a call: each a `name`, a `label`, an optional `description` and a `fieldType` (field_type_email, the default and the only type the service knows). Unset: the service keeps what it holds.
-func (o PromptOutput) CollectFields() pulumi.MapArrayOutput {
-	return o.ApplyT(func(v *Prompt) pulumi.MapArrayOutput { return v.CollectFields }).(pulumi.MapArrayOutput)
+func (o PromptOutput) CollectFields() PromptCollectFieldsArrayOutput {
+	return o.ApplyT(func(v *Prompt) PromptCollectFieldsArrayOutput { return v.CollectFields }).(PromptCollectFieldsArrayOutput)
 }
 
-// The prompt's text. Set content, promptTemplate, or both (or neither with promptId). Unset: the service keeps what it holds (prompts/update leaves out what it is not sent).
+// The prompt's text. Set content, promptTemplate, or both.
 func (o PromptOutput) Content() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Prompt) pulumi.StringPtrOutput { return v.Content }).(pulumi.StringPtrOutput)
 }

@@ -1028,6 +1028,172 @@ func (in *languagePtr) ToLanguagePtrOutputWithContext(ctx context.Context) Langu
 	return pulumi.ToOutputWithContext(ctx, in).(LanguagePtrOutput)
 }
 
+// LlmFallbackProvider, as AgentLlmFallback.provider: Whose model: openai, azure.
+type LlmFallbackProvider string
+
+const (
+	LlmFallbackProviderOpenai = LlmFallbackProvider("openai")
+	LlmFallbackProviderAzure  = LlmFallbackProvider("azure")
+)
+
+func (LlmFallbackProvider) ElementType() reflect.Type {
+	return reflect.TypeOf((*LlmFallbackProvider)(nil)).Elem()
+}
+
+func (e LlmFallbackProvider) ToLlmFallbackProviderOutput() LlmFallbackProviderOutput {
+	return pulumi.ToOutput(e).(LlmFallbackProviderOutput)
+}
+
+func (e LlmFallbackProvider) ToLlmFallbackProviderOutputWithContext(ctx context.Context) LlmFallbackProviderOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(LlmFallbackProviderOutput)
+}
+
+func (e LlmFallbackProvider) ToLlmFallbackProviderPtrOutput() LlmFallbackProviderPtrOutput {
+	return e.ToLlmFallbackProviderPtrOutputWithContext(context.Background())
+}
+
+func (e LlmFallbackProvider) ToLlmFallbackProviderPtrOutputWithContext(ctx context.Context) LlmFallbackProviderPtrOutput {
+	return LlmFallbackProvider(e).ToLlmFallbackProviderOutputWithContext(ctx).ToLlmFallbackProviderPtrOutputWithContext(ctx)
+}
+
+func (e LlmFallbackProvider) ToStringOutput() pulumi.StringOutput {
+	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e LlmFallbackProvider) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e LlmFallbackProvider) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
+}
+
+func (e LlmFallbackProvider) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
+}
+
+type LlmFallbackProviderOutput struct{ *pulumi.OutputState }
+
+func (LlmFallbackProviderOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*LlmFallbackProvider)(nil)).Elem()
+}
+
+func (o LlmFallbackProviderOutput) ToLlmFallbackProviderOutput() LlmFallbackProviderOutput {
+	return o
+}
+
+func (o LlmFallbackProviderOutput) ToLlmFallbackProviderOutputWithContext(ctx context.Context) LlmFallbackProviderOutput {
+	return o
+}
+
+func (o LlmFallbackProviderOutput) ToLlmFallbackProviderPtrOutput() LlmFallbackProviderPtrOutput {
+	return o.ToLlmFallbackProviderPtrOutputWithContext(context.Background())
+}
+
+func (o LlmFallbackProviderOutput) ToLlmFallbackProviderPtrOutputWithContext(ctx context.Context) LlmFallbackProviderPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v LlmFallbackProvider) *LlmFallbackProvider {
+		return &v
+	}).(LlmFallbackProviderPtrOutput)
+}
+
+func (o LlmFallbackProviderOutput) ToStringOutput() pulumi.StringOutput {
+	return o.ToStringOutputWithContext(context.Background())
+}
+
+func (o LlmFallbackProviderOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e LlmFallbackProvider) string {
+		return string(e)
+	}).(pulumi.StringOutput)
+}
+
+func (o LlmFallbackProviderOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o LlmFallbackProviderOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e LlmFallbackProvider) *string {
+		v := string(e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+type LlmFallbackProviderPtrOutput struct{ *pulumi.OutputState }
+
+func (LlmFallbackProviderPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**LlmFallbackProvider)(nil)).Elem()
+}
+
+func (o LlmFallbackProviderPtrOutput) ToLlmFallbackProviderPtrOutput() LlmFallbackProviderPtrOutput {
+	return o
+}
+
+func (o LlmFallbackProviderPtrOutput) ToLlmFallbackProviderPtrOutputWithContext(ctx context.Context) LlmFallbackProviderPtrOutput {
+	return o
+}
+
+func (o LlmFallbackProviderPtrOutput) Elem() LlmFallbackProviderOutput {
+	return o.ApplyT(func(v *LlmFallbackProvider) LlmFallbackProvider {
+		if v != nil {
+			return *v
+		}
+		var ret LlmFallbackProvider
+		return ret
+	}).(LlmFallbackProviderOutput)
+}
+
+func (o LlmFallbackProviderPtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o LlmFallbackProviderPtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *LlmFallbackProvider) *string {
+		if e == nil {
+			return nil
+		}
+		v := string(*e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+// LlmFallbackProviderInput is an input type that accepts values of the LlmFallbackProvider enum
+// A concrete instance of `LlmFallbackProviderInput` can be one of the following:
+//
+//	LlmFallbackProviderOpenai
+//	LlmFallbackProviderAzure
+type LlmFallbackProviderInput interface {
+	pulumi.Input
+
+	ToLlmFallbackProviderOutput() LlmFallbackProviderOutput
+	ToLlmFallbackProviderOutputWithContext(context.Context) LlmFallbackProviderOutput
+}
+
+var llmFallbackProviderPtrType = reflect.TypeOf((**LlmFallbackProvider)(nil)).Elem()
+
+type LlmFallbackProviderPtrInput interface {
+	pulumi.Input
+
+	ToLlmFallbackProviderPtrOutput() LlmFallbackProviderPtrOutput
+	ToLlmFallbackProviderPtrOutputWithContext(context.Context) LlmFallbackProviderPtrOutput
+}
+
+type llmFallbackProviderPtr string
+
+func LlmFallbackProviderPtr(v string) LlmFallbackProviderPtrInput {
+	return (*llmFallbackProviderPtr)(&v)
+}
+
+func (*llmFallbackProviderPtr) ElementType() reflect.Type {
+	return llmFallbackProviderPtrType
+}
+
+func (in *llmFallbackProviderPtr) ToLlmFallbackProviderPtrOutput() LlmFallbackProviderPtrOutput {
+	return pulumi.ToOutput(in).(LlmFallbackProviderPtrOutput)
+}
+
+func (in *llmFallbackProviderPtr) ToLlmFallbackProviderPtrOutputWithContext(ctx context.Context) LlmFallbackProviderPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(LlmFallbackProviderPtrOutput)
+}
+
 // PlayHtQuality, as Voice.quality: The Play.ht quality: faster, draft, low, medium, high, premium (voice_play_ht; the 2024 API).
 type PlayHtQuality string
 
@@ -2108,6 +2274,8 @@ func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*IvrNavigationModePtrInput)(nil)).Elem(), IvrNavigationMode("default"))
 	pulumi.RegisterInputType(reflect.TypeOf((*LanguageInput)(nil)).Elem(), Language("en"))
 	pulumi.RegisterInputType(reflect.TypeOf((*LanguagePtrInput)(nil)).Elem(), Language("en"))
+	pulumi.RegisterInputType(reflect.TypeOf((*LlmFallbackProviderInput)(nil)).Elem(), LlmFallbackProvider("openai"))
+	pulumi.RegisterInputType(reflect.TypeOf((*LlmFallbackProviderPtrInput)(nil)).Elem(), LlmFallbackProvider("openai"))
 	pulumi.RegisterInputType(reflect.TypeOf((*PlayHtQualityInput)(nil)).Elem(), PlayHtQuality("faster"))
 	pulumi.RegisterInputType(reflect.TypeOf((*PlayHtQualityPtrInput)(nil)).Elem(), PlayHtQuality("faster"))
 	pulumi.RegisterInputType(reflect.TypeOf((*PlayHtVersionInput)(nil)).Elem(), PlayHtVersion("1"))
@@ -2133,6 +2301,8 @@ func init() {
 	pulumi.RegisterOutputType(IvrNavigationModePtrOutput{})
 	pulumi.RegisterOutputType(LanguageOutput{})
 	pulumi.RegisterOutputType(LanguagePtrOutput{})
+	pulumi.RegisterOutputType(LlmFallbackProviderOutput{})
+	pulumi.RegisterOutputType(LlmFallbackProviderPtrOutput{})
 	pulumi.RegisterOutputType(PlayHtQualityOutput{})
 	pulumi.RegisterOutputType(PlayHtQualityPtrOutput{})
 	pulumi.RegisterOutputType(PlayHtVersionOutput{})

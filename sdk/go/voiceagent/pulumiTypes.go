@@ -13,6 +13,305 @@ import (
 
 var _ = internal.GetEnvOrDefault
 
+// An action's configuration: the keys its type takes (the service's `TransferCallConfig`). The keys below are typed; the provider passes any other key to the service as it is.
+type ActionConfig struct {
+	// For action_transfer_call (and shown on action_end_conversation): a number, E.164.
+	PhoneNumber *string `pulumi:"phoneNumber"`
+}
+
+// ActionConfigInput is an input type that accepts ActionConfigArgs and ActionConfigOutput values.
+// You can construct a concrete instance of `ActionConfigInput` via:
+//
+//	ActionConfigArgs{...}
+type ActionConfigInput interface {
+	pulumi.Input
+
+	ToActionConfigOutput() ActionConfigOutput
+	ToActionConfigOutputWithContext(context.Context) ActionConfigOutput
+}
+
+// An action's configuration: the keys its type takes (the service's `TransferCallConfig`). The keys below are typed; the provider passes any other key to the service as it is.
+type ActionConfigArgs struct {
+	// For action_transfer_call (and shown on action_end_conversation): a number, E.164.
+	PhoneNumber pulumi.StringPtrInput `pulumi:"phoneNumber"`
+}
+
+func (ActionConfigArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*ActionConfig)(nil)).Elem()
+}
+
+func (i ActionConfigArgs) ToActionConfigOutput() ActionConfigOutput {
+	return i.ToActionConfigOutputWithContext(context.Background())
+}
+
+func (i ActionConfigArgs) ToActionConfigOutputWithContext(ctx context.Context) ActionConfigOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ActionConfigOutput)
+}
+
+func (i ActionConfigArgs) ToActionConfigPtrOutput() ActionConfigPtrOutput {
+	return i.ToActionConfigPtrOutputWithContext(context.Background())
+}
+
+func (i ActionConfigArgs) ToActionConfigPtrOutputWithContext(ctx context.Context) ActionConfigPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ActionConfigOutput).ToActionConfigPtrOutputWithContext(ctx)
+}
+
+// ActionConfigPtrInput is an input type that accepts ActionConfigArgs, ActionConfigPtr and ActionConfigPtrOutput values.
+// You can construct a concrete instance of `ActionConfigPtrInput` via:
+//
+//	        ActionConfigArgs{...}
+//
+//	or:
+//
+//	        nil
+type ActionConfigPtrInput interface {
+	pulumi.Input
+
+	ToActionConfigPtrOutput() ActionConfigPtrOutput
+	ToActionConfigPtrOutputWithContext(context.Context) ActionConfigPtrOutput
+}
+
+type actionConfigPtrType ActionConfigArgs
+
+func ActionConfigPtr(v *ActionConfigArgs) ActionConfigPtrInput {
+	return (*actionConfigPtrType)(v)
+}
+
+func (*actionConfigPtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**ActionConfig)(nil)).Elem()
+}
+
+func (i *actionConfigPtrType) ToActionConfigPtrOutput() ActionConfigPtrOutput {
+	return i.ToActionConfigPtrOutputWithContext(context.Background())
+}
+
+func (i *actionConfigPtrType) ToActionConfigPtrOutputWithContext(ctx context.Context) ActionConfigPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ActionConfigPtrOutput)
+}
+
+// An action's configuration: the keys its type takes (the service's `TransferCallConfig`). The keys below are typed; the provider passes any other key to the service as it is.
+type ActionConfigOutput struct{ *pulumi.OutputState }
+
+func (ActionConfigOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ActionConfig)(nil)).Elem()
+}
+
+func (o ActionConfigOutput) ToActionConfigOutput() ActionConfigOutput {
+	return o
+}
+
+func (o ActionConfigOutput) ToActionConfigOutputWithContext(ctx context.Context) ActionConfigOutput {
+	return o
+}
+
+func (o ActionConfigOutput) ToActionConfigPtrOutput() ActionConfigPtrOutput {
+	return o.ToActionConfigPtrOutputWithContext(context.Background())
+}
+
+func (o ActionConfigOutput) ToActionConfigPtrOutputWithContext(ctx context.Context) ActionConfigPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v ActionConfig) *ActionConfig {
+		return &v
+	}).(ActionConfigPtrOutput)
+}
+
+// For action_transfer_call (and shown on action_end_conversation): a number, E.164.
+func (o ActionConfigOutput) PhoneNumber() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ActionConfig) *string { return v.PhoneNumber }).(pulumi.StringPtrOutput)
+}
+
+type ActionConfigPtrOutput struct{ *pulumi.OutputState }
+
+func (ActionConfigPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**ActionConfig)(nil)).Elem()
+}
+
+func (o ActionConfigPtrOutput) ToActionConfigPtrOutput() ActionConfigPtrOutput {
+	return o
+}
+
+func (o ActionConfigPtrOutput) ToActionConfigPtrOutputWithContext(ctx context.Context) ActionConfigPtrOutput {
+	return o
+}
+
+func (o ActionConfigPtrOutput) Elem() ActionConfigOutput {
+	return o.ApplyT(func(v *ActionConfig) ActionConfig {
+		if v != nil {
+			return *v
+		}
+		var ret ActionConfig
+		return ret
+	}).(ActionConfigOutput)
+}
+
+// For action_transfer_call (and shown on action_end_conversation): a number, E.164.
+func (o ActionConfigPtrOutput) PhoneNumber() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *ActionConfig) *string {
+		if v == nil {
+			return nil
+		}
+		return v.PhoneNumber
+	}).(pulumi.StringPtrOutput)
+}
+
+// The language model an agent falls back to when its own fails (the service's `llm_fallback`).
+type AgentLlmFallback struct {
+	// The model's name, e.g. "gpt-4o-mini".
+	ModelName string `pulumi:"modelName"`
+	// Whose model: openai, azure.
+	Provider LlmFallbackProvider `pulumi:"provider"`
+}
+
+// AgentLlmFallbackInput is an input type that accepts AgentLlmFallbackArgs and AgentLlmFallbackOutput values.
+// You can construct a concrete instance of `AgentLlmFallbackInput` via:
+//
+//	AgentLlmFallbackArgs{...}
+type AgentLlmFallbackInput interface {
+	pulumi.Input
+
+	ToAgentLlmFallbackOutput() AgentLlmFallbackOutput
+	ToAgentLlmFallbackOutputWithContext(context.Context) AgentLlmFallbackOutput
+}
+
+// The language model an agent falls back to when its own fails (the service's `llm_fallback`).
+type AgentLlmFallbackArgs struct {
+	// The model's name, e.g. "gpt-4o-mini".
+	ModelName pulumi.StringInput `pulumi:"modelName"`
+	// Whose model: openai, azure.
+	Provider LlmFallbackProviderInput `pulumi:"provider"`
+}
+
+func (AgentLlmFallbackArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*AgentLlmFallback)(nil)).Elem()
+}
+
+func (i AgentLlmFallbackArgs) ToAgentLlmFallbackOutput() AgentLlmFallbackOutput {
+	return i.ToAgentLlmFallbackOutputWithContext(context.Background())
+}
+
+func (i AgentLlmFallbackArgs) ToAgentLlmFallbackOutputWithContext(ctx context.Context) AgentLlmFallbackOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(AgentLlmFallbackOutput)
+}
+
+func (i AgentLlmFallbackArgs) ToAgentLlmFallbackPtrOutput() AgentLlmFallbackPtrOutput {
+	return i.ToAgentLlmFallbackPtrOutputWithContext(context.Background())
+}
+
+func (i AgentLlmFallbackArgs) ToAgentLlmFallbackPtrOutputWithContext(ctx context.Context) AgentLlmFallbackPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(AgentLlmFallbackOutput).ToAgentLlmFallbackPtrOutputWithContext(ctx)
+}
+
+// AgentLlmFallbackPtrInput is an input type that accepts AgentLlmFallbackArgs, AgentLlmFallbackPtr and AgentLlmFallbackPtrOutput values.
+// You can construct a concrete instance of `AgentLlmFallbackPtrInput` via:
+//
+//	        AgentLlmFallbackArgs{...}
+//
+//	or:
+//
+//	        nil
+type AgentLlmFallbackPtrInput interface {
+	pulumi.Input
+
+	ToAgentLlmFallbackPtrOutput() AgentLlmFallbackPtrOutput
+	ToAgentLlmFallbackPtrOutputWithContext(context.Context) AgentLlmFallbackPtrOutput
+}
+
+type agentLlmFallbackPtrType AgentLlmFallbackArgs
+
+func AgentLlmFallbackPtr(v *AgentLlmFallbackArgs) AgentLlmFallbackPtrInput {
+	return (*agentLlmFallbackPtrType)(v)
+}
+
+func (*agentLlmFallbackPtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**AgentLlmFallback)(nil)).Elem()
+}
+
+func (i *agentLlmFallbackPtrType) ToAgentLlmFallbackPtrOutput() AgentLlmFallbackPtrOutput {
+	return i.ToAgentLlmFallbackPtrOutputWithContext(context.Background())
+}
+
+func (i *agentLlmFallbackPtrType) ToAgentLlmFallbackPtrOutputWithContext(ctx context.Context) AgentLlmFallbackPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(AgentLlmFallbackPtrOutput)
+}
+
+// The language model an agent falls back to when its own fails (the service's `llm_fallback`).
+type AgentLlmFallbackOutput struct{ *pulumi.OutputState }
+
+func (AgentLlmFallbackOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*AgentLlmFallback)(nil)).Elem()
+}
+
+func (o AgentLlmFallbackOutput) ToAgentLlmFallbackOutput() AgentLlmFallbackOutput {
+	return o
+}
+
+func (o AgentLlmFallbackOutput) ToAgentLlmFallbackOutputWithContext(ctx context.Context) AgentLlmFallbackOutput {
+	return o
+}
+
+func (o AgentLlmFallbackOutput) ToAgentLlmFallbackPtrOutput() AgentLlmFallbackPtrOutput {
+	return o.ToAgentLlmFallbackPtrOutputWithContext(context.Background())
+}
+
+func (o AgentLlmFallbackOutput) ToAgentLlmFallbackPtrOutputWithContext(ctx context.Context) AgentLlmFallbackPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v AgentLlmFallback) *AgentLlmFallback {
+		return &v
+	}).(AgentLlmFallbackPtrOutput)
+}
+
+// The model's name, e.g. "gpt-4o-mini".
+func (o AgentLlmFallbackOutput) ModelName() pulumi.StringOutput {
+	return o.ApplyT(func(v AgentLlmFallback) string { return v.ModelName }).(pulumi.StringOutput)
+}
+
+// Whose model: openai, azure.
+func (o AgentLlmFallbackOutput) Provider() LlmFallbackProviderOutput {
+	return o.ApplyT(func(v AgentLlmFallback) LlmFallbackProvider { return v.Provider }).(LlmFallbackProviderOutput)
+}
+
+type AgentLlmFallbackPtrOutput struct{ *pulumi.OutputState }
+
+func (AgentLlmFallbackPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**AgentLlmFallback)(nil)).Elem()
+}
+
+func (o AgentLlmFallbackPtrOutput) ToAgentLlmFallbackPtrOutput() AgentLlmFallbackPtrOutput {
+	return o
+}
+
+func (o AgentLlmFallbackPtrOutput) ToAgentLlmFallbackPtrOutputWithContext(ctx context.Context) AgentLlmFallbackPtrOutput {
+	return o
+}
+
+func (o AgentLlmFallbackPtrOutput) Elem() AgentLlmFallbackOutput {
+	return o.ApplyT(func(v *AgentLlmFallback) AgentLlmFallback {
+		if v != nil {
+			return *v
+		}
+		var ret AgentLlmFallback
+		return ret
+	}).(AgentLlmFallbackOutput)
+}
+
+// The model's name, e.g. "gpt-4o-mini".
+func (o AgentLlmFallbackPtrOutput) ModelName() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *AgentLlmFallback) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.ModelName
+	}).(pulumi.StringPtrOutput)
+}
+
+// Whose model: openai, azure.
+func (o AgentLlmFallbackPtrOutput) Provider() LlmFallbackProviderPtrOutput {
+	return o.ApplyT(func(v *AgentLlmFallback) *LlmFallbackProvider {
+		if v == nil {
+			return nil
+		}
+		return &v.Provider
+	}).(LlmFallbackProviderPtrOutput)
+}
+
 // An account connection of the account (its credentials secret).
 type FoundAccountConnection struct {
 	// Whether the Twilio account may present any caller id; null: the service did not say.
@@ -682,7 +981,144 @@ func (o FoundWebhookArrayOutput) Index(i pulumi.IntInput) FoundWebhookOutput {
 	}).(FoundWebhookOutput)
 }
 
+// A field a prompt's agent collects during a call (the service's `CollectField`).
+type PromptCollectFields struct {
+	// What the field is for, for the agent.
+	Description *string `pulumi:"description"`
+	// The field's type: field_type_email (the default, and the only one the service knows).
+	FieldType *string `pulumi:"fieldType"`
+	// What the agent calls the field when it asks for it.
+	Label string `pulumi:"label"`
+	// The field's name in what is collected.
+	Name string `pulumi:"name"`
+}
+
+// PromptCollectFieldsInput is an input type that accepts PromptCollectFieldsArgs and PromptCollectFieldsOutput values.
+// You can construct a concrete instance of `PromptCollectFieldsInput` via:
+//
+//	PromptCollectFieldsArgs{...}
+type PromptCollectFieldsInput interface {
+	pulumi.Input
+
+	ToPromptCollectFieldsOutput() PromptCollectFieldsOutput
+	ToPromptCollectFieldsOutputWithContext(context.Context) PromptCollectFieldsOutput
+}
+
+// A field a prompt's agent collects during a call (the service's `CollectField`).
+type PromptCollectFieldsArgs struct {
+	// What the field is for, for the agent.
+	Description pulumi.StringPtrInput `pulumi:"description"`
+	// The field's type: field_type_email (the default, and the only one the service knows).
+	FieldType pulumi.StringPtrInput `pulumi:"fieldType"`
+	// What the agent calls the field when it asks for it.
+	Label pulumi.StringInput `pulumi:"label"`
+	// The field's name in what is collected.
+	Name pulumi.StringInput `pulumi:"name"`
+}
+
+func (PromptCollectFieldsArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*PromptCollectFields)(nil)).Elem()
+}
+
+func (i PromptCollectFieldsArgs) ToPromptCollectFieldsOutput() PromptCollectFieldsOutput {
+	return i.ToPromptCollectFieldsOutputWithContext(context.Background())
+}
+
+func (i PromptCollectFieldsArgs) ToPromptCollectFieldsOutputWithContext(ctx context.Context) PromptCollectFieldsOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(PromptCollectFieldsOutput)
+}
+
+// PromptCollectFieldsArrayInput is an input type that accepts PromptCollectFieldsArray and PromptCollectFieldsArrayOutput values.
+// You can construct a concrete instance of `PromptCollectFieldsArrayInput` via:
+//
+//	PromptCollectFieldsArray{ PromptCollectFieldsArgs{...} }
+type PromptCollectFieldsArrayInput interface {
+	pulumi.Input
+
+	ToPromptCollectFieldsArrayOutput() PromptCollectFieldsArrayOutput
+	ToPromptCollectFieldsArrayOutputWithContext(context.Context) PromptCollectFieldsArrayOutput
+}
+
+type PromptCollectFieldsArray []PromptCollectFieldsInput
+
+func (PromptCollectFieldsArray) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]PromptCollectFields)(nil)).Elem()
+}
+
+func (i PromptCollectFieldsArray) ToPromptCollectFieldsArrayOutput() PromptCollectFieldsArrayOutput {
+	return i.ToPromptCollectFieldsArrayOutputWithContext(context.Background())
+}
+
+func (i PromptCollectFieldsArray) ToPromptCollectFieldsArrayOutputWithContext(ctx context.Context) PromptCollectFieldsArrayOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(PromptCollectFieldsArrayOutput)
+}
+
+// A field a prompt's agent collects during a call (the service's `CollectField`).
+type PromptCollectFieldsOutput struct{ *pulumi.OutputState }
+
+func (PromptCollectFieldsOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*PromptCollectFields)(nil)).Elem()
+}
+
+func (o PromptCollectFieldsOutput) ToPromptCollectFieldsOutput() PromptCollectFieldsOutput {
+	return o
+}
+
+func (o PromptCollectFieldsOutput) ToPromptCollectFieldsOutputWithContext(ctx context.Context) PromptCollectFieldsOutput {
+	return o
+}
+
+// What the field is for, for the agent.
+func (o PromptCollectFieldsOutput) Description() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v PromptCollectFields) *string { return v.Description }).(pulumi.StringPtrOutput)
+}
+
+// The field's type: field_type_email (the default, and the only one the service knows).
+func (o PromptCollectFieldsOutput) FieldType() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v PromptCollectFields) *string { return v.FieldType }).(pulumi.StringPtrOutput)
+}
+
+// What the agent calls the field when it asks for it.
+func (o PromptCollectFieldsOutput) Label() pulumi.StringOutput {
+	return o.ApplyT(func(v PromptCollectFields) string { return v.Label }).(pulumi.StringOutput)
+}
+
+// The field's name in what is collected.
+func (o PromptCollectFieldsOutput) Name() pulumi.StringOutput {
+	return o.ApplyT(func(v PromptCollectFields) string { return v.Name }).(pulumi.StringOutput)
+}
+
+type PromptCollectFieldsArrayOutput struct{ *pulumi.OutputState }
+
+func (PromptCollectFieldsArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]PromptCollectFields)(nil)).Elem()
+}
+
+func (o PromptCollectFieldsArrayOutput) ToPromptCollectFieldsArrayOutput() PromptCollectFieldsArrayOutput {
+	return o
+}
+
+func (o PromptCollectFieldsArrayOutput) ToPromptCollectFieldsArrayOutputWithContext(ctx context.Context) PromptCollectFieldsArrayOutput {
+	return o
+}
+
+func (o PromptCollectFieldsArrayOutput) Index(i pulumi.IntInput) PromptCollectFieldsOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) PromptCollectFields {
+		return vs[0].([]PromptCollectFields)[vs[1].(int)]
+	}).(PromptCollectFieldsOutput)
+}
+
 func init() {
+	pulumi.RegisterInputType(reflect.TypeOf((*ActionConfigInput)(nil)).Elem(), ActionConfigArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ActionConfigPtrInput)(nil)).Elem(), ActionConfigArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*AgentLlmFallbackInput)(nil)).Elem(), AgentLlmFallbackArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*AgentLlmFallbackPtrInput)(nil)).Elem(), AgentLlmFallbackArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*PromptCollectFieldsInput)(nil)).Elem(), PromptCollectFieldsArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*PromptCollectFieldsArrayInput)(nil)).Elem(), PromptCollectFieldsArray{})
+	pulumi.RegisterOutputType(ActionConfigOutput{})
+	pulumi.RegisterOutputType(ActionConfigPtrOutput{})
+	pulumi.RegisterOutputType(AgentLlmFallbackOutput{})
+	pulumi.RegisterOutputType(AgentLlmFallbackPtrOutput{})
 	pulumi.RegisterOutputType(FoundAccountConnectionOutput{})
 	pulumi.RegisterOutputType(FoundAccountConnectionArrayOutput{})
 	pulumi.RegisterOutputType(FoundActionOutput{})
@@ -699,4 +1135,6 @@ func init() {
 	pulumi.RegisterOutputType(FoundVoiceArrayOutput{})
 	pulumi.RegisterOutputType(FoundWebhookOutput{})
 	pulumi.RegisterOutputType(FoundWebhookArrayOutput{})
+	pulumi.RegisterOutputType(PromptCollectFieldsOutput{})
+	pulumi.RegisterOutputType(PromptCollectFieldsArrayOutput{})
 }

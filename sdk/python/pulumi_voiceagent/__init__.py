@@ -38,6 +38,7 @@ from .purchased_number import *
 from .vector_database import *
 from .voice import *
 from .webhook import *
+from ._inputs import *
 from . import outputs
 
 # Make subpackages available:

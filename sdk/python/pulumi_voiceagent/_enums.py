@@ -13,6 +13,7 @@ __all__ = [
     'InterruptSensitivity',
     'IvrNavigationMode',
     'Language',
+    'LlmFallbackProvider',
     'PlayHtQuality',
     'PlayHtVersion',
     'VectorDatabaseType',
@@ -85,6 +86,15 @@ class Language(_builtins.str, Enum):
     IT = "it"
     JA = "ja"
     KO = "ko"
+
+
+@pulumi.type_token("voiceagent:index:LlmFallbackProvider")
+class LlmFallbackProvider(_builtins.str, Enum):
+    """
+    LlmFallbackProvider, as AgentLlmFallback.provider: Whose model: openai, azure.
+    """
+    OPENAI = "openai"
+    AZURE = "azure"
 
 
 @pulumi.type_token("voiceagent:index:PlayHtQuality")

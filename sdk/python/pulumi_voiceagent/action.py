@@ -13,7 +13,9 @@ if sys.version_info >= (3, 11):
 else:
     from typing_extensions import NotRequired, TypedDict, TypeAlias
 from . import _utilities
+from . import outputs
 from ._enums import *
+from ._inputs import *
 
 __all__ = ['ActionArgs', 'Action']
 
@@ -21,15 +23,13 @@ __all__ = ['ActionArgs', 'Action']
 class ActionArgs:
     def __init__(__self__, *,
                  action_id: pulumi.Input[Optional[_builtins.str]] = None,
-                 config: pulumi.Input[Optional[Mapping[str, Any]]] = None,
+                 config: pulumi.Input[Optional['ActionConfigArgs']] = None,
                  type: pulumi.Input[Optional['ActionType']] = None):
         """
         The set of arguments for constructing a Action resource.
 
         :param pulumi.Input[_builtins.str] action_id: Adopt an existing action instead of creating one. Changing it replaces.
-        :param pulumi.Input[Mapping[str, Any]] config: Its configuration: `phoneNumber` (E.164) for action_transfer_call; other keys are passed to the service as they are.
-               
-               - `phoneNumber`: For action_transfer_call (and shown on action_end_conversation): a number, E.164.
+        :param pulumi.Input['ActionConfigArgs'] config: Its configuration: `phoneNumber` (E.164) for action_transfer_call; other keys are passed to the service as they are.
         :param pulumi.Input['ActionType'] type: What it does: action_end_conversation (default), action_transfer_call or action_dtmf.
         """
         if action_id is not None:
@@ -55,16 +55,14 @@ class ActionArgs:
 
     @_builtins.property
     @pulumi.getter
-    def config(self) -> pulumi.Input[Optional[Mapping[str, Any]]]:
+    def config(self) -> pulumi.Input[Optional['ActionConfigArgs']]:
         """
         Its configuration: `phoneNumber` (E.164) for action_transfer_call; other keys are passed to the service as they are.
-
-        - `phoneNumber`: For action_transfer_call (and shown on action_end_conversation): a number, E.164.
         """
         return pulumi.get(self, "config")
 
     @config.setter
-    def config(self, value: pulumi.Input[Optional[Mapping[str, Any]]]):
+    def config(self, value: pulumi.Input[Optional['ActionConfigArgs']]):
         pulumi.set(self, "config", value)
 
     @_builtins.property
@@ -84,16 +82,14 @@ class ActionArgs:
 class _ActionState:
     def __init__(__self__, *,
                  action_id: pulumi.Input[Optional[_builtins.str]] = None,
-                 config: pulumi.Input[Optional[Mapping[str, Any]]] = None,
+                 config: pulumi.Input[Optional['ActionConfigArgs']] = None,
                  type: pulumi.Input[Optional[_builtins.str]] = None,
                  user_id: pulumi.Input[Optional[_builtins.str]] = None):
         """
         Input properties used for looking up and filtering Action resources.
 
         :param pulumi.Input[_builtins.str] action_id: Adopt an existing action instead of creating one. Changing it replaces.
-        :param pulumi.Input[Mapping[str, Any]] config: Its configuration: `phoneNumber` (E.164) for action_transfer_call; other keys are passed to the service as they are.
-               
-               - `phoneNumber`: For action_transfer_call (and shown on action_end_conversation): a number, E.164.
+        :param pulumi.Input['ActionConfigArgs'] config: Its configuration: `phoneNumber` (E.164) for action_transfer_call; other keys are passed to the service as they are.
         :param pulumi.Input[_builtins.str] type: What it does: action_end_conversation (default), action_transfer_call or action_dtmf.
         :param pulumi.Input[_builtins.str] user_id: The id of the user who owns it on the service.
         """
@@ -120,16 +116,14 @@ class _ActionState:
 
     @_builtins.property
     @pulumi.getter
-    def config(self) -> pulumi.Input[Optional[Mapping[str, Any]]]:
+    def config(self) -> pulumi.Input[Optional['ActionConfigArgs']]:
         """
         Its configuration: `phoneNumber` (E.164) for action_transfer_call; other keys are passed to the service as they are.
-
-        - `phoneNumber`: For action_transfer_call (and shown on action_end_conversation): a number, E.164.
         """
         return pulumi.get(self, "config")
 
     @config.setter
-    def config(self, value: pulumi.Input[Optional[Mapping[str, Any]]]):
+    def config(self, value: pulumi.Input[Optional['ActionConfigArgs']]):
         pulumi.set(self, "config", value)
 
     @_builtins.property
@@ -164,7 +158,7 @@ class Action(pulumi.CustomResource):
                  resource_name: str,
                  opts: Optional[pulumi.ResourceOptions] = None,
                  action_id: pulumi.Input[Optional[_builtins.str]] = None,
-                 config: pulumi.Input[Optional[Mapping[str, Any]]] = None,
+                 config: pulumi.Input[Optional[Union['ActionConfigArgs', 'ActionConfigArgsDict']]] = None,
                  type: pulumi.Input[Optional['ActionType']] = None,
                  __props__=None):
         """
@@ -186,9 +180,7 @@ class Action(pulumi.CustomResource):
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] action_id: Adopt an existing action instead of creating one. Changing it replaces.
-        :param pulumi.Input[Mapping[str, Any]] config: Its configuration: `phoneNumber` (E.164) for action_transfer_call; other keys are passed to the service as they are.
-               
-               - `phoneNumber`: For action_transfer_call (and shown on action_end_conversation): a number, E.164.
+        :param pulumi.Input[Union['ActionConfigArgs', 'ActionConfigArgsDict']] config: Its configuration: `phoneNumber` (E.164) for action_transfer_call; other keys are passed to the service as they are.
         :param pulumi.Input['ActionType'] type: What it does: action_end_conversation (default), action_transfer_call or action_dtmf.
         """
         ...
@@ -229,7 +221,7 @@ class Action(pulumi.CustomResource):
                  resource_name: str,
                  opts: Optional[pulumi.ResourceOptions] = None,
                  action_id: pulumi.Input[Optional[_builtins.str]] = None,
-                 config: pulumi.Input[Optional[Mapping[str, Any]]] = None,
+                 config: pulumi.Input[Optional[Union['ActionConfigArgs', 'ActionConfigArgsDict']]] = None,
                  type: pulumi.Input[Optional['ActionType']] = None,
                  __props__=None):
         opts = pulumi.ResourceOptions.merge(_utilities.get_resource_opts_defaults(), opts)
@@ -259,7 +251,7 @@ class Action(pulumi.CustomResource):
             id: pulumi.Input[str],
             opts: Optional[pulumi.ResourceOptions] = None,
             action_id: pulumi.Input[Optional[_builtins.str]] = None,
-            config: pulumi.Input[Optional[Mapping[str, Any]]] = None,
+            config: pulumi.Input[Optional[Union['ActionConfigArgs', 'ActionConfigArgsDict']]] = None,
             type: pulumi.Input[Optional[_builtins.str]] = None,
             user_id: pulumi.Input[Optional[_builtins.str]] = None) -> 'Action':
         """
@@ -270,9 +262,7 @@ class Action(pulumi.CustomResource):
         :param pulumi.Input[str] id: The unique provider ID of the resource to lookup.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] action_id: Adopt an existing action instead of creating one. Changing it replaces.
-        :param pulumi.Input[Mapping[str, Any]] config: Its configuration: `phoneNumber` (E.164) for action_transfer_call; other keys are passed to the service as they are.
-               
-               - `phoneNumber`: For action_transfer_call (and shown on action_end_conversation): a number, E.164.
+        :param pulumi.Input[Union['ActionConfigArgs', 'ActionConfigArgsDict']] config: Its configuration: `phoneNumber` (E.164) for action_transfer_call; other keys are passed to the service as they are.
         :param pulumi.Input[_builtins.str] type: What it does: action_end_conversation (default), action_transfer_call or action_dtmf.
         :param pulumi.Input[_builtins.str] user_id: The id of the user who owns it on the service.
         """
@@ -296,11 +286,9 @@ class Action(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter
-    def config(self) -> pulumi.Output[Mapping[str, Any]]:
+    def config(self) -> pulumi.Output['outputs.ActionConfig']:
         """
         Its configuration: `phoneNumber` (E.164) for action_transfer_call; other keys are passed to the service as they are.
-
-        - `phoneNumber`: For action_transfer_call (and shown on action_end_conversation): a number, E.164.
         """
         return pulumi.get(self, "config")
 

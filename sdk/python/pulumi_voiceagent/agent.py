@@ -13,7 +13,9 @@ if sys.version_info >= (3, 11):
 else:
     from typing_extensions import NotRequired, TypedDict, TypeAlias
 from . import _utilities
+from . import outputs
 from ._enums import *
+from ._inputs import *
 
 __all__ = ['AgentArgs', 'Agent']
 
@@ -26,7 +28,7 @@ class AgentArgs:
                  ask_if_human_present_on_idle: pulumi.Input[Optional[_builtins.bool]] = None,
                  context_endpoint: pulumi.Input[Optional[_builtins.str]] = None,
                  conversation_speed: pulumi.Input[Optional[_builtins.float]] = None,
-                 deepgram_keywords: pulumi.Input[Optional[Mapping[str, Any]]] = None,
+                 deepgram_keywords: pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.float]]]] = None,
                  endpointing_sensitivity: pulumi.Input[Optional['EndpointingSensitivity']] = None,
                  idle_time_seconds: pulumi.Input[Optional[_builtins.int]] = None,
                  initial_message: pulumi.Input[Optional[_builtins.str]] = None,
@@ -34,7 +36,7 @@ class AgentArgs:
                  interrupt_sensitivity: pulumi.Input[Optional['InterruptSensitivity']] = None,
                  ivr_navigation_mode: pulumi.Input[Optional['IvrNavigationMode']] = None,
                  language: pulumi.Input[Optional['Language']] = None,
-                 llm_fallback: pulumi.Input[Optional[Mapping[str, Any]]] = None,
+                 llm_fallback: pulumi.Input[Optional['AgentLlmFallbackArgs']] = None,
                  llm_temperature: pulumi.Input[Optional[_builtins.float]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  noise_suppression: pulumi.Input[Optional[_builtins.bool]] = None,
@@ -54,7 +56,7 @@ class AgentArgs:
         :param pulumi.Input[_builtins.bool] ask_if_human_present_on_idle: Whether it asks if anyone is there when the call goes idle. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
         :param pulumi.Input[_builtins.str] context_endpoint: An http(s) URL the service asks for context at the start of each call (no credentials in it: they would be stored in plain text). Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
         :param pulumi.Input[_builtins.float] conversation_speed: How fast it converses, a number greater than 0 (1 is the service's normal pace). Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
-        :param pulumi.Input[Mapping[str, Any]] deepgram_keywords: Words the speech recognizer (Deepgram) should favour, each with its boost: `{"Ibuprofeno": 2}`. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+        :param pulumi.Input[Mapping[str, pulumi.Input[_builtins.float]]] deepgram_keywords: Words the speech recognizer (Deepgram) should favour, each with its boost: `{"Ibuprofeno": 2}`. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
         :param pulumi.Input['EndpointingSensitivity'] endpointing_sensitivity: How soon it takes a pause for the end of the caller's turn: auto, relaxed, sensitive. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
         :param pulumi.Input[_builtins.int] idle_time_seconds: Seconds of silence before it acts on an idle call, a whole number, at least 1. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
         :param pulumi.Input[_builtins.str] initial_message: What it says first when a call connects ("" or unset: nothing); at most 10000 characters.
@@ -62,10 +64,7 @@ class AgentArgs:
         :param pulumi.Input['InterruptSensitivity'] interrupt_sensitivity: How readily a caller's speech interrupts it: low, high. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
         :param pulumi.Input['IvrNavigationMode'] ivr_navigation_mode: Whether it navigates phone menus (IVRs): default, off. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
         :param pulumi.Input['Language'] language: The language it speaks and listens for: en, es, de, hi, pt, fr, nl, id, it, ja, ko. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
-        :param pulumi.Input[Mapping[str, Any]] llm_fallback: The language model it falls back to when its own fails: `provider` (openai, azure) and `modelName`. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
-               
-               - `provider`: Whose model: openai, azure.
-               - `modelName`: The model's name, e.g. "gpt-4o-mini".
+        :param pulumi.Input['AgentLlmFallbackArgs'] llm_fallback: The language model it falls back to when its own fails: `provider` (openai, azure) and `modelName`. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
         :param pulumi.Input[_builtins.float] llm_temperature: The language model's sampling temperature, from 0 to 2. Only the current API (2024) has it, and only its agents/create takes it (0.0.48's agents/update has no llm_temperature): changing it replaces the agent (the old one stays on the service, which has no delete). Left unset, the service's value stands.
         :param pulumi.Input[_builtins.str] name: The agent's name, as the dashboard shows it. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
         :param pulumi.Input[_builtins.bool] noise_suppression: Whether background noise is suppressed on the caller's audio. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
@@ -201,14 +200,14 @@ class AgentArgs:
 
     @_builtins.property
     @pulumi.getter(name="deepgramKeywords")
-    def deepgram_keywords(self) -> pulumi.Input[Optional[Mapping[str, Any]]]:
+    def deepgram_keywords(self) -> pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.float]]]]:
         """
         Words the speech recognizer (Deepgram) should favour, each with its boost: `{"Ibuprofeno": 2}`. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
         """
         return pulumi.get(self, "deepgram_keywords")
 
     @deepgram_keywords.setter
-    def deepgram_keywords(self, value: pulumi.Input[Optional[Mapping[str, Any]]]):
+    def deepgram_keywords(self, value: pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.float]]]]):
         pulumi.set(self, "deepgram_keywords", value)
 
     @_builtins.property
@@ -297,17 +296,14 @@ class AgentArgs:
 
     @_builtins.property
     @pulumi.getter(name="llmFallback")
-    def llm_fallback(self) -> pulumi.Input[Optional[Mapping[str, Any]]]:
+    def llm_fallback(self) -> pulumi.Input[Optional['AgentLlmFallbackArgs']]:
         """
         The language model it falls back to when its own fails: `provider` (openai, azure) and `modelName`. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
-
-        - `provider`: Whose model: openai, azure.
-        - `modelName`: The model's name, e.g. "gpt-4o-mini".
         """
         return pulumi.get(self, "llm_fallback")
 
     @llm_fallback.setter
-    def llm_fallback(self, value: pulumi.Input[Optional[Mapping[str, Any]]]):
+    def llm_fallback(self, value: pulumi.Input[Optional['AgentLlmFallbackArgs']]):
         pulumi.set(self, "llm_fallback", value)
 
     @_builtins.property
@@ -439,7 +435,7 @@ class _AgentState:
                  ask_if_human_present_on_idle: pulumi.Input[Optional[_builtins.bool]] = None,
                  context_endpoint: pulumi.Input[Optional[_builtins.str]] = None,
                  conversation_speed: pulumi.Input[Optional[_builtins.float]] = None,
-                 deepgram_keywords: pulumi.Input[Optional[Mapping[str, Any]]] = None,
+                 deepgram_keywords: pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.float]]]] = None,
                  endpointing_sensitivity: pulumi.Input[Optional[_builtins.str]] = None,
                  idle_time_seconds: pulumi.Input[Optional[_builtins.int]] = None,
                  initial_message: pulumi.Input[Optional[_builtins.str]] = None,
@@ -447,7 +443,7 @@ class _AgentState:
                  interrupt_sensitivity: pulumi.Input[Optional[_builtins.str]] = None,
                  ivr_navigation_mode: pulumi.Input[Optional[_builtins.str]] = None,
                  language: pulumi.Input[Optional[_builtins.str]] = None,
-                 llm_fallback: pulumi.Input[Optional[Mapping[str, Any]]] = None,
+                 llm_fallback: pulumi.Input[Optional['AgentLlmFallbackArgs']] = None,
                  llm_temperature: pulumi.Input[Optional[_builtins.float]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  noise_suppression: pulumi.Input[Optional[_builtins.bool]] = None,
@@ -468,7 +464,7 @@ class _AgentState:
         :param pulumi.Input[_builtins.bool] ask_if_human_present_on_idle: Whether it asks if anyone is there when the call goes idle. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
         :param pulumi.Input[_builtins.str] context_endpoint: An http(s) URL the service asks for context at the start of each call (no credentials in it: they would be stored in plain text). Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
         :param pulumi.Input[_builtins.float] conversation_speed: How fast it converses, a number greater than 0 (1 is the service's normal pace). Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
-        :param pulumi.Input[Mapping[str, Any]] deepgram_keywords: Words the speech recognizer (Deepgram) should favour, each with its boost: `{"Ibuprofeno": 2}`. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+        :param pulumi.Input[Mapping[str, pulumi.Input[_builtins.float]]] deepgram_keywords: Words the speech recognizer (Deepgram) should favour, each with its boost: `{"Ibuprofeno": 2}`. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
         :param pulumi.Input[_builtins.str] endpointing_sensitivity: How soon it takes a pause for the end of the caller's turn: auto, relaxed, sensitive. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
         :param pulumi.Input[_builtins.int] idle_time_seconds: Seconds of silence before it acts on an idle call, a whole number, at least 1. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
         :param pulumi.Input[_builtins.str] initial_message: What it says first when a call connects ("" or unset: nothing); at most 10000 characters.
@@ -476,10 +472,7 @@ class _AgentState:
         :param pulumi.Input[_builtins.str] interrupt_sensitivity: How readily a caller's speech interrupts it: low, high. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
         :param pulumi.Input[_builtins.str] ivr_navigation_mode: Whether it navigates phone menus (IVRs): default, off. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
         :param pulumi.Input[_builtins.str] language: The language it speaks and listens for: en, es, de, hi, pt, fr, nl, id, it, ja, ko. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
-        :param pulumi.Input[Mapping[str, Any]] llm_fallback: The language model it falls back to when its own fails: `provider` (openai, azure) and `modelName`. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
-               
-               - `provider`: Whose model: openai, azure.
-               - `modelName`: The model's name, e.g. "gpt-4o-mini".
+        :param pulumi.Input['AgentLlmFallbackArgs'] llm_fallback: The language model it falls back to when its own fails: `provider` (openai, azure) and `modelName`. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
         :param pulumi.Input[_builtins.float] llm_temperature: The language model's sampling temperature, from 0 to 2. Only the current API (2024) has it, and only its agents/create takes it (0.0.48's agents/update has no llm_temperature): changing it replaces the agent (the old one stays on the service, which has no delete). Left unset, the service's value stands.
         :param pulumi.Input[_builtins.str] name: The agent's name, as the dashboard shows it. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
         :param pulumi.Input[_builtins.bool] noise_suppression: Whether background noise is suppressed on the caller's audio. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
@@ -608,14 +601,14 @@ class _AgentState:
 
     @_builtins.property
     @pulumi.getter(name="deepgramKeywords")
-    def deepgram_keywords(self) -> pulumi.Input[Optional[Mapping[str, Any]]]:
+    def deepgram_keywords(self) -> pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.float]]]]:
         """
         Words the speech recognizer (Deepgram) should favour, each with its boost: `{"Ibuprofeno": 2}`. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
         """
         return pulumi.get(self, "deepgram_keywords")
 
     @deepgram_keywords.setter
-    def deepgram_keywords(self, value: pulumi.Input[Optional[Mapping[str, Any]]]):
+    def deepgram_keywords(self, value: pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.float]]]]):
         pulumi.set(self, "deepgram_keywords", value)
 
     @_builtins.property
@@ -704,17 +697,14 @@ class _AgentState:
 
     @_builtins.property
     @pulumi.getter(name="llmFallback")
-    def llm_fallback(self) -> pulumi.Input[Optional[Mapping[str, Any]]]:
+    def llm_fallback(self) -> pulumi.Input[Optional['AgentLlmFallbackArgs']]:
         """
         The language model it falls back to when its own fails: `provider` (openai, azure) and `modelName`. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
-
-        - `provider`: Whose model: openai, azure.
-        - `modelName`: The model's name, e.g. "gpt-4o-mini".
         """
         return pulumi.get(self, "llm_fallback")
 
     @llm_fallback.setter
-    def llm_fallback(self, value: pulumi.Input[Optional[Mapping[str, Any]]]):
+    def llm_fallback(self, value: pulumi.Input[Optional['AgentLlmFallbackArgs']]):
         pulumi.set(self, "llm_fallback", value)
 
     @_builtins.property
@@ -873,7 +863,7 @@ class Agent(pulumi.CustomResource):
                  ask_if_human_present_on_idle: pulumi.Input[Optional[_builtins.bool]] = None,
                  context_endpoint: pulumi.Input[Optional[_builtins.str]] = None,
                  conversation_speed: pulumi.Input[Optional[_builtins.float]] = None,
-                 deepgram_keywords: pulumi.Input[Optional[Mapping[str, Any]]] = None,
+                 deepgram_keywords: pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.float]]]] = None,
                  endpointing_sensitivity: pulumi.Input[Optional['EndpointingSensitivity']] = None,
                  idle_time_seconds: pulumi.Input[Optional[_builtins.int]] = None,
                  initial_message: pulumi.Input[Optional[_builtins.str]] = None,
@@ -881,7 +871,7 @@ class Agent(pulumi.CustomResource):
                  interrupt_sensitivity: pulumi.Input[Optional['InterruptSensitivity']] = None,
                  ivr_navigation_mode: pulumi.Input[Optional['IvrNavigationMode']] = None,
                  language: pulumi.Input[Optional['Language']] = None,
-                 llm_fallback: pulumi.Input[Optional[Mapping[str, Any]]] = None,
+                 llm_fallback: pulumi.Input[Optional[Union['AgentLlmFallbackArgs', 'AgentLlmFallbackArgsDict']]] = None,
                  llm_temperature: pulumi.Input[Optional[_builtins.float]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  noise_suppression: pulumi.Input[Optional[_builtins.bool]] = None,
@@ -917,7 +907,7 @@ class Agent(pulumi.CustomResource):
         :param pulumi.Input[_builtins.bool] ask_if_human_present_on_idle: Whether it asks if anyone is there when the call goes idle. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
         :param pulumi.Input[_builtins.str] context_endpoint: An http(s) URL the service asks for context at the start of each call (no credentials in it: they would be stored in plain text). Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
         :param pulumi.Input[_builtins.float] conversation_speed: How fast it converses, a number greater than 0 (1 is the service's normal pace). Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
-        :param pulumi.Input[Mapping[str, Any]] deepgram_keywords: Words the speech recognizer (Deepgram) should favour, each with its boost: `{"Ibuprofeno": 2}`. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+        :param pulumi.Input[Mapping[str, pulumi.Input[_builtins.float]]] deepgram_keywords: Words the speech recognizer (Deepgram) should favour, each with its boost: `{"Ibuprofeno": 2}`. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
         :param pulumi.Input['EndpointingSensitivity'] endpointing_sensitivity: How soon it takes a pause for the end of the caller's turn: auto, relaxed, sensitive. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
         :param pulumi.Input[_builtins.int] idle_time_seconds: Seconds of silence before it acts on an idle call, a whole number, at least 1. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
         :param pulumi.Input[_builtins.str] initial_message: What it says first when a call connects ("" or unset: nothing); at most 10000 characters.
@@ -925,10 +915,7 @@ class Agent(pulumi.CustomResource):
         :param pulumi.Input['InterruptSensitivity'] interrupt_sensitivity: How readily a caller's speech interrupts it: low, high. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
         :param pulumi.Input['IvrNavigationMode'] ivr_navigation_mode: Whether it navigates phone menus (IVRs): default, off. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
         :param pulumi.Input['Language'] language: The language it speaks and listens for: en, es, de, hi, pt, fr, nl, id, it, ja, ko. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
-        :param pulumi.Input[Mapping[str, Any]] llm_fallback: The language model it falls back to when its own fails: `provider` (openai, azure) and `modelName`. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
-               
-               - `provider`: Whose model: openai, azure.
-               - `modelName`: The model's name, e.g. "gpt-4o-mini".
+        :param pulumi.Input[Union['AgentLlmFallbackArgs', 'AgentLlmFallbackArgsDict']] llm_fallback: The language model it falls back to when its own fails: `provider` (openai, azure) and `modelName`. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
         :param pulumi.Input[_builtins.float] llm_temperature: The language model's sampling temperature, from 0 to 2. Only the current API (2024) has it, and only its agents/create takes it (0.0.48's agents/update has no llm_temperature): changing it replaces the agent (the old one stays on the service, which has no delete). Left unset, the service's value stands.
         :param pulumi.Input[_builtins.str] name: The agent's name, as the dashboard shows it. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
         :param pulumi.Input[_builtins.bool] noise_suppression: Whether background noise is suppressed on the caller's audio. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
@@ -983,7 +970,7 @@ class Agent(pulumi.CustomResource):
                  ask_if_human_present_on_idle: pulumi.Input[Optional[_builtins.bool]] = None,
                  context_endpoint: pulumi.Input[Optional[_builtins.str]] = None,
                  conversation_speed: pulumi.Input[Optional[_builtins.float]] = None,
-                 deepgram_keywords: pulumi.Input[Optional[Mapping[str, Any]]] = None,
+                 deepgram_keywords: pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.float]]]] = None,
                  endpointing_sensitivity: pulumi.Input[Optional['EndpointingSensitivity']] = None,
                  idle_time_seconds: pulumi.Input[Optional[_builtins.int]] = None,
                  initial_message: pulumi.Input[Optional[_builtins.str]] = None,
@@ -991,7 +978,7 @@ class Agent(pulumi.CustomResource):
                  interrupt_sensitivity: pulumi.Input[Optional['InterruptSensitivity']] = None,
                  ivr_navigation_mode: pulumi.Input[Optional['IvrNavigationMode']] = None,
                  language: pulumi.Input[Optional['Language']] = None,
-                 llm_fallback: pulumi.Input[Optional[Mapping[str, Any]]] = None,
+                 llm_fallback: pulumi.Input[Optional[Union['AgentLlmFallbackArgs', 'AgentLlmFallbackArgsDict']]] = None,
                  llm_temperature: pulumi.Input[Optional[_builtins.float]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  noise_suppression: pulumi.Input[Optional[_builtins.bool]] = None,
@@ -1057,7 +1044,7 @@ class Agent(pulumi.CustomResource):
             ask_if_human_present_on_idle: pulumi.Input[Optional[_builtins.bool]] = None,
             context_endpoint: pulumi.Input[Optional[_builtins.str]] = None,
             conversation_speed: pulumi.Input[Optional[_builtins.float]] = None,
-            deepgram_keywords: pulumi.Input[Optional[Mapping[str, Any]]] = None,
+            deepgram_keywords: pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.float]]]] = None,
             endpointing_sensitivity: pulumi.Input[Optional[_builtins.str]] = None,
             idle_time_seconds: pulumi.Input[Optional[_builtins.int]] = None,
             initial_message: pulumi.Input[Optional[_builtins.str]] = None,
@@ -1065,7 +1052,7 @@ class Agent(pulumi.CustomResource):
             interrupt_sensitivity: pulumi.Input[Optional[_builtins.str]] = None,
             ivr_navigation_mode: pulumi.Input[Optional[_builtins.str]] = None,
             language: pulumi.Input[Optional[_builtins.str]] = None,
-            llm_fallback: pulumi.Input[Optional[Mapping[str, Any]]] = None,
+            llm_fallback: pulumi.Input[Optional[Union['AgentLlmFallbackArgs', 'AgentLlmFallbackArgsDict']]] = None,
             llm_temperature: pulumi.Input[Optional[_builtins.float]] = None,
             name: pulumi.Input[Optional[_builtins.str]] = None,
             noise_suppression: pulumi.Input[Optional[_builtins.bool]] = None,
@@ -1090,7 +1077,7 @@ class Agent(pulumi.CustomResource):
         :param pulumi.Input[_builtins.bool] ask_if_human_present_on_idle: Whether it asks if anyone is there when the call goes idle. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
         :param pulumi.Input[_builtins.str] context_endpoint: An http(s) URL the service asks for context at the start of each call (no credentials in it: they would be stored in plain text). Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
         :param pulumi.Input[_builtins.float] conversation_speed: How fast it converses, a number greater than 0 (1 is the service's normal pace). Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
-        :param pulumi.Input[Mapping[str, Any]] deepgram_keywords: Words the speech recognizer (Deepgram) should favour, each with its boost: `{"Ibuprofeno": 2}`. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+        :param pulumi.Input[Mapping[str, pulumi.Input[_builtins.float]]] deepgram_keywords: Words the speech recognizer (Deepgram) should favour, each with its boost: `{"Ibuprofeno": 2}`. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
         :param pulumi.Input[_builtins.str] endpointing_sensitivity: How soon it takes a pause for the end of the caller's turn: auto, relaxed, sensitive. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
         :param pulumi.Input[_builtins.int] idle_time_seconds: Seconds of silence before it acts on an idle call, a whole number, at least 1. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
         :param pulumi.Input[_builtins.str] initial_message: What it says first when a call connects ("" or unset: nothing); at most 10000 characters.
@@ -1098,10 +1085,7 @@ class Agent(pulumi.CustomResource):
         :param pulumi.Input[_builtins.str] interrupt_sensitivity: How readily a caller's speech interrupts it: low, high. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
         :param pulumi.Input[_builtins.str] ivr_navigation_mode: Whether it navigates phone menus (IVRs): default, off. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
         :param pulumi.Input[_builtins.str] language: The language it speaks and listens for: en, es, de, hi, pt, fr, nl, id, it, ja, ko. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
-        :param pulumi.Input[Mapping[str, Any]] llm_fallback: The language model it falls back to when its own fails: `provider` (openai, azure) and `modelName`. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
-               
-               - `provider`: Whose model: openai, azure.
-               - `modelName`: The model's name, e.g. "gpt-4o-mini".
+        :param pulumi.Input[Union['AgentLlmFallbackArgs', 'AgentLlmFallbackArgsDict']] llm_fallback: The language model it falls back to when its own fails: `provider` (openai, azure) and `modelName`. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
         :param pulumi.Input[_builtins.float] llm_temperature: The language model's sampling temperature, from 0 to 2. Only the current API (2024) has it, and only its agents/create takes it (0.0.48's agents/update has no llm_temperature): changing it replaces the agent (the old one stays on the service, which has no delete). Left unset, the service's value stands.
         :param pulumi.Input[_builtins.str] name: The agent's name, as the dashboard shows it. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
         :param pulumi.Input[_builtins.bool] noise_suppression: Whether background noise is suppressed on the caller's audio. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
@@ -1189,7 +1173,7 @@ class Agent(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="deepgramKeywords")
-    def deepgram_keywords(self) -> pulumi.Output[Optional[Mapping[str, Any]]]:
+    def deepgram_keywords(self) -> pulumi.Output[Optional[Mapping[str, _builtins.float]]]:
         """
         Words the speech recognizer (Deepgram) should favour, each with its boost: `{"Ibuprofeno": 2}`. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
         """
@@ -1253,12 +1237,9 @@ class Agent(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="llmFallback")
-    def llm_fallback(self) -> pulumi.Output[Optional[Mapping[str, Any]]]:
+    def llm_fallback(self) -> pulumi.Output[Optional['outputs.AgentLlmFallback']]:
         """
         The language model it falls back to when its own fails: `provider` (openai, azure) and `modelName`. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
-
-        - `provider`: Whose model: openai, azure.
-        - `modelName`: The model's name, e.g. "gpt-4o-mini".
         """
         return pulumi.get(self, "llm_fallback")
 

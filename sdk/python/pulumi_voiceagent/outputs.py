@@ -16,6 +16,8 @@ from . import _utilities
 from ._enums import *
 
 __all__ = [
+    'ActionConfig',
+    'AgentLlmFallback',
     'FoundAccountConnection',
     'FoundAction',
     'FoundAgent',
@@ -24,7 +26,100 @@ __all__ = [
     'FoundVectorDatabase',
     'FoundVoice',
     'FoundWebhook',
+    'PromptCollectFields',
 ]
+
+@pulumi.output_type
+class ActionConfig(dict):
+    """
+    An action's configuration: the keys its type takes (the service's `TransferCallConfig`). The keys below are typed; the provider passes any other key to the service as it is.
+    """
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "phoneNumber":
+            suggest = "phone_number"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in ActionConfig. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        ActionConfig.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        ActionConfig.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 phone_number: Optional[_builtins.str] = None):
+        """
+        An action's configuration: the keys its type takes (the service's `TransferCallConfig`). The keys below are typed; the provider passes any other key to the service as it is.
+
+        :param _builtins.str phone_number: For action_transfer_call (and shown on action_end_conversation): a number, E.164.
+        """
+        if phone_number is not None:
+            pulumi.set(__self__, "phone_number", phone_number)
+
+    @_builtins.property
+    @pulumi.getter(name="phoneNumber")
+    def phone_number(self) -> Optional[_builtins.str]:
+        """
+        For action_transfer_call (and shown on action_end_conversation): a number, E.164.
+        """
+        return pulumi.get(self, "phone_number")
+
+
+@pulumi.output_type
+class AgentLlmFallback(dict):
+    """
+    The language model an agent falls back to when its own fails (the service's `llm_fallback`).
+    """
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "modelName":
+            suggest = "model_name"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in AgentLlmFallback. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        AgentLlmFallback.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        AgentLlmFallback.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 model_name: _builtins.str,
+                 provider: 'LlmFallbackProvider'):
+        """
+        The language model an agent falls back to when its own fails (the service's `llm_fallback`).
+
+        :param _builtins.str model_name: The model's name, e.g. "gpt-4o-mini".
+        :param 'LlmFallbackProvider' provider: Whose model: openai, azure.
+        """
+        pulumi.set(__self__, "model_name", model_name)
+        pulumi.set(__self__, "provider", provider)
+
+    @_builtins.property
+    @pulumi.getter(name="modelName")
+    def model_name(self) -> _builtins.str:
+        """
+        The model's name, e.g. "gpt-4o-mini".
+        """
+        return pulumi.get(self, "model_name")
+
+    @_builtins.property
+    @pulumi.getter
+    def provider(self) -> 'LlmFallbackProvider':
+        """
+        Whose model: openai, azure.
+        """
+        return pulumi.get(self, "provider")
+
 
 @pulumi.output_type
 class FoundAccountConnection(dict):
@@ -700,5 +795,80 @@ class FoundWebhook(dict):
         The HTTP method: GET or POST; null: the service left it unset.
         """
         return pulumi.get(self, "method")
+
+
+@pulumi.output_type
+class PromptCollectFields(dict):
+    """
+    A field a prompt's agent collects during a call (the service's `CollectField`).
+    """
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "fieldType":
+            suggest = "field_type"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in PromptCollectFields. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        PromptCollectFields.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        PromptCollectFields.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 label: _builtins.str,
+                 name: _builtins.str,
+                 description: Optional[_builtins.str] = None,
+                 field_type: Optional[_builtins.str] = None):
+        """
+        A field a prompt's agent collects during a call (the service's `CollectField`).
+
+        :param _builtins.str label: What the agent calls the field when it asks for it.
+        :param _builtins.str name: The field's name in what is collected.
+        :param _builtins.str description: What the field is for, for the agent.
+        :param _builtins.str field_type: The field's type: field_type_email (the default, and the only one the service knows).
+        """
+        pulumi.set(__self__, "label", label)
+        pulumi.set(__self__, "name", name)
+        if description is not None:
+            pulumi.set(__self__, "description", description)
+        if field_type is not None:
+            pulumi.set(__self__, "field_type", field_type)
+
+    @_builtins.property
+    @pulumi.getter
+    def label(self) -> _builtins.str:
+        """
+        What the agent calls the field when it asks for it.
+        """
+        return pulumi.get(self, "label")
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> _builtins.str:
+        """
+        The field's name in what is collected.
+        """
+        return pulumi.get(self, "name")
+
+    @_builtins.property
+    @pulumi.getter
+    def description(self) -> Optional[_builtins.str]:
+        """
+        What the field is for, for the agent.
+        """
+        return pulumi.get(self, "description")
+
+    @_builtins.property
+    @pulumi.getter(name="fieldType")
+    def field_type(self) -> Optional[_builtins.str]:
+        """
+        The field's type: field_type_email (the default, and the only one the service knows).
+        """
+        return pulumi.get(self, "field_type")
 
 

@@ -13,13 +13,15 @@ if sys.version_info >= (3, 11):
 else:
     from typing_extensions import NotRequired, TypedDict, TypeAlias
 from . import _utilities
+from . import outputs
+from ._inputs import *
 
 __all__ = ['PromptArgs', 'Prompt']
 
 @pulumi.input_type
 class PromptArgs:
     def __init__(__self__, *,
-                 collect_fields: pulumi.Input[Optional[Sequence[pulumi.Input[Mapping[str, Any]]]]] = None,
+                 collect_fields: pulumi.Input[Optional[Sequence[pulumi.Input['PromptCollectFieldsArgs']]]] = None,
                  content: pulumi.Input[Optional[_builtins.str]] = None,
                  context_endpoint: pulumi.Input[Optional[_builtins.str]] = None,
                  prompt_id: pulumi.Input[Optional[_builtins.str]] = None,
@@ -27,8 +29,8 @@ class PromptArgs:
         """
         The set of arguments for constructing a Prompt resource.
 
-        :param pulumi.Input[Sequence[pulumi.Input[Mapping[str, Any]]]] collect_fields: Fields the agent collects during a call: each a `name`, a `label`, an optional `description` and a `fieldType` (field_type_email, the default and the only type the service knows). Unset: the service keeps what it holds.
-        :param pulumi.Input[_builtins.str] content: The prompt's text. Set content, promptTemplate, or both (or neither with promptId). Unset: the service keeps what it holds (prompts/update leaves out what it is not sent).
+        :param pulumi.Input[Sequence[pulumi.Input['PromptCollectFieldsArgs']]] collect_fields: Fields the agent collects during a call: each a `name`, a `label`, an optional `description` and a `fieldType` (field_type_email, the default and the only type the service knows). Unset: the service keeps what it holds.
+        :param pulumi.Input[_builtins.str] content: The prompt's text. Set content, promptTemplate, or both.
         :param pulumi.Input[_builtins.str] context_endpoint: A URL the service asks for context before a call. Unset: the service keeps what it holds (prompts/update cannot clear it).
         :param pulumi.Input[_builtins.str] prompt_id: Adopt an existing prompt instead of creating one: its fields are set to these arguments on the first `up`. Changing it replaces.
         :param pulumi.Input[_builtins.str] prompt_template: The id of a prompt template of the account. Unset: the service keeps what it holds.
@@ -46,21 +48,21 @@ class PromptArgs:
 
     @_builtins.property
     @pulumi.getter(name="collectFields")
-    def collect_fields(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[Mapping[str, Any]]]]]:
+    def collect_fields(self) -> pulumi.Input[Optional[Sequence[pulumi.Input['PromptCollectFieldsArgs']]]]:
         """
         Fields the agent collects during a call: each a `name`, a `label`, an optional `description` and a `fieldType` (field_type_email, the default and the only type the service knows). Unset: the service keeps what it holds.
         """
         return pulumi.get(self, "collect_fields")
 
     @collect_fields.setter
-    def collect_fields(self, value: pulumi.Input[Optional[Sequence[pulumi.Input[Mapping[str, Any]]]]]):
+    def collect_fields(self, value: pulumi.Input[Optional[Sequence[pulumi.Input['PromptCollectFieldsArgs']]]]):
         pulumi.set(self, "collect_fields", value)
 
     @_builtins.property
     @pulumi.getter
     def content(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        The prompt's text. Set content, promptTemplate, or both (or neither with promptId). Unset: the service keeps what it holds (prompts/update leaves out what it is not sent).
+        The prompt's text. Set content, promptTemplate, or both.
         """
         return pulumi.get(self, "content")
 
@@ -108,7 +110,7 @@ class PromptArgs:
 @pulumi.input_type
 class _PromptState:
     def __init__(__self__, *,
-                 collect_fields: pulumi.Input[Optional[Sequence[pulumi.Input[Mapping[str, Any]]]]] = None,
+                 collect_fields: pulumi.Input[Optional[Sequence[pulumi.Input['PromptCollectFieldsArgs']]]] = None,
                  content: pulumi.Input[Optional[_builtins.str]] = None,
                  context_endpoint: pulumi.Input[Optional[_builtins.str]] = None,
                  prompt_id: pulumi.Input[Optional[_builtins.str]] = None,
@@ -117,8 +119,8 @@ class _PromptState:
         """
         Input properties used for looking up and filtering Prompt resources.
 
-        :param pulumi.Input[Sequence[pulumi.Input[Mapping[str, Any]]]] collect_fields: Fields the agent collects during a call: each a `name`, a `label`, an optional `description` and a `fieldType` (field_type_email, the default and the only type the service knows). Unset: the service keeps what it holds.
-        :param pulumi.Input[_builtins.str] content: The prompt's text. Set content, promptTemplate, or both (or neither with promptId). Unset: the service keeps what it holds (prompts/update leaves out what it is not sent).
+        :param pulumi.Input[Sequence[pulumi.Input['PromptCollectFieldsArgs']]] collect_fields: Fields the agent collects during a call: each a `name`, a `label`, an optional `description` and a `fieldType` (field_type_email, the default and the only type the service knows). Unset: the service keeps what it holds.
+        :param pulumi.Input[_builtins.str] content: The prompt's text. Set content, promptTemplate, or both.
         :param pulumi.Input[_builtins.str] context_endpoint: A URL the service asks for context before a call. Unset: the service keeps what it holds (prompts/update cannot clear it).
         :param pulumi.Input[_builtins.str] prompt_id: Adopt an existing prompt instead of creating one: its fields are set to these arguments on the first `up`. Changing it replaces.
         :param pulumi.Input[_builtins.str] prompt_template: The id of a prompt template of the account. Unset: the service keeps what it holds.
@@ -139,21 +141,21 @@ class _PromptState:
 
     @_builtins.property
     @pulumi.getter(name="collectFields")
-    def collect_fields(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[Mapping[str, Any]]]]]:
+    def collect_fields(self) -> pulumi.Input[Optional[Sequence[pulumi.Input['PromptCollectFieldsArgs']]]]:
         """
         Fields the agent collects during a call: each a `name`, a `label`, an optional `description` and a `fieldType` (field_type_email, the default and the only type the service knows). Unset: the service keeps what it holds.
         """
         return pulumi.get(self, "collect_fields")
 
     @collect_fields.setter
-    def collect_fields(self, value: pulumi.Input[Optional[Sequence[pulumi.Input[Mapping[str, Any]]]]]):
+    def collect_fields(self, value: pulumi.Input[Optional[Sequence[pulumi.Input['PromptCollectFieldsArgs']]]]):
         pulumi.set(self, "collect_fields", value)
 
     @_builtins.property
     @pulumi.getter
     def content(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        The prompt's text. Set content, promptTemplate, or both (or neither with promptId). Unset: the service keeps what it holds (prompts/update leaves out what it is not sent).
+        The prompt's text. Set content, promptTemplate, or both.
         """
         return pulumi.get(self, "content")
 
@@ -216,7 +218,7 @@ class Prompt(pulumi.CustomResource):
     def __init__(__self__,
                  resource_name: str,
                  opts: Optional[pulumi.ResourceOptions] = None,
-                 collect_fields: pulumi.Input[Optional[Sequence[pulumi.Input[Mapping[str, Any]]]]] = None,
+                 collect_fields: pulumi.Input[Optional[Sequence[pulumi.Input[Union['PromptCollectFieldsArgs', 'PromptCollectFieldsArgsDict']]]]] = None,
                  content: pulumi.Input[Optional[_builtins.str]] = None,
                  context_endpoint: pulumi.Input[Optional[_builtins.str]] = None,
                  prompt_id: pulumi.Input[Optional[_builtins.str]] = None,
@@ -229,7 +231,7 @@ class Prompt(pulumi.CustomResource):
         ```python
         booking = voiceagent.Prompt("booking",
             content="You book visits for the clinic. Ask for the caller's email.",
-            collect_fields=[{"name": "email", "label": "Email address"}])
+            collect_fields=[voiceagent.PromptCollectFieldsArgs(name="email", label="Email address")])
         ```
 
         ## Import
@@ -242,8 +244,8 @@ class Prompt(pulumi.CustomResource):
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
-        :param pulumi.Input[Sequence[pulumi.Input[Mapping[str, Any]]]] collect_fields: Fields the agent collects during a call: each a `name`, a `label`, an optional `description` and a `fieldType` (field_type_email, the default and the only type the service knows). Unset: the service keeps what it holds.
-        :param pulumi.Input[_builtins.str] content: The prompt's text. Set content, promptTemplate, or both (or neither with promptId). Unset: the service keeps what it holds (prompts/update leaves out what it is not sent).
+        :param pulumi.Input[Sequence[pulumi.Input[Union['PromptCollectFieldsArgs', 'PromptCollectFieldsArgsDict']]]] collect_fields: Fields the agent collects during a call: each a `name`, a `label`, an optional `description` and a `fieldType` (field_type_email, the default and the only type the service knows). Unset: the service keeps what it holds.
+        :param pulumi.Input[_builtins.str] content: The prompt's text. Set content, promptTemplate, or both.
         :param pulumi.Input[_builtins.str] context_endpoint: A URL the service asks for context before a call. Unset: the service keeps what it holds (prompts/update cannot clear it).
         :param pulumi.Input[_builtins.str] prompt_id: Adopt an existing prompt instead of creating one: its fields are set to these arguments on the first `up`. Changing it replaces.
         :param pulumi.Input[_builtins.str] prompt_template: The id of a prompt template of the account. Unset: the service keeps what it holds.
@@ -261,7 +263,7 @@ class Prompt(pulumi.CustomResource):
         ```python
         booking = voiceagent.Prompt("booking",
             content="You book visits for the clinic. Ask for the caller's email.",
-            collect_fields=[{"name": "email", "label": "Email address"}])
+            collect_fields=[voiceagent.PromptCollectFieldsArgs(name="email", label="Email address")])
         ```
 
         ## Import
@@ -287,7 +289,7 @@ class Prompt(pulumi.CustomResource):
     def _internal_init(__self__,
                  resource_name: str,
                  opts: Optional[pulumi.ResourceOptions] = None,
-                 collect_fields: pulumi.Input[Optional[Sequence[pulumi.Input[Mapping[str, Any]]]]] = None,
+                 collect_fields: pulumi.Input[Optional[Sequence[pulumi.Input[Union['PromptCollectFieldsArgs', 'PromptCollectFieldsArgsDict']]]]] = None,
                  content: pulumi.Input[Optional[_builtins.str]] = None,
                  context_endpoint: pulumi.Input[Optional[_builtins.str]] = None,
                  prompt_id: pulumi.Input[Optional[_builtins.str]] = None,
@@ -319,7 +321,7 @@ class Prompt(pulumi.CustomResource):
     def get(resource_name: str,
             id: pulumi.Input[str],
             opts: Optional[pulumi.ResourceOptions] = None,
-            collect_fields: pulumi.Input[Optional[Sequence[pulumi.Input[Mapping[str, Any]]]]] = None,
+            collect_fields: pulumi.Input[Optional[Sequence[pulumi.Input[Union['PromptCollectFieldsArgs', 'PromptCollectFieldsArgsDict']]]]] = None,
             content: pulumi.Input[Optional[_builtins.str]] = None,
             context_endpoint: pulumi.Input[Optional[_builtins.str]] = None,
             prompt_id: pulumi.Input[Optional[_builtins.str]] = None,
@@ -332,8 +334,8 @@ class Prompt(pulumi.CustomResource):
         :param str resource_name: The unique name of the resulting resource.
         :param pulumi.Input[str] id: The unique provider ID of the resource to lookup.
         :param pulumi.ResourceOptions opts: Options for the resource.
-        :param pulumi.Input[Sequence[pulumi.Input[Mapping[str, Any]]]] collect_fields: Fields the agent collects during a call: each a `name`, a `label`, an optional `description` and a `fieldType` (field_type_email, the default and the only type the service knows). Unset: the service keeps what it holds.
-        :param pulumi.Input[_builtins.str] content: The prompt's text. Set content, promptTemplate, or both (or neither with promptId). Unset: the service keeps what it holds (prompts/update leaves out what it is not sent).
+        :param pulumi.Input[Sequence[pulumi.Input[Union['PromptCollectFieldsArgs', 'PromptCollectFieldsArgsDict']]]] collect_fields: Fields the agent collects during a call: each a `name`, a `label`, an optional `description` and a `fieldType` (field_type_email, the default and the only type the service knows). Unset: the service keeps what it holds.
+        :param pulumi.Input[_builtins.str] content: The prompt's text. Set content, promptTemplate, or both.
         :param pulumi.Input[_builtins.str] context_endpoint: A URL the service asks for context before a call. Unset: the service keeps what it holds (prompts/update cannot clear it).
         :param pulumi.Input[_builtins.str] prompt_id: Adopt an existing prompt instead of creating one: its fields are set to these arguments on the first `up`. Changing it replaces.
         :param pulumi.Input[_builtins.str] prompt_template: The id of a prompt template of the account. Unset: the service keeps what it holds.
@@ -353,7 +355,7 @@ class Prompt(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="collectFields")
-    def collect_fields(self) -> pulumi.Output[Optional[Sequence[Mapping[str, Any]]]]:
+    def collect_fields(self) -> pulumi.Output[Optional[Sequence['outputs.PromptCollectFields']]]:
         """
         Fields the agent collects during a call: each a `name`, a `label`, an optional `description` and a `fieldType` (field_type_email, the default and the only type the service knows). Unset: the service keeps what it holds.
         """
@@ -363,7 +365,7 @@ class Prompt(pulumi.CustomResource):
     @pulumi.getter
     def content(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        The prompt's text. Set content, promptTemplate, or both (or neither with promptId). Unset: the service keeps what it holds (prompts/update leaves out what it is not sent).
+        The prompt's text. Set content, promptTemplate, or both.
         """
         return pulumi.get(self, "content")
 

@@ -1,0 +1,151 @@
+// The current API's production setup (docs/current-kinds.md, docs/current-fields.md) in an SDK
+// example's stack, after its own scenario: the same installed SDK, plugin and stack, pointed at an
+// emulator of the current API (2024). Its nested inputs (an agent's llmFallback and Deepgram
+// keywords, a prompt's collected fields) are written the SDK's way; each must reach the service
+// as declared, read back without drift, show a hand edit at `preview --refresh` and take it back.
+import { randomUUID } from "node:crypto";
+import { expect, it } from "vitest";
+import { startEmulator } from "voiceagent-emulator";
+import { changed, type SdkStack } from "./sdk-stack.js";
+
+/** Change counts without "same". */
+type Counts = Record<string, number>;
+
+/** How a project runs: an SDK example's runner, or the Pulumi CLI on a YAML project. */
+export interface CurrentDriver {
+  /** `pulumi config set [--secret]` on the stack. */
+  set(key: string, value: string, secret?: boolean): Promise<void>;
+  /** `pulumi config rm`, ignoring a key that is not set. */
+  rm(key: string): Promise<void>;
+  /** Rewrites (and rebuilds) the program so that it declares the setup; returns the undo. */
+  use(): Promise<() => Promise<void>>;
+  /** An up (with a refresh first): its change counts and the stack's outputs. */
+  up(refresh?: boolean): Promise<{ changes: Counts; outputs: Record<string, unknown> }>;
+  preview(refresh?: boolean): Promise<Counts>;
+  /** A preview expected to fail: its exit code and everything it printed. */
+  failingPreview(): Promise<{ code: number | null; printed: string }>;
+  destroy(): Promise<Counts>;
+  /** The settings of the stack before the test, put back after it. */
+  before: { baseUrl: string; token: string };
+  /**
+   * What a misspelt nested key (config `misspelt`: the fallback's model under `modl_name`) prints
+   * at preview, or undefined where it cannot be written (Go: a misspelt field does not compile).
+   */
+  misspelt?: RegExp;
+}
+
+/**
+ * The resources the setup declares (two prompts, a vector database, an OpenAI connection, two
+ * agents), and the stack's own resource, which the scenario's destroy removed too.
+ */
+const RESOURCES = 6 + 1;
+
+/** Registers the setup's test on a stack its scenario's destroy left empty. */
+export function currentSetupScenario(run: CurrentDriver): void {
+  const title =
+    "the current API's production setup with nested inputs: " +
+    (run.misspelt ? "a misspelt nested key fails at preview naming its path; " : "") +
+    "up; no-change preview; a hand edit of the fallback's model and a collected field's label is seen by preview --refresh " +
+    "and put back; destroy";
+  it(title, async () => {
+    const token = `current-${randomUUID()}`;
+    const emu = await startEmulator({ tokens: [token], seed: true, api: "2024" });
+    const service = async (route: string, body?: unknown): Promise<Record<string, unknown>> => {
+      const res = await fetch(`${emu.url}${route}`, {
+        method: body === undefined ? "GET" : "POST",
+        headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+      const json = (await res.json()) as Record<string, unknown>;
+      if (!res.ok) throw new Error(`${route} answered ${res.status}: ${JSON.stringify(json)}`);
+      return json;
+    };
+    const undo = await run.use();
+    try {
+      await run.set("voiceagent:baseUrl", emu.url);
+      await run.set("voiceagent:token", token, true);
+      await run.set("voiceagent:api", "2024");
+      await run.set("current", "true");
+      await run.set("currentVoice", emu.seeds.get(token)!.voices[0]!);
+
+      if (run.misspelt) {
+        await run.set("misspelt", "true");
+        emu.resetStats();
+        const bad = await run.failingPreview();
+        await run.rm("misspelt");
+        expect(bad.code).not.toBe(0);
+        expect(bad.printed).toMatch(run.misspelt);
+        expect(emu.stats.writes).toEqual({});
+      }
+
+      const up = await run.up();
+      expect(up.changes).toEqual({ create: RESOURCES });
+      // The deployed value reads back as the SDK's output type.
+      expect(up.outputs.fallbackModel).toBe("gpt-4o-mini");
+      const agentId = String(up.outputs.recepcionId);
+      const promptId = String(up.outputs.bookingId);
+      const agent = await service(`/v1/agents?id=${agentId}`);
+      expect(agent.llm_fallback).toEqual({ provider: "azure", model_name: "gpt-4o-mini" });
+      expect(agent.deepgram_keywords).toEqual({ cita: 2, receta_medica: 1.5 });
+      const guardia = await service(`/v1/agents?id=${String(up.outputs.guardiaId)}`);
+      expect(guardia.llm_fallback).toEqual({ provider: "openai", model_name: "gpt-4.1" });
+      const declaredFields = [{ name: "email", label: "Email address", field_type: "field_type_email" }];
+      expect((await service(`/v1/prompts?id=${promptId}`)).collect_fields).toEqual(declaredFields);
+      expect((await service(`/v1/prompts?id=${String(up.outputs.intakeId)}`)).collect_fields).toEqual([
+        { name: "phone", label: "Phone number", description: "A number to call back", field_type: "field_type_email" },
+      ]);
+      expect(await run.preview()).toEqual({});
+
+      // Someone edits the fallback's model and a collected field's label on the service.
+      await service(`/v1/agents/update?id=${agentId}`, { llm_fallback: { provider: "azure", model_name: "gpt-4.1" } });
+      await service(`/v1/prompts/update?id=${promptId}`, {
+        collect_fields: [{ name: "email", label: "Correo", field_type: "field_type_email" }],
+      });
+      expect(await run.preview()).toEqual({});
+      expect(await run.preview(true)).toEqual({ update: 2 });
+      expect((await run.up(true)).changes).toMatchObject({ update: 2 });
+      expect((await service(`/v1/agents?id=${agentId}`)).llm_fallback).toEqual({
+        provider: "azure",
+        model_name: "gpt-4o-mini",
+      });
+      expect((await service(`/v1/prompts?id=${promptId}`)).collect_fields).toEqual(declaredFields);
+      expect(await run.preview(true)).toEqual({});
+
+      expect(await run.destroy()).toEqual({ delete: RESOURCES });
+    } finally {
+      for (const key of ["current", "currentVoice", "misspelt", "voiceagent:api"]) await run.rm(key);
+      await run.set("voiceagent:baseUrl", run.before.baseUrl);
+      await run.set("voiceagent:token", run.before.token, true);
+      await undo();
+      await emu.close();
+    }
+  }, 600_000);
+}
+
+/** The driver of an SDK example's stack (test/sdk/sdk-stack.ts), its program switched by `use`. */
+export function sdkDriver(ctx: SdkStack, use: () => Promise<() => Promise<void>>, misspelt?: RegExp): CurrentDriver {
+  const counts = (summary: { changes: Counts; outputs: Record<string, unknown> }) => changed(summary);
+  return {
+    set: async (key, value, secret = false) => {
+      await ctx.pulumi("config", "set", ...(secret ? ["--secret"] : []), key, value);
+    },
+    rm: async (key) => {
+      await ctx.pulumi("config", "rm", key).catch(() => undefined);
+    },
+    use,
+    up: async (refresh = false) => {
+      const up = await ctx.summary("up", ...(refresh ? ["--refresh"] : []));
+      return { changes: counts(up), outputs: up.outputs };
+    },
+    preview: async (refresh = false) => counts(await ctx.summary("preview", ...(refresh ? ["--refresh"] : []))),
+    failingPreview: async () => {
+      const r = await ctx.program("preview");
+      return { code: r.code, printed: r.stdout + r.stderr };
+    },
+    destroy: async () => counts(await ctx.summary("destroy")),
+    get before() {
+      return { baseUrl: ctx.emu.url, token: ctx.token };
+    },
+    ...(misspelt ? { misspelt } : {}),
+  };
+}
