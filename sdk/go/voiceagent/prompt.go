@@ -37,7 +37,7 @@ type Prompt struct {
 
 	// Fields the agent collects during a call: each a `name`, a `label`, an optional `description` and a `fieldType` (field_type_email, the default and the only type the service knows). Unset: the service keeps what it holds.
 	CollectFields PromptCollectFieldsArrayOutput `pulumi:"collectFields"`
-	// The prompt's text. Set content, promptTemplate, or both.
+	// The prompt's text. Set content, promptTemplate, or both (or neither with promptId). Unset: the service keeps what it holds (prompts/update leaves out what it is not sent).
 	Content pulumi.StringPtrOutput `pulumi:"content"`
 	// A URL the service asks for context before a call. Unset: the service keeps what it holds (prompts/update cannot clear it).
 	ContextEndpoint pulumi.StringPtrOutput `pulumi:"contextEndpoint"`
@@ -85,7 +85,7 @@ func GetPrompt(ctx *pulumi.Context,
 type promptState struct {
 	// Fields the agent collects during a call: each a `name`, a `label`, an optional `description` and a `fieldType` (field_type_email, the default and the only type the service knows). Unset: the service keeps what it holds.
 	CollectFields []PromptCollectFields `pulumi:"collectFields"`
-	// The prompt's text. Set content, promptTemplate, or both.
+	// The prompt's text. Set content, promptTemplate, or both (or neither with promptId). Unset: the service keeps what it holds (prompts/update leaves out what it is not sent).
 	Content *string `pulumi:"content"`
 	// A URL the service asks for context before a call. Unset: the service keeps what it holds (prompts/update cannot clear it).
 	ContextEndpoint *string `pulumi:"contextEndpoint"`
@@ -100,7 +100,7 @@ type promptState struct {
 type PromptState struct {
 	// Fields the agent collects during a call: each a `name`, a `label`, an optional `description` and a `fieldType` (field_type_email, the default and the only type the service knows). Unset: the service keeps what it holds.
 	CollectFields PromptCollectFieldsArrayInput
-	// The prompt's text. Set content, promptTemplate, or both.
+	// The prompt's text. Set content, promptTemplate, or both (or neither with promptId). Unset: the service keeps what it holds (prompts/update leaves out what it is not sent).
 	Content pulumi.StringPtrInput
 	// A URL the service asks for context before a call. Unset: the service keeps what it holds (prompts/update cannot clear it).
 	ContextEndpoint pulumi.StringPtrInput
@@ -119,7 +119,7 @@ func (PromptState) ElementType() reflect.Type {
 type promptArgs struct {
 	// Fields the agent collects during a call: each a `name`, a `label`, an optional `description` and a `fieldType` (field_type_email, the default and the only type the service knows). Unset: the service keeps what it holds.
 	CollectFields []PromptCollectFields `pulumi:"collectFields"`
-	// The prompt's text. Set content, promptTemplate, or both.
+	// The prompt's text. Set content, promptTemplate, or both (or neither with promptId). Unset: the service keeps what it holds (prompts/update leaves out what it is not sent).
 	Content *string `pulumi:"content"`
 	// A URL the service asks for context before a call. Unset: the service keeps what it holds (prompts/update cannot clear it).
 	ContextEndpoint *string `pulumi:"contextEndpoint"`
@@ -133,7 +133,7 @@ type promptArgs struct {
 type PromptArgs struct {
 	// Fields the agent collects during a call: each a `name`, a `label`, an optional `description` and a `fieldType` (field_type_email, the default and the only type the service knows). Unset: the service keeps what it holds.
 	CollectFields PromptCollectFieldsArrayInput
-	// The prompt's text. Set content, promptTemplate, or both.
+	// The prompt's text. Set content, promptTemplate, or both (or neither with promptId). Unset: the service keeps what it holds (prompts/update leaves out what it is not sent).
 	Content pulumi.StringPtrInput
 	// A URL the service asks for context before a call. Unset: the service keeps what it holds (prompts/update cannot clear it).
 	ContextEndpoint pulumi.StringPtrInput
@@ -235,7 +235,7 @@ func (o PromptOutput) CollectFields() PromptCollectFieldsArrayOutput {
 	return o.ApplyT(func(v *Prompt) PromptCollectFieldsArrayOutput { return v.CollectFields }).(PromptCollectFieldsArrayOutput)
 }
 
-// The prompt's text. Set content, promptTemplate, or both.
+// The prompt's text. Set content, promptTemplate, or both (or neither with promptId). Unset: the service keeps what it holds (prompts/update leaves out what it is not sent).
 func (o PromptOutput) Content() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Prompt) pulumi.StringPtrOutput { return v.Content }).(pulumi.StringPtrOutput)
 }

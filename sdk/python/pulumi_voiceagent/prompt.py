@@ -30,7 +30,7 @@ class PromptArgs:
         The set of arguments for constructing a Prompt resource.
 
         :param pulumi.Input[Sequence[pulumi.Input['PromptCollectFieldsArgs']]] collect_fields: Fields the agent collects during a call: each a `name`, a `label`, an optional `description` and a `fieldType` (field_type_email, the default and the only type the service knows). Unset: the service keeps what it holds.
-        :param pulumi.Input[_builtins.str] content: The prompt's text. Set content, promptTemplate, or both.
+        :param pulumi.Input[_builtins.str] content: The prompt's text. Set content, promptTemplate, or both (or neither with promptId). Unset: the service keeps what it holds (prompts/update leaves out what it is not sent).
         :param pulumi.Input[_builtins.str] context_endpoint: A URL the service asks for context before a call. Unset: the service keeps what it holds (prompts/update cannot clear it).
         :param pulumi.Input[_builtins.str] prompt_id: Adopt an existing prompt instead of creating one: its fields are set to these arguments on the first `up`. Changing it replaces.
         :param pulumi.Input[_builtins.str] prompt_template: The id of a prompt template of the account. Unset: the service keeps what it holds.
@@ -62,7 +62,7 @@ class PromptArgs:
     @pulumi.getter
     def content(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        The prompt's text. Set content, promptTemplate, or both.
+        The prompt's text. Set content, promptTemplate, or both (or neither with promptId). Unset: the service keeps what it holds (prompts/update leaves out what it is not sent).
         """
         return pulumi.get(self, "content")
 
@@ -120,7 +120,7 @@ class _PromptState:
         Input properties used for looking up and filtering Prompt resources.
 
         :param pulumi.Input[Sequence[pulumi.Input['PromptCollectFieldsArgs']]] collect_fields: Fields the agent collects during a call: each a `name`, a `label`, an optional `description` and a `fieldType` (field_type_email, the default and the only type the service knows). Unset: the service keeps what it holds.
-        :param pulumi.Input[_builtins.str] content: The prompt's text. Set content, promptTemplate, or both.
+        :param pulumi.Input[_builtins.str] content: The prompt's text. Set content, promptTemplate, or both (or neither with promptId). Unset: the service keeps what it holds (prompts/update leaves out what it is not sent).
         :param pulumi.Input[_builtins.str] context_endpoint: A URL the service asks for context before a call. Unset: the service keeps what it holds (prompts/update cannot clear it).
         :param pulumi.Input[_builtins.str] prompt_id: Adopt an existing prompt instead of creating one: its fields are set to these arguments on the first `up`. Changing it replaces.
         :param pulumi.Input[_builtins.str] prompt_template: The id of a prompt template of the account. Unset: the service keeps what it holds.
@@ -155,7 +155,7 @@ class _PromptState:
     @pulumi.getter
     def content(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        The prompt's text. Set content, promptTemplate, or both.
+        The prompt's text. Set content, promptTemplate, or both (or neither with promptId). Unset: the service keeps what it holds (prompts/update leaves out what it is not sent).
         """
         return pulumi.get(self, "content")
 
@@ -245,7 +245,7 @@ class Prompt(pulumi.CustomResource):
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[Sequence[pulumi.Input[Union['PromptCollectFieldsArgs', 'PromptCollectFieldsArgsDict']]]] collect_fields: Fields the agent collects during a call: each a `name`, a `label`, an optional `description` and a `fieldType` (field_type_email, the default and the only type the service knows). Unset: the service keeps what it holds.
-        :param pulumi.Input[_builtins.str] content: The prompt's text. Set content, promptTemplate, or both.
+        :param pulumi.Input[_builtins.str] content: The prompt's text. Set content, promptTemplate, or both (or neither with promptId). Unset: the service keeps what it holds (prompts/update leaves out what it is not sent).
         :param pulumi.Input[_builtins.str] context_endpoint: A URL the service asks for context before a call. Unset: the service keeps what it holds (prompts/update cannot clear it).
         :param pulumi.Input[_builtins.str] prompt_id: Adopt an existing prompt instead of creating one: its fields are set to these arguments on the first `up`. Changing it replaces.
         :param pulumi.Input[_builtins.str] prompt_template: The id of a prompt template of the account. Unset: the service keeps what it holds.
@@ -335,7 +335,7 @@ class Prompt(pulumi.CustomResource):
         :param pulumi.Input[str] id: The unique provider ID of the resource to lookup.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[Sequence[pulumi.Input[Union['PromptCollectFieldsArgs', 'PromptCollectFieldsArgsDict']]]] collect_fields: Fields the agent collects during a call: each a `name`, a `label`, an optional `description` and a `fieldType` (field_type_email, the default and the only type the service knows). Unset: the service keeps what it holds.
-        :param pulumi.Input[_builtins.str] content: The prompt's text. Set content, promptTemplate, or both.
+        :param pulumi.Input[_builtins.str] content: The prompt's text. Set content, promptTemplate, or both (or neither with promptId). Unset: the service keeps what it holds (prompts/update leaves out what it is not sent).
         :param pulumi.Input[_builtins.str] context_endpoint: A URL the service asks for context before a call. Unset: the service keeps what it holds (prompts/update cannot clear it).
         :param pulumi.Input[_builtins.str] prompt_id: Adopt an existing prompt instead of creating one: its fields are set to these arguments on the first `up`. Changing it replaces.
         :param pulumi.Input[_builtins.str] prompt_template: The id of a prompt template of the account. Unset: the service keeps what it holds.
@@ -365,7 +365,7 @@ class Prompt(pulumi.CustomResource):
     @pulumi.getter
     def content(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        The prompt's text. Set content, promptTemplate, or both.
+        The prompt's text. Set content, promptTemplate, or both (or neither with promptId). Unset: the service keeps what it holds (prompts/update leaves out what it is not sent).
         """
         return pulumi.get(self, "content")
 
