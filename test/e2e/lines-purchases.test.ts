@@ -98,12 +98,33 @@ describe("a purchase whose reply is lost, and whose new number the list cannot r
       expect(line).toMatch(/could not be read \([0-9a-f-]{36}: user_id: /);
       expect(line).toMatch(/not sent again/);
       expect(line).toMatch(/`voiceagent audit`/);
+      // The outcome outlives the run: the next up (a pipeline's retry) buys nothing and says what settles it.
+      const again = await deploy([{ name: "line-t", number: X, agent: "b" }], [{ name: "lost", areaCode: "628" }]).then(
+        () => "the up succeeded",
+        (e: unknown) => (e instanceof Error ? e.message : String(e)),
+      );
+      expect(again).toMatch(/outcome of its create is unknown/);
+      expect(again).toMatch(/`pulumi refresh`/);
+      expect(requests("POST /v1/numbers/buy") - buys).toBe(1);
     } finally {
       ctx.emu.faults.clear();
     }
     const on628 = (await ctx.client.numbers.list.all()).filter((n) => n.number.startsWith("+1628"));
     expect(on628).toHaveLength(1);
-  }, 180_000);
+    // Once the list can be read, a refresh takes the number bought.
+    await ctx.t.stack.refresh();
+    type R = { urn: string; id?: string; outputs?: { number?: string } };
+    const lost = ((await ctx.t.stack.exportStack()).deployment.resources as R[]).find((r) => r.urn.endsWith("::lost"));
+    expect(lost).toMatchObject({ id: on628[0]!.id, outputs: { number: on628[0]!.number } });
+    // Tracked, it is what the stack cancels when the program no longer declares it (the steps after
+    // start from the purchases they declare).
+    const cancels = requests("POST /v1/numbers/cancel");
+    await deploy([{ name: "line-t", number: X, agent: "b" }], [{ name: "owned-z", number: Z }]);
+    expect(requests("POST /v1/numbers/cancel") - cancels).toBe(1);
+    expect(requests("POST /v1/numbers/buy") - buys).toBe(1);
+    const now = (await ctx.client.numbers.list.all()).filter((n) => n.number.startsWith("+1628"));
+    expect(now.map((n) => [n.id, n.active])).toEqual([[on628[0]!.id, false]]);
+  }, 240_000);
 });
 
 describe("a purchase recorded without its number, and a list that misses it", () => {
