@@ -95,9 +95,8 @@ describe("a purchase whose reply is lost and whose new number the list cannot re
 describe("a call the service may have placed, which a complete list does not show", () => {
   it("is kept unsettled, and a refresh whose complete listings never show it drops it so the next up places it", async () => {
     const kind = at("Call");
-    const agent = (
-      await t.call("POST", "/v1/agents/create", { prompt: "p", voice: { type: "voice_base", voice_name: "a" } })
-    ).json.id;
+    const voice = t.emu.seeds.get(t.tokenA)!.voices[0];
+    const agent = (await t.call("POST", "/v1/agents/create", { prompt: "p", voice })).json.id;
     const inputs = { fromNumber: "+15550010001", toNumber: "+15557650000", agent };
     t.emu.faults.add({ route: "/v1/calls/create", method: "POST", status: 503, count: 1 });
     const made = await failureOf(plugin.create({ ...kind, properties: inputs, preview: false }));
