@@ -201,17 +201,22 @@ export function kindRuntime<S extends z.ZodRawShape, R extends { id: string }, W
     },
     async diff({ id, olds, news }) {
       const d = diffOf(def, olds, news, id);
-      // A create not settled yet is always a change, never a replacement: its update sends nothing
-      // and says what settles it (a replacement would make another object beside the one it may have made).
-      if (isUnsettled(id))
+      // A create not settled yet is always a change, and no replacement (which would make another
+      // object beside the one it may have made): its update sends nothing and says what settles it.
+      // Except when the program adopts an object by its id: that replacement makes nothing, and the
+      // delete after it settles the old one (a number the program declares is never cancelled).
+      if (isUnsettled(id)) {
+        const adopting = def.adopt !== undefined && news[def.adopt] !== undefined && news[def.adopt] !== "";
+        const replaces: string[] = adopting && def.adopt ? [def.adopt] : [];
         return {
           detailed: {
-            ...Object.fromEntries(d.changed.map((p) => [p, diffKind(olds[p], news[p], false)])),
+            ...Object.fromEntries(d.changed.map((p) => [p, diffKind(olds[p], news[p], replaces.includes(p))])),
             [UNSETTLED_OUTPUT]: diffKind(olds[UNSETTLED_OUTPUT], undefined, false),
           },
-          replaces: [],
+          replaces,
           deleteBeforeReplace: false,
         };
+      }
       const replaces = new Set(d.replaces);
       return {
         detailed: Object.fromEntries(d.changed.map((p) => [p, diffKind(olds[p], news[p], replaces.has(p))])),
@@ -271,7 +276,7 @@ export function kindRuntime<S extends z.ZodRawShape, R extends { id: string }, W
           return { gone: true };
         }
         if ("unknown" in said) {
-          host.note(unsettledRefusal(def.kind, def.collection, id, said.unknown).message);
+          host.note(unsettledRefusal(def, id, said.unknown).message);
           return { gone: false, id, outputs: state };
         }
         const o = outs(said.live, state);
@@ -314,7 +319,7 @@ export function kindRuntime<S extends z.ZodRawShape, R extends { id: string }, W
     async update(req) {
       const { id, olds } = req;
       refreshOver(req);
-      if (isUnsettled(id)) throw unsettledRefusal(def.kind, def.collection, id);
+      if (isUnsettled(id)) throw unsettledRefusal(def, id);
       const inputs = parse(req.news);
       const where = at(req);
       // A kind that cannot change in place is updated only when the engine finishes a partial
@@ -354,7 +359,7 @@ export function kindRuntime<S extends z.ZodRawShape, R extends { id: string }, W
           unknown: err instanceof Error ? err.message : String(err),
         }));
         if ("absent" in said) return;
-        if ("unknown" in said) throw unsettledRefusal(def.kind, def.collection, id, said.unknown);
+        if ("unknown" in said) throw unsettledRefusal(def, id, said.unknown);
         target = said.live.id;
       }
       try {

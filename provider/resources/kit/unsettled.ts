@@ -25,13 +25,17 @@ export const UNSETTLED_OUTPUT = "unsettledCreate";
 /** Whether a recorded id is the provisional id of a create not settled yet. */
 export const isUnsettled = (id: string): boolean => id.startsWith(UNSETTLED_PREFIX);
 
+/** What the messages about an unsettled create name: the kind, its collection, its adopting input. */
+type Named = { kind: string; collection: string; adopt?: string | undefined };
+
 /** The sentence every message about an unsettled create ends with: what settles it. */
-function whatToRun(kind: string, collection: string): string {
+function whatToRun({ kind, collection, adopt }: Named): string {
   return (
     `Nothing is sent for it until a complete listing of the service's ${collection} settles it: run \`pulumi refresh\` ` +
     "(or `pulumi up --refresh`, or `voiceagent recover --stack <stack>`) once the service lists them whole. " +
     `It takes the ${kind}'s id if the service made it; if the listing shows it was not made, the resource leaves ` +
-    "the state and the next `pulumi up` makes it."
+    "the state and the next `pulumi up` makes it." +
+    (adopt ? ` Or, if you know which object it made, set ${adopt} to its id.` : "")
   );
 }
 
@@ -39,15 +43,11 @@ function whatToRun(kind: string, collection: string): string {
  * The create whose outcome `err` left unknown, as a partial create under a provisional id: the
  * engine records it (its inputs, and what existed before it) and the next run sends nothing for it.
  */
-export function unsettledCreate(
-  def: { kind: string; collection: string },
-  inputs: Props,
-  err: ApiOutcomeUnknownError,
-): PartialCreateError {
+export function unsettledCreate(def: Named, inputs: Props, err: ApiOutcomeUnknownError): PartialCreateError {
   const id = `${UNSETTLED_PREFIX}${randomUUID()}`;
   return new PartialCreateError(
     `voiceagent:${def.kind} create failed: ${err.message.replace(/\s*$/, "")} It is recorded in the state as unsettled ` +
-      `(id ${id}). ${whatToRun(def.kind, def.collection)}`,
+      `(id ${id}). ${whatToRun(def)}`,
     id,
     { ...inputs, [UNSETTLED_OUTPUT]: { before: err.unsettled?.before ? [...err.unsettled.before] : null } },
     ["create outcome unknown"],
@@ -55,11 +55,11 @@ export function unsettledCreate(
 }
 
 /** What a plain `up` (an update), or a destroy that cannot settle it, answers for an unsettled create. */
-export function unsettledRefusal(kind: string, collection: string, id: string, why?: string): Refusal {
+export function unsettledRefusal(def: Named, id: string, why?: string): Refusal {
   return new Refusal(
     "E_UNSETTLED",
-    `voiceagent:${kind} ${id}: the outcome of its create is unknown: the service may have made it, and no ` +
-      `complete listing has shown whether it did${why ? ` (${why})` : ""}. ${whatToRun(kind, collection)}`,
+    `voiceagent:${def.kind} ${id}: the outcome of its create is unknown: the service may have made it, and no ` +
+      `complete listing has shown whether it did${why ? ` (${why})` : ""}. ${whatToRun(def)}`,
   );
 }
 
