@@ -97,7 +97,7 @@ describe("a purchase whose reply is lost, and whose new number the list cannot r
       expect(line).toMatch(/may have made the phone number/);
       expect(line).toMatch(/could not be read \([0-9a-f-]{36}: user_id: /);
       expect(line).toMatch(/not sent again/);
-      expect(line).toMatch(/`voiceagent audit`/);
+      expect(line).toMatch(/`pulumi refresh`/);
       // The outcome outlives the run: the next up (a pipeline's retry) buys nothing and says what settles it.
       const again = await deploy([{ name: "line-t", number: X, agent: "b" }], [{ name: "lost", areaCode: "628" }]).then(
         () => "the up succeeded",

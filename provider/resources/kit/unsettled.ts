@@ -33,7 +33,7 @@ function whatToRun({ kind, collection, adopt }: Named): string {
   return (
     `Nothing is sent for it until a complete listing of the service's ${collection} settles it: run \`pulumi refresh\` ` +
     "(or `pulumi up --refresh`, or `voiceagent recover --stack <stack>`) once the service lists them whole. " +
-    `It takes the ${kind}'s id if the service made it; if the listing shows it was not made, the resource leaves ` +
+    `It takes the ${kind}'s id if the service made it; if the listing proves it absent, the resource leaves ` +
     "the state and the next `pulumi up` makes it." +
     (adopt ? ` Or, if you know which object it made, set ${adopt} to its id.` : "")
   );
