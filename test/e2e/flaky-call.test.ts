@@ -2,7 +2,7 @@
 // and the stack tracks it (destroy ends that one).
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { useEmulatorStack } from "../helpers/e2e.js";
+import { printedBy as failed, useEmulatorStack } from "../helpers/e2e.js";
 
 const ctx = useEmulatorStack({
   name: "flaky-call",
@@ -78,11 +78,3 @@ describe("a call under after-commit loss", () => {
     expect(creates() - before).toBe(1);
   }, 240_000);
 });
-
-/** What a failed command printed, or that it succeeded. */
-function failed(p: Promise<unknown>): Promise<string> {
-  return p.then(
-    () => "it succeeded",
-    (e: unknown) => (e instanceof Error ? e.message : String(e)),
-  );
-}

@@ -4,6 +4,7 @@
 // as declared. Steps share one stack and run in order.
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
+import { printedBy } from "../helpers/e2e.js";
 import { linesStack, X, Z } from "./lines-stack.js";
 
 const { ctx, agents, requests, deploy, boundTo, expectConverged } = linesStack(
@@ -99,9 +100,8 @@ describe("a purchase whose reply is lost, and whose new number the list cannot r
       expect(line).toMatch(/not sent again/);
       expect(line).toMatch(/`pulumi refresh`/);
       // The outcome outlives the run: the next up (a pipeline's retry) buys nothing and says what settles it.
-      const again = await deploy([{ name: "line-t", number: X, agent: "b" }], [{ name: "lost", areaCode: "628" }]).then(
-        () => "the up succeeded",
-        (e: unknown) => (e instanceof Error ? e.message : String(e)),
+      const again = await printedBy(
+        deploy([{ name: "line-t", number: X, agent: "b" }], [{ name: "lost", areaCode: "628" }]),
       );
       expect(again).toMatch(/outcome of its create is unknown/);
       expect(again).toMatch(/`pulumi refresh`/);
