@@ -92,18 +92,43 @@ describe("a purchase whose reply is lost and whose new number the list cannot re
   });
 });
 
+describe("a call whose reply is lost and whose list item cannot be read", () => {
+  it("is kept unsettled, and a refresh once the list can be read takes that call", async () => {
+    const kind = at("Call");
+    const voice = t.emu.seeds.get(t.tokenA)!.voices[0];
+    const agent = (await t.call("POST", "/v1/agents/create", { prompt: "p", voice })).json.id;
+    const inputs = { fromNumber: "+15550010001", toNumber: "+15557650009", agent };
+    t.emu.faults.add({ route: "/v1/calls/create", method: "POST", phase: "after", reset: true, count: 1 });
+    t.emu.faults.add({
+      route: "/v1/calls/list",
+      phase: "after",
+      items: { where: { status: "not_started" }, set: { user_id: 42 } },
+    });
+    const made = await failureOf(plugin.create({ ...kind, properties: inputs, preview: false }));
+    expect(made.partial?.id).toMatch(/^unsettled-/);
+    t.emu.faults.clear();
+    const read = await plugin.read({ ...kind, id: made.partial!.id, properties: made.partial!.properties, inputs });
+    const placed = (await t.call("GET", "/v1/calls/list?page=1&size=100")).json.items.filter(
+      (c: { to_number: string }) => c.to_number === "+15557650009",
+    );
+    expect(notes).toEqual([]);
+    expect(read).toMatchObject({ id: placed[0].id });
+  });
+});
+
 describe("a call the service may have placed, which a complete list does not show", () => {
   it("is kept unsettled, and a refresh whose complete listings never show it drops it so the next up places it", async () => {
     const kind = at("Call");
     const voice = t.emu.seeds.get(t.tokenA)!.voices[0];
     const agent = (await t.call("POST", "/v1/agents/create", { prompt: "p", voice })).json.id;
     const inputs = { fromNumber: "+15550010001", toNumber: "+15557650000", agent };
+    const placed = writes("POST /v1/calls/create");
     t.emu.faults.add({ route: "/v1/calls/create", method: "POST", status: 503, count: 1 });
     const made = await failureOf(plugin.create({ ...kind, properties: inputs, preview: false }));
     expect(made.partial?.id).toMatch(/^unsettled-/);
     const read = await plugin.read({ ...kind, id: made.partial!.id, properties: made.partial!.properties, inputs });
     expect(read).toMatchObject({ id: "" });
     expect(notes.join("\n")).toMatch(/shows that its create made nothing/);
-    expect(writes("POST /v1/calls/create")).toBe(0);
+    expect(writes("POST /v1/calls/create")).toBe(placed);
   });
 });

@@ -87,7 +87,7 @@ export async function settle<S extends z.ZodRawShape, R extends { id: string }, 
   body: unknown,
 ): Promise<Settled> {
   const before = beforeOf(recorded);
-  const match = def.unsettledMatch ?? matchesSent;
+  const match = def.unsettledMatch ?? ((item: unknown, sent: unknown) => matchesSent(sent, item));
   const pager: { listing(): Promise<Listing<{ id: string }>> } = at.client.lists[def.collection];
   const { checks, checkDelayMs } = at.client.reconcile;
   let last: Settled = { unknown: "no check ran" };
