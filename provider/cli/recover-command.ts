@@ -8,7 +8,14 @@ import { CliError, cliError, EXIT, type ExitCode } from "./errors.js";
 import { table, type CliIo } from "./output.js";
 import { exportStack, listStacks, runPulumi, type PulumiContext } from "./pulumi-cli.js";
 import { adoptLine, decide, isOwnCreate, type Decision, type Live } from "./recover.js";
-import { fingerprint, liveUrns, parseExport, settled, type PendingOperation } from "./recover-state.js";
+import {
+  fingerprint,
+  liveUrns,
+  parseExport,
+  settled,
+  unsettledResources,
+  type PendingOperation,
+} from "./recover-state.js";
 import { readSnapshot } from "./snapshot.js";
 import { parseStackExport } from "./state.js";
 
@@ -44,7 +51,9 @@ export async function recover(opts: RecoverOptions, io: CliIo): Promise<ExitCode
   const pending = plain.deployment.pending_operations ?? [];
   const own = pending.filter(isOwnCreate);
   const others = pending.filter((op) => !isOwnCreate(op));
-  if (own.length === 0) {
+  // Creates a failed run kept unsettled in the state (kit/unsettled.ts) are settled the same way.
+  const kept = unsettledResources(plain, isOwnCreate);
+  if (own.length === 0 && kept.length === 0) {
     io.stderr(
       `stack ${opts.stack} has no pending creates of this provider: nothing to ` +
         `recover${others.length ? ` (${others.length} other pending operation(s) left as they are)` : ""}\n`,
@@ -56,7 +65,7 @@ export async function recover(opts: RecoverOptions, io: CliIo): Promise<ExitCode
   const { managed, stacks } = await managedIds(ctx, opts, plainText);
   const { account } = await readAccount(creds);
   let calls: Live["calls"] = [];
-  if (own.some((op) => op.resource.type.endsWith(":Call"))) {
+  if ([...own, ...kept.map((u) => u.op)].some((op) => op.resource.type.endsWith(":Call"))) {
     try {
       const listing = await createClient(creds).calls.list.listing();
       calls = [...readable(listing)];
@@ -65,7 +74,20 @@ export async function recover(opts: RecoverOptions, io: CliIo): Promise<ExitCode
       throw cliError(err, creds.baseUrl);
     }
   }
-  const decisions = decide(own, { managed, before, urns: liveUrns(plain) }, { ...account, calls });
+  const pendingDecisions = decide(own, { managed, before, urns: liveUrns(plain) }, { ...account, calls });
+  // Each unsettled create by the ids it recorded from before it; an object one takes, no later one takes.
+  const excluded = new Map(managed);
+  for (const d of pendingDecisions) if (d.outcome === "adopt" && d.id) excluded.set(d.id, opts.stack);
+  const unsettled = kept.flatMap((u) => {
+    const [d] = decide(
+      [u.op],
+      { managed: excluded, before: u.before ?? before, urns: new Set() },
+      { ...account, calls },
+    );
+    if (d?.outcome === "adopt" && d.id) excluded.set(d.id, opts.stack);
+    return d ? [d] : [];
+  });
+  const decisions = [...pendingDecisions, ...unsettled];
 
   const report = {
     stack: opts.stack,
@@ -110,7 +132,7 @@ export async function recover(opts: RecoverOptions, io: CliIo): Promise<ExitCode
       `stack ${opts.stack} changed since recover read it (another update, refresh or recover ran): nothing was written; run recover again`,
     );
   }
-  const edited = settled(current, decisions);
+  const edited = settled(current, pendingDecisions, unsettled);
   const dir = mkdtempSync(path.join(os.tmpdir(), "voiceagent-recover-"));
   try {
     const file = path.join(dir, "state.json");
@@ -119,10 +141,12 @@ export async function recover(opts: RecoverOptions, io: CliIo): Promise<ExitCode
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
-  const count = (o: Decision["outcome"]) => decisions.filter((d) => d.outcome === o).length;
+  const count = (o: Decision["outcome"], of = decisions) => of.filter((d) => d.outcome === o).length;
+  const stays = count("unresolved", unsettled);
   io.stderr(
     `wrote the state of stack ${opts.stack}: ${count("adopt")} adopted as resources, ${count("clear")} dropped (the next up makes them), ` +
-      `${count("unresolved")} dropped unresolved (their objects, if made, stay unmanaged: \`voiceagent audit\` lists ` +
+      (stays ? `${stays} kept unsettled (nothing is sent for them until a listing settles them), ` : "") +
+      `${count("unresolved", pendingDecisions)} dropped unresolved (their objects, if made, stay unmanaged: \`voiceagent audit\` lists ` +
       `them, and the adopt lines ${opts.json ? "in each decision's paste" : "shown"} take them over); ` +
       "next: `pulumi refresh --yes`, then `pulumi up`\n",
   );

@@ -1,9 +1,10 @@
 // The stack export recover reads and writes back: its pending operations, a fingerprint that
 // tells whether it changed since it was read, and the edit that settles this provider's creates.
 import { createHash } from "node:crypto";
+import { isUnsettled, UNSETTLED_OUTPUT } from "../resources/kit/unsettled.js";
 import { CliError } from "./errors.js";
 import type { Decision } from "./recover.js";
-import { EXPORT_VERSION, StackExportSchema, type StackExport } from "./stack-export.js";
+import { EXPORT_VERSION, StackExportSchema, type PendingOperation, type StackExport } from "./stack-export.js";
 
 export { PendingOperationSchema, type PendingOperation, type StackExport } from "./stack-export.js";
 
@@ -42,12 +43,43 @@ export function liveUrns(exported: StackExport): Set<string> {
 }
 
 /**
+ * A resource whose create's outcome is unknown, kept in the state under a provisional id
+ * (kit/unsettled.ts): recover settles it as a pending create, with the ids its collection held
+ * before that create as its snapshot.
+ */
+export interface UnsettledResource {
+  /** The resource as a pending create of its URN, type and recorded inputs. */
+  op: PendingOperation;
+  /** Its provisional id. */
+  id: string;
+  /** The ids its collection held before the create, when it recorded them. */
+  before: ReadonlySet<string> | undefined;
+}
+
+/** The resources of the export that `own` accepts as this provider's and that are kept unsettled. */
+export function unsettledResources(exported: StackExport, own: (op: PendingOperation) => boolean): UnsettledResource[] {
+  return (exported.deployment.resources ?? []).flatMap((r): UnsettledResource[] => {
+    if (r.delete === true || r.id === undefined || !isUnsettled(r.id)) return [];
+    const inputs = isRecord(r.inputs) ? r.inputs : {};
+    const op: PendingOperation = { type: "creating", resource: { urn: r.urn, type: r.type, inputs } };
+    if (!own(op)) return [];
+    const recorded = isRecord(r.outputs) ? r.outputs[UNSETTLED_OUTPUT] : undefined;
+    const ids = isRecord(recorded) && Array.isArray(recorded.before) ? recorded.before : undefined;
+    return [{ op, id: r.id, before: ids ? new Set(ids.filter((x): x is string => typeof x === "string")) : undefined }];
+  });
+}
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === "object" && v !== null && !Array.isArray(v);
+}
+
+/**
  * The export with this provider's pending creates settled: each adopted one becomes a resource
  * of the state (its recorded inputs as outputs until the next refresh reads the live values),
  * the others are dropped. Refuses an export that holds any other pending operation, since
  * `pulumi stack import` drops every pending operation of what it imports.
  */
-export function settled(exported: StackExport, decisions: Decision[]): StackExport {
+export function settled(exported: StackExport, decisions: Decision[], unsettled: Decision[] = []): StackExport {
   const pending = exported.deployment.pending_operations ?? [];
   const decided = new Map(decisions.map((d) => [d.urn, d]));
   const others = pending.filter((op) => op.type !== "creating" || !decided.has(op.resource.urn));
@@ -56,7 +88,16 @@ export function settled(exported: StackExport, decisions: Decision[]): StackExpo
       `the state holds ${others.length} other pending operation(s) that an import would drop: nothing was written`,
     );
   const urns = liveUrns(exported);
-  const resources = [...(exported.deployment.resources ?? [])];
+  // An unsettled resource found takes the object's id (its recorded inputs as outputs until the next
+  // refresh); proved never made, it leaves the state; still unresolved, it stays as it is.
+  const byUrn = new Map(unsettled.map((d) => [d.urn, d]));
+  const resources = (exported.deployment.resources ?? []).flatMap((r) => {
+    const d = r.delete !== true && r.id !== undefined && isUnsettled(r.id) ? byUrn.get(r.urn) : undefined;
+    if (!d || d.outcome === "unresolved") return [r];
+    if (d.outcome === "clear" || !d.id) return [];
+    const { initErrors: _, ...rest } = r;
+    return [{ ...rest, id: d.id, outputs: isRecord(r.inputs) ? r.inputs : {} }];
+  });
   for (const op of pending) {
     const d = decided.get(op.resource.urn);
     if (d?.outcome !== "adopt" || !d.id) continue;

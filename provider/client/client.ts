@@ -195,6 +195,8 @@ export function createClient(input: CreateClientInput) {
     account_connections: { ...tables.account_connections, ...steeringPool(transport.sendRoute, pages) },
     /** Which extension routes the server has (asked once per collection). */
     capabilities,
+    /** How a lost create is checked in the list: a later run's settling checks the same way (kit/unsettled.ts). */
+    reconcile: options.reconcile,
     /** Which API generation the client writes in, and how it was chosen. */
     generation,
     /**

@@ -176,9 +176,24 @@ export class ApiSchemaError extends ApiError {
  */
 export class ApiOutcomeUnknownError extends ApiError {
   override name = "ApiOutcomeUnknownError";
-  constructor(message: string, details: Omit<ApiErrorDetails, "code">) {
+  constructor(
+    message: string,
+    details: Omit<ApiErrorDetails, "code">,
+    /**
+     * Set when a create may have made an object that nothing showed (createOnce): what a later
+     * complete listing needs to settle it, the ids its collection held before the create (none
+     * when no snapshot was taken). The provider keeps the create unsettled in the state with it.
+     */
+    readonly unsettled?: UnsettledCreate,
+  ) {
     super(message, { ...details, code: "E_OUTCOME_UNKNOWN" });
   }
+}
+
+/** What a create whose outcome is unknown leaves for a later listing to settle it with. */
+export interface UnsettledCreate {
+  /** The ids the collection held before the create: none of them can be its object. Undefined: not known. */
+  before: readonly string[] | undefined;
 }
 
 /**

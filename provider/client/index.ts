@@ -22,6 +22,7 @@ export {
   registerSecret,
   type ApiErrorCode,
   type ApiErrorDetails,
+  type UnsettledCreate,
 } from "./errors.js";
 export {
   defaultClientOptions,

@@ -109,6 +109,12 @@ async function createTracked<T extends ListItem>(how: CreateOnce<T>, ctx: Create
   const key = bodyKey(how.body);
   let last: ApiError | undefined;
   let attempts = 0;
+  /**
+   * The attempt before whose answer was lost, if one was: the list showed nothing for it, but a
+   * list can lag, so it may have acted all the same. Whether this operation may have acted is the
+   * union over its attempts: a later refusal ("already exists") then says nothing of the earlier one.
+   */
+  let lost: ApiError | undefined;
   // Bounded by time, not by a count: every attempt that reaches the end of this loop made nothing
   // (the list said so), so another one costs only time, and a burst of harmless 503s must not end
   // a create while most of its budget is left.
@@ -141,9 +147,12 @@ async function createTracked<T extends ListItem>(how: CreateOnce<T>, ctx: Create
         until,
       );
     } catch (err) {
+      // A refusal after a lost attempt says nothing of that attempt (see `lost`).
+      if (lost && err instanceof ApiError && !err.mayHaveActed) throw afterLost(how, err, lost, before);
       if (!willSettle(err)) throw err;
-      if (!before) throw unknownOutcome(how, err, noSnapshot);
+      if (!before) throw unknownOutcome(how, err, noSnapshot, before);
       last = err;
+      lost = err;
       const found = await settle(how, ctx, err, before, key, until, known);
       if (found) return found;
       if (how.atMostOnce) {
@@ -152,6 +161,7 @@ async function createTracked<T extends ListItem>(how: CreateOnce<T>, ctx: Create
             `but a slow service can show it later. It is not sent again (${article(how.noun)} is made at most once): ` +
             `look for it in the service's ${how.collection} before placing it again.`,
           { ...details(err), mayHaveActed: true },
+          { before: [...before] },
         );
       }
       if (options.now() >= deadline) break;
@@ -227,7 +237,7 @@ async function settle<T extends ListItem>(
             listing = await how.list(deadline);
           } catch (listErr) {
             const why = listErr instanceof ApiError ? listErr.summary : String(listErr);
-            throw unknownOutcome(how, err, `checking through the list failed (${why})`);
+            throw unknownOutcome(how, err, `checking through the list failed (${why})`, before);
           }
           const found = readable(listing).filter((item) => !before.has(item.id) && how.matches(item));
           // Creates of this very body whose outcome is unknown may each have made one of these:
@@ -262,6 +272,7 @@ async function settle<T extends ListItem>(
         err,
         `the list cannot show that it did not: ${gap}. It is not sent again: look for the ${how.noun} in the service's ` +
           `${how.collection} before making it again`,
+        before,
       );
     return undefined;
   } finally {
@@ -301,11 +312,40 @@ function details(err: ApiError) {
   };
 }
 
-function unknownOutcome<T extends ListItem>(how: CreateOnce<T>, err: ApiError, why: string): ApiOutcomeUnknownError {
-  return new ApiOutcomeUnknownError(`${err.summary}. The service may have made the ${how.noun}, and ${why}.`, {
-    ...details(err),
-    mayHaveActed: true,
-  });
+/** A create that may have made its object, which nothing showed: kept unsettled with what existed `before` it. */
+function unknownOutcome<T extends ListItem>(
+  how: CreateOnce<T>,
+  err: ApiError,
+  why: string,
+  before: ReadonlySet<string> | undefined,
+): ApiOutcomeUnknownError {
+  return new ApiOutcomeUnknownError(
+    `${err.summary}. The service may have made the ${how.noun}, and ${why}.`,
+    { ...details(err), mayHaveActed: true },
+    { before: before ? [...before] : undefined },
+  );
+}
+
+/**
+ * A failure of an attempt sent again after an earlier one's answer was lost (`lost`) and the list
+ * did not show its object: the earlier attempt may have made it all the same (a list can lag), so
+ * the operation may have acted, whatever this attempt's own answer says (a refusal because the
+ * object already exists is the likeliest). Kept unsettled, as any create that may have acted.
+ */
+function afterLost<T extends ListItem>(
+  how: CreateOnce<T>,
+  err: ApiError,
+  lost: ApiError,
+  before: ReadonlySet<string> | undefined,
+): ApiOutcomeUnknownError {
+  return unknownOutcome(
+    how,
+    lost,
+    `it was sent again after the list did not show it, which failed (${err.summary}); a list can lag, so that refusal ` +
+      `does not show that nothing was made. It is not sent again: look for the ${how.noun} in the service's ` +
+      `${how.collection} before making it again`,
+    before,
+  );
 }
 
 /**

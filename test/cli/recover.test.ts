@@ -7,7 +7,13 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { emptyAccount } from "../../provider/cli/account.js";
 import { decide, isOwnCreate, type Evidence, type Live } from "../../provider/cli/recover.js";
-import { fingerprint, settled, type PendingOperation, type StackExport } from "../../provider/cli/recover-state.js";
+import {
+  fingerprint,
+  settled,
+  unsettledResources,
+  type PendingOperation,
+  type StackExport,
+} from "../../provider/cli/recover-state.js";
 import { readSnapshot } from "../../provider/cli/snapshot.js";
 import { matchesSent } from "../../provider/client/match.js";
 
@@ -307,6 +313,41 @@ describe("recover's edit of the state", () => {
     expect(() =>
       settled(exportOf([mine], [{ urn: mine.resource.urn, type: mine.resource.type, id: randomUUID() }]), adopted),
     ).toThrow(/already in the state/);
+  });
+
+  it(`creates a failed run kept unsettled in the state are settled by the ids they recorded from before: the one made \
+takes its id, one never made leaves the state, one still unknown stays as it is`, () => {
+    const older = agentOf("one");
+    const unsettledAgent = (name: string, prompt: string, before: string[]) => ({
+      urn: `urn:pulumi:staging::p::${dyn("Agent")}::${name}`,
+      type: dyn("Agent"),
+      id: `unsettled-${randomUUID()}`,
+      custom: true,
+      inputs: { prompt, voice: voice.id, actions: [], __provider: "x" },
+      outputs: { prompt, unsettledCreate: { before } },
+      initErrors: ["create outcome unknown"],
+    });
+    const found = unsettledAgent("found", "one", [older.id]);
+    const never = unsettledAgent("never", "two", []);
+    const exported = exportOf([], [found, never]);
+    const kept = unsettledResources(exported, isOwnCreate);
+    expect(kept.map((u) => [u.id, [...(u.before ?? [])]])).toEqual([
+      [found.id, [older.id]],
+      [never.id, []],
+    ]);
+    const account = live({ agents: [older, made] });
+    const decided = kept.flatMap((u) => decide([u.op], evidence({ before: u.before }), account));
+    expect(decided.map((d) => [d.outcome, d.id])).toEqual([
+      ["adopt", made.id],
+      ["clear", undefined],
+    ]);
+    const out = settled(exported, [], decided);
+    expect(out.deployment.resources).toEqual([
+      { urn: found.urn, type: found.type, id: made.id, custom: true, inputs: found.inputs, outputs: found.inputs },
+    ]);
+    // Unresolved: left as it was, provisional id and all.
+    const unresolved = settled(exported, [], [{ ...decided[0]!, outcome: "unresolved" }]);
+    expect(unresolved.deployment.resources?.[0]).toEqual(found);
   });
 
   it("the fingerprint changes with every save of the checkpoint, not with secrets shown or hidden", () => {

@@ -2,7 +2,7 @@
 // and the stack tracks it (destroy ends that one).
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { useEmulatorStack } from "../helpers/e2e.js";
+import { printedBy as failed, useEmulatorStack } from "../helpers/e2e.js";
 
 const ctx = useEmulatorStack({
   name: "flaky-call",
@@ -38,9 +38,43 @@ describe("a call under after-commit loss", () => {
     expect(error).not.toMatch(/not made|not placed/);
     expect(error).toMatch(/not (be )?(sent|dialled|placed|made) again|at most once|not retried/i);
     expect(await ctx.client.calls.list.all()).toHaveLength(1);
-    await ctx.t.stack.up();
+    // The outcome outlives the run: a plain up sends nothing for it and says what settles it.
+    const again = await failed(ctx.t.stack.up());
+    expect(again).toMatch(/outcome of its create is unknown/);
+    expect(again).toMatch(/`pulumi refresh`/);
+    expect(ctx.emu.stats.writes["POST /v1/calls/create"]).toBe(1);
+    // A refresh whose complete listings never show it drops it: the same up then places it, once.
+    await ctx.t.stack.up({ refresh: true });
     const calls = await ctx.client.calls.list.all();
     expect(calls.filter((c) => c.status !== "ended")).toHaveLength(1);
     expect(ctx.emu.stats.writes["POST /v1/calls/create"]).toBe(2);
   }, 180_000);
+
+  it("a lost reply whose new call the list cannot read: no up dials again; a refresh once it can takes that call", async () => {
+    const creates = () => ctx.emu.stats.writes["POST /v1/calls/create"] ?? 0;
+    const before = creates();
+    // A new number to dial replaces the call: the old one is ended, a new one placed.
+    await ctx.t.stack.setConfig("call:to", { value: "+15557650001" });
+    ctx.emu.faults.add({ route: "/v1/calls/create", method: "POST", phase: "after", reset: true, count: 1 });
+    ctx.emu.faults.add({
+      route: "/v1/calls/list",
+      phase: "after",
+      items: { where: { status: "not_started" }, set: { user_id: 42 } },
+    });
+    try {
+      expect(await failed(ctx.t.stack.up())).toMatch(/may have/);
+      const again = await failed(ctx.t.stack.up());
+      expect(again).toMatch(/outcome of its create is unknown/);
+      expect(again).toMatch(/`pulumi refresh`/);
+      expect(creates() - before).toBe(1);
+    } finally {
+      ctx.emu.faults.clear();
+    }
+    await ctx.t.stack.refresh();
+    const placed = (await ctx.client.calls.list.all()).filter((c) => c.status !== "ended");
+    expect(placed.map((c) => c.to_number)).toEqual(["+15557650001"]);
+    const up = await ctx.t.stack.up();
+    expect(up.outputs.callId?.value).toBe(placed[0]!.id);
+    expect(creates() - before).toBe(1);
+  }, 240_000);
 });

@@ -4,6 +4,7 @@
 // as declared. Steps share one stack and run in order.
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
+import { printedBy } from "../helpers/e2e.js";
 import { linesStack, X, Z } from "./lines-stack.js";
 
 const { ctx, agents, requests, deploy, boundTo, expectConverged } = linesStack(
@@ -97,13 +98,35 @@ describe("a purchase whose reply is lost, and whose new number the list cannot r
       expect(line).toMatch(/may have made the phone number/);
       expect(line).toMatch(/could not be read \([0-9a-f-]{36}: user_id: /);
       expect(line).toMatch(/not sent again/);
-      expect(line).toMatch(/`voiceagent audit`/);
+      expect(line).toMatch(/`pulumi refresh`/);
+      // The outcome outlives the run: the next up (a pipeline's retry) buys nothing and says what settles it.
+      const again = await printedBy(
+        deploy([{ name: "line-t", number: X, agent: "b" }], [{ name: "lost", areaCode: "628" }]),
+      );
+      expect(again).toMatch(/outcome of its create is unknown/);
+      expect(again).toMatch(/`pulumi refresh`/);
+      // One message, not the engine's list of a partial create's reasons.
+      expect(again).not.toMatch(/error occurred/);
+      expect(requests("POST /v1/numbers/buy") - buys).toBe(1);
     } finally {
       ctx.emu.faults.clear();
     }
     const on628 = (await ctx.client.numbers.list.all()).filter((n) => n.number.startsWith("+1628"));
     expect(on628).toHaveLength(1);
-  }, 180_000);
+    // Once the list can be read, a refresh takes the number bought.
+    await ctx.t.stack.refresh();
+    type R = { urn: string; id?: string; outputs?: { number?: string } };
+    const lost = ((await ctx.t.stack.exportStack()).deployment.resources as R[]).find((r) => r.urn.endsWith("::lost"));
+    expect(lost).toMatchObject({ id: on628[0]!.id, outputs: { number: on628[0]!.number } });
+    // Tracked, it is what the stack cancels when the program no longer declares it (the steps after
+    // start from the purchases they declare).
+    const cancels = requests("POST /v1/numbers/cancel");
+    await deploy([{ name: "line-t", number: X, agent: "b" }], [{ name: "owned-z", number: Z }]);
+    expect(requests("POST /v1/numbers/cancel") - cancels).toBe(1);
+    expect(requests("POST /v1/numbers/buy") - buys).toBe(1);
+    const now = (await ctx.client.numbers.list.all()).filter((n) => n.number.startsWith("+1628"));
+    expect(now.map((n) => [n.id, n.active])).toEqual([[on628[0]!.id, false]]);
+  }, 240_000);
 });
 
 describe("a purchase recorded without its number, and a list that misses it", () => {

@@ -62,3 +62,11 @@ export function useEmulatorStack(
 export function changes(summary: Record<string, number | undefined>): Record<string, number> {
   return Object.fromEntries(Object.entries(summary).filter(([op, n]) => op !== "same" && n)) as Record<string, number>;
 }
+
+/** What a failed command printed (the automation API's error message), or that it succeeded. */
+export function printedBy(command: Promise<unknown>): Promise<string> {
+  return command.then(
+    () => "it succeeded",
+    (e: unknown) => (e instanceof Error ? e.message : String(e)),
+  );
+}

@@ -148,6 +148,27 @@ describe("LinkedNumber on the current API (2024)", () => {
     );
   });
 
+  it(`a link whose answer is lost, sent again after a list that lags and refused as already held, may have acted: it is kept \
+unsettled, never "changed nothing", and a refresh takes the number once the list shows it`, async () => {
+    const linked = runtimeFor("LinkedNumber");
+    const number = ownNumber();
+    const inputs = { number, telephonyAccountConnection: connection, inboundAgent: agents[0] };
+    emu.faults.add({ phase: "after", route: "/v1/numbers/link", method: "POST", reset: true, count: 1 });
+    // The list lags behind the link for longer than the client's checks: every listing is complete, without it.
+    emu.faults.add({ phase: "after", route: "/v1/numbers/list", items: { where: { number }, omit: true } });
+    const err = await linked.create(settings("2024"), inputs).then(
+      () => expect.unreachable("the create succeeded"),
+      (e: unknown) => e as Error & { id?: string; properties?: Props },
+    );
+    expect(err.message).not.toMatch(/changed nothing/);
+    expect(err.message).toMatch(/may have made the linked number/);
+    expect(err.id).toMatch(/^unsettled-/);
+    emu.faults.clear();
+    const read = await linked.read(settings("2024"), err.id!, err.properties!);
+    const live = await createClient({ baseUrl: emu.url, token, api: "2024" }).linkedNumbers.get(number);
+    expect(read).toMatchObject({ id: live.id, props: { number, inboundAgent: agents[0] } });
+  });
+
   it(`moved to another resource or provider: the new one takes the number over without linking or rebinding; the old one's delete sends \
 nothing`, async () => {
     const linked = runtimeFor("LinkedNumber");

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import {
   ApiNotFoundError,
+  matchesSent,
   E164Schema,
   LinkedNumberSchema,
   PhoneNumberLinkSchema,
@@ -97,6 +98,18 @@ export const linkedNumberKind = defineKind<LinkedNumber, PhoneNumberLink>()({
     },
   },
   recover: "number",
+  // A later run settles a lost link by the number and its connection (kit/unsettled.ts): the list
+  // names the number `number` where the link sent `phone_number`.
+  unsettledMatch: (item, body) => {
+    const n = z.object({ number: z.string(), telephony_account_connection: z.unknown() }).safeParse(item);
+    const sent = z.object({ phone_number: z.string(), telephony_account_connection: z.unknown() }).safeParse(body);
+    return (
+      n.success &&
+      sent.success &&
+      n.data.number === sent.data.phone_number &&
+      matchesSent(sent.data.telephony_account_connection, n.data.telephony_account_connection)
+    );
+  },
   doc:
     "A number of the team's own Twilio account, linked to the service through a Twilio account connection " +
     "(numbers/link; the current API only), and the agent that answers it. Create links it exactly once, and takes " +

@@ -16,6 +16,9 @@ import { activeOutput } from "./phone-number.js";
 import { defineKind } from "../kit/kind.js";
 import { Refusal } from "../kit/refusal.js";
 
+/** What settling a lost buy reads of a listed number. */
+const BoughtSchema = z.object({ number: z.string(), active: z.boolean().nullish() });
+
 /** The area code of a North American number (+1AAA...), if it is one. */
 const areaOf = (number: string): string | undefined => /^\+1(\d{3})\d{7}$/.exec(number)?.[1];
 
@@ -101,6 +104,13 @@ export const purchasedNumberKind = defineKind<PhoneNumber, NonNullable<PhoneNumb
     inputs.number && inputs.areaCode && areaOf(inputs.number) !== inputs.areaCode
       ? [inputFailure("areaCode does not match the area code of number; give one or the other")]
       : [],
+  // A later run settles a lost buy by the area code asked for (kit/unsettled.ts): what the number is
+  // bound to may have changed since, and a cancelled number is not the one bought.
+  unsettledMatch: (item, body) => {
+    const n = BoughtSchema.safeParse(item);
+    const area = PhoneNumberBuySchema.safeParse(body).data?.area_code;
+    return n.success && n.data.active !== false && (!area || areaOf(n.data.number) === area);
+  },
   declared: ({ host, inputs }) => {
     if (inputs.number) declareNumber(host, "PurchasedNumber", inputs.number);
   },

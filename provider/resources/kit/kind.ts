@@ -261,6 +261,12 @@ export interface KindDef<S extends z.ZodRawShape, R extends { id: string }, W, K
   deleteBeforeReplace?: boolean;
   /** Said when destroy only forgets the object. */
   forgetNote?: string;
+  /**
+   * Whether an item of the collection's list is the object a create that sent `body` made, when a
+   * later run settles a create whose outcome was unknown (kit/unsettled.ts). Unset: the item holds
+   * every field sent (`matchesSent`). What may change after the create (a call's status) never counts.
+   */
+  unsettledMatch?: (item: unknown, body: unknown) => boolean;
 }
 
 /**

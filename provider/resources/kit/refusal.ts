@@ -19,7 +19,12 @@ export type RefusalCode =
    * An object known by its id only that nothing proves present or absent (client/listing.ts): it
    * stays in the state as recorded, and nothing is sent for it.
    */
-  | "E_UNSEEN";
+  | "E_UNSEEN"
+  /**
+   * A create whose outcome is unknown, recorded under a provisional id (kit/unsettled.ts): nothing
+   * is sent for it until a complete listing settles it (`pulumi refresh`).
+   */
+  | "E_UNSETTLED";
 
 /** A refusal: its message says what was refused, that nothing was sent, and what to do. */
 export class Refusal extends Error {

@@ -2,6 +2,7 @@ import type { z } from "zod";
 import {
   ApiBookkeepingError,
   ApiError,
+  ApiOutcomeUnknownError,
   ApiSchemaError,
   type ApiGeneration,
   listRouteOf,
@@ -50,6 +51,7 @@ import type {
   KindUpdateRequest,
 } from "./requests.js";
 import { clientFor, existingClient, resolveSettings, settingsUnknown } from "./settings.js";
+import { isUnsettled, settle, UNSETTLED_OUTPUT, unsettledCreate, unsettledRefusal } from "./unsettled.js";
 
 /**
  * The provider methods of one kind, each taking one request object (kit/requests.ts: the plain
@@ -144,6 +146,18 @@ export function kindRuntime<S extends z.ZodRawShape, R extends { id: string }, W
   }
 
   /**
+   * What a complete listing says of the create recorded under a provisional id, from its recorded
+   * `state` (kit/unsettled.ts): the object it made, read back; absent; or unknown, and why.
+   */
+  async function settled(where: At, state: Props): Promise<{ live: R } | { absent: true } | { unknown: string }> {
+    const known = recorded(state);
+    const said = await settle(def, where, state, bodiesOf(def, known).create);
+    if (!("found" in said)) return said;
+    const live = def.read ? await def.read({ ...where, id: said.found, recorded: known }) : undefined;
+    return live ? { live } : { unknown: `the list shows ${said.found}, but reading it back failed` };
+  }
+
+  /**
    * A create, update or delete ends the refresh of this kind's collection in this process: its reads
    * go one by one again (client/page-reads.ts), so no listing outlives the refresh it was taken for.
    * Check and diff do not: the engine diffs each resource right after its refresh read (its refresh
@@ -193,6 +207,22 @@ export function kindRuntime<S extends z.ZodRawShape, R extends { id: string }, W
     },
     async diff({ id, olds, news }) {
       const d = diffOf(def, olds, news, id);
+      // A create not settled yet is always a change, and no replacement (which would make another
+      // object beside the one it may have made): its update sends nothing and says what settles it.
+      // Except when the program adopts an object by its id: that replacement makes nothing, and the
+      // delete after it settles the old one (a number the program declares is never cancelled).
+      if (isUnsettled(id)) {
+        const adopting = def.adopt !== undefined && news[def.adopt] !== undefined && news[def.adopt] !== "";
+        const replaces: string[] = adopting && def.adopt ? [def.adopt] : [];
+        return {
+          detailed: {
+            ...Object.fromEntries(d.changed.map((p) => [p, diffKind(olds[p], news[p], replaces.includes(p))])),
+            [UNSETTLED_OUTPUT]: diffKind(olds[UNSETTLED_OUTPUT], undefined, false),
+          },
+          replaces,
+          deleteBeforeReplace: false,
+        };
+      }
       const replaces = new Set(d.replaces);
       return {
         detailed: Object.fromEntries(d.changed.map((p) => [p, diffKind(olds[p], news[p], replaces.has(p))])),
@@ -216,6 +246,8 @@ export function kindRuntime<S extends z.ZodRawShape, R extends { id: string }, W
         // The service made it and answered; only the bookkeeping after the answer failed.
         if (err instanceof ApiBookkeepingError && err.madeId)
           throw untrackedCreate(def.kind, err.madeId, err.summary, inputs);
+        // It may have made the object, and nothing showed it: kept unsettled, so no later run makes another.
+        if (err instanceof ApiOutcomeUnknownError && err.unsettled) throw unsettledCreate(def, inputs, err);
         throw fail("create", err, where.client);
       }
       const o = outs(live, inputs);
@@ -235,6 +267,27 @@ export function kindRuntime<S extends z.ZodRawShape, R extends { id: string }, W
       const { id, properties: state } = req;
       const where = at(req);
       const { host, client } = where;
+      if (isUnsettled(id)) {
+        let said: Awaited<ReturnType<typeof settled>>;
+        try {
+          said = await settled(where, state);
+        } catch (err) {
+          said = { unknown: err instanceof Error ? err.message : String(err) };
+        }
+        if ("absent" in said) {
+          host.note(
+            `voiceagent:${def.kind} ${id}: a complete listing of the service's ${def.collection} shows that its create made ` +
+              "nothing: it leaves the state, and the next `pulumi up` makes it.",
+          );
+          return { gone: true };
+        }
+        if ("unknown" in said) {
+          host.note(unsettledRefusal(def, id, said.unknown).message);
+          return { gone: false, id, outputs: state };
+        }
+        const o = outs(said.live, state);
+        return { gone: false, id: said.live.id, outputs: o, inputs: inputsOf(def, o) };
+      }
       // An import or a program's `.get()` reads one object the state does not hold yet: read alone.
       const importing = Object.keys(state).length === 0;
       // A refresh's reads: the first of this collection lists it, the rest are answered from that listing.
@@ -272,6 +325,7 @@ export function kindRuntime<S extends z.ZodRawShape, R extends { id: string }, W
     async update(req) {
       const { id, olds } = req;
       refreshOver(req);
+      if (isUnsettled(id)) throw unsettledRefusal(def, id);
       const inputs = parse(req.news);
       const where = at(req);
       // A kind that cannot change in place is updated only when the engine finishes a partial
@@ -304,8 +358,18 @@ export function kindRuntime<S extends z.ZodRawShape, R extends { id: string }, W
         return;
       }
       const where = at(req);
+      let target = id;
+      if (isUnsettled(id)) {
+        // What its create made is what a destroy removes: found, it is deleted; proved absent, nothing is left to do.
+        const said = await settled(where, properties).catch((err: unknown) => ({
+          unknown: err instanceof Error ? err.message : String(err),
+        }));
+        if ("absent" in said) return;
+        if ("unknown" in said) throw unsettledRefusal(def, id, said.unknown);
+        target = said.live.id;
+      }
       try {
-        await def.delete({ ...where, id, recorded: recorded(properties) });
+        await def.delete({ ...where, id: target, recorded: recorded(properties) });
       } catch (err) {
         if (isGone(err)) return;
         throw fail("delete", err, where.client);
