@@ -20,6 +20,7 @@ import * as pb from "@pulumi/pulumi/proto/provider_pb.js";
 import { Status } from "@pulumi/pulumi/proto/status_pb.js";
 import type { Props } from "../resources/kit/kind.js";
 import { inRequest, type LogNote } from "./engine-log.js";
+import { parsePath, type PathStep } from "./property-path.js";
 import {
   ProviderFailure,
   type AutonamingMode,
@@ -86,14 +87,36 @@ function structRecord(entries: [string, unknown][]): Record<string, StructValue>
   return Object.fromEntries(entries.flatMap(([k, x]) => (x === undefined ? [] : [[k, structValue(x)]])));
 }
 
-/** Properties as a Struct for a response; the top-level `secrets` that hold a value are wrapped as secrets. */
+/** `v` with the value at each path `steps` wrapped as a secret (`*` is every key or element); null and absent stay as they are. */
+function secretAt(v: StructValue, steps: readonly PathStep[]): StructValue {
+  if (v === null || v === undefined || isSecret(v)) return v;
+  const [step, ...rest] = steps;
+  if (step === undefined) return { [SIG_KEY]: SECRET_SIG, value: v };
+  if (Array.isArray(v)) return v.map((x, i) => (step === "*" || step === i ? secretAt(x, rest) : x));
+  if (typeof v === "object")
+    return Object.fromEntries(
+      Object.entries(v).map(([k, x]) => [k, step === "*" || step === k ? secretAt(x, rest) : x]),
+    );
+  return v;
+}
+
+/**
+ * Properties as a Struct for a response; the values at the `secrets` paths (a top-level name, or a
+ * nested path from the schema: plugin/schema-outputs.ts) that hold a value are wrapped as secrets.
+ * The engine re-marks an output secret only where the input of the same path was (`annotateSecrets`),
+ * so an output-only secret, at any depth, is marked here.
+ */
 export function structOf(props: Props, secrets: readonly string[] = []): Struct {
-  const record = structRecord(Object.entries(props));
-  for (const key of secrets) {
-    const value = record[key];
-    if (value !== undefined && value !== null) record[key] = { [SIG_KEY]: SECRET_SIG, value };
+  let record: StructValue = structRecord(Object.entries(props));
+  for (const path of secrets) {
+    const steps = parsePath(path);
+    if (steps) record = secretAt(record, steps);
   }
-  return Struct.fromJavaScript(record);
+  return Struct.fromJavaScript(
+    record !== null && typeof record === "object" && !Array.isArray(record)
+      ? Object.fromEntries(Object.entries(record))
+      : {},
+  );
 }
 
 /**

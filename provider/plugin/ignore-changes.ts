@@ -1,4 +1,5 @@
 import type { Props } from "../resources/kit/kind.js";
+import { parsePath, type PathStep } from "./property-path.js";
 
 // The engine applies a resource's `ignoreChanges` to the program's inputs before Check: each
 // ignored path takes the recorded *input* (pkg/resource/deploy/step_generator.go
@@ -7,45 +8,6 @@ import type { Props } from "../resources/kit/kind.js";
 // recorded *outputs*, as the service holds them: a nested value the service normalises (a
 // config key's spelling, a list's order) would still differ there. So Diff puts the recorded
 // output at each ignored path before comparing, and an ignored path never shows as a change.
-
-/** One step of a property path: a key, an index, or `*` (every key or element). */
-type PathStep = string | number;
-
-/**
- * A property path as the engine writes it (sdk/go/common/resource/properties_path.go
- * `ParsePropertyPath`): `a.b`, `a[0]`, `a["b.c"]`, `a[*]`, `a.*`; undefined when it cannot be read.
- */
-export function parsePath(path: string): PathStep[] | undefined {
-  const steps: PathStep[] = [];
-  let i = 0;
-  while (i < path.length) {
-    if (path[i] === "[") {
-      const end = path.indexOf("]", i);
-      if (end < 0) return undefined;
-      const inner = path.slice(i + 1, end);
-      if (inner.startsWith('"')) {
-        // A quoted key may hold "]" and ".": read it as JSON up to its closing quote.
-        const close = path.indexOf('"]', i + 2);
-        if (close < 0) return undefined;
-        steps.push(JSON.parse(path.slice(i + 1, close + 1)) as string);
-        i = close + 2;
-        continue;
-      }
-      if (inner === "*") steps.push("*");
-      else if (/^\d+$/.test(inner)) steps.push(Number(inner));
-      else return undefined;
-      i = end + 1;
-    } else {
-      if (path[i] === ".") i += 1;
-      let j = i;
-      while (j < path.length && path[j] !== "." && path[j] !== "[") j += 1;
-      if (j === i) return undefined;
-      steps.push(path.slice(i, j));
-      i = j;
-    }
-  }
-  return steps.length ? steps : undefined;
-}
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 

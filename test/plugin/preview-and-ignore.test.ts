@@ -1,9 +1,11 @@
 // Two answers of the plain provider that send nothing: an update's preview (what the service
 // computes and an update reads back is unknown, what never changes stays as recorded) and a Diff
 // given the resource's ignoreChanges paths (an ignored nested value the service holds otherwise
-// is no change).
+// is no change); and the schema's output-only secrets marked by path at any depth.
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
+import { SECRET_SIG, SIG_KEY, structOf } from "../../provider/plugin/grpc.js";
+import { schemaOutputs } from "../../provider/plugin/schema-outputs.js";
 import { UNKNOWN } from "../../provider/resources/kit/unknown.js";
 import { inProcessPlugin } from "../helpers/plugin-harness.js";
 
@@ -48,5 +50,46 @@ describe("Diff with ignoreChanges", () => {
     expect((await provider.diff({ ...req, ignoreChanges: ["deepgramKeywords.pulumi"] })).changes).toBe(false);
     expect((await provider.diff({ ...req, ignoreChanges: ['deepgramKeywords["voice"]'] })).changes).toBe(true);
     expect((await provider.diff({ ...req, ignoreChanges: ["deepgramKeywords.*"] })).changes).toBe(false);
+  });
+});
+
+describe("output-only secrets at any depth", () => {
+  it("are read from the schema by path and wrapped where they hold a value", () => {
+    const schema = JSON.stringify({
+      resources: {
+        "voiceagent:index:Thing": {
+          inputProperties: { name: { type: "string" } },
+          properties: {
+            name: { type: "string" },
+            transcript: { type: "string", secret: true },
+            account: { $ref: "#/types/voiceagent:index:Account" },
+            keys: { type: "array", items: { $ref: "#/types/voiceagent:index:Account" } },
+          },
+        },
+      },
+      types: {
+        "voiceagent:index:Account": {
+          properties: { sid: { type: "string" }, authToken: { type: "string", secret: true } },
+        },
+      },
+    });
+    const secrets = schemaOutputs(schema).get("voiceagent:index:Thing")?.secrets ?? [];
+    expect(secrets).toEqual(["transcript", "account.authToken", "keys[*].authToken"]);
+    const out = structOf(
+      {
+        name: "n",
+        transcript: "said",
+        account: { sid: "AC1", authToken: "t1" },
+        keys: [{ sid: "AC2", authToken: "t2" }, { sid: "AC3" }],
+      },
+      secrets,
+    ).toJavaScript();
+    const secret = (value: unknown) => ({ [SIG_KEY]: SECRET_SIG, value });
+    expect(out).toEqual({
+      name: "n",
+      transcript: secret("said"),
+      account: { sid: "AC1", authToken: secret("t1") },
+      keys: [{ sid: "AC2", authToken: secret("t2") }, { sid: "AC3" }],
+    });
   });
 });
