@@ -17,7 +17,8 @@ export type ApiErrorCode =
   | "E_AMBIGUOUS"
   | "E_GENERATION"
   | "E_REDIRECT"
-  | "E_BOOKKEEPING";
+  | "E_BOOKKEEPING"
+  | "E_CANCELLED";
 
 /** What every ApiError carries besides its message. */
 export interface ApiErrorDetails {

@@ -13,6 +13,20 @@ export class ClientStores {
   readonly redaction = new Redaction();
   /** The pacer of each account and service this host talks to. */
   readonly pacers = new Pacers();
+  /** Aborted once `cancel` was called; handed to each request. */
+  readonly cancelled: AbortSignal;
+  /**
+   * What the engine's Cancel asks (plugin/grpc.ts): no request of this host's clients is sent from
+   * now on, those in flight are aborted, and each fails saying whether it may have been carried
+   * out (client/transport.ts). For the rest of the process: the engine exits after a cancel.
+   */
+  readonly cancel: () => void;
+
+  constructor() {
+    const stopping = new AbortController();
+    this.cancelled = stopping.signal;
+    this.cancel = () => stopping.abort();
+  }
 
   /** Runs `work` with this host as the current one (what `redact`, `registerSecret` and new clients use). */
   run<T>(work: () => T): T {

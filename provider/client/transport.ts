@@ -1,4 +1,11 @@
-import got, { HTTPError, RequestError, TimeoutError, type Method, type RetryOptions as GotRetryOptions } from "got";
+import got, {
+  AbortError,
+  HTTPError,
+  RequestError,
+  TimeoutError,
+  type Method,
+  type RetryOptions as GotRetryOptions,
+} from "got";
 import type { z } from "zod";
 import {
   endpoints,
@@ -136,6 +143,8 @@ export function createTransport(
   const log = (event: RequestLogEvent) => options.onRequest?.(event);
   // Shared by every client of this token in the host: the service limits the account.
   const pacer = options.pace ? stores.pacers.for(base, token) : undefined;
+  // The host's cancel (the engine's Cancel): checked before each attempt is sent, and aborting those in flight.
+  const cancelled = stores.cancelled;
 
   /** One request to route `ep`, run in this client's host; its answer parsed by the route's response schema (typed by the two senders below). */
   const dispatch = (name: string, ep: EndpointDef, input: { query?: unknown; body?: unknown; deadline?: number }) =>
@@ -184,8 +193,14 @@ export function createTransport(
         cause,
       });
 
+      /** Throws, sending nothing, once the deployment is cancelled: checked after every wait for a turn. */
+      const notCancelled = () => {
+        if (cancelled.aborted) throw cancelledError(details(0), false);
+      };
       try {
+        notCancelled();
         turnAt = await pacer?.take();
+        notCancelled();
         const response = await got(`${base}${ep.path}${search}`, {
           method: ep.method as Method,
           headers,
@@ -193,6 +208,7 @@ export function createTransport(
           responseType: "text",
           throwHttpErrors: true,
           followRedirect: false,
+          signal: cancelled,
           timeout: { request: options.timeoutMs },
           // The retry is logged when it is decided, with its wait, not after the wait has passed.
           retry: retryFor(
@@ -203,6 +219,7 @@ export function createTransport(
             pacer,
             () => turnAt,
             deadline,
+            cancelled,
             (error, delayMs) =>
               note("retry", error.response?.statusCode ?? 0, header(error.response?.headers["x-request-id"]), delayMs),
           ),
@@ -213,6 +230,7 @@ export function createTransport(
                 attempt += 1;
                 // A retry is a request like any other: it waits for its turn under the learned limit.
                 turnAt = await pacer?.take();
+                notCancelled();
               },
             ],
           },
@@ -251,6 +269,7 @@ function retryFor(
   pacer: Pacer | undefined,
   turnAt: () => number | undefined,
   deadline: number,
+  cancelled: AbortSignal,
   onScheduled: (error: RequestError, delayMs: number) => void,
 ): Partial<GotRetryOptions> {
   const r = options.retry;
@@ -267,7 +286,7 @@ function retryFor(
         // as well would hold the client under it (each throttled request keeps its slot while it waits).
         if (pacer?.perSecond === undefined) throttle.onRateLimited(retryAfter);
       }
-      if (computedValue === 0) return 0;
+      if (computedValue === 0 || cancelled.aborted) return 0;
       if (!wasSent(error) && attemptCount > r.unreachableLimit) return 0;
       // A create that may have reached the service is never sent again from here: the caller
       // reconciles first (see reconcile.ts). 429 and refused connections mean nothing was done.
@@ -369,12 +388,30 @@ function actedBefore(err: ApiError): ApiError {
   return new ApiError(message, { ...d, ...more, code: err.code });
 }
 
+/**
+ * A request the deployment's cancel stopped: before it was sent (`sent` false: nothing was done),
+ * or in flight, when a write may have been carried out already, as with a lost reply.
+ */
+function cancelledError(details: ApiErrorDetails, sent: boolean): ApiError {
+  const where = `${details.method} ${details.path}`;
+  const acted = sent && details.method !== "GET";
+  const summary = sent
+    ? `${where} was aborted in flight: the deployment was cancelled`
+    : `${where} was not sent: the deployment was cancelled`;
+  const next = acted
+    ? " The request was sent, so the service may have carried it out."
+    : " The service did not act on it.";
+  return new ApiError(`${summary}.${next}`, { ...details, code: "E_CANCELLED", summary, mayHaveActed: acted });
+}
+
 function translate(
   error: unknown,
   base: string,
   details: (status: number, requestId?: string, cause?: Error) => ApiErrorDetails,
 ): ApiError {
   if (error instanceof ApiError) return error;
+  // Aborted by the host's cancel: counted as sent (got does not say whether the connection had opened).
+  if (error instanceof AbortError) return cancelledError(details(0), true);
   if (error instanceof HTTPError) {
     const res = error.response;
     const status = res.statusCode;

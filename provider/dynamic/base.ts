@@ -2,6 +2,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { PACKAGE, tokenOf } from "../identity.js";
 import { BOUND_ONCE, holdOnce } from "../coordination/bound-once.js";
 import { refuseBadConfig } from "./config-guard.js";
+import { LOGICAL_NAME_KEY } from "../resources/kit/autoname.js";
 import { providerShim } from "../resources/kit/shim.js";
 import { PROGRAM_HOST, SHIMS } from "./program.js";
 
@@ -32,6 +33,8 @@ export abstract class VoiceAgentResource extends pulumi.dynamic.Resource {
     const props: Record<string, unknown> = {
       ...Object.fromEntries(registers.properties.map((p) => [p, undefined])),
       ...args,
+      // Its check is told no name: handed over for the default display name, never recorded (kit/autoname.ts).
+      [LOGICAL_NAME_KEY]: name,
     };
     // A secret input (a vendor key) given as a plain string: the engine records inputs as the
     // program gives them, so it is wrapped here, or the state would hold it in plaintext.

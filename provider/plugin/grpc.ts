@@ -14,13 +14,22 @@ import { Empty } from "google-protobuf/google/protobuf/empty_pb.js";
 import { Struct } from "google-protobuf/google/protobuf/struct_pb.js";
 import { EngineClient } from "@pulumi/pulumi/proto/engine_grpc_pb.js";
 import { LogRequest, LogSeverity } from "@pulumi/pulumi/proto/engine_pb.js";
-import { PluginInfo } from "@pulumi/pulumi/proto/plugin_pb.js";
+import { type PluginAttach, PluginInfo } from "@pulumi/pulumi/proto/plugin_pb.js";
 import { ResourceProviderService, type IResourceProviderServer } from "@pulumi/pulumi/proto/provider_grpc_pb.js";
 import * as pb from "@pulumi/pulumi/proto/provider_pb.js";
 import { Status } from "@pulumi/pulumi/proto/status_pb.js";
 import type { Props } from "../resources/kit/kind.js";
 import { inRequest, type LogNote } from "./engine-log.js";
-import { ProviderFailure, Secret, type DiffKind, type DiffResponse, type PlainProvider } from "./protocol.js";
+import { parsePath, type PathStep } from "./property-path.js";
+import {
+  ProviderFailure,
+  type AutonamingMode,
+  Secret,
+  type CheckRequest,
+  type DiffKind,
+  type DiffResponse,
+  type PlainProvider,
+} from "./protocol.js";
 
 // The protobuf edge: the only module that knows the engine's wire types. Requests become the plain
 // objects of protocol.ts, results go back as protobuf messages, and a failure as a gRPC status.
@@ -78,14 +87,36 @@ function structRecord(entries: [string, unknown][]): Record<string, StructValue>
   return Object.fromEntries(entries.flatMap(([k, x]) => (x === undefined ? [] : [[k, structValue(x)]])));
 }
 
-/** Properties as a Struct for a response; the top-level `secrets` that hold a value are wrapped as secrets. */
+/** `v` with the value at each path `steps` wrapped as a secret (`*` is every key or element); null and absent stay as they are. */
+function secretAt(v: StructValue, steps: readonly PathStep[]): StructValue {
+  if (v === null || v === undefined || isSecret(v)) return v;
+  const [step, ...rest] = steps;
+  if (step === undefined) return { [SIG_KEY]: SECRET_SIG, value: v };
+  if (Array.isArray(v)) return v.map((x, i) => (step === "*" || step === i ? secretAt(x, rest) : x));
+  if (typeof v === "object")
+    return Object.fromEntries(
+      Object.entries(v).map(([k, x]) => [k, step === "*" || step === k ? secretAt(x, rest) : x]),
+    );
+  return v;
+}
+
+/**
+ * Properties as a Struct for a response; the values at the `secrets` paths (a top-level name, or a
+ * nested path from the schema: plugin/schema-outputs.ts) that hold a value are wrapped as secrets.
+ * The engine re-marks an output secret only where the input of the same path was (`annotateSecrets`),
+ * so an output-only secret, at any depth, is marked here.
+ */
 export function structOf(props: Props, secrets: readonly string[] = []): Struct {
-  const record = structRecord(Object.entries(props));
-  for (const key of secrets) {
-    const value = record[key];
-    if (value !== undefined && value !== null) record[key] = { [SIG_KEY]: SECRET_SIG, value };
+  let record: StructValue = structRecord(Object.entries(props));
+  for (const path of secrets) {
+    const steps = parsePath(path);
+    if (steps) record = secretAt(record, steps);
   }
-  return Struct.fromJavaScript(record);
+  return Struct.fromJavaScript(
+    record !== null && typeof record === "object" && !Array.isArray(record)
+      ? Object.fromEntries(Object.entries(record))
+      : {},
+  );
 }
 
 /**
@@ -179,6 +210,8 @@ export type Handlers = Pick<
   | "delete"
   | "cancel"
   | "invoke"
+  | "handshake"
+  | "attach"
 >;
 
 /** One unary method: runs with the request's URN in scope (for notes) and answers its failure as the engine reads it. */
@@ -196,12 +229,22 @@ function unary<Req, Res>(urnOf: (req: Req) => string, work: (req: Req) => Promis
 
 const urnOf = (req: { getUrn(): string | undefined }) => req.getUrn() ?? "";
 const noUrn = () => "";
-const checkRequest = (req: pb.CheckRequest) => ({
-  urn: req.getUrn(),
-  type: req.getType(),
-  olds: propsOf(req.getOlds()),
-  news: propsOf(req.getNews()),
-});
+const MODE: Record<pb.CheckRequest.AutonamingOptions.Mode, AutonamingMode> = {
+  [pb.CheckRequest.AutonamingOptions.Mode.PROPOSE]: "propose",
+  [pb.CheckRequest.AutonamingOptions.Mode.ENFORCE]: "enforce",
+  [pb.CheckRequest.AutonamingOptions.Mode.DISABLE]: "disable",
+};
+const checkRequest = (req: pb.CheckRequest): CheckRequest => {
+  const naming = req.getAutonaming();
+  return {
+    urn: req.getUrn(),
+    type: req.getType(),
+    name: req.getName(),
+    olds: propsOf(req.getOlds()),
+    news: propsOf(req.getNews()),
+    ...(naming ? { autonaming: { mode: MODE[naming.getMode()], proposedName: naming.getProposedName() } } : {}),
+  };
+};
 const diffRequest = (req: pb.DiffRequest) => {
   const oldInputs = req.getOldInputs();
   return {
@@ -211,6 +254,7 @@ const diffRequest = (req: pb.DiffRequest) => {
     olds: propsOf(req.getOlds()),
     news: propsOf(req.getNews()),
     ...(oldInputs ? { oldInputs: propsOf(oldInputs) } : {}),
+    ignoreChanges: req.getIgnorechangesList(),
   };
 };
 const checkMessage = (r: { inputs?: Props; failures: { property: string; reason: string }[] }) => {
@@ -225,13 +269,44 @@ function variablesOf(vars: [string, string][]): Props {
 }
 
 /**
+ * What this plugin tells the engine it takes, at Handshake and again at Configure (an engine that
+ * does not handshake reads them there; one that did keeps the Handshake's: sdk/go/common/resource/
+ * plugin/provider_plugin.go `NewProvider` and `Configure` in pulumi v3.259.0). No secrets, resource
+ * references or outputs: the engine unwraps them, and re-marks outputs secret by input name
+ * (`annotateSecrets`); autonaming: Check honours `pulumi:autonaming` (kit/autoname.ts).
+ */
+const ACCEPTS = { secrets: false, resources: false, outputs: false, autonaming: true } as const;
+
+/** What the process does when the engine names its address: at Handshake (every engine of 3.137 on) and at Attach. */
+export type OnEngine = (address: string) => void;
+
+/**
  * The `pulumirpc.ResourceProvider` service over a plain provider. Unlike `@pulumi/pulumi/provider`'s
  * main(), it implements CheckConfig/DiffConfig, reads Configure's request, and answers
  * `acceptSecrets: false`, so the engine keeps re-marking outputs secret by input name
- * (pkg/resource/plugin/provider_plugin.go in pulumi v3.259.0).
+ * (pkg/resource/plugin/provider_plugin.go in pulumi v3.259.0). `onEngine` hears the engine's
+ * address from Handshake and Attach: a plugin started by hand (PULUMI_DEBUG_PROVIDERS) learns it
+ * only there.
  */
-export function grpcHandlers(provider: PlainProvider): Handlers {
+export function grpcHandlers(provider: PlainProvider, onEngine: OnEngine = () => {}): Handlers {
   return {
+    // The engine's first call to a plugin it started, before Configure (`handshake` in
+    // provider_plugin.go): the engine's address again, and the program's and plugin's folders,
+    // which this plugin has no use for.
+    handshake: unary(noUrn, async (req: pb.ProviderHandshakeRequest) => {
+      if (req.getEngineAddress()) onEngine(req.getEngineAddress());
+      return new pb.ProviderHandshakeResponse()
+        .setAcceptSecrets(ACCEPTS.secrets)
+        .setAcceptResources(ACCEPTS.resources)
+        .setAcceptOutputs(ACCEPTS.outputs)
+        .setSupportsAutonamingConfiguration(ACCEPTS.autonaming);
+    }),
+    // PULUMI_DEBUG_PROVIDERS=voiceagent:<port>: the engine dials a plugin it did not start, and
+    // gives its address here instead of on the command line (provider_plugin.go `NewProvider`).
+    attach: unary(noUrn, async (req: PluginAttach) => {
+      onEngine(req.getAddress());
+      return new Empty();
+    }),
     getPluginInfo: unary(noUrn, async () => new PluginInfo().setVersion(provider.getPluginInfo().version)),
     getSchema: unary(noUrn, async () => new pb.GetSchemaResponse().setSchema(provider.getSchema())),
     checkConfig: unary(urnOf, async (req: pb.CheckRequest) =>
@@ -249,10 +324,11 @@ export function grpcHandlers(provider: PlainProvider): Handlers {
           : { config: variablesOf(req.getVariablesMap().toObject()) },
       );
       return new pb.ConfigureResponse()
-        .setAcceptsecrets(false)
-        .setAcceptresources(false)
+        .setAcceptsecrets(ACCEPTS.secrets)
+        .setAcceptresources(ACCEPTS.resources)
         .setSupportspreview(true)
-        .setAcceptoutputs(false);
+        .setAcceptoutputs(ACCEPTS.outputs)
+        .setSupportsAutonamingConfiguration(ACCEPTS.autonaming);
     }),
     check: unary(urnOf, async (req: pb.CheckRequest) => checkMessage(await provider.check(checkRequest(req)))),
     diff: unary(urnOf, async (req: pb.DiffRequest) => diffMessage(await provider.diff(diffRequest(req)))),
@@ -313,22 +389,27 @@ export function grpcHandlers(provider: PlainProvider): Handlers {
         answer.failures.map((f) => new pb.CheckFailure().setProperty(f.property).setReason(f.reason)),
       );
     }),
-    // Nothing to stop: every request ends with its own retry budget. Acknowledging tells the
-    // engine the exit that follows is a shutdown, not a crash.
-    cancel: unary(noUrn, async () => new Empty()),
+    // The engine cancels (Ctrl-C, a pipeline's timeout: deployment_executor.go `Execute` calls
+    // every provider's Cancel): nothing more is sent and requests in flight are aborted before
+    // this answers; the operations they belong to fail saying what they may have done. Answering
+    // also tells the engine the exit that follows is a shutdown, not a crash.
+    cancel: unary(noUrn, async () => {
+      await provider.cancel();
+      return new Empty();
+    }),
   };
 }
 
 /** The largest message the engine sends or accepts (sdk/go/common/util/rpcutil MaxRPCMessageSize: 400 MiB). */
 const MAX_MESSAGE = 400 * 1024 * 1024;
 
-/** Serves the provider on 127.0.0.1 and answers the port it listens on. */
-export async function listen(provider: PlainProvider): Promise<number> {
+/** Serves the provider on 127.0.0.1 and answers the port it listens on; `onEngine` as for {@link grpcHandlers}. */
+export async function listen(provider: PlainProvider, onEngine?: OnEngine): Promise<number> {
   const server = new Server({
     "grpc.max_receive_message_length": MAX_MESSAGE,
     "grpc.max_send_message_length": MAX_MESSAGE,
   });
-  server.addService(ResourceProviderService, grpcHandlers(provider));
+  server.addService(ResourceProviderService, grpcHandlers(provider, onEngine));
   return new Promise<number>((resolve, reject) => {
     server.bindAsync("127.0.0.1:0", ServerCredentials.createInsecure(), (err, p) => (err ? reject(err) : resolve(p)));
   });

@@ -4,6 +4,9 @@
  * pkg/resource/plugin/plugin.go `buildPluginArguments` in pulumi v3.259.0), reads the port from
  * the first line of stdout, then dials it. Nothing may reach stdout before that line; a failure to
  * start is one line on stderr (the engine shows it when the plugin exits early) and exit code 1.
+ * Started by hand (no address), it prints its port and waits: `PULUMI_DEBUG_PROVIDERS=voiceagent:<port>`
+ * makes the engine dial it, and Handshake and Attach give it the engine's address
+ * (sdk/go/common/resource/plugin/provider_plugin.go `NewProvider`; docs/development.md).
  */
 import { ENGINE_ADDRESS } from "../coordination/deployment.js";
 import { Host } from "../host.js";
@@ -44,13 +47,27 @@ async function serve(argv: readonly string[]): Promise<void> {
   // Whatever a dependency prints goes to stderr: stdout is the engine's, and its first line is the port.
   console.log = console.info = console.error;
   const address = engineAddress(argv);
+  // Where notes go: the engine's log once there is an engine (from the command line, or from
+  // Handshake/Attach when started by hand), else stderr. Attached, each deployment's engine
+  // (a preview, then an up) names itself anew.
+  let engine = address;
+  let log = address ? engineLog(address) : undefined;
+  const toStderr = async (text: string) => {
+    process.stderr.write(`${text}\n`);
+  };
   // The process's one host (provider/host.ts): its clients, ledgers, claims, notes and redaction.
-  // Notes go to the engine's log when there is an engine, else to stderr.
-  const host = new Host({ notes: address ? scopedNoteSink(engineLog(address)) : undefined });
+  const host = new Host({ notes: scopedNoteSink((text, urn) => (log ? log(text, urn) : toStderr(text))) });
   // The engine runs one plugin process per provider instance: what this deployment's other
-  // processes know (declared numbers, each account's creates), this one knows too.
+  // processes know (declared numbers, each account's creates), this one knows too. A plugin
+  // started by hand is no child of the engine, so it cannot tell which folder its siblings share
+  // (coordination/deployment.ts keys it by the engine's process): it coordinates in memory only.
   if (address) host.join(address);
-  const port = await listen(plainProvider({ version: pluginVersion(), schema: schemaText() }, host));
+  const onEngine = (at: string) => {
+    if (at === engine) return;
+    engine = at;
+    log = engineLog(at);
+  };
+  const port = await listen(plainProvider({ version: pluginVersion(), schema: schemaText() }, host), onEngine);
   process.stdout.write(`${port}\n`);
   setImmediate(persistCompileCache);
 }

@@ -4,6 +4,7 @@ import { recordsProvider, withoutProvider } from "../resources/kit/migration.js"
 import type { ProviderSettings } from "../resources/kit/settings.js";
 import { persistCompileCache } from "./compile-cache.js";
 import { configDiff, diffResponse } from "./detailed-diff.js";
+import { withIgnored } from "./ignore-changes.js";
 import { invoke } from "./invoke.js";
 import type { KindDispatch } from "./kinds.js";
 import { ProviderFailure, type PlainProvider } from "./protocol.js";
@@ -98,6 +99,7 @@ export function plainProvider(opts: PlainProviderOptions, host: Host): PlainProv
           olds: withoutProvider(req.olds),
           news: withoutProvider(req.news),
           urn: req.urn,
+          autonaming: { logicalName: req.name || nameOfUrn(req.urn), ...req.autonaming },
         });
         return {
           inputs: result.inputs,
@@ -107,12 +109,13 @@ export function plainProvider(opts: PlainProviderOptions, host: Host): PlainProv
     diff: (req) =>
       failing(async () => {
         const rt = (await dispatch(req.type, req.urn)).orThrow();
+        const olds = withoutProvider(req.olds);
         const d = await rt.diff({
           host,
           settings,
           id: req.id,
-          olds: withoutProvider(req.olds),
-          news: withoutProvider(req.news),
+          olds,
+          news: withIgnored(req.ignoreChanges ?? [], olds, withoutProvider(req.news)),
         });
         return diffResponse(d, req.olds, req.oldInputs ?? {}, req.news);
       }),
@@ -165,7 +168,15 @@ export function plainProvider(opts: PlainProviderOptions, host: Host): PlainProv
             news: withoutProvider(req.news),
           };
           const { secrets } = schemaOf(req.type);
-          if (req.preview) return { properties: previewUpdate(update.olds, req.oldInputs, req.news), secrets };
+          if (req.preview)
+            return {
+              properties: rt.previewUpdate({
+                olds: update.olds,
+                oldInputs: withoutProvider(req.oldInputs),
+                news: update.news,
+              }),
+              secrets,
+            };
           // Only the dynamic provider a migrated stack records differs: drop it, send nothing.
           if (recordsProvider(req.olds) && Object.keys((await rt.diff(update)).detailed).length === 0)
             return { properties: update.olds, secrets };
@@ -182,12 +193,9 @@ export function plainProvider(opts: PlainProviderOptions, host: Host): PlainProv
         );
       }),
     invoke: (req) => failing(() => invoke({ host, settings }, req, opts.version)),
+    cancel: async () => host.cancel(),
   };
 }
 
-/** A preview of an update: the recorded outputs with the program's inputs over them (unknowns stay unknown). */
-function previewUpdate(state: Props, oldInputs: Props, news: Props): Props {
-  const out: Props = { ...state };
-  for (const key of Object.keys(oldInputs)) if (!(key in news)) delete out[key];
-  return { ...out, ...news };
-}
+/** The logical name of a URN (`urn:pulumi:stack::project::parent$type::name`; a name may hold "::"). */
+const nameOfUrn = (urn: string): string => urn.split("::").slice(3).join("::");

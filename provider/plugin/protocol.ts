@@ -1,3 +1,4 @@
+import type { AutonamingMode } from "../resources/kit/autoname.js";
 import type { CheckFailure } from "../resources/kit/check.js";
 import type { InvokeFailure } from "../resources/functions/invoke.js";
 import type { Props } from "../resources/kit/kind.js";
@@ -8,7 +9,7 @@ import type { DiffKind } from "../resources/kit/results.js";
 // below it (the provider, the kinds, the kit) knows protobuf or `pulumi.dynamic`. Property maps
 // are plain JSON, secrets unwrapped and unknowns kept as the kit's `UNKNOWN` string.
 
-export type { DiffKind };
+export type { AutonamingMode, DiffKind };
 
 /** What every request about a resource (or the provider's own config) names. */
 export interface ResourceRequest {
@@ -21,6 +22,10 @@ export interface ResourceRequest {
 export interface CheckRequest extends ResourceRequest {
   olds: Props;
   news: Props;
+  /** The resource's logical name (Check's `name`; empty from an engine that sends none: the URN then says). */
+  name?: string;
+  /** What the engine asks of the resource's name (`pulumi:autonaming`), when it asks: kit/autoname.ts. */
+  autonaming?: { mode: AutonamingMode; proposedName: string };
 }
 
 /** What Check (and CheckConfig) answers: the inputs to record, or why they cannot be. */
@@ -37,6 +42,8 @@ export interface DiffRequest extends ResourceRequest {
   /** The recorded inputs; undefined when the engine sends none (older engines). */
   oldInputs?: Props;
   news: Props;
+  /** The resource's `ignoreChanges` paths (`config.phoneNumber`, `items[*].name`): never a change (plugin/ignore-changes.ts). */
+  ignoreChanges?: readonly string[];
 }
 
 /** How one property differs, and whether it was compared with the old inputs (else the recorded outputs). */
@@ -142,6 +149,11 @@ export interface PlainProvider {
   delete(req: DeleteRequest): Promise<void>;
   /** A function (getVoice...), by its token: only reads, in preview too. */
   invoke(req: InvokeRequest): Promise<InvokeResponse>;
+  /**
+   * The engine is cancelling the deployment (Ctrl-C, a pipeline's timeout): nothing more is sent,
+   * requests in flight are aborted, and each operation fails saying what it may have done.
+   */
+  cancel(): Promise<void>;
 }
 
 /** Invoke: a function's token and its arguments. */

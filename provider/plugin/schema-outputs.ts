@@ -9,7 +9,11 @@ export interface SchemaOutputs {
    * e.g. the number a purchase buys). A preview of a create reports these as unknown.
    */
   decided: string[];
-  /** The outputs the schema marks secret (a call's transcript): stored as secrets on every path. */
+  /**
+   * The outputs the schema marks secret (a call's transcript), as property paths at any depth
+   * (`transcript`, `credentials.authToken`, `items[*].key`, `byName.*.key`; plugin/grpc.ts reads
+   * them): stored as secrets on every path.
+   */
   secrets: string[];
 }
 
@@ -25,12 +29,35 @@ export function schemaOutputs(schemaText: string): Map<string, SchemaOutputs> {
     const inputs = isRecord(res.inputProperties) ? res.inputProperties : {};
     const required = Array.isArray(res.required) ? res.required : [];
     const properties = Object.entries(res.properties);
+    const types = isRecord(schema.types) ? schema.types : {};
     out.set(token, {
       decided: properties.filter(([name]) => !(name in inputs) || required.includes(name)).map(([name]) => name),
-      secrets: properties.filter(([, p]) => isRecord(p) && p.secret === true).map(([name]) => name),
+      secrets: properties.flatMap(([name, p]) => secretPaths(p, types, new Set()).map((rest) => `${name}${rest}`)),
     });
   }
   return out;
+}
+
+/**
+ * The paths below one property spec whose values are secret ("" for the spec itself): through the
+ * schema's object types (`$ref: "#/types/..."`), array items (`[*]`) and map values (`.*`). A type
+ * met again on the way down (a recursive type) is not walked twice.
+ */
+function secretPaths(spec: unknown, types: Record<string, unknown>, seen: ReadonlySet<string>): string[] {
+  if (!isRecord(spec)) return [];
+  if (spec.secret === true) return [""];
+  const ref = typeof spec.$ref === "string" && spec.$ref.startsWith("#/types/") ? spec.$ref.slice(8) : undefined;
+  if (ref !== undefined) {
+    const type = types[ref];
+    if (seen.has(ref) || !isRecord(type) || !isRecord(type.properties)) return [];
+    const inner = new Set([...seen, ref]);
+    return Object.entries(type.properties).flatMap(([name, p]) =>
+      secretPaths(p, types, inner).map((rest) => `.${name}${rest}`),
+    );
+  }
+  if (spec.type === "array") return secretPaths(spec.items, types, seen).map((rest) => `[*]${rest}`);
+  if (spec.type === "object") return secretPaths(spec.additionalProperties, types, seen).map((rest) => `.*${rest}`);
+  return [];
 }
 
 /**

@@ -26,8 +26,9 @@ export interface AgentArgs {
    */
   promptId?: pulumi.Input<string>;
   /**
-   * The agent's name, as the dashboard shows it. Only the current API (2024) has it. Left unset, the agent
-   * keeps the service's value (its update takes no null, so nothing clears it).
+   * The agent's name, as the dashboard shows it. Left unset, a new agent gets its logical name, or the name
+   * the stack's `pulumi:autonaming` makes (native provider), and an agent keeps the name it has. Only the
+   * current API (2024) has it; its update takes no null, so nothing clears it.
    */
   name?: pulumi.Input<string>;
   /**
@@ -187,8 +188,9 @@ export interface AgentOutputs extends AgentState {
    */
   promptId?: string;
   /**
-   * The agent's name, as the dashboard shows it. Only the current API (2024) has it. Left unset, the agent
-   * keeps the service's value (its update takes no null, so nothing clears it).
+   * The agent's name, as the dashboard shows it. Left unset, a new agent gets its logical name, or the name
+   * the stack's `pulumi:autonaming` makes (native provider), and an agent keeps the name it has. Only the
+   * current API (2024) has it; its update takes no null, so nothing clears it.
    */
   name?: string;
   /**

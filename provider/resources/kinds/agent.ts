@@ -306,7 +306,10 @@ export const agentKind = defineKind<Agent, AgentWrite>()({
       read: (a, recorded) => (byPromptId(a, recorded) ? a.prompt_id : undefined),
     },
     name: {
-      doc: `The agent's name, as the dashboard shows it. ${KEPT}`,
+      doc:
+        "The agent's name, as the dashboard shows it. Left unset, a new agent gets its logical name, or the name " +
+        "the stack's `pulumi:autonaming` makes (native provider), and an agent keeps the name it has. " +
+        "Only the current API (2024) has it; its update takes no null, so nothing clears it.",
       wire: "name",
       read: (a) => a.name ?? undefined,
       unset: "service-decides",
@@ -433,6 +436,8 @@ export const agentKind = defineKind<Agent, AgentWrite>()({
   },
   adopt: "agentId",
   refine: (_inputs, given) => onePrompt(given),
+  // Its display name: the logical name by default (kit/autoname.ts), on the API that has names.
+  autoname: { property: "name", has: (gen) => gen !== "2023" },
   generationCheck: (gen, olds, news) => {
     if (gen === "2023") return { failures: interfaceLacks(news) };
     if (olds.webhook && !news.webhook)

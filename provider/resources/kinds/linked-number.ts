@@ -155,7 +155,12 @@ export const linkedNumberKind = defineKind<LinkedNumber, PhoneNumberLink>()({
   },
   outputs: {
     active: activeOutput(),
-    numberId: { type: "string", doc: "The number's UUID on the service (also the resource's id).", read: (n) => n.id },
+    numberId: {
+      type: "string",
+      doc: "The number's UUID on the service (also the resource's id).",
+      read: (n) => n.id,
+      fixed: true,
+    },
     userId: ownerOutput(),
   },
   generationCheck: (gen) =>

@@ -1,5 +1,6 @@
 import type * as pulumi from "@pulumi/pulumi";
 import type { Host } from "../../host.js";
+import { logicalNameOf } from "./autoname.js";
 import { PartialCreateError } from "./errors.js";
 import type { Props } from "./kind.js";
 import { providerMoved, withoutProvider, withProviderOf } from "./migration.js";
@@ -41,8 +42,18 @@ export type DynamicDiff = pulumi.dynamic.DiffResult & { changed: string[] };
 export function dynamicRuntime(rt: KindRuntime, host: Host): DynamicRuntime {
   return {
     async check(settings, olds, news) {
-      const r = await rt.check({ host, settings, olds: withoutProvider(olds), news: withoutProvider(news) });
-      return r.failures.length ? { inputs: news, failures: r.failures } : { inputs: withProviderOf(r.inputs, news) };
+      // The logical name the class hands over (kit/autoname.ts), for the default name; the engine
+      // sends this provider no autonaming configuration (the dynamic host does not handshake).
+      const { props, logicalName } = logicalNameOf(withoutProvider(news));
+      const r = await rt.check({
+        host,
+        settings,
+        olds: logicalNameOf(withoutProvider(olds)).props,
+        news: props,
+        autonaming: logicalName === undefined ? undefined : { logicalName },
+      });
+      if (r.failures.length) return { inputs: logicalNameOf(news).props, failures: r.failures };
+      return { inputs: withProviderOf(r.inputs, news) };
     },
     async diff(settings, id, olds, news) {
       const d = await rt.diff({ host, settings, id, olds: withoutProvider(olds), news: withoutProvider(news) });

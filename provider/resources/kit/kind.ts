@@ -2,6 +2,7 @@ import type { z } from "zod";
 import type { ApiGeneration, Collection, VoiceAgentClient } from "../../client/index.js";
 import type { Host } from "../../host.js";
 import type { CheckFailure } from "./check.js";
+import type { AutonameDef } from "./autoname.js";
 import type { PullDef } from "./pull.js";
 
 /** Properties as Pulumi passes them: plain JSON. */
@@ -137,8 +138,16 @@ export interface OutputTypes {
  */
 export type OutputDef<R> = {
   [T in keyof OutputTypes]:
-    | { type: T; doc: string; read: (live: R) => OutputTypes[T]; optional?: undefined; secret?: true }
-    | { type: T; doc: string; read: (live: R) => OutputTypes[T] | null | undefined; optional: true; secret?: true };
+    | { type: T; doc: string; read: (live: R) => OutputTypes[T]; optional?: undefined; secret?: true; fixed?: true }
+    | {
+        type: T;
+        doc: string;
+        read: (live: R) => OutputTypes[T] | null | undefined;
+        optional: true;
+        secret?: true;
+        /** No update changes it (the owner, the object's own id): an update's preview keeps the recorded value, not unknown. */
+        fixed?: true;
+      };
 }[keyof OutputTypes];
 
 /** Every input property of `I`, each declared once: a property without a declaration fails the build. */
@@ -255,6 +264,11 @@ export interface KindDef<S extends z.ZodRawShape, R extends { id: string }, W, K
     olds: Partial<z.output<z.ZodObject<S>>>,
     news: Partial<z.output<z.ZodObject<S>>>,
   ) => { failures?: CheckFailure[]; note?: string };
+  /**
+   * The input that holds the display name the service shows, which autonaming fills in when the
+   * program leaves it unset (kit/autoname.ts), and the generations that have it.
+   */
+  autoname?: AutonameDef & { property: Extract<keyof z.output<z.ZodObject<S>>, string> };
   /** Told about each resource the program declares (check runs for every one, before any delete). */
   declared?: (req: { host: Host; inputs: Partial<z.output<z.ZodObject<S>>> }) => void;
   /** Properties whose change replaces with the old object deleted first. */

@@ -5,5 +5,10 @@ import type { OutputDef } from "./kind.js";
  * so its doc text is written once for every kind that has it.
  */
 export function ownerOutput<R extends { user_id: string }>(): OutputDef<R> {
-  return { type: "string", doc: "The id of the user who owns it on the service.", read: (live) => live.user_id };
+  return {
+    type: "string",
+    doc: "The id of the user who owns it on the service.",
+    read: (live) => live.user_id,
+    fixed: true,
+  };
 }

@@ -1,4 +1,5 @@
 import type { Host } from "../../host.js";
+import type { Autonaming } from "./autoname.js";
 import type { Props } from "./kind.js";
 import type { ProviderSettings } from "./settings.js";
 
@@ -22,6 +23,8 @@ export interface KindCheckRequest extends KindRequest {
   news: Props;
   /** The resource's URN, where the caller knows it (the native plugin), for inputs one resource only may hold. */
   urn?: string | undefined;
+  /** The logical name, and what the engine asked of the name (native only), for a kind with a display name (kit/autoname.ts). */
+  autonaming?: Autonaming | undefined;
 }
 
 /** Diff: the recorded outputs and the program's new inputs. */

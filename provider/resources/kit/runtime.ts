@@ -11,6 +11,7 @@ import {
 } from "../../client/index.js";
 import { collections } from "../../schemas/index.js";
 import { BOUND_ONCE, holdOnce } from "../../coordination/bound-once.js";
+import { autonamed } from "./autoname.js";
 import { checkInputs } from "./check.js";
 import {
   bodiesOf,
@@ -33,6 +34,7 @@ import {
 } from "./errors.js";
 import type { KindDef, LifecycleRequest as At, Props } from "./kind.js";
 import { Refusal } from "./refusal.js";
+import { UNKNOWN } from "./unknown.js";
 import {
   diffKind,
   type CheckResult,
@@ -70,6 +72,13 @@ export interface KindRuntime {
    * program's values of the properties the service never sees.
    */
   unsent(req: Pick<KindUpdateRequest, "olds" | "news">): UpdateResult;
+  /**
+   * What a preview of an update answers (nothing is sent): the program's inputs over the recorded
+   * outputs, and unknown what the update may change that the program does not give: the outputs
+   * the service computes and reads back (all but the `fixed` ones), and an input the program no
+   * longer sets whose value the service decides (it keeps its own, which a refresh may not have seen).
+   */
+  previewUpdate(req: { olds: Props; oldInputs: Props; news: Props }): Props;
   delete(req: KindDeleteRequest): Promise<void>;
 }
 
@@ -168,14 +177,15 @@ export function kindRuntime<S extends z.ZodRawShape, R extends { id: string }, W
   const at = ({ host, settings }: KindRequest): At => ({ host, client: clientFor(host, settings) });
 
   return {
-    async check({ host, settings, olds, news, urn }) {
+    async check({ host, settings, olds, news: written, urn, autonaming }) {
       // Settings not known yet (a preview of a provider configured from outputs) are checked, and
       // the generation asked, once they are known; the inputs are checked now all the same.
       const unknownSettings = settingsUnknown(settings);
       const { problems, resolved } = unknownSettings
         ? { problems: [], resolved: undefined }
         : resolveSettings(settings);
-      const { inputs, known, failures } = checkInputs(def.input, news);
+      let news = written;
+      let { inputs, known, failures } = checkInputs(def.input, news);
       const all = [...problems, ...failures];
       const given = new Set(Object.keys(news).filter((k) => news[k] !== undefined && news[k] !== null));
       if (all.length === 0 && def.refine) all.push(...def.refine(partialInputs(def, known), given));
@@ -184,17 +194,34 @@ export function kindRuntime<S extends z.ZodRawShape, R extends { id: string }, W
       if (all.length === 0 && urn && typeof held === "string")
         all.push(...[holdOnce(host, def.kind, held, urn)].filter((f) => f !== undefined));
       if (all.length) return { inputs: news, failures: all };
-      def.declared?.({ host, inputs: partialInputs(def, known) });
-      if (resolved && def.generationCheck) {
-        // The verdict must not depend on what this process read before (a preview approved here
-        // would fail at up): with "auto", the generation is resolved for this configuration before
-        // the first check that depends on it answers, by one read that carries none of the inputs.
-        let gen: ApiGeneration;
+      // The verdict must not depend on what this process read before (a preview approved here
+      // would fail at up): with "auto", the generation is resolved for this configuration before
+      // the first check that depends on it answers, by one read that carries none of the inputs.
+      // Unknown settings leave it unknown: the check runs again at up, with them known.
+      let gen: ApiGeneration | undefined;
+      if (resolved && (def.generationCheck || def.autoname)) {
         try {
           gen = resolved.api === "auto" ? await clientFor(host, settings).probeGeneration() : resolved.api;
         } catch (err) {
           return { inputs: news, failures: [probeFailure(def.kind, err)] };
         }
+      }
+      const named = def.autoname
+        ? autonamed(
+            def.autoname,
+            { olds, news, autonaming, adopted: def.adopt !== undefined && given.has(def.adopt) },
+            gen,
+          )
+        : undefined;
+      if (named && "failure" in named) return { inputs: news, failures: [named.failure] };
+      if (named) {
+        // Checked as if the program had written it: a pattern may make a name the service refuses.
+        news = { ...news, [named.property]: named.name };
+        ({ inputs, known, failures } = checkInputs(def.input, news));
+        if (failures.length) return { inputs: written, failures };
+      }
+      def.declared?.({ host, inputs: partialInputs(def, known) });
+      if (gen && def.generationCheck) {
         const said = def.generationCheck(gen, partialInputs(def, olds), partialInputs(def, known));
         if (said.failures?.length) return { inputs: news, failures: said.failures };
         // Told once per host, not once per resource.
@@ -349,6 +376,18 @@ export function kindRuntime<S extends z.ZodRawShape, R extends { id: string }, W
     },
     unsent({ olds, news }) {
       return { outputs: withLocalInputs(def, olds, parse(news)) };
+    },
+    previewUpdate({ olds, oldInputs, news }) {
+      const out: Props = { ...olds };
+      const fields: Record<string, { unset?: string | undefined } | undefined> = def.fields;
+      for (const key of Object.keys(oldInputs)) {
+        if (key in news) continue;
+        const unset = fields[key]?.unset;
+        if (unset === "service-decides" || unset === "service-assigns") out[key] = UNKNOWN;
+        else delete out[key];
+      }
+      for (const [name, o] of Object.entries(def.outputs)) if (!o.fixed) out[name] = UNKNOWN;
+      return { ...out, ...news };
     },
     async delete(req) {
       const { host, id, properties } = req;

@@ -64,7 +64,7 @@ type Agent struct {
 	LlmFallback AgentLlmFallbackPtrOutput `pulumi:"llmFallback"`
 	// The language model's sampling temperature, from 0 to 2. Only the current API (2024) has it, and only its agents/create takes it (0.0.48's agents/update has no llm_temperature): changing it replaces the agent (the old one stays on the service, which has no delete). Left unset, the service's value stands.
 	LlmTemperature pulumi.Float64PtrOutput `pulumi:"llmTemperature"`
-	// The agent's name, as the dashboard shows it. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+	// The agent's name, as the dashboard shows it. Left unset, a new agent gets its logical name, or the name the stack's `pulumi:autonaming` makes (native provider), and an agent keeps the name it has. Only the current API (2024) has it; its update takes no null, so nothing clears it.
 	Name pulumi.StringPtrOutput `pulumi:"name"`
 	// Whether background noise is suppressed on the caller's audio. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
 	NoiseSuppression pulumi.BoolPtrOutput `pulumi:"noiseSuppression"`
@@ -156,7 +156,7 @@ type agentState struct {
 	LlmFallback *AgentLlmFallback `pulumi:"llmFallback"`
 	// The language model's sampling temperature, from 0 to 2. Only the current API (2024) has it, and only its agents/create takes it (0.0.48's agents/update has no llm_temperature): changing it replaces the agent (the old one stays on the service, which has no delete). Left unset, the service's value stands.
 	LlmTemperature *float64 `pulumi:"llmTemperature"`
-	// The agent's name, as the dashboard shows it. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+	// The agent's name, as the dashboard shows it. Left unset, a new agent gets its logical name, or the name the stack's `pulumi:autonaming` makes (native provider), and an agent keeps the name it has. Only the current API (2024) has it; its update takes no null, so nothing clears it.
 	Name *string `pulumi:"name"`
 	// Whether background noise is suppressed on the caller's audio. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
 	NoiseSuppression *bool `pulumi:"noiseSuppression"`
@@ -211,7 +211,7 @@ type AgentState struct {
 	LlmFallback AgentLlmFallbackPtrInput
 	// The language model's sampling temperature, from 0 to 2. Only the current API (2024) has it, and only its agents/create takes it (0.0.48's agents/update has no llm_temperature): changing it replaces the agent (the old one stays on the service, which has no delete). Left unset, the service's value stands.
 	LlmTemperature pulumi.Float64PtrInput
-	// The agent's name, as the dashboard shows it. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+	// The agent's name, as the dashboard shows it. Left unset, a new agent gets its logical name, or the name the stack's `pulumi:autonaming` makes (native provider), and an agent keeps the name it has. Only the current API (2024) has it; its update takes no null, so nothing clears it.
 	Name pulumi.StringPtrInput
 	// Whether background noise is suppressed on the caller's audio. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
 	NoiseSuppression pulumi.BoolPtrInput
@@ -270,7 +270,7 @@ type agentArgs struct {
 	LlmFallback *AgentLlmFallback `pulumi:"llmFallback"`
 	// The language model's sampling temperature, from 0 to 2. Only the current API (2024) has it, and only its agents/create takes it (0.0.48's agents/update has no llm_temperature): changing it replaces the agent (the old one stays on the service, which has no delete). Left unset, the service's value stands.
 	LlmTemperature *float64 `pulumi:"llmTemperature"`
-	// The agent's name, as the dashboard shows it. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+	// The agent's name, as the dashboard shows it. Left unset, a new agent gets its logical name, or the name the stack's `pulumi:autonaming` makes (native provider), and an agent keeps the name it has. Only the current API (2024) has it; its update takes no null, so nothing clears it.
 	Name *string `pulumi:"name"`
 	// Whether background noise is suppressed on the caller's audio. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
 	NoiseSuppression *bool `pulumi:"noiseSuppression"`
@@ -324,7 +324,7 @@ type AgentArgs struct {
 	LlmFallback AgentLlmFallbackPtrInput
 	// The language model's sampling temperature, from 0 to 2. Only the current API (2024) has it, and only its agents/create takes it (0.0.48's agents/update has no llm_temperature): changing it replaces the agent (the old one stays on the service, which has no delete). Left unset, the service's value stands.
 	LlmTemperature pulumi.Float64PtrInput
-	// The agent's name, as the dashboard shows it. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+	// The agent's name, as the dashboard shows it. Left unset, a new agent gets its logical name, or the name the stack's `pulumi:autonaming` makes (native provider), and an agent keeps the name it has. Only the current API (2024) has it; its update takes no null, so nothing clears it.
 	Name pulumi.StringPtrInput
 	// Whether background noise is suppressed on the caller's audio. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
 	NoiseSuppression pulumi.BoolPtrInput
@@ -508,7 +508,7 @@ func (o AgentOutput) LlmTemperature() pulumi.Float64PtrOutput {
 	return o.ApplyT(func(v *Agent) pulumi.Float64PtrOutput { return v.LlmTemperature }).(pulumi.Float64PtrOutput)
 }
 
-// The agent's name, as the dashboard shows it. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+// The agent's name, as the dashboard shows it. Left unset, a new agent gets its logical name, or the name the stack's `pulumi:autonaming` makes (native provider), and an agent keeps the name it has. Only the current API (2024) has it; its update takes no null, so nothing clears it.
 func (o AgentOutput) Name() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Agent) pulumi.StringPtrOutput { return v.Name }).(pulumi.StringPtrOutput)
 }

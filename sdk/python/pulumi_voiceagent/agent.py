@@ -66,7 +66,7 @@ class AgentArgs:
         :param pulumi.Input['Language'] language: The language it speaks and listens for: en, es, de, hi, pt, fr, nl, id, it, ja, ko. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
         :param pulumi.Input['AgentLlmFallbackArgs'] llm_fallback: The language model it falls back to when its own fails: `provider` (openai, azure) and `modelName`. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
         :param pulumi.Input[_builtins.float] llm_temperature: The language model's sampling temperature, from 0 to 2. Only the current API (2024) has it, and only its agents/create takes it (0.0.48's agents/update has no llm_temperature): changing it replaces the agent (the old one stays on the service, which has no delete). Left unset, the service's value stands.
-        :param pulumi.Input[_builtins.str] name: The agent's name, as the dashboard shows it. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+        :param pulumi.Input[_builtins.str] name: The agent's name, as the dashboard shows it. Left unset, a new agent gets its logical name, or the name the stack's `pulumi:autonaming` makes (native provider), and an agent keeps the name it has. Only the current API (2024) has it; its update takes no null, so nothing clears it.
         :param pulumi.Input[_builtins.bool] noise_suppression: Whether background noise is suppressed on the caller's audio. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
         :param pulumi.Input[_builtins.str] openai_account_connection: The id of an OpenAI `AccountConnection` (or an existing one's UUID): its language model runs on that account. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
         :param pulumi.Input[_builtins.str] openai_model_name_override: The OpenAI model it uses instead of the service's default, e.g. "gpt-4o". Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
@@ -322,7 +322,7 @@ class AgentArgs:
     @pulumi.getter
     def name(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        The agent's name, as the dashboard shows it. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+        The agent's name, as the dashboard shows it. Left unset, a new agent gets its logical name, or the name the stack's `pulumi:autonaming` makes (native provider), and an agent keeps the name it has. Only the current API (2024) has it; its update takes no null, so nothing clears it.
         """
         return pulumi.get(self, "name")
 
@@ -474,7 +474,7 @@ class _AgentState:
         :param pulumi.Input[_builtins.str] language: The language it speaks and listens for: en, es, de, hi, pt, fr, nl, id, it, ja, ko. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
         :param pulumi.Input['AgentLlmFallbackArgs'] llm_fallback: The language model it falls back to when its own fails: `provider` (openai, azure) and `modelName`. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
         :param pulumi.Input[_builtins.float] llm_temperature: The language model's sampling temperature, from 0 to 2. Only the current API (2024) has it, and only its agents/create takes it (0.0.48's agents/update has no llm_temperature): changing it replaces the agent (the old one stays on the service, which has no delete). Left unset, the service's value stands.
-        :param pulumi.Input[_builtins.str] name: The agent's name, as the dashboard shows it. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+        :param pulumi.Input[_builtins.str] name: The agent's name, as the dashboard shows it. Left unset, a new agent gets its logical name, or the name the stack's `pulumi:autonaming` makes (native provider), and an agent keeps the name it has. Only the current API (2024) has it; its update takes no null, so nothing clears it.
         :param pulumi.Input[_builtins.bool] noise_suppression: Whether background noise is suppressed on the caller's audio. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
         :param pulumi.Input[_builtins.str] openai_account_connection: The id of an OpenAI `AccountConnection` (or an existing one's UUID): its language model runs on that account. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
         :param pulumi.Input[_builtins.str] openai_model_name_override: The OpenAI model it uses instead of the service's default, e.g. "gpt-4o". Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
@@ -723,7 +723,7 @@ class _AgentState:
     @pulumi.getter
     def name(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        The agent's name, as the dashboard shows it. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+        The agent's name, as the dashboard shows it. Left unset, a new agent gets its logical name, or the name the stack's `pulumi:autonaming` makes (native provider), and an agent keeps the name it has. Only the current API (2024) has it; its update takes no null, so nothing clears it.
         """
         return pulumi.get(self, "name")
 
@@ -917,7 +917,7 @@ class Agent(pulumi.CustomResource):
         :param pulumi.Input['Language'] language: The language it speaks and listens for: en, es, de, hi, pt, fr, nl, id, it, ja, ko. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
         :param pulumi.Input[Union['AgentLlmFallbackArgs', 'AgentLlmFallbackArgsDict']] llm_fallback: The language model it falls back to when its own fails: `provider` (openai, azure) and `modelName`. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
         :param pulumi.Input[_builtins.float] llm_temperature: The language model's sampling temperature, from 0 to 2. Only the current API (2024) has it, and only its agents/create takes it (0.0.48's agents/update has no llm_temperature): changing it replaces the agent (the old one stays on the service, which has no delete). Left unset, the service's value stands.
-        :param pulumi.Input[_builtins.str] name: The agent's name, as the dashboard shows it. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+        :param pulumi.Input[_builtins.str] name: The agent's name, as the dashboard shows it. Left unset, a new agent gets its logical name, or the name the stack's `pulumi:autonaming` makes (native provider), and an agent keeps the name it has. Only the current API (2024) has it; its update takes no null, so nothing clears it.
         :param pulumi.Input[_builtins.bool] noise_suppression: Whether background noise is suppressed on the caller's audio. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
         :param pulumi.Input[_builtins.str] openai_account_connection: The id of an OpenAI `AccountConnection` (or an existing one's UUID): its language model runs on that account. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
         :param pulumi.Input[_builtins.str] openai_model_name_override: The OpenAI model it uses instead of the service's default, e.g. "gpt-4o". Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
@@ -1087,7 +1087,7 @@ class Agent(pulumi.CustomResource):
         :param pulumi.Input[_builtins.str] language: The language it speaks and listens for: en, es, de, hi, pt, fr, nl, id, it, ja, ko. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
         :param pulumi.Input[Union['AgentLlmFallbackArgs', 'AgentLlmFallbackArgsDict']] llm_fallback: The language model it falls back to when its own fails: `provider` (openai, azure) and `modelName`. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
         :param pulumi.Input[_builtins.float] llm_temperature: The language model's sampling temperature, from 0 to 2. Only the current API (2024) has it, and only its agents/create takes it (0.0.48's agents/update has no llm_temperature): changing it replaces the agent (the old one stays on the service, which has no delete). Left unset, the service's value stands.
-        :param pulumi.Input[_builtins.str] name: The agent's name, as the dashboard shows it. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+        :param pulumi.Input[_builtins.str] name: The agent's name, as the dashboard shows it. Left unset, a new agent gets its logical name, or the name the stack's `pulumi:autonaming` makes (native provider), and an agent keeps the name it has. Only the current API (2024) has it; its update takes no null, so nothing clears it.
         :param pulumi.Input[_builtins.bool] noise_suppression: Whether background noise is suppressed on the caller's audio. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
         :param pulumi.Input[_builtins.str] openai_account_connection: The id of an OpenAI `AccountConnection` (or an existing one's UUID): its language model runs on that account. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
         :param pulumi.Input[_builtins.str] openai_model_name_override: The OpenAI model it uses instead of the service's default, e.g. "gpt-4o". Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
@@ -1255,7 +1255,7 @@ class Agent(pulumi.CustomResource):
     @pulumi.getter
     def name(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        The agent's name, as the dashboard shows it. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+        The agent's name, as the dashboard shows it. Left unset, a new agent gets its logical name, or the name the stack's `pulumi:autonaming` makes (native provider), and an agent keeps the name it has. Only the current API (2024) has it; its update takes no null, so nothing clears it.
         """
         return pulumi.get(self, "name")
 
