@@ -52,12 +52,20 @@ const held = (s: State, id: string) => s.claims.some((c) => c.id === id) || s.re
  * running can take for new any more (see `StateSchema`). Liveness only: no clock.
  */
 function retire(s: State, room: Room): void {
-  const gone = s.claims.filter((c) => !running(c));
+  // One look per engine, not per claim: a fleet's hundred claims name one or two engines.
+  const seen = new Map<string, boolean>();
+  const runs = (p: ProcessId) => {
+    const key = `${p.pid}:${p.started}`;
+    const known = seen.get(key) ?? running(p);
+    seen.set(key, known);
+    return known;
+  };
+  const gone = s.claims.filter((c) => !runs(c));
   if (gone.length) {
     s.claims = s.claims.filter((c) => !gone.includes(c));
     s.retired.push({ ids: gone.map((c) => c.id), waitFor: room.liveEngines() });
   }
-  s.retired = s.retired.filter((r) => r.waitFor.some(running));
+  s.retired = s.retired.filter((r) => r.waitFor.some(runs));
 }
 
 /** Whether the state holds nothing: its file can go. */
