@@ -17,6 +17,7 @@ import {
 import { homedir, hostname, tmpdir, userInfo } from "node:os";
 import path from "node:path";
 import { findInvocation, type Invocation } from "./invocation.js";
+import { openMachine, type ProcessId, type Room, type SharedMachine } from "./machine.js";
 
 /**
  * What one deployment's provider processes know together, on disk.
@@ -49,16 +50,41 @@ import { findInvocation, type Invocation } from "./invocation.js";
  * sign of life for `ABANDONED_AFTER_MS` (each refreshes it every `HEARTBEAT_MS`). An engine that
  * this process cannot see is not a dead one. A folder holds a few small files.
  */
-export class SharedDeployment {
+export class SharedDeployment implements Room {
   /** The timer that marks the folder as in use while this process is in the deployment. */
   private beating: NodeJS.Timeout | undefined;
+  /**
+   * What every deployment of this machine shares (coordination/machine.ts): the create ledgers and
+   * the pacing. A deployment made without one (tests) keeps them in its own folder.
+   */
+  readonly machine: Room;
+  /** The deployment's engine: what its claims in the machine's ledgers live as long as. */
+  readonly engine: ProcessId;
 
   constructor(
     /** The deployment's folder. */
     readonly dir: string,
     /** The deployment's key: salts every hash written under it. */
     readonly key: string,
-  ) {}
+    shared: { machine?: Room; engine?: ProcessId } = {},
+  ) {
+    this.machine = shared.machine ?? this;
+    this.engine = shared.engine ?? { pid: process.pid, started: startedAt(process.pid) };
+  }
+
+  /** What this process did once for the folder (coordination/machine.ts `Room`). */
+  private readonly done = new Set<string>();
+
+  firstTime(what: string): boolean {
+    if (this.done.has(what)) return false;
+    this.done.add(what);
+    return true;
+  }
+
+  /** In its own folder, only its own engine may use what it holds. */
+  liveEngines(): ProcessId[] {
+    return alive(this.engine) ? [this.engine] : [];
+  }
 
   /** Marks the deployment's folder as in use every `HEARTBEAT_MS`, until `leave`. */
   beat(): void {
@@ -192,8 +218,23 @@ export function startedAt(pid: number): string {
   }
 }
 
+/**
+ * Whether the process that wrote an entry (a ledger's, a pace's) is still running: its pid answers
+ * (another user's process under that pid is not ours) and, where the OS tells start times, it
+ * started when the entry says (a pid reused by a later process would otherwise hold what it held).
+ */
+export function running(entry: ProcessId): boolean {
+  if (entry.pid === process.pid) return true;
+  try {
+    process.kill(entry.pid, 0);
+  } catch {
+    return false;
+  }
+  return entry.started === "" || startedAt(entry.pid) === entry.started;
+}
+
 /** Whether the engine that made a folder still runs (the same process, not a later one with its pid). */
-function alive(engine: Engine): boolean {
+export function alive(engine: ProcessId): boolean {
   try {
     process.kill(engine.pid, 0);
   } catch {
@@ -213,6 +254,10 @@ function alive(engine: Engine): boolean {
  * others (`joinDeployment`); once made, the temp folder's name stays this user's.
  */
 export function sharedRoots(env: NodeJS.ProcessEnv = process.env): string[] {
+  // A folder given (tests: each its own, so that deployments of different tests share no machine
+  // folder; a user whose temp folder is not where their deployments should meet): only that one.
+  const given = env.VOICEAGENT_SHARED_DIR;
+  if (given && path.isAbsolute(given)) return [given];
   const name = `pulumi-voiceagent-shared-${whoAmI()}`;
   const runtime =
     env.XDG_RUNTIME_DIR && path.isAbsolute(env.XDG_RUNTIME_DIR) ? [path.join(env.XDG_RUNTIME_DIR, name)] : [];
@@ -279,6 +324,23 @@ export function closedToOthers(
 }
 
 /**
+ * The engines of the deployments of `scope` under `root` that still run: each deployment's folder
+ * names its engine (engine.json), made when its first process joined, before any of its creates.
+ */
+export function liveEngines(root: string, scope: string): ProcessId[] {
+  const live: ProcessId[] = [];
+  for (const name of readdirSync(root)) {
+    try {
+      const engine = engineOf(readFileSync(path.join(root, name, "engine.json"), "utf8"));
+      if (engine?.scope === scope && alive(engine)) live.push({ pid: engine.pid, started: engine.started });
+    } catch {
+      // Not a deployment's folder (the machine's), or one being made or removed this instant.
+    }
+  }
+  return live;
+}
+
+/**
  * Removes the folders of deployments that are provably over: their engine is gone, seen from the
  * same PID namespace of the same boot (`scope`); or, whatever their scope, no process of theirs
  * has shown a sign of life for `ABANDONED_AFTER_MS`. An engine this process cannot see (another
@@ -320,6 +382,7 @@ export function joinDeployment(
   const roots = at.roots ?? (at.root === undefined ? sharedRoots() : [at.root]);
   let root: string;
   let dir: string;
+  let machine: SharedMachine;
   try {
     // The temp folder is everyone's: a folder someone else made (or a link) could feed this
     // process false declarations, so only our own, closed to others, is used, checked before
@@ -329,11 +392,14 @@ export function joinDeployment(
     mkdirSync(dir, { recursive: true, mode: 0o700 });
     // Written by every process of the deployment, always the same text.
     writeFileSync(path.join(dir, "engine.json"), JSON.stringify(engine), { mode: 0o600 });
+    // Beside the deployments, in the folder just checked to be this user's alone.
+    const under = root;
+    machine = openMachine(under, scope, () => liveEngines(under, scope));
   } catch (err) {
     // Going on without it would let one provider instance undo what another declares: refuse to start.
     const why = err instanceof Error ? err.message : String(err);
     throw new Error(
-      `cannot make the folder the provider processes of one deployment share (${why}): point TMPDIR at a folder of your own (e.g. TMPDIR=$HOME/tmp)`,
+      `cannot make the folder the provider processes of one deployment share (${why}): point TMPDIR (or VOICEAGENT_SHARED_DIR) at a folder of your own (e.g. TMPDIR=$HOME/tmp)`,
     );
   }
   try {
@@ -341,7 +407,7 @@ export function joinDeployment(
   } catch {
     // Another process swept the same folder at the same time: nothing is lost.
   }
-  const joined = new SharedDeployment(dir, key);
+  const joined = new SharedDeployment(dir, key, { machine, engine: { pid: engine.pid, started: engine.started } });
   joined.beat();
   return joined;
 }

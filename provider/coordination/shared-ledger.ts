@@ -1,10 +1,11 @@
 import { randomUUID } from "node:crypto";
-import { readFile, rename, writeFile } from "node:fs/promises";
+import { readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { lock } from "proper-lockfile";
 import { z } from "zod";
 import { COLLECTIONS, type CreateLedger, type Collection, type Picked, type Until } from "../client/index.js";
-import { startedAt, type SharedDeployment } from "./deployment.js";
+import { running, startedAt, type SharedDeployment } from "./deployment.js";
+import type { ProcessId, Room } from "./machine.js";
 
 /**
  * One create in flight, check of the list, or create waiting for its object, by one ledger of one
@@ -24,9 +25,21 @@ const EntrySchema = z.object({
 });
 type Entry = z.infer<typeof EntrySchema>;
 
+const ProcessSchema = z.object({ pid: z.number().int(), started: z.string().default("") });
+
 /** The account's ledger as stored: one JSON file, replaced whole under the lock. */
 const StateSchema = z.object({
-  claimed: z.array(z.string()).default([]),
+  /**
+   * The ids made or adopted, each with the engine of the deployment that took it: the claim lasts
+   * while that engine runs (until then its state may not hold the id yet), then retires.
+   */
+  claims: z.array(ProcessSchema.extend({ id: z.string() })).default([]),
+  /**
+   * Claims of deployments that ended, kept while a deployment that was running when they ended
+   * still runs: its lists were read before those objects existed, so it would see them as new.
+   * A deployment started later read them before its first create and never takes them.
+   */
+  retired: z.array(z.object({ ids: z.array(z.string()), waitFor: z.array(ProcessSchema) })).default([]),
   inFlight: z.array(EntrySchema).default([]),
   checks: z.array(EntrySchema).default([]),
   /** Creates whose outcome is unknown, waiting for their object; `key` is their body's hash. */
@@ -34,27 +47,49 @@ const StateSchema = z.object({
 });
 type State = z.infer<typeof StateSchema>;
 
+/** Whether an id is held: claimed by a running deployment, or by one that ended while another still ran. */
+const held = (s: State, id: string) => s.claims.some((c) => c.id === id) || s.retired.some((r) => r.ids.includes(id));
+
 /**
- * Whether the process that wrote an entry is still running: its pid answers (another user's
- * process under that pid is not ours) and, where the OS tells start times, it started when the
- * entry says (a pid reused by a later process would otherwise hold every create of a kind).
+ * Retires the claims of deployments whose engine is gone, and drops the retired claims nobody
+ * running can take for new any more (see `StateSchema`). Liveness only: no clock.
  */
-function running(entry: { pid: number; started: string }): boolean {
-  if (entry.pid === process.pid) return true;
-  try {
-    process.kill(entry.pid, 0);
-  } catch {
-    return false;
+function retire(s: State, room: Room): void {
+  // One look per engine, not per claim: a fleet's hundred claims name one or two engines.
+  const seen = new Map<string, boolean>();
+  const runs = (p: ProcessId) => {
+    const key = `${p.pid}:${p.started}`;
+    const known = seen.get(key) ?? running(p);
+    seen.set(key, known);
+    return known;
+  };
+  const gone = s.claims.filter((c) => !runs(c));
+  if (gone.length) {
+    s.claims = s.claims.filter((c) => !gone.includes(c));
+    s.retired.push({ ids: gone.map((c) => c.id), waitFor: room.liveEngines() });
   }
-  return entry.started === "" || startedAt(entry.pid) === entry.started;
+  s.retired = s.retired.filter((r) => r.waitFor.some(runs));
 }
+
+/** Whether the state holds nothing: its file can go. */
+const empty = (s: State) =>
+  !s.claims.length && !s.retired.length && !s.inFlight.length && !s.checks.length && !s.unsettled.length;
 
 /** Whether an operation's deadline has passed. */
 const expired = (until: Until) => until.now() >= until.at;
 
 /**
- * The create ledger of one account, shared by every process of one deployment (see `CreateLedger`
- * and `SharedDeployment`): a JSON file changed only under a lock.
+ * The create ledger of one account, shared by every provider process of every deployment of this
+ * user on this machine (see `CreateLedger`, `SharedDeployment` and coordination/machine.ts): a
+ * JSON file changed only under a lock.
+ *
+ * Why the machine, not the deployment: two stacks of one account deploying at once (staging and
+ * production, two pipelines on one runner) send identical creates too, and an object one stack
+ * made (in flight, or claimed) would look like its own to the other stack's lost create. So every
+ * create, check and claim of the account meets every other on the machine: a check waits for the
+ * other stacks' creates of its kind in flight, and never takes an id another deployment claimed.
+ * A claim names its deployment's engine, not its process: a provider process may end before its
+ * engine has written the id into the stack's state, and the claim must outlive it (`StateSchema`).
  *
  * Why a lock, and which: each step (claim an id; register a create unless a check holds its kind;
  * pick an unclaimed candidate against the count of creates waiting) reads and writes together and
@@ -74,17 +109,49 @@ const expired = (until: Until) => until.now() >= until.at;
 export class SharedLedger implements CreateLedger {
   private readonly file: string;
   private readonly me: { pid: number; started: string; owner: string };
+  /** Where the ledger lives: the machine's folder (or, for a deployment made without one, its own). */
+  private readonly room: Room;
+  /** The engine of this ledger's deployment: its claims last as long as it runs. */
+  private readonly engine: ProcessId;
+  /** The tidying of the machine's old ledgers this ledger started (the first of its process), or a settled promise. */
+  readonly tidying: Promise<void>;
   /** This ledger's steps waiting for the next group (one ledger per account in a host). */
   private readonly batch: Batch = { pending: [], running: false };
 
   /** `now`: the wall clock the entries' `expires` are in (one machine: every process shares it). */
   constructor(
-    private readonly deployment: SharedDeployment,
+    deployment: SharedDeployment,
     token: string,
     private readonly now: () => number = Date.now,
   ) {
-    this.file = path.join(deployment.dir, `ledger-${deployment.hashed("account", token)}.json`);
+    this.room = deployment.machine;
+    this.engine = deployment.engine;
+    this.file = path.join(this.room.dir, `ledger-${this.room.hashed("account", token)}.json`);
     this.me = { pid: process.pid, started: startedAt(process.pid), owner: randomUUID() };
+    this.tidying = this.room.firstTime("ledgers") ? this.tidy().catch(() => undefined) : Promise.resolve();
+  }
+
+  /**
+   * Removes the ledgers of the machine's folder that hold nothing any more (every process and
+   * deployment that wrote them gone), each under its lock; a file locked this instant is left for
+   * the next tidy. A ledger in use tidies itself: a step that leaves it empty removes it.
+   */
+  private async tidy(): Promise<void> {
+    for (const name of await readdir(this.room.dir)) {
+      if (!/^ledger-[0-9a-f]+\.json$/.test(name)) continue;
+      const file = path.join(this.room.dir, name);
+      let release: (() => Promise<void>) | undefined;
+      try {
+        release = await lock(file, LOCK);
+        const state = await readState(file, this.now());
+        retire(state, this.room);
+        if (empty(state)) await rm(file, { force: true });
+      } catch {
+        // Locked by a process at work, or unreadable: not ours to judge now.
+      } finally {
+        await release?.().catch(() => undefined);
+      }
+    }
   }
 
   /**
@@ -105,7 +172,7 @@ export class SharedLedger implements CreateLedger {
       if (registered) break;
       if (expired(by))
         throw new Error(
-          `a check of the ${kind} list by another provider process of this deployment still held this create at the ` +
+          `a check of the ${kind} list by another provider process of this account on this machine still held this create at the ` +
             `operation's deadline; nothing was sent`,
         );
       await pause(round);
@@ -137,7 +204,7 @@ export class SharedLedger implements CreateLedger {
         if (round === 0) onWait?.();
         if (expired(by))
           throw new Error(
-            `creates of ${kind} sent by other provider processes of this deployment were still waiting for their answers at ` +
+            `creates of ${kind} sent by other provider processes of this account on this machine were still waiting for their answers at ` +
               `the operation's deadline, so the list could not be checked`,
           );
         await pause(round);
@@ -153,15 +220,15 @@ export class SharedLedger implements CreateLedger {
 
   claim(id: string, until?: Until): Promise<boolean> {
     return this.update((s) => {
-      if (s.claimed.includes(id)) return false;
-      s.claimed.push(id);
+      if (held(s, id)) return false;
+      s.claims.push({ ...this.engine, id });
       return true;
     }, this.deadline(until));
   }
 
   async unsettle(kind: Collection, key: string, by: 1 | -1, until?: Until): Promise<void> {
     const deadline = this.deadline(until);
-    const entry = { ...this.me, kind, key: this.deployment.hashed("body", key), expires: this.expiry(deadline) };
+    const entry = { ...this.me, kind, key: this.room.hashed("body", key), expires: this.expiry(deadline) };
     await this.update(
       (s) =>
         void (by === 1 ? s.unsettled.push(entry) : remove(s.unsettled, (u) => same(entry)(u) && u.key === entry.key)),
@@ -170,14 +237,15 @@ export class SharedLedger implements CreateLedger {
   }
 
   pick(kind: Collection, key: string, candidates: readonly string[], until?: Until): Promise<Picked> {
-    const entry = { ...this.me, kind, key: this.deployment.hashed("body", key) };
+    const entry = { ...this.me, kind, key: this.room.hashed("body", key) };
     return this.update((s): Picked => {
-      const free = candidates.filter((id) => !s.claimed.includes(id));
+      // Never an id another create took, in this deployment or another of the machine.
+      const free = candidates.filter((id) => !held(s, id));
       const waiting = s.unsettled.filter((u) => u.kind === kind && u.key === entry.key).length;
       if (free.length > waiting) return { ambiguous: free };
       const [first] = free;
       if (first === undefined) return { none: true };
-      s.claimed.push(first);
+      s.claims.push({ ...this.engine, id: first });
       remove(s.unsettled, (u) => same(entry)(u) && u.key === entry.key);
       return { id: first };
     }, this.deadline(until));
@@ -194,22 +262,8 @@ export class SharedLedger implements CreateLedger {
   }
 
   /** The state as last written, without the entries of processes that are gone or of operations that ended. */
-  private async read(): Promise<State> {
-    let text = "{}";
-    try {
-      text = await readFile(this.file, "utf8");
-    } catch (err) {
-      if (!(err instanceof Error && "code" in err && err.code === "ENOENT")) throw err;
-    }
-    const state = StateSchema.parse(JSON.parse(text));
-    const now = this.now();
-    const live = (e: Entry) => (e.expires === undefined || e.expires > now) && running(e);
-    return {
-      claimed: state.claimed,
-      inFlight: state.inFlight.filter(live),
-      checks: state.checks.filter(live),
-      unsettled: state.unsettled.filter(live),
-    };
+  private read(): Promise<State> {
+    return readState(this.file, this.now());
   }
 
   /**
@@ -248,11 +302,17 @@ export class SharedLedger implements CreateLedger {
         if (!release) continue;
         try {
           const state = await this.read();
+          retire(state, this.room);
           // A step that throws fails alone; the others' changes are kept.
           const answers = group.map((step) => step.apply(state));
-          const temp = `${this.file}.${process.pid}.tmp`;
-          await writeFile(temp, JSON.stringify(state), { mode: 0o600 });
-          await rename(temp, this.file);
+          if (empty(state)) {
+            // Nothing left to share: no file (a reader without the lock sees an empty ledger either way).
+            await rm(this.file, { force: true });
+          } else {
+            const temp = `${this.file}.${process.pid}.tmp`;
+            await writeFile(temp, JSON.stringify(state), { mode: 0o600 });
+            await rename(temp, this.file);
+          }
           for (const answer of answers) answer();
         } finally {
           await release().catch(() => undefined);
@@ -283,8 +343,8 @@ export class SharedLedger implements CreateLedger {
         group.splice(group.indexOf(step), 1);
         step.fail(
           new Error(
-            `the lock of this deployment's record of creates (${path.basename(this.file)}) was still held by another ` +
-              `provider process at the operation's deadline`,
+            `the lock of this account's record of creates on this machine (${path.basename(this.file)}) was still held by ` +
+              `another provider process at the operation's deadline`,
           ),
         );
       }
@@ -331,6 +391,28 @@ const LOCK = {
   // may have raced another, which the next step's read sees.
   onCompromised: () => undefined,
 };
+
+/**
+ * The state a ledger file holds, without the entries of processes that are gone or of operations
+ * whose deadline passed before `now` (wall-clock ms).
+ */
+async function readState(file: string, now: number): Promise<State> {
+  let text = "{}";
+  try {
+    text = await readFile(file, "utf8");
+  } catch (err) {
+    if (!(err instanceof Error && "code" in err && err.code === "ENOENT")) throw err;
+  }
+  const state = StateSchema.parse(JSON.parse(text));
+  const live = (e: Entry) => (e.expires === undefined || e.expires > now) && running(e);
+  return {
+    claims: state.claims,
+    retired: state.retired,
+    inFlight: state.inFlight.filter(live),
+    checks: state.checks.filter(live),
+    unsettled: state.unsettled.filter(live),
+  };
+}
 
 /** Whether an entry is `entry`'s: the same process, ledger and kind. */
 const same = (entry: Entry) => (e: Entry) => e.pid === entry.pid && e.owner === entry.owner && e.kind === entry.kind;

@@ -1,13 +1,22 @@
-import { readdir, readFile, rename, writeFile } from "node:fs/promises";
+import { readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import { randomUUID } from "node:crypto";
 import path from "node:path";
 import { lock } from "proper-lockfile";
 import { freshPace, type PaceState, type PaceStore } from "../client/pace.js";
-import type { SharedDeployment } from "./deployment.js";
+import { running, startedAt, type SharedDeployment } from "./deployment.js";
+import type { ProcessId, Room } from "./machine.js";
 
 /**
- * One token's pacing state (client/pace.ts), shared by every provider process of one deployment
- * through its folder (see `SharedDeployment`).
+ * One token's pacing state (client/pace.ts), shared by every provider process of every deployment
+ * of this user on this machine through the machine's folder (coordination/machine.ts; a deployment
+ * made without one keeps it in its own folder).
+ *
+ * Why the machine: twenty stacks of one account deploying at once on one runner each run their own
+ * engine; pacing per deployment, each would learn the limit alone and meet its own 429s. One
+ * schedule for the token's every process, whatever its deployment, sends at the one rate the
+ * service allows the token. A state whose every process is gone (`users`: pid and start time of
+ * each process that wrote it) is started afresh: a deployment that runs alone paces as if no other
+ * had run before it.
  *
  * Why: the service limits the token, and the engine may run several processes that send with it
  * (two explicit providers, the plugin beside the dynamic provider host). Each pacing alone learns
@@ -37,8 +46,8 @@ import type { SharedDeployment } from "./deployment.js";
  * without a deployment. A state file that does not parse (a release that wrote another shape) is
  * started afresh: the worst is one more first 429.
  *
- * Clocks: every process of a deployment runs on one machine (the folder's key holds the boot and
- * PID namespace), so they share the wall clock, which the state's times are in. A clock set back
+ * Clocks: every process sharing the folder runs on one machine (the folder's name holds the boot
+ * and PID namespace), so they share the wall clock, which the state's times are in. A clock set back
  * would leave the next turn far ahead: the state keeps the latest time a step saw, and a step at an
  * earlier one moves the times still ahead back with the clock (client/pace.ts `paceClock`); a state
  * written without it has a next turn more than `MAX_AHEAD_MS` ahead, or any other time in the
@@ -58,15 +67,49 @@ export class SharedPace implements PaceStore {
   private latest = 0;
   private trailing: NodeJS.Timeout | undefined;
 
+  /** Where the state lives: the machine's folder. */
+  private readonly room: Room;
+  /** The processes that wrote the state as last read, still running (written back with this one). */
+  private users: ProcessId[] = [];
+  private readonly me: ProcessId = { pid: process.pid, started: startedAt(process.pid) };
+
   constructor(
-    private readonly deployment: SharedDeployment,
+    deployment: SharedDeployment,
     token: string,
     readonly now: () => number = Date.now,
   ) {
-    const name = `pace-${deployment.hashed("pace", token)}`;
-    this.file = path.join(deployment.dir, `${name}.json`);
+    this.room = deployment.machine;
+    const name = `pace-${this.room.hashed("pace", token)}`;
+    this.file = path.join(this.room.dir, `${name}.json`);
     this.sentPrefix = `${name}.sent.`;
     this.mine = `${this.sentPrefix}${process.pid}.${randomUUID().slice(0, 8)}`;
+    if (this.room.firstTime("pace")) void this.tidy().catch(() => undefined);
+  }
+
+  /**
+   * Removes what processes that are gone left in the machine's folder: their counts, and the
+   * states none of whose writers runs, each under its lock (a state locked this instant is in use).
+   */
+  private async tidy(): Promise<void> {
+    for (const name of await readdir(this.room.dir)) {
+      const file = path.join(this.room.dir, name);
+      const sent = /^pace-[0-9a-f]+\.sent\.(\d+)\./.exec(name);
+      if (sent) {
+        if (!running({ pid: Number(sent[1]), started: "" })) await rm(file, { force: true });
+        continue;
+      }
+      if (!/^pace-[0-9a-f]+\.json$/.test(name)) continue;
+      let release: (() => Promise<void>) | undefined;
+      try {
+        release = await lock(file, LOCK);
+        const users = usersOf(safeJson(await readFile(file, "utf8")));
+        if (users && !users.some(running)) await rm(file, { force: true });
+      } catch {
+        // Locked by a process at work, or being replaced: left for the next tidy.
+      } finally {
+        await release?.().catch(() => undefined);
+      }
+    }
   }
 
   async limited(): Promise<boolean> {
@@ -117,7 +160,7 @@ export class SharedPace implements PaceStore {
   /** Writes this process's latest count (best effort: a count not told only makes a first 429 learn a lower rate, which then climbs). */
   private tell(now: number): Promise<void> {
     this.publishedAt = now;
-    const file = path.join(this.deployment.dir, this.mine);
+    const file = path.join(this.room.dir, this.mine);
     const temp = `${file}.tmp`;
     return writeFile(temp, JSON.stringify({ count: this.latest, at: now }), { mode: 0o600 })
       .then(() => rename(temp, file))
@@ -128,11 +171,18 @@ export class SharedPace implements PaceStore {
   private async sentElsewhere(): Promise<number> {
     const now = this.now();
     let total = 0;
-    for (const name of await readdir(this.deployment.dir)) {
+    for (const name of await readdir(this.room.dir)) {
       if (!name.startsWith(this.sentPrefix) || name === this.mine || name.endsWith(".tmp")) continue;
       try {
-        const told = sentOf(safeJson(await readFile(path.join(this.deployment.dir, name), "utf8")));
+        const file = path.join(this.room.dir, name);
+        const told = sentOf(safeJson(await readFile(file, "utf8")));
         if (!told) continue;
+        // The count of a process that is gone (its pid is in the name) says nothing any more: removed.
+        const pid = Number(name.slice(this.sentPrefix.length).split(".")[0]);
+        if (!running({ pid, started: "" })) {
+          await rm(file, { force: true });
+          continue;
+        }
         // A count told more than a second ago says nothing of the second before this 429 (and a
         // process that died told nothing since).
         if (now - told.at <= WINDOW_MS + PUBLISH_MS && told.at <= now + PUBLISH_MS) total += told.count;
@@ -152,7 +202,13 @@ export class SharedPace implements PaceStore {
       if (err instanceof Error && "code" in err && err.code === "ENOENT") return freshPace();
       throw err;
     }
-    const s = stateOf(safeJson(text));
+    const raw = safeJson(text);
+    const users = usersOf(raw);
+    // Every process that paced with it is gone: what they learned is not this run's (a deployment
+    // alone starts as it would without a machine's folder).
+    this.users = users?.filter(running) ?? [];
+    if (users && !this.users.length) return freshPace();
+    const s = stateOf(raw);
     if (!s) return freshPace();
     const now = this.now();
     if (s.nextAt > now + MAX_AHEAD_MS) s.nextAt = now;
@@ -179,7 +235,8 @@ export class SharedPace implements PaceStore {
         for (const step of group) answers.push(await step.apply(state));
         if (release) {
           const temp = `${this.file}.${process.pid}.tmp`;
-          await writeFile(temp, JSON.stringify(state), { mode: 0o600 });
+          const users = [...this.users.filter((u) => u.pid !== this.me.pid), this.me];
+          await writeFile(temp, JSON.stringify({ ...state, users }), { mode: 0o600 });
           await rename(temp, this.file);
         }
         this.keep(state);
@@ -233,6 +290,19 @@ const COUNTS = [
   "sentSinceDecrease",
   "limitedSinceDecrease",
 ] as const;
+
+/** The processes that wrote a state (`SharedPace.users`), or undefined when it names none (a release before 0.6.0). */
+function usersOf(v: unknown): ProcessId[] | undefined {
+  if (typeof v !== "object" || v === null || !("users" in v) || !Array.isArray(v.users)) return undefined;
+  const users: ProcessId[] = [];
+  const list: unknown[] = v.users;
+  for (const u of list) {
+    if (typeof u !== "object" || u === null || !("pid" in u) || !("started" in u)) continue;
+    const { pid, started } = u;
+    if (typeof pid === "number" && Number.isInteger(pid) && typeof started === "string") users.push({ pid, started });
+  }
+  return users;
+}
 
 /** The state a file holds, or undefined when it is not one (then the pace starts afresh). */
 function stateOf(v: unknown): PaceState | undefined {

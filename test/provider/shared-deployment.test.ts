@@ -259,7 +259,8 @@ describe("bookkeeping after the service answered never loses the object", () => 
       .create(settings, { prompt: "Kept whatever the bookkeeping does.", voice })
       .catch((e: unknown) => e);
     await held.untilHolding(1);
-    rmSync(shared.dir, { recursive: true, force: true });
+    // The account's ledger lives in the machine's folder beside the deployment's (coordination/machine.ts).
+    rmSync(shared.machine.dir, { recursive: true, force: true });
     held.release();
     const err = await created;
     const agents = await createClient({ baseUrl: emu.url, token }).agents.list.all();
@@ -274,8 +275,14 @@ describe("bookkeeping after the service answered never loses the object", () => 
 
 describe("creates of one account through two ledgers of one deployment", () => {
   let shared: SharedDeployment;
+  /** The deployment's engine address: a child process joins the same deployment (and so the same machine folder). */
+  let at = "";
+  /** The code that joins a child process to the test's deployment. */
+  const joinInChild = () =>
+    `const shared = kit("deployment").joinDeployment(${JSON.stringify(at)}, { root: ${JSON.stringify(root)}, enginePid: ${process.pid} });`;
   beforeEach(() => {
-    shared = joinDeployment(address(), { root, ...engine });
+    at = address();
+    shared = joinDeployment(at, { root, ...engine });
   });
   const fast = { retry: { baseDelayMs: 1, maxDelayMs: 5 }, reconcile: { checkDelayMs: 1 } };
   const agent = { prompt: "You answer the front desk.", voice: FAKE_VOICE_ID };
@@ -371,7 +378,7 @@ describe("creates of one account through two ledgers of one deployment", () => {
     const ids = Array.from({ length: 100 }, () => randomUUID());
     // Both start on one signal: the child when its stdin closes, this process at the same moment.
     const script =
-      `const shared = new (kit("deployment").SharedDeployment)(${JSON.stringify(shared.dir)}, ${JSON.stringify(shared.key)});` +
+      joinInChild() +
       `const ledger = new (kit("shared-ledger").SharedLedger)(shared, "t0ken");` +
       `process.stdin.resume(); process.stdin.on("end", async () => {` +
       `  const got = await Promise.all(${JSON.stringify(ids)}.map(async (id, i) => { await new Promise((r) => ` +
@@ -400,10 +407,10 @@ describe("creates of one account through two ledgers of one deployment", () => {
     // Registers the file, then an entry is written as a process that started at another time
     // would have left it under the pid of a process that runs now (this test's parent).
     await ledger.claim(randomUUID());
-    const file = readdirSync(shared.dir).find((f) => f.startsWith("ledger-"))!;
-    const state = JSON.parse(readFileSync(path.join(shared.dir, file), "utf8")) as Record<string, unknown>;
+    const file = readdirSync(shared.machine.dir).find((f) => f.startsWith("ledger-"))!;
+    const state = JSON.parse(readFileSync(path.join(shared.machine.dir, file), "utf8")) as Record<string, unknown>;
     const stale = { pid: process.ppid, started: "1", owner: "gone", kind: "agents" };
-    writeFileSync(path.join(shared.dir, file), JSON.stringify({ ...state, inFlight: [stale] }));
+    writeFileSync(path.join(shared.machine.dir, file), JSON.stringify({ ...state, inFlight: [stale] }));
     let waited = false;
     const checked = await ledger.check(
       "agents",
@@ -486,7 +493,7 @@ describe("creates of one account through two ledgers of one deployment", () => {
   it("a process killed with a create in flight does not hold the deployment's checks", async () => {
     // The child registers a create of agents and never answers it, then is killed.
     const code =
-      `const shared = new (kit("deployment").SharedDeployment)(${JSON.stringify(shared.dir)}, ${JSON.stringify(shared.key)});` +
+      joinInChild() +
       `new (kit("shared-ledger").SharedLedger)(shared, "t0ken").send("agents", {}, () => { console.log("in flight"); ` +
       `return new Promise(() => {}); });` +
       // Alive until killed (a pending promise alone would let it exit).

@@ -45,12 +45,14 @@ function providerProcess(
   count: number,
   signal: number,
   alone: boolean,
+  /** The engine's pid: this test's by default (one deployment), the child's own for a deployment of its own. */
+  engine: "test" | "own" = "test",
 ) {
   const script = `
     const { Host } = require(${JSON.stringify(`${DIST}/host.js`)});
     const { createClient, pacerFor } = require(${JSON.stringify(`${DIST}/client/index.js`)});
     const host = new Host({ notes: () => {} });
-    host.join(${JSON.stringify(address)}, { root: ${JSON.stringify(root)}, enginePid: ${process.pid} });
+    host.join(${JSON.stringify(address)}, { root: ${JSON.stringify(root)}, enginePid: ${engine === "own" ? "process.pid" : process.pid} });
     const settings = { baseUrl: ${JSON.stringify(baseUrl)}, token: ${JSON.stringify(TOKEN)} };
     const client = host.run(() => createClient({ ...settings, concurrency: 16 }));
     process.stdin.resume();
@@ -91,12 +93,19 @@ const sum = (counts: Record<string, number>) => Object.values(counts).reduce((x,
  * dynamic provider host starting while the plugin runs, or a second explicit provider's first
  * resource). What the emulator answered from then on: the 429s, and how the two interleaved.
  */
-async function secondJoins(alone: boolean): Promise<{ limited: number; second: number; overlap: number }> {
+async function secondJoins(
+  alone: boolean,
+  /** The second process in another deployment (another engine, address and folder) of the same machine. */
+  apart = false,
+): Promise<{ limited: number; second: number; overlap: number }> {
   emu = await startEmulator({ tokens: [TOKEN], seed: true, rateLimit: { perSecond: 40, burst: 10 } });
   const voice = emu.seeds.get(TOKEN)!.voices[0]!;
-  const address = `127.0.0.1:${40000 + Math.floor(Math.random() * 20000)}`;
-  const first = providerProcess(address, emu.url, voice, 100, SIGNAL, alone);
-  const second = providerProcess(address, emu.url, voice, 60, -1, alone);
+  const address = () => `127.0.0.1:${40000 + Math.floor(Math.random() * 20000)}`;
+  const at = address();
+  const first = providerProcess(at, emu.url, voice, 100, SIGNAL, alone);
+  const second = apart
+    ? providerProcess(address(), emu.url, voice, 60, -1, alone, "own")
+    : providerProcess(at, emu.url, voice, 60, -1, alone);
   for (const p of [first, second]) expect(await p.next()).toBe("ready");
   first.proc.stdin!.end();
   expect(await first.next()).toBe("paced");
@@ -139,6 +148,25 @@ the two sending side by side`, async () => {
     // pace to a sum over the limit; together it takes its turns from the first's schedule.
     expect(alone.limited).toBeGreaterThanOrEqual(4);
     expect(together.limited).toBeLessThan(alone.limited / 2);
+  });
+
+  // Two stacks of one account deploying at once on one machine: two engines, two deployment
+  // folders, one machine folder (coordination/machine.ts) where the token's pace is kept.
+  it(`a process of ANOTHER deployment on the same machine with the same token joins the first's learned pace: far fewer \
+429s than each pacing alone`, async () => {
+    const alone = await secondJoins(true);
+    const apart = await secondJoins(false, true);
+    console.log(
+      `another deployment joins at 40/s: ${alone.limited} 429s pacing alone (${alone.second} of them the second's), ` +
+        `${apart.limited} sharing the machine's pace (${apart.second}); overlap ${alone.overlap}, ${apart.overlap}`,
+    );
+    expect(apart.overlap).toBeGreaterThan(20);
+    expect(alone.limited).toBeGreaterThanOrEqual(4);
+    expect(apart.limited).toBeLessThan(alone.limited / 2);
+    // Two deployment folders, one machine folder holding the token's pace.
+    const dirs = readdirSync(root);
+    expect(dirs.filter((d) => d.startsWith("machine-"))).toHaveLength(1);
+    expect(dirs.filter((d) => /^[0-9a-f]{24}$/.test(d)).length).toBeGreaterThanOrEqual(2);
   });
 
   it("the first 429 learns the rate every process of the deployment sent, not this one's share", async () => {
