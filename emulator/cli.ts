@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// `npm run emulator -- [--host H] [--port N] [--db PATH] [--token T ...] [--seed] [--log] [--fault JSON ...] [--fault-seed N] [--rate-limit R[/B]] [--api 2023|2024] [--service-defaults]`
+// `npm run emulator -- [--host H] [--port N] [--db PATH] [--token T ...] [--seed] [--log] [--fault JSON ...]
+//   [--fault-seed N] [--rate-limit R[/B]] [--api 2023|2024] [--service-defaults]`
 // Prints the base URL as the first line of stdout once it accepts connections.
 import { randomBytes } from "node:crypto";
 import { Command, InvalidArgumentError, Option } from "commander";

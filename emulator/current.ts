@@ -7,8 +7,10 @@ import type { EndpointName } from "pulumi-voiceagent/schemas";
 // service logic takes (after the request check, which uses the current API's body schemas).
 
 /** An object of the wire, its fields not yet read (not a JSON value of any shape: see schemas/json.ts). */
-type WireObject = Record<string, unknown>;
-const isRecord = (v: unknown): v is WireObject => typeof v === "object" && v !== null && !Array.isArray(v);
+/** A JSON object of the wire, before or after the current API's normalizing. */
+export type WireObject = Record<string, unknown>;
+/** Whether a JSON value is an object (not null, not an array). */
+export const isRecord = (v: unknown): v is WireObject => typeof v === "object" && v !== null && !Array.isArray(v);
 const idOf = (v: unknown): unknown => (isRecord(v) ? v.id : v);
 
 /**

@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
+import { isRecord, type WireObject } from "./current.js";
 
 // The service's defaults (EmulatorOptions.serviceDefaults): a FastAPI service answers with its
 // models, whose fields have defaults, so an answer carries a value for a field the request left
@@ -8,8 +9,6 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 // by a request (or by hand) is answered as it is, and only a field nobody set takes the default.
 
 /** An object of the wire, its fields not yet read. */
-type WireObject = Record<string, unknown>;
-const isRecord = (v: unknown): v is WireObject => typeof v === "object" && v !== null && !Array.isArray(v);
 
 /** The objects whose answers carry defaults. */
 type Shape = "agent" | "number";

@@ -399,7 +399,8 @@ export function joinDeployment(
     // Going on without it would let one provider instance undo what another declares: refuse to start.
     const why = err instanceof Error ? err.message : String(err);
     throw new Error(
-      `cannot make the folder the provider processes of one deployment share (${why}): point TMPDIR (or VOICEAGENT_SHARED_DIR) at a folder of your own (e.g. TMPDIR=$HOME/tmp)`,
+      `cannot make the folder the provider processes of one deployment share (${why}): ` +
+        "point TMPDIR (or VOICEAGENT_SHARED_DIR) at a folder of your own (e.g. TMPDIR=$HOME/tmp)",
     );
   }
   try {

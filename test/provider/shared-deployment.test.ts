@@ -469,7 +469,10 @@ describe("creates of one account through two ledgers of one deployment", () => {
     );
     await registered;
     // Another process holds the ledger's lock while the create answers past its operation's deadline.
-    const file = path.join(shared.machine.dir, readdirSync(shared.machine.dir).find((f) => /^ledger-.*\.json$/.test(f))!);
+    const file = path.join(
+      shared.machine.dir,
+      readdirSync(shared.machine.dir).find((f) => /^ledger-.*\.json$/.test(f))!,
+    );
     const release = await lockFile(file, { realpath: false, retries: 0 });
     clock = 200;
     answer();

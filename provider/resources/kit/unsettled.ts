@@ -104,18 +104,24 @@ export async function settle<S extends z.ZodRawShape, R extends { id: string }, 
     if (gap !== undefined) return { unknown: `its list could not be read whole: ${gap}` };
     if (fresh.length > 1)
       return {
-        unknown: `the list shows ${fresh.length} objects it could have made (${fresh.map((f) => f.id).join(", ")}); none is taken, to avoid guessing${def.adopt ? `: set ${def.adopt} to the one to keep` : ""}`,
+        unknown:
+          `the list shows ${fresh.length} objects it could have made (${fresh.map((f) => f.id).join(", ")}); ` +
+          `none is taken, to avoid guessing${def.adopt ? `: set ${def.adopt} to the one to keep` : ""}`,
       };
     const [one] = fresh;
     if (one) {
       // Its create sent a secret the service may not show back: nothing proves this is its object.
       if (def.recover === "adopt-only")
         return {
-          unknown: `the list shows ${one.id}, but what the create sent cannot be compared with it${def.adopt ? `: set ${def.adopt} to it to adopt it` : ""}`,
+          unknown:
+            `the list shows ${one.id}, but what the create sent cannot be compared with it` +
+            (def.adopt ? `: set ${def.adopt} to it to adopt it` : ""),
         };
       if (!before)
         return {
-          unknown: `the list shows ${one.id}, but no snapshot of what existed before the create was taken, so it may be older${def.adopt ? `: set ${def.adopt} to it to adopt it` : ""}`,
+          unknown:
+            `the list shows ${one.id}, but no snapshot of what existed before the create was taken, so it may be older` +
+            (def.adopt ? `: set ${def.adopt} to it to adopt it` : ""),
         };
       return { found: one.id };
     }
