@@ -20,7 +20,7 @@ va_version() {
   node -p 'require(process.argv[1])[process.argv[2]] ?? ""' "$VOICEAGENT_ROOT/versions.json" "$1"
 }
 
-# The CLI's version: the pkg/v3 and sdk/v3 of tools/pulumi/go.mod (test/versions.test.ts checks
+# The CLI's version: the pkg/v3 and sdk/v3 of tools/pulumi/go.mod (test/repo/versions.test.ts checks
 # they agree), stamped into the binary.
 va_pulumi_version() { va_version cli; }
 
