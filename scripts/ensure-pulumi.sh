@@ -5,16 +5,24 @@
 # and, beside the cached pulumi binary (where the engine looks for bundled plugins, so it does not
 # warn about a plugin found on PATH):
 #   pulumi-resource-pulumi-nodejs   the dynamic-provider launcher shipped in @pulumi/pulumi
-# at exactly the version of the installed @pulumi/pulumi. The Go binaries are built through the Go
+# at exactly the version of the installed @pulumi/pulumi (it ships there). The CLI's version is
+# versions.json's `cli`, independent of @pulumi/pulumi's (`nodejs`): users' are rarely the same.
+# The Go binaries are built through the Go
 # module proxy (the usual install downloads a release binary, which cannot work here) and cached
 # apart in $VOICEAGENT_CACHE/pulumi/: the CLI in cli/<version>-<hash of go.mod and go.sum>, the
 # host in nodejs-host/<version>-<hash of go.mod, go.sum and its .go files>, so later runs and clones
 # take no time and a change to the host does not rebuild the CLI.
 # A pulumi already on PATH at the right version is used instead of building one.
 
-va_pulumi_version() {
-  node -p 'require(process.argv[1]).version' "$VOICEAGENT_ROOT/node_modules/@pulumi/pulumi/package.json"
+# va_version KEY: a version from versions.json (cli, nodejs, python, go, yaml), the one place
+# every Pulumi version of this repository is written.
+va_version() {
+  node -p 'require(process.argv[1])[process.argv[2]] ?? ""' "$VOICEAGENT_ROOT/versions.json" "$1"
 }
+
+# The CLI's version: the pkg/v3 and sdk/v3 of tools/pulumi/go.mod (test/repo/versions.test.ts checks
+# they agree), stamped into the binary.
+va_pulumi_version() { va_version cli; }
 
 # The Go build flags every binary of tools/pulumi is built with (run in tools/pulumi).
 va_go_build() {
@@ -114,12 +122,11 @@ va_ensure_pulumi() {
 }
 
 # pulumi-language-yaml, the language host of `runtime: yaml` projects (Pulumi YAML programs and
-# `pulumi import` code in YAML), built in its own module: pulumi-yaml v1.25.0 calls pkg/v3 3.206's
-# signatures, not 3.259's, so it cannot join tools/pulumi's module (tools/pulumi/README.md). Its
-# go.mod pins what it needs; the module proxy serves it. Cached in
-# $VOICEAGENT_CACHE/pulumi-yaml/v<version>, linked into .tools/bin (on PATH: the CLI finds
-# language hosts there).
-VOICEAGENT_YAML_VERSION="1.25.0"
+# `pulumi import` code in YAML), at versions.json's `yaml`, built in its own module: pulumi-yaml
+# v1.25.0 (the newest the module proxy serves) calls pkg/v3 3.206's signatures, not the CLI's, so it
+# cannot join tools/pulumi's module (tools/pulumi/README.md). Its go.mod pins what it needs; the
+# module proxy serves it. Cached in $VOICEAGENT_CACHE/pulumi-yaml/v<version>, linked into
+# .tools/bin (on PATH: the CLI finds language hosts there).
 
 # Builds pulumi-language-yaml into `out`, through a temporary folder beside it (no run sees half).
 va_build_yaml_host() {
@@ -139,7 +146,8 @@ va_build_yaml_host() {
 }
 
 va_ensure_yaml_host() {
-  local version="$VOICEAGENT_YAML_VERSION" out bin
+  local version out bin
+  version="$(va_version yaml)"
   out="$VOICEAGENT_CACHE/pulumi-yaml/v$version"
   bin="$VOICEAGENT_TOOLS/bin"
   mkdir -p "$bin" "$VOICEAGENT_CACHE/pulumi-yaml"

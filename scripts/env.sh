@@ -4,13 +4,13 @@
 #      machine's node is older), with node-gyp pointed at its headers for better-sqlite3.
 #   2. node_modules from the committed lockfile (npm ci), redone only when the lockfile changes.
 #   3. The TypeScript build (tsc, incremental) into dist/, and the native plugin's bundle.
-#   4. The Pulumi CLI and our Node.js language host at the pinned @pulumi/pulumi version, built
+#   4. The Pulumi CLI and our Node.js language host at versions.json's CLI version, built
 #      from the Go module proxy once and cached outside the clone (scripts/ensure-pulumi.sh).
 #   4b. pulumi-language-yaml (Pulumi YAML programs) at a pinned version, built the same way in its
 #      own module (scripts/ensure-pulumi.sh, va_ensure_yaml_host).
 #   5. Offline Pulumi settings: file backend and PULUMI_HOME in git-ignored folders, no update
 #      check, no plugin downloads.
-#   6. A Python virtualenv in .tools/python with the Pulumi Python SDK at the CLI's version and
+#   6. A Python virtualenv in .tools/python with the Pulumi Python SDK at versions.json's and
 #      the wheel build tools (scripts/ensure-python.sh), for the Python SDK's wheel and tests.
 #   7. pulumi-sdkgen (the pkg/v3 SDK generators, built once and cached like the CLI), also linked
 #      as pulumi-language-python/-go in .tools/bin for `pulumi package gen-sdk` (ensure-sdkgen.sh).

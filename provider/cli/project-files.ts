@@ -4,8 +4,11 @@ import type { PullPlan } from "./plan.js";
 import { renderProgram } from "./render.js";
 import { slug } from "./names.js";
 
-/** The @pulumi/pulumi the pulled project asks for: the version this package is built and tested with. */
-const PULUMI_RANGE = "^3.259.0";
+/**
+ * The @pulumi/pulumi the pulled project asks for: the newest this package is tested with (versions.json
+ * `nodejs`; test/repo/versions.test.ts checks they agree), or a later 3.x.
+ */
+export const PULLED_PULUMI_RANGE = "^3.276.0";
 
 /**
  * A Pulumi project name from a folder name: Pulumi allows letters, digits, `-`, `_` and `.`; the
@@ -45,7 +48,7 @@ export function projectFiles(plan: PullPlan, name: string, imported = false): Ma
     main: "index.ts",
     private: true,
     devDependencies: { "@types/node": "^22.0.0", typescript: "^5.0.0" },
-    dependencies: { "@pulumi/pulumi": PULUMI_RANGE, "pulumi-voiceagent": `^${PACKAGE_VERSION}` },
+    dependencies: { "@pulumi/pulumi": PULLED_PULUMI_RANGE, "pulumi-voiceagent": `^${PACKAGE_VERSION}` },
   };
   const tsconfig = {
     compilerOptions: {

@@ -115,8 +115,8 @@ export async function recover(opts: RecoverOptions, io: CliIo): Promise<ExitCode
     io.stderr(
       `nothing was written: stack ${opts.stack} also holds ${others.length} pending operation(s) recover does not own ` +
         `(${others.map(describe).join("; ")}). ` +
-        "`pulumi stack import` drops every pending operation, and Pulumi 3.259's `pulumi refresh " +
-        "--import-pending-creates` drops the create it names without recording its resource, " +
+        "`pulumi stack import` drops every pending operation, and `pulumi refresh " +
+        "--import-pending-creates` (Pulumi 3.259 to 3.274) drops the create it names without recording its resource, " +
         `so no edit keeps them. ${next}` +
         (lines.length
           ? `; or adopt what recover found in the program, keeping each line in the resource's arguments:\n${lines.join("\n")}\n`

@@ -6,7 +6,7 @@ import { basename } from "node:path";
  * Whether this deployment operates on part of the stack only (`--target`, `--exclude`,
  * `--target-replace`).
  *
- * Why: the engine never calls Check for a resource left out of such a run (pulumi v3.259.0,
+ * Why: the engine never calls Check for a resource left out of such a run (pulumi v3.274.1,
  * pkg/resource/deploy/step_generator.go: "If not targeted, stub out the provider check and use the
  * old inputs directly"), so the numbers those resources hold are never declared, and a delete cannot
  * tell whether another resource still owns its number. The engine passes no word of targets to a

@@ -7,7 +7,7 @@ import { containsUnknown } from "../resources/kit/unknown.js";
 
 // The provider's configuration as the engine hands it over: only `voiceagent:*` keys, namespace
 // removed (CheckConfig/DiffConfig `news`/`olds`, Configure `args`; pkg/resource/deploy/providers
-// FilterProviderConfig in pulumi v3.259.0). `version` is the engine's own: the version of the
+// FilterProviderConfig in pulumi v3.274.1). `version` is the engine's own: the version of the
 // plugin the program's SDK asked for.
 
 /** The settings this provider has; everything else under `voiceagent:` is a mistake. */

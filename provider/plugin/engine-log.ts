@@ -2,7 +2,7 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import type { NoteSink } from "../host.js";
 
 // A resource plugin's stdout (after the port line) and stderr reach the user only as debug logs
-// (pkg/resource/plugin/plugin.go `unstructuredOutput` in pulumi v3.259.0: hidden for every
+// (pkg/resource/plugin/plugin.go `unstructuredOutput` in pulumi v3.274.1: hidden for every
 // resource plugin but the dynamic hosts). What the user must see goes through the engine's Log
 // RPC (sent by plugin/grpc.ts), with the URN of the resource the request is about, so it shows
 // under that resource.

@@ -34,7 +34,7 @@ import {
 // The protobuf edge: the only module that knows the engine's wire types. Requests become the plain
 // objects of protocol.ts, results go back as protobuf messages, and a failure as a gRPC status.
 // Property values arrive in a google.protobuf.Struct with the engine's own sentinels (pulumi/pulumi
-// v3.259.0 sdk/nodejs/runtime/rpc.ts: `unknownValue`, `specialSigKey`, `specialSecretSig`).
+// 3.276.0 sdk/nodejs/runtime/rpc.ts: `unknownValue`, `specialSigKey`, `specialSecretSig`).
 // Unknowns (preview) are kept as the string the kit knows (kit/unknown.ts). Secrets are unwrapped:
 // this plugin answers `acceptSecrets: false`, so the engine strips them itself everywhere but in
 // Configure's `args` (MarshalProperties with KeepSecrets: true, pkg/resource/plugin/provider_plugin.go),
@@ -284,9 +284,9 @@ export type OnEngine = (address: string) => void;
  * The `pulumirpc.ResourceProvider` service over a plain provider. Unlike `@pulumi/pulumi/provider`'s
  * main(), it implements CheckConfig/DiffConfig, reads Configure's request, and answers
  * `acceptSecrets: false`, so the engine keeps re-marking outputs secret by input name
- * (pkg/resource/plugin/provider_plugin.go in pulumi v3.259.0). `onEngine` hears the engine's
- * address from Handshake and Attach: a plugin started by hand (PULUMI_DEBUG_PROVIDERS) learns it
- * only there.
+ * (pkg/resource/plugin/provider_plugin.go `annotateSecrets` in pulumi v3.274.1). `onEngine` hears
+ * the engine's address from Handshake and Attach: a plugin started by hand (PULUMI_DEBUG_PROVIDERS)
+ * learns it only there.
  */
 export function grpcHandlers(provider: PlainProvider, onEngine: OnEngine = () => {}): Handlers {
   return {

@@ -10,7 +10,7 @@ import { Secret, type InvokeRequest, type InvokeResponse } from "./protocol.js";
 /**
  * Runs the function a token names. The keys a function declares secret come back as Secrets, so
  * the engine keeps them secret whatever this plugin answers about accepting secrets (Invoke's
- * return is unmarshalled with KeepSecrets: pkg/resource/plugin/provider_plugin.go, v3.259.0).
+ * return is unmarshalled with KeepSecrets: pkg/resource/plugin/provider_plugin.go, v3.274.1).
  */
 export async function invoke(
   { host, settings }: KindRequest,

@@ -1,7 +1,7 @@
 /**
  * Everything the plugin takes from the kinds and the kit, loaded on the first request that needs
  * it rather than at start: zod schemas, got and the kinds are most of the plugin's load, and the
- * engine waits for the port line before it dials (pulumi v3.259.0 pkg/resource/plugin/plugin.go).
+ * engine waits for the port line before it dials (pulumi v3.274.1 pkg/resource/plugin/plugin.go).
  */
 export { changedKeys, configFailures, requestedVersion, settingsOf } from "./config.js";
 export { kindFor } from "./kinds.js";

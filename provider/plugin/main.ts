@@ -1,7 +1,7 @@
 /**
  * `pulumi-resource-voiceagent`: the native provider plugin. The engine runs it with its own
  * address as the last argument (after any `--logtostderr`, `-v=N`, `--tracing <endpoint>` flags:
- * pkg/resource/plugin/plugin.go `buildPluginArguments` in pulumi v3.259.0), reads the port from
+ * pkg/resource/plugin/plugin.go `buildPluginArguments` in pulumi v3.274.1), reads the port from
  * the first line of stdout, then dials it. Nothing may reach stdout before that line; a failure to
  * start is one line on stderr (the engine shows it when the plugin exits early) and exit code 1.
  * Started by hand (no address), it prints its port and waits: `PULUMI_DEBUG_PROVIDERS=voiceagent:<port>`

@@ -8,7 +8,7 @@ import { ProviderFailure } from "./protocol.js";
  * Whatever a request threw, as the provider's failure. A create that made an object but could not
  * finish (PartialCreateError) keeps its id, outputs and reasons, so the engine keeps the object
  * tracked, as the dynamic host does (sdk/nodejs/cmd/dynamic-provider `grpcResponseFromError` in
- * pulumi v3.259.0). Its message is the one the kit worded (what failed, whether the service may
+ * @pulumi/pulumi 3.276.0). Its message is the one the kit worded (what failed, whether the service may
  * have acted and what to do), redacted once more on the way out; its code and whether the service
  * may have acted are the ones the kit kept (kit/errors.ts ExplainedError, kit/refusal.ts Refusal),
  * never read back from the text.

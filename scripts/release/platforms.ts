@@ -1,6 +1,6 @@
 // The platforms a release ships the plugin for, in the CLI's words (Go's GOOS/GOARCH: the CLI asks
 // for pulumi-resource-voiceagent-v<V>-<os>-<arch>.tar.gz, sdk/go/common/workspace/plugins.go
-// standardAssetName in pulumi v3.259.0), and where each one's Node comes from.
+// standardAssetName in pulumi v3.274.1), and where each one's Node comes from.
 
 /** One platform of the plugin's executable. */
 export interface Platform {

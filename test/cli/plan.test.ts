@@ -8,6 +8,7 @@ import { renderProgram } from "../../provider/cli/render.js";
 import { fleetOfPlan } from "../../provider/cli/stack-file.js";
 import { yamlProject } from "../../provider/cli/yaml-program.js";
 import { checkFleet } from "../../provider/fleet/check.js";
+import { VERSIONS } from "../helpers/versions.js";
 import { make, typicalAccount } from "./fake-account.js";
 
 /** One `new va.X(name, args)` the program made, with references shown as `<ref name>`. */
@@ -173,7 +174,7 @@ describe("renderProgram", () => {
     const pkg = JSON.parse(files.get("package.json")!);
     expect(pkg).toMatchObject({
       main: "index.ts",
-      dependencies: { "pulumi-voiceagent": "^0.4.0", "@pulumi/pulumi": "^3.259.0" },
+      dependencies: { "pulumi-voiceagent": "^0.4.0", "@pulumi/pulumi": `^${VERSIONS.nodejs}` },
       devDependencies: { typescript: expect.any(String), "@types/node": expect.any(String) },
     });
     expect(JSON.parse(files.get("tsconfig.json")!).compilerOptions).toMatchObject({

@@ -10,6 +10,7 @@ import { createClient, type VoiceAgentClient } from "pulumi-voiceagent/client";
 import { startEmulator, type RunningEmulator } from "voiceagent-emulator";
 import { createConsumer, REPO_ROOT, run, type Consumer, type ConsumerOptions } from "../helpers/consumer.js";
 import { downloadEnv, startReleaseServer, type ReleaseServer } from "../helpers/release-server.js";
+import { VERSIONS } from "../helpers/versions.js";
 
 const providerManifest = JSON.parse(readFileSync(path.join(REPO_ROOT, "provider/package.json"), "utf8")) as {
   peerDependencies: Record<string, string>;
@@ -17,7 +18,7 @@ const providerManifest = JSON.parse(readFileSync(path.join(REPO_ROOT, "provider/
 
 /** The @pulumi/pulumi versions the consumer tests install: the newest on npm and our lower bound. */
 export const PULUMI = {
-  latest: "3.270.0",
+  latest: VERSIONS.nodejs,
   lowest: /^>=(\S+)/.exec(providerManifest.peerDependencies["@pulumi/pulumi"] ?? "")?.[1] ?? "",
   /** Just below the range: the version check must refuse it. */
   tooOld: "3.138.0",

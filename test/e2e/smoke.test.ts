@@ -61,7 +61,7 @@ describe("smoke: real Pulumi CLI + dynamic provider + ESM client", () => {
     const destroy = await t.stack.destroy();
     expect(destroy.summary.result).toBe("succeeded");
     expect(destroy.summary.resourceChanges).toEqual({ delete: 2 });
-  });
+  }, 240_000);
 
   it("fails the up, naming the address, when the server is down", async () => {
     const down = await startRecordingServer(() => ({ status: 500 }));

@@ -57,7 +57,7 @@ output`, async () => {
     expect(dropped.stdout).toMatch(new RegExp(`voiceagent:Agent ${agentId}`));
     expect((await ctx.client.agents.get(agentId)).id).toBe(agentId);
     await ctx.t.stack.destroy();
-  });
+  }, 240_000);
 });
 
 describe("the plugin as one installed file", () => {

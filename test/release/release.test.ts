@@ -1,6 +1,6 @@
 // What `npm run release` writes (for this machine's platform, see release-setup.ts), checked
 // against what the Pulumi CLI asks for: pulumi-resource-<name>-v<version>-<os>-<arch>.tar.gz with
-// the executable at its root (sdk/go/common/workspace/plugins.go in pulumi v3.259.0), SHA256SUMS
+// the executable at its root (sdk/go/common/workspace/plugins.go in pulumi v3.274.1), SHA256SUMS
 // over every file, and the plugin archive the same bytes when built again from the same commit.
 import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";

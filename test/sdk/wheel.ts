@@ -16,7 +16,7 @@ export async function must(cmd: string, args: string[], cwd: string): Promise<st
 
 /**
  * Builds the wheel from `src` (sdk/python unless given) and installs it as a user's `pip install`
- * does, into `<tmp>/site`; its dependencies (pulumi, parver) are already in the venv, so no index
+ * does, into `<tmp>/site`; its dependencies (pulumi, and packaging and semver with it) are already in the venv, so no index
  * is needed. Returns the runner of examples/python on it.
  */
 export async function installWheel(tmp: string, src?: string): Promise<Runner & { site: string; wheel: string }> {

@@ -29,7 +29,7 @@ export function isGone(err: unknown): boolean {
 export class PartialCreateError extends Error {
   /**
    * What the engine shows the user: for a partial create it prints only these reasons, never the
-   * message (pulumi v3.259.0 provider_plugin.go parseError; the dynamic host sends `reasons` the
+   * message (pulumi v3.274.1 provider_plugin.go parseError; the dynamic host sends `reasons` the
    * same way), so they carry the whole explanation: that the object was made, that it is tracked
    * in the state and what to run next. They are recorded in the state too: no secret values.
    */

@@ -7,9 +7,10 @@ export const NOTHING_SENT = "nothing was sent to the service";
 
 /**
  * One input problem, as Pulumi shows it at preview. `property` is always "": given a property,
- * the engine prints that property's value beside the reason, secret or not (issueCheckFailures in
- * pkg/resource/deploy/step_generator.go, pulumi v3.259.0: `property %v value %v has a problem`).
- * So the reason names the field, and no value ever reaches the output.
+ * the engine prints that property's value beside the reason (issueCheckFailures in
+ * pkg/resource/deploy/step_generator.go: `property %v value %v has a problem`), secret or not in
+ * pulumi v3.259.0, a secret redacted from v3.260.0 on (shown with --show-secrets). The
+ * peer range admits the older CLIs, so the reason names the field, and no value ever reaches the output.
  */
 export interface CheckFailure {
   property: "";

@@ -38,7 +38,7 @@ export const withProviderOf = (inputs: Props, news: Props): Props => ({
  * The native plugin's diff entry for a recorded dynamic provider: a DELETE that never replaces.
  * Otherwise a migrated resource would be a Same step, which copies the old outputs, and the
  * serialized provider would stay in the state forever (pkg/resource/deploy/step_generator.go in
- * pulumi v3.259.0). Empty when nothing records it.
+ * pulumi v3.274.1, as in v3.259.0). Empty when nothing records it.
  */
 export function providerDeletion(olds: Props, oldInputs: Props): Record<string, "delete"> {
   return recordsProvider(olds, oldInputs) ? { [PROVIDER_KEY]: "delete" } : {};

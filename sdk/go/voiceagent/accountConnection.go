@@ -145,6 +145,12 @@ func (AccountConnectionState) ElementType() reflect.Type {
 	return reflect.TypeOf((*accountConnectionState)(nil)).Elem()
 }
 
+// AccountConnectionExists checks whether an existing AccountConnection resource with the given ID exists.
+func AccountConnectionExists(ctx *pulumi.Context,
+	id pulumi.StringInput, state *AccountConnectionState, opts ...pulumi.ResourceOption) pulumi.BoolOutput {
+	return ctx.ExistsResource("voiceagent:index:AccountConnection", id, state, "", opts...)
+}
+
 type accountConnectionArgs struct {
 	// Adopt an existing account connection instead of creating one: its credentials and steering pool are set to these arguments on the first `up`. Changing it replaces.
 	AccountConnectionId *string `pulumi:"accountConnectionId"`

@@ -104,6 +104,12 @@ func (ActionState) ElementType() reflect.Type {
 	return reflect.TypeOf((*actionState)(nil)).Elem()
 }
 
+// ActionExists checks whether an existing Action resource with the given ID exists.
+func ActionExists(ctx *pulumi.Context,
+	id pulumi.StringInput, state *ActionState, opts ...pulumi.ResourceOption) pulumi.BoolOutput {
+	return ctx.ExistsResource("voiceagent:index:Action", id, state, "", opts...)
+}
+
 type actionArgs struct {
 	// Adopt an existing action instead of creating one. Changing it replaces.
 	ActionId *string `pulumi:"actionId"`

@@ -239,6 +239,12 @@ func (AgentState) ElementType() reflect.Type {
 	return reflect.TypeOf((*agentState)(nil)).Elem()
 }
 
+// AgentExists checks whether an existing Agent resource with the given ID exists.
+func AgentExists(ctx *pulumi.Context,
+	id pulumi.StringInput, state *AgentState, opts ...pulumi.ResourceOption) pulumi.BoolOutput {
+	return ctx.ExistsResource("voiceagent:index:Agent", id, state, "", opts...)
+}
+
 type agentArgs struct {
 	// Ids of the actions it may take (order does not matter), each once, at most 50.
 	Actions []string `pulumi:"actions"`

@@ -158,6 +158,12 @@ func (CallState) ElementType() reflect.Type {
 	return reflect.TypeOf((*callState)(nil)).Elem()
 }
 
+// CallExists checks whether an existing Call resource with the given ID exists.
+func CallExists(ctx *pulumi.Context,
+	id pulumi.StringInput, state *CallState, opts ...pulumi.ResourceOption) pulumi.BoolOutput {
+	return ctx.ExistsResource("voiceagent:index:Call", id, state, "", opts...)
+}
+
 type callArgs struct {
 	// The id of the agent that drives the call. Changing it places a new call.
 	Agent string `pulumi:"agent"`

@@ -129,6 +129,12 @@ func (LinkedNumberState) ElementType() reflect.Type {
 	return reflect.TypeOf((*linkedNumberState)(nil)).Elem()
 }
 
+// LinkedNumberExists checks whether an existing LinkedNumber resource with the given ID exists.
+func LinkedNumberExists(ctx *pulumi.Context,
+	id pulumi.StringInput, state *LinkedNumberState, opts ...pulumi.ResourceOption) pulumi.BoolOutput {
+	return ctx.ExistsResource("voiceagent:index:LinkedNumber", id, state, "", opts...)
+}
+
 type linkedNumberArgs struct {
 	// The id of the agent that answers inbound calls; changed in place (numbers/update). Unset: as the service holds it (the current API cannot unbind a number).
 	InboundAgent *string `pulumi:"inboundAgent"`

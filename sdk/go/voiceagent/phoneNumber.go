@@ -127,6 +127,12 @@ func (PhoneNumberState) ElementType() reflect.Type {
 	return reflect.TypeOf((*phoneNumberState)(nil)).Elem()
 }
 
+// PhoneNumberExists checks whether an existing PhoneNumber resource with the given ID exists.
+func PhoneNumberExists(ctx *pulumi.Context,
+	id pulumi.StringInput, state *PhoneNumberState, opts ...pulumi.ResourceOption) pulumi.BoolOutput {
+	return ctx.ExistsResource("voiceagent:index:PhoneNumber", id, state, "", opts...)
+}
+
 type phoneNumberArgs struct {
 	// Only `false` is accepted, so older programs keep working.
 	//

@@ -116,6 +116,12 @@ func (PromptState) ElementType() reflect.Type {
 	return reflect.TypeOf((*promptState)(nil)).Elem()
 }
 
+// PromptExists checks whether an existing Prompt resource with the given ID exists.
+func PromptExists(ctx *pulumi.Context,
+	id pulumi.StringInput, state *PromptState, opts ...pulumi.ResourceOption) pulumi.BoolOutput {
+	return ctx.ExistsResource("voiceagent:index:Prompt", id, state, "", opts...)
+}
+
 type promptArgs struct {
 	// Fields the agent collects during a call: each a `name`, a `label`, an optional `description` and a `fieldType` (field_type_email, the default and the only type the service knows). Unset: the service keeps what it holds.
 	CollectFields []PromptCollectFields `pulumi:"collectFields"`

@@ -111,6 +111,12 @@ func (PurchasedNumberState) ElementType() reflect.Type {
 	return reflect.TypeOf((*purchasedNumberState)(nil)).Elem()
 }
 
+// PurchasedNumberExists checks whether an existing PurchasedNumber resource with the given ID exists.
+func PurchasedNumberExists(ctx *pulumi.Context,
+	id pulumi.StringInput, state *PurchasedNumberState, opts ...pulumi.ResourceOption) pulumi.BoolOutput {
+	return ctx.ExistsResource("voiceagent:index:PurchasedNumber", id, state, "", opts...)
+}
+
 type purchasedNumberArgs struct {
 	// Buy a number in this 3-digit area code (e.g. "415"). Unset: any area. Changing it to another area replaces.
 	AreaCode *string `pulumi:"areaCode"`

@@ -135,6 +135,12 @@ func (VectorDatabaseState) ElementType() reflect.Type {
 	return reflect.TypeOf((*vectorDatabaseState)(nil)).Elem()
 }
 
+// VectorDatabaseExists checks whether an existing VectorDatabase resource with the given ID exists.
+func VectorDatabaseExists(ctx *pulumi.Context,
+	id pulumi.StringInput, state *VectorDatabaseState, opts ...pulumi.ResourceOption) pulumi.BoolOutput {
+	return ctx.ExistsResource("voiceagent:index:VectorDatabase", id, state, "", opts...)
+}
+
 type vectorDatabaseArgs struct {
 	// The Pinecone environment, e.g. "us-east-1-aws".
 	ApiEnvironment string `pulumi:"apiEnvironment"`

@@ -237,6 +237,12 @@ func (VoiceState) ElementType() reflect.Type {
 	return reflect.TypeOf((*voiceState)(nil)).Elem()
 }
 
+// VoiceExists checks whether an existing Voice resource with the given ID exists.
+func VoiceExists(ctx *pulumi.Context,
+	id pulumi.StringInput, state *VoiceState, opts ...pulumi.ResourceOption) pulumi.BoolOutput {
+	return ctx.ExistsResource("voiceagent:index:Voice", id, state, "", opts...)
+}
+
 type voiceArgs struct {
 	// The vendor's API key (voice_eleven_labs, voice_play_ht; the 2024 API), always secret. Unset: the service uses the account's own.
 	ApiKey *string `pulumi:"apiKey"`

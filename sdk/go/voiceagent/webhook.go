@@ -118,6 +118,12 @@ func (WebhookState) ElementType() reflect.Type {
 	return reflect.TypeOf((*webhookState)(nil)).Elem()
 }
 
+// WebhookExists checks whether an existing Webhook resource with the given ID exists.
+func WebhookExists(ctx *pulumi.Context,
+	id pulumi.StringInput, state *WebhookState, opts ...pulumi.ResourceOption) pulumi.BoolOutput {
+	return ctx.ExistsResource("voiceagent:index:Webhook", id, state, "", opts...)
+}
+
 type webhookArgs struct {
 	// The HTTP method of deliveries: GET or POST (default).
 	Method *WebhookMethod `pulumi:"method"`

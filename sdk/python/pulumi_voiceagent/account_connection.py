@@ -437,6 +437,28 @@ class AccountConnection(pulumi.CustomResource):
         __props__.__dict__["user_id"] = user_id
         return AccountConnection(resource_name, opts=opts, __props__=__props__)
 
+    @staticmethod
+    def exists(id: pulumi.Input[str],
+            opts: Optional[pulumi.ResourceOptions] = None,
+            account_connection_id: pulumi.Input[Optional[_builtins.str]] = None,
+            account_supports_any_caller_id: pulumi.Input[Optional[_builtins.bool]] = None,
+            openai_api_key: pulumi.Input[Optional[_builtins.str]] = None,
+            steering_pool: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
+            twilio_account_sid: pulumi.Input[Optional[_builtins.str]] = None,
+            twilio_auth_token: pulumi.Input[Optional[_builtins.str]] = None,
+            type: pulumi.Input[Optional[_builtins.str]] = None,
+            user_id: pulumi.Input[Optional[_builtins.str]] = None) -> pulumi.Output[bool]:
+        __props__: dict = {}
+        __props__["accountConnectionId"] = account_connection_id
+        __props__["accountSupportsAnyCallerId"] = account_supports_any_caller_id
+        __props__["openaiApiKey"] = openai_api_key
+        __props__["steeringPool"] = steering_pool
+        __props__["twilioAccountSid"] = twilio_account_sid
+        __props__["twilioAuthToken"] = twilio_auth_token
+        __props__["type"] = type
+        __props__["userId"] = user_id
+        return pulumi.runtime.exists_resource(None, 'voiceagent:index:AccountConnection', id, __props__, opts or pulumi.ResourceOptions())
+
     @_builtins.property
     @pulumi.getter(name="accountConnectionId")
     def account_connection_id(self) -> pulumi.Output[Optional[_builtins.str]]:

@@ -276,6 +276,20 @@ class Action(pulumi.CustomResource):
         __props__.__dict__["user_id"] = user_id
         return Action(resource_name, opts=opts, __props__=__props__)
 
+    @staticmethod
+    def exists(id: pulumi.Input[str],
+            opts: Optional[pulumi.ResourceOptions] = None,
+            action_id: pulumi.Input[Optional[_builtins.str]] = None,
+            config: pulumi.Input[Optional[Mapping[str, Any]]] = None,
+            type: pulumi.Input[Optional[_builtins.str]] = None,
+            user_id: pulumi.Input[Optional[_builtins.str]] = None) -> pulumi.Output[bool]:
+        __props__: dict = {}
+        __props__["actionId"] = action_id
+        __props__["config"] = config
+        __props__["type"] = type
+        __props__["userId"] = user_id
+        return pulumi.runtime.exists_resource(None, 'voiceagent:index:Action', id, __props__, opts or pulumi.ResourceOptions())
+
     @_builtins.property
     @pulumi.getter(name="actionId")
     def action_id(self) -> pulumi.Output[Optional[_builtins.str]]:

@@ -1131,6 +1131,64 @@ class Agent(pulumi.CustomResource):
         __props__.__dict__["webhook"] = webhook
         return Agent(resource_name, opts=opts, __props__=__props__)
 
+    @staticmethod
+    def exists(id: pulumi.Input[str],
+            opts: Optional[pulumi.ResourceOptions] = None,
+            actions: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
+            agent_id: pulumi.Input[Optional[_builtins.str]] = None,
+            ask_if_human_present_on_idle: pulumi.Input[Optional[_builtins.bool]] = None,
+            context_endpoint: pulumi.Input[Optional[_builtins.str]] = None,
+            conversation_speed: pulumi.Input[Optional[_builtins.float]] = None,
+            deepgram_keywords: pulumi.Input[Optional[Mapping[str, Any]]] = None,
+            endpointing_sensitivity: pulumi.Input[Optional[_builtins.str]] = None,
+            idle_time_seconds: pulumi.Input[Optional[_builtins.int]] = None,
+            initial_message: pulumi.Input[Optional[_builtins.str]] = None,
+            initial_message_delay: pulumi.Input[Optional[_builtins.float]] = None,
+            interrupt_sensitivity: pulumi.Input[Optional[_builtins.str]] = None,
+            ivr_navigation_mode: pulumi.Input[Optional[_builtins.str]] = None,
+            language: pulumi.Input[Optional[_builtins.str]] = None,
+            llm_fallback: pulumi.Input[Optional[Mapping[str, Any]]] = None,
+            llm_temperature: pulumi.Input[Optional[_builtins.float]] = None,
+            name: pulumi.Input[Optional[_builtins.str]] = None,
+            noise_suppression: pulumi.Input[Optional[_builtins.bool]] = None,
+            openai_account_connection: pulumi.Input[Optional[_builtins.str]] = None,
+            openai_model_name_override: pulumi.Input[Optional[_builtins.str]] = None,
+            prompt: pulumi.Input[Optional[_builtins.str]] = None,
+            prompt_id: pulumi.Input[Optional[_builtins.str]] = None,
+            run_do_not_call_detection: pulumi.Input[Optional[_builtins.bool]] = None,
+            user_id: pulumi.Input[Optional[_builtins.str]] = None,
+            vector_database: pulumi.Input[Optional[_builtins.str]] = None,
+            voice: pulumi.Input[Optional[_builtins.str]] = None,
+            webhook: pulumi.Input[Optional[_builtins.str]] = None) -> pulumi.Output[bool]:
+        __props__: dict = {}
+        __props__["actions"] = actions
+        __props__["agentId"] = agent_id
+        __props__["askIfHumanPresentOnIdle"] = ask_if_human_present_on_idle
+        __props__["contextEndpoint"] = context_endpoint
+        __props__["conversationSpeed"] = conversation_speed
+        __props__["deepgramKeywords"] = deepgram_keywords
+        __props__["endpointingSensitivity"] = endpointing_sensitivity
+        __props__["idleTimeSeconds"] = idle_time_seconds
+        __props__["initialMessage"] = initial_message
+        __props__["initialMessageDelay"] = initial_message_delay
+        __props__["interruptSensitivity"] = interrupt_sensitivity
+        __props__["ivrNavigationMode"] = ivr_navigation_mode
+        __props__["language"] = language
+        __props__["llmFallback"] = llm_fallback
+        __props__["llmTemperature"] = llm_temperature
+        __props__["name"] = name
+        __props__["noiseSuppression"] = noise_suppression
+        __props__["openaiAccountConnection"] = openai_account_connection
+        __props__["openaiModelNameOverride"] = openai_model_name_override
+        __props__["prompt"] = prompt
+        __props__["promptId"] = prompt_id
+        __props__["runDoNotCallDetection"] = run_do_not_call_detection
+        __props__["userId"] = user_id
+        __props__["vectorDatabase"] = vector_database
+        __props__["voice"] = voice
+        __props__["webhook"] = webhook
+        return pulumi.runtime.exists_resource(None, 'voiceagent:index:Agent', id, __props__, opts or pulumi.ResourceOptions())
+
     @_builtins.property
     @pulumi.getter
     def actions(self) -> pulumi.Output[Sequence[_builtins.str]]:

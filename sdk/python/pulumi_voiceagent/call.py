@@ -434,6 +434,32 @@ class Call(pulumi.CustomResource):
         __props__.__dict__["user_id"] = user_id
         return Call(resource_name, opts=opts, __props__=__props__)
 
+    @staticmethod
+    def exists(id: pulumi.Input[str],
+            opts: Optional[pulumi.ResourceOptions] = None,
+            agent: pulumi.Input[Optional[_builtins.str]] = None,
+            allowed_destinations: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
+            error_message: pulumi.Input[Optional[_builtins.str]] = None,
+            from_number: pulumi.Input[Optional[_builtins.str]] = None,
+            recording_available: pulumi.Input[Optional[_builtins.bool]] = None,
+            status: pulumi.Input[Optional[_builtins.str]] = None,
+            to_number: pulumi.Input[Optional[_builtins.str]] = None,
+            transcript: pulumi.Input[Optional[_builtins.str]] = None,
+            triggers: pulumi.Input[Optional[Sequence[Any]]] = None,
+            user_id: pulumi.Input[Optional[_builtins.str]] = None) -> pulumi.Output[bool]:
+        __props__: dict = {}
+        __props__["agent"] = agent
+        __props__["allowedDestinations"] = allowed_destinations
+        __props__["errorMessage"] = error_message
+        __props__["fromNumber"] = from_number
+        __props__["recordingAvailable"] = recording_available
+        __props__["status"] = status
+        __props__["toNumber"] = to_number
+        __props__["transcript"] = transcript
+        __props__["triggers"] = triggers
+        __props__["userId"] = user_id
+        return pulumi.runtime.exists_resource(None, 'voiceagent:index:Call', id, __props__, opts or pulumi.ResourceOptions())
+
     @_builtins.property
     @pulumi.getter
     def agent(self) -> pulumi.Output[_builtins.str]:

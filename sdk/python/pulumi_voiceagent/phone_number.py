@@ -319,6 +319,24 @@ class PhoneNumber(pulumi.CustomResource):
         __props__.__dict__["user_id"] = user_id
         return PhoneNumber(resource_name, opts=opts, __props__=__props__)
 
+    @staticmethod
+    def exists(id: pulumi.Input[str],
+            opts: Optional[pulumi.ResourceOptions] = None,
+            active: pulumi.Input[Optional[_builtins.bool]] = None,
+            cancel_on_delete: pulumi.Input[Optional[_builtins.bool]] = None,
+            inbound_agent: pulumi.Input[Optional[_builtins.str]] = None,
+            number: pulumi.Input[Optional[_builtins.str]] = None,
+            number_id: pulumi.Input[Optional[_builtins.str]] = None,
+            user_id: pulumi.Input[Optional[_builtins.str]] = None) -> pulumi.Output[bool]:
+        __props__: dict = {}
+        __props__["active"] = active
+        __props__["cancelOnDelete"] = cancel_on_delete
+        __props__["inboundAgent"] = inbound_agent
+        __props__["number"] = number
+        __props__["numberId"] = number_id
+        __props__["userId"] = user_id
+        return pulumi.runtime.exists_resource(None, 'voiceagent:index:PhoneNumber', id, __props__, opts or pulumi.ResourceOptions())
+
     @_builtins.property
     @pulumi.getter
     def active(self) -> pulumi.Output[_builtins.bool]:

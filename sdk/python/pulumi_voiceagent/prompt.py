@@ -353,6 +353,24 @@ class Prompt(pulumi.CustomResource):
         __props__.__dict__["user_id"] = user_id
         return Prompt(resource_name, opts=opts, __props__=__props__)
 
+    @staticmethod
+    def exists(id: pulumi.Input[str],
+            opts: Optional[pulumi.ResourceOptions] = None,
+            collect_fields: pulumi.Input[Optional[Sequence[pulumi.Input[Mapping[str, Any]]]]] = None,
+            content: pulumi.Input[Optional[_builtins.str]] = None,
+            context_endpoint: pulumi.Input[Optional[_builtins.str]] = None,
+            prompt_id: pulumi.Input[Optional[_builtins.str]] = None,
+            prompt_template: pulumi.Input[Optional[_builtins.str]] = None,
+            user_id: pulumi.Input[Optional[_builtins.str]] = None) -> pulumi.Output[bool]:
+        __props__: dict = {}
+        __props__["collectFields"] = collect_fields
+        __props__["content"] = content
+        __props__["contextEndpoint"] = context_endpoint
+        __props__["promptId"] = prompt_id
+        __props__["promptTemplate"] = prompt_template
+        __props__["userId"] = user_id
+        return pulumi.runtime.exists_resource(None, 'voiceagent:index:Prompt', id, __props__, opts or pulumi.ResourceOptions())
+
     @_builtins.property
     @pulumi.getter(name="collectFields")
     def collect_fields(self) -> pulumi.Output[Optional[Sequence['outputs.PromptCollectFields']]]:

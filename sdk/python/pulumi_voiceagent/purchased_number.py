@@ -252,6 +252,20 @@ class PurchasedNumber(pulumi.CustomResource):
         __props__.__dict__["user_id"] = user_id
         return PurchasedNumber(resource_name, opts=opts, __props__=__props__)
 
+    @staticmethod
+    def exists(id: pulumi.Input[str],
+            opts: Optional[pulumi.ResourceOptions] = None,
+            active: pulumi.Input[Optional[_builtins.bool]] = None,
+            area_code: pulumi.Input[Optional[_builtins.str]] = None,
+            number: pulumi.Input[Optional[_builtins.str]] = None,
+            user_id: pulumi.Input[Optional[_builtins.str]] = None) -> pulumi.Output[bool]:
+        __props__: dict = {}
+        __props__["active"] = active
+        __props__["areaCode"] = area_code
+        __props__["number"] = number
+        __props__["userId"] = user_id
+        return pulumi.runtime.exists_resource(None, 'voiceagent:index:PurchasedNumber', id, __props__, opts or pulumi.ResourceOptions())
+
     @_builtins.property
     @pulumi.getter
     def active(self) -> pulumi.Output[_builtins.bool]:

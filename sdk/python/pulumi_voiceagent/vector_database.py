@@ -357,6 +357,24 @@ class VectorDatabase(pulumi.CustomResource):
         __props__.__dict__["vector_database_id"] = vector_database_id
         return VectorDatabase(resource_name, opts=opts, __props__=__props__)
 
+    @staticmethod
+    def exists(id: pulumi.Input[str],
+            opts: Optional[pulumi.ResourceOptions] = None,
+            api_environment: pulumi.Input[Optional[_builtins.str]] = None,
+            api_key: pulumi.Input[Optional[_builtins.str]] = None,
+            index: pulumi.Input[Optional[_builtins.str]] = None,
+            type: pulumi.Input[Optional[_builtins.str]] = None,
+            user_id: pulumi.Input[Optional[_builtins.str]] = None,
+            vector_database_id: pulumi.Input[Optional[_builtins.str]] = None) -> pulumi.Output[bool]:
+        __props__: dict = {}
+        __props__["apiEnvironment"] = api_environment
+        __props__["apiKey"] = api_key
+        __props__["index"] = index
+        __props__["type"] = type
+        __props__["userId"] = user_id
+        __props__["vectorDatabaseId"] = vector_database_id
+        return pulumi.runtime.exists_resource(None, 'voiceagent:index:VectorDatabase', id, __props__, opts or pulumi.ResourceOptions())
+
     @_builtins.property
     @pulumi.getter(name="apiEnvironment")
     def api_environment(self) -> pulumi.Output[_builtins.str]:

@@ -1056,6 +1056,60 @@ class Voice(pulumi.CustomResource):
         __props__.__dict__["voice_name"] = voice_name
         return Voice(resource_name, opts=opts, __props__=__props__)
 
+    @staticmethod
+    def exists(id: pulumi.Input[str],
+            opts: Optional[pulumi.ResourceOptions] = None,
+            api_key: pulumi.Input[Optional[_builtins.str]] = None,
+            api_user_id: pulumi.Input[Optional[_builtins.str]] = None,
+            experimental_input_streaming: pulumi.Input[Optional[_builtins.bool]] = None,
+            experimental_remove_silence: pulumi.Input[Optional[_builtins.bool]] = None,
+            model_id: pulumi.Input[Optional[_builtins.str]] = None,
+            optimize_streaming_latency: pulumi.Input[Optional[_builtins.int]] = None,
+            pitch: pulumi.Input[Optional[_builtins.int]] = None,
+            quality: pulumi.Input[Optional[_builtins.str]] = None,
+            rate: pulumi.Input[Optional[_builtins.int]] = None,
+            similarity_boost: pulumi.Input[Optional[_builtins.float]] = None,
+            speaker: pulumi.Input[Optional[_builtins.str]] = None,
+            speed: pulumi.Input[Optional[_builtins.float]] = None,
+            speed_alpha: pulumi.Input[Optional[_builtins.float]] = None,
+            stability: pulumi.Input[Optional[_builtins.float]] = None,
+            temperature: pulumi.Input[Optional[_builtins.float]] = None,
+            text_guidance: pulumi.Input[Optional[_builtins.float]] = None,
+            top_p: pulumi.Input[Optional[_builtins.float]] = None,
+            type: pulumi.Input[Optional[_builtins.str]] = None,
+            user_id: pulumi.Input[Optional[_builtins.str]] = None,
+            vendor_voice_id: pulumi.Input[Optional[_builtins.str]] = None,
+            version: pulumi.Input[Optional[_builtins.str]] = None,
+            voice_guidance: pulumi.Input[Optional[_builtins.float]] = None,
+            voice_id: pulumi.Input[Optional[_builtins.str]] = None,
+            voice_name: pulumi.Input[Optional[_builtins.str]] = None) -> pulumi.Output[bool]:
+        __props__: dict = {}
+        __props__["apiKey"] = api_key
+        __props__["apiUserId"] = api_user_id
+        __props__["experimentalInputStreaming"] = experimental_input_streaming
+        __props__["experimentalRemoveSilence"] = experimental_remove_silence
+        __props__["modelId"] = model_id
+        __props__["optimizeStreamingLatency"] = optimize_streaming_latency
+        __props__["pitch"] = pitch
+        __props__["quality"] = quality
+        __props__["rate"] = rate
+        __props__["similarityBoost"] = similarity_boost
+        __props__["speaker"] = speaker
+        __props__["speed"] = speed
+        __props__["speedAlpha"] = speed_alpha
+        __props__["stability"] = stability
+        __props__["temperature"] = temperature
+        __props__["textGuidance"] = text_guidance
+        __props__["topP"] = top_p
+        __props__["type"] = type
+        __props__["userId"] = user_id
+        __props__["vendorVoiceId"] = vendor_voice_id
+        __props__["version"] = version
+        __props__["voiceGuidance"] = voice_guidance
+        __props__["voiceId"] = voice_id
+        __props__["voiceName"] = voice_name
+        return pulumi.runtime.exists_resource(None, 'voiceagent:index:Voice', id, __props__, opts or pulumi.ResourceOptions())
+
     @_builtins.property
     @pulumi.getter(name="apiKey")
     def api_key(self) -> pulumi.Output[Optional[_builtins.str]]:

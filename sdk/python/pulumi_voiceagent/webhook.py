@@ -317,6 +317,22 @@ class Webhook(pulumi.CustomResource):
         __props__.__dict__["webhook_id"] = webhook_id
         return Webhook(resource_name, opts=opts, __props__=__props__)
 
+    @staticmethod
+    def exists(id: pulumi.Input[str],
+            opts: Optional[pulumi.ResourceOptions] = None,
+            method: pulumi.Input[Optional[_builtins.str]] = None,
+            subscriptions: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
+            url: pulumi.Input[Optional[_builtins.str]] = None,
+            user_id: pulumi.Input[Optional[_builtins.str]] = None,
+            webhook_id: pulumi.Input[Optional[_builtins.str]] = None) -> pulumi.Output[bool]:
+        __props__: dict = {}
+        __props__["method"] = method
+        __props__["subscriptions"] = subscriptions
+        __props__["url"] = url
+        __props__["userId"] = user_id
+        __props__["webhookId"] = webhook_id
+        return pulumi.runtime.exists_resource(None, 'voiceagent:index:Webhook', id, __props__, opts or pulumi.ResourceOptions())
+
     @_builtins.property
     @pulumi.getter
     def method(self) -> pulumi.Output[_builtins.str]:
