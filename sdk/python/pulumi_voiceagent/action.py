@@ -158,7 +158,7 @@ class Action(pulumi.CustomResource):
                  resource_name: str,
                  opts: Optional[pulumi.ResourceOptions] = None,
                  action_id: pulumi.Input[Optional[_builtins.str]] = None,
-                 config: pulumi.Input[Optional[Union['ActionConfigArgs', 'ActionConfigArgsDict']]] = None,
+                 config: pulumi.Input[Optional[Union['ActionConfigArgs', 'ActionConfigArgsDict', 'outputs.ActionConfig']]] = None,
                  type: pulumi.Input[Optional['ActionType']] = None,
                  __props__=None):
         """
@@ -180,7 +180,7 @@ class Action(pulumi.CustomResource):
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] action_id: Adopt an existing action instead of creating one. Changing it replaces.
-        :param pulumi.Input[Union['ActionConfigArgs', 'ActionConfigArgsDict']] config: Its configuration: `phoneNumber` (E.164) for action_transfer_call; other keys are passed to the service as they are.
+        :param pulumi.Input[Union['ActionConfigArgs', 'ActionConfigArgsDict', 'outputs.ActionConfig']] config: Its configuration: `phoneNumber` (E.164) for action_transfer_call; other keys are passed to the service as they are.
         :param pulumi.Input['ActionType'] type: What it does: action_end_conversation (default), action_transfer_call or action_dtmf.
         """
         ...
@@ -221,7 +221,7 @@ class Action(pulumi.CustomResource):
                  resource_name: str,
                  opts: Optional[pulumi.ResourceOptions] = None,
                  action_id: pulumi.Input[Optional[_builtins.str]] = None,
-                 config: pulumi.Input[Optional[Union['ActionConfigArgs', 'ActionConfigArgsDict']]] = None,
+                 config: pulumi.Input[Optional[Union['ActionConfigArgs', 'ActionConfigArgsDict', 'outputs.ActionConfig']]] = None,
                  type: pulumi.Input[Optional['ActionType']] = None,
                  __props__=None):
         opts = pulumi.ResourceOptions.merge(_utilities.get_resource_opts_defaults(), opts)
@@ -251,7 +251,7 @@ class Action(pulumi.CustomResource):
             id: pulumi.Input[str],
             opts: Optional[pulumi.ResourceOptions] = None,
             action_id: pulumi.Input[Optional[_builtins.str]] = None,
-            config: pulumi.Input[Optional[Union['ActionConfigArgs', 'ActionConfigArgsDict']]] = None,
+            config: pulumi.Input[Optional[Union['ActionConfigArgs', 'ActionConfigArgsDict', 'outputs.ActionConfig']]] = None,
             type: pulumi.Input[Optional[_builtins.str]] = None,
             user_id: pulumi.Input[Optional[_builtins.str]] = None) -> 'Action':
         """
@@ -262,7 +262,7 @@ class Action(pulumi.CustomResource):
         :param pulumi.Input[str] id: The unique provider ID of the resource to lookup.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] action_id: Adopt an existing action instead of creating one. Changing it replaces.
-        :param pulumi.Input[Union['ActionConfigArgs', 'ActionConfigArgsDict']] config: Its configuration: `phoneNumber` (E.164) for action_transfer_call; other keys are passed to the service as they are.
+        :param pulumi.Input[Union['ActionConfigArgs', 'ActionConfigArgsDict', 'outputs.ActionConfig']] config: Its configuration: `phoneNumber` (E.164) for action_transfer_call; other keys are passed to the service as they are.
         :param pulumi.Input[_builtins.str] type: What it does: action_end_conversation (default), action_transfer_call or action_dtmf.
         :param pulumi.Input[_builtins.str] user_id: The id of the user who owns it on the service.
         """
@@ -280,7 +280,7 @@ class Action(pulumi.CustomResource):
     def exists(id: pulumi.Input[str],
             opts: Optional[pulumi.ResourceOptions] = None,
             action_id: pulumi.Input[Optional[_builtins.str]] = None,
-            config: pulumi.Input[Optional[Mapping[str, Any]]] = None,
+            config: pulumi.Input[Optional[Union['ActionConfigArgs', 'ActionConfigArgsDict', 'outputs.ActionConfig']]] = None,
             type: pulumi.Input[Optional[_builtins.str]] = None,
             user_id: pulumi.Input[Optional[_builtins.str]] = None) -> pulumi.Output[bool]:
         __props__: dict = {}

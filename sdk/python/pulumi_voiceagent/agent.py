@@ -871,7 +871,7 @@ class Agent(pulumi.CustomResource):
                  interrupt_sensitivity: pulumi.Input[Optional['InterruptSensitivity']] = None,
                  ivr_navigation_mode: pulumi.Input[Optional['IvrNavigationMode']] = None,
                  language: pulumi.Input[Optional['Language']] = None,
-                 llm_fallback: pulumi.Input[Optional[Union['AgentLlmFallbackArgs', 'AgentLlmFallbackArgsDict']]] = None,
+                 llm_fallback: pulumi.Input[Optional[Union['AgentLlmFallbackArgs', 'AgentLlmFallbackArgsDict', 'outputs.AgentLlmFallback']]] = None,
                  llm_temperature: pulumi.Input[Optional[_builtins.float]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  noise_suppression: pulumi.Input[Optional[_builtins.bool]] = None,
@@ -915,7 +915,7 @@ class Agent(pulumi.CustomResource):
         :param pulumi.Input['InterruptSensitivity'] interrupt_sensitivity: How readily a caller's speech interrupts it: low, high. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
         :param pulumi.Input['IvrNavigationMode'] ivr_navigation_mode: Whether it navigates phone menus (IVRs): default, off. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
         :param pulumi.Input['Language'] language: The language it speaks and listens for: en, es, de, hi, pt, fr, nl, id, it, ja, ko. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
-        :param pulumi.Input[Union['AgentLlmFallbackArgs', 'AgentLlmFallbackArgsDict']] llm_fallback: The language model it falls back to when its own fails: `provider` (openai, azure) and `modelName`. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+        :param pulumi.Input[Union['AgentLlmFallbackArgs', 'AgentLlmFallbackArgsDict', 'outputs.AgentLlmFallback']] llm_fallback: The language model it falls back to when its own fails: `provider` (openai, azure) and `modelName`. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
         :param pulumi.Input[_builtins.float] llm_temperature: The language model's sampling temperature, from 0 to 2. Only the current API (2024) has it, and only its agents/create takes it (0.0.48's agents/update has no llm_temperature): changing it replaces the agent (the old one stays on the service, which has no delete). Left unset, the service's value stands.
         :param pulumi.Input[_builtins.str] name: The agent's name, as the dashboard shows it. Left unset, a new agent gets its logical name, or the name the stack's `pulumi:autonaming` makes (native provider), and an agent keeps the name it has. Only the current API (2024) has it; its update takes no null, so nothing clears it.
         :param pulumi.Input[_builtins.bool] noise_suppression: Whether background noise is suppressed on the caller's audio. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
@@ -978,7 +978,7 @@ class Agent(pulumi.CustomResource):
                  interrupt_sensitivity: pulumi.Input[Optional['InterruptSensitivity']] = None,
                  ivr_navigation_mode: pulumi.Input[Optional['IvrNavigationMode']] = None,
                  language: pulumi.Input[Optional['Language']] = None,
-                 llm_fallback: pulumi.Input[Optional[Union['AgentLlmFallbackArgs', 'AgentLlmFallbackArgsDict']]] = None,
+                 llm_fallback: pulumi.Input[Optional[Union['AgentLlmFallbackArgs', 'AgentLlmFallbackArgsDict', 'outputs.AgentLlmFallback']]] = None,
                  llm_temperature: pulumi.Input[Optional[_builtins.float]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  noise_suppression: pulumi.Input[Optional[_builtins.bool]] = None,
@@ -1052,7 +1052,7 @@ class Agent(pulumi.CustomResource):
             interrupt_sensitivity: pulumi.Input[Optional[_builtins.str]] = None,
             ivr_navigation_mode: pulumi.Input[Optional[_builtins.str]] = None,
             language: pulumi.Input[Optional[_builtins.str]] = None,
-            llm_fallback: pulumi.Input[Optional[Union['AgentLlmFallbackArgs', 'AgentLlmFallbackArgsDict']]] = None,
+            llm_fallback: pulumi.Input[Optional[Union['AgentLlmFallbackArgs', 'AgentLlmFallbackArgsDict', 'outputs.AgentLlmFallback']]] = None,
             llm_temperature: pulumi.Input[Optional[_builtins.float]] = None,
             name: pulumi.Input[Optional[_builtins.str]] = None,
             noise_suppression: pulumi.Input[Optional[_builtins.bool]] = None,
@@ -1085,7 +1085,7 @@ class Agent(pulumi.CustomResource):
         :param pulumi.Input[_builtins.str] interrupt_sensitivity: How readily a caller's speech interrupts it: low, high. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
         :param pulumi.Input[_builtins.str] ivr_navigation_mode: Whether it navigates phone menus (IVRs): default, off. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
         :param pulumi.Input[_builtins.str] language: The language it speaks and listens for: en, es, de, hi, pt, fr, nl, id, it, ja, ko. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
-        :param pulumi.Input[Union['AgentLlmFallbackArgs', 'AgentLlmFallbackArgsDict']] llm_fallback: The language model it falls back to when its own fails: `provider` (openai, azure) and `modelName`. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+        :param pulumi.Input[Union['AgentLlmFallbackArgs', 'AgentLlmFallbackArgsDict', 'outputs.AgentLlmFallback']] llm_fallback: The language model it falls back to when its own fails: `provider` (openai, azure) and `modelName`. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
         :param pulumi.Input[_builtins.float] llm_temperature: The language model's sampling temperature, from 0 to 2. Only the current API (2024) has it, and only its agents/create takes it (0.0.48's agents/update has no llm_temperature): changing it replaces the agent (the old one stays on the service, which has no delete). Left unset, the service's value stands.
         :param pulumi.Input[_builtins.str] name: The agent's name, as the dashboard shows it. Left unset, a new agent gets its logical name, or the name the stack's `pulumi:autonaming` makes (native provider), and an agent keeps the name it has. Only the current API (2024) has it; its update takes no null, so nothing clears it.
         :param pulumi.Input[_builtins.bool] noise_suppression: Whether background noise is suppressed on the caller's audio. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
@@ -1139,7 +1139,7 @@ class Agent(pulumi.CustomResource):
             ask_if_human_present_on_idle: pulumi.Input[Optional[_builtins.bool]] = None,
             context_endpoint: pulumi.Input[Optional[_builtins.str]] = None,
             conversation_speed: pulumi.Input[Optional[_builtins.float]] = None,
-            deepgram_keywords: pulumi.Input[Optional[Mapping[str, Any]]] = None,
+            deepgram_keywords: pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.float]]]] = None,
             endpointing_sensitivity: pulumi.Input[Optional[_builtins.str]] = None,
             idle_time_seconds: pulumi.Input[Optional[_builtins.int]] = None,
             initial_message: pulumi.Input[Optional[_builtins.str]] = None,
@@ -1147,7 +1147,7 @@ class Agent(pulumi.CustomResource):
             interrupt_sensitivity: pulumi.Input[Optional[_builtins.str]] = None,
             ivr_navigation_mode: pulumi.Input[Optional[_builtins.str]] = None,
             language: pulumi.Input[Optional[_builtins.str]] = None,
-            llm_fallback: pulumi.Input[Optional[Mapping[str, Any]]] = None,
+            llm_fallback: pulumi.Input[Optional[Union['AgentLlmFallbackArgs', 'AgentLlmFallbackArgsDict', 'outputs.AgentLlmFallback']]] = None,
             llm_temperature: pulumi.Input[Optional[_builtins.float]] = None,
             name: pulumi.Input[Optional[_builtins.str]] = None,
             noise_suppression: pulumi.Input[Optional[_builtins.bool]] = None,

@@ -218,7 +218,7 @@ class Prompt(pulumi.CustomResource):
     def __init__(__self__,
                  resource_name: str,
                  opts: Optional[pulumi.ResourceOptions] = None,
-                 collect_fields: pulumi.Input[Optional[Sequence[pulumi.Input[Union['PromptCollectFieldsArgs', 'PromptCollectFieldsArgsDict']]]]] = None,
+                 collect_fields: pulumi.Input[Optional[Sequence[pulumi.Input[Union['PromptCollectFieldsArgs', 'PromptCollectFieldsArgsDict', 'outputs.PromptCollectFields']]]]] = None,
                  content: pulumi.Input[Optional[_builtins.str]] = None,
                  context_endpoint: pulumi.Input[Optional[_builtins.str]] = None,
                  prompt_id: pulumi.Input[Optional[_builtins.str]] = None,
@@ -244,7 +244,7 @@ class Prompt(pulumi.CustomResource):
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
-        :param pulumi.Input[Sequence[pulumi.Input[Union['PromptCollectFieldsArgs', 'PromptCollectFieldsArgsDict']]]] collect_fields: Fields the agent collects during a call: each a `name`, a `label`, an optional `description` and a `fieldType` (field_type_email, the default and the only type the service knows). Unset: the service keeps what it holds.
+        :param pulumi.Input[Sequence[pulumi.Input[Union['PromptCollectFieldsArgs', 'PromptCollectFieldsArgsDict', 'outputs.PromptCollectFields']]]] collect_fields: Fields the agent collects during a call: each a `name`, a `label`, an optional `description` and a `fieldType` (field_type_email, the default and the only type the service knows). Unset: the service keeps what it holds.
         :param pulumi.Input[_builtins.str] content: The prompt's text. Set content, promptTemplate, or both (or neither with promptId). Unset: the service keeps what it holds (prompts/update leaves out what it is not sent).
         :param pulumi.Input[_builtins.str] context_endpoint: A URL the service asks for context before a call. Unset: the service keeps what it holds (prompts/update cannot clear it).
         :param pulumi.Input[_builtins.str] prompt_id: Adopt an existing prompt instead of creating one: its fields are set to these arguments on the first `up`. Changing it replaces.
@@ -289,7 +289,7 @@ class Prompt(pulumi.CustomResource):
     def _internal_init(__self__,
                  resource_name: str,
                  opts: Optional[pulumi.ResourceOptions] = None,
-                 collect_fields: pulumi.Input[Optional[Sequence[pulumi.Input[Union['PromptCollectFieldsArgs', 'PromptCollectFieldsArgsDict']]]]] = None,
+                 collect_fields: pulumi.Input[Optional[Sequence[pulumi.Input[Union['PromptCollectFieldsArgs', 'PromptCollectFieldsArgsDict', 'outputs.PromptCollectFields']]]]] = None,
                  content: pulumi.Input[Optional[_builtins.str]] = None,
                  context_endpoint: pulumi.Input[Optional[_builtins.str]] = None,
                  prompt_id: pulumi.Input[Optional[_builtins.str]] = None,
@@ -321,7 +321,7 @@ class Prompt(pulumi.CustomResource):
     def get(resource_name: str,
             id: pulumi.Input[str],
             opts: Optional[pulumi.ResourceOptions] = None,
-            collect_fields: pulumi.Input[Optional[Sequence[pulumi.Input[Union['PromptCollectFieldsArgs', 'PromptCollectFieldsArgsDict']]]]] = None,
+            collect_fields: pulumi.Input[Optional[Sequence[pulumi.Input[Union['PromptCollectFieldsArgs', 'PromptCollectFieldsArgsDict', 'outputs.PromptCollectFields']]]]] = None,
             content: pulumi.Input[Optional[_builtins.str]] = None,
             context_endpoint: pulumi.Input[Optional[_builtins.str]] = None,
             prompt_id: pulumi.Input[Optional[_builtins.str]] = None,
@@ -334,7 +334,7 @@ class Prompt(pulumi.CustomResource):
         :param str resource_name: The unique name of the resulting resource.
         :param pulumi.Input[str] id: The unique provider ID of the resource to lookup.
         :param pulumi.ResourceOptions opts: Options for the resource.
-        :param pulumi.Input[Sequence[pulumi.Input[Union['PromptCollectFieldsArgs', 'PromptCollectFieldsArgsDict']]]] collect_fields: Fields the agent collects during a call: each a `name`, a `label`, an optional `description` and a `fieldType` (field_type_email, the default and the only type the service knows). Unset: the service keeps what it holds.
+        :param pulumi.Input[Sequence[pulumi.Input[Union['PromptCollectFieldsArgs', 'PromptCollectFieldsArgsDict', 'outputs.PromptCollectFields']]]] collect_fields: Fields the agent collects during a call: each a `name`, a `label`, an optional `description` and a `fieldType` (field_type_email, the default and the only type the service knows). Unset: the service keeps what it holds.
         :param pulumi.Input[_builtins.str] content: The prompt's text. Set content, promptTemplate, or both (or neither with promptId). Unset: the service keeps what it holds (prompts/update leaves out what it is not sent).
         :param pulumi.Input[_builtins.str] context_endpoint: A URL the service asks for context before a call. Unset: the service keeps what it holds (prompts/update cannot clear it).
         :param pulumi.Input[_builtins.str] prompt_id: Adopt an existing prompt instead of creating one: its fields are set to these arguments on the first `up`. Changing it replaces.
@@ -356,7 +356,7 @@ class Prompt(pulumi.CustomResource):
     @staticmethod
     def exists(id: pulumi.Input[str],
             opts: Optional[pulumi.ResourceOptions] = None,
-            collect_fields: pulumi.Input[Optional[Sequence[pulumi.Input[Mapping[str, Any]]]]] = None,
+            collect_fields: pulumi.Input[Optional[Sequence[pulumi.Input[Union['PromptCollectFieldsArgs', 'PromptCollectFieldsArgsDict', 'outputs.PromptCollectFields']]]]] = None,
             content: pulumi.Input[Optional[_builtins.str]] = None,
             context_endpoint: pulumi.Input[Optional[_builtins.str]] = None,
             prompt_id: pulumi.Input[Optional[_builtins.str]] = None,
