@@ -1,8 +1,9 @@
 #!/usr/bin/env node
-// `npm run emulator -- [--host H] [--port N] [--db PATH] [--token T ...] [--seed] [--log] [--fault JSON ...] [--fault-seed N] [--rate-limit R[/B]]`
+// `npm run emulator -- [--host H] [--port N] [--db PATH] [--token T ...] [--seed] [--log] [--fault JSON ...] [--fault-seed N] [--rate-limit R[/B]] [--answers JSON]`
 // Prints the base URL as the first line of stdout once it accepts connections.
 import { randomBytes } from "node:crypto";
 import { Command, InvalidArgumentError, Option } from "commander";
+import { AnswerModesSchema, type AnswerModes } from "./answers.js";
 import { FaultRuleSchema, FaultSeedSchema, type FaultRuleInput } from "./fault-rule.js";
 import type { RateLimitOptions } from "./rate-limit.js";
 import { startEmulator } from "./server.js";
@@ -24,6 +25,20 @@ const parseFault = (v: string, previous: FaultRuleInput[]) => {
   if (!r.success)
     throw new InvalidArgumentError(r.error.issues.map((i) => `${i.path.join(".") || "rule"}: ${i.message}`).join("; "));
   return [...previous, r.data];
+};
+const parseAnswers = (v: string): AnswerModes => {
+  let json: unknown;
+  try {
+    json = JSON.parse(v);
+  } catch {
+    throw new InvalidArgumentError('must be JSON, e.g. {"credentials":"masked","unsetAsNull":true}');
+  }
+  const r = AnswerModesSchema.safeParse(json);
+  if (!r.success)
+    throw new InvalidArgumentError(
+      r.error.issues.map((i) => `${i.path.join(".") || "answers"}: ${i.message}`).join("; "),
+    );
+  return r.data;
 };
 const parseSeed = (v: string) => {
   const r = FaultSeedSchema.safeParse(/^\d+$/.test(v) ? Number(v) : Number.NaN);
@@ -71,6 +86,11 @@ const program = new Command()
     "limit each token to R requests a second with bursts of B (default R); past it: 429 with Retry-After",
     parseRateLimit,
   )
+  .option(
+    "--answers <json>",
+    'answer in the service\'s own words, e.g. {"credentials":"masked","unsetAsNull":true,"order":"reversed","listLag":{"listings":5}}',
+    parseAnswers,
+  )
   .option("--validate-responses", "check every response against its schema (slower; a self-check)", false)
   .addOption(
     new Option("--api <generation>", "API generation to speak: 2023 (the interface) or 2024 (the current API)")
@@ -91,6 +111,7 @@ const opts = program.opts<{
   validateResponses: boolean;
   rateLimit?: RateLimitOptions;
   api: "2023" | "2024";
+  answers?: AnswerModes;
 }>();
 
 const fromEnv = (process.env.VOICEAGENT_EMULATOR_TOKENS ?? "")
@@ -115,6 +136,7 @@ const emu = await startEmulator({
   validateResponses: opts.validateResponses,
   rateLimit: opts.rateLimit,
   api: opts.api,
+  answers: opts.answers,
   logger: opts.log ? { level: "info", stream: process.stderr } : false,
 });
 process.stdout.write(`${emu.url}\n`);

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyServerOptions } from "fastify";
+import type { AnswerModes } from "./answers.js";
 import type { Store } from "./db.js";
 import type { FaultRuleInput } from "./fault-rule.js";
 import type { FaultInjector } from "./faults.js";
@@ -45,6 +46,12 @@ export interface EmulatorOptions {
    * 429 with Retry-After, before any work (counted in `stats.rateLimited`). Off when omitted.
    */
   rateLimit?: RateLimitOptions | undefined;
+  /**
+   * The service answering in its own words (answers.ts), combinable with the faults: credentials
+   * masked or omitted, unset fields as null, lists in another order or lagging behind writes. Off
+   * when omitted: every field answered as sent, lists in the order made and at once.
+   */
+  answers?: AnswerModes | undefined;
 }
 
 /** A built emulator: the Fastify app and the parts tests and the CLI reach into. */
