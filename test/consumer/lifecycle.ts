@@ -7,7 +7,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, expect, inject } from "vitest";
 import { createClient, type VoiceAgentClient } from "pulumi-voiceagent/client";
-import { startEmulator, type RunningEmulator } from "voiceagent-emulator";
+import { type AnswerModes, startEmulator, type RunningEmulator } from "voiceagent-emulator";
 import { createConsumer, REPO_ROOT, run, type Consumer, type ConsumerOptions } from "../helpers/consumer.js";
 import { downloadEnv, startReleaseServer, type ReleaseServer } from "../helpers/release-server.js";
 
@@ -81,11 +81,18 @@ export function useConsumer(opts: {
   downloads?: boolean;
   /** The API generation the emulator speaks (default: the interface's, 2023). */
   api?: "2023" | "2024";
+  /** How the emulator words its answers (default: every field as sent). */
+  answers?: AnswerModes;
 }): ConsumerContext {
   const ctx = {} as ConsumerContext;
   beforeAll(async () => {
     ctx.token = `consumer-${opts.name}-${randomUUID()}`;
-    ctx.emu = await startEmulator({ tokens: [ctx.token], seed: true, ...(opts.api ? { api: opts.api } : {}) });
+    ctx.emu = await startEmulator({
+      tokens: [ctx.token],
+      seed: true,
+      ...(opts.api ? { api: opts.api } : {}),
+      ...(opts.answers ? { answers: opts.answers } : {}),
+    });
     ctx.client = createClient({ baseUrl: ctx.emu.url, token: ctx.token });
     const viaEnv = opts.credentials === "env";
     if (opts.downloads) {

@@ -5,14 +5,19 @@
 // (test/helpers/consumer.ts, install seeds) and npm finds nothing to fetch.
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
+import type { AnswerModes } from "voiceagent-emulator";
 import { packageJson, REPO_ROOT, TEMPLATE_TSCONFIG, TS_DEV_DEPENDENCIES } from "../helpers/consumer.js";
 import { type ConsumerContext, PULUMI, useConsumer } from "../consumer/lifecycle.js";
 
-/** The clinic project with a stack `dev` on its own emulator; `name` names the token and the temp folder. */
-export function useClinicProject(name: string): ConsumerContext {
+/**
+ * The clinic project with a stack `dev` on its own emulator; `name` names the token and the temp
+ * folder, `answers` how the emulator words its answers (default: every field as sent).
+ */
+export function useClinicProject(name: string, answers?: AnswerModes): ConsumerContext {
   return useConsumer({
     name,
     api: "2024",
+    ...(answers ? { answers } : {}),
     config: { "voiceagent:api": "2024" },
     project: (tarball) => ({
       files: {
