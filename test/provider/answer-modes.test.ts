@@ -2,7 +2,8 @@
 // answer mode of the emulator (emulator/answers.ts), the first reply of the kind's create is lost
 // after the object was committed, and then the service holds exactly one object, the create
 // answers it, and a re-read (the next process's refresh) diffs with no change. Through the real
-// kind runtime (the dynamic provider's, as its shims call it), in-process. The table is keyed by
+// kind runtime (the dynamic provider's, as its shims call it), in-process. Under a list that lags
+// behind writes the replies are kept: the re-read must find each object by id all the same. The table is keyed by
 // the registry's kind names, so a new kind does not compile until it has its row.
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -20,7 +21,12 @@ const MODES: Record<string, AnswerModes> = {
   "unset fields as null": { unsetAsNull: true },
   "lists newest first": { order: "reversed" },
   "a hosted API (masked, nulls, newest first)": { credentials: "masked", unsetAsNull: true, order: "reversed" },
+  // Its replies kept: a lost one cannot be told from one that made nothing while the list lags
+  // longer than the client's checks (docs/flaky-service.md, "What this does not guarantee").
+  "lists lagging behind writes": { listLag: { listings: 20 } },
 };
+/** The modes under which a create's first reply is not lost (see above). */
+const REPLIES_KEPT = new Set(["lists lagging behind writes"]);
 
 /** What one row needs of the service before its create: objects made beforehand, by HTTP. */
 interface Made {
@@ -114,7 +120,8 @@ async function prepare(emu: RunningEmulator): Promise<Made> {
 }
 
 describe.each(Object.keys(MODES))("a service answering with %s", (mode) => {
-  it("every kind: the create's reply lost, one object made, and no change after a re-read", async () => {
+  const lose = !REPLIES_KEPT.has(mode);
+  it(`every kind: the create's reply ${lose ? "lost" : "kept"}, one object made, and no change after a re-read`, async () => {
     const emu = emus.get(mode)!;
     const made = await prepare(emu);
     const user = emu.store.userFor(token).userId;
@@ -132,7 +139,7 @@ describe.each(Object.keys(MODES))("a service answering with %s", (mode) => {
       expect(checked.failures ?? [], kind).toEqual([]);
       const before = count(row.table);
       // The next POST (the create, or a binding's update) is committed and its reply lost.
-      emu.faults.add({ phase: "after", route: "*", method: "POST", reset: true, count: 1 });
+      if (lose) emu.faults.add({ phase: "after", route: "*", method: "POST", reset: true, count: 1 });
       const created = await rt.create(settings, checked.inputs).catch((err: unknown) => {
         throw new Error(`${kind}: ${err instanceof Error ? err.message : String(err)}`);
       });
