@@ -208,7 +208,7 @@ destroy forgets, secrets nowhere`, async () => {
       expect(shown.includes(key), `CLI output holds ${key}`).toBe(false);
       expect(backendFilesHolding(c.dir, key), key).toEqual([]);
     }
-  }, 240_000);
+  }, 420_000);
 
   // voiceagent:api left at auto (the default), as a new user leaves it: a Voice left at its default
   // type (the interface's voice_base) fails at preview, naming `type`, whether or not the provider
