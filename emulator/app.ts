@@ -10,6 +10,7 @@ import {
 } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { adminRoutes } from "./admin.js";
+import { Answers } from "./answers.js";
 import { Store } from "./db.js";
 import { errorHandler, notFoundHandler } from "./errors.js";
 import { FaultInjector } from "./faults.js";
@@ -34,7 +35,8 @@ import { createStats, resetStats } from "./stats.js";
 export async function buildEmulator(opts: EmulatorOptions): Promise<Emulator> {
   if (opts.tokens.length === 0) throw new Error("buildEmulator: give at least one token");
   const store = typeof opts.db === "object" ? opts.db : new Store(opts.db ?? ":memory:");
-  const service = new VoiceAgentService(store);
+  const answers = new Answers(opts.answers ?? {});
+  const service = new VoiceAgentService(store, answers);
   const api = opts.api ?? "2023";
   const faults = new FaultInjector(opts.faults ?? [], opts.faultSeed);
   const stats = createStats();
@@ -54,6 +56,8 @@ export async function buildEmulator(opts: EmulatorOptions): Promise<Emulator> {
     return result;
   };
   if (opts.seed) opts.tokens.forEach(seed);
+  // After the seed: what the account held from the start is listed at once.
+  answers.watch(store);
 
   const app = Fastify({
     logger: loggerOptions(opts.logger),

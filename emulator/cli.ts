@@ -1,9 +1,10 @@
 #!/usr/bin/env node
 // `npm run emulator -- [--host H] [--port N] [--db PATH] [--token T ...] [--seed] [--log] [--fault JSON ...]
-//   [--fault-seed N] [--rate-limit R[/B]] [--api 2023|2024] [--service-defaults]`
+//   [--fault-seed N] [--rate-limit R[/B]] [--api 2023|2024] [--service-defaults] [--answers JSON]`
 // Prints the base URL as the first line of stdout once it accepts connections.
 import { randomBytes } from "node:crypto";
 import { Command, InvalidArgumentError, Option } from "commander";
+import { AnswerModesSchema, type AnswerModes } from "./answers.js";
 import { FaultRuleSchema, FaultSeedSchema, type FaultRuleInput } from "./fault-rule.js";
 import type { RateLimitOptions } from "./rate-limit.js";
 import { startEmulator } from "./server.js";
@@ -25,6 +26,20 @@ const parseFault = (v: string, previous: FaultRuleInput[]) => {
   if (!r.success)
     throw new InvalidArgumentError(r.error.issues.map((i) => `${i.path.join(".") || "rule"}: ${i.message}`).join("; "));
   return [...previous, r.data];
+};
+const parseAnswers = (v: string): AnswerModes => {
+  let json: unknown;
+  try {
+    json = JSON.parse(v);
+  } catch {
+    throw new InvalidArgumentError('must be JSON, e.g. {"credentials":"masked","unsetAsNull":true}');
+  }
+  const r = AnswerModesSchema.safeParse(json);
+  if (!r.success)
+    throw new InvalidArgumentError(
+      r.error.issues.map((i) => `${i.path.join(".") || "answers"}: ${i.message}`).join("; "),
+    );
+  return r.data;
 };
 const parseSeed = (v: string) => {
   const r = FaultSeedSchema.safeParse(/^\d+$/.test(v) ? Number(v) : Number.NaN);
@@ -72,6 +87,11 @@ const program = new Command()
     "limit each token to R requests a second with bursts of B (default R); past it: 429 with Retry-After",
     parseRateLimit,
   )
+  .option(
+    "--answers <json>",
+    'answer in the service\'s own words, e.g. {"credentials":"masked","unsetAsNull":true,"order":"reversed","listLag":{"listings":5}}',
+    parseAnswers,
+  )
   .option("--validate-responses", "check every response against its schema (slower; a self-check)", false)
   .option("--service-defaults", "answer with the service's defaults for fields a request left out", false)
   .addOption(
@@ -94,6 +114,7 @@ const opts = program.opts<{
   rateLimit?: RateLimitOptions;
   api: "2023" | "2024";
   serviceDefaults: boolean;
+  answers?: AnswerModes;
 }>();
 
 const fromEnv = (process.env.VOICEAGENT_EMULATOR_TOKENS ?? "")
@@ -119,6 +140,7 @@ const emu = await startEmulator({
   rateLimit: opts.rateLimit,
   api: opts.api,
   serviceDefaults: opts.serviceDefaults,
+  answers: opts.answers,
   logger: opts.log ? { level: "info", stream: process.stderr } : false,
 });
 process.stdout.write(`${emu.url}\n`);

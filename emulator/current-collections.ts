@@ -8,6 +8,7 @@ import type {
   PromptCreateSchema,
   Usage,
 } from "pulumi-voiceagent/schemas";
+import { Answers } from "./answers.js";
 import type { Store, Table } from "./db.js";
 import { refuseTemplate } from "./current-fields.js";
 import { HttpFailure } from "./http-failure.js";
@@ -45,10 +46,14 @@ export interface CurrentPage<T> {
 
 /** The current API's own collections, per user, over the emulator's Store. */
 export class CurrentCollections {
-  constructor(private readonly store: Store) {}
+  /** `answers`: how lists show objects (the order, a lag); by default as made, at once. */
+  constructor(
+    private readonly store: Store,
+    private readonly answers: Answers = new Answers({}),
+  ) {}
 
-  list<T>(table: Table, u: string, page: number, size: number): CurrentPage<T> {
-    const { items, total } = this.store.list<T>(table, u, page, size);
+  list<T extends { id: string }>(table: Table, u: string, page: number, size: number): CurrentPage<T> {
+    const { items, total } = this.answers.page<T>(this.store, table, u, page, size);
     return { items, page, size, total, has_more: page * size < total, total_is_estimated: false };
   }
 

@@ -39,6 +39,8 @@ export interface Row<T> {
 export class Store {
   readonly db: Database.Database;
   private readonly stmts;
+  /** Told of every object stored anew (the emulator's answer modes: a lagging list). */
+  private readonly inserted: ((table: Table, id: string, userId: string) => void)[] = [];
 
   constructor(path = ":memory:") {
     this.db = new Database(path);
@@ -80,6 +82,9 @@ export class Store {
       list: this.db.prepare<[string, string, number, number], { id: string; data: string }>(
         "SELECT id, data FROM objects WHERE kind = ? AND user_id = ? ORDER BY created, rowid LIMIT ? OFFSET ?",
       ),
+      all: this.db.prepare<[string, string], { id: string; data: string }>(
+        "SELECT id, data FROM objects WHERE kind = ? AND user_id = ? ORDER BY created, rowid",
+      ),
       count: this.db.prepare<[string, string], { n: number }>(
         "SELECT COUNT(*) AS n FROM objects WHERE kind = ? AND user_id = ?",
       ),
@@ -115,6 +120,7 @@ export class Store {
   /** Stores a new object. */
   insert<T extends { id: string; user_id: string }>(table: Table, obj: T, key: string | null = null): T {
     this.stmts.insert.run(table, obj.id, obj.user_id, key, JSON.stringify(obj), Date.now());
+    for (const told of this.inserted) told(table, obj.id, obj.user_id);
     return obj;
   }
 
@@ -129,6 +135,16 @@ export class Store {
     const rows = this.stmts.list.all(table, userId, size, (page - 1) * size);
     const total = this.stmts.count.get(table, userId)?.n ?? 0;
     return { items: rows.map((r) => JSON.parse(r.data) as T), total };
+  }
+
+  /** Every one of a user's objects of `table`, oldest first. */
+  all<T>(table: Table, userId: string): T[] {
+    return this.stmts.all.all(table, userId).map((r) => JSON.parse(r.data) as T);
+  }
+
+  /** Calls `told` with each object stored from now on. */
+  onInsert(told: (table: Table, id: string, userId: string) => void): void {
+    this.inserted.push(told);
   }
 
   /** Runs `fn` in one transaction. */

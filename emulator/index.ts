@@ -6,6 +6,7 @@
  * const emu = await startEmulator({ tokens: ["dev-token"], seed: true, faultSeed: 42 });
  */
 export { buildEmulator } from "./app.js";
+export { AnswerModesSchema, type AnswerModes } from "./answers.js";
 export type { Emulator, EmulatorOptions } from "./options.js";
 export type { Caller } from "./request-context.js";
 export { resetStats, type RequestStats } from "./stats.js";

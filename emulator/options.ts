@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyServerOptions } from "fastify";
+import type { AnswerModes } from "./answers.js";
 import type { Store } from "./db.js";
 import type { FaultRuleInput } from "./fault-rule.js";
 import type { FaultInjector } from "./faults.js";
@@ -52,6 +53,12 @@ export interface EmulatorOptions {
    * models do. Off by default: answers then leave such fields out.
    */
   serviceDefaults?: boolean;
+  /**
+   * The service answering in its own words (answers.ts), combinable with the faults: credentials
+   * masked or omitted, unset fields as null, lists in another order or lagging behind writes. Off
+   * when omitted: every field answered as sent, lists in the order made and at once.
+   */
+  answers?: AnswerModes | undefined;
 }
 
 /** A built emulator: the Fastify app and the parts tests and the CLI reach into. */

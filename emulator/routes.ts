@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
+import { z } from "zod";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import {
   COLLECTION_NAMES,
@@ -154,7 +155,7 @@ export const serviceRoutes: FastifyPluginAsyncZod<ServiceRouteDeps> = async (app
   if (current) {
     // The routes only the current API has (the interface dialect answers them 404), from the wire
     // layer's collection table; their answers are the current API's shapes already.
-    const cc = new CurrentCollections(service.store);
+    const cc = new CurrentCollections(service.store, service.answers);
     for (const r of currentRoutes(cc, service)) {
       const writes = r.def.method === "POST";
       app.route({
@@ -188,4 +189,17 @@ export const serviceRoutes: FastifyPluginAsyncZod<ServiceRouteDeps> = async (app
       return JSON.stringify(renderCurrent(name, JSON.parse(payload)));
     });
   }
+  // Last, after the current API's shapes: the service's own words (answers.ts), where asked for.
+  const { answers } = service;
+  if (answers.active) {
+    app.addHook("onSend", async (req, reply, payload) => {
+      if (reply.statusCode !== 200 || typeof payload !== "string" || !pathOf(req.url).startsWith("/v1/"))
+        return payload;
+      const response: unknown = req.routeOptions.schema?.response;
+      const schema = isRecord(response) ? response[200] : undefined;
+      return JSON.stringify(answers.word(JSON.parse(payload), schema instanceof z.core.$ZodType ? schema : undefined));
+    });
+  }
 };
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);

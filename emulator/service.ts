@@ -19,6 +19,7 @@ import {
   type NumberCurrentFields,
   numberCurrentFields,
 } from "./current-fields.js";
+import { Answers } from "./answers.js";
 import type { Store, Table } from "./db.js";
 import { HttpFailure } from "./http-failure.js";
 
@@ -52,7 +53,11 @@ const invalid = (loc: (string | number)[], msg: string, type: string) => new Htt
 
 /** The service's behaviour, per user, over a Store. Every method takes the caller's user id. */
 export class VoiceAgentService {
-  constructor(readonly store: Store) {}
+  /** `answers`: how lists show objects (the order, a lag); by default as made, at once. */
+  constructor(
+    readonly store: Store,
+    readonly answers: Answers = new Answers({}),
+  ) {}
 
   // Voices, actions, webhooks: plain objects.
   getVoice = (u: string, id: string) => this.need<Voice>("voice", u, id, "Voice");
@@ -258,7 +263,7 @@ export class VoiceAgentService {
 
   // Lists.
   list(table: Table, u: string, page: number, size: number) {
-    const { items, total } = this.store.list<unknown>(table, u, page, size);
+    const { items, total } = this.answers.page<{ id: string }>(this.store, table, u, page, size);
     const embedded = items.map((it) => {
       if (table === "agent") return this.embedAgent(it as AgentRec);
       if (table === "number") return this.embedNumber(it as NumberRec);

@@ -1,4 +1,5 @@
 import { gapOf, matchesSent, type Collection } from "../client/index.js";
+import { collections } from "../schemas/index.js";
 import { createBodyFor } from "../dynamic/runtimes.js";
 import type { Account } from "./account.js";
 import { kindOfType } from "../identity.js";
@@ -126,7 +127,8 @@ function decideOne(
   // Every status counts, an ended call included: a call placed by the interrupted run has
   // usually ended by the time recover runs, and it is still proof that the create arrived.
   const items: { id: string }[] = live[collection];
-  const matching = items.filter((item) => matchesSent(body, item));
+  // A credential the service may mask or leave out never decides (the collection table's secrets).
+  const matching = items.filter((item) => matchesSent(body, item, collections[collection].secrets));
   const unmanaged = matching.filter((item) => !managedBy(item.id) && !taken.has(item.id)).map((item) => item.id);
   // "It never reached the service" needs a complete listing (client/listing.ts): an item the list
   // could not read may be the object this create made.

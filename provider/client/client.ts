@@ -3,6 +3,7 @@ import {
   AgentSchema,
   COLLECTION_NAMES,
   CallSchema,
+  collections,
   PhoneNumberBuySchema,
   PhoneNumberSchema,
   type ActionWrite,
@@ -156,7 +157,7 @@ export function createClient(input: CreateClientInput) {
   const numberReads = pages.collection("numbers", { list: () => numbers.listing(), keyOf: (n) => n.number });
   /** A write's answer, its collection's listing dropped before and after it (read-your-writes). */
   const wrote = <T>(collection: Collection, write: Promise<T>): Promise<T> => pages.writing(collection, () => write);
-  /** The exactly-once create in one collection, matching on every field sent. */
+  /** The exactly-once create in one collection, matching on every field sent but its credentials. */
   const once = <T extends { id: string }>(
     collection: Collection,
     noun: string,
@@ -171,10 +172,11 @@ export function createClient(input: CreateClientInput) {
           collection,
           noun,
           body,
-          overlaps: (other) => matchesSent(body, other),
+          unechoed: collections[collection].secrets,
+          overlaps: (other) => matchesSent(body, other, collections[collection].secrets),
           send: post,
           list: listing,
-          matches: (item) => matchesSent(body, item),
+          matches: (item) => matchesSent(body, item, collections[collection].secrets),
         },
         ctx,
       ),
@@ -329,10 +331,11 @@ export function createClient(input: CreateClientInput) {
               noun: "call",
               atMostOnce: true,
               body,
-              overlaps: (other) => matchesSent(body, other),
+              unechoed: collections.calls.secrets,
+              overlaps: (other) => matchesSent(body, other, collections.calls.secrets),
               send: (deadline) => send("createCall", { body, deadline }),
               list: calls.listing,
-              matches: (c) => c.status !== "ended" && matchesSent(body, c),
+              matches: (c) => c.status !== "ended" && matchesSent(body, c, collections.calls.secrets),
             },
             ctx,
           ),

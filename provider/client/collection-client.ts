@@ -35,7 +35,10 @@ export type TableCollectionName = {
 export interface TableNamespace<C extends TableCollectionName> {
   /** One object by id (404: ApiNotFoundError). */
   get(id: string): Promise<ItemOf<C>>;
-  /** Makes one object exactly once: an unknown outcome is checked in the list, matching every field sent. */
+  /**
+   * Makes one object exactly once: an unknown outcome is checked in the list, matching every field
+   * sent but the credentials (the table's `secrets`: a service may mask them or leave them out).
+   */
   create(body: BodyIn<RoutesOf<C>["create"]>): Promise<ItemOf<C>>;
   /** Changes one object by id: the fields given replace those it had. */
   update(id: string, body: BodyIn<RoutesOf<C>["update"]>): Promise<ItemOf<C>>;
@@ -72,10 +75,11 @@ function tableNamespace(c: TableCollectionName, list: Pager<{ id: string }>, ctx
             collection: c,
             noun,
             body,
-            overlaps: (other) => matchesSent(body, other),
+            unechoed: def.secrets,
+            overlaps: (other) => matchesSent(body, other, def.secrets),
             send: (deadline) => sendRoute(routeName(def, "create"), route("create"), { body, deadline }),
             list: list.listing,
-            matches: (item) => matchesSent(body, item),
+            matches: (item) => matchesSent(body, item, def.secrets),
           },
           ctx,
         ),

@@ -23,6 +23,12 @@ export interface CreateOnce<T extends ListItem> {
   /** The request body: creates of equal bodies are interchangeable. */
   body: unknown;
   /**
+   * Dotted wire paths of the body the service may not say back as sent (credentials it masks or
+   * leaves out: the collection table's `secrets`): they never tell objects apart, so bodies equal
+   * but for them are identical (`bodyKey`), and `matches` and `overlaps` leave them out too.
+   */
+  unechoed?: readonly string[];
+  /**
    * Whether an object made by a create that sent `other` could match this create: its check of the
    * list then waits for that create to answer.
    */
@@ -106,7 +112,7 @@ async function createTracked<T extends ListItem>(how: CreateOnce<T>, ctx: Create
       noSnapshot = `the list to check it against could not be read before sending (${err instanceof ApiError ? err.summary : String(err)})`;
     }
   }
-  const key = bodyKey(how.body);
+  const key = bodyKey(how.body, how.unechoed);
   let last: ApiError | undefined;
   let attempts = 0;
   /**

@@ -1,14 +1,20 @@
 // The wire fields that are secret by nature, per collection of the service, as dotted paths into an
 // object as the current API returns it (an embedded object's secrets are listed under the object
 // that embeds it). One place, so the provider (secret outputs, redacted errors and logs), the CLI
-// and the emulator's tests agree on what must never be shown. The voices' api_key is a vendor key.
+// and the emulator's tests agree on what must never be shown. The voices' api_key is a vendor key, its api_user_id
+// the Play.ht account that goes with it.
 
 /** Secret wire fields per collection. */
 export const SECRET_WIRE_FIELDS = {
   account_connections: ["credentials.openai_api_key", "credentials.twilio_auth_token"],
   vector_databases: ["api_key"],
-  voices: ["api_key"],
-  agents: ["voice.api_key", "vector_database.api_key", "openai_account_connection.credentials.openai_api_key"],
+  voices: ["api_key", "api_user_id"],
+  agents: [
+    "voice.api_key",
+    "voice.api_user_id",
+    "vector_database.api_key",
+    "openai_account_connection.credentials.openai_api_key",
+  ],
   numbers: ["telephony_account_connection.credentials.twilio_auth_token"],
   calls: ["telephony_account_connection.credentials.twilio_auth_token"],
 } as const satisfies Record<string, readonly string[]>;

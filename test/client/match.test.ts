@@ -1,6 +1,7 @@
 // What counts as "the object this create made": the fields sent, compared with what the list shows.
 import { describe, expect, it } from "vitest";
-import { matchesSent } from "../../provider/client/match.js";
+import { bodyKey, matchesSent } from "../../provider/client/match.js";
+import { collections } from "../../provider/schemas/index.js";
 
 const VOICE = "0b7c1c8e-8a39-4a53-9d1e-6f1f2b0c9a11";
 const liveAgent = {
@@ -54,5 +55,45 @@ describe("matchesSent", () => {
         { subscriptions: ["event_message", "event_action"] },
       ),
     ).toBe(false);
+  });
+
+  it("a credential the service masks or leaves out never decides (the collection table's secrets)", () => {
+    const sent = {
+      type: "account_connection_twilio",
+      credentials: { twilio_account_sid: "AC1", twilio_auth_token: "tw-1234" },
+    };
+    const answered = (credentials: Record<string, unknown>) => ({
+      id: "c1",
+      user_id: "u",
+      type: sent.type,
+      credentials,
+    });
+    const secrets = collections.account_connections.secrets;
+    for (const live of [
+      answered({ twilio_account_sid: "AC1", twilio_auth_token: "****1234" }),
+      answered({ twilio_account_sid: "AC1" }),
+    ]) {
+      expect(matchesSent(sent, live)).toBe(false);
+      expect(matchesSent(sent, live, secrets)).toBe(true);
+    }
+    // What is echoed still decides.
+    expect(matchesSent(sent, answered({ twilio_account_sid: "AC2" }), secrets)).toBe(false);
+    // Bodies equal but for a credential are identical bodies.
+    const other = { ...sent, credentials: { ...sent.credentials, twilio_auth_token: "tw-other" } };
+    expect(bodyKey(sent, secrets)).toBe(bodyKey(other, secrets));
+    expect(bodyKey(sent)).not.toBe(bodyKey(other));
+  });
+
+  it("a list element's null members count as absent (an optional field left out, answered as null)", () => {
+    const sent = { content: "c", collect_fields: [{ field_type: "field_type_email", label: "E", name: "email" }] };
+    const live = {
+      id: "p1",
+      content: "c",
+      collect_fields: [{ field_type: "field_type_email", label: "E", name: "email", description: null }],
+    };
+    expect(matchesSent(sent, live)).toBe(true);
+    expect(matchesSent(sent, { ...live, collect_fields: [{ ...live.collect_fields[0], description: "set" }] })).toBe(
+      false,
+    );
   });
 });

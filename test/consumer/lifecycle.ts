@@ -7,7 +7,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, expect, inject } from "vitest";
 import { createClient, type VoiceAgentClient } from "pulumi-voiceagent/client";
-import { startEmulator, type RunningEmulator } from "voiceagent-emulator";
+import { type AnswerModes, startEmulator, type RunningEmulator } from "voiceagent-emulator";
 import { createConsumer, REPO_ROOT, run, type Consumer, type ConsumerOptions } from "../helpers/consumer.js";
 import { downloadEnv, startReleaseServer, type ReleaseServer } from "../helpers/release-server.js";
 import { VERSIONS } from "../helpers/versions.js";
@@ -84,6 +84,8 @@ export function useConsumer(opts: {
   api?: "2023" | "2024";
   /** The emulator answers with the service's defaults for fields a request left out (emulator/service-defaults.ts). */
   serviceDefaults?: boolean;
+  /** How the emulator words its answers (default: every field as sent). */
+  answers?: AnswerModes;
 }): ConsumerContext {
   const ctx = {} as ConsumerContext;
   beforeAll(async () => {
@@ -93,6 +95,7 @@ export function useConsumer(opts: {
       seed: true,
       ...(opts.api ? { api: opts.api } : {}),
       ...(opts.serviceDefaults ? { serviceDefaults: true } : {}),
+      ...(opts.answers ? { answers: opts.answers } : {}),
     });
     ctx.client = createClient({ baseUrl: ctx.emu.url, token: ctx.token });
     const viaEnv = opts.credentials === "env";

@@ -43,8 +43,19 @@ describe("a field's flags", () => {
       { doc: "", wire: null, change: "inert", compare: "value" } satisfies F<boolean | undefined>,
       // @ts-expect-error an inert property holds no credential
       { doc: "", wire: null, change: "inert", secret: true } satisfies F<boolean | undefined>,
+      // A credential: its answer is write-only, derived; it is never read back.
+      { doc: "", wire: "name", secret: true } satisfies F<string | undefined>,
+      { doc: "", wire: "name", answer: "write-only" } satisfies F<string | undefined>,
+      // @ts-expect-error a write-only property is never read from the live object (it reads as the value sent)
+      { doc: "", wire: "name", read, secret: true } satisfies F<string | undefined>,
+      // @ts-expect-error a credential is write-only: it cannot be declared echoed
+      { doc: "", wire: "name", secret: true, answer: "echo" } satisfies F<string | undefined>,
+      // @ts-expect-error a property never sent has no answer of the service to declare
+      { doc: "", wire: null, answer: "write-only" } satisfies F<string | undefined>,
+      // @ts-expect-error a write-only property compares by the value sent, never as a set
+      { doc: "", wire: "tags", answer: "write-only", compare: "set" } satisfies F<string[] | undefined>,
     ];
-    expect(fields).toHaveLength(11);
+    expect(fields).toHaveLength(17);
   });
 
   it("do what they say: clear sends null, a set ignores order, replaces replaces, inert never differs", () => {

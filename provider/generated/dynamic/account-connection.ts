@@ -12,11 +12,19 @@ export interface AccountConnectionArgs {
    * cannot change it).
    */
   type: pulumi.Input<AccountConnectionType>;
-  /** The OpenAI API key (account_connection_openai), always secret. */
+  /**
+   * The OpenAI API key (account_connection_openai), always secret. Write-only: the service may mask it or
+   * leave it out of its answers, so it is compared with the value last sent, and a key changed outside Pulumi
+   * is not seen (set it here to change it).
+   */
   openaiApiKey?: pulumi.Input<string>;
   /** The Twilio account SID (account_connection_twilio). */
   twilioAccountSid?: pulumi.Input<string>;
-  /** The Twilio auth token (account_connection_twilio), always secret. */
+  /**
+   * The Twilio auth token (account_connection_twilio), always secret. Write-only: the service may mask it or
+   * leave it out of its answers, so it is compared with the value last sent, and a token changed outside
+   * Pulumi is not seen (set it here to change it).
+   */
   twilioAuthToken?: pulumi.Input<string>;
   /**
    * Numbers of the Twilio account (E.164) that place outbound calls in turn (account_connection_twilio; order
@@ -49,11 +57,19 @@ export interface AccountConnectionOutputs extends AccountConnectionState {
    * cannot change it).
    */
   type: string;
-  /** The OpenAI API key (account_connection_openai), always secret. */
+  /**
+   * The OpenAI API key (account_connection_openai), always secret. Write-only: the service may mask it or
+   * leave it out of its answers, so it is compared with the value last sent, and a key changed outside Pulumi
+   * is not seen (set it here to change it).
+   */
   openaiApiKey?: string;
   /** The Twilio account SID (account_connection_twilio). */
   twilioAccountSid?: string;
-  /** The Twilio auth token (account_connection_twilio), always secret. */
+  /**
+   * The Twilio auth token (account_connection_twilio), always secret. Write-only: the service may mask it or
+   * leave it out of its answers, so it is compared with the value last sent, and a token changed outside
+   * Pulumi is not seen (set it here to change it).
+   */
   twilioAuthToken?: string;
   /**
    * Numbers of the Twilio account (E.164) that place outbound calls in turn (account_connection_twilio; order

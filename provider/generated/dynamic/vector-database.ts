@@ -11,7 +11,11 @@ export interface VectorDatabaseArgs {
   type?: pulumi.Input<VectorDatabaseType>;
   /** The Pinecone index's name. */
   index: pulumi.Input<string>;
-  /** The Pinecone API key, always secret. */
+  /**
+   * The Pinecone API key, always secret. Write-only: the service may mask it or leave it out of its answers,
+   * so it is compared with the value last sent, and a key changed outside Pulumi is not seen (set it here to
+   * change it).
+   */
   apiKey: pulumi.Input<string>;
   /** The Pinecone environment, e.g. "us-east-1-aws". */
   apiEnvironment: pulumi.Input<string>;
@@ -34,7 +38,11 @@ export interface VectorDatabaseOutputs extends VectorDatabaseState {
   type: string;
   /** The Pinecone index's name. */
   index: string;
-  /** The Pinecone API key, always secret. */
+  /**
+   * The Pinecone API key, always secret. Write-only: the service may mask it or leave it out of its answers,
+   * so it is compared with the value last sent, and a key changed outside Pulumi is not seen (set it here to
+   * change it).
+   */
   apiKey: string;
   /** The Pinecone environment, e.g. "us-east-1-aws". */
   apiEnvironment: string;

@@ -24,10 +24,15 @@ export interface VoiceArgs {
   speaker?: pulumi.Input<string>;
   /**
    * The vendor's API key (voice_eleven_labs, voice_play_ht; the 2024 API), always secret. Unset: the service
-   * uses the account's own.
+   * uses the account's own. Write-only: the service may mask it or leave it out of its answers, so it is
+   * compared with the value last sent, and a key changed outside Pulumi is not seen (set it here to change
+   * it).
    */
   apiKey?: pulumi.Input<string>;
-  /** The Play.ht user id that goes with apiKey (voice_play_ht; the 2024 API), always secret. */
+  /**
+   * The Play.ht user id that goes with apiKey (voice_play_ht; the 2024 API), always secret. Write-only, as
+   * apiKey: compared with the value last sent.
+   */
   apiUserId?: pulumi.Input<string>;
   /** Voice stability, from 0 to 1 (voice_eleven_labs; the 2024 API). */
   stability?: pulumi.Input<number>;
@@ -92,10 +97,15 @@ export interface VoiceOutputs extends VoiceState {
   speaker?: string;
   /**
    * The vendor's API key (voice_eleven_labs, voice_play_ht; the 2024 API), always secret. Unset: the service
-   * uses the account's own.
+   * uses the account's own. Write-only: the service may mask it or leave it out of its answers, so it is
+   * compared with the value last sent, and a key changed outside Pulumi is not seen (set it here to change
+   * it).
    */
   apiKey?: string;
-  /** The Play.ht user id that goes with apiKey (voice_play_ht; the 2024 API), always secret. */
+  /**
+   * The Play.ht user id that goes with apiKey (voice_play_ht; the 2024 API), always secret. Write-only, as
+   * apiKey: compared with the value last sent.
+   */
   apiUserId?: string;
   /** Voice stability, from 0 to 1 (voice_eleven_labs; the 2024 API). */
   stability?: number;

@@ -176,12 +176,14 @@ export const accountConnectionKind = defineKind<AccountConnection, ConnectionWir
       read: (c) => c.type,
       change: "replaces",
     },
-    // Credentials: secret everywhere. A service that leaves one out of its answers leaves the
-    // recorded one standing, so refresh shows no drift.
+    // Credentials: secret everywhere, and write-only (kind.ts `Answer`): a service may echo them,
+    // mask them or leave them out, so each reads back as the value sent, and refresh shows no drift.
     openaiApiKey: {
-      doc: "The OpenAI API key (account_connection_openai), always secret.",
+      doc:
+        "The OpenAI API key (account_connection_openai), always secret. Write-only: the service may mask it or leave " +
+        "it out of its answers, so it is compared with the value last sent, and a key changed outside Pulumi is not " +
+        "seen (set it here to change it).",
       wire: "openai_api_key",
-      read: (c, recorded) => c.credentials.openai_api_key ?? recorded.openaiApiKey,
       secret: true,
     },
     twilioAccountSid: {
@@ -190,9 +192,11 @@ export const accountConnectionKind = defineKind<AccountConnection, ConnectionWir
       read: (c) => c.credentials.twilio_account_sid ?? undefined,
     },
     twilioAuthToken: {
-      doc: "The Twilio auth token (account_connection_twilio), always secret.",
+      doc:
+        "The Twilio auth token (account_connection_twilio), always secret. Write-only: the service may mask it or " +
+        "leave it out of its answers, so it is compared with the value last sent, and a token changed outside Pulumi " +
+        "is not seen (set it here to change it).",
       wire: "twilio_auth_token",
-      read: (c, recorded) => c.credentials.twilio_auth_token ?? recorded.twilioAuthToken,
       secret: true,
     },
     steeringPool: {

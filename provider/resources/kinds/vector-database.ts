@@ -61,12 +61,13 @@ export const vectorDatabaseKind = defineKind<VectorDatabase, VectorDatabaseCreat
       read: (v) => v.type,
     },
     index: { doc: "The Pinecone index's name.", wire: "index", read: (v) => v.index },
-    // A credential: secret everywhere. A service that leaves it out of its answers leaves the
-    // recorded one standing, so refresh shows no drift.
+    // A credential: secret everywhere, and write-only (kind.ts `Answer`): a service may echo it,
+    // mask it or leave it out, so it reads back as the value sent, and refresh shows no drift.
     apiKey: {
-      doc: "The Pinecone API key, always secret.",
+      doc:
+        "The Pinecone API key, always secret. Write-only: the service may mask it or leave it out of its answers, so " +
+        "it is compared with the value last sent, and a key changed outside Pulumi is not seen (set it here to change it).",
       wire: "api_key",
-      read: (v, recorded) => v.api_key ?? recorded.apiKey,
       secret: true,
     },
     apiEnvironment: {

@@ -248,20 +248,24 @@ export const voiceKind = defineKind<Voice, VoiceWrite>()({
       unset: "service-decides",
     },
     speaker: { doc: "The speaker (voice_rime).", wire: "speaker", read: (v) => v.speaker ?? undefined },
-    // A credential: secret everywhere. The service may leave it out of its answers (its types make
-    // it optional): then the recorded one stands, so refresh shows no drift. Left unset, whatever
-    // the service holds stays (the 2024 API cannot clear it: no null).
+    // A credential: secret everywhere, and write-only (kind.ts `Answer`): the service may echo it,
+    // mask it or leave it out (its types make it optional), so it reads back as the value sent and
+    // refresh shows no drift. Left unset, whatever the service holds stays (the 2024 API cannot
+    // clear it: no null).
     apiKey: {
-      doc: "The vendor's API key (voice_eleven_labs, voice_play_ht; the 2024 API), always secret. Unset: the service uses the account's own.",
+      doc:
+        "The vendor's API key (voice_eleven_labs, voice_play_ht; the 2024 API), always secret. Unset: the service uses " +
+        "the account's own. Write-only: the service may mask it or leave it out of its answers, so it is compared with " +
+        "the value last sent, and a key changed outside Pulumi is not seen (set it here to change it).",
       wire: "api_key",
-      read: (v, recorded) => v.api_key ?? recorded.apiKey,
       unset: "service-decides",
       secret: true,
     },
     apiUserId: {
-      doc: "The Play.ht user id that goes with apiKey (voice_play_ht; the 2024 API), always secret.",
+      doc:
+        "The Play.ht user id that goes with apiKey (voice_play_ht; the 2024 API), always secret. Write-only, as apiKey: " +
+        "compared with the value last sent.",
       wire: "api_user_id",
-      read: (v, recorded) => v.api_user_id ?? recorded.apiUserId,
       unset: "service-decides",
       secret: true,
     },

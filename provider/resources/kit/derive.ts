@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { registerSecret } from "../../client/errors.js";
-import type { Bodies, Change, KindDef, Props, Unset } from "./kind.js";
+import { type Answer, answerOf, type Bodies, type Change, type KindDef, type Props, type Unset } from "./kind.js";
 import { containsUnknown } from "./unknown.js";
 
 // What the kit derives from a kind's one declaration. The fields are walked as entries, which loses
@@ -15,6 +15,7 @@ interface AnyField {
   unset?: Unset;
   compare?: "value" | "set" | { live: (recorded: Props, id: string) => unknown };
   secret?: true;
+  answer?: Answer;
   emptyIsUnset?: true;
 }
 
@@ -66,7 +67,9 @@ export function bodiesOf<S extends z.ZodRawShape, R extends { id: string }, W>(
 
 /**
  * The outputs of a live object: every input property read back (a set keeps the program's order
- * when it is the same set) and the kind's own outputs. Nothing copied from another object.
+ * when it is the same set) and the kind's own outputs. Nothing copied from another object. A
+ * write-only property (a credential) is never read from the object, whatever the service says
+ * back (masked, left out, or the value): its output is the value sent, `recorded`.
  */
 export function outputsOf<S extends z.ZodRawShape, R extends { id: string }, W>(
   def: KindDef<S, R, W>,
@@ -75,6 +78,10 @@ export function outputsOf<S extends z.ZodRawShape, R extends { id: string }, W>(
 ): Props {
   const out: Props = {};
   for (const [prop, f] of entries(def)) {
+    if (f.wire !== null && answerOf(f) === "write-only") {
+      if (recorded[prop] !== undefined && recorded[prop] !== null) out[prop] = recorded[prop];
+      continue;
+    }
     if (!f.read) continue;
     let value = f.read(live, recorded);
     const wanted = recorded[prop];
@@ -112,7 +119,10 @@ export function inputsOf<S extends z.ZodRawShape, R extends { id: string }, W>(
   return Object.fromEntries(Object.entries(outputs).filter(([k]) => !(k in def.outputs)));
 }
 
-/** The sent properties whose live value differs from what was asked (a service that dropped them). */
+/**
+ * The sent properties whose live value differs from what was asked (a service that dropped them).
+ * A write-only one is never among them: what the service says back for it is no evidence.
+ */
 export function notKept<S extends z.ZodRawShape, R extends { id: string }, W>(
   def: KindDef<S, R, W>,
   outputs: Props,
@@ -121,7 +131,10 @@ export function notKept<S extends z.ZodRawShape, R extends { id: string }, W>(
   return entries(def)
     .filter(
       ([prop, f]) =>
-        f.wire !== null && !(serviceDecides(f) && inputs[prop] === undefined) && !same(f, outputs[prop], inputs[prop]),
+        f.wire !== null &&
+        answerOf(f) !== "write-only" &&
+        !(serviceDecides(f) && inputs[prop] === undefined) &&
+        !same(f, outputs[prop], inputs[prop]),
     )
     .map(([prop]) => prop);
 }

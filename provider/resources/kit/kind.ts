@@ -70,35 +70,70 @@ interface Described {
   deprecated?: string;
 }
 
-/** What a field that is sent or compared says: how it reads back, compares, and whether it is a credential. */
-type Kept<P, R, I> = Described & {
-  /** The live value, from the service's object; `recorded` are the inputs it was made with. */
-  read: (live: R, recorded: Partial<I>) => Widen<P> | undefined;
-  compare?: Compare<P, I>;
-  /**
-   * A credential (a vendor's API key): secret as an input and an output in the package schema, so
-   * every SDK wraps it and the state encrypts it; never shown in a failure, a note or a log.
-   */
-  secret?: true;
-} & (NonNullable<P> extends string
+/**
+ * What the service may say back for a property (the question `answer` answers):
+ * - `echo` (the default): the value it holds, in its own form where the field says how (`compare`:
+ *   a set in any order); a null member of an object or list is one left unset (a service answers an
+ *   optional field the request left out as null);
+ * - `write-only`: the value sent, masked (`****abcd`) or nothing at all, as a hosted API answers a
+ *   credential; every `secret` field's answer, derived. Such a property is never read back: it
+ *   reads as the value sent (the recorded input), its listed value never decides which object a
+ *   lost create made (the client leaves the collection's secrets out of the match, and creates that
+ *   differ only in them are identical bodies), and drift compares the program with the value sent,
+ *   so a value changed outside Pulumi is not seen (its doc says so).
+ */
+export type Answer = "echo" | "write-only";
+
+/** How a property reads back: from the live object, or (write-only) as the value sent. */
+type ReadBack<P, R, I> =
+  | {
+      /** The live value, from the service's object; `recorded` are the inputs it was made with. */
+      read: (live: R, recorded: Partial<I>) => Widen<P> | undefined;
+      compare?: Compare<P, I>;
+      answer?: "echo";
+      secret?: undefined;
+    }
+  | {
+      read?: undefined;
+      compare?: "value";
+      /**
+       * A credential (a vendor's API key): secret as an input and an output in the package schema, so
+       * every SDK wraps it and the state encrypts it; never shown in a failure, a note or a log. Its
+       * answer is `write-only`.
+       */
+      secret: true;
+      answer?: "write-only";
+    }
+  | { read?: undefined; compare?: "value"; secret?: undefined; answer: "write-only" };
+
+/** What a field that is sent or compared says: how it reads back and compares, and whether it is a credential. */
+type Kept<P, R, I> = Described &
+  ReadBack<P, R, I> &
+  (NonNullable<P> extends string
     ? {
         /** With `unset`: the empty string means unset too (no opening message), never sent, never a difference. */
         emptyIsUnset?: true;
       }
     : { emptyIsUnset?: undefined });
 
+/** A field the service never sees: read from the recorded inputs or the live object, never write-only. */
+type NotSentKept<P, R, I> = Described &
+  Extract<ReadBack<P, R, I>, { answer?: "echo" }> &
+  (NonNullable<P> extends string ? { emptyIsUnset?: true } : { emptyIsUnset?: undefined });
+
 /**
  * One input property of a kind, declared once, each flag answering one question: the wire field it
  * is sent as (`wire`, checked against the endpoint's body type, or `null`: never sent), how a
  * change applies (`change`), what unset means (`unset`), how it compares (`compare`), whether it
- * is a credential (`secret`). Combinations that mean nothing do not compile: clearing a property
- * that replaces or is never sent, a set that is not a list, "" as unset for what is not a string,
- * an inert property that is sent, read, compared or secret.
+ * is a credential (`secret`), what the service may say back for it (`answer`). Combinations that
+ * mean nothing do not compile: clearing a property that replaces or is never sent, a set that is not
+ * a list, "" as unset for what is not a string, an inert property that is sent, read, compared or
+ * secret, a write-only property that is read back, compared otherwise than by value or never sent.
  */
 export type Field<P, R, W, I> =
   | ((SentAsIs<P, W> | SentConverted<P, W>) & Kept<P, R, I> & { change?: "in-place"; unset?: Unset })
   | ((SentAsIs<P, W> | SentConverted<P, W>) & Kept<P, R, I> & { change: "replaces"; unset?: Exclude<Unset, "clear"> })
-  | (NotSent & Kept<P, R, I> & { change?: "in-place" | "replaces"; unset?: Exclude<Unset, "clear"> })
+  | (NotSent & NotSentKept<P, R, I> & { change?: "in-place" | "replaces"; unset?: Exclude<Unset, "clear"> })
   | (NotSent &
       Described & {
         change: "inert";
@@ -106,6 +141,7 @@ export type Field<P, R, W, I> =
         unset?: undefined;
         compare?: undefined;
         secret?: undefined;
+        answer?: undefined;
         emptyIsUnset?: undefined;
       });
 
@@ -120,7 +156,13 @@ export interface FieldInfo {
   unset?: Unset;
   compare?: "value" | "set" | { live: (recorded: never, id: string) => unknown };
   secret?: true;
+  answer?: Answer;
   emptyIsUnset?: true;
+}
+
+/** What the service may say back for a field: declared, else derived (a secret is write-only). */
+export function answerOf(f: Pick<FieldInfo, "answer" | "secret">): Answer {
+  return f.answer ?? (f.secret ? "write-only" : "echo");
 }
 
 /** The types an output that is not an input can have, as the package schema names them. */
@@ -296,7 +338,7 @@ export interface KindInfo {
   recover?: RecoverMatch;
   extensionReads?: true;
   input: z.ZodObject;
-  fields: Record<string, Pick<FieldInfo, "doc" | "deprecated" | "change" | "unset" | "secret">>;
+  fields: Record<string, Pick<FieldInfo, "doc" | "deprecated" | "change" | "unset" | "secret" | "answer">>;
   outputs: Record<string, { type: keyof OutputTypes; doc: string; optional?: true; secret?: true }>;
   adopt?: string;
   deleteBeforeReplace?: boolean;

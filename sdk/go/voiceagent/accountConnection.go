@@ -40,13 +40,13 @@ type AccountConnection struct {
 	AccountConnectionId pulumi.StringPtrOutput `pulumi:"accountConnectionId"`
 	// Whether the Twilio account may present any caller id (account_connection_twilio). The service cannot change it in place: changing it replaces. Unset: the service decides.
 	AccountSupportsAnyCallerId pulumi.BoolPtrOutput `pulumi:"accountSupportsAnyCallerId"`
-	// The OpenAI API key (account_connection_openai), always secret.
+	// The OpenAI API key (account_connection_openai), always secret. Write-only: the service may mask it or leave it out of its answers, so it is compared with the value last sent, and a key changed outside Pulumi is not seen (set it here to change it).
 	OpenaiApiKey pulumi.StringPtrOutput `pulumi:"openaiApiKey"`
 	// Numbers of the Twilio account (E.164) that place outbound calls in turn (account_connection_twilio; order does not matter). Changes are applied with the service's add_to_steering_pool and remove_from_steering_pool. Unset: the service keeps the pool it holds.
 	SteeringPool pulumi.StringArrayOutput `pulumi:"steeringPool"`
 	// The Twilio account SID (account_connection_twilio).
 	TwilioAccountSid pulumi.StringPtrOutput `pulumi:"twilioAccountSid"`
-	// The Twilio auth token (account_connection_twilio), always secret.
+	// The Twilio auth token (account_connection_twilio), always secret. Write-only: the service may mask it or leave it out of its answers, so it is compared with the value last sent, and a token changed outside Pulumi is not seen (set it here to change it).
 	TwilioAuthToken pulumi.StringPtrOutput `pulumi:"twilioAuthToken"`
 	// The type: account_connection_openai or account_connection_twilio. Changing it replaces (the service cannot change it).
 	Type pulumi.StringOutput `pulumi:"type"`
@@ -108,13 +108,13 @@ type accountConnectionState struct {
 	AccountConnectionId *string `pulumi:"accountConnectionId"`
 	// Whether the Twilio account may present any caller id (account_connection_twilio). The service cannot change it in place: changing it replaces. Unset: the service decides.
 	AccountSupportsAnyCallerId *bool `pulumi:"accountSupportsAnyCallerId"`
-	// The OpenAI API key (account_connection_openai), always secret.
+	// The OpenAI API key (account_connection_openai), always secret. Write-only: the service may mask it or leave it out of its answers, so it is compared with the value last sent, and a key changed outside Pulumi is not seen (set it here to change it).
 	OpenaiApiKey *string `pulumi:"openaiApiKey"`
 	// Numbers of the Twilio account (E.164) that place outbound calls in turn (account_connection_twilio; order does not matter). Changes are applied with the service's add_to_steering_pool and remove_from_steering_pool. Unset: the service keeps the pool it holds.
 	SteeringPool []string `pulumi:"steeringPool"`
 	// The Twilio account SID (account_connection_twilio).
 	TwilioAccountSid *string `pulumi:"twilioAccountSid"`
-	// The Twilio auth token (account_connection_twilio), always secret.
+	// The Twilio auth token (account_connection_twilio), always secret. Write-only: the service may mask it or leave it out of its answers, so it is compared with the value last sent, and a token changed outside Pulumi is not seen (set it here to change it).
 	TwilioAuthToken *string `pulumi:"twilioAuthToken"`
 	// The type: account_connection_openai or account_connection_twilio. Changing it replaces (the service cannot change it).
 	Type *string `pulumi:"type"`
@@ -127,13 +127,13 @@ type AccountConnectionState struct {
 	AccountConnectionId pulumi.StringPtrInput
 	// Whether the Twilio account may present any caller id (account_connection_twilio). The service cannot change it in place: changing it replaces. Unset: the service decides.
 	AccountSupportsAnyCallerId pulumi.BoolPtrInput
-	// The OpenAI API key (account_connection_openai), always secret.
+	// The OpenAI API key (account_connection_openai), always secret. Write-only: the service may mask it or leave it out of its answers, so it is compared with the value last sent, and a key changed outside Pulumi is not seen (set it here to change it).
 	OpenaiApiKey pulumi.StringPtrInput
 	// Numbers of the Twilio account (E.164) that place outbound calls in turn (account_connection_twilio; order does not matter). Changes are applied with the service's add_to_steering_pool and remove_from_steering_pool. Unset: the service keeps the pool it holds.
 	SteeringPool pulumi.StringArrayInput
 	// The Twilio account SID (account_connection_twilio).
 	TwilioAccountSid pulumi.StringPtrInput
-	// The Twilio auth token (account_connection_twilio), always secret.
+	// The Twilio auth token (account_connection_twilio), always secret. Write-only: the service may mask it or leave it out of its answers, so it is compared with the value last sent, and a token changed outside Pulumi is not seen (set it here to change it).
 	TwilioAuthToken pulumi.StringPtrInput
 	// The type: account_connection_openai or account_connection_twilio. Changing it replaces (the service cannot change it).
 	Type pulumi.StringPtrInput
@@ -156,13 +156,13 @@ type accountConnectionArgs struct {
 	AccountConnectionId *string `pulumi:"accountConnectionId"`
 	// Whether the Twilio account may present any caller id (account_connection_twilio). The service cannot change it in place: changing it replaces. Unset: the service decides.
 	AccountSupportsAnyCallerId *bool `pulumi:"accountSupportsAnyCallerId"`
-	// The OpenAI API key (account_connection_openai), always secret.
+	// The OpenAI API key (account_connection_openai), always secret. Write-only: the service may mask it or leave it out of its answers, so it is compared with the value last sent, and a key changed outside Pulumi is not seen (set it here to change it).
 	OpenaiApiKey *string `pulumi:"openaiApiKey"`
 	// Numbers of the Twilio account (E.164) that place outbound calls in turn (account_connection_twilio; order does not matter). Changes are applied with the service's add_to_steering_pool and remove_from_steering_pool. Unset: the service keeps the pool it holds.
 	SteeringPool []string `pulumi:"steeringPool"`
 	// The Twilio account SID (account_connection_twilio).
 	TwilioAccountSid *string `pulumi:"twilioAccountSid"`
-	// The Twilio auth token (account_connection_twilio), always secret.
+	// The Twilio auth token (account_connection_twilio), always secret. Write-only: the service may mask it or leave it out of its answers, so it is compared with the value last sent, and a token changed outside Pulumi is not seen (set it here to change it).
 	TwilioAuthToken *string `pulumi:"twilioAuthToken"`
 	// The type: account_connection_openai or account_connection_twilio. Changing it replaces (the service cannot change it).
 	Type AccountConnectionType `pulumi:"type"`
@@ -174,13 +174,13 @@ type AccountConnectionArgs struct {
 	AccountConnectionId pulumi.StringPtrInput
 	// Whether the Twilio account may present any caller id (account_connection_twilio). The service cannot change it in place: changing it replaces. Unset: the service decides.
 	AccountSupportsAnyCallerId pulumi.BoolPtrInput
-	// The OpenAI API key (account_connection_openai), always secret.
+	// The OpenAI API key (account_connection_openai), always secret. Write-only: the service may mask it or leave it out of its answers, so it is compared with the value last sent, and a key changed outside Pulumi is not seen (set it here to change it).
 	OpenaiApiKey pulumi.StringPtrInput
 	// Numbers of the Twilio account (E.164) that place outbound calls in turn (account_connection_twilio; order does not matter). Changes are applied with the service's add_to_steering_pool and remove_from_steering_pool. Unset: the service keeps the pool it holds.
 	SteeringPool pulumi.StringArrayInput
 	// The Twilio account SID (account_connection_twilio).
 	TwilioAccountSid pulumi.StringPtrInput
-	// The Twilio auth token (account_connection_twilio), always secret.
+	// The Twilio auth token (account_connection_twilio), always secret. Write-only: the service may mask it or leave it out of its answers, so it is compared with the value last sent, and a token changed outside Pulumi is not seen (set it here to change it).
 	TwilioAuthToken pulumi.StringPtrInput
 	// The type: account_connection_openai or account_connection_twilio. Changing it replaces (the service cannot change it).
 	Type AccountConnectionTypeInput
@@ -283,7 +283,7 @@ func (o AccountConnectionOutput) AccountSupportsAnyCallerId() pulumi.BoolPtrOutp
 	return o.ApplyT(func(v *AccountConnection) pulumi.BoolPtrOutput { return v.AccountSupportsAnyCallerId }).(pulumi.BoolPtrOutput)
 }
 
-// The OpenAI API key (account_connection_openai), always secret.
+// The OpenAI API key (account_connection_openai), always secret. Write-only: the service may mask it or leave it out of its answers, so it is compared with the value last sent, and a key changed outside Pulumi is not seen (set it here to change it).
 func (o AccountConnectionOutput) OpenaiApiKey() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *AccountConnection) pulumi.StringPtrOutput { return v.OpenaiApiKey }).(pulumi.StringPtrOutput)
 }
@@ -298,7 +298,7 @@ func (o AccountConnectionOutput) TwilioAccountSid() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *AccountConnection) pulumi.StringPtrOutput { return v.TwilioAccountSid }).(pulumi.StringPtrOutput)
 }
 
-// The Twilio auth token (account_connection_twilio), always secret.
+// The Twilio auth token (account_connection_twilio), always secret. Write-only: the service may mask it or leave it out of its answers, so it is compared with the value last sent, and a token changed outside Pulumi is not seen (set it here to change it).
 func (o AccountConnectionOutput) TwilioAuthToken() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *AccountConnection) pulumi.StringPtrOutput { return v.TwilioAuthToken }).(pulumi.StringPtrOutput)
 }

@@ -37,7 +37,7 @@ type VectorDatabase struct {
 
 	// The Pinecone environment, e.g. "us-east-1-aws".
 	ApiEnvironment pulumi.StringOutput `pulumi:"apiEnvironment"`
-	// The Pinecone API key, always secret.
+	// The Pinecone API key, always secret. Write-only: the service may mask it or leave it out of its answers, so it is compared with the value last sent, and a key changed outside Pulumi is not seen (set it here to change it).
 	ApiKey pulumi.StringOutput `pulumi:"apiKey"`
 	// The Pinecone index's name.
 	Index pulumi.StringOutput `pulumi:"index"`
@@ -104,7 +104,7 @@ func GetVectorDatabase(ctx *pulumi.Context,
 type vectorDatabaseState struct {
 	// The Pinecone environment, e.g. "us-east-1-aws".
 	ApiEnvironment *string `pulumi:"apiEnvironment"`
-	// The Pinecone API key, always secret.
+	// The Pinecone API key, always secret. Write-only: the service may mask it or leave it out of its answers, so it is compared with the value last sent, and a key changed outside Pulumi is not seen (set it here to change it).
 	ApiKey *string `pulumi:"apiKey"`
 	// The Pinecone index's name.
 	Index *string `pulumi:"index"`
@@ -119,7 +119,7 @@ type vectorDatabaseState struct {
 type VectorDatabaseState struct {
 	// The Pinecone environment, e.g. "us-east-1-aws".
 	ApiEnvironment pulumi.StringPtrInput
-	// The Pinecone API key, always secret.
+	// The Pinecone API key, always secret. Write-only: the service may mask it or leave it out of its answers, so it is compared with the value last sent, and a key changed outside Pulumi is not seen (set it here to change it).
 	ApiKey pulumi.StringPtrInput
 	// The Pinecone index's name.
 	Index pulumi.StringPtrInput
@@ -144,7 +144,7 @@ func VectorDatabaseExists(ctx *pulumi.Context,
 type vectorDatabaseArgs struct {
 	// The Pinecone environment, e.g. "us-east-1-aws".
 	ApiEnvironment string `pulumi:"apiEnvironment"`
-	// The Pinecone API key, always secret.
+	// The Pinecone API key, always secret. Write-only: the service may mask it or leave it out of its answers, so it is compared with the value last sent, and a key changed outside Pulumi is not seen (set it here to change it).
 	ApiKey string `pulumi:"apiKey"`
 	// The Pinecone index's name.
 	Index string `pulumi:"index"`
@@ -158,7 +158,7 @@ type vectorDatabaseArgs struct {
 type VectorDatabaseArgs struct {
 	// The Pinecone environment, e.g. "us-east-1-aws".
 	ApiEnvironment pulumi.StringInput
-	// The Pinecone API key, always secret.
+	// The Pinecone API key, always secret. Write-only: the service may mask it or leave it out of its answers, so it is compared with the value last sent, and a key changed outside Pulumi is not seen (set it here to change it).
 	ApiKey pulumi.StringInput
 	// The Pinecone index's name.
 	Index pulumi.StringInput
@@ -260,7 +260,7 @@ func (o VectorDatabaseOutput) ApiEnvironment() pulumi.StringOutput {
 	return o.ApplyT(func(v *VectorDatabase) pulumi.StringOutput { return v.ApiEnvironment }).(pulumi.StringOutput)
 }
 
-// The Pinecone API key, always secret.
+// The Pinecone API key, always secret. Write-only: the service may mask it or leave it out of its answers, so it is compared with the value last sent, and a key changed outside Pulumi is not seen (set it here to change it).
 func (o VectorDatabaseOutput) ApiKey() pulumi.StringOutput {
 	return o.ApplyT(func(v *VectorDatabase) pulumi.StringOutput { return v.ApiKey }).(pulumi.StringOutput)
 }

@@ -34,9 +34,9 @@ import (
 type Voice struct {
 	pulumi.CustomResourceState
 
-	// The vendor's API key (voice_eleven_labs, voice_play_ht; the 2024 API), always secret. Unset: the service uses the account's own.
+	// The vendor's API key (voice_eleven_labs, voice_play_ht; the 2024 API), always secret. Unset: the service uses the account's own. Write-only: the service may mask it or leave it out of its answers, so it is compared with the value last sent, and a key changed outside Pulumi is not seen (set it here to change it).
 	ApiKey pulumi.StringPtrOutput `pulumi:"apiKey"`
-	// The Play.ht user id that goes with apiKey (voice_play_ht; the 2024 API), always secret.
+	// The Play.ht user id that goes with apiKey (voice_play_ht; the 2024 API), always secret. Write-only, as apiKey: compared with the value last sent.
 	ApiUserId pulumi.StringPtrOutput `pulumi:"apiUserId"`
 	// Whether text is streamed to ElevenLabs as it is generated (voice_eleven_labs; the 2024 API).
 	ExperimentalInputStreaming pulumi.BoolPtrOutput `pulumi:"experimentalInputStreaming"`
@@ -132,9 +132,9 @@ func GetVoice(ctx *pulumi.Context,
 
 // Input properties used for looking up and filtering Voice resources.
 type voiceState struct {
-	// The vendor's API key (voice_eleven_labs, voice_play_ht; the 2024 API), always secret. Unset: the service uses the account's own.
+	// The vendor's API key (voice_eleven_labs, voice_play_ht; the 2024 API), always secret. Unset: the service uses the account's own. Write-only: the service may mask it or leave it out of its answers, so it is compared with the value last sent, and a key changed outside Pulumi is not seen (set it here to change it).
 	ApiKey *string `pulumi:"apiKey"`
-	// The Play.ht user id that goes with apiKey (voice_play_ht; the 2024 API), always secret.
+	// The Play.ht user id that goes with apiKey (voice_play_ht; the 2024 API), always secret. Write-only, as apiKey: compared with the value last sent.
 	ApiUserId *string `pulumi:"apiUserId"`
 	// Whether text is streamed to ElevenLabs as it is generated (voice_eleven_labs; the 2024 API).
 	ExperimentalInputStreaming *bool `pulumi:"experimentalInputStreaming"`
@@ -183,9 +183,9 @@ type voiceState struct {
 }
 
 type VoiceState struct {
-	// The vendor's API key (voice_eleven_labs, voice_play_ht; the 2024 API), always secret. Unset: the service uses the account's own.
+	// The vendor's API key (voice_eleven_labs, voice_play_ht; the 2024 API), always secret. Unset: the service uses the account's own. Write-only: the service may mask it or leave it out of its answers, so it is compared with the value last sent, and a key changed outside Pulumi is not seen (set it here to change it).
 	ApiKey pulumi.StringPtrInput
-	// The Play.ht user id that goes with apiKey (voice_play_ht; the 2024 API), always secret.
+	// The Play.ht user id that goes with apiKey (voice_play_ht; the 2024 API), always secret. Write-only, as apiKey: compared with the value last sent.
 	ApiUserId pulumi.StringPtrInput
 	// Whether text is streamed to ElevenLabs as it is generated (voice_eleven_labs; the 2024 API).
 	ExperimentalInputStreaming pulumi.BoolPtrInput
@@ -244,9 +244,9 @@ func VoiceExists(ctx *pulumi.Context,
 }
 
 type voiceArgs struct {
-	// The vendor's API key (voice_eleven_labs, voice_play_ht; the 2024 API), always secret. Unset: the service uses the account's own.
+	// The vendor's API key (voice_eleven_labs, voice_play_ht; the 2024 API), always secret. Unset: the service uses the account's own. Write-only: the service may mask it or leave it out of its answers, so it is compared with the value last sent, and a key changed outside Pulumi is not seen (set it here to change it).
 	ApiKey *string `pulumi:"apiKey"`
-	// The Play.ht user id that goes with apiKey (voice_play_ht; the 2024 API), always secret.
+	// The Play.ht user id that goes with apiKey (voice_play_ht; the 2024 API), always secret. Write-only, as apiKey: compared with the value last sent.
 	ApiUserId *string `pulumi:"apiUserId"`
 	// Whether text is streamed to ElevenLabs as it is generated (voice_eleven_labs; the 2024 API).
 	ExperimentalInputStreaming *bool `pulumi:"experimentalInputStreaming"`
@@ -294,9 +294,9 @@ type voiceArgs struct {
 
 // The set of arguments for constructing a Voice resource.
 type VoiceArgs struct {
-	// The vendor's API key (voice_eleven_labs, voice_play_ht; the 2024 API), always secret. Unset: the service uses the account's own.
+	// The vendor's API key (voice_eleven_labs, voice_play_ht; the 2024 API), always secret. Unset: the service uses the account's own. Write-only: the service may mask it or leave it out of its answers, so it is compared with the value last sent, and a key changed outside Pulumi is not seen (set it here to change it).
 	ApiKey pulumi.StringPtrInput
-	// The Play.ht user id that goes with apiKey (voice_play_ht; the 2024 API), always secret.
+	// The Play.ht user id that goes with apiKey (voice_play_ht; the 2024 API), always secret. Write-only, as apiKey: compared with the value last sent.
 	ApiUserId pulumi.StringPtrInput
 	// Whether text is streamed to ElevenLabs as it is generated (voice_eleven_labs; the 2024 API).
 	ExperimentalInputStreaming pulumi.BoolPtrInput
@@ -429,12 +429,12 @@ func (o VoiceOutput) ToVoiceOutputWithContext(ctx context.Context) VoiceOutput {
 	return o
 }
 
-// The vendor's API key (voice_eleven_labs, voice_play_ht; the 2024 API), always secret. Unset: the service uses the account's own.
+// The vendor's API key (voice_eleven_labs, voice_play_ht; the 2024 API), always secret. Unset: the service uses the account's own. Write-only: the service may mask it or leave it out of its answers, so it is compared with the value last sent, and a key changed outside Pulumi is not seen (set it here to change it).
 func (o VoiceOutput) ApiKey() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Voice) pulumi.StringPtrOutput { return v.ApiKey }).(pulumi.StringPtrOutput)
 }
 
-// The Play.ht user id that goes with apiKey (voice_play_ht; the 2024 API), always secret.
+// The Play.ht user id that goes with apiKey (voice_play_ht; the 2024 API), always secret. Write-only, as apiKey: compared with the value last sent.
 func (o VoiceOutput) ApiUserId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Voice) pulumi.StringPtrOutput { return v.ApiUserId }).(pulumi.StringPtrOutput)
 }

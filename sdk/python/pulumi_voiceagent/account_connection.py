@@ -33,10 +33,10 @@ class AccountConnectionArgs:
         :param pulumi.Input['AccountConnectionType'] type: The type: account_connection_openai or account_connection_twilio. Changing it replaces (the service cannot change it).
         :param pulumi.Input[_builtins.str] account_connection_id: Adopt an existing account connection instead of creating one: its credentials and steering pool are set to these arguments on the first `up`. Changing it replaces.
         :param pulumi.Input[_builtins.bool] account_supports_any_caller_id: Whether the Twilio account may present any caller id (account_connection_twilio). The service cannot change it in place: changing it replaces. Unset: the service decides.
-        :param pulumi.Input[_builtins.str] openai_api_key: The OpenAI API key (account_connection_openai), always secret.
+        :param pulumi.Input[_builtins.str] openai_api_key: The OpenAI API key (account_connection_openai), always secret. Write-only: the service may mask it or leave it out of its answers, so it is compared with the value last sent, and a key changed outside Pulumi is not seen (set it here to change it).
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] steering_pool: Numbers of the Twilio account (E.164) that place outbound calls in turn (account_connection_twilio; order does not matter). Changes are applied with the service's add_to_steering_pool and remove_from_steering_pool. Unset: the service keeps the pool it holds.
         :param pulumi.Input[_builtins.str] twilio_account_sid: The Twilio account SID (account_connection_twilio).
-        :param pulumi.Input[_builtins.str] twilio_auth_token: The Twilio auth token (account_connection_twilio), always secret.
+        :param pulumi.Input[_builtins.str] twilio_auth_token: The Twilio auth token (account_connection_twilio), always secret. Write-only: the service may mask it or leave it out of its answers, so it is compared with the value last sent, and a token changed outside Pulumi is not seen (set it here to change it).
         """
         pulumi.set(__self__, "type", type)
         if account_connection_id is not None:
@@ -92,7 +92,7 @@ class AccountConnectionArgs:
     @pulumi.getter(name="openaiApiKey")
     def openai_api_key(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        The OpenAI API key (account_connection_openai), always secret.
+        The OpenAI API key (account_connection_openai), always secret. Write-only: the service may mask it or leave it out of its answers, so it is compared with the value last sent, and a key changed outside Pulumi is not seen (set it here to change it).
         """
         return pulumi.get(self, "openai_api_key")
 
@@ -128,7 +128,7 @@ class AccountConnectionArgs:
     @pulumi.getter(name="twilioAuthToken")
     def twilio_auth_token(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        The Twilio auth token (account_connection_twilio), always secret.
+        The Twilio auth token (account_connection_twilio), always secret. Write-only: the service may mask it or leave it out of its answers, so it is compared with the value last sent, and a token changed outside Pulumi is not seen (set it here to change it).
         """
         return pulumi.get(self, "twilio_auth_token")
 
@@ -153,10 +153,10 @@ class _AccountConnectionState:
 
         :param pulumi.Input[_builtins.str] account_connection_id: Adopt an existing account connection instead of creating one: its credentials and steering pool are set to these arguments on the first `up`. Changing it replaces.
         :param pulumi.Input[_builtins.bool] account_supports_any_caller_id: Whether the Twilio account may present any caller id (account_connection_twilio). The service cannot change it in place: changing it replaces. Unset: the service decides.
-        :param pulumi.Input[_builtins.str] openai_api_key: The OpenAI API key (account_connection_openai), always secret.
+        :param pulumi.Input[_builtins.str] openai_api_key: The OpenAI API key (account_connection_openai), always secret. Write-only: the service may mask it or leave it out of its answers, so it is compared with the value last sent, and a key changed outside Pulumi is not seen (set it here to change it).
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] steering_pool: Numbers of the Twilio account (E.164) that place outbound calls in turn (account_connection_twilio; order does not matter). Changes are applied with the service's add_to_steering_pool and remove_from_steering_pool. Unset: the service keeps the pool it holds.
         :param pulumi.Input[_builtins.str] twilio_account_sid: The Twilio account SID (account_connection_twilio).
-        :param pulumi.Input[_builtins.str] twilio_auth_token: The Twilio auth token (account_connection_twilio), always secret.
+        :param pulumi.Input[_builtins.str] twilio_auth_token: The Twilio auth token (account_connection_twilio), always secret. Write-only: the service may mask it or leave it out of its answers, so it is compared with the value last sent, and a token changed outside Pulumi is not seen (set it here to change it).
         :param pulumi.Input[_builtins.str] type: The type: account_connection_openai or account_connection_twilio. Changing it replaces (the service cannot change it).
         :param pulumi.Input[_builtins.str] user_id: The id of the user who owns it on the service.
         """
@@ -205,7 +205,7 @@ class _AccountConnectionState:
     @pulumi.getter(name="openaiApiKey")
     def openai_api_key(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        The OpenAI API key (account_connection_openai), always secret.
+        The OpenAI API key (account_connection_openai), always secret. Write-only: the service may mask it or leave it out of its answers, so it is compared with the value last sent, and a key changed outside Pulumi is not seen (set it here to change it).
         """
         return pulumi.get(self, "openai_api_key")
 
@@ -241,7 +241,7 @@ class _AccountConnectionState:
     @pulumi.getter(name="twilioAuthToken")
     def twilio_auth_token(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        The Twilio auth token (account_connection_twilio), always secret.
+        The Twilio auth token (account_connection_twilio), always secret. Write-only: the service may mask it or leave it out of its answers, so it is compared with the value last sent, and a token changed outside Pulumi is not seen (set it here to change it).
         """
         return pulumi.get(self, "twilio_auth_token")
 
@@ -312,10 +312,10 @@ class AccountConnection(pulumi.CustomResource):
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] account_connection_id: Adopt an existing account connection instead of creating one: its credentials and steering pool are set to these arguments on the first `up`. Changing it replaces.
         :param pulumi.Input[_builtins.bool] account_supports_any_caller_id: Whether the Twilio account may present any caller id (account_connection_twilio). The service cannot change it in place: changing it replaces. Unset: the service decides.
-        :param pulumi.Input[_builtins.str] openai_api_key: The OpenAI API key (account_connection_openai), always secret.
+        :param pulumi.Input[_builtins.str] openai_api_key: The OpenAI API key (account_connection_openai), always secret. Write-only: the service may mask it or leave it out of its answers, so it is compared with the value last sent, and a key changed outside Pulumi is not seen (set it here to change it).
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] steering_pool: Numbers of the Twilio account (E.164) that place outbound calls in turn (account_connection_twilio; order does not matter). Changes are applied with the service's add_to_steering_pool and remove_from_steering_pool. Unset: the service keeps the pool it holds.
         :param pulumi.Input[_builtins.str] twilio_account_sid: The Twilio account SID (account_connection_twilio).
-        :param pulumi.Input[_builtins.str] twilio_auth_token: The Twilio auth token (account_connection_twilio), always secret.
+        :param pulumi.Input[_builtins.str] twilio_auth_token: The Twilio auth token (account_connection_twilio), always secret. Write-only: the service may mask it or leave it out of its answers, so it is compared with the value last sent, and a token changed outside Pulumi is not seen (set it here to change it).
         :param pulumi.Input['AccountConnectionType'] type: The type: account_connection_openai or account_connection_twilio. Changing it replaces (the service cannot change it).
         """
         ...
@@ -416,10 +416,10 @@ class AccountConnection(pulumi.CustomResource):
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] account_connection_id: Adopt an existing account connection instead of creating one: its credentials and steering pool are set to these arguments on the first `up`. Changing it replaces.
         :param pulumi.Input[_builtins.bool] account_supports_any_caller_id: Whether the Twilio account may present any caller id (account_connection_twilio). The service cannot change it in place: changing it replaces. Unset: the service decides.
-        :param pulumi.Input[_builtins.str] openai_api_key: The OpenAI API key (account_connection_openai), always secret.
+        :param pulumi.Input[_builtins.str] openai_api_key: The OpenAI API key (account_connection_openai), always secret. Write-only: the service may mask it or leave it out of its answers, so it is compared with the value last sent, and a key changed outside Pulumi is not seen (set it here to change it).
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] steering_pool: Numbers of the Twilio account (E.164) that place outbound calls in turn (account_connection_twilio; order does not matter). Changes are applied with the service's add_to_steering_pool and remove_from_steering_pool. Unset: the service keeps the pool it holds.
         :param pulumi.Input[_builtins.str] twilio_account_sid: The Twilio account SID (account_connection_twilio).
-        :param pulumi.Input[_builtins.str] twilio_auth_token: The Twilio auth token (account_connection_twilio), always secret.
+        :param pulumi.Input[_builtins.str] twilio_auth_token: The Twilio auth token (account_connection_twilio), always secret. Write-only: the service may mask it or leave it out of its answers, so it is compared with the value last sent, and a token changed outside Pulumi is not seen (set it here to change it).
         :param pulumi.Input[_builtins.str] type: The type: account_connection_openai or account_connection_twilio. Changing it replaces (the service cannot change it).
         :param pulumi.Input[_builtins.str] user_id: The id of the user who owns it on the service.
         """
@@ -479,7 +479,7 @@ class AccountConnection(pulumi.CustomResource):
     @pulumi.getter(name="openaiApiKey")
     def openai_api_key(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        The OpenAI API key (account_connection_openai), always secret.
+        The OpenAI API key (account_connection_openai), always secret. Write-only: the service may mask it or leave it out of its answers, so it is compared with the value last sent, and a key changed outside Pulumi is not seen (set it here to change it).
         """
         return pulumi.get(self, "openai_api_key")
 
@@ -503,7 +503,7 @@ class AccountConnection(pulumi.CustomResource):
     @pulumi.getter(name="twilioAuthToken")
     def twilio_auth_token(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        The Twilio auth token (account_connection_twilio), always secret.
+        The Twilio auth token (account_connection_twilio), always secret. Write-only: the service may mask it or leave it out of its answers, so it is compared with the value last sent, and a token changed outside Pulumi is not seen (set it here to change it).
         """
         return pulumi.get(self, "twilio_auth_token")
 

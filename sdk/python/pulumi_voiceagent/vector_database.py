@@ -29,7 +29,7 @@ class VectorDatabaseArgs:
         The set of arguments for constructing a VectorDatabase resource.
 
         :param pulumi.Input[_builtins.str] api_environment: The Pinecone environment, e.g. "us-east-1-aws".
-        :param pulumi.Input[_builtins.str] api_key: The Pinecone API key, always secret.
+        :param pulumi.Input[_builtins.str] api_key: The Pinecone API key, always secret. Write-only: the service may mask it or leave it out of its answers, so it is compared with the value last sent, and a key changed outside Pulumi is not seen (set it here to change it).
         :param pulumi.Input[_builtins.str] index: The Pinecone index's name.
         :param pulumi.Input['VectorDatabaseType'] type: The type: vector_database_pinecone (the default and the only one the service knows).
         :param pulumi.Input[_builtins.str] vector_database_id: Adopt an existing vector database instead of creating one: its fields are set to these arguments on the first `up`. Changing it replaces.
@@ -60,7 +60,7 @@ class VectorDatabaseArgs:
     @pulumi.getter(name="apiKey")
     def api_key(self) -> pulumi.Input[_builtins.str]:
         """
-        The Pinecone API key, always secret.
+        The Pinecone API key, always secret. Write-only: the service may mask it or leave it out of its answers, so it is compared with the value last sent, and a key changed outside Pulumi is not seen (set it here to change it).
         """
         return pulumi.get(self, "api_key")
 
@@ -118,7 +118,7 @@ class _VectorDatabaseState:
         Input properties used for looking up and filtering VectorDatabase resources.
 
         :param pulumi.Input[_builtins.str] api_environment: The Pinecone environment, e.g. "us-east-1-aws".
-        :param pulumi.Input[_builtins.str] api_key: The Pinecone API key, always secret.
+        :param pulumi.Input[_builtins.str] api_key: The Pinecone API key, always secret. Write-only: the service may mask it or leave it out of its answers, so it is compared with the value last sent, and a key changed outside Pulumi is not seen (set it here to change it).
         :param pulumi.Input[_builtins.str] index: The Pinecone index's name.
         :param pulumi.Input[_builtins.str] type: The type: vector_database_pinecone (the default and the only one the service knows).
         :param pulumi.Input[_builtins.str] user_id: The id of the user who owns it on the service.
@@ -153,7 +153,7 @@ class _VectorDatabaseState:
     @pulumi.getter(name="apiKey")
     def api_key(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        The Pinecone API key, always secret.
+        The Pinecone API key, always secret. Write-only: the service may mask it or leave it out of its answers, so it is compared with the value last sent, and a key changed outside Pulumi is not seen (set it here to change it).
         """
         return pulumi.get(self, "api_key")
 
@@ -241,7 +241,7 @@ class VectorDatabase(pulumi.CustomResource):
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] api_environment: The Pinecone environment, e.g. "us-east-1-aws".
-        :param pulumi.Input[_builtins.str] api_key: The Pinecone API key, always secret.
+        :param pulumi.Input[_builtins.str] api_key: The Pinecone API key, always secret. Write-only: the service may mask it or leave it out of its answers, so it is compared with the value last sent, and a key changed outside Pulumi is not seen (set it here to change it).
         :param pulumi.Input[_builtins.str] index: The Pinecone index's name.
         :param pulumi.Input['VectorDatabaseType'] type: The type: vector_database_pinecone (the default and the only one the service knows).
         :param pulumi.Input[_builtins.str] vector_database_id: Adopt an existing vector database instead of creating one: its fields are set to these arguments on the first `up`. Changing it replaces.
@@ -339,7 +339,7 @@ class VectorDatabase(pulumi.CustomResource):
         :param pulumi.Input[str] id: The unique provider ID of the resource to lookup.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] api_environment: The Pinecone environment, e.g. "us-east-1-aws".
-        :param pulumi.Input[_builtins.str] api_key: The Pinecone API key, always secret.
+        :param pulumi.Input[_builtins.str] api_key: The Pinecone API key, always secret. Write-only: the service may mask it or leave it out of its answers, so it is compared with the value last sent, and a key changed outside Pulumi is not seen (set it here to change it).
         :param pulumi.Input[_builtins.str] index: The Pinecone index's name.
         :param pulumi.Input[_builtins.str] type: The type: vector_database_pinecone (the default and the only one the service knows).
         :param pulumi.Input[_builtins.str] user_id: The id of the user who owns it on the service.
@@ -387,7 +387,7 @@ class VectorDatabase(pulumi.CustomResource):
     @pulumi.getter(name="apiKey")
     def api_key(self) -> pulumi.Output[_builtins.str]:
         """
-        The Pinecone API key, always secret.
+        The Pinecone API key, always secret. Write-only: the service may mask it or leave it out of its answers, so it is compared with the value last sent, and a key changed outside Pulumi is not seen (set it here to change it).
         """
         return pulumi.get(self, "api_key")
 

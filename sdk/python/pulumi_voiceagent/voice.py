@@ -46,8 +46,8 @@ class VoiceArgs:
         """
         The set of arguments for constructing a Voice resource.
 
-        :param pulumi.Input[_builtins.str] api_key: The vendor's API key (voice_eleven_labs, voice_play_ht; the 2024 API), always secret. Unset: the service uses the account's own.
-        :param pulumi.Input[_builtins.str] api_user_id: The Play.ht user id that goes with apiKey (voice_play_ht; the 2024 API), always secret.
+        :param pulumi.Input[_builtins.str] api_key: The vendor's API key (voice_eleven_labs, voice_play_ht; the 2024 API), always secret. Unset: the service uses the account's own. Write-only: the service may mask it or leave it out of its answers, so it is compared with the value last sent, and a key changed outside Pulumi is not seen (set it here to change it).
+        :param pulumi.Input[_builtins.str] api_user_id: The Play.ht user id that goes with apiKey (voice_play_ht; the 2024 API), always secret. Write-only, as apiKey: compared with the value last sent.
         :param pulumi.Input[_builtins.bool] experimental_input_streaming: Whether text is streamed to ElevenLabs as it is generated (voice_eleven_labs; the 2024 API).
         :param pulumi.Input[_builtins.bool] experimental_remove_silence: Whether Play.ht trims silence from its audio (voice_play_ht; the 2024 API).
         :param pulumi.Input[_builtins.str] model_id: The vendor's model: any ElevenLabs model id (voice_eleven_labs), or mist, v1 (voice_rime); the 2024 API.
@@ -123,7 +123,7 @@ class VoiceArgs:
     @pulumi.getter(name="apiKey")
     def api_key(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        The vendor's API key (voice_eleven_labs, voice_play_ht; the 2024 API), always secret. Unset: the service uses the account's own.
+        The vendor's API key (voice_eleven_labs, voice_play_ht; the 2024 API), always secret. Unset: the service uses the account's own. Write-only: the service may mask it or leave it out of its answers, so it is compared with the value last sent, and a key changed outside Pulumi is not seen (set it here to change it).
         """
         return pulumi.get(self, "api_key")
 
@@ -135,7 +135,7 @@ class VoiceArgs:
     @pulumi.getter(name="apiUserId")
     def api_user_id(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        The Play.ht user id that goes with apiKey (voice_play_ht; the 2024 API), always secret.
+        The Play.ht user id that goes with apiKey (voice_play_ht; the 2024 API), always secret. Write-only, as apiKey: compared with the value last sent.
         """
         return pulumi.get(self, "api_user_id")
 
@@ -426,8 +426,8 @@ class _VoiceState:
         """
         Input properties used for looking up and filtering Voice resources.
 
-        :param pulumi.Input[_builtins.str] api_key: The vendor's API key (voice_eleven_labs, voice_play_ht; the 2024 API), always secret. Unset: the service uses the account's own.
-        :param pulumi.Input[_builtins.str] api_user_id: The Play.ht user id that goes with apiKey (voice_play_ht; the 2024 API), always secret.
+        :param pulumi.Input[_builtins.str] api_key: The vendor's API key (voice_eleven_labs, voice_play_ht; the 2024 API), always secret. Unset: the service uses the account's own. Write-only: the service may mask it or leave it out of its answers, so it is compared with the value last sent, and a key changed outside Pulumi is not seen (set it here to change it).
+        :param pulumi.Input[_builtins.str] api_user_id: The Play.ht user id that goes with apiKey (voice_play_ht; the 2024 API), always secret. Write-only, as apiKey: compared with the value last sent.
         :param pulumi.Input[_builtins.bool] experimental_input_streaming: Whether text is streamed to ElevenLabs as it is generated (voice_eleven_labs; the 2024 API).
         :param pulumi.Input[_builtins.bool] experimental_remove_silence: Whether Play.ht trims silence from its audio (voice_play_ht; the 2024 API).
         :param pulumi.Input[_builtins.str] model_id: The vendor's model: any ElevenLabs model id (voice_eleven_labs), or mist, v1 (voice_rime); the 2024 API.
@@ -504,7 +504,7 @@ class _VoiceState:
     @pulumi.getter(name="apiKey")
     def api_key(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        The vendor's API key (voice_eleven_labs, voice_play_ht; the 2024 API), always secret. Unset: the service uses the account's own.
+        The vendor's API key (voice_eleven_labs, voice_play_ht; the 2024 API), always secret. Unset: the service uses the account's own. Write-only: the service may mask it or leave it out of its answers, so it is compared with the value last sent, and a key changed outside Pulumi is not seen (set it here to change it).
         """
         return pulumi.get(self, "api_key")
 
@@ -516,7 +516,7 @@ class _VoiceState:
     @pulumi.getter(name="apiUserId")
     def api_user_id(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        The Play.ht user id that goes with apiKey (voice_play_ht; the 2024 API), always secret.
+        The Play.ht user id that goes with apiKey (voice_play_ht; the 2024 API), always secret. Write-only, as apiKey: compared with the value last sent.
         """
         return pulumi.get(self, "api_user_id")
 
@@ -837,8 +837,8 @@ class Voice(pulumi.CustomResource):
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
-        :param pulumi.Input[_builtins.str] api_key: The vendor's API key (voice_eleven_labs, voice_play_ht; the 2024 API), always secret. Unset: the service uses the account's own.
-        :param pulumi.Input[_builtins.str] api_user_id: The Play.ht user id that goes with apiKey (voice_play_ht; the 2024 API), always secret.
+        :param pulumi.Input[_builtins.str] api_key: The vendor's API key (voice_eleven_labs, voice_play_ht; the 2024 API), always secret. Unset: the service uses the account's own. Write-only: the service may mask it or leave it out of its answers, so it is compared with the value last sent, and a key changed outside Pulumi is not seen (set it here to change it).
+        :param pulumi.Input[_builtins.str] api_user_id: The Play.ht user id that goes with apiKey (voice_play_ht; the 2024 API), always secret. Write-only, as apiKey: compared with the value last sent.
         :param pulumi.Input[_builtins.bool] experimental_input_streaming: Whether text is streamed to ElevenLabs as it is generated (voice_eleven_labs; the 2024 API).
         :param pulumi.Input[_builtins.bool] experimental_remove_silence: Whether Play.ht trims silence from its audio (voice_play_ht; the 2024 API).
         :param pulumi.Input[_builtins.str] model_id: The vendor's model: any ElevenLabs model id (voice_eleven_labs), or mist, v1 (voice_rime); the 2024 API.
@@ -1001,8 +1001,8 @@ class Voice(pulumi.CustomResource):
         :param str resource_name: The unique name of the resulting resource.
         :param pulumi.Input[str] id: The unique provider ID of the resource to lookup.
         :param pulumi.ResourceOptions opts: Options for the resource.
-        :param pulumi.Input[_builtins.str] api_key: The vendor's API key (voice_eleven_labs, voice_play_ht; the 2024 API), always secret. Unset: the service uses the account's own.
-        :param pulumi.Input[_builtins.str] api_user_id: The Play.ht user id that goes with apiKey (voice_play_ht; the 2024 API), always secret.
+        :param pulumi.Input[_builtins.str] api_key: The vendor's API key (voice_eleven_labs, voice_play_ht; the 2024 API), always secret. Unset: the service uses the account's own. Write-only: the service may mask it or leave it out of its answers, so it is compared with the value last sent, and a key changed outside Pulumi is not seen (set it here to change it).
+        :param pulumi.Input[_builtins.str] api_user_id: The Play.ht user id that goes with apiKey (voice_play_ht; the 2024 API), always secret. Write-only, as apiKey: compared with the value last sent.
         :param pulumi.Input[_builtins.bool] experimental_input_streaming: Whether text is streamed to ElevenLabs as it is generated (voice_eleven_labs; the 2024 API).
         :param pulumi.Input[_builtins.bool] experimental_remove_silence: Whether Play.ht trims silence from its audio (voice_play_ht; the 2024 API).
         :param pulumi.Input[_builtins.str] model_id: The vendor's model: any ElevenLabs model id (voice_eleven_labs), or mist, v1 (voice_rime); the 2024 API.
@@ -1114,7 +1114,7 @@ class Voice(pulumi.CustomResource):
     @pulumi.getter(name="apiKey")
     def api_key(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        The vendor's API key (voice_eleven_labs, voice_play_ht; the 2024 API), always secret. Unset: the service uses the account's own.
+        The vendor's API key (voice_eleven_labs, voice_play_ht; the 2024 API), always secret. Unset: the service uses the account's own. Write-only: the service may mask it or leave it out of its answers, so it is compared with the value last sent, and a key changed outside Pulumi is not seen (set it here to change it).
         """
         return pulumi.get(self, "api_key")
 
@@ -1122,7 +1122,7 @@ class Voice(pulumi.CustomResource):
     @pulumi.getter(name="apiUserId")
     def api_user_id(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        The Play.ht user id that goes with apiKey (voice_play_ht; the 2024 API), always secret.
+        The Play.ht user id that goes with apiKey (voice_play_ht; the 2024 API), always secret. Write-only, as apiKey: compared with the value last sent.
         """
         return pulumi.get(self, "api_user_id")
 
