@@ -184,6 +184,7 @@ export const accountConnectionKind = defineKind<AccountConnection, ConnectionWir
         "it out of its answers, so it is compared with the value last sent, and a key changed outside Pulumi is not " +
         "seen (set it here to change it).",
       wire: "openai_api_key",
+      imported: (c) => c.credentials.openai_api_key ?? undefined,
       secret: true,
     },
     twilioAccountSid: {
@@ -197,6 +198,7 @@ export const accountConnectionKind = defineKind<AccountConnection, ConnectionWir
         "leave it out of its answers, so it is compared with the value last sent, and a token changed outside Pulumi " +
         "is not seen (set it here to change it).",
       wire: "twilio_auth_token",
+      imported: (c) => c.credentials.twilio_auth_token ?? undefined,
       secret: true,
     },
     steeringPool: {

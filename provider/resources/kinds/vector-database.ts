@@ -68,6 +68,7 @@ export const vectorDatabaseKind = defineKind<VectorDatabase, VectorDatabaseCreat
         "The Pinecone API key, always secret. Write-only: the service may mask it or leave it out of its answers, so " +
         "it is compared with the value last sent, and a key changed outside Pulumi is not seen (set it here to change it).",
       wire: "api_key",
+      imported: (v) => v.api_key ?? undefined,
       secret: true,
     },
     apiEnvironment: {

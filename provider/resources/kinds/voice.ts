@@ -258,6 +258,7 @@ export const voiceKind = defineKind<Voice, VoiceWrite>()({
         "the account's own. Write-only: the service may mask it or leave it out of its answers, so it is compared with " +
         "the value last sent, and a key changed outside Pulumi is not seen (set it here to change it).",
       wire: "api_key",
+      imported: (v) => v.api_key ?? undefined,
       unset: "service-decides",
       secret: true,
     },
@@ -266,6 +267,7 @@ export const voiceKind = defineKind<Voice, VoiceWrite>()({
         "The Play.ht user id that goes with apiKey (voice_play_ht; the 2024 API), always secret. Write-only, as apiKey: " +
         "compared with the value last sent.",
       wire: "api_user_id",
+      imported: (v) => v.api_user_id ?? undefined,
       unset: "service-decides",
       secret: true,
     },

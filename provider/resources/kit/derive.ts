@@ -16,6 +16,7 @@ interface AnyField {
   compare?: "value" | "set" | { live: (recorded: Props, id: string) => unknown };
   secret?: true;
   answer?: Answer;
+  imported?: ((live: unknown) => unknown) | undefined;
   emptyIsUnset?: true;
 }
 
@@ -69,7 +70,8 @@ export function bodiesOf<S extends z.ZodRawShape, R extends { id: string }, W>(
  * The outputs of a live object: every input property read back (a set keeps the program's order
  * when it is the same set) and the kind's own outputs. Nothing copied from another object. A
  * write-only property (a credential) is never read from the object, whatever the service says
- * back (masked, left out, or the value): its output is the value sent, `recorded`.
+ * back (masked, left out, or the value): its output is the value sent, `recorded`; only an import
+ * (nothing recorded) takes the service's echo of it (`imported`), unless masked.
  */
 export function outputsOf<S extends z.ZodRawShape, R extends { id: string }, W>(
   def: KindDef<S, R, W>,
@@ -80,6 +82,12 @@ export function outputsOf<S extends z.ZodRawShape, R extends { id: string }, W>(
   for (const [prop, f] of entries(def)) {
     if (f.wire !== null && answerOf(f) === "write-only") {
       if (recorded[prop] !== undefined && recorded[prop] !== null) out[prop] = recorded[prop];
+      else if (Object.keys(recorded).length === 0 && f.imported) {
+        // Nothing recorded: an import or a `.get()`. The service's echo is all there is; a masked
+        // one (`****abcd`) is no value, so the import leaves it for the program to give.
+        const echoed = f.imported(live);
+        if (typeof echoed === "string" && echoed !== "" && !echoed.startsWith("****")) out[prop] = echoed;
+      }
       continue;
     }
     if (!f.read) continue;

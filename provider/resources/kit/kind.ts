@@ -103,8 +103,17 @@ type ReadBack<P, R, I> =
        */
       secret: true;
       answer?: "write-only";
+      /** What an import takes from the service's answer, where nothing was sent yet (write-only). */
+      imported?: (live: R) => Widen<P> | undefined;
     }
-  | { read?: undefined; compare?: "value"; secret?: undefined; answer: "write-only" };
+  | {
+      read?: undefined;
+      compare?: "value";
+      secret?: undefined;
+      answer: "write-only";
+      /** What an import takes from the service's answer, where nothing was sent yet (write-only). */
+      imported?: (live: R) => Widen<P> | undefined;
+    };
 
 /** What a field that is sent or compared says: how it reads back and compares, and whether it is a credential. */
 type Kept<P, R, I> = Described &
@@ -152,6 +161,7 @@ export interface FieldInfo {
   wire: string | null;
   toWire?: ((value: never) => unknown) | undefined;
   read?: ((live: never, recorded: never) => unknown) | undefined;
+  imported?: ((live: never) => unknown) | undefined;
   change?: Change;
   unset?: Unset;
   compare?: "value" | "set" | { live: (recorded: never, id: string) => unknown };
