@@ -66,7 +66,10 @@ describe("Ctrl-C during an up on the native plugin", () => {
     expect(ctx.emu.stats.writes["POST /v1/agents/create"] ?? 0).toBe(0);
 
     ctx.emu.faults.clear();
-    const up = await ctx.t.stack.up();
+    // Each create that was in flight is kept in the state as an unknown outcome (unsettled, as after
+    // a lost reply): a plain up sends nothing for it and says to refresh. A refreshing up settles
+    // each from a complete listing (none was made) and makes it.
+    const up = await ctx.t.stack.up({ refresh: true });
     const ids = Object(up.outputs.ids?.value) as Record<string, string>;
     expect(Object.keys(ids).sort()).toEqual([...logical].sort());
     const mine = (await ctx.client.agents.list.all()).filter((a) => /^You answer for agent-\d+\.$/.test(a.prompt));
