@@ -4,6 +4,7 @@
 // Prints the base URL as the first line of stdout once it accepts connections.
 import { randomBytes } from "node:crypto";
 import { Command, InvalidArgumentError, Option } from "commander";
+import type { z } from "zod";
 import { AnswerModesSchema, type AnswerModes } from "./answers.js";
 import { FaultRuleSchema, FaultSeedSchema, type FaultRuleInput } from "./fault-rule.js";
 import type { RateLimitOptions } from "./rate-limit.js";
@@ -15,32 +16,25 @@ const parsePort = (v: string) => {
   if (!Number.isInteger(n) || n < 0 || n > 65535) throw new InvalidArgumentError("must be a port number, 0 to 65535");
   return n;
 };
-const parseFault = (v: string, previous: FaultRuleInput[]) => {
+/** A JSON option value parsed by its schema; a refusal names each bad path (`what` at the top). */
+function parseJsonOption<T>(v: string, schema: z.ZodType<T>, what: string, example: string): T {
   let json: unknown;
   try {
     json = JSON.parse(v);
   } catch {
-    throw new InvalidArgumentError('must be JSON, e.g. {"route":"/v1/agents/create","status":503,"count":1}');
+    throw new InvalidArgumentError(`must be JSON, e.g. ${example}`);
   }
-  const r = FaultRuleSchema.safeParse(json);
+  const r = schema.safeParse(json);
   if (!r.success)
-    throw new InvalidArgumentError(r.error.issues.map((i) => `${i.path.join(".") || "rule"}: ${i.message}`).join("; "));
-  return [...previous, r.data];
-};
-const parseAnswers = (v: string): AnswerModes => {
-  let json: unknown;
-  try {
-    json = JSON.parse(v);
-  } catch {
-    throw new InvalidArgumentError('must be JSON, e.g. {"credentials":"masked","unsetAsNull":true}');
-  }
-  const r = AnswerModesSchema.safeParse(json);
-  if (!r.success)
-    throw new InvalidArgumentError(
-      r.error.issues.map((i) => `${i.path.join(".") || "answers"}: ${i.message}`).join("; "),
-    );
+    throw new InvalidArgumentError(r.error.issues.map((i) => `${i.path.join(".") || what}: ${i.message}`).join("; "));
   return r.data;
-};
+}
+const parseFault = (v: string, previous: FaultRuleInput[]) => [
+  ...previous,
+  parseJsonOption(v, FaultRuleSchema, "rule", '{"route":"/v1/agents/create","status":503,"count":1}'),
+];
+const parseAnswers = (v: string): AnswerModes =>
+  parseJsonOption(v, AnswerModesSchema, "answers", '{"credentials":"masked","unsetAsNull":true}');
 const parseSeed = (v: string) => {
   const r = FaultSeedSchema.safeParse(/^\d+$/.test(v) ? Number(v) : Number.NaN);
   if (!r.success) throw new InvalidArgumentError("must be an integer from 0 to 4294967295");
