@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { SECRET_WIRE_FIELDS } from "pulumi-voiceagent/schemas";
+import { maskedCredential, SECRET_WIRE_FIELDS } from "pulumi-voiceagent/schemas";
 import type { Store, Table } from "./db.js";
 
 // The service answering in its own words (issue 40). By default the emulator answers every field
@@ -43,7 +43,6 @@ const CREDENTIAL_KEYS: ReadonlySet<string> = new Set(
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 
 /** A credential as a hosted API shows it: its last 4 characters. */
-export const masked = (value: string) => `****${value.slice(-4)}`;
 
 /** The answer modes of one emulator: what its answers say, and what its lists show. */
 export class Answers {
@@ -112,7 +111,7 @@ function credentialsAs(v: unknown, mode: "masked" | "omitted"): unknown {
   const out: Record<string, unknown> = {};
   for (const [k, x] of Object.entries(v)) {
     if (CREDENTIAL_KEYS.has(k) && typeof x === "string") {
-      if (mode === "masked") out[k] = masked(x);
+      if (mode === "masked") out[k] = maskedCredential(x);
       continue;
     }
     out[k] = credentialsAs(x, mode);

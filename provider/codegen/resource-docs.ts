@@ -55,7 +55,7 @@ export function pythonReadme(version: string): string {
     "(`VoiceType`, `ActionType`, `WebhookMethod`, `WebhookEvent`) and a `Provider` for a second account:",
     "`import pulumi_voiceagent as voiceagent`.",
     "",
-    "Install it with `pip install pulumi-voiceagent`. It needs `pulumi>=3,<4` and the `voiceagent` resource plugin of",
+    "Install it with `pip install pulumi-voiceagent`. It needs `pulumi>=3.269,<4` and the `voiceagent` resource plugin of",
     "the same version, which the Pulumi CLI downloads by itself on the first `pulumi up` (from this project's GitHub",
     "release; it is one executable, so the machine needs no Node.js). Without network access, install it from the",
     "release's archive for your platform:",

@@ -183,7 +183,8 @@ export function buildSchema(
       python: {
         packageName: "pulumi_voiceagent",
         readme: pythonReadme(pkg.version),
-        requires: { pulumi: ">=3.0.0,<4.0.0" },
+        // 3.269.0 is the first Python SDK with `exists_resource`, which every generated class's `exists` calls.
+        requires: { pulumi: ">=3.269.0,<4.0.0" },
         respectSchemaVersion: true,
         pyproject: { enabled: true },
       },

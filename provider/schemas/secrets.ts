@@ -34,3 +34,16 @@ export function secretValuesOf(collection: SecretHolder, obj: unknown): string[]
   }
   return found;
 }
+
+/**
+ * How a hosted service answers a credential it keeps but will not show: `****` and the last four
+ * characters. One owner, so an import that takes the service's echo of a credential (a masked one is
+ * no value) and the emulator that masks agree on the form.
+ */
+export const MASK_PREFIX = "****";
+
+/** The masked form of `value` as a hosted service answers it. */
+export const maskedCredential = (value: string): string => `${MASK_PREFIX}${value.slice(-4)}`;
+
+/** Whether `value` is a masked answer, not a credential. */
+export const isMaskedCredential = (value: string): boolean => value.startsWith(MASK_PREFIX);

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { registerSecret } from "../../client/errors.js";
+import { isMaskedCredential } from "../../schemas/secrets.js";
 import { type Answer, answerOf, type Bodies, type Change, type KindDef, type Props, type Unset } from "./kind.js";
 import { containsUnknown } from "./unknown.js";
 
@@ -86,7 +87,7 @@ export function outputsOf<S extends z.ZodRawShape, R extends { id: string }, W>(
         // Nothing recorded: an import or a `.get()`. The service's echo is all there is; a masked
         // one (`****abcd`) is no value, so the import leaves it for the program to give.
         const echoed = f.imported(live);
-        if (typeof echoed === "string" && echoed !== "" && !echoed.startsWith("****")) out[prop] = echoed;
+        if (typeof echoed === "string" && echoed !== "" && !isMaskedCredential(echoed)) out[prop] = echoed;
       }
       continue;
     }
