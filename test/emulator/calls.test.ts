@@ -99,7 +99,8 @@ const ring = (t: TestEmulator, to: string, script?: unknown[]) =>
   t.call("POST", "/admin/calls/inbound", { to, from: CALLER, ...(script ? { script } : {}) });
 
 describe("an inbound call to a bound number", () => {
-  it("is answered by the number's agent, moves through its stages on the clock, and delivers connected, each line and ended, in order, once each", async () => {
+  it(`is answered by the number's agent, moves through its stages on the clock, and delivers connected, each line and \
+ended, in order, once each`, async () => {
     const { t, clock } = await bench();
     const r = await receiver();
     const { number, agent } = await boundAgent(t, `${r.url}/hooks`);
@@ -208,7 +209,8 @@ describe("an inbound call to a bound number", () => {
 });
 
 describe("delivery failures", () => {
-  it("a receiver answering 500 twice gets the event on the third try, after backoff on the clock, and /admin and the log show the failures", async () => {
+  it(`a receiver answering 500 twice gets the event on the third try, after backoff on the clock, and /admin and the log \
+show the failures`, async () => {
     const { t, log } = await bench();
     const r = await receiver((n) => ({ status: n <= 2 ? 500 : 200 }));
     const { number } = await boundAgent(t, `${r.url}/hooks?key=receiver-secret-123`, {
@@ -241,7 +243,8 @@ describe("delivery failures", () => {
     expect(log.join("")).not.toContain(t.tokenA);
   });
 
-  it("a receiver that never answers does not stall the emulator or other calls; its events are dropped after the last attempt and counted", async () => {
+  it(`a receiver that never answers does not stall the emulator or other calls; its events are dropped after the last \
+attempt and counted`, async () => {
     const { t, log } = await bench("2023", { maxAttempts: 2, timeoutMs: 1000 });
     const hung = await receiver(() => new Promise<Answer>(() => {}));
     // What the emulator had done when the other call's last event arrived.
@@ -291,7 +294,8 @@ describe("delivery failures", () => {
 });
 
 describe("numbers that do not answer", () => {
-  it("an outbound-only number (current API), a number bound to no agent and a cancelled number refuse the call: 409 naming why, no call, no event", async () => {
+  it(`an outbound-only number (current API), a number bound to no agent and a cancelled number refuse the call: 409 \
+naming why, no call, no event`, async () => {
     const { t } = await bench("2024");
     const r = await receiver();
     const seed = t.emu.seeds.get(t.tokenA)!;
