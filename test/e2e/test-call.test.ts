@@ -6,6 +6,7 @@
 // `pulumi up` has bound the line to another agent.
 import { describe, expect, it } from "vitest";
 import { CallEventSchema } from "pulumi-voiceagent/schemas";
+import { changes } from "../helpers/e2e.js";
 import { startRecordingServer } from "../helpers/recording-server.js";
 import { made, useClinicProject, voiceagentCli } from "./clinic-project.js";
 
@@ -66,7 +67,7 @@ describe("a call to a line a Pulumi program bound delivers its events to the pro
 
       // A rebinding by `pulumi up` changes which agent answers the next call.
       await c.config({ "clinic:mainAgent": "nurse" });
-      expect(await c.up()).toEqual({ update: 1 });
+      expect(changes(await c.up())).toEqual({ update: 1 });
       const wrong = await voiceagentCli(ctx, ["test-call", "--stack", "dev", "--to", MAIN, "--agent", front, "--json"]);
       expect(wrong.code).toBe(3);
       const report = JSON.parse(wrong.stdout) as { agent: string; problems: string[] };
