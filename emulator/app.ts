@@ -119,6 +119,7 @@ export async function buildEmulator(opts: EmulatorOptions): Promise<Emulator> {
   app.get("/healthz", { schema: { hide: true } }, async () => ({ ok: true }));
 
   app.addHook("onClose", async () => {
+    calls?.close();
     if (typeof opts.db !== "object") store.close();
   });
   await app.ready();

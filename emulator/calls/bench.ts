@@ -95,6 +95,7 @@ export class CallBench {
   private readonly calls = new Map<string, Progress>();
   private readonly callees = new Map<string, Callee>();
   private placingInbound = false;
+  private closed = false;
   private waiters: (() => void)[] = [];
 
   constructor(
@@ -188,7 +189,7 @@ export class CallBench {
   async settle(): Promise<void> {
     for (;;) {
       const busy = [...this.calls.values()].some((p) => !this.terminal(p)) || !this.deliveries.idle;
-      if (!busy) return;
+      if (!busy || this.closed) return;
       // Calls never wait on deliveries: the test clock runs ahead while attempts are on the wire.
       if (this.clock instanceof TestClock && this.clock.next()) {
         // Let what the timer started (a delivery's request) get on its way.
@@ -203,6 +204,17 @@ export class CallBench {
       if (this.clock instanceof TestClock) throw new Error("calls are not over but no timer is set");
       await new Promise<void>((r) => this.waiters.push(r));
     }
+  }
+
+  /**
+   * Stops every call where it is and every retry (the emulator is closing; its store is about to
+   * close, so no step may run after this).
+   */
+  close(): void {
+    this.closed = true;
+    for (const p of this.calls.values()) p.timer?.cancel();
+    this.deliveries.close();
+    this.changed();
   }
 
   /** An outbound call made through the API: the callee answers unless told otherwise. */
@@ -239,6 +251,7 @@ export class CallBench {
   }
 
   private schedule(p: Progress, step: () => void): void {
+    if (this.closed) return;
     p.timer = this.clock.after(this.stepMs, () => {
       p.timer = undefined;
       // A call ended through the API (calls/end) ends here, at its next step.

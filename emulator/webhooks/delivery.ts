@@ -5,7 +5,7 @@
 import { request as httpRequest } from "node:http";
 import { request as httpsRequest } from "node:https";
 import type { CallEvent } from "pulumi-voiceagent/schemas";
-import type { Clock } from "../calls/clock.js";
+import type { Clock, ClockTimer } from "../calls/clock.js";
 
 /** How events are delivered (`calls.webhooks` of the emulator's options). */
 export interface DeliveryOptions {
@@ -90,6 +90,9 @@ export class WebhookDeliveries {
   /** Calls whose head event is being sent or waits for a retry. */
   private readonly busyCalls = new Set<string>();
   private readonly inflight = new Set<Promise<void>>();
+  /** Retries waiting on the clock, cancelled when the emulator closes. */
+  private readonly retries = new Set<ClockTimer>();
+  private closed = false;
   private readonly timeoutMs: number;
   private readonly maxAttempts: number;
   private readonly backoffMs: number;
@@ -114,6 +117,13 @@ export class WebhookDeliveries {
     this.queues.set(call, queue);
     this.pump(call);
     return record;
+  }
+
+  /** Stops retrying (the emulator is closing): what waits for a retry is never sent. */
+  close(): void {
+    this.closed = true;
+    for (const t of this.retries) t.cancel();
+    this.retries.clear();
   }
 
   /** Whether any event waits to be delivered. */
@@ -180,7 +190,12 @@ export class WebhookDeliveries {
         : `webhook delivery failed (${outcome.failure}); event dropped`,
     );
     if (retry) {
-      this.clock.after(wait, () => this.attempt(job));
+      if (this.closed) return;
+      const timer = this.clock.after(wait, () => {
+        this.retries.delete(timer);
+        this.attempt(job);
+      });
+      this.retries.add(timer);
       return;
     }
     record.state = "dropped";

@@ -402,6 +402,22 @@ describe("outbound calls and calls/end", () => {
   });
 });
 
+describe("closing", () => {
+  it("stops every call and retry: nothing runs on the closed store afterwards", async () => {
+    const { t, clock } = await bench();
+    const r = await receiver();
+    const { number } = await boundAgent(t, r.url, { subscriptions: ["event_phone_call_ended"] });
+    await ring(t, number);
+    await ring(t, number);
+    clock.advance(STEP);
+    expect(clock.pending).toBe(2);
+    await t.emu.app.close();
+    expect(clock.pending).toBe(0);
+    // A step left set would read the closed store here and throw.
+    expect(() => clock.advance(60_000)).not.toThrow();
+  });
+});
+
 describe("load", () => {
   it("100 concurrent inbound calls with webhooks complete with every event delivered once", async () => {
     // A timeout long enough that no attempt is cut off while the receiver answers the others: an
