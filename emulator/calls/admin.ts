@@ -30,8 +30,11 @@ export const callAdminRoutes: FastifyPluginAsyncZod<{ bench: CallBench | undefin
   app.get("/admin/calls/events", { schema: { ...hide, querystring: IdQuerySchema } }, async (req) =>
     need().events(callerOf(req).userId, req.query.id),
   );
-  app.get("/admin/webhooks/deliveries", { schema: hide }, async () => {
+  // The counters are the emulator's, as /admin/stats; the failures listed are the caller's calls' only.
+  app.get("/admin/webhooks/deliveries", { schema: hide }, async (req) => {
     const b = need();
-    return { ...b.deliveries.counts, calls: b.phases(), failures: b.deliveries.failures };
+    const { userId } = callerOf(req);
+    const failures = b.deliveries.failures.filter((f) => b.owns(userId, f.call));
+    return { ...b.deliveries.counts, calls: b.phases(), failures };
   });
 };

@@ -174,6 +174,11 @@ export class CallBench {
     };
   }
 
+  /** Whether `callId` is a call of `userId`'s (the admin API shows each account its own failures). */
+  owns(userId: string, callId: string): boolean {
+    return this.calls.get(callId)?.userId === userId;
+  }
+
   /** How many calls are in each phase. */
   phases(): Record<Phase, number> {
     const out: Record<Phase, number> = { ringing: 0, connected: 0, ended: 0, did_not_connect: 0 };

@@ -238,6 +238,8 @@ show the failures`, async () => {
     // The receiver's query string (where a receiver keeps its key) is never shown or logged.
     expect(deliveries.failures[0].target).toBe(`${r.url}/hooks`);
     expect(JSON.stringify(deliveries)).not.toContain("receiver-secret-123");
+    // Another account sees the counters, not this account's failures.
+    expect((await t.call("GET", "/admin/webhooks/deliveries", undefined, t.tokenB)).json.failures).toEqual([]);
     expect(log.join("")).toContain("webhook delivery failed (500); retrying");
     expect(log.join("")).not.toContain("receiver-secret-123");
     expect(log.join("")).not.toContain(t.tokenA);
