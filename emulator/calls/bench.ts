@@ -60,6 +60,7 @@ type NumberRow = {
   active: boolean;
   inbound_agent: string | null;
   outbound_only?: boolean;
+  telephony_provider?: string;
 };
 type WebhookRow = { id: string; url: string; method?: string | null; subscriptions: string[] };
 
@@ -141,8 +142,10 @@ export class CallBench {
       to_number: body.to,
       from_number: body.from,
       agent: agentId,
-      // The current API's side of the call: the agent answers on the number dialled.
-      ...(this.api === "2024" ? { agent_phone_number: body.to, telephony_provider: "twilio" } : {}),
+      // The current API's side of the call: the agent answers on the number dialled, through its provider.
+      ...(this.api === "2024"
+        ? { agent_phone_number: body.to, telephony_provider: number.telephony_provider ?? "twilio" }
+        : {}),
     };
     this.placingInbound = true;
     try {
