@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm run emulator -- [--host H] [--port N] [--db PATH] [--token T ...] [--seed] [--log] [--fault JSON ...]
 //   [--fault-seed N] [--rate-limit R[/B]] [--api 2023|2024] [--service-defaults] [--answers JSON]
-//   [--calls] [--call-step-ms N] [--webhook-timeout-ms N] [--webhook-attempts N]`
+//   [--calls] [--call-step-ms N] [--webhook-timeout-ms N] [--webhook-attempts N] [--webhook-backoff-ms N]`
 // Prints the base URL as the first line of stdout once it accepts connections.
 import { randomBytes } from "node:crypto";
 import { Command, InvalidArgumentError, Option } from "commander";
@@ -99,6 +99,7 @@ const program = new Command()
   .option("--call-step-ms <ms>", "with --calls: the time between two steps of a call", positiveInt, 1000)
   .option("--webhook-timeout-ms <ms>", "with --calls: how long a webhook delivery may take", positiveInt, 5000)
   .option("--webhook-attempts <n>", "with --calls: attempts per event before it is dropped", positiveInt, 5)
+  .option("--webhook-backoff-ms <ms>", "with --calls: the wait before the first retry, doubled each time", positiveInt, 1000)
   .addOption(
     new Option("--api <generation>", "API generation to speak: 2023 (the interface) or 2024 (the current API)")
       .choices(["2023", "2024"])
@@ -124,6 +125,7 @@ const opts = program.opts<{
   callStepMs: number;
   webhookTimeoutMs: number;
   webhookAttempts: number;
+  webhookBackoffMs: number;
 }>();
 
 const fromEnv = (process.env.VOICEAGENT_EMULATOR_TOKENS ?? "")
@@ -153,7 +155,11 @@ const emu = await startEmulator({
   calls: opts.calls
     ? {
         stepMs: opts.callStepMs,
-        webhooks: { timeoutMs: opts.webhookTimeoutMs, maxAttempts: opts.webhookAttempts },
+        webhooks: {
+          timeoutMs: opts.webhookTimeoutMs,
+          maxAttempts: opts.webhookAttempts,
+          backoffMs: opts.webhookBackoffMs,
+        },
       }
     : undefined,
   // With --calls, a failed webhook delivery is logged (warn) even without --log.
