@@ -99,7 +99,12 @@ const program = new Command()
   .option("--call-step-ms <ms>", "with --calls: the time between two steps of a call", positiveInt, 1000)
   .option("--webhook-timeout-ms <ms>", "with --calls: how long a webhook delivery may take", positiveInt, 5000)
   .option("--webhook-attempts <n>", "with --calls: attempts per event before it is dropped", positiveInt, 5)
-  .option("--webhook-backoff-ms <ms>", "with --calls: the wait before the first retry, doubled each time", positiveInt, 1000)
+  .option(
+    "--webhook-backoff-ms <ms>",
+    "with --calls: the wait before the first retry, doubled each time",
+    positiveInt,
+    1000,
+  )
   .addOption(
     new Option("--api <generation>", "API generation to speak: 2023 (the interface) or 2024 (the current API)")
       .choices(["2023", "2024"])
