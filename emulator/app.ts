@@ -11,6 +11,8 @@ import {
 import { z } from "zod";
 import { adminRoutes } from "./admin.js";
 import { Answers } from "./answers.js";
+import { CallBench } from "./calls/bench.js";
+import { callAdminRoutes } from "./calls/admin.js";
 import { Store } from "./db.js";
 import { errorHandler, notFoundHandler } from "./errors.js";
 import { FaultInjector } from "./faults.js";
@@ -110,10 +112,14 @@ export async function buildEmulator(opts: EmulatorOptions): Promise<Emulator> {
     seed: (caller) => seed(tokenOf(caller)),
     addNumbers: (caller, input) => addNumbers(store, service, caller.userId, input),
   });
+  // Calls that progress and their webhook events, when asked for (calls/bench.ts).
+  const calls = opts.calls ? new CallBench(store, api, opts.calls, app.log) : undefined;
+  await app.register(callAdminRoutes, { bench: calls });
   app.get("/openapi.json", { schema: { hide: true } }, async () => app.swagger());
   app.get("/healthz", { schema: { hide: true } }, async () => ({ ok: true }));
 
   app.addHook("onClose", async () => {
+    calls?.close();
     if (typeof opts.db !== "object") store.close();
   });
   await app.ready();
@@ -127,6 +133,7 @@ export async function buildEmulator(opts: EmulatorOptions): Promise<Emulator> {
     seeds,
     seed,
     addNumbers: (token, input) => addNumbers(store, service, callerFor(token).userId, input),
+    calls,
   };
 }
 

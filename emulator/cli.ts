@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm run emulator -- [--host H] [--port N] [--db PATH] [--token T ...] [--seed] [--log] [--fault JSON ...]
-//   [--fault-seed N] [--rate-limit R[/B]] [--api 2023|2024] [--service-defaults] [--answers JSON]`
+//   [--fault-seed N] [--rate-limit R[/B]] [--api 2023|2024] [--service-defaults] [--answers JSON]
+//   [--calls] [--call-step-ms N] [--webhook-timeout-ms N] [--webhook-attempts N] [--webhook-backoff-ms N]`
 // Prints the base URL as the first line of stdout once it accepts connections.
 import { randomBytes } from "node:crypto";
 import { Command, InvalidArgumentError, Option } from "commander";
@@ -39,6 +40,12 @@ const parseSeed = (v: string) => {
   const r = FaultSeedSchema.safeParse(/^\d+$/.test(v) ? Number(v) : Number.NaN);
   if (!r.success) throw new InvalidArgumentError("must be an integer from 0 to 4294967295");
   return r.data;
+};
+
+const positiveInt = (v: string) => {
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < 1) throw new InvalidArgumentError("must be a whole number above 0");
+  return n;
 };
 
 /** "R" or "R/B": requests a second and the burst, both positive (the burst at least 1). */
@@ -88,6 +95,16 @@ const program = new Command()
   )
   .option("--validate-responses", "check every response against its schema (slower; a self-check)", false)
   .option("--service-defaults", "answer with the service's defaults for fields a request left out", false)
+  .option("--calls", "calls progress in real time and deliver their events to the agents' webhooks", false)
+  .option("--call-step-ms <ms>", "with --calls: the time between two steps of a call", positiveInt, 1000)
+  .option("--webhook-timeout-ms <ms>", "with --calls: how long a webhook delivery may take", positiveInt, 5000)
+  .option("--webhook-attempts <n>", "with --calls: attempts per event before it is dropped", positiveInt, 5)
+  .option(
+    "--webhook-backoff-ms <ms>",
+    "with --calls: the wait before the first retry, doubled each time",
+    positiveInt,
+    1000,
+  )
   .addOption(
     new Option("--api <generation>", "API generation to speak: 2023 (the interface) or 2024 (the current API)")
       .choices(["2023", "2024"])
@@ -109,6 +126,11 @@ const opts = program.opts<{
   api: "2023" | "2024";
   serviceDefaults: boolean;
   answers?: AnswerModes;
+  calls: boolean;
+  callStepMs: number;
+  webhookTimeoutMs: number;
+  webhookAttempts: number;
+  webhookBackoffMs: number;
 }>();
 
 const fromEnv = (process.env.VOICEAGENT_EMULATOR_TOKENS ?? "")
@@ -135,7 +157,18 @@ const emu = await startEmulator({
   api: opts.api,
   serviceDefaults: opts.serviceDefaults,
   answers: opts.answers,
-  logger: opts.log ? { level: "info", stream: process.stderr } : false,
+  calls: opts.calls
+    ? {
+        stepMs: opts.callStepMs,
+        webhooks: {
+          timeoutMs: opts.webhookTimeoutMs,
+          maxAttempts: opts.webhookAttempts,
+          backoffMs: opts.webhookBackoffMs,
+        },
+      }
+    : undefined,
+  // With --calls, a failed webhook delivery is logged (warn) even without --log.
+  logger: opts.log || opts.calls ? { level: opts.log ? "info" : "warn", stream: process.stderr } : false,
 });
 process.stdout.write(`${emu.url}\n`);
 if (generated) process.stdout.write(`token ${generated}\n`);

@@ -66,6 +66,16 @@ function call(c: WireObject): WireObject {
   };
 }
 
+/** The given time fields, where set, as Unix seconds: 0.0.48's `NormalizedCall` types them as numbers. */
+function epochSeconds(item: WireObject, fields: string[]): WireObject {
+  return Object.fromEntries(
+    fields.flatMap((f) => {
+      const v = item[f];
+      return typeof v === "string" ? [[f, Date.parse(v) / 1000]] : [];
+    }),
+  );
+}
+
 /** An action: an empty config is sent as null, as the current API leaves the optional config out. */
 function action(a: unknown): unknown {
   if (!isRecord(a)) return a;
@@ -85,7 +95,12 @@ function normalized(name: EndpointName, item: unknown): unknown {
         ...refs(item, ["telephony_account_connection"]),
       };
     case "listCalls":
-      return { ...call(item), agent: idOf(item.agent), ...refs(item, ["telephony_account_connection"]) };
+      return {
+        ...call(item),
+        agent: idOf(item.agent),
+        ...refs(item, ["telephony_account_connection"]),
+        ...epochSeconds(item, ["start_time", "end_time"]),
+      };
     case "listActions":
       return action(item);
     default:

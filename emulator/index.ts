@@ -28,3 +28,11 @@ export { AddNumbersSchema, type AddNumbersInput, type AddNumbersResult } from ".
 export { seededNumbers, seedUser, type SeedResult } from "./seed.js";
 export { HttpFailure } from "./http-failure.js";
 export { VoiceAgentService } from "./service.js";
+export { CallBench, type CallsOptions } from "./calls/bench.js";
+export { realClock, TestClock, type Clock, type ClockTimer } from "./calls/clock.js";
+export type {
+  DeliveryCounts,
+  DeliveryFailure,
+  DeliveryOptions,
+  DeliveryRecord,
+} from "./webhooks/delivery.js";

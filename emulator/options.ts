@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyServerOptions } from "fastify";
 import type { AnswerModes } from "./answers.js";
+import type { CallBench, CallsOptions } from "./calls/bench.js";
 import type { Store } from "./db.js";
 import type { FaultRuleInput } from "./fault-rule.js";
 import type { FaultInjector } from "./faults.js";
@@ -59,6 +60,13 @@ export interface EmulatorOptions {
    * when omitted: every field answered as sent, lists in the order made and at once.
    */
   answers?: AnswerModes | undefined;
+  /**
+   * Calls that progress (calls/bench.ts, docs/emulator.md "Calls and events"): outbound calls and
+   * inbound ones placed through `POST /admin/calls/inbound` ring, connect, say their lines and end on
+   * `clock` (real time unless a `TestClock` is given), and their events are delivered to the agent's
+   * webhook. Off when omitted: a call stays as it was made until calls/end.
+   */
+  calls?: CallsOptions | undefined;
 }
 
 /** A built emulator: the Fastify app and the parts tests and the CLI reach into. */
@@ -81,4 +89,6 @@ export interface Emulator {
    * another user owns, a ZodError for bad input), as `POST /admin/numbers` does.
    */
   addNumbers(token: string, input: AddNumbersInput): AddNumbersResult;
+  /** The calls in progress and their events' deliveries, when built with `calls`. */
+  calls: CallBench | undefined;
 }

@@ -10,6 +10,7 @@ import { ACCOUNT_COLLECTIONS, AccountCollectionSchema, parseCollections } from "
 import { pull } from "./pull.js";
 import { recover } from "./recover-command.js";
 import { snapshot } from "./snapshot.js";
+import { testCall } from "./test-call.js";
 
 const EXIT_CODES = `
 Exit codes: 0 clean, 3 found something (drift, unmanaged or missing objects), 1 error.
@@ -26,6 +27,17 @@ const only = (value: string) => {
   } catch (err) {
     throw new InvalidArgumentError(err instanceof Error ? err.message : String(err));
   }
+};
+
+const port = (value: string) => {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0 || n > 65535) throw new InvalidArgumentError("must be a port number, 0 to 65535");
+  return n;
+};
+const positive = (value: string) => {
+  const n = Number(value);
+  if (!(n > 0)) throw new InvalidArgumentError("must be a number of seconds above 0");
+  return n;
 };
 
 const Only = z.array(AccountCollectionSchema).default([...ACCOUNT_COLLECTIONS]);
@@ -59,6 +71,19 @@ const RecoverOpts = z.object({
   json: z.boolean(),
   dryRun: z.boolean(),
   baseUrl: z.string().optional(),
+  cwd: z.string().optional(),
+});
+const TestCallOpts = z.object({
+  to: z.string(),
+  from: z.string(),
+  agent: z.string().optional(),
+  events: z.array(z.string()).optional(),
+  say: z.array(z.string()),
+  listen: z.number().optional(),
+  timeout: z.number(),
+  json: z.boolean(),
+  baseUrl: z.string().optional(),
+  stack: z.string().optional(),
   cwd: z.string().optional(),
 });
 const SnapshotOpts = z.object({
@@ -224,6 +249,47 @@ async function commands(argv: readonly string[], io: CliIo): Promise<number> {
     )
     .action(async (raw: unknown) => {
       code = await recover(RecoverOpts.parse(raw), io);
+    });
+
+  program
+    .command("test-call")
+    .description(
+      "Against the emulator (started with --calls): ring a number, check that its agent answers and that the agent's " +
+        "webhook gets the call's events.",
+    )
+    .requiredOption("--to <number>", "the number to call (E.164): one of the account's lines")
+    .option("--from <number>", "the caller's number (E.164)", "+15005550006")
+    .option("--agent <id>", "the agent that must answer (e.g. `pulumi stack output` of the agent's id)")
+    .option(
+      "--events <names>",
+      "comma-separated events that must be delivered (default: those the agent's webhook subscribes to that a call sends)",
+      (v: string) =>
+        v
+          .split(",")
+          .map((e) => e.trim())
+          .filter(Boolean),
+    )
+    .option("--say <line>", "a line the caller says (repeatable; default: one greeting)", collect, [])
+    .option(
+      "--listen <port>",
+      "run a receiver on 127.0.0.1:PORT for the call and check it got every event (the webhook's url must point at it)",
+      port,
+    )
+    .option("--timeout <seconds>", "how long to wait for the call to end and its events to settle", positive, 60)
+    .option("--json", "print the report as JSON", false)
+    .option("--base-url <url>", "the emulator's address (else VOICEAGENT_BASE_URL, else the stack's config)")
+    .option("--stack <name>", "a stack whose voiceagent:baseUrl / voiceagent:token config supplies what is missing")
+    .option("--cwd <dir>", "the Pulumi project folder for --stack (default: the working directory)")
+    .addHelpText(
+      "after",
+      `\nIt places one call on the emulator (its admin API) and changes nothing else.\n${CREDENTIALS}\n${EXIT_CODES.replace(
+        "drift, unmanaged or missing objects",
+        "the call reached another agent or none, or an event did not arrive",
+      )}`,
+    )
+    .action(async (raw: unknown) => {
+      const { say, ...o } = TestCallOpts.parse(raw);
+      code = await testCall({ ...o, script: say }, io);
     });
 
   try {

@@ -19,6 +19,7 @@ export * from "./webhook.js";
 export * from "./agent.js";
 export * from "./phone-number.js";
 export * from "./call.js";
+export * from "./events.js";
 export * from "./prompt.js";
 export * from "./account-connection.js";
 export * from "./vector-database.js";

@@ -7,7 +7,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, expect, inject } from "vitest";
 import { createClient, type VoiceAgentClient } from "pulumi-voiceagent/client";
-import { type AnswerModes, startEmulator, type RunningEmulator } from "voiceagent-emulator";
+import { type AnswerModes, type CallsOptions, startEmulator, type RunningEmulator } from "voiceagent-emulator";
 import { createConsumer, REPO_ROOT, run, type Consumer, type ConsumerOptions } from "../helpers/consumer.js";
 import { downloadEnv, startReleaseServer, type ReleaseServer } from "../helpers/release-server.js";
 import { VERSIONS } from "../helpers/versions.js";
@@ -86,6 +86,8 @@ export function useConsumer(opts: {
   serviceDefaults?: boolean;
   /** How the emulator words its answers (default: every field as sent). */
   answers?: AnswerModes;
+  /** Calls that progress and deliver their events (emulator/calls/bench.ts; off by default). */
+  calls?: CallsOptions;
 }): ConsumerContext {
   const ctx = {} as ConsumerContext;
   beforeAll(async () => {
@@ -96,6 +98,7 @@ export function useConsumer(opts: {
       ...(opts.api ? { api: opts.api } : {}),
       ...(opts.serviceDefaults ? { serviceDefaults: true } : {}),
       ...(opts.answers ? { answers: opts.answers } : {}),
+      ...(opts.calls ? { calls: opts.calls } : {}),
     });
     ctx.client = createClient({ baseUrl: ctx.emu.url, token: ctx.token });
     const viaEnv = opts.credentials === "env";

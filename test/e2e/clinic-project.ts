@@ -5,7 +5,7 @@
 // (test/helpers/consumer.ts, install seeds) and npm finds nothing to fetch.
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
-import type { AnswerModes } from "voiceagent-emulator";
+import type { AnswerModes, CallsOptions } from "voiceagent-emulator";
 import {
   packageJson,
   REPO_ROOT,
@@ -19,11 +19,11 @@ import { type ConsumerContext, PULUMI, useConsumer } from "../consumer/lifecycle
 /**
  * The clinic project with a stack `dev` on its own emulator; `name` names the token and the temp
  * folder. `serviceDefaults`: the emulator answers with the service's defaults; `answers`: how it
- * words its answers (default: every field as sent).
+ * words its answers (default: every field as sent); `calls`: calls progress and deliver their events.
  */
 export function useClinicProject(
   name: string,
-  opts: { serviceDefaults?: boolean; answers?: AnswerModes } = {},
+  opts: { serviceDefaults?: boolean; answers?: AnswerModes; calls?: CallsOptions } = {},
 ): ConsumerContext {
   return useConsumer({
     name,
