@@ -1,4 +1,5 @@
 import { defineConfig } from "vitest/config";
+import SlowestFirst from "./test/slowest-first.js";
 
 export default defineConfig({
   test: {
@@ -14,6 +15,9 @@ export default defineConfig({
     hookTimeout: 120_000,
     pool: "forks",
     maxWorkers: 2,
+    // The slow end-to-end files first on a fresh clone (test/slowest-first.ts): no long file left to
+    // run alone at the end.
+    sequence: { sequencer: SlowestFirst },
     reporters: ["default"],
     server: {
       deps: {

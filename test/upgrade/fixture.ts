@@ -1,7 +1,8 @@
 // An upgrade fixture: what a released version left behind for the root program, so a later
 // version can be checked against it (pulumi/providertest's upgrade test). One folder per release:
 //   fixture.json  version, the @pulumi/pulumi it ran with, project, stack, token, passphrase
-//   index.ts      the root program of that release
+//   index.ts      the root program of that release (0.4.0's with a PurchasedNumber and a Call added to it
+//                 on the release commit before the script ran, so that their state is in an upgrade test too)
 //   Pulumi.yaml   its project file, run as TypeScript (optional for 0.1.0: derived when absent)
 //   state.json    `pulumi stack export` after `pulumi up`, credentials from the environment
 //   service.json  the emulator's users and objects rows at that moment
