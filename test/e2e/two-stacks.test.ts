@@ -108,7 +108,14 @@ function twoStacks({ api, entries, lost }: Twins): void {
     let made = 0;
     emu.faults.clear();
     emu.faults.add({ route: CREATE, method: "POST", host: maker, latencyMs: MAKER_BEFORE, count: N });
-    emu.faults.add({ route: CREATE, method: "POST", host: maker, phase: "after", latencyMs: MAKER_COMMITTED, count: N });
+    emu.faults.add({
+      route: CREATE,
+      method: "POST",
+      host: maker,
+      phase: "after",
+      latencyMs: MAKER_COMMITTED,
+      count: N,
+    });
     if (lost === "before")
       emu.faults.add({ route: CREATE, method: "POST", host: loser, latencyMs: LOSER_HELD, reset: true, count: N });
     else {
@@ -149,7 +156,9 @@ identical agents appear; both converge in one up, no id in both states, as many 
       const failed = ups.flatMap((u) => (u.status === "rejected" ? [String(u.reason)] : []));
       expect(failed).toEqual([]);
       // The hard case happened: the loser's N first creates were reset (before or after the work).
-      expect((emu.stats.faults[lost][`POST ${CREATE}`] ?? 0) - before).toBeGreaterThanOrEqual(lost === "before" ? 2 * N : N);
+      expect((emu.stats.faults[lost][`POST ${CREATE}`] ?? 0) - before).toBeGreaterThanOrEqual(
+        lost === "before" ? 2 * N : N,
+      );
       // Each new agent was made by one committed create: none was made again after a lost reply.
       expect((emu.stats.writes[`POST ${CREATE}`] ?? 0) - writes).toBe(2 * N);
       const [staging, production] = [await agentIds(stack("staging").t), await agentIds(stack("production").t)];
