@@ -281,6 +281,29 @@ const ACCEPTS = { secrets: false, resources: false, outputs: false, autonaming: 
 export type OnEngine = (address: string) => void;
 
 /**
+ * Shows an error under a resource through the engine's log; resolves whether the engine took it
+ * (false without an engine: nothing was shown).
+ */
+export type EngineError = (text: string, urn: string) => Promise<boolean>;
+
+/**
+ * A partial create as the user should read it: one message, not the engine's list of reasons.
+ * The engine prints a partial create's reasons, never its message, through go-multierror (pulumi
+ * v3.274.1 pkg/resource/plugin/provider_plugin.go `InitError.Error`): one reason reads
+ * `1 error occurred:\n\t* <reason>`, and no reason reads `resource init failed`. So the message
+ * is shown first, as an error under the resource, and the partial create goes with no reason,
+ * which the engine follows with its own `resource init failed`. Nothing is lost by the empty
+ * list: what keeps the next run from sending is the provisional id, not the state's init errors
+ * (kit/unsettled.ts). Without an engine to show it (a plugin started by hand before Handshake),
+ * the message stays the reason.
+ */
+async function shownPartial(err: unknown, urn: string, showError: EngineError): Promise<unknown> {
+  if (!(err instanceof ProviderFailure) || !err.partial) return err;
+  if (!(await showError(err.message, urn))) return err;
+  return new ProviderFailure(err.message, { ...err.partial, reasons: [] }, err.code, err.mayHaveActed);
+}
+
+/**
  * The `pulumirpc.ResourceProvider` service over a plain provider. Unlike `@pulumi/pulumi/provider`'s
  * main(), it implements CheckConfig/DiffConfig, reads Configure's request, and answers
  * `acceptSecrets: false`, so the engine keeps re-marking outputs secret by input name
@@ -288,7 +311,11 @@ export type OnEngine = (address: string) => void;
  * the engine's address from Handshake and Attach: a plugin started by hand (PULUMI_DEBUG_PROVIDERS)
  * learns it only there.
  */
-export function grpcHandlers(provider: PlainProvider, onEngine: OnEngine = () => {}): Handlers {
+export function grpcHandlers(
+  provider: PlainProvider,
+  onEngine: OnEngine = () => {},
+  showError: EngineError = async () => false,
+): Handlers {
   return {
     // The engine's first call to a plugin it started, before Configure (`handshake` in
     // provider_plugin.go): the engine's address again, and the program's and plugin's folders,
@@ -333,13 +360,17 @@ export function grpcHandlers(provider: PlainProvider, onEngine: OnEngine = () =>
     check: unary(urnOf, async (req: pb.CheckRequest) => checkMessage(await provider.check(checkRequest(req)))),
     diff: unary(urnOf, async (req: pb.DiffRequest) => diffMessage(await provider.diff(diffRequest(req)))),
     create: unary(urnOf, async (req: pb.CreateRequest) => {
-      const made = await provider.create({
-        urn: req.getUrn(),
-        type: req.getType(),
-        properties: propsOf(req.getProperties()),
-        preview: req.getPreview(),
-        timeout: req.getTimeout(),
-      });
+      const made = await provider
+        .create({
+          urn: req.getUrn(),
+          type: req.getType(),
+          properties: propsOf(req.getProperties()),
+          preview: req.getPreview(),
+          timeout: req.getTimeout(),
+        })
+        .catch(async (err: unknown) => {
+          throw await shownPartial(err, req.getUrn(), showError);
+        });
       const resp = new pb.CreateResponse().setProperties(structOf(made.properties, made.secrets));
       return made.id ? resp.setId(made.id) : resp;
     }),
@@ -403,13 +434,13 @@ export function grpcHandlers(provider: PlainProvider, onEngine: OnEngine = () =>
 /** The largest message the engine sends or accepts (sdk/go/common/util/rpcutil MaxRPCMessageSize: 400 MiB). */
 const MAX_MESSAGE = 400 * 1024 * 1024;
 
-/** Serves the provider on 127.0.0.1 and answers the port it listens on; `onEngine` as for {@link grpcHandlers}. */
-export async function listen(provider: PlainProvider, onEngine?: OnEngine): Promise<number> {
+/** Serves the provider on 127.0.0.1 and answers the port it listens on; `onEngine` and `showError` as for {@link grpcHandlers}. */
+export async function listen(provider: PlainProvider, onEngine?: OnEngine, showError?: EngineError): Promise<number> {
   const server = new Server({
     "grpc.max_receive_message_length": MAX_MESSAGE,
     "grpc.max_send_message_length": MAX_MESSAGE,
   });
-  server.addService(ResourceProviderService, grpcHandlers(provider, onEngine));
+  server.addService(ResourceProviderService, grpcHandlers(provider, onEngine, showError));
   return new Promise<number>((resolve, reject) => {
     server.bindAsync("127.0.0.1:0", ServerCredentials.createInsecure(), (err, p) => (err ? reject(err) : resolve(p)));
   });
@@ -417,12 +448,20 @@ export async function listen(provider: PlainProvider, onEngine?: OnEngine): Prom
 
 /** Sends notes at INFO through the engine's Log RPC at `address`; one the engine refuses goes to stderr (the engine's debug log). */
 export function engineLog(address: string): LogNote {
+  const show = engineErrors(address, LogSeverity.INFO);
+  return async (text, urn) => {
+    await show(text, urn);
+  };
+}
+
+/** Shows errors (or, given `severity`, notes) through the engine's Log RPC at `address`; one the engine refuses goes to stderr. */
+export function engineErrors(address: string, severity = LogSeverity.ERROR): EngineError {
   const client = new EngineClient(address, credentials.createInsecure());
   return (text, urn) =>
-    new Promise<void>((resolve) => {
-      client.log(new LogRequest().setSeverity(LogSeverity.INFO).setMessage(text).setUrn(urn), (err) => {
+    new Promise<boolean>((resolve) => {
+      client.log(new LogRequest().setSeverity(severity).setMessage(text).setUrn(urn), (err) => {
         if (err) process.stderr.write(`${text}\n`);
-        resolve();
+        resolve(!err);
       });
     });
 }

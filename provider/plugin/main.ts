@@ -13,7 +13,7 @@ import { Host } from "../host.js";
 import { pluginVersion, schemaText } from "./embedded.js";
 import { persistCompileCache } from "./compile-cache.js";
 import { scopedNoteSink } from "./engine-log.js";
-import { engineLog, listen } from "./grpc.js";
+import { engineErrors, engineLog, listen } from "./grpc.js";
 import { plainProvider } from "./plain-provider.js";
 
 /**
@@ -52,6 +52,8 @@ async function serve(argv: readonly string[]): Promise<void> {
   // (a preview, then an up) names itself anew.
   let engine = address;
   let log = address ? engineLog(address) : undefined;
+  // Errors shown under a resource (a partial create's message, plugin/grpc.ts `shownPartial`).
+  let errors = address ? engineErrors(address) : undefined;
   const toStderr = async (text: string) => {
     process.stderr.write(`${text}\n`);
   };
@@ -66,8 +68,13 @@ async function serve(argv: readonly string[]): Promise<void> {
     if (at === engine) return;
     engine = at;
     log = engineLog(at);
+    errors = engineErrors(at);
   };
-  const port = await listen(plainProvider({ version: pluginVersion(), schema: schemaText() }, host), onEngine);
+  const port = await listen(
+    plainProvider({ version: pluginVersion(), schema: schemaText() }, host),
+    onEngine,
+    async (text, urn) => (errors ? errors(text, urn) : false),
+  );
   process.stdout.write(`${port}\n`);
   setImmediate(persistCompileCache);
 }

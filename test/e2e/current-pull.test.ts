@@ -28,9 +28,13 @@ import { files } from "../yaml/yaml-stack.js";
 import { type PullPlan, PullPlanSchema } from "../../provider/cli/plan.js";
 import { backendFilesHolding, made, useClinicProject } from "./clinic-project.js";
 
-const ctx = useClinicProject("current-pull");
+// The service answers as a hosted API does (issue 40): credentials masked, unset fields null, lists
+// newest first. The credentials the user supplies are the ones the service keeps (its store).
+const ctx = useClinicProject("current-pull", {
+  answers: { credentials: "masked", unsetAsNull: true, order: "reversed" },
+});
 
-/** The credentials the dashboard gave the account's objects; the service echoes them, pull must not. */
+/** The credentials the dashboard gave the account's objects; the service masks them, pull must not write them. */
 const SECRETS = {
   pinecone: "pc-pulled-key-0e7d3b59",
   openai: "sk-pulled-key-a41f8c26",
@@ -146,15 +150,17 @@ interface Supplied {
 
 /** Each secret the pulled plan asks the user for. */
 async function secretValues(plan: PullPlan): Promise<Supplied[]> {
-  const { client } = ctx;
+  const { emu } = ctx;
+  const userId = emu.store.userFor(ctx.token).userId;
+  type Kept = { api_key?: string; credentials?: Record<string, string> };
   const found: Supplied[] = [];
   for (const r of plan.resources) {
     for (const [arg, a] of Object.entries(r.args)) {
       if (!("secret" in a)) continue;
       const value =
         r.kind === "VectorDatabase"
-          ? (await client.vector_databases.get(r.id)).api_key
-          : (await client.account_connections.get(r.id)).credentials[
+          ? emu.store.get<Kept>("vector_database", userId, r.id)?.api_key
+          : emu.store.get<Kept>("account_connection", userId, r.id)?.credentials?.[
               arg === "openaiApiKey" ? "openai_api_key" : "twilio_auth_token"
             ];
       if (!value) throw new Error(`the service holds no ${arg} for ${r.id}`);

@@ -7,117 +7,184 @@
 // has arrived (the loser's list was read before), and the loser's creates wait until every one of
 // the maker's is committed. Both orders are run: staging loses, then production loses (the fleet
 // grows by N in both). Each stack must converge in its one `up`, no agent id may be in both
-// states, and the service must hold exactly as many agents as the two stacks declare.
+// states, and the service must hold exactly as many agents as the two stacks declare, each made
+// by one committed create.
+//
+// Twice: on the interface's API (2023), where the agents have no name and every desk of both
+// stacks sends one body, with the loser's creates reset before the service acts; and on the
+// current API (2024), where each agent is named by autonaming (its logical name, the same desk in
+// both stacks), staging on the dynamic entry (its `__logicalName`) and production on the native
+// plugin (the engine's autonaming), with the loser's creates MADE and their replies lost: each
+// lost create is then matched by its name among its stack's desks and the other stack's
+// identical ones (which the machine's claims keep from it), so every desk holds the object named
+// after it.
 import { randomUUID } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
+import { appendFileSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createClient, type VoiceAgentClient } from "pulumi-voiceagent/client";
 import { startEmulator, type RunningEmulator } from "voiceagent-emulator";
-import { createTestStack, type TestStack } from "../helpers/pulumi-stack.js";
+import { createTestStack, ROOT, type TestStack } from "../helpers/pulumi-stack.js";
 
 const N = 6;
-const TOKEN = `e2e-two-stacks-${randomUUID()}`;
 const PROMPT = "You are one of many identical desks.";
 const CREATE = "/v1/agents/create";
 /** Latency markers: each rule's latency tells the test's delay hook which wait it is. */
 const MAKER_BEFORE = 11;
 const MAKER_COMMITTED = 13;
 const LOSER_HELD = 7;
-let emu: RunningEmulator;
-let client: VoiceAgentClient;
-let shared = "";
 type Name = "staging" | "production";
-const stacks = new Map<Name, { t: TestStack; host: string }>();
-const stack = (name: Name) => stacks.get(name)!;
+type Entry = "dynamic" | "native";
 
-beforeAll(async () => {
-  emu = await startEmulator({ tokens: [TOKEN], seed: true });
-  client = createClient({ baseUrl: emu.url, token: TOKEN });
-  const voice = emu.seeds.get(TOKEN)!.voices[0]!;
-  // The stacks' machine folder, this test's own (coordination/machine.ts): both share it, as two
-  // deployments of one user on one machine do, and no other test's deployment meets them there.
-  shared = mkdtempSync(path.join(tmpdir(), "va-two-stacks-"));
-  // Staging reaches the emulator as 127.0.0.1, production as localhost: a fault can pick one stack.
-  for (const [name, host] of [
-    ["staging", "127.0.0.1"],
-    ["production", "localhost"],
-  ] as const) {
-    const t = await createTestStack({
-      name: `twins-${name}`,
-      project: "twins",
-      program: "dist/test/e2e/fixtures/twins/index.js",
-      config: {
-        "voiceagent:baseUrl": { value: emu.url.replace("127.0.0.1", host) },
-        "voiceagent:token": { value: TOKEN, secret: true },
-        "twins:voice": { value: voice },
-      },
-      env: { VOICEAGENT_SHARED_DIR: shared },
-    });
-    stacks.set(name, { t, host });
-  }
-}, 120_000);
-afterAll(async () => {
-  for (const s of stacks.values()) await s.t.dispose();
-  await emu?.close();
-  rmSync(shared, { recursive: true, force: true });
-});
-
-/**
- * Forces the order of one round: `maker`'s N creates are held (before their work) until `loser`'s
- * first create has arrived, then committed and answered; `loser`'s first N creates are held
- * (before their work) until all of the maker's are committed, then their connections are reset.
- */
-function force(loser: string, maker: string): void {
-  let loserArrived = () => {};
-  const arrived = new Promise<void>((resolve) => (loserArrived = resolve));
-  let makerCommitted = () => {};
-  const committed = new Promise<void>((resolve) => (makerCommitted = resolve));
-  let made = 0;
-  emu.faults.clear();
-  emu.faults.add({ route: CREATE, method: "POST", host: maker, latencyMs: MAKER_BEFORE, count: N });
-  emu.faults.add({ route: CREATE, method: "POST", host: maker, phase: "after", latencyMs: MAKER_COMMITTED, count: N });
-  emu.faults.add({ route: CREATE, method: "POST", host: loser, latencyMs: LOSER_HELD, reset: true, count: N });
-  emu.faults.delay = async (ms) => {
-    if (ms === LOSER_HELD) {
-      loserArrived();
-      return committed;
-    }
-    if (ms === MAKER_BEFORE) return arrived;
-    if (ms === MAKER_COMMITTED && ++made === N) makerCommitted();
-  };
+/** One API generation's pair of stacks: how their agents are made, and where the loser's replies are lost. */
+interface Twins {
+  api: "2023" | "2024";
+  /** The entry each stack's program uses. */
+  entries: Record<Name, Entry>;
+  /** "before": the loser's creates are reset before the service acts; "after": once it made the agent. */
+  lost: "before" | "after";
 }
 
-type StateResource = { type: string; id?: string };
-const agentIds = async (t: TestStack) =>
-  ((await t.stack.exportStack()).deployment.resources as StateResource[])
-    .filter((r) => r.type.endsWith("voiceagent:Agent"))
-    .map((r) => r.id!);
+function twoStacks({ api, entries, lost }: Twins): void {
+  const token = `e2e-two-stacks-${api}-${randomUUID()}`;
+  let emu: RunningEmulator;
+  let client: VoiceAgentClient;
+  let shared = "";
+  const stacks = new Map<Name, { t: TestStack; host: string }>();
+  const stack = (name: Name) => stacks.get(name)!;
 
-describe(`two stacks of ${N} identical agents each on one account, deployed at once on one machine, one losing its replies`, () => {
+  beforeAll(async () => {
+    emu = await startEmulator({ tokens: [token], seed: true, api });
+    client = createClient({ baseUrl: emu.url, token });
+    const voice = emu.seeds.get(token)!.voices[0]!;
+    // The stacks' machine folder, this test's own (coordination/machine.ts): both share it, as two
+    // deployments of one user on one machine do, and no other test's deployment meets them there.
+    shared = mkdtempSync(path.join(tmpdir(), "va-two-stacks-"));
+    // Staging reaches the emulator as 127.0.0.1, production as localhost: a fault can pick one stack.
+    for (const [name, host] of [
+      ["staging", "127.0.0.1"],
+      ["production", "localhost"],
+    ] as const) {
+      const t = await createTestStack({
+        name: `twins-${name}`,
+        project: "twins",
+        program: "dist/test/e2e/fixtures/twins/index.js",
+        config: {
+          "voiceagent:baseUrl": { value: emu.url.replace("127.0.0.1", host) },
+          "voiceagent:token": { value: token, secret: true },
+          "voiceagent:api": { value: api },
+          "twins:voice": { value: voice },
+          "twins:entry": { value: entries[name] },
+        },
+        env: { VOICEAGENT_SHARED_DIR: shared },
+      });
+      // The native classes' provider is the plugin built in this repository, as a user's project names it.
+      if (entries[name] === "native")
+        appendFileSync(
+          path.join(t.workDir, "Pulumi.yaml"),
+          `plugins:\n  providers:\n    - name: voiceagent\n      path: ${path.join(ROOT, "provider/dist/plugin")}\n`,
+        );
+      stacks.set(name, { t, host });
+    }
+  }, 120_000);
+  afterAll(async () => {
+    for (const s of stacks.values()) await s.t.dispose();
+    await emu?.close();
+    rmSync(shared, { recursive: true, force: true });
+  });
+
+  /**
+   * Forces the order of one round: `maker`'s N creates are held (before their work) until `loser`'s
+   * first create has arrived, then committed and answered; `loser`'s first N creates are held
+   * (before their work) until all of the maker's are committed, then their connections are reset
+   * (before the work, or once it is committed: `lost`).
+   */
+  function force(loser: string, maker: string): void {
+    let loserArrived = () => {};
+    const arrived = new Promise<void>((resolve) => (loserArrived = resolve));
+    let makerCommitted = () => {};
+    const committed = new Promise<void>((resolve) => (makerCommitted = resolve));
+    let made = 0;
+    emu.faults.clear();
+    emu.faults.add({ route: CREATE, method: "POST", host: maker, latencyMs: MAKER_BEFORE, count: N });
+    emu.faults.add({
+      route: CREATE,
+      method: "POST",
+      host: maker,
+      phase: "after",
+      latencyMs: MAKER_COMMITTED,
+      count: N,
+    });
+    if (lost === "before")
+      emu.faults.add({ route: CREATE, method: "POST", host: loser, latencyMs: LOSER_HELD, reset: true, count: N });
+    else {
+      emu.faults.add({ route: CREATE, method: "POST", host: loser, latencyMs: LOSER_HELD, count: N });
+      emu.faults.add({ route: CREATE, method: "POST", host: loser, phase: "after", reset: true, count: N });
+    }
+    emu.faults.delay = async (ms) => {
+      if (ms === LOSER_HELD) {
+        loserArrived();
+        return committed;
+      }
+      if (ms === MAKER_BEFORE) return arrived;
+      if (ms === MAKER_COMMITTED && ++made === N) makerCommitted();
+    };
+  }
+
+  type StateResource = { type: string; urn: string; id?: string };
+  /** The state's agents: each one's id by its logical name. */
+  const agentIds = async (t: TestStack) =>
+    new Map(
+      ((await t.stack.exportStack()).deployment.resources as StateResource[])
+        .filter((r) => r.type.endsWith("voiceagent:Agent") || r.type === "voiceagent:index:Agent")
+        .map((r) => [r.urn.split("::").pop()!, r.id!]),
+    );
+
   for (const [round, loser, maker] of [
     [1, "staging", "production"],
     [2, "production", "staging"],
   ] as const) {
-    it(`round ${round}: ${loser} loses its replies while ${maker}'s identical agents appear; both converge in one up, \
-no id in both states, as many agents on the service as declared`, async () => {
+    it(`round ${round}: ${loser} (${entries[loser]} entry) loses its replies while ${maker}'s (${entries[maker]}) \
+identical agents appear; both converge in one up, no id in both states, as many agents on the service as declared`, async () => {
       const declared = round * N;
       for (const s of stacks.values()) await s.t.stack.setConfig("twins:agents", { value: String(declared) });
       force(stack(loser).host, stack(maker).host);
-      const before = emu.stats.faults.before[`POST ${CREATE}`] ?? 0;
+      const before = emu.stats.faults[lost][`POST ${CREATE}`] ?? 0;
+      const writes = emu.stats.writes[`POST ${CREATE}`] ?? 0;
       const ups = await Promise.allSettled([...stacks.values()].map((s) => s.t.stack.up()));
       const failed = ups.flatMap((u) => (u.status === "rejected" ? [String(u.reason)] : []));
       expect(failed).toEqual([]);
-      // The hard case happened: the loser's N first creates were reset after being sent.
-      expect((emu.stats.faults.before[`POST ${CREATE}`] ?? 0) - before).toBeGreaterThanOrEqual(2 * N);
+      // The hard case happened: the loser's N first creates were reset (before or after the work).
+      expect((emu.stats.faults[lost][`POST ${CREATE}`] ?? 0) - before).toBeGreaterThanOrEqual(
+        lost === "before" ? 2 * N : N,
+      );
+      // Each new agent was made by one committed create: none was made again after a lost reply.
+      expect((emu.stats.writes[`POST ${CREATE}`] ?? 0) - writes).toBe(2 * N);
       const [staging, production] = [await agentIds(stack("staging").t), await agentIds(stack("production").t)];
-      expect(new Set(staging).size).toBe(declared);
-      expect(new Set(production).size).toBe(declared);
-      expect(staging.filter((id) => production.includes(id))).toEqual([]);
-      const live = (await client.agents.list.all()).filter((a) => a.prompt === PROMPT).map((a) => a.id);
+      expect(new Set(staging.values()).size).toBe(declared);
+      expect(new Set(production.values()).size).toBe(declared);
+      expect([...staging.values()].filter((id) => [...production.values()].includes(id))).toEqual([]);
+      const live = (await client.agents.list.all()).filter((a) => a.prompt === PROMPT);
       expect(live).toHaveLength(2 * declared);
-      expect([...staging, ...production].sort()).toEqual(live.sort());
+      expect([...staging.values(), ...production.values()].sort()).toEqual(live.map((a) => a.id).sort());
+      if (api === "2024") {
+        // Autonamed: every desk holds the object named after it, the lost creates' included.
+        const nameOf = new Map(live.map((a) => [a.id, a.name]));
+        for (const ids of [staging, production])
+          expect(Object.fromEntries([...ids].map(([desk, id]) => [desk, nameOf.get(id)]))).toEqual(
+            Object.fromEntries([...ids.keys()].map((desk) => [desk, desk])),
+          );
+      }
     }, 300_000);
   }
+}
+
+describe(`two stacks of ${N} identical agents each on one account, deployed at once on one machine, one losing its replies`, () => {
+  twoStacks({ api: "2023", entries: { staging: "dynamic", production: "dynamic" }, lost: "before" });
+});
+
+describe(`the same on the current API with autonamed agents, staging on the dynamic entry and production on the native \
+plugin, the loser's agents made and their replies lost`, () => {
+  twoStacks({ api: "2024", entries: { staging: "dynamic", production: "native" }, lost: "after" });
 });

@@ -156,6 +156,8 @@ beforeAll(async () => {
         tokens: [token],
         seed: true,
         ...(CURRENT_API.has(scenario as Scenario) ? { api: "2024" as const } : {}),
+        // The clinic's service answers as a hosted API does (issue 40): credentials masked, unset fields null.
+        ...(scenario === "clinic" ? { answers: { credentials: "masked" as const, unsetAsNull: true } } : {}),
       }),
     );
   }
@@ -369,7 +371,9 @@ describe.concurrent("a clinic on the current API (2024), native classes", () => 
     // end are not vacuous); the plugin's classes must wrap it as a secret, as the dynamic ones do.
     const vendorKey = /apiKey: "([^"]+)"/.exec(clinicProgram)?.[1] ?? "";
     expect(vendorKey).not.toBe("");
-    expect((await client.voices.get(calm)).api_key).toBe(vendorKey);
+    const userId = emu.store.userFor(tokens.clinic).userId;
+    expect(emu.store.get<{ api_key?: string }>("voice", userId, calm)?.api_key).toBe(vendorKey);
+    expect((await client.voices.get(calm)).api_key).toBe(`****${vendorKey.slice(-4)}`);
     const printed = [quiet.stdout, quiet.stderr];
 
     await client.agents.update(front, { prompt: "Edited by hand." });

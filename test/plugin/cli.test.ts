@@ -1,5 +1,6 @@
 // The bundled plugin under the real Pulumi CLI: found through Pulumi.yaml `plugins.providers`,
-// up / preview / destroy against the emulator, a note shown in `pulumi up` output, and the file
+// up / preview / destroy against the emulator, a note shown in `pulumi up` output, a create whose
+// outcome is unknown shown as one message, and the file
 // installed with `pulumi plugin install --file` serving its schema to `pulumi package get-schema`.
 import { execFile } from "node:child_process";
 import { randomUUID } from "node:crypto";
@@ -8,7 +9,7 @@ import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
-import { changes, useEmulatorStack } from "../helpers/e2e.js";
+import { changes, printedBy, useEmulatorStack } from "../helpers/e2e.js";
 import { findSecretInState } from "../helpers/pulumi-stack.js";
 import { REPO_ROOT } from "../helpers/consumer.js";
 import { PLUGIN_BIN } from "./plugin-process.js";
@@ -56,8 +57,33 @@ output`, async () => {
     // Shown to the user, attached to the resource: the agent stays on the service.
     expect(dropped.stdout).toMatch(new RegExp(`voiceagent:Agent ${agentId}`));
     expect((await ctx.client.agents.get(agentId)).id).toBe(agentId);
+
+    // The agent declared again, and its create's outcome left unknown (the reply lost after the
+    // service made it, and the list unreadable): the first up fails with one message under the
+    // agent, saying the service may have made it and what to run, not the engine's list of a
+    // partial create's reasons (`1 error occurred: * ...`); the next up sends nothing.
+    await ctx.t.stack.setConfig("native:agent", { value: "true" });
+    ctx.emu.faults.add({ route: "/v1/agents/create", method: "POST", phase: "after", reset: true, count: 1 });
+    ctx.emu.faults.add({ route: "/v1/agents/list", phase: "after", items: { where: {}, set: { user_id: 42 } } });
+    const creates = () => ctx.emu.stats.writes["POST /v1/agents/create"] ?? 0;
+    const before = creates();
+    try {
+      const failed = await printedBy(ctx.t.stack.up());
+      const diagnostics = failed.slice(failed.indexOf("Diagnostics:"));
+      const underAgent = diagnostics.slice(diagnostics.indexOf("voiceagent:index:Agent (agent):")).split("\n");
+      // The first line under the agent is the whole explanation.
+      expect(underAgent[1]).toMatch(/^\s*error: .*may have.*`pulumi refresh`/);
+      expect(failed).not.toMatch(/error occurred/);
+      const again = await printedBy(ctx.t.stack.up());
+      expect(again).toMatch(/outcome of its create is unknown/);
+      expect(creates() - before).toBe(1);
+    } finally {
+      ctx.emu.faults.clear();
+    }
+    await ctx.t.stack.up({ refresh: true });
+    expect(creates() - before).toBe(1);
     await ctx.t.stack.destroy();
-  }, 240_000);
+  }, 360_000);
 });
 
 describe("the plugin as one installed file", () => {

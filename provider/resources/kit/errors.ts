@@ -31,7 +31,9 @@ export class PartialCreateError extends Error {
    * What the engine shows the user: for a partial create it prints only these reasons, never the
    * message (pulumi v3.274.1 provider_plugin.go parseError; the dynamic host sends `reasons` the
    * same way), so they carry the whole explanation: that the object was made, that it is tracked
-   * in the state and what to run next. They are recorded in the state too: no secret values.
+   * in the state and what to run next. They are recorded in the state too: no secret values. The
+   * plugin shows the message through the engine's log instead and sends no reason
+   * (plugin/grpc.ts `shownPartial`): the engine lists reasons as `1 error occurred: * ...`.
    */
   readonly reasons: string[];
 
