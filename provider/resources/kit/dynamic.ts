@@ -1,6 +1,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 import type { Host } from "../../host.js";
 import { logicalNameOf } from "./autoname.js";
+import { shownOnEngine } from "./dynamic-host.js";
 import { PartialCreateError } from "./errors.js";
 import type { Props } from "./kind.js";
 import { providerMoved, withoutProvider, withProviderOf } from "./migration.js";
@@ -74,7 +75,9 @@ export function dynamicRuntime(rt: KindRuntime, host: Host): DynamicRuntime {
         // its absence for a move from the native provider and records the program's inputs without
         // asking the service (update above).
         if (err instanceof PartialCreateError)
-          throw new PartialCreateError(err.message, err.id, withProviderOf(err.properties, inputs), err.reasons);
+          throw await shownOnEngine(
+            new PartialCreateError(err.message, err.id, withProviderOf(err.properties, inputs), err.findings),
+          );
         throw err;
       }
     },

@@ -32,8 +32,9 @@ export class PartialCreateError extends Error {
    * message (pulumi v3.274.1 provider_plugin.go parseError; the dynamic host sends `reasons` the
    * same way), so they carry the whole explanation: that the object was made, that it is tracked
    * in the state and what to run next. They are recorded in the state too: no secret values. The
-   * plugin shows the message through the engine's log instead and sends no reason
-   * (plugin/grpc.ts `shownPartial`): the engine lists reasons as `1 error occurred: * ...`.
+   * plugin and the dynamic host show the message through the engine's log instead and send no
+   * reason (plugin/grpc.ts `shownPartial`, kit/dynamic-host.ts): the engine lists reasons as
+   * `1 error occurred: * ...`.
    */
   readonly reasons: string[];
 
@@ -46,6 +47,13 @@ export class PartialCreateError extends Error {
   ) {
     super(redact(message));
     this.reasons = [this.message];
+  }
+
+  /** The same failure with no reason, once its message was shown to the user another way. */
+  shownElsewhere(): PartialCreateError {
+    const shown = new PartialCreateError(this.message, this.id, this.properties, this.findings);
+    Object.defineProperty(shown, "reasons", { value: [] });
+    return shown;
   }
 }
 
