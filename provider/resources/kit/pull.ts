@@ -52,6 +52,13 @@ export interface PullDef<R> {
   adopt(live: R): Pulled;
 }
 
+/**
+ * How a kind declares its `pull`: `adopt` may be left out, and the arguments are then each field
+ * as an import reads it, references where the field `refersTo` a collection (kit/pulled.ts, filled
+ * in when the kind is registered), so a field added to the kind is pulled without another word.
+ */
+export type PullDecl<R> = Omit<PullDef<R>, "adopt"> & Partial<Pick<PullDef<R>, "adopt">>;
+
 /** The arguments whose value the service holds: null and undefined left out (the current API sends nulls). */
 export function present(args: Record<string, string | number | boolean | null | undefined>): Record<string, Json> {
   return Object.fromEntries(Object.entries(args).flatMap(([k, v]) => (v === null || v === undefined ? [] : [[k, v]])));
