@@ -1,11 +1,11 @@
 import { z } from "zod";
 import { defineFunction } from "../kit/function.js";
 import { isRouteMissing } from "../../client/index.js";
-import type { ListedCollection } from "./read.js";
+import type { CollectionName } from "../../schemas/index.js";
 import { ExplainedError } from "../kit/errors.js";
 
 /** Where the account's owner shows: every object carries its owner's id, and a seeded account always has voices and numbers. */
-const OWNED: readonly ListedCollection[] = ["voices", "numbers", "agents", "actions", "webhooks"];
+const OWNED: readonly CollectionName[] = ["voices", "numbers", "agents", "actions", "webhooks"];
 
 /** getAccount: the owner of the token's account. */
 export const getAccount = defineFunction({

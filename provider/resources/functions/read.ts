@@ -16,15 +16,12 @@ import { ExplainedError } from "../kit/errors.js";
 /** Every object a lookup's listing could read: lists report what is there, never what is not. */
 export { readable };
 
-/** A collection a lookup can list: any of the wire layer's collection table (schemas/collections.ts). */
-export type ListedCollection = CollectionName;
-
 /**
  * Every object of one collection of the account that could be read, and whether that is all of
  * them (client/listing.ts). A server without the list route gets an error naming the route and
  * the function; nothing is ever written by a lookup.
  */
-export async function everyItem<C extends ListedCollection>(
+export async function everyItem<C extends CollectionName>(
   client: VoiceAgentClient,
   collection: C,
   fn: string,
@@ -93,7 +90,7 @@ export function exactlyOne<T>(listing: Listing<T>, match: (item: T) => boolean, 
  */
 export async function needsRoutes(
   client: VoiceAgentClient,
-  collection: ListedCollection,
+  collection: CollectionName,
   fn: string,
   route: { method: string; path: string },
 ): Promise<void> {

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import type { ApiGeneration, Collection, VoiceAgentClient } from "../../client/index.js";
+import type { ApiGeneration, CollectionName, VoiceAgentClient } from "../../client/index.js";
 import type { Host } from "../../host.js";
 import type { CheckFailure } from "./check.js";
 import type { AutonameDef } from "./autoname.js";
@@ -83,7 +83,7 @@ interface Described {
    * The collection whose objects it names by id (an agent's voice, its actions): `voiceagent pull`
    * declares it as a reference to the pulled object, not as the id (kit/pulled.ts).
    */
-  refersTo?: Collection;
+  refersTo?: CollectionName;
 }
 
 /**
@@ -179,7 +179,7 @@ export interface FieldInfo {
   deprecated?: string;
   since?: ApiGeneration;
   boundOnce?: true;
-  refersTo?: Collection;
+  refersTo?: CollectionName;
   wire: string | null;
   toWire?: ((value: never) => unknown) | undefined;
   read?: ((live: never, recorded: never) => unknown) | undefined;
@@ -299,7 +299,7 @@ export interface KindDef<S extends z.ZodRawShape, R extends { id: string }, W, K
   /** The Pulumi type name, e.g. "Agent" (its tokens on each provider: identity.ts). */
   kind: K;
   /** The collection of the service its objects are in (`voiceagent pull`, `audit` and `drift` list the account's). */
-  collection: Collection;
+  collection: CollectionName;
   /** How `voiceagent pull` declares the objects of its collection as this kind (one kind per collection has it). */
   pull?: PullDecl<R>;
   /** How `voiceagent recover` settles an interrupted create of this kind; unset: "sent-body". */
@@ -365,7 +365,7 @@ export interface KindInfo {
   kind: string;
   doc: string;
   importId?: string;
-  collection: Collection;
+  collection: CollectionName;
   pull?: PullDef<unknown>;
   recover?: RecoverMatch;
   extensionReads?: true;

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import type { Collection } from "../../client/index.js";
+import type { CollectionName } from "../../client/index.js";
 import type { Json } from "../../schemas/json.js";
 
 // How `voiceagent pull` declares a live object of a kind's collection: declared by the kind
@@ -8,7 +8,7 @@ import type { Json } from "../../schemas/json.js";
 /** An argument of a pulled resource that refers to other objects of the account (a list for an agent's actions). */
 export interface PulledRef {
   key: string;
-  collection: Collection;
+  collection: CollectionName;
   ids: string[];
   list: boolean;
 }

@@ -6,7 +6,7 @@ import {
   ApiSchemaError,
   type ApiGeneration,
   listRouteOf,
-  type Collection,
+  type CollectionName,
   type VoiceAgentClient,
 } from "../../client/index.js";
 import { collections } from "../../schemas/index.js";
@@ -427,7 +427,7 @@ export function kindRuntime<S extends z.ZodRawShape, R extends { id: string }, W
  * probe's answer (asked once per client) for the interface's collections, one page of the list
  * for the current API's own (which the probe takes as present wherever they exist at all).
  */
-async function collectionAnswers(client: VoiceAgentClient, collection: Collection): Promise<boolean> {
+async function collectionAnswers(client: VoiceAgentClient, collection: CollectionName): Promise<boolean> {
   if (collections[collection].generation === "2023") return client.capabilities.has(collection).catch(() => false);
   return (await listRouteOf(client.lists[collection])) === "present";
 }
