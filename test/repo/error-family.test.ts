@@ -10,6 +10,8 @@ import { describe, expect, it } from "vitest";
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const THE_ROOT = "VoiceAgentError";
 const BUILT_IN = /^(Error|TypeError|RangeError|SyntaxError|ReferenceError|EvalError|URIError|AggregateError)$/;
+/** An error class of another package (`pulumi.RunError`, `RequestError`): a root outside the family. */
+const FOREIGN_ERROR = /(^|\.)\w*Error$/;
 
 /** Every TypeScript source under `dir`, without build output. */
 function sources(dir: string): string[] {
@@ -55,6 +57,7 @@ function outsideTheFamily(files: string[]): string[] {
     if (name === THE_ROOT) return { builtIn: true, viaRoot: true };
     if (BUILT_IN.test(name)) return { builtIn: true, viaRoot: false };
     const c = byName.get(name);
+    if (!c && FOREIGN_ERROR.test(name)) return { builtIn: true, viaRoot: false };
     if (!c?.base || seen.has(name)) return { builtIn: false, viaRoot: false };
     return reach(c.base, new Set([...seen, name]));
   };
@@ -93,14 +96,15 @@ describe("the error family", () => {
   it("finds each way out of it in a fixture, and passes the fixture's classes under the root", () => {
     const root = path.join(ROOT, "provider/voiceagent-error.ts");
     expect(outsideTheFamily([root, fixture])).toEqual([
-      "test/repo/fixtures/error-family/strays.ts:14 Stray extends Error",
-      "test/repo/fixtures/error-family/strays.ts:17 StrayChild extends Stray",
-      "test/repo/fixtures/error-family/strays.ts:20 Typed extends TypeError",
+      "test/repo/fixtures/error-family/strays.ts:15 Stray extends Error",
+      "test/repo/fixtures/error-family/strays.ts:18 StrayChild extends Stray",
+      "test/repo/fixtures/error-family/strays.ts:21 Typed extends TypeError",
+      "test/repo/fixtures/error-family/strays.ts:24 Foreign extends pulumi.RunError",
     ]);
     expect(bareErrors(fixture)).toEqual([
-      "test/repo/fixtures/error-family/strays.ts:23 Error",
-      "test/repo/fixtures/error-family/strays.ts:24 Error",
-      "test/repo/fixtures/error-family/strays.ts:25 RangeError",
+      "test/repo/fixtures/error-family/strays.ts:27 Error",
+      "test/repo/fixtures/error-family/strays.ts:28 Error",
+      "test/repo/fixtures/error-family/strays.ts:29 RangeError",
     ]);
   });
 
