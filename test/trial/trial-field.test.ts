@@ -15,6 +15,7 @@ import { generatedFiles } from "../../provider/codegen/generated.js";
 import { agentKind } from "../../provider/resources/kinds/agent.js";
 import { registered } from "../../provider/resources/kit/registered.js";
 import { kindRuntime } from "../../provider/resources/kit/runtime.js";
+import { AGENT_CURRENT_FIELDS } from "../../provider/schemas/index.js";
 import { make } from "../cli/fake-account.js";
 import { FIELD, WIRE, withoutTheField } from "./trial-field-before.js";
 import { REPO_ROOT } from "../helpers/consumer.js";
@@ -96,6 +97,11 @@ describe("a trial field added to a kind", () => {
       property: "",
       reason: expect.stringMatching(new RegExp(`^${FIELD}\\b`)),
     });
+  });
+
+  it("needs the generation its `since` says, which the wire layer's list of current-API agent fields agrees with", () => {
+    const since = Object.values(agentKind.fields).flatMap((f) => (f.since === "2024" && f.wire ? [f.wire] : []));
+    expect(new Set(since)).toEqual(new Set(AGENT_CURRENT_FIELDS));
   });
 
   it("is declared by `voiceagent pull` from the live object, and not before it was defined", () => {
