@@ -12,9 +12,6 @@ const toStderr: NoteSink = (text) => {
   process.stderr.write(`${text}\n`);
 };
 
-/** The numbers the program declares, per kind of number resource (coordination/claims.ts). */
-export type DeclaredNumbers = Readonly<Record<"PhoneNumber" | "PurchasedNumber", Set<string>>>;
-
 /** How a host is built at its edge. */
 export interface HostOptions {
   /** Where notes go (the plugin: the engine's Log RPC); stderr by default (the dynamic host shows it). */
@@ -42,11 +39,8 @@ export class Host extends ClientStores {
   readonly ledgers = new Map<string, CreateLedger>();
   /** The generation notes already told (kit/runtime.ts): each once per host, not once per resource. */
   readonly told = new Set<string>();
-  /** The numbers the program declares (coordination/claims.ts). */
-  readonly declared: DeclaredNumbers = Object.freeze({
-    PhoneNumber: new Set<string>(),
-    PurchasedNumber: new Set<string>(),
-  });
+  /** The numbers the program declares, by the kind of the resource declaring each (coordination/claims.ts). */
+  readonly declared = new Map<string, Set<string>>();
   /** Who holds each bound-once value (coordination/bound-once.ts), `kind\0value` to the resource's name or URN. */
   readonly holders = new Map<string, string>();
   private sink: NoteSink;

@@ -8,6 +8,7 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
+import { VoiceAgentError } from "./voiceagent-error.js";
 import { field, ownManifest, parseVersion, satisfies, type SupportedRange } from "./own-manifest.js";
 
 export { ownManifest, parseRange, parseVersion, satisfies, type SupportedRange, type Version } from "./own-manifest.js";
@@ -17,8 +18,11 @@ export { ownManifest, parseRange, parseVersion, satisfies, type SupportedRange, 
  * how @pulumi/pulumi recognises its RunError across copies of the SDK, and we must not load the
  * very SDK whose version we are refusing in order to construct one.
  */
-export class UnsupportedPulumiError extends Error {
+export class UnsupportedPulumiError extends VoiceAgentError {
   override readonly name = "UnsupportedPulumiError";
+  readonly code = "E_PULUMI_VERSION";
+  /** Refused before any resource registered: nothing was sent. */
+  readonly mayHaveActed = false;
   readonly __pulumiRunError = true;
 }
 

@@ -3,7 +3,7 @@ import {
   isRouteMissing,
   listingOf,
   readable,
-  type Collection,
+  type CollectionName,
   type IncompleteListing,
   type Listing,
   type Page,
@@ -23,7 +23,7 @@ import { ACCOUNT_COLLECTIONS, type AccountCollection } from "./kinds.js";
 export type Account = { [C in AccountCollection]: ItemOf<C>[] } & { gaps: Gaps };
 
 /** Per collection (calls included, for recover), the incomplete listing it came from. */
-export type Gaps = { [C in Collection]?: IncompleteListing<{ id: string }> };
+export type Gaps = { [C in CollectionName]?: IncompleteListing<{ id: string }> };
 
 /** What reading the account cost. */
 export interface ReadStats {

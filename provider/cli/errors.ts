@@ -8,6 +8,7 @@ import {
   redact,
   type ApiErrorCode,
 } from "../client/index.js";
+import { VoiceAgentError } from "../voiceagent-error.js";
 
 /** Exit codes of every `voiceagent` command: pipelines branch on them. */
 export const EXIT = {
@@ -34,7 +35,7 @@ export type CliErrorCode = ApiErrorCode | "E_COMMAND";
  * code of the failure it words and whether the service may have acted (every command here only
  * reads the service, so that is false unless the service's own failure said otherwise).
  */
-export class CliError extends Error {
+export class CliError extends VoiceAgentError {
   override name = "CliError";
   readonly code: CliErrorCode;
   readonly mayHaveActed: boolean;

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { KIND_NAMES, KINDS as REGISTRY, type KindName } from "../resources/kinds/index.js";
 import { type AccountCollection, COLLECTION_WORDS } from "../resources/kinds/collection-words.js";
-import type { Collection } from "../client/index.js";
+import type { CollectionName } from "../client/index.js";
 import type { RecoverMatch } from "../resources/kit/kind.js";
 import type { PullDef } from "../resources/kit/pull.js";
 import type { Json } from "../schemas/json.js";
@@ -30,10 +30,7 @@ export const RESOURCE_KINDS: Readonly<Record<string, AccountCollection | undefin
   REGISTRY.map((k) => [k.kind, ACCOUNT_COLLECTIONS.find((c) => c === k.info.collection)]),
 );
 
-/** A resource kind of the provider ("Agent", "PhoneNumber", ...). */
-export type ResourceKind = KindName;
-
-export { KIND_NAMES };
+export { KIND_NAMES, type KindName };
 
 /**
  * The properties a program gives each kind (its fields, but the inert ones kept only for old
@@ -50,15 +47,15 @@ export const INPUT_PROPERTIES: Readonly<Record<string, readonly string[]>> = Obj
 );
 
 /** The input that adopts an existing object of each kind that has one (Agent: agentId, ...), from the kinds. */
-export const ADOPT_INPUTS: Readonly<Partial<Record<ResourceKind, string>>> = Object.fromEntries(
+export const ADOPT_INPUTS: Readonly<Partial<Record<KindName, string>>> = Object.fromEntries(
   REGISTRY.flatMap((k) => (k.info.adopt ? [[k.kind, k.info.adopt]] : [])),
 );
 
-const ResourceKindSchema = z.custom<ResourceKind>((v) => KIND_NAMES.some((k) => k === v));
+const ResourceKindSchema = z.custom<KindName>((v) => KIND_NAMES.some((k) => k === v));
 
 /** A kind that `voiceagent pull` declares objects of a collection as, and how. */
 interface Puller {
-  kind: ResourceKind;
+  kind: KindName;
   pull: PullDef<unknown>;
 }
 
@@ -100,7 +97,7 @@ export interface LeftOut {
  * "service-decides"`), and said why; any other makes the whole object refused, with why.
  */
 export function checkPulled(
-  kind: ResourceKind,
+  kind: KindName,
   args: Record<string, Json>,
 ): { args: Record<string, Json>; left: LeftOut[] } | { refused: string } {
   const info = REGISTRY.find((k) => k.kind === kind)?.info;
@@ -124,7 +121,7 @@ export function checkPulled(
 }
 
 /** The kinds `voiceagent pull` may declare a collection's objects as (numbers: PhoneNumber and LinkedNumber). */
-export function pulledKinds(collection: AccountCollection): readonly ResourceKind[] {
+export function pulledKinds(collection: AccountCollection): readonly KindName[] {
   return (PULLERS[collection] ?? []).map((p) => p.kind);
 }
 
@@ -146,7 +143,7 @@ export const SECTION: Readonly<Record<AccountCollection, string>> = z
 
 /** The collections recover reads (the account's, and calls). */
 type RecoverCollection = AccountCollection | "calls";
-const isRecoverable = (c: Collection): c is RecoverCollection =>
+const isRecoverable = (c: CollectionName): c is RecoverCollection =>
   c === "calls" || ACCOUNT_COLLECTIONS.some((a) => a === c);
 
 /**

@@ -1,15 +1,15 @@
-import { gapOf, matchesSent, type Collection } from "../client/index.js";
+import { gapOf, matchesSent, type CollectionName } from "../client/index.js";
 import { collections } from "../schemas/index.js";
 import { createBodyFor } from "../dynamic/runtimes.js";
 import type { Account } from "./account.js";
 import { kindOfType } from "../identity.js";
-import { ADOPT_INPUTS, COLLECTION_OF, KIND_NAMES, RECOVER_MATCH, type ResourceKind } from "./kinds.js";
+import { ADOPT_INPUTS, COLLECTION_OF, KIND_NAMES, RECOVER_MATCH, type KindName } from "./kinds.js";
 import type { PendingOperation } from "./stack-export.js";
 
 /** What recover does with one pending create of this provider. */
 export interface Decision {
   urn: string;
-  kind: ResourceKind;
+  kind: KindName;
   /**
    * adopt: the object it made is known and becomes a resource of the state; clear: it made
    * nothing, the next `up` makes it; unresolved: not known, named and never guessed.
@@ -64,7 +64,7 @@ export function decide(pending: PendingOperation[], evidence: Evidence, live: Li
 
 function decideOne(
   urn: string,
-  kind: ResourceKind,
+  kind: KindName,
   inputs: Record<string, unknown>,
   ev: Evidence,
   live: Live,
@@ -184,7 +184,7 @@ function decideOne(
 
 function decideNumber(
   urn: string,
-  kind: ResourceKind,
+  kind: KindName,
   inputs: Record<string, unknown>,
   ev: Evidence,
   live: Live,
@@ -225,14 +225,14 @@ function decideNumber(
  * when it can. An unreadable item that a stack manages, that another pending create took or that
  * the snapshot listed before the run cannot be this create's object.
  */
-function unread(live: Live, collection: Collection, ev: Evidence, taken: ReadonlySet<string>): string | undefined {
+function unread(live: Live, collection: CollectionName, ev: Evidence, taken: ReadonlySet<string>): string | undefined {
   const listing = live.gaps[collection];
   if (!listing) return undefined;
   return gapOf(listing, new Set([...ev.managed.keys(), ...(ev.before ?? []), ...taken]));
 }
 
 /** A create that may have reached the service: the list could not be read whole to tell. */
-function unknownReach(urn: string, kind: ResourceKind, collection: Collection, gap: string): Decision {
+function unknownReach(urn: string, kind: KindName, collection: CollectionName, gap: string): Decision {
   return {
     urn,
     kind,

@@ -1,11 +1,11 @@
 import { CliError } from "./errors.js";
 import { kindOfType } from "../identity.js";
-import { KIND_NAMES, RESOURCE_KINDS, type AccountCollection, type ResourceKind } from "./kinds.js";
+import { KIND_NAMES, RESOURCE_KINDS, type AccountCollection, type KindName } from "./kinds.js";
 import { EXPORT_VERSION, StackExportSchema } from "./stack-export.js";
 
 /** An account object a stack manages, found by id in its state. */
 export interface ManagedRef {
-  kind: ResourceKind;
+  kind: KindName;
   collection: AccountCollection;
   /** The resource id: a UUID, or for a 0.1.0 PhoneNumber the E.164 number. */
   id: string;

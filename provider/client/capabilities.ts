@@ -9,10 +9,11 @@ import type { SendRoute } from "./transport.js";
  * current API's own collections are missing from a server of the interface.
  */
 export const COLLECTIONS = COLLECTION_NAMES;
-/** One collection of the service. */
+export type { CollectionName };
+/** @deprecated One collection of the service: its one name is {@link CollectionName}. */
 export type Collection = CollectionName;
-/** @deprecated The former name of {@link Collection}. */
-export type ExtensionKind = Collection;
+/** @deprecated The former name of {@link CollectionName}. */
+export type ExtensionKind = CollectionName;
 /** @deprecated The former name of {@link COLLECTIONS}. */
 export const EXTENSION_KINDS = COLLECTIONS;
 

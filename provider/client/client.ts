@@ -16,7 +16,7 @@ import {
   type WebhookWrite,
   endpoints,
 } from "../schemas/index.js";
-import { createCapabilities, isRouteMissing, type Collection, type ExtensionsSetting } from "./capabilities.js";
+import { createCapabilities, isRouteMissing, type CollectionName, type ExtensionsSetting } from "./capabilities.js";
 import {
   ApiGenerationError,
   createGeneration,
@@ -129,7 +129,7 @@ export function createClient(input: CreateClientInput) {
   /** Reads in pages (page-reads.ts): the kit opens a collection for a refresh's reads. */
   const pages = createPageReads();
   const tables = tableNamespaces(lists, ctx, pages);
-  const byId = <T extends { id: string }>(name: Collection, list: { listing: () => Promise<Listing<T>> }) =>
+  const byId = <T extends { id: string }>(name: CollectionName, list: { listing: () => Promise<Listing<T>> }) =>
     pages.collection(name, { list: () => list.listing(), keyOf: (item) => item.id });
   /**
    * A 2024 list page names an agent's prompt by the Prompt's id when it is one of the team's Prompts:
@@ -156,10 +156,11 @@ export function createClient(input: CreateClientInput) {
   const callReads = byId("calls", calls);
   const numberReads = pages.collection("numbers", { list: () => numbers.listing(), keyOf: (n) => n.number });
   /** A write's answer, its collection's listing dropped before and after it (read-your-writes). */
-  const wrote = <T>(collection: Collection, write: Promise<T>): Promise<T> => pages.writing(collection, () => write);
+  const wrote = <T>(collection: CollectionName, write: Promise<T>): Promise<T> =>
+    pages.writing(collection, () => write);
   /** The exactly-once create in one collection, matching on every field sent but its credentials. */
   const once = <T extends { id: string }>(
-    collection: Collection,
+    collection: CollectionName,
     noun: string,
     body: object,
     post: (deadline: number) => Promise<T>,

@@ -1,4 +1,5 @@
 import type { ValidationIssue } from "../schemas/index.js";
+import { VoiceAgentError } from "../voiceagent-error.js";
 import { redact } from "./stores.js";
 
 /** Machine-readable error codes, in the spirit of got's `code`s. */
@@ -54,7 +55,7 @@ export { redact, registerSecret } from "./stores.js";
  * The one error the client throws. Its message says what failed and what to do; it is redacted
  * when built, so message, stack, JSON and inspect output never hold the token.
  */
-export class ApiError extends Error {
+export class ApiError extends VoiceAgentError {
   override name = "ApiError";
   readonly code: ApiErrorCode;
   readonly status: number;

@@ -6,6 +6,7 @@
  * await client.numbers.update("+15551234567", agentId);
  */
 export { createClient, type CreateClientInput, type VoiceAgentClient } from "./client.js";
+export { VoiceAgentError } from "../voiceagent-error.js";
 export {
   ApiError,
   ApiAmbiguousCreateError,

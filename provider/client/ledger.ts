@@ -1,4 +1,4 @@
-import type { Collection } from "./capabilities.js";
+import type { CollectionName } from "./capabilities.js";
 import { CreateGate } from "./create-gate.js";
 
 /** What a check of the list decided about the new objects that match its create (see `CreateLedger.pick`). */
@@ -24,13 +24,13 @@ export interface Until {
  */
 export interface CreateLedger {
   /** Sends one create of `collection` (`fn` sends it and claims its id); held while a check that could want `body` waits or runs. */
-  send<T>(collection: Collection, body: unknown, fn: () => Promise<T>, until?: Until): Promise<T>;
+  send<T>(collection: CollectionName, body: unknown, fn: () => Promise<T>, until?: Until): Promise<T>;
   /**
    * Runs one check of `collection`'s list once no create whose body it `wants` is in flight (calling
    * `onWait` first when it has to wait); such creates sent meanwhile wait for it.
    */
   check<T>(
-    collection: Collection,
+    collection: CollectionName,
     wants: (body: unknown) => boolean,
     fn: () => Promise<T>,
     onWait?: () => void,
@@ -42,27 +42,27 @@ export interface CreateLedger {
    * Counts creates of one body (`key`, from `bodyKey`) whose last attempt has an unknown outcome
    * and that have not yet adopted an object or been sent again: each may have made one object.
    */
-  unsettle(collection: Collection, key: string, by: 1 | -1, until?: Until): Promise<void>;
+  unsettle(collection: CollectionName, key: string, by: 1 | -1, until?: Until): Promise<void>;
   /**
    * Within a check, for a create of body `key` whose outcome is unknown: of `candidates` (new
    * objects matching it, in list order), those nobody claimed. More of them than creates of this
    * body waiting for theirs: `ambiguous`, nothing taken. Else the first is claimed for it (and it
    * no longer counts as waiting), or `none`.
    */
-  pick(collection: Collection, key: string, candidates: readonly string[], until?: Until): Promise<Picked>;
+  pick(collection: CollectionName, key: string, candidates: readonly string[], until?: Until): Promise<Picked>;
 }
 
 /** The ledger of one client, in memory: what one process knows. */
 export class MemoryLedger implements CreateLedger {
   private readonly claimed = new Set<string>();
-  private readonly gates = new Map<Collection, CreateGate>();
+  private readonly gates = new Map<CollectionName, CreateGate>();
 
-  send<T>(collection: Collection, body: unknown, fn: () => Promise<T>): Promise<T> {
+  send<T>(collection: CollectionName, body: unknown, fn: () => Promise<T>): Promise<T> {
     return this.gate(collection).send(body, fn);
   }
 
   check<T>(
-    collection: Collection,
+    collection: CollectionName,
     wants: (body: unknown) => boolean,
     fn: () => Promise<T>,
     onWait?: () => void,
@@ -74,11 +74,11 @@ export class MemoryLedger implements CreateLedger {
     return this.claimSync(id);
   }
 
-  async unsettle(collection: Collection, key: string, by: 1 | -1): Promise<void> {
+  async unsettle(collection: CollectionName, key: string, by: 1 | -1): Promise<void> {
     this.gate(collection).unsettle(key, by);
   }
 
-  async pick(collection: Collection, key: string, candidates: readonly string[]): Promise<Picked> {
+  async pick(collection: CollectionName, key: string, candidates: readonly string[]): Promise<Picked> {
     // No await between reading the claims and claiming: the pick is one step for every other check.
     const gate = this.gate(collection);
     const free = candidates.filter((id) => !this.claimed.has(id));
@@ -97,7 +97,7 @@ export class MemoryLedger implements CreateLedger {
   }
 
   /** The gate of one collection's creates and checks. */
-  private gate(collection: Collection): CreateGate {
+  private gate(collection: CollectionName): CreateGate {
     let gate = this.gates.get(collection);
     if (!gate) {
       gate = new CreateGate();

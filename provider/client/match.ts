@@ -19,8 +19,8 @@ function matches(sent: unknown, live: unknown, path: string, unechoed: ReadonlyS
   if (sent === null || sent === "") return live === null || live === undefined || live === "";
   if (Array.isArray(sent)) {
     if (!Array.isArray(live) || live.length !== sent.length) return false;
-    const want = sent.map(canonical).sort();
-    const have = live.map(canonical).sort();
+    const want = sent.map(elementKey).sort();
+    const have = live.map(elementKey).sort();
     return want.every((v, i) => v === have[i]);
   }
   if (typeof sent === "object") {
@@ -69,7 +69,7 @@ function isRecord(v: unknown): v is Record<string, unknown> {
 }
 
 /** A comparable text for one list element: an embedded object counts by its id; null members count as absent. */
-function canonical(v: unknown): string {
+function elementKey(v: unknown): string {
   if (isRecord(v) && typeof v.id === "string") return JSON.stringify(v.id);
   return bodyKey(withoutNulls(v));
 }

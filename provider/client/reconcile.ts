@@ -1,5 +1,5 @@
 import { deadlineOf } from "./budget.js";
-import type { Collection } from "./capabilities.js";
+import type { CollectionName } from "./capabilities.js";
 import {
   ApiAmbiguousCreateError,
   ApiBookkeepingError,
@@ -17,7 +17,7 @@ import type { Transport } from "./transport.js";
 /** How to make one object of a collection exactly once. */
 export interface CreateOnce<T extends ListItem> {
   /** The collection whose list route shows what a create made ("agents", "calls", ...). */
-  collection: Collection;
+  collection: CollectionName;
   /** What one object is called in messages ("agent", "call", "phone number"). */
   noun: string;
   /** The request body: creates of equal bodies are interchangeable. */

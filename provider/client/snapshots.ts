@@ -1,5 +1,5 @@
 import { collections } from "../schemas/index.js";
-import { isRouteMissing, type Capabilities, type Collection } from "./capabilities.js";
+import { isRouteMissing, type Capabilities, type CollectionName } from "./capabilities.js";
 import { ApiIncompleteListingError } from "./errors.js";
 import { gapOf, readable, type Listing } from "./listing.js";
 
@@ -14,7 +14,7 @@ export interface ListItem {
  * snapshot may hold objects an earlier one made, which only makes it take fewer.
  */
 export class Snapshots {
-  private readonly before = new Map<Collection, Promise<Set<string> | undefined>>();
+  private readonly before = new Map<CollectionName, Promise<Set<string> | undefined>>();
 
   constructor(private readonly caps: Capabilities) {}
 
@@ -26,7 +26,7 @@ export class Snapshots {
    * ones: no snapshot then (an ApiIncompleteListingError, so the create's outcome, if its reply
    * is lost, is unknown rather than settled by a match), and the next create lists again.
    */
-  of(collection: Collection, list: () => Promise<Listing<ListItem>>): Promise<Set<string> | undefined> {
+  of(collection: CollectionName, list: () => Promise<Listing<ListItem>>): Promise<Set<string> | undefined> {
     let ids = this.before.get(collection);
     if (!ids) {
       ids = list().then(

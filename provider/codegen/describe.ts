@@ -61,7 +61,14 @@ export interface PropertyDescription {
   doc: string;
   deprecated?: string;
   /** Undefined for an output that is not an input. */
-  input?: { type: TypeRef; required: boolean; default?: string | number | boolean; secret?: boolean };
+  input?: {
+    type: TypeRef;
+    required: boolean;
+    default?: string | number | boolean;
+    secret?: boolean;
+    /** One resource only may hold its value in a program (the field's `boundOnce`). */
+    boundOnce?: true;
+  };
   /** The value as deployed: enums widen to string (a newer service may send new values). */
   output: { type: TypeRef; required: boolean; secret: boolean };
   replaces: boolean;
@@ -239,6 +246,7 @@ export function describeKind(def: KindInfo): KindDescription {
         required: required.has(name),
         ...(typeof dflt === "string" || typeof dflt === "number" || typeof dflt === "boolean" ? { default: dflt } : {}),
         ...(f.secret ? { secret: true } : {}),
+        ...(f.boundOnce ? { boundOnce: true } : {}),
       },
       output: { type: widen(type), required: deployed.has(name) || assigned, secret: f.secret === true },
       replaces: f.change === "replaces",

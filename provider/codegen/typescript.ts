@@ -221,10 +221,12 @@ export function classSource(k: KindDescription): string {
 export function propertiesSource(kinds: readonly KindDescription[]): string {
   const entries = kinds.map((k) => {
     const secrets = k.properties.filter((p) => p.output.secret).map((p) => JSON.stringify(p.name));
+    const boundOnce = k.properties.find((p) => p.input?.boundOnce);
     return (
       `  ${k.kind}: {\n` +
       `    properties: [${k.properties.map((p) => JSON.stringify(p.name)).join(", ")}],\n` +
       (secrets.length ? `    secrets: [${secrets.join(", ")}],\n` : "") +
+      (boundOnce ? `    boundOnce: ${JSON.stringify(boundOnce.name)},\n` : "") +
       "  },\n"
     );
   });

@@ -1,4 +1,5 @@
 import type { Host } from "../host.js";
+import { ExplainedError } from "../resources/kit/errors.js";
 import type { Invocation } from "./invocation.js";
 
 /**
@@ -28,11 +29,12 @@ import type { Invocation } from "./invocation.js";
  * process that joined its deployment (see `SharedDeployment`) records each declaration in the
  * shared folder too, before its check answers, and a delete looks there.
  */
-export type NumberKind = "PhoneNumber" | "PurchasedNumber";
+export type NumberKind = string;
 
 /** Records that the program declares `number` in a resource of `kind` (called from check), in `host`. */
 export function declareNumber(host: Host, kind: NumberKind, number: string): void {
-  host.declared[kind].add(number);
+  const declared = host.declared.get(kind) ?? new Set<string>();
+  host.declared.set(kind, declared.add(number));
   host.deployment?.mark("declared", kind, number);
 }
 
@@ -52,7 +54,7 @@ export function claimOf(
   number: string,
   run: Invocation | undefined = host.invocation(),
 ): Claim {
-  if (host.declared[kind].has(number) || host.deployment?.marked("declared", kind, number))
+  if (host.declared.get(kind)?.has(number) || host.deployment?.marked("declared", kind, number))
     return { status: "declared" };
   return run?.limitedBy ? { status: "unseen", flag: run.limitedBy } : { status: "free" };
 }
@@ -61,12 +63,13 @@ export function claimOf(
  * The refusal a delete gives when its number's holder (another resource declaring it) cannot be
  * known: nothing was sent, and the two ways on. `undo` is what the delete would have done ("unbind", "cancel").
  */
-export function unseenHolder(kind: NumberKind, flag: string, undo: string): Error {
-  return new Error(
+export function unseenHolder(kind: NumberKind, flag: string, undo: string): ExplainedError {
+  return new ExplainedError(
     `nothing was sent: this run is limited by ${flag}, and the engine never shows the provider the resources it leaves out, ` +
       `so it cannot tell whether another ${kind} still declares this number (a rename or a move leaves two for a while). ` +
       `To ${undo} it, remove the resource from the program (if it is still there) and run \`pulumi up\` without ${flag}: ` +
       `it will ${undo} the number only if no other ${kind} declares it. ` +
       "To drop the resource from the stack and leave the number as it is, run `pulumi state delete <urn>`.",
+    { code: "E_UNSEEN", mayHaveActed: false },
   );
 }

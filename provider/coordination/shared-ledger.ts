@@ -3,7 +3,7 @@ import { readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { lock } from "proper-lockfile";
 import { z } from "zod";
-import { COLLECTIONS, type CreateLedger, type Collection, type Picked, type Until } from "../client/index.js";
+import { COLLECTIONS, type CreateLedger, type CollectionName, type Picked, type Until } from "../client/index.js";
 import { running, startedAt, type SharedDeployment } from "./deployment.js";
 import type { ProcessId, Room } from "./machine.js";
 
@@ -160,7 +160,7 @@ export class SharedLedger implements CreateLedger {
    * knows (client/reconcile.ts). A create that failed keeps its own error: the service's answer
    * says more than the bookkeeping's, and an entry left behind ends with its operation (it expires).
    */
-  async send<T>(kind: Collection, _body: unknown, fn: () => Promise<T>, until?: Until): Promise<T> {
+  async send<T>(kind: CollectionName, _body: unknown, fn: () => Promise<T>, until?: Until): Promise<T> {
     const by = this.deadline(until);
     const entry: Entry = { ...this.me, kind, expires: this.expiry(by) };
     for (let round = 0; ; round++) {
@@ -189,7 +189,7 @@ export class SharedLedger implements CreateLedger {
   }
 
   async check<T>(
-    kind: Collection,
+    kind: CollectionName,
     _wants: (body: unknown) => boolean,
     fn: () => Promise<T>,
     onWait?: () => void,
@@ -226,7 +226,7 @@ export class SharedLedger implements CreateLedger {
     }, this.deadline(until));
   }
 
-  async unsettle(kind: Collection, key: string, by: 1 | -1, until?: Until): Promise<void> {
+  async unsettle(kind: CollectionName, key: string, by: 1 | -1, until?: Until): Promise<void> {
     const deadline = this.deadline(until);
     const entry = { ...this.me, kind, key: this.room.hashed("body", key), expires: this.expiry(deadline) };
     await this.update(
@@ -236,7 +236,7 @@ export class SharedLedger implements CreateLedger {
     );
   }
 
-  pick(kind: Collection, key: string, candidates: readonly string[], until?: Until): Promise<Picked> {
+  pick(kind: CollectionName, key: string, candidates: readonly string[], until?: Until): Promise<Picked> {
     const entry = { ...this.me, kind, key: this.room.hashed("body", key) };
     return this.update((s): Picked => {
       // Never an id another create took, in this deployment or another of the machine.

@@ -1,6 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
 import { PACKAGE, tokenOf } from "../identity.js";
-import { BOUND_ONCE, holdOnce } from "../coordination/bound-once.js";
+import { holdOnce } from "../coordination/bound-once.js";
 import { refuseBadConfig } from "./config-guard.js";
 import { LOGICAL_NAME_KEY } from "../resources/kit/autoname.js";
 import { providerShim } from "../resources/kit/shim.js";
@@ -12,6 +12,8 @@ export interface KindProperties {
   properties: readonly string[];
   /** Outputs that are personal data or credentials, and inputs that are credentials: encrypted in the state, shown as [secret]. */
   secrets?: readonly string[];
+  /** The input one resource only may hold in a program (the kind's `boundOnce` field), checked here. */
+  boundOnce?: string;
 }
 
 /**
@@ -53,10 +55,10 @@ export abstract class VoiceAgentResource extends pulumi.dynamic.Resource {
     // an input one resource only may hold is checked here, in the program: at once for a plain
     // value (a RunError here is one line), when known for an Output (its failure comes with the
     // runtime's stack trace: the SDK does not treat a RunError inside an apply as one).
-    const field = BOUND_ONCE[kind];
+    const field = registers.boundOnce;
     const value = field ? props[field] : undefined;
     const hold = (v: unknown) => {
-      const failure = typeof v === "string" ? holdOnce(PROGRAM_HOST, kind, v, name) : undefined;
+      const failure = field && typeof v === "string" ? holdOnce(PROGRAM_HOST, kind, field, v, name) : undefined;
       if (failure) throw new pulumi.RunError(`${kind} resource '${name}' has a problem: ${failure.reason}`);
     };
     if (pulumi.Output.isInstance(value)) value.apply(hold);

@@ -1,5 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
 import { refuseBadConfig } from "./config-guard.js";
+import { VoiceAgentError } from "../voiceagent-error.js";
 import { PROGRAM_HOST } from "./program.js";
 
 // The functions of the dynamic entry: dynamic providers cannot serve invokes (the Node dynamic
@@ -34,7 +35,10 @@ export async function lookup<R>(name: string, args: object): Promise<R> {
  * "check the token the client was given"), and keeps the code and whether the service may have
  * acted for a program that catches it.
  */
-class LookupFailure extends pulumi.RunError {
+class LookupFailure extends VoiceAgentError {
+  // How @pulumi/pulumi recognises a RunError across copies of the SDK (RunError.isInstance): one of
+  // the package's errors, printed as a RunError is.
+  readonly __pulumiRunError = true;
   constructor(
     message: string,
     readonly code: string,

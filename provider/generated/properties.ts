@@ -18,6 +18,7 @@ export const KIND_PROPERTIES = {
   },
   PhoneNumber: {
     properties: ["number", "inboundAgent", "cancelOnDelete", "active", "numberId", "userId"],
+    boundOnce: "number",
   },
   PurchasedNumber: {
     properties: ["areaCode", "number", "active", "userId"],
@@ -28,6 +29,7 @@ export const KIND_PROPERTIES = {
   },
   LinkedNumber: {
     properties: ["number", "telephonyAccountConnection", "outboundOnly", "inboundAgent", "active", "numberId", "userId"],
+    boundOnce: "number",
   },
   Prompt: {
     properties: ["content", "collectFields", "contextEndpoint", "promptTemplate", "promptId", "userId"],

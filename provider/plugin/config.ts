@@ -46,7 +46,7 @@ export function configFailures(config: Props): CheckFailure[] {
 }
 
 /** The setting keys whose values differ between two configurations (values are never shown). */
-export function changedKeys(olds: Props, news: Props): string[] {
+export function changedSettings(olds: Props, news: Props): string[] {
   return CONFIG_KEYS.filter((k) => containsUnknown(news[k]) || text(olds[k]) !== text(news[k]));
 }
 

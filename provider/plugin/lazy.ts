@@ -3,7 +3,7 @@
  * it rather than at start: zod schemas, got and the kinds are most of the plugin's load, and the
  * engine waits for the port line before it dials (pulumi v3.274.1 pkg/resource/plugin/plugin.go).
  */
-export { changedKeys, configFailures, requestedVersion, settingsOf } from "./config.js";
+export { changedSettings, configFailures, requestedVersion, settingsOf } from "./config.js";
 export { kindFor } from "./kinds.js";
 export { failureOf } from "./status.js";
 export { PLAIN_TOKEN } from "../resources/kit/guard.js";

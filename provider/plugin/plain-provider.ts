@@ -74,7 +74,7 @@ export function plainProvider(opts: PlainProviderOptions, host: Host): PlainProv
     diffConfig: (req) =>
       failing(async () => {
         const olds = req.oldInputs ?? req.olds;
-        return configDiff(olds, req.news, (await lazy()).changedKeys(olds, req.news));
+        return configDiff(olds, req.news, (await lazy()).changedSettings(olds, req.news));
       }),
     configure: (req) =>
       failing(async () => {

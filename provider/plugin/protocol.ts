@@ -3,6 +3,7 @@ import type { CheckFailure } from "../resources/kit/check.js";
 import type { InvokeFailure } from "../resources/functions/invoke.js";
 import type { Props } from "../resources/kit/kind.js";
 import type { DiffKind } from "../resources/kit/results.js";
+import { VoiceAgentError } from "../voiceagent-error.js";
 
 // The provider as plain TypeScript: requests and results are plain objects, the diff kinds a plain
 // union. Only plugin/grpc.ts turns the engine's protobuf messages into these and back, so nothing
@@ -187,17 +188,18 @@ export interface PartialCreate extends SecretOutputs {
  * whether the service may have acted and what to do; no stack) and, for a partial create, what
  * the engine must keep.
  */
-export class ProviderFailure extends Error {
+export class ProviderFailure extends VoiceAgentError {
   constructor(
     message: string,
     readonly partial?: PartialCreate,
     /**
      * What failed, for callers that branch: the refusal's code (kit/refusal.ts) when the provider
-     * refused, the client's code (E_AUTH, E_OUTCOME_UNKNOWN...) when the service failed.
+     * refused, the client's code (E_AUTH, E_OUTCOME_UNKNOWN...) when the service failed, the kit's
+     * (kit/errors.ts); E_UNEXPECTED for a failure none of them worded.
      */
-    readonly code?: string,
-    /** Whether the service may have carried the request out, when that is known (false for a refusal). */
-    readonly mayHaveActed?: boolean,
+    readonly code: string = "E_UNEXPECTED",
+    /** Whether the service may have carried the request out (false for a refusal; true when not known). */
+    readonly mayHaveActed: boolean = true,
   ) {
     super(message);
     this.name = "ProviderFailure";

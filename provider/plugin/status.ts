@@ -1,7 +1,7 @@
 import { redact } from "../client/index.js";
-import { ExplainedError, PartialCreateError } from "../resources/kit/errors.js";
+import { PartialCreateError } from "../resources/kit/errors.js";
 import type { Props } from "../resources/kit/kind.js";
-import { Refusal } from "../resources/kit/refusal.js";
+import { VoiceAgentError } from "../voiceagent-error.js";
 import { ProviderFailure } from "./protocol.js";
 
 /**
@@ -10,19 +10,24 @@ import { ProviderFailure } from "./protocol.js";
  * tracked, as the dynamic host does (sdk/nodejs/cmd/dynamic-provider `grpcResponseFromError` in
  * @pulumi/pulumi 3.276.0). Its message is the one the kit worded (what failed, whether the service may
  * have acted and what to do), redacted once more on the way out; its code and whether the service
- * may have acted are the ones the kit kept (kit/errors.ts ExplainedError, kit/refusal.ts Refusal),
+ * may have acted are the ones the error kept (every error of the package has them: VoiceAgentError),
  * never read back from the text.
  */
 export function failureOf(err: unknown, inputs?: Props, secrets?: readonly string[]): ProviderFailure {
   const message = redact(err instanceof Error ? err.message : String(err));
-  if (err instanceof Refusal || err instanceof ExplainedError)
-    return new ProviderFailure(message, undefined, err.code, err.mayHaveActed);
-  if (!(err instanceof PartialCreateError)) return new ProviderFailure(message);
-  return new ProviderFailure(message, {
-    id: err.id,
-    properties: err.properties,
-    reasons: err.reasons,
-    ...(inputs ? { inputs } : {}),
-    ...(secrets ? { secrets } : {}),
-  });
+  const kept = err instanceof VoiceAgentError ? err : undefined;
+  if (!(err instanceof PartialCreateError))
+    return new ProviderFailure(message, undefined, kept?.code, kept?.mayHaveActed);
+  return new ProviderFailure(
+    message,
+    {
+      id: err.id,
+      properties: err.properties,
+      reasons: err.reasons,
+      ...(inputs ? { inputs } : {}),
+      ...(secrets ? { secrets } : {}),
+    },
+    err.code,
+    err.mayHaveActed,
+  );
 }

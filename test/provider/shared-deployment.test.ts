@@ -117,17 +117,17 @@ describe("declared numbers: one deployment, several processes", () => {
     const urn = (name: string) => `urn:pulumi:dev::p::voiceagent:index:PhoneNumber::${name}`;
     const join = `host.join(${JSON.stringify(at)}, { root: ${JSON.stringify(root)}, enginePid: ${process.pid} });`;
     const hold = (name: string) =>
-      `console.log(JSON.stringify(host.run(() => kit("bound-once").holdOnce(host, "PhoneNumber", ` +
+      `console.log(JSON.stringify(host.run(() => kit("bound-once").holdOnce(host, "PhoneNumber", "number", ` +
       `${JSON.stringify(N)}, ${JSON.stringify(urn(name))})) ?? "held"));`;
     // The first holder, in a process of its own; asked again (a migration checks twice), still no conflict.
     expect(await child(`${join} ${hold("line-a")}`)).toBe('"held"');
     expect(await child(`${join} ${hold("line-a")}`)).toBe('"held"');
     // Another deployment (another engine address) knows nothing of it.
     joinDeployment(address(), { root, ...engine });
-    expect(host.run(() => holdOnce(host, "PhoneNumber", N, urn("line-b")))).toBeUndefined();
+    expect(host.run(() => holdOnce(host, "PhoneNumber", "number", N, urn("line-b")))).toBeUndefined();
     host = new Host();
     joinDeployment(at, { root, ...engine });
-    const refused = host.run(() => holdOnce(host, "PhoneNumber", N, urn("line-b")));
+    const refused = host.run(() => holdOnce(host, "PhoneNumber", "number", N, urn("line-b")));
     expect(refused?.reason).toMatch(
       /^number is also bound by PhoneNumber 'line-a' in this program: .*Remove 'line-b' or 'line-a'/,
     );
@@ -141,11 +141,11 @@ naming both`, async () => {
     const urn = (kind: string, name: string) => `urn:pulumi:dev::p::voiceagent:index:${kind}::${name}`;
     const join = `host.join(${JSON.stringify(at)}, { root: ${JSON.stringify(root)}, enginePid: ${process.pid} });`;
     const hold =
-      `console.log(JSON.stringify(host.run(() => kit("bound-once").holdOnce(host, "PhoneNumber", ` +
+      `console.log(JSON.stringify(host.run(() => kit("bound-once").holdOnce(host, "PhoneNumber", "number", ` +
       `${JSON.stringify(N)}, ${JSON.stringify(urn("PhoneNumber", "line-a"))})) ?? "held"));`;
     expect(await child(`${join} ${hold}`)).toBe('"held"');
     joinDeployment(at, { root, ...engine });
-    const refused = host.run(() => holdOnce(host, "LinkedNumber", N, urn("LinkedNumber", "own-a")));
+    const refused = host.run(() => holdOnce(host, "LinkedNumber", "number", N, urn("LinkedNumber", "own-a")));
     expect(refused?.reason).toMatch(
       /^number of LinkedNumber 'own-a' is also the number of PhoneNumber 'line-a' in this program: .*Remove 'own-a' or 'line-a'/,
     );

@@ -8,6 +8,7 @@ import {
 } from "../../client/index.js";
 import type { ItemOf } from "../../schemas/index.js";
 import { byKey } from "./read.js";
+import { ExplainedError } from "../kit/errors.js";
 
 // What the lookups of the current API's own collections share: on the interface's API (2023)
 // their routes answer 404, which must read as "this service lacks the collection", never as
@@ -18,11 +19,12 @@ type Current = (typeof CURRENT_COLLECTIONS)[number];
 type ReadOf<C extends Current> = ItemOf<C>;
 
 /** The error a lookup gives when the service lacks the collection (the 2023 API). */
-function lacking(fn: string, collection: Current): Error {
+function lacking(fn: string, collection: Current): ExplainedError {
   const route = collections[collection].routes.list;
-  return new Error(
+  return new ExplainedError(
     `${fn} needs the current API (2024): this service has no ${route.method} ${route.path} (it answered 404), ` +
       "so it speaks the interface's API (2023), which has no such objects; nothing was changed",
+    { code: "E_GENERATION", mayHaveActed: false },
   );
 }
 

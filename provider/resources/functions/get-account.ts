@@ -1,10 +1,11 @@
 import { z } from "zod";
 import { defineFunction } from "../kit/function.js";
 import { isRouteMissing } from "../../client/index.js";
-import type { ListedCollection } from "./read.js";
+import type { CollectionName } from "../../schemas/index.js";
+import { ExplainedError } from "../kit/errors.js";
 
 /** Where the account's owner shows: every object carries its owner's id, and a seeded account always has voices and numbers. */
-const OWNED: readonly ListedCollection[] = ["voices", "numbers", "agents", "actions", "webhooks"];
+const OWNED: readonly CollectionName[] = ["voices", "numbers", "agents", "actions", "webhooks"];
 
 /** getAccount: the owner of the token's account. */
 export const getAccount = defineFunction({
@@ -27,8 +28,9 @@ export const getAccount = defineFunction({
       if (first) return { userId: first.user_id };
     }
     const why = missing.length ? ` (this service has no ${missing.join(", ")} route)` : "";
-    throw new Error(
+    throw new ExplainedError(
       `getAccount: found no voice, number, agent, action or webhook on this account to read its owner from${why}; nothing was changed`,
+      { code: "E_NOT_FOUND", mayHaveActed: false },
     );
   },
 });

@@ -1,5 +1,5 @@
 import { ApiError } from "../../client/index.js";
-import { explain } from "../kit/errors.js";
+import { ExplainedError, explain } from "../kit/errors.js";
 import { secretPaths, type RegisteredFunction, type SecretPath } from "../kit/function.js";
 import type { Props } from "../kit/kind.js";
 import type { KindRequest } from "../kit/requests.js";
@@ -77,8 +77,9 @@ function argumentFailures(name: string, args: Props): { parsed?: Props; failures
 export async function invokeFunction({ host, settings, name, args }: FunctionRequest): Promise<InvokeOutcome> {
   const fn = byName.get(name);
   if (!fn)
-    throw new Error(
+    throw new ExplainedError(
       `${name} is not a function this release serves (it serves ${FUNCTION_NAMES.join(", ")}); nothing was sent to the service`,
+      { code: "E_UNKNOWN_FUNCTION", mayHaveActed: false },
     );
   const { parsed, failures } = argumentFailures(name, args);
   if (!parsed) return { failures };

@@ -8,6 +8,7 @@ import {
   type Listing,
   type VoiceAgentClient,
 } from "../../client/index.js";
+import { ExplainedError } from "../kit/errors.js";
 
 // What every lookup does the same way: read a whole list through the client's pager (every page,
 // each object once), say which route a server lacks, and insist on exactly one match.
@@ -15,15 +16,12 @@ import {
 /** Every object a lookup's listing could read: lists report what is there, never what is not. */
 export { readable };
 
-/** A collection a lookup can list: any of the wire layer's collection table (schemas/collections.ts). */
-export type ListedCollection = CollectionName;
-
 /**
  * Every object of one collection of the account that could be read, and whether that is all of
  * them (client/listing.ts). A server without the list route gets an error naming the route and
  * the function; nothing is ever written by a lookup.
  */
-export async function everyItem<C extends ListedCollection>(
+export async function everyItem<C extends CollectionName>(
   client: VoiceAgentClient,
   collection: C,
   fn: string,
@@ -33,10 +31,11 @@ export async function everyItem<C extends ListedCollection>(
   } catch (err) {
     if (!isRouteMissing(err)) throw err;
     const route = collections[collection].routes.list;
-    throw new Error(
+    throw new ExplainedError(
       `${fn} needs the service's ${route.method} ${route.path} route, which this service does not have (it answered ${
         err instanceof ApiError ? err.status : 404
       }); nothing was changed. Look the object up by its id instead, or set its id in the program`,
+      { code: "E_UNSUPPORTED", mayHaveActed: false },
     );
   }
 }
@@ -50,7 +49,10 @@ export async function byKey<T>(read: Promise<T>, fn: string, what: string): Prom
     return await read;
   } catch (err) {
     if (err instanceof ApiNotFoundError)
-      throw new Error(`${fn}: found no ${what} on this account (the service answered 404); nothing was changed`);
+      throw new ExplainedError(
+        `${fn}: found no ${what} on this account (the service answered 404); nothing was changed`,
+        { code: "E_NOT_FOUND", mayHaveActed: false },
+      );
     throw err;
   }
 }
@@ -62,9 +64,10 @@ export async function byKey<T>(read: Promise<T>, fn: string, what: string): Prom
 export function exactlyOne<T>(listing: Listing<T>, match: (item: T) => boolean, fn: string, what: string): T {
   const sighting = lookFor(listing, match);
   if ("unknown" in sighting) {
-    throw new Error(
+    throw new ExplainedError(
       `${fn}: found no ${what} among the objects it could read, and the account's list could not be read whole (${sighting.unknown}); ` +
         "nothing was changed: look it up by its id instead",
+      { code: "E_INCOMPLETE_LIST", mayHaveActed: false },
     );
   }
   const matches = "seen" in sighting ? sighting.seen : [];
@@ -75,8 +78,9 @@ export function exactlyOne<T>(listing: Listing<T>, match: (item: T) => boolean, 
     matches.length === 0
       ? "check the name and the account the stack's voiceagent:baseUrl and token point at"
       : "look it up by its id instead";
-  throw new Error(
+  throw new ExplainedError(
     `${fn}: ${count} ${what} on this account, where exactly one was expected; nothing was changed: ${fix}`,
+    { code: matches.length === 0 ? "E_NOT_FOUND" : "E_AMBIGUOUS", mayHaveActed: false },
   );
 }
 
@@ -86,12 +90,13 @@ export function exactlyOne<T>(listing: Listing<T>, match: (item: T) => boolean, 
  */
 export async function needsRoutes(
   client: VoiceAgentClient,
-  collection: ListedCollection,
+  collection: CollectionName,
   fn: string,
   route: { method: string; path: string },
 ): Promise<void> {
   if (await client.capabilities.has(collection)) return;
-  throw new Error(
+  throw new ExplainedError(
     `${fn} needs the service's ${route.method} ${route.path} route, which this service does not have; nothing was changed`,
+    { code: "E_UNSUPPORTED", mayHaveActed: false },
   );
 }

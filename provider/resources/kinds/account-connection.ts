@@ -13,6 +13,7 @@ import { needsCurrentApi } from "../kit/current-only.js";
 import { defineKind, type Props } from "../kit/kind.js";
 import { ownerOutput } from "../kit/owner.js";
 import { present, refusal, type PulledSecret } from "../kit/pull.js";
+import { ExplainedError } from "../kit/errors.js";
 
 // AccountConnection: the team's own OpenAI or Twilio account, an object of the current API (2024),
 // one type or the other (a typed union). A Twilio connection's steering pool changes through the
@@ -243,10 +244,11 @@ export const accountConnectionKind = defineKind<AccountConnection, ConnectionWir
       // run fails on the field it cannot change).
       const differs = createOnlyDiffers(live, inputs);
       if (differs.length)
-        throw new Error(
+        throw new ExplainedError(
           `${differs.join(", ")}: account connection ${inputs.accountConnectionId} holds another value, and the service ` +
             "cannot change it (only its create sets it); nothing was sent: declare the connection's own value, or leave " +
             `${differs.length > 1 ? "them" : "it"} unset where allowed, or drop accountConnectionId to create a new connection`,
+          { code: "E_CONFLICT", mayHaveActed: false },
         );
       return updateConnection(client, inputs.accountConnectionId, flat, inputs.steeringPool);
     }

@@ -18,10 +18,11 @@ import {
 } from "../../schemas/index.js";
 import type { VoiceAgentClient } from "../../client/index.js";
 import { closedObject, inputFailure, type CheckFailure } from "../kit/check.js";
-import { isGone } from "../kit/errors.js";
+import { ExplainedError, isGone } from "../kit/errors.js";
 import { defineKind, type Props } from "../kit/kind.js";
 import { ownerOutput } from "../kit/owner.js";
-import { present, refusal, slug } from "../kit/pull.js";
+import { lackedBy } from "../kit/since.js";
+import { refusal, slug } from "../kit/pull.js";
 
 /** Openings that every prompt shares and that say nothing about the agent. */
 const PROMPT_OPENING = /^\s*(?:you\s+are|you're|you\s+will\s+be|act\s+as|as)\s+(?:an?|the)?\s*/i;
@@ -37,31 +38,6 @@ export function agentBaseName(a: Pick<Agent, "prompt"> & { name?: string | null 
 }
 
 const AgentPromptSchema = AgentWriteSchema.pick({ prompt: true }).required();
-
-/** The agent's inputs only the current API (2024) has, by the wire field each is sent as. */
-export const AGENT_CURRENT_INPUTS = {
-  promptId: "prompt",
-  name: "name",
-  language: "language",
-  interruptSensitivity: "interrupt_sensitivity",
-  endpointingSensitivity: "endpointing_sensitivity",
-  ivrNavigationMode: "ivr_navigation_mode",
-  conversationSpeed: "conversation_speed",
-  initialMessageDelay: "initial_message_delay",
-  idleTimeSeconds: "idle_time_seconds",
-  askIfHumanPresentOnIdle: "ask_if_human_present_on_idle",
-  noiseSuppression: "noise_suppression",
-  runDoNotCallDetection: "run_do_not_call_detection",
-  contextEndpoint: "context_endpoint",
-  llmTemperature: "llm_temperature",
-  openaiModelNameOverride: "openai_model_name_override",
-  llmFallback: "llm_fallback",
-  deepgramKeywords: "deepgram_keywords",
-  vectorDatabase: "vector_database",
-  openaiAccountConnection: "openai_account_connection",
-} as const;
-type CurrentInput = keyof typeof AGENT_CURRENT_INPUTS;
-const CURRENT_INPUTS = Object.keys(AGENT_CURRENT_INPUTS).filter((k): k is CurrentInput => k in AGENT_CURRENT_INPUTS);
 
 /** "Unset: the service's value stands" said once for the fields the 2024 API cannot clear. */
 const KEPT =
@@ -85,25 +61,12 @@ function onePrompt(given: ReadonlySet<string>): CheckFailure[] {
   return [];
 }
 
-/** What the 2023 interface cannot take: the current API's own inputs, each named. */
-function interfaceLacks(news: Partial<Record<CurrentInput, unknown>>): CheckFailure[] {
-  const set = CURRENT_INPUTS.filter((k) => news[k] !== undefined);
-  if (!set.length) return [];
-  return [
-    inputFailure(
-      `${set.join(", ")}: ${set.length > 1 ? "these need" : "it needs"} the current API (2024), and the service ` +
-        `speaks the 2023 interface, which has no such agent field` +
-        " (remove them, or set voiceagent:api 2024 if the service speaks the current API)",
-    ),
-  ];
-}
-
 /** The current API's inputs the program no longer sets, which the agent keeps (nothing clears them). */
-function keptUnset(
-  olds: Partial<Record<CurrentInput, unknown>>,
-  news: Partial<Record<CurrentInput, unknown>>,
-): string[] {
-  return CURRENT_INPUTS.filter((k) => k !== "promptId" && olds[k] !== undefined && news[k] === undefined);
+function keptUnset(olds: Readonly<Record<string, unknown>>, news: Readonly<Record<string, unknown>>): string[] {
+  // The current API's own inputs: what the interface (2023) lacks.
+  return lackedBy(agentKind.fields, "2023").filter(
+    (k) => k !== "promptId" && olds[k] !== undefined && news[k] === undefined,
+  );
 }
 
 /** Nothing recorded yet: the object is being imported (or read by a program's `.get()`). */
@@ -155,63 +118,9 @@ export const agentKind = defineKind<Agent, AgentWrite>()({
     refuse: (a) => (a.prompt_id ? undefined : refusal(AgentPromptSchema.safeParse(a))),
     // A list item names a prompt object by its id only when the agent refers to one of the team's
     // prompts: then the program does too; an inline prompt is declared as its text.
-    adopt: (a) => ({
-      args: {
-        agentId: a.id,
-        ...(a.prompt_id ? {} : { prompt: a.prompt }),
-        ...(a.initial_message ? { initialMessage: a.initial_message } : {}),
-        ...present({
-          name: a.name,
-          language: a.language,
-          interruptSensitivity: a.interrupt_sensitivity,
-          endpointingSensitivity: a.endpointing_sensitivity,
-          ivrNavigationMode: a.ivr_navigation_mode,
-          conversationSpeed: a.conversation_speed,
-          initialMessageDelay: a.initial_message_delay,
-          idleTimeSeconds: a.idle_time_seconds,
-          askIfHumanPresentOnIdle: a.ask_if_human_present_on_idle,
-          noiseSuppression: a.noise_suppression,
-          runDoNotCallDetection: a.run_do_not_call_detection,
-          contextEndpoint: a.context_endpoint,
-          llmTemperature: a.llm_temperature,
-          openaiModelNameOverride: a.openai_model_name_override,
-        }),
-        ...(a.llm_fallback
-          ? { llmFallback: { provider: a.llm_fallback.provider, modelName: a.llm_fallback.model_name } }
-          : {}),
-        ...(a.deepgram_keywords ? { deepgramKeywords: keywordsOf(a.deepgram_keywords) } : {}),
-      },
-      refs: [
-        { key: "voice", collection: "voices", ids: [a.voice.id], list: false },
-        ...(a.actions.length
-          ? [{ key: "actions", collection: "actions" as const, ids: a.actions.map((x) => x.id), list: true }]
-          : []),
-        ...(a.webhook ? [{ key: "webhook", collection: "webhooks" as const, ids: [a.webhook.id], list: false }] : []),
-        // The current API's objects it refers to: references to the pulled Prompt, VectorDatabase
-        // and AccountConnection, so the program says which object, not which id.
-        ...(a.prompt_id ? [{ key: "promptId", collection: "prompts" as const, ids: [a.prompt_id], list: false }] : []),
-        ...(a.vector_database?.id
-          ? [
-              {
-                key: "vectorDatabase",
-                collection: "vector_databases" as const,
-                ids: [a.vector_database.id],
-                list: false,
-              },
-            ]
-          : []),
-        ...(a.openai_account_connection?.id
-          ? [
-              {
-                key: "openaiAccountConnection",
-                collection: "account_connections" as const,
-                ids: [a.openai_account_connection.id],
-                list: false,
-              },
-            ]
-          : []),
-      ],
-    }),
+    // No `adopt`: each field as an import reads it (kit/pulled.ts); the objects it refers to by id
+    // (its voice, actions, webhook, and the current API's Prompt, VectorDatabase and
+    // AccountConnection: `refersTo`) become references to the pulled objects.
   },
   doc:
     "A voice agent. The service has no delete: destroying it removes it from the stack only " +
@@ -275,6 +184,7 @@ export const agentKind = defineKind<Agent, AgentWrite>()({
       read: (a, recorded) => (byPromptId(a, recorded) ? undefined : a.prompt),
     },
     voice: {
+      refersTo: "voices",
       doc: "The id of the voice it speaks with: a `Voice`'s `id`, or an existing voice's UUID.",
       wire: "voice",
       read: (a) => a.voice.id,
@@ -287,18 +197,22 @@ export const agentKind = defineKind<Agent, AgentWrite>()({
       emptyIsUnset: true,
     },
     actions: {
+      refersTo: "actions",
       doc: `Ids of the actions it may take (order does not matter), each once, at most ${LIMITS.actionsMax}.`,
       wire: "actions",
       read: (a) => a.actions.map((x) => x.id),
       compare: "set",
     },
     webhook: {
+      refersTo: "webhooks",
       doc: "The id of the webhook that receives its events.",
       wire: "webhook",
       read: (a) => a.webhook?.id,
       unset: "clear",
     },
     promptId: {
+      refersTo: "prompts",
+      since: "2024",
       doc:
         "The id of a `Prompt` (or an existing prompt object's UUID) the agent speaks by, instead of `prompt`'s text. " +
         "Exactly one of `prompt` and `promptId` is set. Only the current API (2024) has prompt objects.",
@@ -306,6 +220,7 @@ export const agentKind = defineKind<Agent, AgentWrite>()({
       read: (a, recorded) => (byPromptId(a, recorded) ? a.prompt_id : undefined),
     },
     name: {
+      since: "2024",
       doc:
         "The agent's name, as the dashboard shows it. Left unset, a new agent gets its logical name, or the name " +
         "the stack's `pulumi:autonaming` makes (native provider), and an agent keeps the name it has. " +
@@ -315,66 +230,77 @@ export const agentKind = defineKind<Agent, AgentWrite>()({
       unset: "service-decides",
     },
     language: {
+      since: "2024",
       doc: `The language it speaks and listens for: ${LANGUAGES.join(", ")}. ${KEPT}`,
       wire: "language",
       read: (a) => a.language ?? undefined,
       unset: "service-decides",
     },
     interruptSensitivity: {
+      since: "2024",
       doc: `How readily a caller's speech interrupts it: ${INTERRUPT_SENSITIVITIES.join(", ")}. ${KEPT}`,
       wire: "interrupt_sensitivity",
       read: (a) => a.interrupt_sensitivity ?? undefined,
       unset: "service-decides",
     },
     endpointingSensitivity: {
+      since: "2024",
       doc: `How soon it takes a pause for the end of the caller's turn: ${ENDPOINTING_SENSITIVITIES.join(", ")}. ${KEPT}`,
       wire: "endpointing_sensitivity",
       read: (a) => a.endpointing_sensitivity ?? undefined,
       unset: "service-decides",
     },
     ivrNavigationMode: {
+      since: "2024",
       doc: `Whether it navigates phone menus (IVRs): ${IVR_NAVIGATION_MODES.join(", ")}. ${KEPT}`,
       wire: "ivr_navigation_mode",
       read: (a) => a.ivr_navigation_mode ?? undefined,
       unset: "service-decides",
     },
     conversationSpeed: {
+      since: "2024",
       doc: `How fast it converses, a number greater than 0 (1 is the service's normal pace). ${KEPT}`,
       wire: "conversation_speed",
       read: (a) => a.conversation_speed ?? undefined,
       unset: "service-decides",
     },
     initialMessageDelay: {
+      since: "2024",
       doc: `Seconds it waits before its opening message, 0 or more. ${KEPT}`,
       wire: "initial_message_delay",
       read: (a) => a.initial_message_delay ?? undefined,
       unset: "service-decides",
     },
     idleTimeSeconds: {
+      since: "2024",
       doc: `Seconds of silence before it acts on an idle call, a whole number, at least 1. ${KEPT}`,
       wire: "idle_time_seconds",
       read: (a) => a.idle_time_seconds ?? undefined,
       unset: "service-decides",
     },
     askIfHumanPresentOnIdle: {
+      since: "2024",
       doc: `Whether it asks if anyone is there when the call goes idle. ${KEPT}`,
       wire: "ask_if_human_present_on_idle",
       read: (a) => a.ask_if_human_present_on_idle ?? undefined,
       unset: "service-decides",
     },
     noiseSuppression: {
+      since: "2024",
       doc: `Whether background noise is suppressed on the caller's audio. ${KEPT}`,
       wire: "noise_suppression",
       read: (a) => a.noise_suppression ?? undefined,
       unset: "service-decides",
     },
     runDoNotCallDetection: {
+      since: "2024",
       doc: `Whether the service checks called numbers against do-not-call lists. ${KEPT}`,
       wire: "run_do_not_call_detection",
       read: (a) => a.run_do_not_call_detection ?? undefined,
       unset: "service-decides",
     },
     contextEndpoint: {
+      since: "2024",
       doc:
         `An http(s) URL the service asks for context at the start of each call (no credentials in it: they would ` +
         `be stored in plain text). ${KEPT}`,
@@ -383,6 +309,7 @@ export const agentKind = defineKind<Agent, AgentWrite>()({
       unset: "service-decides",
     },
     llmTemperature: {
+      since: "2024",
       doc:
         "The language model's sampling temperature, from 0 to 2. Only the current API (2024) has it, and only its " +
         "agents/create takes it (0.0.48's agents/update has no llm_temperature): changing it replaces the agent " +
@@ -393,12 +320,14 @@ export const agentKind = defineKind<Agent, AgentWrite>()({
       change: "replaces",
     },
     openaiModelNameOverride: {
+      since: "2024",
       doc: `The OpenAI model it uses instead of the service's default, e.g. "gpt-4o". ${KEPT}`,
       wire: "openai_model_name_override",
       read: (a) => a.openai_model_name_override ?? undefined,
       unset: "service-decides",
     },
     llmFallback: {
+      since: "2024",
       doc: `The language model it falls back to when its own fails: \`provider\` (${LLM_FALLBACK_PROVIDERS.join(", ")}) and \`modelName\`. ${KEPT}`,
       wire: "llm_fallback",
       toWire: (f) => ({ provider: f.provider, model_name: f.modelName }),
@@ -407,18 +336,23 @@ export const agentKind = defineKind<Agent, AgentWrite>()({
       unset: "service-decides",
     },
     deepgramKeywords: {
+      since: "2024",
       doc: `Words the speech recognizer (Deepgram) should favour, each with its boost: \`{"Ibuprofeno": 2}\`. ${KEPT}`,
       wire: "deepgram_keywords",
       read: (a) => (a.deepgram_keywords ? keywordsOf(a.deepgram_keywords) : undefined),
       unset: "service-decides",
     },
     vectorDatabase: {
+      refersTo: "vector_databases",
+      since: "2024",
       doc: `The id of a \`VectorDatabase\` (or an existing one's UUID) it retrieves knowledge from. ${KEPT}`,
       wire: "vector_database",
       read: (a) => a.vector_database?.id,
       unset: "service-decides",
     },
     openaiAccountConnection: {
+      refersTo: "account_connections",
+      since: "2024",
       doc: `The id of an OpenAI \`AccountConnection\` (or an existing one's UUID): its language model runs on that account. ${KEPT}`,
       wire: "openai_account_connection",
       read: (a) => a.openai_account_connection?.id,
@@ -439,7 +373,8 @@ export const agentKind = defineKind<Agent, AgentWrite>()({
   // Its display name: the logical name by default (kit/autoname.ts), on the API that has names.
   autoname: { property: "name", has: (gen) => gen !== "2023" },
   generationCheck: (gen, olds, news) => {
-    if (gen === "2023") return { failures: interfaceLacks(news) };
+    // What the interface lacks is refused by the kit, from each field's `since` (kit/since.ts).
+    if (gen === "2023") return {};
     if (olds.webhook && !news.webhook)
       return {
         failures: [
@@ -465,10 +400,11 @@ export const agentKind = defineKind<Agent, AgentWrite>()({
     // takes every value of the program, clearing what the program leaves unset, as an update does.
     const live = await client.agents.get(inputs.agentId);
     if (inputs.llmTemperature !== undefined && live.llm_temperature !== inputs.llmTemperature) {
-      throw new Error(
+      throw new ExplainedError(
         `llmTemperature: agent ${inputs.agentId} has another temperature, and the service's update cannot change it ` +
           "(0.0.48's agents/update has no llm_temperature); nothing was sent: set llmTemperature to the agent's value, " +
           "or leave it unset, or drop agentId to create a new agent with it",
+        { code: "E_CONFLICT", mayHaveActed: false },
       );
     }
     return client.agents.update(inputs.agentId, updateBody(bodies.update, live.webhook?.id));

@@ -17,6 +17,7 @@ import { defineKind } from "../kit/kind.js";
 import { ownerOutput } from "../kit/owner.js";
 import { present, refusal } from "../kit/pull.js";
 import { activeOutput, numberBaseName } from "./phone-number.js";
+import { ExplainedError } from "../kit/errors.js";
 
 /** What destroy does, said at preview and by destroy itself. */
 const LEFT_LINKED =
@@ -125,6 +126,7 @@ export const linkedNumberKind = defineKind<LinkedNumber, PhoneNumberLink>()({
   }),
   fields: {
     number: {
+      boundOnce: true,
       doc: "The number to link, E.164 (e.g. +15551234567): one of the team's Twilio account. Changing it replaces (the old number stays linked).",
       wire: "phone_number",
       read: (n) => n.number,
@@ -180,12 +182,16 @@ export const linkedNumberKind = defineKind<LinkedNumber, PhoneNumberLink>()({
     // The account holds it already. Taken over only when linked through the connection the
     // program names: a number the service sold, or one of another connection, is not this link.
     if (live.active === false)
-      throw new Error("number was cancelled on the service and cannot be linked again; nothing was linked or changed");
+      throw new ExplainedError(
+        "number was cancelled on the service and cannot be linked again; nothing was linked or changed",
+        { code: "E_CONFLICT", mayHaveActed: false },
+      );
     if (live.telephony_account_connection !== inputs.telephonyAccountConnection) {
-      throw new Error(
+      throw new ExplainedError(
         "number is already held by the account, but not linked through telephonyAccountConnection (a number the service sold, " +
           "or one linked through another connection); nothing was linked or changed. Give the connection it is linked through, " +
           `or manage it with a PhoneNumber (its binding) or a PurchasedNumber (\`pulumi import ${tokenOf("PurchasedNumber")} <name> <number>\`)`,
+        { code: "E_CONFLICT", mayHaveActed: false },
       );
     }
     host.note(
@@ -203,10 +209,11 @@ export const linkedNumberKind = defineKind<LinkedNumber, PhoneNumberLink>()({
     const n = await client.linkedNumbers.get(number);
     if (n.active === false) return undefined;
     if (importing && !n.telephony_account_connection) {
-      throw new Error(
+      throw new ExplainedError(
         "this number was not linked through an account connection (the service sold it), so there is no link to import, " +
           `and nothing was recorded. Import it as a PurchasedNumber (\`pulumi import ${tokenOf("PurchasedNumber")} <name> <number>\`), ` +
           "or bind it with a PhoneNumber",
+        { code: "E_NOT_IMPORTABLE", mayHaveActed: false },
       );
     }
     return n;

@@ -12,6 +12,7 @@ import {
 import { claimOf, declareNumber, unseenHolder } from "../../coordination/claims.js";
 import { defineKind, type OutputDef } from "../kit/kind.js";
 import { refusal } from "../kit/pull.js";
+import { ExplainedError } from "../kit/errors.js";
 
 /**
  * The `active` output of every number kind (PhoneNumber, PurchasedNumber, LinkedNumber), declared
@@ -73,6 +74,7 @@ export const phoneNumberKind = defineKind<PhoneNumber, PhoneNumberUpdate>()({
   }),
   fields: {
     number: {
+      boundOnce: true,
       doc: "The number, E.164 (e.g. +15551234567): one the account owns. Changing it replaces.",
       wire: null,
       read: (n) => n.number,
@@ -127,10 +129,11 @@ export const phoneNumberKind = defineKind<PhoneNumber, PhoneNumberUpdate>()({
     // A binding with no agent is no binding: imported, it would be recorded without the required
     // inboundAgent (the engine then warns of a provider bug). Owning a number is PurchasedNumber's.
     if (importing && !n.inbound_agent) {
-      throw new Error(
+      throw new ExplainedError(
         "this number is bound to no agent, so there is no binding to import, and nothing was recorded. " +
           `To manage the number itself, import it as a PurchasedNumber (\`pulumi import ${tokenOf("PurchasedNumber")} <name> <number>\`); ` +
           "to bind it, declare a PhoneNumber with its inboundAgent and run `pulumi up`",
+        { code: "E_NOT_IMPORTABLE", mayHaveActed: false },
       );
     }
     return n;
@@ -156,11 +159,11 @@ export const phoneNumberKind = defineKind<PhoneNumber, PhoneNumberUpdate>()({
         return;
       }
       if (err instanceof ApiValidationError) {
-        throw new Error(
+        throw new ExplainedError(
           `this service refuses to unbind the number (inbound_agent: null), so it stays bound to its agent and nothing changed. ` +
             "Set the retain-on-delete resource option on it (`retainOnDelete: true`; Python `retain_on_delete=True`, Go " +
             "`pulumi.RetainOnDelete(true)`) to let Pulumi forget it, or bind it to another agent instead",
-          { cause: err },
+          err,
         );
       }
       throw err;

@@ -10,7 +10,7 @@ import {
 } from "../../client/index.js";
 import { claimOf, declareNumber, unseenHolder } from "../../coordination/claims.js";
 import { inputFailure } from "../kit/check.js";
-import { PartialCreateError } from "../kit/errors.js";
+import { ExplainedError, PartialCreateError } from "../kit/errors.js";
 import { ownerOutput } from "../kit/owner.js";
 import { activeOutput } from "./phone-number.js";
 import { defineKind } from "../kit/kind.js";
@@ -130,16 +130,17 @@ export const purchasedNumberKind = defineKind<PhoneNumber, NonNullable<PhoneNumb
     }
     const owned = await client.numbers.get(inputs.number).catch((err: unknown) => {
       if (err instanceof ApiNotFoundError) {
-        throw new Error(
+        throw new ExplainedError(
           "number is not one of this account's numbers; nothing was bought or changed. Leave number unset to buy one",
-          { cause: err },
+          { code: "E_NOT_FOUND", mayHaveActed: false, cause: err },
         );
       }
       throw err;
     });
     if (owned.active === false)
-      throw new Error(
+      throw new ExplainedError(
         "number was cancelled and can never be used again; nothing was changed. Leave number unset to buy one",
+        { code: "E_CONFLICT", mayHaveActed: false },
       );
     return owned;
   },
@@ -167,10 +168,10 @@ export const purchasedNumberKind = defineKind<PhoneNumber, NonNullable<PhoneNumb
     let number = recorded.number;
     if (!number) {
       const found = await byId(client, id).catch((err: unknown) => {
-        throw new Error(
+        throw new ExplainedError(
           `nothing was cancelled: the number of ${id} was never recorded and the account's numbers could not be listed to find it. ` +
             "Run `pulumi refresh` once the service lists numbers, or cancel it on the service and run `pulumi state delete <urn>`",
-          { cause: err },
+          { code: "E_UNSEEN", mayHaveActed: false, cause: err },
         );
       });
       // Never "already gone": a number bought and billed must not leave the state uncancelled.

@@ -18,6 +18,7 @@ import { inputFailure, type CheckFailure } from "../kit/check.js";
 import { defineKind } from "../kit/kind.js";
 import { ownerOutput } from "../kit/owner.js";
 import { present, refusal, slug } from "../kit/pull.js";
+import { ExplainedError } from "../kit/errors.js";
 
 /** A voice's base name: its voice name (or, for types without one, the vendor's voice id or the speaker). */
 export function voiceBaseName(v: Pick<Voice, "voice_name" | "voice_id" | "speaker">): string {
@@ -390,9 +391,10 @@ export const voiceKind = defineKind<Voice, VoiceWrite>()({
     const body = VoiceWriteSchema.parse(bodies.create);
     if (inputs.voiceId) return client.voices.update(inputs.voiceId, body);
     if (!(await client.capabilities.has("voices"))) {
-      throw new Error(
+      throw new ExplainedError(
         "this service cannot create voices (it has no /v1/voices/create) and nothing was sent: " +
           "set voiceId to manage one of the account's existing voices",
+        { code: "E_UNSUPPORTED", mayHaveActed: false },
       );
     }
     return client.voices.create(body);

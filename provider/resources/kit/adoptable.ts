@@ -1,4 +1,4 @@
-import type { Collection, VoiceAgentClient } from "../../client/index.js";
+import type { CollectionName, VoiceAgentClient } from "../../client/index.js";
 import type { z } from "zod";
 import type { LifecycleCreate, LifecycleRead, LifecycleUpdate } from "./kind.js";
 import { ownerOutput } from "./owner.js";
@@ -19,7 +19,7 @@ interface Routes<B, R> {
 export function adoptable<S extends z.ZodRawShape, R extends { user_id: string }, B>(opts: {
   /** The kind's input schema (for types only). */
   input: z.ZodObject<S>;
-  collection: Collection;
+  collection: CollectionName;
   noun: string;
   /** The input that names an existing object to adopt, and how to read it. */
   adopt: Extract<keyof z.output<z.ZodObject<S>>, string>;

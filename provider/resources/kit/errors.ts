@@ -5,7 +5,8 @@ import {
   redact,
   type ApiErrorCode,
 } from "../../client/index.js";
-import { Refusal } from "./refusal.js";
+import { VoiceAgentError } from "../../voiceagent-error.js";
+import { Refusal, type RefusalCode } from "./refusal.js";
 
 /** What a failure message needs to know about the resource. */
 export interface FailureContext {
@@ -26,7 +27,10 @@ export function isGone(err: unknown): boolean {
 }
 
 /** An Error that keeps a created object tracked by Pulumi even though the operation failed. */
-export class PartialCreateError extends Error {
+export class PartialCreateError extends VoiceAgentError {
+  readonly code = "E_PARTIAL_CREATE";
+  /** The service made the object. */
+  readonly mayHaveActed = true;
   /**
    * What the engine shows the user: for a partial create it prints only these reasons, never the
    * message (pulumi v3.274.1 provider_plugin.go parseError; the dynamic host sends `reasons` the
@@ -57,17 +61,43 @@ export class PartialCreateError extends Error {
   }
 }
 
+/** What the kit's own worded failures are, besides the client's codes and the refusals'. */
+export type KitFailureCode =
+  /**
+   * The account's object is in a state the program cannot take over (a cancelled number, a number
+   * linked another way, a value only a create sets): nothing was sent.
+   */
+  | "E_CONFLICT"
+  /** The service lacks what the request needs (a route, a collection): nothing was sent. */
+  | "E_UNSUPPORTED"
+  /** A lookup this release does not serve: nothing was sent. */
+  | "E_UNKNOWN_FUNCTION"
+  /** A failure the provider did not foresee (a bug): whether the service acted is not known. */
+  | "E_UNEXPECTED";
+
+/** What a worded failure keeps: the client's code, a refusal's, or the kit's own. */
+export type FailureCode = ApiErrorCode | RefusalCode | KitFailureCode;
+
+/** What a failure found by the provider itself (no ApiError of its own) keeps. */
+export interface Found {
+  code: FailureCode;
+  mayHaveActed: boolean;
+  /** The client's error it words, when there was one (kept as the cause: it is redacted). */
+  cause?: unknown;
+}
+
 /**
- * A failure of the service, worded for the user, that keeps what callers branch on: the client's
- * `code` and whether the service may have acted, with the client's error as its `cause`. Its
+ * A failure worded for the user, that keeps what callers branch on: the client's `code` and
+ * whether the service may have acted, with the client's error as its `cause` (or, for what a kind
+ * or lookup finds itself, the code and `mayHaveActed` it gives). Its
  * message is the whole explanation, the text the engine prints (it passes a provider's failure on
  * as text only); the fields are for the edges that carry more (the plugin's failure, the CLI's
  * JSON, a program's own catch).
  */
-export class ExplainedError extends Error {
+export class ExplainedError extends VoiceAgentError {
   // Its name stays "Error": the dynamic provider host prints `${err}: ${err.stack}` for a failed
   // read or delete, and that text is the one users read today.
-  readonly code: ApiErrorCode;
+  readonly code: FailureCode;
   /** Whether the service may have carried the request out (the client's `mayHaveActed`). */
   readonly mayHaveActed: boolean;
   /** The HTTP status; 0 when no response arrived. */
@@ -75,12 +105,15 @@ export class ExplainedError extends Error {
   /** The service's X-Request-Id, when it sent one. */
   readonly requestId: string | undefined;
 
-  constructor(message: string, cause: ApiError) {
-    super(redact(message), { cause });
-    this.code = cause.code;
-    this.mayHaveActed = cause.mayHaveActed;
-    this.status = cause.status;
-    this.requestId = cause.requestId;
+  constructor(message: string, from: ApiError | ExplainedError | Found) {
+    const worded = from instanceof ApiError || from instanceof ExplainedError ? from : undefined;
+    // Only the package's errors are kept as the cause: they are redacted when built.
+    const cause = worded ?? (from.cause instanceof VoiceAgentError ? from.cause : undefined);
+    super(redact(message), cause ? { cause } : undefined);
+    this.code = from.code;
+    this.mayHaveActed = from.mayHaveActed;
+    this.status = worded?.status ?? 0;
+    this.requestId = worded?.requestId;
     if (this.stack) this.stack = redact(this.stack);
   }
 
@@ -143,16 +176,18 @@ export function untrackedCreate(
  * service stays one (an ExplainedError with its code, whether it may have acted, and the client's
  * error as cause), a refusal stays a refusal with its code: only the words change.
  */
-export function explain(ctx: FailureContext, err: unknown): Error {
+export function explain(ctx: FailureContext, err: unknown): Refusal | ExplainedError {
   const what = ctx.op === "invoke" ? `voiceagent:${ctx.kind} failed` : `voiceagent:${ctx.kind} ${ctx.op} failed`;
   // The provider's own refusal keeps its code (callers tell refusals apart by it, not by text).
   if (err instanceof Refusal) return new Refusal(err.code, redact(`${what}: ${err.message}`));
-  if (!(err instanceof ApiError)) {
-    const message = err instanceof Error ? err.message : String(err);
-    // No cause kept: an error that is not the client's was never redacted.
-    return new Error(redact(`${what}: ${message}`));
-  }
-  return new ExplainedError(`${what}: ${sentence(headline(err))} ${advice(ctx, err)}`, err);
+  if (err instanceof ApiError)
+    return new ExplainedError(`${what}: ${sentence(headline(err))} ${advice(ctx, err)}`, err);
+  // A kind's own finding is worded already: it keeps its code and whether the service may have acted.
+  if (err instanceof ExplainedError) return new ExplainedError(`${what}: ${err.message}`, err);
+  const message = err instanceof Error ? err.message : String(err);
+  // No cause kept: an error that is not the package's was never redacted. Unforeseen, so the
+  // service may have acted for all the provider knows.
+  return new ExplainedError(`${what}: ${message}`, { code: "E_UNEXPECTED", mayHaveActed: true });
 }
 
 /**

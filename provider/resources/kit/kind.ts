@@ -1,9 +1,9 @@
 import type { z } from "zod";
-import type { ApiGeneration, Collection, VoiceAgentClient } from "../../client/index.js";
+import type { ApiGeneration, CollectionName, VoiceAgentClient } from "../../client/index.js";
 import type { Host } from "../../host.js";
 import type { CheckFailure } from "./check.js";
 import type { AutonameDef } from "./autoname.js";
-import type { PullDef } from "./pull.js";
+import type { PullDecl, PullDef } from "./pull.js";
 
 /** Properties as Pulumi passes them: plain JSON. */
 export type Props = Record<string, unknown>;
@@ -68,6 +68,22 @@ interface Described {
   doc: string;
   /** Why the property is deprecated and what to use instead (JSDoc `@deprecated`, the schema's deprecationMessage). */
   deprecated?: string;
+  /**
+   * The API generation the property needs, when an older one lacks it: set while the service speaks
+   * an older one, it is refused at preview, naming it (kit/since.ts). Unset: every generation has it.
+   */
+  since?: ApiGeneration;
+  /**
+   * One resource only may hold its value in a program (a number bound twice would be bound twice):
+   * a second is refused at check, naming both (coordination/bound-once.ts). Resources of kinds whose
+   * bound-once property has the same name hold one thing of the service (a number) together.
+   */
+  boundOnce?: true;
+  /**
+   * The collection whose objects it names by id (an agent's voice, its actions): `voiceagent pull`
+   * declares it as a reference to the pulled object, not as the id (kit/pulled.ts).
+   */
+  refersTo?: CollectionName;
 }
 
 /**
@@ -146,6 +162,9 @@ export type Field<P, R, W, I> =
   | (NotSent &
       Described & {
         change: "inert";
+        since?: undefined;
+        boundOnce?: undefined;
+        refersTo?: undefined;
         read?: undefined;
         unset?: undefined;
         compare?: undefined;
@@ -158,6 +177,9 @@ export type Field<P, R, W, I> =
 export interface FieldInfo {
   doc: string;
   deprecated?: string;
+  since?: ApiGeneration;
+  boundOnce?: true;
+  refersTo?: CollectionName;
   wire: string | null;
   toWire?: ((value: never) => unknown) | undefined;
   read?: ((live: never, recorded: never) => unknown) | undefined;
@@ -277,9 +299,9 @@ export interface KindDef<S extends z.ZodRawShape, R extends { id: string }, W, K
   /** The Pulumi type name, e.g. "Agent" (its tokens on each provider: identity.ts). */
   kind: K;
   /** The collection of the service its objects are in (`voiceagent pull`, `audit` and `drift` list the account's). */
-  collection: Collection;
+  collection: CollectionName;
   /** How `voiceagent pull` declares the objects of its collection as this kind (one kind per collection has it). */
-  pull?: PullDef<R>;
+  pull?: PullDecl<R>;
   /** How `voiceagent recover` settles an interrupted create of this kind; unset: "sent-body". */
   recover?: RecoverMatch;
   /** What the resource is and does, for users: the class's JSDoc and the schema's description. */
@@ -343,12 +365,15 @@ export interface KindInfo {
   kind: string;
   doc: string;
   importId?: string;
-  collection: Collection;
+  collection: CollectionName;
   pull?: PullDef<unknown>;
   recover?: RecoverMatch;
   extensionReads?: true;
   input: z.ZodObject;
-  fields: Record<string, Pick<FieldInfo, "doc" | "deprecated" | "change" | "unset" | "secret" | "answer">>;
+  fields: Record<
+    string,
+    Pick<FieldInfo, "doc" | "deprecated" | "change" | "unset" | "secret" | "answer" | "since" | "boundOnce">
+  >;
   outputs: Record<string, { type: keyof OutputTypes; doc: string; optional?: true; secret?: true }>;
   adopt?: string;
   deleteBeforeReplace?: boolean;

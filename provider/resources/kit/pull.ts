@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import type { Collection } from "../../client/index.js";
+import type { CollectionName } from "../../client/index.js";
 import type { Json } from "../../schemas/json.js";
 
 // How `voiceagent pull` declares a live object of a kind's collection: declared by the kind
@@ -8,7 +8,7 @@ import type { Json } from "../../schemas/json.js";
 /** An argument of a pulled resource that refers to other objects of the account (a list for an agent's actions). */
 export interface PulledRef {
   key: string;
-  collection: Collection;
+  collection: CollectionName;
   ids: string[];
   list: boolean;
 }
@@ -51,6 +51,13 @@ export interface PullDef<R> {
   /** Its arguments, every one adopting it as it is. */
   adopt(live: R): Pulled;
 }
+
+/**
+ * How a kind declares its `pull`: `adopt` may be left out, and the arguments are then each field
+ * as an import reads it, references where the field `refersTo` a collection (kit/pulled.ts, filled
+ * in when the kind is registered), so a field added to the kind is pulled without another word.
+ */
+export type PullDecl<R> = Omit<PullDef<R>, "adopt"> & Partial<Pick<PullDef<R>, "adopt">>;
 
 /** The arguments whose value the service holds: null and undefined left out (the current API sends nulls). */
 export function present(args: Record<string, string | number | boolean | null | undefined>): Record<string, Json> {

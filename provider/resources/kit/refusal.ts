@@ -1,7 +1,9 @@
 // The provider's own refusals: what it declines to do before (or instead of) sending anything,
 // each with a code that callers and tests tell apart without reading the text. The service's
 // failures are the client's ApiError and its codes. The program side loads this, so it imports
-// nothing.
+// nothing but the root of the errors, which imports nothing either.
+
+import { VoiceAgentError } from "../../voiceagent-error.js";
 
 /** What was refused. */
 export type RefusalCode =
@@ -27,7 +29,7 @@ export type RefusalCode =
   | "E_UNSETTLED";
 
 /** A refusal: its message says what was refused, that nothing was sent, and what to do. */
-export class Refusal extends Error {
+export class Refusal extends VoiceAgentError {
   override name = "Refusal";
   /** Nothing was sent, so the service cannot have acted (the same field as the service's failures). */
   readonly mayHaveActed = false;

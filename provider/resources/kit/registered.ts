@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import { bodiesOf } from "./derive.js";
 import type { KindDef, KindInfo, Props } from "./kind.js";
+import { pulledOf } from "./pulled.js";
 import { kindRuntime, type KindRuntime } from "./runtime.js";
 
 /**
@@ -20,9 +21,14 @@ export interface RegisteredKind<K extends string = string> {
 export function registered<S extends z.ZodRawShape, R extends { id: string }, W, K extends string>(
   def: KindDef<S, R, W, K>,
 ): RegisteredKind<K> {
+  const { pull, ...declared } = def;
   return {
     kind: def.kind,
-    info: def,
+    // A kind that says how to pull but not its arguments is pulled as an import reads it: each field's own read.
+    info: {
+      ...declared,
+      ...(pull ? { pull: { ...pull, adopt: pull.adopt ?? ((live: R) => pulledOf(def, live)) } } : {}),
+    },
     runtime: kindRuntime(def),
     createBody(inputs) {
       const parsed = def.input.safeParse(inputs);

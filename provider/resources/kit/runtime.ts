@@ -6,11 +6,11 @@ import {
   ApiSchemaError,
   type ApiGeneration,
   listRouteOf,
-  type Collection,
+  type CollectionName,
   type VoiceAgentClient,
 } from "../../client/index.js";
 import { collections } from "../../schemas/index.js";
-import { BOUND_ONCE, holdOnce } from "../../coordination/bound-once.js";
+import { holdOnce } from "../../coordination/bound-once.js";
 import { autonamed } from "./autoname.js";
 import { checkInputs } from "./check.js";
 import {
@@ -34,6 +34,7 @@ import {
 } from "./errors.js";
 import type { KindDef, LifecycleRequest as At, Props } from "./kind.js";
 import { Refusal } from "./refusal.js";
+import { generationLacks, hasSince } from "./since.js";
 import { UNKNOWN } from "./unknown.js";
 import {
   diffKind,
@@ -189,17 +190,17 @@ export function kindRuntime<S extends z.ZodRawShape, R extends { id: string }, W
       const all = [...problems, ...failures];
       const given = new Set(Object.keys(news).filter((k) => news[k] !== undefined && news[k] !== null));
       if (all.length === 0 && def.refine) all.push(...def.refine(partialInputs(def, known), given));
-      const field = BOUND_ONCE[def.kind];
+      const field = Object.entries<{ boundOnce?: true }>(def.fields).find(([, f]) => f.boundOnce)?.[0];
       const held = field ? known[field] : undefined;
-      if (all.length === 0 && urn && typeof held === "string")
-        all.push(...[holdOnce(host, def.kind, held, urn)].filter((f) => f !== undefined));
+      if (all.length === 0 && urn && field && typeof held === "string")
+        all.push(...[holdOnce(host, def.kind, field, held, urn)].filter((f) => f !== undefined));
       if (all.length) return { inputs: news, failures: all };
       // The verdict must not depend on what this process read before (a preview approved here
       // would fail at up): with "auto", the generation is resolved for this configuration before
       // the first check that depends on it answers, by one read that carries none of the inputs.
       // Unknown settings leave it unknown: the check runs again at up, with them known.
       let gen: ApiGeneration | undefined;
-      if (resolved && (def.generationCheck || def.autoname)) {
+      if (resolved && (def.generationCheck || def.autoname || hasSince(def.fields))) {
         try {
           gen = resolved.api === "auto" ? await clientFor(host, settings).probeGeneration() : resolved.api;
         } catch (err) {
@@ -221,6 +222,9 @@ export function kindRuntime<S extends z.ZodRawShape, R extends { id: string }, W
         if (failures.length) return { inputs: written, failures };
       }
       def.declared?.({ host, inputs: partialInputs(def, known) });
+      // What the generation lacks, from the fields' `since`, before what the kind says itself.
+      const lacks = gen ? generationLacks(def.kind, def.fields, gen, partialInputs(def, known)) : [];
+      if (lacks.length) return { inputs: news, failures: lacks };
       if (gen && def.generationCheck) {
         const said = def.generationCheck(gen, partialInputs(def, olds), partialInputs(def, known));
         if (said.failures?.length) return { inputs: news, failures: said.failures };
@@ -423,7 +427,7 @@ export function kindRuntime<S extends z.ZodRawShape, R extends { id: string }, W
  * probe's answer (asked once per client) for the interface's collections, one page of the list
  * for the current API's own (which the probe takes as present wherever they exist at all).
  */
-async function collectionAnswers(client: VoiceAgentClient, collection: Collection): Promise<boolean> {
+async function collectionAnswers(client: VoiceAgentClient, collection: CollectionName): Promise<boolean> {
   if (collections[collection].generation === "2023") return client.capabilities.has(collection).catch(() => false);
   return (await listRouteOf(client.lists[collection])) === "present";
 }
