@@ -70,7 +70,7 @@ export async function testCall(opts: TestCallOptions, io: CliIo): Promise<ExitCo
   const cwd = path.resolve(io.cwd, opts.cwd ?? ".");
   const stack = opts.stack ? { name: opts.stack, ctx: { cwd, env: io.env } } : undefined;
   const creds = await resolveCredentials({ baseUrl: opts.baseUrl, env: io.env, stack });
-  const receiver = opts.listen === undefined ? undefined : await listen(opts.listen);
+  const receiver = opts.listen === undefined ? undefined : await startReceiver(opts.listen);
   try {
     const report = await run(opts, creds, receiver);
     print(report, opts, io);
@@ -221,7 +221,7 @@ interface Receiver {
 }
 
 /** A receiver on 127.0.0.1:`port` that answers 200 to every event and keeps those it can read. */
-async function listen(port: number): Promise<Receiver> {
+async function startReceiver(port: number): Promise<Receiver> {
   const events: Receiver["events"] = [];
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
