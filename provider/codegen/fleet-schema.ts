@@ -50,7 +50,9 @@ function entrySpec(section: (typeof ENTRY_SECTIONS)[number], kinds: readonly Kin
   const required = props.filter((p) => p.input?.required).map((p) => p.name);
   return {
     type: "object",
-    description: `A ${sk.kind} of the fleet, named by its key (its resource is \`<fleet>-<key>\`): each field is the ${sk.kind} argument of the same name.`,
+    description:
+      `A ${sk.kind} of the fleet, named by its key (its resource is \`<fleet>-<key>\`): ` +
+      `each field is the ${sk.kind} argument of the same name.`,
     properties: { ...ENTRY_PROPERTIES, ...properties },
     ...(required.length ? { required } : {}),
   };
@@ -69,7 +71,8 @@ export function fleetSchema(kinds: readonly KindDescription[]): { resources: Jso
     [tokenOf("FleetLine")]: {
       type: "object",
       description:
-        "A line: a number bound to an agent, either one the account owns (`number`), one of the team's Twilio account to link (`number` and `link`), or one to buy (`buy`).",
+        "A line: a number bound to an agent, either one the account owns (`number`), one of the team's Twilio " +
+        "account to link (`number` and `link`), or one to buy (`buy`).",
       properties: {
         agent: str("A key of `agents`, or an existing agent's UUID: who answers. Required unless the line has `link`."),
         number: str(

@@ -122,7 +122,8 @@ export function construct(req: pb.ConstructRequest, engineAddress: string): Prom
     const inputs = plainOf(req.getInputs()?.toJavaScript()?.fleet);
     if (inputs.unknown)
       throw new Error(
-        "fleet: a value of the fleet's document is not known until another resource is made; a Fleet's document is data (a stack file's value, literals), whose keys name its resources",
+        "fleet: a value of the fleet's document is not known until another resource is made; a Fleet's " +
+          "document is data (a stack file's value, literals), whose keys name its resources",
       );
     const fleet = new ServedFleet(
       req.getName(),

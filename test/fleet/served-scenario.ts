@@ -72,7 +72,8 @@ function document(voice: string, number: string) {
 
 /** Registers the scenario's test on a stack its language's earlier tests left empty. */
 export function servedFleetScenario(run: ServedFleetDriver): void {
-  it("a served Fleet from the stack file: up; no-change preview; a hand edit seen by preview --refresh; a rename with `was` is no change; secrets in no plaintext place; destroy says what it leaves", async () => {
+  it("a served Fleet from the stack file: up; no-change preview; a hand edit seen by preview --refresh; " +
+    "a rename with `was` is no change; secrets in no plaintext place; destroy says what it leaves", async () => {
     const token = `fleet-${randomUUID()}`;
     const prompt = `You take messages for the night shift (${randomUUID()}).`;
     const key = `pc-${randomUUID()}`;
