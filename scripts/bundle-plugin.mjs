@@ -28,6 +28,14 @@ const schema = hasSchema
 const embed = {
   name: "embed",
   setup(b) {
+    // The native classes (which Construct's Fleet declares) register with the plugin's version,
+    // which they read from the package.json beside them: the bundle has none, so it is written in.
+    b.onLoad({ filter: /[\\/]native[\\/]version\.ts$/ }, (args) => {
+      const source = readFileSync(args.path, "utf8");
+      const read = "ownManifest().version";
+      if (!source.includes(read)) throw new Error(`${args.path} no longer reads ${read}: update bundle-plugin.mjs`);
+      return { loader: "ts", contents: source.replace(read, JSON.stringify(version)) };
+    });
     b.onLoad({ filter: /[\\/]plugin[\\/]embedded\.ts$/ }, () => ({
       loader: "js",
       contents: `exports.schemaText = () => ${JSON.stringify(schema)};\nexports.pluginVersion = () => ${JSON.stringify(version)};\n`,
@@ -64,6 +72,18 @@ const loader = (body) =>
     "",
   ].join("\n");
 
+// Construct (plugin/construct.ts, loaded on the first Construct only) runs the Fleet with the Node
+// SDK's runtime. Of what that runtime requires, the TypeScript compiler serves only serializing
+// closures (dynamic providers, which never run here) and would make the bundle five times larger:
+// an empty module stands in for it.
+const stub = {
+  name: "stub",
+  setup(b) {
+    b.onResolve({ filter: /^typescript$/ }, () => ({ path: "typescript", namespace: "stub" }));
+    b.onLoad({ filter: /.*/, namespace: "stub" }, () => ({ contents: "module.exports = {};", loader: "js" }));
+  },
+};
+
 mkdirSync(path.dirname(out), { recursive: true });
 const result = await build({
   entryPoints: [path.join(providerDir, "plugin", "main.ts")],
@@ -75,16 +95,23 @@ const result = await build({
   minify: true,
   legalComments: "none",
   logLevel: "warning",
-  plugins: [embed],
+  plugins: [embed, stub],
   metafile: true,
 });
-// Of @pulumi/pulumi the plugin needs the proto modules only: its runtime (reached by any value
-// import of "@pulumi/pulumi") brings the TypeScript compiler and npm's package tools with it, and
-// made the bundle five times larger. Refused here, naming who imported it, so no build ships it.
-const forbidden = (file) => /node_modules\/(typescript\/|@pulumi\/pulumi\/(?!proto\/))/.test(file);
+// The TypeScript compiler (reached by any value import of "@pulumi/pulumi") made the bundle five
+// times larger: refused here, naming who imported it, so no build ships it. @pulumi/pulumi's
+// runtime is Construct's alone: reached from anywhere else, it is refused too.
+const forbidden = (file) => /node_modules\/typescript\//.test(file);
+const runtime = (file) => /node_modules\/@pulumi\/pulumi\/(?!proto\/)/.test(file);
+const constructOnly = (file) =>
+  /^(plugin\/construct\.ts|fleet\/|native\/|generated\/)/.test(path.relative(providerDir, path.resolve(file)));
 // The edges into it from outside it: who brought it in.
 const strays = Object.entries(result.metafile.inputs).flatMap(([file, input]) =>
-  forbidden(file) ? [] : input.imports.filter((i) => forbidden(i.path)).map((i) => `${file} imports ${i.path}`),
+  forbidden(file) || runtime(file)
+    ? []
+    : input.imports
+        .filter((i) => forbidden(i.path) || (runtime(i.path) && !constructOnly(file)))
+        .map((i) => `${file} imports ${i.path}`),
 );
 if (strays.length) {
   throw new Error(

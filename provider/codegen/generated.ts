@@ -1,6 +1,5 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { fleetSchemaPython } from "./fleet-json-schema.js";
 import { lookupsSource, nativeLookupsSource } from "./functions-ts.js";
 import { describeFunctions, describeKinds, schemaText } from "./package-schema.js";
 import { classSource, fileOf, indexSource, nativeSource, propertiesSource, providerArgsSource } from "./typescript.js";
@@ -31,7 +30,5 @@ export function generatedFiles(providerDir: string): GeneratedFile[] {
     { path: path.join(generated, "provider-args.ts"), text: providerArgsSource() },
     { path: path.join(generated, "dynamic", "lookups.ts"), text: lookupsSource(functions) },
     { path: path.join(generated, "native-lookups.ts"), text: nativeLookupsSource(functions) },
-    // The Python SDK's Fleet checks with the same rules (scripts/gen-sdks.sh ships the overlay).
-    { path: path.join(providerDir, "..", "sdk-overlays", "python", "_fleet_schema.py"), text: fleetSchemaPython() },
   ];
 }

@@ -6,6 +6,7 @@ import type { FunctionDescription } from "./describe-function.js";
 import { functionsSpec, namedTypes } from "./function-schema.js";
 import type { JsonObject } from "../schemas/json.js";
 import { typeSpec } from "./type-spec.js";
+import { fleetSchema } from "./fleet-schema.js";
 import { pythonReadme, resourceDescription } from "./resource-docs.js";
 
 // The Pulumi package schema (https://www.pulumi.com/docs/iac/guides/building-extending/packages/schema/)
@@ -162,6 +163,7 @@ export function buildSchema(
   pkg: PackageInfo,
   functions: readonly FunctionDescription[] = [],
 ): JsonObject {
+  const fleet = fleetSchema(kinds);
   return {
     name: PACKAGE,
     displayName: "Voice Agent",
@@ -197,8 +199,8 @@ export function buildSchema(
         "explicitly to manage two accounts (or staging and production) in one program.",
       inputProperties: settingsSpec(),
     },
-    resources: Object.fromEntries(kinds.map((k) => [tokenOf(k.kind), resourceSpec(k)])),
+    resources: { ...Object.fromEntries(kinds.map((k) => [tokenOf(k.kind), resourceSpec(k)])), ...fleet.resources },
     functions: functionsSpec(functions),
-    types: { ...enumTypes(kinds), ...objectTypes(kinds), ...namedTypes(functions) },
+    types: { ...enumTypes(kinds), ...objectTypes(kinds), ...namedTypes(functions), ...fleet.types },
   };
 }

@@ -6,6 +6,7 @@
 import type { z } from "zod";
 import { FleetConfigError } from "./error.js";
 import { FleetSchema, FLEET_SECTIONS, KNOWN_KEYS } from "./schema.js";
+import { ENTRY_SECTIONS, type EntrySection, nounOf, sectionKind } from "./sections.js";
 import type { FleetSpec } from "./spec.js";
 
 /** The outcome of checking a fleet value: the fleet, or every problem found, each naming its path. */
@@ -69,12 +70,7 @@ function referenceProblems(raw: unknown, source: string): string[] {
         .sort(),
     ]),
   );
-  const refer = (
-    path: PropertyKey[],
-    value: unknown,
-    section: "voices" | "actions" | "webhooks" | "prompts" | "vectorDatabases" | "accountConnections" | "agents",
-    noun: string,
-  ) => {
+  const refer = (path: PropertyKey[], value: unknown, section: EntrySection, noun: string) => {
     if (typeof value !== "string" || value === "" || UUID.test(value)) return;
     const have = keys[section] ?? [];
     if (have.includes(value)) return;
@@ -87,19 +83,16 @@ function referenceProblems(raw: unknown, source: string): string[] {
         : `${formatPath(source, path)}: neither a ${noun}'s name nor a UUID (${listed})`,
     );
   };
-  for (const [key, agent] of entriesOf(raw, "agents")) {
-    refer(["agents", key, "voice"], agent.voice, "voices", "voice");
-    refer(["agents", key, "webhook"], agent.webhook, "webhooks", "webhook");
-    if (Array.isArray(agent.actions))
-      for (const [i, a] of agent.actions.entries()) refer(["agents", key, "actions", i], a, "actions", "action");
-    refer(["agents", key, "promptId"], agent.promptId, "prompts", "prompt");
-    refer(["agents", key, "vectorDatabase"], agent.vectorDatabase, "vectorDatabases", "vector database");
-    refer(
-      ["agents", key, "openaiAccountConnection"],
-      agent.openaiAccountConnection,
-      "accountConnections",
-      "account connection",
-    );
+  // Each section's references, as ./sections.ts declares them: a key of the fleet or a UUID.
+  for (const section of ENTRY_SECTIONS) {
+    for (const [key, entry] of entriesOf(raw, section)) {
+      for (const [field, target] of Object.entries(sectionKind(section).refs)) {
+        const value = entry[field];
+        if (Array.isArray(value))
+          for (const [i, v] of value.entries()) refer([section, key, field, i], v, target, nounOf(target));
+        else refer([section, key, field], value, target, nounOf(target));
+      }
+    }
   }
   for (const [key, line] of entriesOf(raw, "lines")) {
     refer(["lines", key, "agent"], line.agent, "agents", "agent");

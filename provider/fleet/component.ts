@@ -15,23 +15,14 @@ import type {
   VoiceArgs,
   WebhookArgs,
 } from "../generated/dynamic/index.js";
-import { loadCheck } from "./load-check.js";
-import type { FleetArgs, FleetSpec, FleetVoice } from "./spec.js";
+import { tokenOf } from "../identity.js";
+import { loadCheck, loadSections } from "./load-check.js";
+import type { EntrySection } from "./sections.js";
+import type { FleetArgs, FleetEntry, FleetSpec } from "./spec.js";
 
 type Ctor<A, R = pulumi.CustomResource> = new (name: string, args: A, opts?: pulumi.CustomResourceOptions) => R;
-
-/** A voice entry's Voice arguments but its id, names and credentials (set apart: always secret). */
-function voiceFields(v: FleetVoice) {
-  const { id: _id, was: _was, apiKey: _apiKey, apiUserId: _apiUserId, ...fields } = v;
-  return fields;
-}
-
-/** Each field of `fields` as a secret: a fleet whose value was secret has every value secret. */
-function secretEach<T extends object>(fields: T): { [K in keyof T]: pulumi.Output<Exclude<T[K], undefined>> } {
-  return Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, pulumi.secret(v)])) as {
-    [K in keyof T]: pulumi.Output<Exclude<T[K], undefined>>;
-  };
-}
+/** Any entry section's class, whatever its arguments' type. */
+type EntryCtor = Ctor<never>;
 
 /** The resource classes of one entry (`pulumi-voiceagent` or `pulumi-voiceagent/native`). */
 export interface FleetClasses {
@@ -81,8 +72,10 @@ export interface FleetIds {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** The component's type token; the same on both entries, so moving between them keeps its URN. */
+/** The component's type token in a program; the same on both entries, so moving between them keeps its URN. */
 export const FLEET_TYPE = "voiceagent:fleet:Fleet";
+/** The component's token in the package schema, which the plugin serves (plugin/construct.ts) to every language. */
+export const FLEET_TOKEN = tokenOf("Fleet");
 
 /**
  * What both entries' `Fleet` do; each entry's class passes its own resource classes.
@@ -93,10 +86,16 @@ export abstract class FleetBase extends pulumi.ComponentResource {
   /** The resources, by section and key (for a program that adds to the fleet, e.g. a Call). */
   readonly resources: Record<keyof FleetSpec, Record<string, pulumi.CustomResource>>;
 
-  protected constructor(classes: FleetClasses, name: string, args: FleetArgs, opts?: pulumi.ComponentResourceOptions) {
+  protected constructor(
+    classes: FleetClasses,
+    name: string,
+    args: FleetArgs,
+    opts?: pulumi.ComponentResourceOptions,
+    type = FLEET_TYPE,
+  ) {
     // Checked before the component registers: a bad fleet sends nothing, and every problem is listed.
     const fleet = loadCheck().parseFleet(args.fleet, args.source ?? "fleet");
-    super(FLEET_TYPE, name, {}, opts);
+    super(type, name, {}, opts);
     // Secret when the fleet's value was: every value the stack file wrote (ids made here are not).
     const on = args.secret === true;
     const str = (v: string): pulumi.Input<string> => (on ? pulumi.secret(v) : v);
@@ -112,192 +111,36 @@ export abstract class FleetBase extends pulumi.ComponentResource {
     const each = <E, R>(section: Record<string, E> | undefined, make: (key: string, e: E) => R) =>
       Object.fromEntries(Object.entries(section ?? {}).map(([k, e]) => [k, make(k, e)]));
 
-    const voices = each(
-      fleet.voices,
-      (k, v) =>
-        new classes.Voice(
-          `${name}-${k}`,
-          {
-            // Every field the entry sets, as the Voice takes it; the vendor's credentials always secret.
-            ...(on ? secretEach(voiceFields(v)) : voiceFields(v)),
-            apiKey: v.apiKey === undefined ? undefined : pulumi.secret(v.apiKey),
-            apiUserId: v.apiUserId === undefined ? undefined : pulumi.secret(v.apiUserId),
-            voiceId: opt(v.id),
-          },
-          child(v.was),
-        ),
-    );
-    const actions = each(
-      fleet.actions,
-      (k, a) =>
-        new classes.Action(
-          `${name}-${k}`,
-          {
-            type: a.type && (on ? pulumi.secret(a.type) : a.type),
-            config: a.config && (on ? pulumi.secret(a.config) : a.config),
-            actionId: opt(a.id),
-          },
-          child(a.was),
-        ),
-    );
-    const webhooks = each(
-      fleet.webhooks,
-      (k, w) =>
-        new classes.Webhook(
-          `${name}-${k}`,
-          {
-            url: str(w.url),
-            method: w.method && (on ? pulumi.secret(w.method) : w.method),
-            subscriptions: on ? pulumi.secret(w.subscriptions) : w.subscriptions,
-            webhookId: opt(w.id),
-          },
-          child(w.was),
-        ),
-    );
     // A reference is a key of the fleet (that resource's id) or an existing object's UUID.
     const ref = (declared: Record<string, pulumi.CustomResource>, value: string): pulumi.Input<string> =>
       declared[value]?.id ?? (UUID.test(value) ? str(value) : value);
     const optRef = (declared: Record<string, pulumi.CustomResource>, value: string | undefined) =>
       value === undefined ? undefined : ref(declared, value);
-    // Credentials are secret whatever the fleet's value was (each kind marks them secret too).
-    const secretStr = (v: string | undefined) => (v === undefined ? undefined : pulumi.secret(v));
-    const prompts = each(
-      fleet.prompts,
-      (k, p) =>
-        new classes.Prompt(
-          `${name}-${k}`,
-          {
-            content: opt(p.content),
-            collectFields:
-              p.collectFields === undefined ? undefined : on ? pulumi.secret(p.collectFields) : p.collectFields,
-            contextEndpoint: opt(p.contextEndpoint),
-            promptTemplate: opt(p.promptTemplate),
-            promptId: opt(p.id),
-          },
-          child(p.was),
-        ),
-    );
-    const vectorDatabases = each(
-      fleet.vectorDatabases,
-      (k, v) =>
-        new classes.VectorDatabase(
-          `${name}-${k}`,
-          {
-            type: v.type === undefined ? undefined : on ? pulumi.secret(v.type) : v.type,
-            index: str(v.index),
-            // Required by the VectorDatabase: left out of the stack file, its check names it at preview.
-            apiKey: secretStr(v.apiKey) ?? "",
-            apiEnvironment: str(v.apiEnvironment),
-            vectorDatabaseId: opt(v.id),
-          },
-          child(v.was),
-        ),
-    );
-    const accountConnections = each(
-      fleet.accountConnections,
-      (k, c) =>
-        new classes.AccountConnection(
-          `${name}-${k}`,
-          {
-            type: on ? pulumi.secret(c.type) : c.type,
-            openaiApiKey: secretStr(c.openaiApiKey),
-            twilioAccountSid: opt(c.twilioAccountSid),
-            twilioAuthToken: secretStr(c.twilioAuthToken),
-            steeringPool:
-              c.steeringPool === undefined ? undefined : on ? pulumi.secret(c.steeringPool) : c.steeringPool,
-            accountSupportsAnyCallerId:
-              c.accountSupportsAnyCallerId === undefined
-                ? undefined
-                : on
-                  ? pulumi.secret(c.accountSupportsAnyCallerId)
-                  : c.accountSupportsAnyCallerId,
-            accountConnectionId: opt(c.id),
-          },
-          child(c.was),
-        ),
-    );
-    const agents = each(
-      fleet.agents,
-      (k, a) =>
-        new classes.Agent(
-          `${name}-${k}`,
-          {
-            prompt: opt(a.prompt),
-            voice: ref(voices, a.voice),
-            initialMessage: opt(a.initialMessage),
-            actions: a.actions?.map((x) => ref(actions, x)),
-            webhook: a.webhook === undefined ? undefined : ref(webhooks, a.webhook),
-            agentId: opt(a.id),
-            promptId: optRef(prompts, a.promptId),
-            name: opt(a.name),
-            language: a.language === undefined ? undefined : on ? pulumi.secret(a.language) : a.language,
-            interruptSensitivity:
-              a.interruptSensitivity === undefined
-                ? undefined
-                : on
-                  ? pulumi.secret(a.interruptSensitivity)
-                  : a.interruptSensitivity,
-            endpointingSensitivity:
-              a.endpointingSensitivity === undefined
-                ? undefined
-                : on
-                  ? pulumi.secret(a.endpointingSensitivity)
-                  : a.endpointingSensitivity,
-            ivrNavigationMode:
-              a.ivrNavigationMode === undefined
-                ? undefined
-                : on
-                  ? pulumi.secret(a.ivrNavigationMode)
-                  : a.ivrNavigationMode,
-            conversationSpeed:
-              a.conversationSpeed === undefined
-                ? undefined
-                : on
-                  ? pulumi.secret(a.conversationSpeed)
-                  : a.conversationSpeed,
-            initialMessageDelay:
-              a.initialMessageDelay === undefined
-                ? undefined
-                : on
-                  ? pulumi.secret(a.initialMessageDelay)
-                  : a.initialMessageDelay,
-            idleTimeSeconds:
-              a.idleTimeSeconds === undefined ? undefined : on ? pulumi.secret(a.idleTimeSeconds) : a.idleTimeSeconds,
-            askIfHumanPresentOnIdle:
-              a.askIfHumanPresentOnIdle === undefined
-                ? undefined
-                : on
-                  ? pulumi.secret(a.askIfHumanPresentOnIdle)
-                  : a.askIfHumanPresentOnIdle,
-            noiseSuppression:
-              a.noiseSuppression === undefined
-                ? undefined
-                : on
-                  ? pulumi.secret(a.noiseSuppression)
-                  : a.noiseSuppression,
-            runDoNotCallDetection:
-              a.runDoNotCallDetection === undefined
-                ? undefined
-                : on
-                  ? pulumi.secret(a.runDoNotCallDetection)
-                  : a.runDoNotCallDetection,
-            contextEndpoint: opt(a.contextEndpoint),
-            llmTemperature:
-              a.llmTemperature === undefined ? undefined : on ? pulumi.secret(a.llmTemperature) : a.llmTemperature,
-            openaiModelNameOverride: opt(a.openaiModelNameOverride),
-            llmFallback: a.llmFallback === undefined ? undefined : on ? pulumi.secret(a.llmFallback) : a.llmFallback,
-            deepgramKeywords:
-              a.deepgramKeywords === undefined
-                ? undefined
-                : on
-                  ? pulumi.secret(a.deepgramKeywords)
-                  : a.deepgramKeywords,
-            vectorDatabase: optRef(vectorDatabases, a.vectorDatabase),
-            openaiAccountConnection: optRef(accountConnections, a.openaiAccountConnection),
-          },
-          child(a.was),
-        ),
-    );
+    // Every entry section but `lines` is one resource of one kind per entry, its arguments derived
+    // from the kind's declaration (./sections.ts); declared in order, so a reference finds its entry.
+    const { ENTRY_SECTIONS, entryArgs, sectionKind } = loadSections();
+    const declared: Partial<Record<EntrySection, Record<string, pulumi.CustomResource>>> = {};
+    const of = (s: EntrySection) => declared[s] ?? {};
+    for (const section of ENTRY_SECTIONS) {
+      const entries: Record<string, FleetEntry> = fleet[section] ?? {};
+      const Class: EntryCtor = classes[sectionKind(section).kind];
+      declared[section] = each(
+        entries,
+        (k, e) =>
+          // The arguments are the kind's own inputs (derived from its declaration), which its check
+          // validates at preview: the class's Args type cannot be named for a section picked at run time.
+          new Class(`${name}-${k}`, entryArgs(section, { ...e }, on, (s, v) => ref(of(s), v)) as never, child(e.was)),
+      );
+    }
+    const [voices, actions, webhooks, prompts, vectorDatabases, accountConnections, agents] = [
+      of("voices"),
+      of("actions"),
+      of("webhooks"),
+      of("prompts"),
+      of("vectorDatabases"),
+      of("accountConnections"),
+      of("agents"),
+    ];
     const purchases = each(
       Object.fromEntries(Object.entries(fleet.lines ?? {}).filter(([, l]) => l.buy)),
       (k, l) =>

@@ -5,3 +5,8 @@
 export function loadCheck(): typeof import("./check.js") {
   return require("./check.js");
 }
+
+/** How entries become resources (./sections.ts), required when first needed: it brings the kinds. */
+export function loadSections(): typeof import("./sections.js") {
+  return require("./sections.js");
+}

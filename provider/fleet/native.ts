@@ -12,7 +12,7 @@ import {
   Voice,
   Webhook,
 } from "../generated/native.js";
-import { FleetBase } from "./component.js";
+import { FLEET_TOKEN, FleetBase, type FleetClasses } from "./component.js";
 import type { FleetArgs } from "./spec.js";
 
 /**
@@ -24,22 +24,29 @@ import type { FleetArgs } from "./spec.js";
  */
 export class Fleet extends FleetBase {
   constructor(name: string, args: FleetArgs, opts?: pulumi.ComponentResourceOptions) {
-    super(
-      {
-        Voice,
-        Action,
-        Webhook,
-        Agent,
-        PhoneNumber,
-        PurchasedNumber,
-        LinkedNumber,
-        Prompt,
-        VectorDatabase,
-        AccountConnection,
-      },
-      name,
-      args,
-      opts,
-    );
+    super(NATIVE_CLASSES, name, args, opts);
+  }
+}
+
+const NATIVE_CLASSES: FleetClasses = {
+  Voice,
+  Action,
+  Webhook,
+  Agent,
+  PhoneNumber,
+  PurchasedNumber,
+  LinkedNumber,
+  Prompt,
+  VectorDatabase,
+  AccountConnection,
+};
+
+/**
+ * The Fleet the plugin serves (`voiceagent:index:Fleet`, plugin/construct.ts): the same children,
+ * under the schema's token. Not exported by the package: programs get it from their SDK.
+ */
+export class ServedFleet extends FleetBase {
+  constructor(name: string, args: FleetArgs, opts?: pulumi.ComponentResourceOptions) {
+    super(NATIVE_CLASSES, name, args, opts, FLEET_TOKEN);
   }
 }

@@ -35,10 +35,9 @@ import {
 // objects of protocol.ts, results go back as protobuf messages, and a failure as a gRPC status.
 // Property values arrive in a google.protobuf.Struct with the engine's own sentinels (pulumi/pulumi
 // 3.276.0 sdk/nodejs/runtime/rpc.ts: `unknownValue`, `specialSigKey`, `specialSecretSig`).
-// Unknowns (preview) are kept as the string the kit knows (kit/unknown.ts). Secrets are unwrapped:
-// this plugin answers `acceptSecrets: false`, so the engine strips them itself everywhere but in
-// Configure's `args` (MarshalProperties with KeepSecrets: true, pkg/resource/plugin/provider_plugin.go),
-// and re-marks outputs secret by input name. The outputs a response names secret are wrapped on the
+// Unknowns (preview) are kept as the string the kit knows (kit/unknown.ts). Secrets are unwrapped
+// on the way in, and each output whose input of the same name held one is re-marked secret on the
+// way out (annotateSecrets, the engine's own rule). The outputs a response names secret are wrapped on the
 // way out: the engine reads outputs with KeepSecrets: true, so they stay secret on every path,
 // `pulumi import` included, where it re-marks nothing. Read's inputs too: an import stores them as
 // Read gives them (ImportStep.Apply, pkg/resource/deploy/step.go), so an input of a secret's name
@@ -144,6 +143,38 @@ export function structWith(built: Struct, builtFrom: Props, props: Props, secret
   return shared;
 }
 
+/** Whether a value holds a secret anywhere. */
+function containsSecret(v: unknown): boolean {
+  if (isSecret(v)) return true;
+  if (Array.isArray(v)) return v.some(containsSecret);
+  if (v && typeof v === "object") return Object.values(v).some(containsSecret);
+  return false;
+}
+
+/**
+ * `out` with each value secret whose input of the same name held a secret, as the engine itself
+ * does for a plugin that takes no secrets (`annotateSecrets` in sdk/go/common/resource/plugin/
+ * provider_plugin.go, pulumi v3.274.1): this plugin takes them (Construct needs it: "plugins that
+ * can construct components must support secrets"), so it keeps a secret input's output secret
+ * itself. Objects on both sides are walked by key; anything else is wrapped whole.
+ */
+export function annotateSecrets(out: Struct, ins: Struct | undefined): Struct {
+  const given = ins?.toJavaScript();
+  if (!given || !containsSecret(given)) return out;
+  const walk = (o: Record<string, StructValue>, i: Record<string, unknown>): Record<string, StructValue> =>
+    Object.fromEntries(
+      Object.entries(o).map(([k, v]): [string, StructValue] => {
+        const inValue = i[k];
+        if (!(k in i)) return [k, v];
+        const plain = (x: unknown): x is Record<string, StructValue> =>
+          !!x && typeof x === "object" && !Array.isArray(x) && !isSecret(x);
+        if (plain(v) && plain(inValue)) return [k, walk(v, inValue)];
+        return [k, !isSecret(v) && containsSecret(inValue) ? { [SIG_KEY]: SECRET_SIG, value: v } : v];
+      }),
+    );
+  return Struct.fromJavaScript(walk(out.toJavaScript(), given));
+}
+
 const KIND: Record<DiffKind, pb.PropertyDiff.Kind> = {
   add: pb.PropertyDiff.Kind.ADD,
   "add-replace": pb.PropertyDiff.Kind.ADD_REPLACE,
@@ -212,6 +243,7 @@ export type Handlers = Pick<
   | "invoke"
   | "handshake"
   | "attach"
+  | "construct"
 >;
 
 /** One unary method: runs with the request's URN in scope (for notes) and answers its failure as the engine reads it. */
@@ -271,11 +303,12 @@ function variablesOf(vars: [string, string][]): Props {
 /**
  * What this plugin tells the engine it takes, at Handshake and again at Configure (an engine that
  * does not handshake reads them there; one that did keeps the Handshake's: sdk/go/common/resource/
- * plugin/provider_plugin.go `NewProvider` and `Configure` in pulumi v3.259.0). No secrets, resource
- * references or outputs: the engine unwraps them, and re-marks outputs secret by input name
- * (`annotateSecrets`); autonaming: Check honours `pulumi:autonaming` (kit/autoname.ts).
+ * plugin/provider_plugin.go `NewProvider` and `Configure` in pulumi v3.259.0). Secrets: the engine
+ * serves Construct only to a plugin that takes them; each request's are unwrapped here and its
+ * outputs re-marked secret by input name ({@link annotateSecrets}), as the engine did before. No
+ * resource references or output values; autonaming: Check honours `pulumi:autonaming` (kit/autoname.ts).
  */
-const ACCEPTS = { secrets: false, resources: false, outputs: false, autonaming: true } as const;
+const ACCEPTS = { secrets: true, resources: false, outputs: false, autonaming: true } as const;
 
 /** What the process does when the engine names its address: at Handshake (every engine of 3.137 on) and at Attach. */
 export type OnEngine = (address: string) => void;
@@ -305,9 +338,8 @@ async function shownPartial(err: unknown, urn: string, showError: EngineError): 
 
 /**
  * The `pulumirpc.ResourceProvider` service over a plain provider. Unlike `@pulumi/pulumi/provider`'s
- * main(), it implements CheckConfig/DiffConfig, reads Configure's request, and answers
- * `acceptSecrets: false`, so the engine keeps re-marking outputs secret by input name
- * (pkg/resource/plugin/provider_plugin.go `annotateSecrets` in pulumi v3.274.1). `onEngine` hears
+ * main(), it implements CheckConfig/DiffConfig and reads Configure's request; it re-marks outputs
+ * secret by input name itself ({@link annotateSecrets}). `onEngine` hears
  * the engine's address from Handshake and Attach: a plugin started by hand (PULUMI_DEBUG_PROVIDERS)
  * learns it only there.
  */
@@ -316,12 +348,18 @@ export function grpcHandlers(
   onEngine: OnEngine = () => {},
   showError: EngineError = async () => false,
 ): Handlers {
+  // Where Construct points the Node SDK's runtime for its logs: the engine this plugin serves.
+  let engine = "";
+  const heard: OnEngine = (address) => {
+    engine = address;
+    onEngine(address);
+  };
   return {
     // The engine's first call to a plugin it started, before Configure (`handshake` in
     // provider_plugin.go): the engine's address again, and the program's and plugin's folders,
     // which this plugin has no use for.
     handshake: unary(noUrn, async (req: pb.ProviderHandshakeRequest) => {
-      if (req.getEngineAddress()) onEngine(req.getEngineAddress());
+      if (req.getEngineAddress()) heard(req.getEngineAddress());
       return new pb.ProviderHandshakeResponse()
         .setAcceptSecrets(ACCEPTS.secrets)
         .setAcceptResources(ACCEPTS.resources)
@@ -331,7 +369,7 @@ export function grpcHandlers(
     // PULUMI_DEBUG_PROVIDERS=voiceagent:<port>: the engine dials a plugin it did not start, and
     // gives its address here instead of on the command line (provider_plugin.go `NewProvider`).
     attach: unary(noUrn, async (req: PluginAttach) => {
-      onEngine(req.getAddress());
+      heard(req.getAddress());
       return new Empty();
     }),
     getPluginInfo: unary(noUrn, async () => new PluginInfo().setVersion(provider.getPluginInfo().version)),
@@ -357,7 +395,11 @@ export function grpcHandlers(
         .setAcceptoutputs(ACCEPTS.outputs)
         .setSupportsAutonamingConfiguration(ACCEPTS.autonaming);
     }),
-    check: unary(urnOf, async (req: pb.CheckRequest) => checkMessage(await provider.check(checkRequest(req)))),
+    check: unary(urnOf, async (req: pb.CheckRequest) => {
+      const resp = checkMessage(await provider.check(checkRequest(req)));
+      const inputs = resp.getInputs();
+      return inputs ? resp.setInputs(annotateSecrets(inputs, req.getNews())) : resp;
+    }),
     diff: unary(urnOf, async (req: pb.DiffRequest) => diffMessage(await provider.diff(diffRequest(req)))),
     create: unary(urnOf, async (req: pb.CreateRequest) => {
       const made = await provider
@@ -371,7 +413,9 @@ export function grpcHandlers(
         .catch(async (err: unknown) => {
           throw await shownPartial(err, req.getUrn(), showError);
         });
-      const resp = new pb.CreateResponse().setProperties(structOf(made.properties, made.secrets));
+      const resp = new pb.CreateResponse().setProperties(
+        annotateSecrets(structOf(made.properties, made.secrets), req.getProperties()),
+      );
       return made.id ? resp.setId(made.id) : resp;
     }),
     read: unary(urnOf, async (req: pb.ReadRequest) => {
@@ -386,7 +430,9 @@ export function grpcHandlers(
       const resp = new pb.ReadResponse().setId(got.id);
       if (!got.properties) return resp;
       const properties = structOf(got.properties, got.secrets);
-      return resp.setProperties(properties).setInputs(structWith(properties, got.properties, got.inputs, got.secrets));
+      return resp
+        .setProperties(annotateSecrets(properties, req.getProperties()))
+        .setInputs(annotateSecrets(structWith(properties, got.properties, got.inputs, got.secrets), req.getInputs()));
     }),
     update: unary(urnOf, async (req: pb.UpdateRequest) => {
       const olds = propsOf(req.getOlds());
@@ -401,7 +447,9 @@ export function grpcHandlers(
         preview: req.getPreview(),
         timeout: req.getTimeout(),
       });
-      return new pb.UpdateResponse().setProperties(structOf(updated.properties, updated.secrets));
+      return new pb.UpdateResponse().setProperties(
+        annotateSecrets(structOf(updated.properties, updated.secrets), req.getNews()),
+      );
     }),
     delete: unary(urnOf, async (req: pb.DeleteRequest) => {
       await provider.delete({
@@ -419,6 +467,19 @@ export function grpcHandlers(
       return resp.setFailuresList(
         answer.failures.map((f) => new pb.CheckFailure().setProperty(f.property).setReason(f.reason)),
       );
+    }),
+    // A component (the Fleet) registers its children through the engine's monitor from here
+    // (plugin/construct.ts, loaded on the first one): the response is its URN and its outputs.
+    construct: unary(noUrn, async (req: pb.ConstructRequest) => {
+      const { construct }: typeof import("./construct.js") = require("./construct.js");
+      const made = await construct(req, engine);
+      const resp = new pb.ConstructResponse()
+        .setUrn(made.urn)
+        .setState(Struct.fromJavaScript(structRecord(Object.entries(made.state))));
+      const deps = resp.getStatedependenciesMap();
+      for (const [key, urns] of Object.entries(made.dependencies))
+        deps.set(key, new pb.ConstructResponse.PropertyDependencies().setUrnsList(urns));
+      return resp;
     }),
     // The engine cancels (Ctrl-C, a pipeline's timeout: deployment_executor.go `Execute` calls
     // every provider's Cancel): nothing more is sent and requests in flight are aborted before

@@ -88,11 +88,11 @@ describe("the native plugin's Check names a new agent", () => {
 });
 
 describe("what the plugin tells the engine", () => {
-  it("Handshake and Configure: autonaming supported, no secrets, resources or outputs", async () => {
+  it("Handshake and Configure: autonaming and secrets (Construct needs them) supported, no resources or outputs", async () => {
     const { grpc } = inProcessPlugin();
     const hs = await callUnary(grpc.handshake, new pb.ProviderHandshakeRequest().setEngineAddress("127.0.0.1:1"));
     expect(hs.toObject()).toMatchObject({
-      acceptSecrets: false,
+      acceptSecrets: true,
       acceptResources: false,
       acceptOutputs: false,
       supportsAutonamingConfiguration: true,

@@ -41,7 +41,7 @@ output`, async () => {
     expect((await ctx.client.voices.get(voiceId)).voice_name).toBe("alloy");
     expect((await ctx.client.agents.get(agentId)).voice.id).toBe(voiceId);
     expect(up.outputs.voiceUser?.value).toMatch(/^[0-9a-f-]{36}$/);
-    // The plugin takes no secrets, so the engine re-marks the prompt output secret by its input's name.
+    // The prompt came secret, so the plugin gives its output back secret (the engine's own rule).
     expect((await ctx.client.agents.get(agentId)).prompt).toBe(PROMPT);
     expect(await findSecretInState(ctx.t, PROMPT)).toEqual([]);
     expect(await findSecretInState(ctx.t, TOKEN)).toEqual([]);

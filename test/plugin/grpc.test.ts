@@ -75,9 +75,9 @@ beforeAll(async () => {
 afterAll(async () => recorder?.close());
 
 describe("Configure", () => {
-  it("takes no secrets and no resources, and supports previews", async () => {
+  it("takes secrets (Construct needs them) but no resources, and supports previews", async () => {
     const res = await configure(plugin, { baseUrl: recorder.url, token: secret("recorder-token"), api: "2023" });
-    expect([res.getAcceptsecrets(), res.getAcceptresources(), res.getSupportspreview()]).toEqual([false, false, true]);
+    expect([res.getAcceptsecrets(), res.getAcceptresources(), res.getSupportspreview()]).toEqual([true, false, true]);
   });
 
   it("refuses a token the engine hands over as plain text (set without --secret): it would be stored unencrypted", async () => {
@@ -96,7 +96,7 @@ describe("Configure", () => {
 });
 
 describe("Check", () => {
-  it("hands the provider secrets unwrapped and unknowns as they came", async () => {
+  it("hands the provider secrets unwrapped and unknowns as they came; an input that came secret goes back secret", async () => {
     const res = await callUnary(
       plugin.grpc.check,
       new CheckRequest()
@@ -106,7 +106,8 @@ describe("Check", () => {
         .setOlds(struct({})),
     );
     expect(res.getFailuresList()).toEqual([]);
-    expect(res.getInputs()?.toJavaScript()).toMatchObject({ prompt: "a prompt", voice: UNKNOWN });
+    // The plugin takes secrets, so it keeps them itself where the engine did (annotateSecrets).
+    expect(res.getInputs()?.toJavaScript()).toMatchObject({ prompt: secret("a prompt"), voice: UNKNOWN });
   });
 });
 

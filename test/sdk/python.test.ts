@@ -43,7 +43,7 @@ describe("Python SDK (examples/python)", () => {
   sdkScenario(ctx, true);
 
   // After the scenario's destroy: the same program, given a fleet in its stack config, declares it
-  // with the Python Fleet (the SDK's hand-written helper); test/fleet/python.test.ts proves the rest.
+  // with the SDK's generated Fleet, which the plugin serves (it checks the document there).
   it(`a fleet in the stack config: a bad one fails preview naming its paths with 0 requests, a good one previews its creates reading only \
 the generation`, async () => {
     const main = path.join(ctx.dir, "__main__.py");

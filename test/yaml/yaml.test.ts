@@ -13,6 +13,7 @@ import { REPO_ROOT, run } from "../helpers/consumer.js";
 import { installedPlugins } from "../helpers/release-server.js";
 import { files, TEMPLATE, useYamlStack } from "./yaml-stack.js";
 import { currentSetupScenario } from "../sdk/current-setup.js";
+import { servedFleetScenario } from "../fleet/served-scenario.js";
 
 const PROMPT = `You are the front desk of a small clinic (${randomUUID()}). Take a message.`;
 const ctx = useYamlStack(inject("releaseDir"), PROMPT);
@@ -273,6 +274,75 @@ describe("Pulumi YAML (templates/voiceagent-yaml)", () => {
     },
     // The engine's type check of the YAML program against the schema names the key.
     misspelt: /modl_name/,
+  });
+});
+
+// The Fleet the plugin serves, in the same project: `${fleet}` from the stack file into
+// voiceagent:Fleet, named `fleet` as a TypeScript program names it.
+describe("the Fleet in YAML (voiceagent:Fleet, served by the plugin's Construct)", () => {
+  const manifest = () => path.join(ctx.dir, "Pulumi.yaml");
+  servedFleetScenario({
+    set: async (key, value, opts = {}) => {
+      await ctx.must([
+        "config",
+        "set",
+        ...(opts.secret ? ["--secret"] : []),
+        ...(opts.path ? ["--path"] : []),
+        key,
+        value,
+      ]);
+    },
+    rm: async (key) => {
+      await ctx.pulumi(["config", "rm", key]);
+    },
+    get stackFile() {
+      return path.join(ctx.dir, "Pulumi.test.yaml");
+    },
+    project: "va-yaml",
+    // The program of templates/voiceagent-fleet-yaml (its config, resources and outputs) in this project.
+    use: async () => {
+      const original = readFileSync(manifest(), "utf8");
+      const {
+        variables: _lookups,
+        outputs: _outputs,
+        resources: _resources,
+        ...rest
+      } = parse(original) as Record<string, unknown>;
+      const template = parse(
+        readFileSync(path.join(REPO_ROOT, "templates", "voiceagent-fleet-yaml", "Pulumi.yaml"), "utf8"),
+      ) as Record<string, Record<string, unknown>>;
+      writeFileSync(
+        manifest(),
+        stringify({
+          ...rest,
+          config: { ...(rest.config as Record<string, unknown>), ...template.config },
+          resources: template.resources,
+          outputs: template.outputs,
+        }),
+      );
+      return async () => writeFileSync(manifest(), original);
+    },
+    up: async (refresh = false) => ({
+      changes: await applied("up", ...(refresh ? ["--refresh"] : [])),
+      outputs: JSON.parse(await ctx.must(["stack", "output", "--json"])) as Record<string, unknown>,
+    }),
+    preview: async (refresh = false) =>
+      changes(await ctx.must(["preview", "--json", ...(refresh ? ["--refresh"] : [])])),
+    destroy: async () => {
+      const before = ctx.printed.length;
+      const counts = await applied("destroy");
+      return { changes: counts, printed: ctx.printed.slice(before).join("\n") };
+    },
+    plaintext: (secret) => ctx.plaintext(secret),
+    resources: async () => {
+      const state = JSON.parse(await ctx.must(["stack", "export"])) as {
+        deployment: { resources?: { type: string; urn: string; inputs?: Record<string, unknown> }[] };
+      };
+      return (state.deployment.resources ?? []).map((r) => ({ type: r.type, urn: r.urn, inputs: r.inputs ?? {} }));
+    },
+    get before() {
+      return { baseUrl: ctx.emu.url, token: ctx.token };
+    },
   });
 });
 

@@ -29,6 +29,8 @@ func (m *module) Construct(ctx *pulumi.Context, name, typ, urn string) (r pulumi
 		r = &Agent{}
 	case "voiceagent:index:Call":
 		r = &Call{}
+	case "voiceagent:index:Fleet":
+		r = &Fleet{}
 	case "voiceagent:index:LinkedNumber":
 		r = &LinkedNumber{}
 	case "voiceagent:index:PhoneNumber":

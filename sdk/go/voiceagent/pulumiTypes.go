@@ -312,6 +312,1998 @@ func (o AgentLlmFallbackPtrOutput) Provider() LlmFallbackProviderPtrOutput {
 	}).(LlmFallbackProviderPtrOutput)
 }
 
+// A AccountConnection of the fleet, named by its key (its resource is `<fleet>-<key>`): each field is the AccountConnection argument of the same name.
+type FleetAccountConnection struct {
+	// Whether the Twilio account may present any caller id (account_connection_twilio). The service cannot change it in place: changing it replaces. Unset: the service decides.
+	AccountSupportsAnyCallerId *bool `pulumi:"accountSupportsAnyCallerId"`
+	// Adopt this existing object (its UUID) instead of creating one: the first `up` takes it over.
+	Id *string `pulumi:"id"`
+	// The OpenAI API key (account_connection_openai), always secret. Write-only: the service may mask it or leave it out of its answers, so it is compared with the value last sent, and a key changed outside Pulumi is not seen (set it here to change it).
+	OpenaiApiKey *string `pulumi:"openaiApiKey"`
+	// Numbers of the Twilio account (E.164) that place outbound calls in turn (account_connection_twilio; order does not matter). Changes are applied with the service's add_to_steering_pool and remove_from_steering_pool. Unset: the service keeps the pool it holds.
+	SteeringPool []string `pulumi:"steeringPool"`
+	// The Twilio account SID (account_connection_twilio).
+	TwilioAccountSid *string `pulumi:"twilioAccountSid"`
+	// The Twilio auth token (account_connection_twilio), always secret. Write-only: the service may mask it or leave it out of its answers, so it is compared with the value last sent, and a token changed outside Pulumi is not seen (set it here to change it).
+	TwilioAuthToken *string `pulumi:"twilioAuthToken"`
+	// The type: account_connection_openai or account_connection_twilio. Changing it replaces (the service cannot change it).
+	Type AccountConnectionType `pulumi:"type"`
+	// Keys this entry had before a rename: the resource keeps its object (an alias).
+	Was []string `pulumi:"was"`
+}
+
+// FleetAccountConnectionInput is an input type that accepts FleetAccountConnectionArgs and FleetAccountConnectionOutput values.
+// You can construct a concrete instance of `FleetAccountConnectionInput` via:
+//
+//	FleetAccountConnectionArgs{...}
+type FleetAccountConnectionInput interface {
+	pulumi.Input
+
+	ToFleetAccountConnectionOutput() FleetAccountConnectionOutput
+	ToFleetAccountConnectionOutputWithContext(context.Context) FleetAccountConnectionOutput
+}
+
+// A AccountConnection of the fleet, named by its key (its resource is `<fleet>-<key>`): each field is the AccountConnection argument of the same name.
+type FleetAccountConnectionArgs struct {
+	// Whether the Twilio account may present any caller id (account_connection_twilio). The service cannot change it in place: changing it replaces. Unset: the service decides.
+	AccountSupportsAnyCallerId pulumi.BoolPtrInput `pulumi:"accountSupportsAnyCallerId"`
+	// Adopt this existing object (its UUID) instead of creating one: the first `up` takes it over.
+	Id pulumi.StringPtrInput `pulumi:"id"`
+	// The OpenAI API key (account_connection_openai), always secret. Write-only: the service may mask it or leave it out of its answers, so it is compared with the value last sent, and a key changed outside Pulumi is not seen (set it here to change it).
+	OpenaiApiKey pulumi.StringPtrInput `pulumi:"openaiApiKey"`
+	// Numbers of the Twilio account (E.164) that place outbound calls in turn (account_connection_twilio; order does not matter). Changes are applied with the service's add_to_steering_pool and remove_from_steering_pool. Unset: the service keeps the pool it holds.
+	SteeringPool pulumi.StringArrayInput `pulumi:"steeringPool"`
+	// The Twilio account SID (account_connection_twilio).
+	TwilioAccountSid pulumi.StringPtrInput `pulumi:"twilioAccountSid"`
+	// The Twilio auth token (account_connection_twilio), always secret. Write-only: the service may mask it or leave it out of its answers, so it is compared with the value last sent, and a token changed outside Pulumi is not seen (set it here to change it).
+	TwilioAuthToken pulumi.StringPtrInput `pulumi:"twilioAuthToken"`
+	// The type: account_connection_openai or account_connection_twilio. Changing it replaces (the service cannot change it).
+	Type AccountConnectionTypeInput `pulumi:"type"`
+	// Keys this entry had before a rename: the resource keeps its object (an alias).
+	Was pulumi.StringArrayInput `pulumi:"was"`
+}
+
+func (FleetAccountConnectionArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*FleetAccountConnection)(nil)).Elem()
+}
+
+func (i FleetAccountConnectionArgs) ToFleetAccountConnectionOutput() FleetAccountConnectionOutput {
+	return i.ToFleetAccountConnectionOutputWithContext(context.Background())
+}
+
+func (i FleetAccountConnectionArgs) ToFleetAccountConnectionOutputWithContext(ctx context.Context) FleetAccountConnectionOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FleetAccountConnectionOutput)
+}
+
+// FleetAccountConnectionMapInput is an input type that accepts FleetAccountConnectionMap and FleetAccountConnectionMapOutput values.
+// You can construct a concrete instance of `FleetAccountConnectionMapInput` via:
+//
+//	FleetAccountConnectionMap{ "key": FleetAccountConnectionArgs{...} }
+type FleetAccountConnectionMapInput interface {
+	pulumi.Input
+
+	ToFleetAccountConnectionMapOutput() FleetAccountConnectionMapOutput
+	ToFleetAccountConnectionMapOutputWithContext(context.Context) FleetAccountConnectionMapOutput
+}
+
+type FleetAccountConnectionMap map[string]FleetAccountConnectionInput
+
+func (FleetAccountConnectionMap) ElementType() reflect.Type {
+	return reflect.TypeOf((*map[string]FleetAccountConnection)(nil)).Elem()
+}
+
+func (i FleetAccountConnectionMap) ToFleetAccountConnectionMapOutput() FleetAccountConnectionMapOutput {
+	return i.ToFleetAccountConnectionMapOutputWithContext(context.Background())
+}
+
+func (i FleetAccountConnectionMap) ToFleetAccountConnectionMapOutputWithContext(ctx context.Context) FleetAccountConnectionMapOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FleetAccountConnectionMapOutput)
+}
+
+// A AccountConnection of the fleet, named by its key (its resource is `<fleet>-<key>`): each field is the AccountConnection argument of the same name.
+type FleetAccountConnectionOutput struct{ *pulumi.OutputState }
+
+func (FleetAccountConnectionOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*FleetAccountConnection)(nil)).Elem()
+}
+
+func (o FleetAccountConnectionOutput) ToFleetAccountConnectionOutput() FleetAccountConnectionOutput {
+	return o
+}
+
+func (o FleetAccountConnectionOutput) ToFleetAccountConnectionOutputWithContext(ctx context.Context) FleetAccountConnectionOutput {
+	return o
+}
+
+// Whether the Twilio account may present any caller id (account_connection_twilio). The service cannot change it in place: changing it replaces. Unset: the service decides.
+func (o FleetAccountConnectionOutput) AccountSupportsAnyCallerId() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v FleetAccountConnection) *bool { return v.AccountSupportsAnyCallerId }).(pulumi.BoolPtrOutput)
+}
+
+// Adopt this existing object (its UUID) instead of creating one: the first `up` takes it over.
+func (o FleetAccountConnectionOutput) Id() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v FleetAccountConnection) *string { return v.Id }).(pulumi.StringPtrOutput)
+}
+
+// The OpenAI API key (account_connection_openai), always secret. Write-only: the service may mask it or leave it out of its answers, so it is compared with the value last sent, and a key changed outside Pulumi is not seen (set it here to change it).
+func (o FleetAccountConnectionOutput) OpenaiApiKey() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v FleetAccountConnection) *string { return v.OpenaiApiKey }).(pulumi.StringPtrOutput)
+}
+
+// Numbers of the Twilio account (E.164) that place outbound calls in turn (account_connection_twilio; order does not matter). Changes are applied with the service's add_to_steering_pool and remove_from_steering_pool. Unset: the service keeps the pool it holds.
+func (o FleetAccountConnectionOutput) SteeringPool() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v FleetAccountConnection) []string { return v.SteeringPool }).(pulumi.StringArrayOutput)
+}
+
+// The Twilio account SID (account_connection_twilio).
+func (o FleetAccountConnectionOutput) TwilioAccountSid() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v FleetAccountConnection) *string { return v.TwilioAccountSid }).(pulumi.StringPtrOutput)
+}
+
+// The Twilio auth token (account_connection_twilio), always secret. Write-only: the service may mask it or leave it out of its answers, so it is compared with the value last sent, and a token changed outside Pulumi is not seen (set it here to change it).
+func (o FleetAccountConnectionOutput) TwilioAuthToken() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v FleetAccountConnection) *string { return v.TwilioAuthToken }).(pulumi.StringPtrOutput)
+}
+
+// The type: account_connection_openai or account_connection_twilio. Changing it replaces (the service cannot change it).
+func (o FleetAccountConnectionOutput) Type() AccountConnectionTypeOutput {
+	return o.ApplyT(func(v FleetAccountConnection) AccountConnectionType { return v.Type }).(AccountConnectionTypeOutput)
+}
+
+// Keys this entry had before a rename: the resource keeps its object (an alias).
+func (o FleetAccountConnectionOutput) Was() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v FleetAccountConnection) []string { return v.Was }).(pulumi.StringArrayOutput)
+}
+
+type FleetAccountConnectionMapOutput struct{ *pulumi.OutputState }
+
+func (FleetAccountConnectionMapOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*map[string]FleetAccountConnection)(nil)).Elem()
+}
+
+func (o FleetAccountConnectionMapOutput) ToFleetAccountConnectionMapOutput() FleetAccountConnectionMapOutput {
+	return o
+}
+
+func (o FleetAccountConnectionMapOutput) ToFleetAccountConnectionMapOutputWithContext(ctx context.Context) FleetAccountConnectionMapOutput {
+	return o
+}
+
+func (o FleetAccountConnectionMapOutput) MapIndex(k pulumi.StringInput) FleetAccountConnectionOutput {
+	return pulumi.All(o, k).ApplyT(func(vs []interface{}) FleetAccountConnection {
+		return vs[0].(map[string]FleetAccountConnection)[vs[1].(string)]
+	}).(FleetAccountConnectionOutput)
+}
+
+// A Action of the fleet, named by its key (its resource is `<fleet>-<key>`): each field is the Action argument of the same name.
+type FleetAction struct {
+	// Its configuration: `phoneNumber` (E.164) for action_transfer_call; other keys are passed to the service as they are.
+	Config *ActionConfig `pulumi:"config"`
+	// Adopt this existing object (its UUID) instead of creating one: the first `up` takes it over.
+	Id *string `pulumi:"id"`
+	// What it does: action_end_conversation (default), action_transfer_call or action_dtmf.
+	Type *ActionType `pulumi:"type"`
+	// Keys this entry had before a rename: the resource keeps its object (an alias).
+	Was []string `pulumi:"was"`
+}
+
+// FleetActionInput is an input type that accepts FleetActionArgs and FleetActionOutput values.
+// You can construct a concrete instance of `FleetActionInput` via:
+//
+//	FleetActionArgs{...}
+type FleetActionInput interface {
+	pulumi.Input
+
+	ToFleetActionOutput() FleetActionOutput
+	ToFleetActionOutputWithContext(context.Context) FleetActionOutput
+}
+
+// A Action of the fleet, named by its key (its resource is `<fleet>-<key>`): each field is the Action argument of the same name.
+type FleetActionArgs struct {
+	// Its configuration: `phoneNumber` (E.164) for action_transfer_call; other keys are passed to the service as they are.
+	Config ActionConfigPtrInput `pulumi:"config"`
+	// Adopt this existing object (its UUID) instead of creating one: the first `up` takes it over.
+	Id pulumi.StringPtrInput `pulumi:"id"`
+	// What it does: action_end_conversation (default), action_transfer_call or action_dtmf.
+	Type ActionTypePtrInput `pulumi:"type"`
+	// Keys this entry had before a rename: the resource keeps its object (an alias).
+	Was pulumi.StringArrayInput `pulumi:"was"`
+}
+
+func (FleetActionArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*FleetAction)(nil)).Elem()
+}
+
+func (i FleetActionArgs) ToFleetActionOutput() FleetActionOutput {
+	return i.ToFleetActionOutputWithContext(context.Background())
+}
+
+func (i FleetActionArgs) ToFleetActionOutputWithContext(ctx context.Context) FleetActionOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FleetActionOutput)
+}
+
+// FleetActionMapInput is an input type that accepts FleetActionMap and FleetActionMapOutput values.
+// You can construct a concrete instance of `FleetActionMapInput` via:
+//
+//	FleetActionMap{ "key": FleetActionArgs{...} }
+type FleetActionMapInput interface {
+	pulumi.Input
+
+	ToFleetActionMapOutput() FleetActionMapOutput
+	ToFleetActionMapOutputWithContext(context.Context) FleetActionMapOutput
+}
+
+type FleetActionMap map[string]FleetActionInput
+
+func (FleetActionMap) ElementType() reflect.Type {
+	return reflect.TypeOf((*map[string]FleetAction)(nil)).Elem()
+}
+
+func (i FleetActionMap) ToFleetActionMapOutput() FleetActionMapOutput {
+	return i.ToFleetActionMapOutputWithContext(context.Background())
+}
+
+func (i FleetActionMap) ToFleetActionMapOutputWithContext(ctx context.Context) FleetActionMapOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FleetActionMapOutput)
+}
+
+// A Action of the fleet, named by its key (its resource is `<fleet>-<key>`): each field is the Action argument of the same name.
+type FleetActionOutput struct{ *pulumi.OutputState }
+
+func (FleetActionOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*FleetAction)(nil)).Elem()
+}
+
+func (o FleetActionOutput) ToFleetActionOutput() FleetActionOutput {
+	return o
+}
+
+func (o FleetActionOutput) ToFleetActionOutputWithContext(ctx context.Context) FleetActionOutput {
+	return o
+}
+
+// Its configuration: `phoneNumber` (E.164) for action_transfer_call; other keys are passed to the service as they are.
+func (o FleetActionOutput) Config() ActionConfigPtrOutput {
+	return o.ApplyT(func(v FleetAction) *ActionConfig { return v.Config }).(ActionConfigPtrOutput)
+}
+
+// Adopt this existing object (its UUID) instead of creating one: the first `up` takes it over.
+func (o FleetActionOutput) Id() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v FleetAction) *string { return v.Id }).(pulumi.StringPtrOutput)
+}
+
+// What it does: action_end_conversation (default), action_transfer_call or action_dtmf.
+func (o FleetActionOutput) Type() ActionTypePtrOutput {
+	return o.ApplyT(func(v FleetAction) *ActionType { return v.Type }).(ActionTypePtrOutput)
+}
+
+// Keys this entry had before a rename: the resource keeps its object (an alias).
+func (o FleetActionOutput) Was() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v FleetAction) []string { return v.Was }).(pulumi.StringArrayOutput)
+}
+
+type FleetActionMapOutput struct{ *pulumi.OutputState }
+
+func (FleetActionMapOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*map[string]FleetAction)(nil)).Elem()
+}
+
+func (o FleetActionMapOutput) ToFleetActionMapOutput() FleetActionMapOutput {
+	return o
+}
+
+func (o FleetActionMapOutput) ToFleetActionMapOutputWithContext(ctx context.Context) FleetActionMapOutput {
+	return o
+}
+
+func (o FleetActionMapOutput) MapIndex(k pulumi.StringInput) FleetActionOutput {
+	return pulumi.All(o, k).ApplyT(func(vs []interface{}) FleetAction {
+		return vs[0].(map[string]FleetAction)[vs[1].(string)]
+	}).(FleetActionOutput)
+}
+
+// A Agent of the fleet, named by its key (its resource is `<fleet>-<key>`): each field is the Agent argument of the same name.
+type FleetAgent struct {
+	// Ids of the actions it may take (order does not matter), each once, at most 50. In a fleet: a key of `actions`, or an existing object's UUID.
+	Actions []string `pulumi:"actions"`
+	// Whether it asks if anyone is there when the call goes idle. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+	AskIfHumanPresentOnIdle *bool `pulumi:"askIfHumanPresentOnIdle"`
+	// An http(s) URL the service asks for context at the start of each call (no credentials in it: they would be stored in plain text). Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+	ContextEndpoint *string `pulumi:"contextEndpoint"`
+	// How fast it converses, a number greater than 0 (1 is the service's normal pace). Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+	ConversationSpeed *float64 `pulumi:"conversationSpeed"`
+	// Words the speech recognizer (Deepgram) should favour, each with its boost: `{"Ibuprofeno": 2}`. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+	DeepgramKeywords map[string]float64 `pulumi:"deepgramKeywords"`
+	// How soon it takes a pause for the end of the caller's turn: auto, relaxed, sensitive. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+	EndpointingSensitivity *EndpointingSensitivity `pulumi:"endpointingSensitivity"`
+	// Adopt this existing object (its UUID) instead of creating one: the first `up` takes it over.
+	Id *string `pulumi:"id"`
+	// Seconds of silence before it acts on an idle call, a whole number, at least 1. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+	IdleTimeSeconds *int `pulumi:"idleTimeSeconds"`
+	// What it says first when a call connects ("" or unset: nothing); at most 10000 characters.
+	InitialMessage *string `pulumi:"initialMessage"`
+	// Seconds it waits before its opening message, 0 or more. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+	InitialMessageDelay *float64 `pulumi:"initialMessageDelay"`
+	// How readily a caller's speech interrupts it: low, high. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+	InterruptSensitivity *InterruptSensitivity `pulumi:"interruptSensitivity"`
+	// Whether it navigates phone menus (IVRs): default, off. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+	IvrNavigationMode *IvrNavigationMode `pulumi:"ivrNavigationMode"`
+	// The language it speaks and listens for: en, es, de, hi, pt, fr, nl, id, it, ja, ko. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+	Language *Language `pulumi:"language"`
+	// The language model it falls back to when its own fails: `provider` (openai, azure) and `modelName`. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+	LlmFallback *AgentLlmFallback `pulumi:"llmFallback"`
+	// The language model's sampling temperature, from 0 to 2. Only the current API (2024) has it, and only its agents/create takes it (0.0.48's agents/update has no llm_temperature): changing it replaces the agent (the old one stays on the service, which has no delete). Left unset, the service's value stands.
+	LlmTemperature *float64 `pulumi:"llmTemperature"`
+	// The agent's name, as the dashboard shows it. Left unset, a new agent gets its logical name, or the name the stack's `pulumi:autonaming` makes (native provider), and an agent keeps the name it has. Only the current API (2024) has it; its update takes no null, so nothing clears it.
+	Name *string `pulumi:"name"`
+	// Whether background noise is suppressed on the caller's audio. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+	NoiseSuppression *bool `pulumi:"noiseSuppression"`
+	// The id of an OpenAI `AccountConnection` (or an existing one's UUID): its language model runs on that account. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it). In a fleet: a key of `accountConnections`, or an existing object's UUID.
+	OpenaiAccountConnection *string `pulumi:"openaiAccountConnection"`
+	// The OpenAI model it uses instead of the service's default, e.g. "gpt-4o". Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+	OpenaiModelNameOverride *string `pulumi:"openaiModelNameOverride"`
+	// The agent's instructions, as text: non-empty, at most 100000 characters. Exactly one of `prompt` and `promptId` is set.
+	Prompt *string `pulumi:"prompt"`
+	// The id of a `Prompt` (or an existing prompt object's UUID) the agent speaks by, instead of `prompt`'s text. Exactly one of `prompt` and `promptId` is set. Only the current API (2024) has prompt objects. In a fleet: a key of `prompts`, or an existing object's UUID.
+	PromptId *string `pulumi:"promptId"`
+	// Whether the service checks called numbers against do-not-call lists. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+	RunDoNotCallDetection *bool `pulumi:"runDoNotCallDetection"`
+	// The id of a `VectorDatabase` (or an existing one's UUID) it retrieves knowledge from. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it). In a fleet: a key of `vectorDatabases`, or an existing object's UUID.
+	VectorDatabase *string `pulumi:"vectorDatabase"`
+	// The id of the voice it speaks with: a `Voice`'s `id`, or an existing voice's UUID. In a fleet: a key of `voices`, or an existing object's UUID.
+	Voice string `pulumi:"voice"`
+	// Keys this entry had before a rename: the resource keeps its object (an alias).
+	Was []string `pulumi:"was"`
+	// The id of the webhook that receives its events. In a fleet: a key of `webhooks`, or an existing object's UUID.
+	Webhook *string `pulumi:"webhook"`
+}
+
+// FleetAgentInput is an input type that accepts FleetAgentArgs and FleetAgentOutput values.
+// You can construct a concrete instance of `FleetAgentInput` via:
+//
+//	FleetAgentArgs{...}
+type FleetAgentInput interface {
+	pulumi.Input
+
+	ToFleetAgentOutput() FleetAgentOutput
+	ToFleetAgentOutputWithContext(context.Context) FleetAgentOutput
+}
+
+// A Agent of the fleet, named by its key (its resource is `<fleet>-<key>`): each field is the Agent argument of the same name.
+type FleetAgentArgs struct {
+	// Ids of the actions it may take (order does not matter), each once, at most 50. In a fleet: a key of `actions`, or an existing object's UUID.
+	Actions pulumi.StringArrayInput `pulumi:"actions"`
+	// Whether it asks if anyone is there when the call goes idle. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+	AskIfHumanPresentOnIdle pulumi.BoolPtrInput `pulumi:"askIfHumanPresentOnIdle"`
+	// An http(s) URL the service asks for context at the start of each call (no credentials in it: they would be stored in plain text). Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+	ContextEndpoint pulumi.StringPtrInput `pulumi:"contextEndpoint"`
+	// How fast it converses, a number greater than 0 (1 is the service's normal pace). Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+	ConversationSpeed pulumi.Float64PtrInput `pulumi:"conversationSpeed"`
+	// Words the speech recognizer (Deepgram) should favour, each with its boost: `{"Ibuprofeno": 2}`. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+	DeepgramKeywords pulumi.Float64MapInput `pulumi:"deepgramKeywords"`
+	// How soon it takes a pause for the end of the caller's turn: auto, relaxed, sensitive. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+	EndpointingSensitivity EndpointingSensitivityPtrInput `pulumi:"endpointingSensitivity"`
+	// Adopt this existing object (its UUID) instead of creating one: the first `up` takes it over.
+	Id pulumi.StringPtrInput `pulumi:"id"`
+	// Seconds of silence before it acts on an idle call, a whole number, at least 1. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+	IdleTimeSeconds pulumi.IntPtrInput `pulumi:"idleTimeSeconds"`
+	// What it says first when a call connects ("" or unset: nothing); at most 10000 characters.
+	InitialMessage pulumi.StringPtrInput `pulumi:"initialMessage"`
+	// Seconds it waits before its opening message, 0 or more. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+	InitialMessageDelay pulumi.Float64PtrInput `pulumi:"initialMessageDelay"`
+	// How readily a caller's speech interrupts it: low, high. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+	InterruptSensitivity InterruptSensitivityPtrInput `pulumi:"interruptSensitivity"`
+	// Whether it navigates phone menus (IVRs): default, off. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+	IvrNavigationMode IvrNavigationModePtrInput `pulumi:"ivrNavigationMode"`
+	// The language it speaks and listens for: en, es, de, hi, pt, fr, nl, id, it, ja, ko. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+	Language LanguagePtrInput `pulumi:"language"`
+	// The language model it falls back to when its own fails: `provider` (openai, azure) and `modelName`. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+	LlmFallback AgentLlmFallbackPtrInput `pulumi:"llmFallback"`
+	// The language model's sampling temperature, from 0 to 2. Only the current API (2024) has it, and only its agents/create takes it (0.0.48's agents/update has no llm_temperature): changing it replaces the agent (the old one stays on the service, which has no delete). Left unset, the service's value stands.
+	LlmTemperature pulumi.Float64PtrInput `pulumi:"llmTemperature"`
+	// The agent's name, as the dashboard shows it. Left unset, a new agent gets its logical name, or the name the stack's `pulumi:autonaming` makes (native provider), and an agent keeps the name it has. Only the current API (2024) has it; its update takes no null, so nothing clears it.
+	Name pulumi.StringPtrInput `pulumi:"name"`
+	// Whether background noise is suppressed on the caller's audio. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+	NoiseSuppression pulumi.BoolPtrInput `pulumi:"noiseSuppression"`
+	// The id of an OpenAI `AccountConnection` (or an existing one's UUID): its language model runs on that account. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it). In a fleet: a key of `accountConnections`, or an existing object's UUID.
+	OpenaiAccountConnection pulumi.StringPtrInput `pulumi:"openaiAccountConnection"`
+	// The OpenAI model it uses instead of the service's default, e.g. "gpt-4o". Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+	OpenaiModelNameOverride pulumi.StringPtrInput `pulumi:"openaiModelNameOverride"`
+	// The agent's instructions, as text: non-empty, at most 100000 characters. Exactly one of `prompt` and `promptId` is set.
+	Prompt pulumi.StringPtrInput `pulumi:"prompt"`
+	// The id of a `Prompt` (or an existing prompt object's UUID) the agent speaks by, instead of `prompt`'s text. Exactly one of `prompt` and `promptId` is set. Only the current API (2024) has prompt objects. In a fleet: a key of `prompts`, or an existing object's UUID.
+	PromptId pulumi.StringPtrInput `pulumi:"promptId"`
+	// Whether the service checks called numbers against do-not-call lists. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+	RunDoNotCallDetection pulumi.BoolPtrInput `pulumi:"runDoNotCallDetection"`
+	// The id of a `VectorDatabase` (or an existing one's UUID) it retrieves knowledge from. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it). In a fleet: a key of `vectorDatabases`, or an existing object's UUID.
+	VectorDatabase pulumi.StringPtrInput `pulumi:"vectorDatabase"`
+	// The id of the voice it speaks with: a `Voice`'s `id`, or an existing voice's UUID. In a fleet: a key of `voices`, or an existing object's UUID.
+	Voice pulumi.StringInput `pulumi:"voice"`
+	// Keys this entry had before a rename: the resource keeps its object (an alias).
+	Was pulumi.StringArrayInput `pulumi:"was"`
+	// The id of the webhook that receives its events. In a fleet: a key of `webhooks`, or an existing object's UUID.
+	Webhook pulumi.StringPtrInput `pulumi:"webhook"`
+}
+
+func (FleetAgentArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*FleetAgent)(nil)).Elem()
+}
+
+func (i FleetAgentArgs) ToFleetAgentOutput() FleetAgentOutput {
+	return i.ToFleetAgentOutputWithContext(context.Background())
+}
+
+func (i FleetAgentArgs) ToFleetAgentOutputWithContext(ctx context.Context) FleetAgentOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FleetAgentOutput)
+}
+
+// FleetAgentMapInput is an input type that accepts FleetAgentMap and FleetAgentMapOutput values.
+// You can construct a concrete instance of `FleetAgentMapInput` via:
+//
+//	FleetAgentMap{ "key": FleetAgentArgs{...} }
+type FleetAgentMapInput interface {
+	pulumi.Input
+
+	ToFleetAgentMapOutput() FleetAgentMapOutput
+	ToFleetAgentMapOutputWithContext(context.Context) FleetAgentMapOutput
+}
+
+type FleetAgentMap map[string]FleetAgentInput
+
+func (FleetAgentMap) ElementType() reflect.Type {
+	return reflect.TypeOf((*map[string]FleetAgent)(nil)).Elem()
+}
+
+func (i FleetAgentMap) ToFleetAgentMapOutput() FleetAgentMapOutput {
+	return i.ToFleetAgentMapOutputWithContext(context.Background())
+}
+
+func (i FleetAgentMap) ToFleetAgentMapOutputWithContext(ctx context.Context) FleetAgentMapOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FleetAgentMapOutput)
+}
+
+// A Agent of the fleet, named by its key (its resource is `<fleet>-<key>`): each field is the Agent argument of the same name.
+type FleetAgentOutput struct{ *pulumi.OutputState }
+
+func (FleetAgentOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*FleetAgent)(nil)).Elem()
+}
+
+func (o FleetAgentOutput) ToFleetAgentOutput() FleetAgentOutput {
+	return o
+}
+
+func (o FleetAgentOutput) ToFleetAgentOutputWithContext(ctx context.Context) FleetAgentOutput {
+	return o
+}
+
+// Ids of the actions it may take (order does not matter), each once, at most 50. In a fleet: a key of `actions`, or an existing object's UUID.
+func (o FleetAgentOutput) Actions() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v FleetAgent) []string { return v.Actions }).(pulumi.StringArrayOutput)
+}
+
+// Whether it asks if anyone is there when the call goes idle. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+func (o FleetAgentOutput) AskIfHumanPresentOnIdle() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v FleetAgent) *bool { return v.AskIfHumanPresentOnIdle }).(pulumi.BoolPtrOutput)
+}
+
+// An http(s) URL the service asks for context at the start of each call (no credentials in it: they would be stored in plain text). Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+func (o FleetAgentOutput) ContextEndpoint() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v FleetAgent) *string { return v.ContextEndpoint }).(pulumi.StringPtrOutput)
+}
+
+// How fast it converses, a number greater than 0 (1 is the service's normal pace). Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+func (o FleetAgentOutput) ConversationSpeed() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v FleetAgent) *float64 { return v.ConversationSpeed }).(pulumi.Float64PtrOutput)
+}
+
+// Words the speech recognizer (Deepgram) should favour, each with its boost: `{"Ibuprofeno": 2}`. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+func (o FleetAgentOutput) DeepgramKeywords() pulumi.Float64MapOutput {
+	return o.ApplyT(func(v FleetAgent) map[string]float64 { return v.DeepgramKeywords }).(pulumi.Float64MapOutput)
+}
+
+// How soon it takes a pause for the end of the caller's turn: auto, relaxed, sensitive. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+func (o FleetAgentOutput) EndpointingSensitivity() EndpointingSensitivityPtrOutput {
+	return o.ApplyT(func(v FleetAgent) *EndpointingSensitivity { return v.EndpointingSensitivity }).(EndpointingSensitivityPtrOutput)
+}
+
+// Adopt this existing object (its UUID) instead of creating one: the first `up` takes it over.
+func (o FleetAgentOutput) Id() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v FleetAgent) *string { return v.Id }).(pulumi.StringPtrOutput)
+}
+
+// Seconds of silence before it acts on an idle call, a whole number, at least 1. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+func (o FleetAgentOutput) IdleTimeSeconds() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v FleetAgent) *int { return v.IdleTimeSeconds }).(pulumi.IntPtrOutput)
+}
+
+// What it says first when a call connects ("" or unset: nothing); at most 10000 characters.
+func (o FleetAgentOutput) InitialMessage() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v FleetAgent) *string { return v.InitialMessage }).(pulumi.StringPtrOutput)
+}
+
+// Seconds it waits before its opening message, 0 or more. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+func (o FleetAgentOutput) InitialMessageDelay() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v FleetAgent) *float64 { return v.InitialMessageDelay }).(pulumi.Float64PtrOutput)
+}
+
+// How readily a caller's speech interrupts it: low, high. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+func (o FleetAgentOutput) InterruptSensitivity() InterruptSensitivityPtrOutput {
+	return o.ApplyT(func(v FleetAgent) *InterruptSensitivity { return v.InterruptSensitivity }).(InterruptSensitivityPtrOutput)
+}
+
+// Whether it navigates phone menus (IVRs): default, off. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+func (o FleetAgentOutput) IvrNavigationMode() IvrNavigationModePtrOutput {
+	return o.ApplyT(func(v FleetAgent) *IvrNavigationMode { return v.IvrNavigationMode }).(IvrNavigationModePtrOutput)
+}
+
+// The language it speaks and listens for: en, es, de, hi, pt, fr, nl, id, it, ja, ko. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+func (o FleetAgentOutput) Language() LanguagePtrOutput {
+	return o.ApplyT(func(v FleetAgent) *Language { return v.Language }).(LanguagePtrOutput)
+}
+
+// The language model it falls back to when its own fails: `provider` (openai, azure) and `modelName`. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+func (o FleetAgentOutput) LlmFallback() AgentLlmFallbackPtrOutput {
+	return o.ApplyT(func(v FleetAgent) *AgentLlmFallback { return v.LlmFallback }).(AgentLlmFallbackPtrOutput)
+}
+
+// The language model's sampling temperature, from 0 to 2. Only the current API (2024) has it, and only its agents/create takes it (0.0.48's agents/update has no llm_temperature): changing it replaces the agent (the old one stays on the service, which has no delete). Left unset, the service's value stands.
+func (o FleetAgentOutput) LlmTemperature() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v FleetAgent) *float64 { return v.LlmTemperature }).(pulumi.Float64PtrOutput)
+}
+
+// The agent's name, as the dashboard shows it. Left unset, a new agent gets its logical name, or the name the stack's `pulumi:autonaming` makes (native provider), and an agent keeps the name it has. Only the current API (2024) has it; its update takes no null, so nothing clears it.
+func (o FleetAgentOutput) Name() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v FleetAgent) *string { return v.Name }).(pulumi.StringPtrOutput)
+}
+
+// Whether background noise is suppressed on the caller's audio. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+func (o FleetAgentOutput) NoiseSuppression() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v FleetAgent) *bool { return v.NoiseSuppression }).(pulumi.BoolPtrOutput)
+}
+
+// The id of an OpenAI `AccountConnection` (or an existing one's UUID): its language model runs on that account. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it). In a fleet: a key of `accountConnections`, or an existing object's UUID.
+func (o FleetAgentOutput) OpenaiAccountConnection() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v FleetAgent) *string { return v.OpenaiAccountConnection }).(pulumi.StringPtrOutput)
+}
+
+// The OpenAI model it uses instead of the service's default, e.g. "gpt-4o". Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+func (o FleetAgentOutput) OpenaiModelNameOverride() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v FleetAgent) *string { return v.OpenaiModelNameOverride }).(pulumi.StringPtrOutput)
+}
+
+// The agent's instructions, as text: non-empty, at most 100000 characters. Exactly one of `prompt` and `promptId` is set.
+func (o FleetAgentOutput) Prompt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v FleetAgent) *string { return v.Prompt }).(pulumi.StringPtrOutput)
+}
+
+// The id of a `Prompt` (or an existing prompt object's UUID) the agent speaks by, instead of `prompt`'s text. Exactly one of `prompt` and `promptId` is set. Only the current API (2024) has prompt objects. In a fleet: a key of `prompts`, or an existing object's UUID.
+func (o FleetAgentOutput) PromptId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v FleetAgent) *string { return v.PromptId }).(pulumi.StringPtrOutput)
+}
+
+// Whether the service checks called numbers against do-not-call lists. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+func (o FleetAgentOutput) RunDoNotCallDetection() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v FleetAgent) *bool { return v.RunDoNotCallDetection }).(pulumi.BoolPtrOutput)
+}
+
+// The id of a `VectorDatabase` (or an existing one's UUID) it retrieves knowledge from. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it). In a fleet: a key of `vectorDatabases`, or an existing object's UUID.
+func (o FleetAgentOutput) VectorDatabase() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v FleetAgent) *string { return v.VectorDatabase }).(pulumi.StringPtrOutput)
+}
+
+// The id of the voice it speaks with: a `Voice`'s `id`, or an existing voice's UUID. In a fleet: a key of `voices`, or an existing object's UUID.
+func (o FleetAgentOutput) Voice() pulumi.StringOutput {
+	return o.ApplyT(func(v FleetAgent) string { return v.Voice }).(pulumi.StringOutput)
+}
+
+// Keys this entry had before a rename: the resource keeps its object (an alias).
+func (o FleetAgentOutput) Was() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v FleetAgent) []string { return v.Was }).(pulumi.StringArrayOutput)
+}
+
+// The id of the webhook that receives its events. In a fleet: a key of `webhooks`, or an existing object's UUID.
+func (o FleetAgentOutput) Webhook() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v FleetAgent) *string { return v.Webhook }).(pulumi.StringPtrOutput)
+}
+
+type FleetAgentMapOutput struct{ *pulumi.OutputState }
+
+func (FleetAgentMapOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*map[string]FleetAgent)(nil)).Elem()
+}
+
+func (o FleetAgentMapOutput) ToFleetAgentMapOutput() FleetAgentMapOutput {
+	return o
+}
+
+func (o FleetAgentMapOutput) ToFleetAgentMapOutputWithContext(ctx context.Context) FleetAgentMapOutput {
+	return o
+}
+
+func (o FleetAgentMapOutput) MapIndex(k pulumi.StringInput) FleetAgentOutput {
+	return pulumi.All(o, k).ApplyT(func(vs []interface{}) FleetAgent {
+		return vs[0].(map[string]FleetAgent)[vs[1].(string)]
+	}).(FleetAgentOutput)
+}
+
+// The ids a Fleet made or adopted, by section and key; `numbers` are the bought lines' numbers.
+type FleetIds struct {
+	// Ids of accountConnections by key.
+	AccountConnections map[string]string `pulumi:"accountConnections"`
+	// Ids of actions by key.
+	Actions map[string]string `pulumi:"actions"`
+	// Ids of agents by key.
+	Agents map[string]string `pulumi:"agents"`
+	// Ids of lines by key.
+	Lines map[string]string `pulumi:"lines"`
+	// Ids of numbers by key.
+	Numbers map[string]string `pulumi:"numbers"`
+	// Ids of prompts by key.
+	Prompts map[string]string `pulumi:"prompts"`
+	// Ids of vectorDatabases by key.
+	VectorDatabases map[string]string `pulumi:"vectorDatabases"`
+	// Ids of voices by key.
+	Voices map[string]string `pulumi:"voices"`
+	// Ids of webhooks by key.
+	Webhooks map[string]string `pulumi:"webhooks"`
+}
+
+// The ids a Fleet made or adopted, by section and key; `numbers` are the bought lines' numbers.
+type FleetIdsOutput struct{ *pulumi.OutputState }
+
+func (FleetIdsOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*FleetIds)(nil)).Elem()
+}
+
+func (o FleetIdsOutput) ToFleetIdsOutput() FleetIdsOutput {
+	return o
+}
+
+func (o FleetIdsOutput) ToFleetIdsOutputWithContext(ctx context.Context) FleetIdsOutput {
+	return o
+}
+
+// Ids of accountConnections by key.
+func (o FleetIdsOutput) AccountConnections() pulumi.StringMapOutput {
+	return o.ApplyT(func(v FleetIds) map[string]string { return v.AccountConnections }).(pulumi.StringMapOutput)
+}
+
+// Ids of actions by key.
+func (o FleetIdsOutput) Actions() pulumi.StringMapOutput {
+	return o.ApplyT(func(v FleetIds) map[string]string { return v.Actions }).(pulumi.StringMapOutput)
+}
+
+// Ids of agents by key.
+func (o FleetIdsOutput) Agents() pulumi.StringMapOutput {
+	return o.ApplyT(func(v FleetIds) map[string]string { return v.Agents }).(pulumi.StringMapOutput)
+}
+
+// Ids of lines by key.
+func (o FleetIdsOutput) Lines() pulumi.StringMapOutput {
+	return o.ApplyT(func(v FleetIds) map[string]string { return v.Lines }).(pulumi.StringMapOutput)
+}
+
+// Ids of numbers by key.
+func (o FleetIdsOutput) Numbers() pulumi.StringMapOutput {
+	return o.ApplyT(func(v FleetIds) map[string]string { return v.Numbers }).(pulumi.StringMapOutput)
+}
+
+// Ids of prompts by key.
+func (o FleetIdsOutput) Prompts() pulumi.StringMapOutput {
+	return o.ApplyT(func(v FleetIds) map[string]string { return v.Prompts }).(pulumi.StringMapOutput)
+}
+
+// Ids of vectorDatabases by key.
+func (o FleetIdsOutput) VectorDatabases() pulumi.StringMapOutput {
+	return o.ApplyT(func(v FleetIds) map[string]string { return v.VectorDatabases }).(pulumi.StringMapOutput)
+}
+
+// Ids of voices by key.
+func (o FleetIdsOutput) Voices() pulumi.StringMapOutput {
+	return o.ApplyT(func(v FleetIds) map[string]string { return v.Voices }).(pulumi.StringMapOutput)
+}
+
+// Ids of webhooks by key.
+func (o FleetIdsOutput) Webhooks() pulumi.StringMapOutput {
+	return o.ApplyT(func(v FleetIds) map[string]string { return v.Webhooks }).(pulumi.StringMapOutput)
+}
+
+// A line: a number bound to an agent, either one the account owns (`number`), one of the team's Twilio account to link (`number` and `link`), or one to buy (`buy`).
+type FleetLine struct {
+	// A key of `agents`, or an existing agent's UUID: who answers. Required unless the line has `link`.
+	Agent *string `pulumi:"agent"`
+	// Buy a number for this line instead (protected unless `protect: false`).
+	Buy *FleetPurchase `pulumi:"buy"`
+	// Link `number` from the team's Twilio account (a LinkedNumber).
+	Link *FleetLink `pulumi:"link"`
+	// A number the account owns, or with `link` one of the team's Twilio account, E.164 ("+15551234567").
+	Number *string `pulumi:"number"`
+	// For a bought number: false lets `destroy` cancel it (default true).
+	Protect *bool `pulumi:"protect"`
+	// Keys this entry had before a rename: the resource keeps its object (an alias).
+	Was []string `pulumi:"was"`
+}
+
+// FleetLineInput is an input type that accepts FleetLineArgs and FleetLineOutput values.
+// You can construct a concrete instance of `FleetLineInput` via:
+//
+//	FleetLineArgs{...}
+type FleetLineInput interface {
+	pulumi.Input
+
+	ToFleetLineOutput() FleetLineOutput
+	ToFleetLineOutputWithContext(context.Context) FleetLineOutput
+}
+
+// A line: a number bound to an agent, either one the account owns (`number`), one of the team's Twilio account to link (`number` and `link`), or one to buy (`buy`).
+type FleetLineArgs struct {
+	// A key of `agents`, or an existing agent's UUID: who answers. Required unless the line has `link`.
+	Agent pulumi.StringPtrInput `pulumi:"agent"`
+	// Buy a number for this line instead (protected unless `protect: false`).
+	Buy FleetPurchasePtrInput `pulumi:"buy"`
+	// Link `number` from the team's Twilio account (a LinkedNumber).
+	Link FleetLinkPtrInput `pulumi:"link"`
+	// A number the account owns, or with `link` one of the team's Twilio account, E.164 ("+15551234567").
+	Number pulumi.StringPtrInput `pulumi:"number"`
+	// For a bought number: false lets `destroy` cancel it (default true).
+	Protect pulumi.BoolPtrInput `pulumi:"protect"`
+	// Keys this entry had before a rename: the resource keeps its object (an alias).
+	Was pulumi.StringArrayInput `pulumi:"was"`
+}
+
+func (FleetLineArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*FleetLine)(nil)).Elem()
+}
+
+func (i FleetLineArgs) ToFleetLineOutput() FleetLineOutput {
+	return i.ToFleetLineOutputWithContext(context.Background())
+}
+
+func (i FleetLineArgs) ToFleetLineOutputWithContext(ctx context.Context) FleetLineOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FleetLineOutput)
+}
+
+// FleetLineMapInput is an input type that accepts FleetLineMap and FleetLineMapOutput values.
+// You can construct a concrete instance of `FleetLineMapInput` via:
+//
+//	FleetLineMap{ "key": FleetLineArgs{...} }
+type FleetLineMapInput interface {
+	pulumi.Input
+
+	ToFleetLineMapOutput() FleetLineMapOutput
+	ToFleetLineMapOutputWithContext(context.Context) FleetLineMapOutput
+}
+
+type FleetLineMap map[string]FleetLineInput
+
+func (FleetLineMap) ElementType() reflect.Type {
+	return reflect.TypeOf((*map[string]FleetLine)(nil)).Elem()
+}
+
+func (i FleetLineMap) ToFleetLineMapOutput() FleetLineMapOutput {
+	return i.ToFleetLineMapOutputWithContext(context.Background())
+}
+
+func (i FleetLineMap) ToFleetLineMapOutputWithContext(ctx context.Context) FleetLineMapOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FleetLineMapOutput)
+}
+
+// A line: a number bound to an agent, either one the account owns (`number`), one of the team's Twilio account to link (`number` and `link`), or one to buy (`buy`).
+type FleetLineOutput struct{ *pulumi.OutputState }
+
+func (FleetLineOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*FleetLine)(nil)).Elem()
+}
+
+func (o FleetLineOutput) ToFleetLineOutput() FleetLineOutput {
+	return o
+}
+
+func (o FleetLineOutput) ToFleetLineOutputWithContext(ctx context.Context) FleetLineOutput {
+	return o
+}
+
+// A key of `agents`, or an existing agent's UUID: who answers. Required unless the line has `link`.
+func (o FleetLineOutput) Agent() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v FleetLine) *string { return v.Agent }).(pulumi.StringPtrOutput)
+}
+
+// Buy a number for this line instead (protected unless `protect: false`).
+func (o FleetLineOutput) Buy() FleetPurchasePtrOutput {
+	return o.ApplyT(func(v FleetLine) *FleetPurchase { return v.Buy }).(FleetPurchasePtrOutput)
+}
+
+// Link `number` from the team's Twilio account (a LinkedNumber).
+func (o FleetLineOutput) Link() FleetLinkPtrOutput {
+	return o.ApplyT(func(v FleetLine) *FleetLink { return v.Link }).(FleetLinkPtrOutput)
+}
+
+// A number the account owns, or with `link` one of the team's Twilio account, E.164 ("+15551234567").
+func (o FleetLineOutput) Number() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v FleetLine) *string { return v.Number }).(pulumi.StringPtrOutput)
+}
+
+// For a bought number: false lets `destroy` cancel it (default true).
+func (o FleetLineOutput) Protect() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v FleetLine) *bool { return v.Protect }).(pulumi.BoolPtrOutput)
+}
+
+// Keys this entry had before a rename: the resource keeps its object (an alias).
+func (o FleetLineOutput) Was() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v FleetLine) []string { return v.Was }).(pulumi.StringArrayOutput)
+}
+
+type FleetLineMapOutput struct{ *pulumi.OutputState }
+
+func (FleetLineMapOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*map[string]FleetLine)(nil)).Elem()
+}
+
+func (o FleetLineMapOutput) ToFleetLineMapOutput() FleetLineMapOutput {
+	return o
+}
+
+func (o FleetLineMapOutput) ToFleetLineMapOutputWithContext(ctx context.Context) FleetLineMapOutput {
+	return o
+}
+
+func (o FleetLineMapOutput) MapIndex(k pulumi.StringInput) FleetLineOutput {
+	return pulumi.All(o, k).ApplyT(func(vs []interface{}) FleetLine {
+		return vs[0].(map[string]FleetLine)[vs[1].(string)]
+	}).(FleetLineOutput)
+}
+
+// A number of the team's own Twilio account, linked to the service (current API only).
+type FleetLink struct {
+	// A key of `accountConnections`, or the UUID of the Twilio account connection that owns the number.
+	Connection string `pulumi:"connection"`
+	// The number only places calls.
+	OutboundOnly *bool `pulumi:"outboundOnly"`
+}
+
+// FleetLinkInput is an input type that accepts FleetLinkArgs and FleetLinkOutput values.
+// You can construct a concrete instance of `FleetLinkInput` via:
+//
+//	FleetLinkArgs{...}
+type FleetLinkInput interface {
+	pulumi.Input
+
+	ToFleetLinkOutput() FleetLinkOutput
+	ToFleetLinkOutputWithContext(context.Context) FleetLinkOutput
+}
+
+// A number of the team's own Twilio account, linked to the service (current API only).
+type FleetLinkArgs struct {
+	// A key of `accountConnections`, or the UUID of the Twilio account connection that owns the number.
+	Connection pulumi.StringInput `pulumi:"connection"`
+	// The number only places calls.
+	OutboundOnly pulumi.BoolPtrInput `pulumi:"outboundOnly"`
+}
+
+func (FleetLinkArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*FleetLink)(nil)).Elem()
+}
+
+func (i FleetLinkArgs) ToFleetLinkOutput() FleetLinkOutput {
+	return i.ToFleetLinkOutputWithContext(context.Background())
+}
+
+func (i FleetLinkArgs) ToFleetLinkOutputWithContext(ctx context.Context) FleetLinkOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FleetLinkOutput)
+}
+
+func (i FleetLinkArgs) ToFleetLinkPtrOutput() FleetLinkPtrOutput {
+	return i.ToFleetLinkPtrOutputWithContext(context.Background())
+}
+
+func (i FleetLinkArgs) ToFleetLinkPtrOutputWithContext(ctx context.Context) FleetLinkPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FleetLinkOutput).ToFleetLinkPtrOutputWithContext(ctx)
+}
+
+// FleetLinkPtrInput is an input type that accepts FleetLinkArgs, FleetLinkPtr and FleetLinkPtrOutput values.
+// You can construct a concrete instance of `FleetLinkPtrInput` via:
+//
+//	        FleetLinkArgs{...}
+//
+//	or:
+//
+//	        nil
+type FleetLinkPtrInput interface {
+	pulumi.Input
+
+	ToFleetLinkPtrOutput() FleetLinkPtrOutput
+	ToFleetLinkPtrOutputWithContext(context.Context) FleetLinkPtrOutput
+}
+
+type fleetLinkPtrType FleetLinkArgs
+
+func FleetLinkPtr(v *FleetLinkArgs) FleetLinkPtrInput {
+	return (*fleetLinkPtrType)(v)
+}
+
+func (*fleetLinkPtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**FleetLink)(nil)).Elem()
+}
+
+func (i *fleetLinkPtrType) ToFleetLinkPtrOutput() FleetLinkPtrOutput {
+	return i.ToFleetLinkPtrOutputWithContext(context.Background())
+}
+
+func (i *fleetLinkPtrType) ToFleetLinkPtrOutputWithContext(ctx context.Context) FleetLinkPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FleetLinkPtrOutput)
+}
+
+// A number of the team's own Twilio account, linked to the service (current API only).
+type FleetLinkOutput struct{ *pulumi.OutputState }
+
+func (FleetLinkOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*FleetLink)(nil)).Elem()
+}
+
+func (o FleetLinkOutput) ToFleetLinkOutput() FleetLinkOutput {
+	return o
+}
+
+func (o FleetLinkOutput) ToFleetLinkOutputWithContext(ctx context.Context) FleetLinkOutput {
+	return o
+}
+
+func (o FleetLinkOutput) ToFleetLinkPtrOutput() FleetLinkPtrOutput {
+	return o.ToFleetLinkPtrOutputWithContext(context.Background())
+}
+
+func (o FleetLinkOutput) ToFleetLinkPtrOutputWithContext(ctx context.Context) FleetLinkPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v FleetLink) *FleetLink {
+		return &v
+	}).(FleetLinkPtrOutput)
+}
+
+// A key of `accountConnections`, or the UUID of the Twilio account connection that owns the number.
+func (o FleetLinkOutput) Connection() pulumi.StringOutput {
+	return o.ApplyT(func(v FleetLink) string { return v.Connection }).(pulumi.StringOutput)
+}
+
+// The number only places calls.
+func (o FleetLinkOutput) OutboundOnly() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v FleetLink) *bool { return v.OutboundOnly }).(pulumi.BoolPtrOutput)
+}
+
+type FleetLinkPtrOutput struct{ *pulumi.OutputState }
+
+func (FleetLinkPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**FleetLink)(nil)).Elem()
+}
+
+func (o FleetLinkPtrOutput) ToFleetLinkPtrOutput() FleetLinkPtrOutput {
+	return o
+}
+
+func (o FleetLinkPtrOutput) ToFleetLinkPtrOutputWithContext(ctx context.Context) FleetLinkPtrOutput {
+	return o
+}
+
+func (o FleetLinkPtrOutput) Elem() FleetLinkOutput {
+	return o.ApplyT(func(v *FleetLink) FleetLink {
+		if v != nil {
+			return *v
+		}
+		var ret FleetLink
+		return ret
+	}).(FleetLinkOutput)
+}
+
+// A key of `accountConnections`, or the UUID of the Twilio account connection that owns the number.
+func (o FleetLinkPtrOutput) Connection() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *FleetLink) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.Connection
+	}).(pulumi.StringPtrOutput)
+}
+
+// The number only places calls.
+func (o FleetLinkPtrOutput) OutboundOnly() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *FleetLink) *bool {
+		if v == nil {
+			return nil
+		}
+		return v.OutboundOnly
+	}).(pulumi.BoolPtrOutput)
+}
+
+// A Prompt of the fleet, named by its key (its resource is `<fleet>-<key>`): each field is the Prompt argument of the same name.
+type FleetPrompt struct {
+	// Fields the agent collects during a call: each a `name`, a `label`, an optional `description` and a `fieldType` (field_type_email, the default and the only type the service knows). Unset: the service keeps what it holds.
+	CollectFields []PromptCollectFields `pulumi:"collectFields"`
+	// The prompt's text. Set content, promptTemplate, or both (or neither with promptId). Unset: the service keeps what it holds (prompts/update leaves out what it is not sent).
+	Content *string `pulumi:"content"`
+	// A URL the service asks for context before a call. Unset: the service keeps what it holds (prompts/update cannot clear it).
+	ContextEndpoint *string `pulumi:"contextEndpoint"`
+	// Adopt this existing object (its UUID) instead of creating one: the first `up` takes it over.
+	Id *string `pulumi:"id"`
+	// The id of a prompt template of the account. Unset: the service keeps what it holds.
+	PromptTemplate *string `pulumi:"promptTemplate"`
+	// Keys this entry had before a rename: the resource keeps its object (an alias).
+	Was []string `pulumi:"was"`
+}
+
+// FleetPromptInput is an input type that accepts FleetPromptArgs and FleetPromptOutput values.
+// You can construct a concrete instance of `FleetPromptInput` via:
+//
+//	FleetPromptArgs{...}
+type FleetPromptInput interface {
+	pulumi.Input
+
+	ToFleetPromptOutput() FleetPromptOutput
+	ToFleetPromptOutputWithContext(context.Context) FleetPromptOutput
+}
+
+// A Prompt of the fleet, named by its key (its resource is `<fleet>-<key>`): each field is the Prompt argument of the same name.
+type FleetPromptArgs struct {
+	// Fields the agent collects during a call: each a `name`, a `label`, an optional `description` and a `fieldType` (field_type_email, the default and the only type the service knows). Unset: the service keeps what it holds.
+	CollectFields PromptCollectFieldsArrayInput `pulumi:"collectFields"`
+	// The prompt's text. Set content, promptTemplate, or both (or neither with promptId). Unset: the service keeps what it holds (prompts/update leaves out what it is not sent).
+	Content pulumi.StringPtrInput `pulumi:"content"`
+	// A URL the service asks for context before a call. Unset: the service keeps what it holds (prompts/update cannot clear it).
+	ContextEndpoint pulumi.StringPtrInput `pulumi:"contextEndpoint"`
+	// Adopt this existing object (its UUID) instead of creating one: the first `up` takes it over.
+	Id pulumi.StringPtrInput `pulumi:"id"`
+	// The id of a prompt template of the account. Unset: the service keeps what it holds.
+	PromptTemplate pulumi.StringPtrInput `pulumi:"promptTemplate"`
+	// Keys this entry had before a rename: the resource keeps its object (an alias).
+	Was pulumi.StringArrayInput `pulumi:"was"`
+}
+
+func (FleetPromptArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*FleetPrompt)(nil)).Elem()
+}
+
+func (i FleetPromptArgs) ToFleetPromptOutput() FleetPromptOutput {
+	return i.ToFleetPromptOutputWithContext(context.Background())
+}
+
+func (i FleetPromptArgs) ToFleetPromptOutputWithContext(ctx context.Context) FleetPromptOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FleetPromptOutput)
+}
+
+// FleetPromptMapInput is an input type that accepts FleetPromptMap and FleetPromptMapOutput values.
+// You can construct a concrete instance of `FleetPromptMapInput` via:
+//
+//	FleetPromptMap{ "key": FleetPromptArgs{...} }
+type FleetPromptMapInput interface {
+	pulumi.Input
+
+	ToFleetPromptMapOutput() FleetPromptMapOutput
+	ToFleetPromptMapOutputWithContext(context.Context) FleetPromptMapOutput
+}
+
+type FleetPromptMap map[string]FleetPromptInput
+
+func (FleetPromptMap) ElementType() reflect.Type {
+	return reflect.TypeOf((*map[string]FleetPrompt)(nil)).Elem()
+}
+
+func (i FleetPromptMap) ToFleetPromptMapOutput() FleetPromptMapOutput {
+	return i.ToFleetPromptMapOutputWithContext(context.Background())
+}
+
+func (i FleetPromptMap) ToFleetPromptMapOutputWithContext(ctx context.Context) FleetPromptMapOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FleetPromptMapOutput)
+}
+
+// A Prompt of the fleet, named by its key (its resource is `<fleet>-<key>`): each field is the Prompt argument of the same name.
+type FleetPromptOutput struct{ *pulumi.OutputState }
+
+func (FleetPromptOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*FleetPrompt)(nil)).Elem()
+}
+
+func (o FleetPromptOutput) ToFleetPromptOutput() FleetPromptOutput {
+	return o
+}
+
+func (o FleetPromptOutput) ToFleetPromptOutputWithContext(ctx context.Context) FleetPromptOutput {
+	return o
+}
+
+// Fields the agent collects during a call: each a `name`, a `label`, an optional `description` and a `fieldType` (field_type_email, the default and the only type the service knows). Unset: the service keeps what it holds.
+func (o FleetPromptOutput) CollectFields() PromptCollectFieldsArrayOutput {
+	return o.ApplyT(func(v FleetPrompt) []PromptCollectFields { return v.CollectFields }).(PromptCollectFieldsArrayOutput)
+}
+
+// The prompt's text. Set content, promptTemplate, or both (or neither with promptId). Unset: the service keeps what it holds (prompts/update leaves out what it is not sent).
+func (o FleetPromptOutput) Content() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v FleetPrompt) *string { return v.Content }).(pulumi.StringPtrOutput)
+}
+
+// A URL the service asks for context before a call. Unset: the service keeps what it holds (prompts/update cannot clear it).
+func (o FleetPromptOutput) ContextEndpoint() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v FleetPrompt) *string { return v.ContextEndpoint }).(pulumi.StringPtrOutput)
+}
+
+// Adopt this existing object (its UUID) instead of creating one: the first `up` takes it over.
+func (o FleetPromptOutput) Id() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v FleetPrompt) *string { return v.Id }).(pulumi.StringPtrOutput)
+}
+
+// The id of a prompt template of the account. Unset: the service keeps what it holds.
+func (o FleetPromptOutput) PromptTemplate() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v FleetPrompt) *string { return v.PromptTemplate }).(pulumi.StringPtrOutput)
+}
+
+// Keys this entry had before a rename: the resource keeps its object (an alias).
+func (o FleetPromptOutput) Was() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v FleetPrompt) []string { return v.Was }).(pulumi.StringArrayOutput)
+}
+
+type FleetPromptMapOutput struct{ *pulumi.OutputState }
+
+func (FleetPromptMapOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*map[string]FleetPrompt)(nil)).Elem()
+}
+
+func (o FleetPromptMapOutput) ToFleetPromptMapOutput() FleetPromptMapOutput {
+	return o
+}
+
+func (o FleetPromptMapOutput) ToFleetPromptMapOutputWithContext(ctx context.Context) FleetPromptMapOutput {
+	return o
+}
+
+func (o FleetPromptMapOutput) MapIndex(k pulumi.StringInput) FleetPromptOutput {
+	return pulumi.All(o, k).ApplyT(func(vs []interface{}) FleetPrompt {
+		return vs[0].(map[string]FleetPrompt)[vs[1].(string)]
+	}).(FleetPromptOutput)
+}
+
+// A number to buy for a line.
+type FleetPurchase struct {
+	// Buy in this 3-digit area code (unset: any area).
+	AreaCode *string `pulumi:"areaCode"`
+}
+
+// FleetPurchaseInput is an input type that accepts FleetPurchaseArgs and FleetPurchaseOutput values.
+// You can construct a concrete instance of `FleetPurchaseInput` via:
+//
+//	FleetPurchaseArgs{...}
+type FleetPurchaseInput interface {
+	pulumi.Input
+
+	ToFleetPurchaseOutput() FleetPurchaseOutput
+	ToFleetPurchaseOutputWithContext(context.Context) FleetPurchaseOutput
+}
+
+// A number to buy for a line.
+type FleetPurchaseArgs struct {
+	// Buy in this 3-digit area code (unset: any area).
+	AreaCode pulumi.StringPtrInput `pulumi:"areaCode"`
+}
+
+func (FleetPurchaseArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*FleetPurchase)(nil)).Elem()
+}
+
+func (i FleetPurchaseArgs) ToFleetPurchaseOutput() FleetPurchaseOutput {
+	return i.ToFleetPurchaseOutputWithContext(context.Background())
+}
+
+func (i FleetPurchaseArgs) ToFleetPurchaseOutputWithContext(ctx context.Context) FleetPurchaseOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FleetPurchaseOutput)
+}
+
+func (i FleetPurchaseArgs) ToFleetPurchasePtrOutput() FleetPurchasePtrOutput {
+	return i.ToFleetPurchasePtrOutputWithContext(context.Background())
+}
+
+func (i FleetPurchaseArgs) ToFleetPurchasePtrOutputWithContext(ctx context.Context) FleetPurchasePtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FleetPurchaseOutput).ToFleetPurchasePtrOutputWithContext(ctx)
+}
+
+// FleetPurchasePtrInput is an input type that accepts FleetPurchaseArgs, FleetPurchasePtr and FleetPurchasePtrOutput values.
+// You can construct a concrete instance of `FleetPurchasePtrInput` via:
+//
+//	        FleetPurchaseArgs{...}
+//
+//	or:
+//
+//	        nil
+type FleetPurchasePtrInput interface {
+	pulumi.Input
+
+	ToFleetPurchasePtrOutput() FleetPurchasePtrOutput
+	ToFleetPurchasePtrOutputWithContext(context.Context) FleetPurchasePtrOutput
+}
+
+type fleetPurchasePtrType FleetPurchaseArgs
+
+func FleetPurchasePtr(v *FleetPurchaseArgs) FleetPurchasePtrInput {
+	return (*fleetPurchasePtrType)(v)
+}
+
+func (*fleetPurchasePtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**FleetPurchase)(nil)).Elem()
+}
+
+func (i *fleetPurchasePtrType) ToFleetPurchasePtrOutput() FleetPurchasePtrOutput {
+	return i.ToFleetPurchasePtrOutputWithContext(context.Background())
+}
+
+func (i *fleetPurchasePtrType) ToFleetPurchasePtrOutputWithContext(ctx context.Context) FleetPurchasePtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FleetPurchasePtrOutput)
+}
+
+// A number to buy for a line.
+type FleetPurchaseOutput struct{ *pulumi.OutputState }
+
+func (FleetPurchaseOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*FleetPurchase)(nil)).Elem()
+}
+
+func (o FleetPurchaseOutput) ToFleetPurchaseOutput() FleetPurchaseOutput {
+	return o
+}
+
+func (o FleetPurchaseOutput) ToFleetPurchaseOutputWithContext(ctx context.Context) FleetPurchaseOutput {
+	return o
+}
+
+func (o FleetPurchaseOutput) ToFleetPurchasePtrOutput() FleetPurchasePtrOutput {
+	return o.ToFleetPurchasePtrOutputWithContext(context.Background())
+}
+
+func (o FleetPurchaseOutput) ToFleetPurchasePtrOutputWithContext(ctx context.Context) FleetPurchasePtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v FleetPurchase) *FleetPurchase {
+		return &v
+	}).(FleetPurchasePtrOutput)
+}
+
+// Buy in this 3-digit area code (unset: any area).
+func (o FleetPurchaseOutput) AreaCode() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v FleetPurchase) *string { return v.AreaCode }).(pulumi.StringPtrOutput)
+}
+
+type FleetPurchasePtrOutput struct{ *pulumi.OutputState }
+
+func (FleetPurchasePtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**FleetPurchase)(nil)).Elem()
+}
+
+func (o FleetPurchasePtrOutput) ToFleetPurchasePtrOutput() FleetPurchasePtrOutput {
+	return o
+}
+
+func (o FleetPurchasePtrOutput) ToFleetPurchasePtrOutputWithContext(ctx context.Context) FleetPurchasePtrOutput {
+	return o
+}
+
+func (o FleetPurchasePtrOutput) Elem() FleetPurchaseOutput {
+	return o.ApplyT(func(v *FleetPurchase) FleetPurchase {
+		if v != nil {
+			return *v
+		}
+		var ret FleetPurchase
+		return ret
+	}).(FleetPurchaseOutput)
+}
+
+// Buy in this 3-digit area code (unset: any area).
+func (o FleetPurchasePtrOutput) AreaCode() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *FleetPurchase) *string {
+		if v == nil {
+			return nil
+		}
+		return v.AreaCode
+	}).(pulumi.StringPtrOutput)
+}
+
+// The fleet: each kind keyed by a name that becomes the resource's name.
+type FleetSpec struct {
+	// The fleet's accountConnections by key.
+	AccountConnections map[string]FleetAccountConnection `pulumi:"accountConnections"`
+	// The fleet's actions by key.
+	Actions map[string]FleetAction `pulumi:"actions"`
+	// The fleet's agents by key.
+	Agents map[string]FleetAgent `pulumi:"agents"`
+	// Lines (number bindings) by key.
+	Lines map[string]FleetLine `pulumi:"lines"`
+	// The fleet's prompts by key.
+	Prompts map[string]FleetPrompt `pulumi:"prompts"`
+	// The fleet's vectorDatabases by key.
+	VectorDatabases map[string]FleetVectorDatabase `pulumi:"vectorDatabases"`
+	// The fleet's voices by key.
+	Voices map[string]FleetVoice `pulumi:"voices"`
+	// The fleet's webhooks by key.
+	Webhooks map[string]FleetWebhook `pulumi:"webhooks"`
+}
+
+// FleetSpecInput is an input type that accepts FleetSpecArgs and FleetSpecOutput values.
+// You can construct a concrete instance of `FleetSpecInput` via:
+//
+//	FleetSpecArgs{...}
+type FleetSpecInput interface {
+	pulumi.Input
+
+	ToFleetSpecOutput() FleetSpecOutput
+	ToFleetSpecOutputWithContext(context.Context) FleetSpecOutput
+}
+
+// The fleet: each kind keyed by a name that becomes the resource's name.
+type FleetSpecArgs struct {
+	// The fleet's accountConnections by key.
+	AccountConnections FleetAccountConnectionMapInput `pulumi:"accountConnections"`
+	// The fleet's actions by key.
+	Actions FleetActionMapInput `pulumi:"actions"`
+	// The fleet's agents by key.
+	Agents FleetAgentMapInput `pulumi:"agents"`
+	// Lines (number bindings) by key.
+	Lines FleetLineMapInput `pulumi:"lines"`
+	// The fleet's prompts by key.
+	Prompts FleetPromptMapInput `pulumi:"prompts"`
+	// The fleet's vectorDatabases by key.
+	VectorDatabases FleetVectorDatabaseMapInput `pulumi:"vectorDatabases"`
+	// The fleet's voices by key.
+	Voices FleetVoiceMapInput `pulumi:"voices"`
+	// The fleet's webhooks by key.
+	Webhooks FleetWebhookMapInput `pulumi:"webhooks"`
+}
+
+func (FleetSpecArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*FleetSpec)(nil)).Elem()
+}
+
+func (i FleetSpecArgs) ToFleetSpecOutput() FleetSpecOutput {
+	return i.ToFleetSpecOutputWithContext(context.Background())
+}
+
+func (i FleetSpecArgs) ToFleetSpecOutputWithContext(ctx context.Context) FleetSpecOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FleetSpecOutput)
+}
+
+// The fleet: each kind keyed by a name that becomes the resource's name.
+type FleetSpecOutput struct{ *pulumi.OutputState }
+
+func (FleetSpecOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*FleetSpec)(nil)).Elem()
+}
+
+func (o FleetSpecOutput) ToFleetSpecOutput() FleetSpecOutput {
+	return o
+}
+
+func (o FleetSpecOutput) ToFleetSpecOutputWithContext(ctx context.Context) FleetSpecOutput {
+	return o
+}
+
+// The fleet's accountConnections by key.
+func (o FleetSpecOutput) AccountConnections() FleetAccountConnectionMapOutput {
+	return o.ApplyT(func(v FleetSpec) map[string]FleetAccountConnection { return v.AccountConnections }).(FleetAccountConnectionMapOutput)
+}
+
+// The fleet's actions by key.
+func (o FleetSpecOutput) Actions() FleetActionMapOutput {
+	return o.ApplyT(func(v FleetSpec) map[string]FleetAction { return v.Actions }).(FleetActionMapOutput)
+}
+
+// The fleet's agents by key.
+func (o FleetSpecOutput) Agents() FleetAgentMapOutput {
+	return o.ApplyT(func(v FleetSpec) map[string]FleetAgent { return v.Agents }).(FleetAgentMapOutput)
+}
+
+// Lines (number bindings) by key.
+func (o FleetSpecOutput) Lines() FleetLineMapOutput {
+	return o.ApplyT(func(v FleetSpec) map[string]FleetLine { return v.Lines }).(FleetLineMapOutput)
+}
+
+// The fleet's prompts by key.
+func (o FleetSpecOutput) Prompts() FleetPromptMapOutput {
+	return o.ApplyT(func(v FleetSpec) map[string]FleetPrompt { return v.Prompts }).(FleetPromptMapOutput)
+}
+
+// The fleet's vectorDatabases by key.
+func (o FleetSpecOutput) VectorDatabases() FleetVectorDatabaseMapOutput {
+	return o.ApplyT(func(v FleetSpec) map[string]FleetVectorDatabase { return v.VectorDatabases }).(FleetVectorDatabaseMapOutput)
+}
+
+// The fleet's voices by key.
+func (o FleetSpecOutput) Voices() FleetVoiceMapOutput {
+	return o.ApplyT(func(v FleetSpec) map[string]FleetVoice { return v.Voices }).(FleetVoiceMapOutput)
+}
+
+// The fleet's webhooks by key.
+func (o FleetSpecOutput) Webhooks() FleetWebhookMapOutput {
+	return o.ApplyT(func(v FleetSpec) map[string]FleetWebhook { return v.Webhooks }).(FleetWebhookMapOutput)
+}
+
+// A VectorDatabase of the fleet, named by its key (its resource is `<fleet>-<key>`): each field is the VectorDatabase argument of the same name.
+type FleetVectorDatabase struct {
+	// The Pinecone environment, e.g. "us-east-1-aws".
+	ApiEnvironment string `pulumi:"apiEnvironment"`
+	// The Pinecone API key, always secret. Write-only: the service may mask it or leave it out of its answers, so it is compared with the value last sent, and a key changed outside Pulumi is not seen (set it here to change it).
+	ApiKey string `pulumi:"apiKey"`
+	// Adopt this existing object (its UUID) instead of creating one: the first `up` takes it over.
+	Id *string `pulumi:"id"`
+	// The Pinecone index's name.
+	Index string `pulumi:"index"`
+	// The type: vector_database_pinecone (the default and the only one the service knows).
+	Type *VectorDatabaseType `pulumi:"type"`
+	// Keys this entry had before a rename: the resource keeps its object (an alias).
+	Was []string `pulumi:"was"`
+}
+
+// FleetVectorDatabaseInput is an input type that accepts FleetVectorDatabaseArgs and FleetVectorDatabaseOutput values.
+// You can construct a concrete instance of `FleetVectorDatabaseInput` via:
+//
+//	FleetVectorDatabaseArgs{...}
+type FleetVectorDatabaseInput interface {
+	pulumi.Input
+
+	ToFleetVectorDatabaseOutput() FleetVectorDatabaseOutput
+	ToFleetVectorDatabaseOutputWithContext(context.Context) FleetVectorDatabaseOutput
+}
+
+// A VectorDatabase of the fleet, named by its key (its resource is `<fleet>-<key>`): each field is the VectorDatabase argument of the same name.
+type FleetVectorDatabaseArgs struct {
+	// The Pinecone environment, e.g. "us-east-1-aws".
+	ApiEnvironment pulumi.StringInput `pulumi:"apiEnvironment"`
+	// The Pinecone API key, always secret. Write-only: the service may mask it or leave it out of its answers, so it is compared with the value last sent, and a key changed outside Pulumi is not seen (set it here to change it).
+	ApiKey pulumi.StringInput `pulumi:"apiKey"`
+	// Adopt this existing object (its UUID) instead of creating one: the first `up` takes it over.
+	Id pulumi.StringPtrInput `pulumi:"id"`
+	// The Pinecone index's name.
+	Index pulumi.StringInput `pulumi:"index"`
+	// The type: vector_database_pinecone (the default and the only one the service knows).
+	Type VectorDatabaseTypePtrInput `pulumi:"type"`
+	// Keys this entry had before a rename: the resource keeps its object (an alias).
+	Was pulumi.StringArrayInput `pulumi:"was"`
+}
+
+func (FleetVectorDatabaseArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*FleetVectorDatabase)(nil)).Elem()
+}
+
+func (i FleetVectorDatabaseArgs) ToFleetVectorDatabaseOutput() FleetVectorDatabaseOutput {
+	return i.ToFleetVectorDatabaseOutputWithContext(context.Background())
+}
+
+func (i FleetVectorDatabaseArgs) ToFleetVectorDatabaseOutputWithContext(ctx context.Context) FleetVectorDatabaseOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FleetVectorDatabaseOutput)
+}
+
+// FleetVectorDatabaseMapInput is an input type that accepts FleetVectorDatabaseMap and FleetVectorDatabaseMapOutput values.
+// You can construct a concrete instance of `FleetVectorDatabaseMapInput` via:
+//
+//	FleetVectorDatabaseMap{ "key": FleetVectorDatabaseArgs{...} }
+type FleetVectorDatabaseMapInput interface {
+	pulumi.Input
+
+	ToFleetVectorDatabaseMapOutput() FleetVectorDatabaseMapOutput
+	ToFleetVectorDatabaseMapOutputWithContext(context.Context) FleetVectorDatabaseMapOutput
+}
+
+type FleetVectorDatabaseMap map[string]FleetVectorDatabaseInput
+
+func (FleetVectorDatabaseMap) ElementType() reflect.Type {
+	return reflect.TypeOf((*map[string]FleetVectorDatabase)(nil)).Elem()
+}
+
+func (i FleetVectorDatabaseMap) ToFleetVectorDatabaseMapOutput() FleetVectorDatabaseMapOutput {
+	return i.ToFleetVectorDatabaseMapOutputWithContext(context.Background())
+}
+
+func (i FleetVectorDatabaseMap) ToFleetVectorDatabaseMapOutputWithContext(ctx context.Context) FleetVectorDatabaseMapOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FleetVectorDatabaseMapOutput)
+}
+
+// A VectorDatabase of the fleet, named by its key (its resource is `<fleet>-<key>`): each field is the VectorDatabase argument of the same name.
+type FleetVectorDatabaseOutput struct{ *pulumi.OutputState }
+
+func (FleetVectorDatabaseOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*FleetVectorDatabase)(nil)).Elem()
+}
+
+func (o FleetVectorDatabaseOutput) ToFleetVectorDatabaseOutput() FleetVectorDatabaseOutput {
+	return o
+}
+
+func (o FleetVectorDatabaseOutput) ToFleetVectorDatabaseOutputWithContext(ctx context.Context) FleetVectorDatabaseOutput {
+	return o
+}
+
+// The Pinecone environment, e.g. "us-east-1-aws".
+func (o FleetVectorDatabaseOutput) ApiEnvironment() pulumi.StringOutput {
+	return o.ApplyT(func(v FleetVectorDatabase) string { return v.ApiEnvironment }).(pulumi.StringOutput)
+}
+
+// The Pinecone API key, always secret. Write-only: the service may mask it or leave it out of its answers, so it is compared with the value last sent, and a key changed outside Pulumi is not seen (set it here to change it).
+func (o FleetVectorDatabaseOutput) ApiKey() pulumi.StringOutput {
+	return o.ApplyT(func(v FleetVectorDatabase) string { return v.ApiKey }).(pulumi.StringOutput)
+}
+
+// Adopt this existing object (its UUID) instead of creating one: the first `up` takes it over.
+func (o FleetVectorDatabaseOutput) Id() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v FleetVectorDatabase) *string { return v.Id }).(pulumi.StringPtrOutput)
+}
+
+// The Pinecone index's name.
+func (o FleetVectorDatabaseOutput) Index() pulumi.StringOutput {
+	return o.ApplyT(func(v FleetVectorDatabase) string { return v.Index }).(pulumi.StringOutput)
+}
+
+// The type: vector_database_pinecone (the default and the only one the service knows).
+func (o FleetVectorDatabaseOutput) Type() VectorDatabaseTypePtrOutput {
+	return o.ApplyT(func(v FleetVectorDatabase) *VectorDatabaseType { return v.Type }).(VectorDatabaseTypePtrOutput)
+}
+
+// Keys this entry had before a rename: the resource keeps its object (an alias).
+func (o FleetVectorDatabaseOutput) Was() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v FleetVectorDatabase) []string { return v.Was }).(pulumi.StringArrayOutput)
+}
+
+type FleetVectorDatabaseMapOutput struct{ *pulumi.OutputState }
+
+func (FleetVectorDatabaseMapOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*map[string]FleetVectorDatabase)(nil)).Elem()
+}
+
+func (o FleetVectorDatabaseMapOutput) ToFleetVectorDatabaseMapOutput() FleetVectorDatabaseMapOutput {
+	return o
+}
+
+func (o FleetVectorDatabaseMapOutput) ToFleetVectorDatabaseMapOutputWithContext(ctx context.Context) FleetVectorDatabaseMapOutput {
+	return o
+}
+
+func (o FleetVectorDatabaseMapOutput) MapIndex(k pulumi.StringInput) FleetVectorDatabaseOutput {
+	return pulumi.All(o, k).ApplyT(func(vs []interface{}) FleetVectorDatabase {
+		return vs[0].(map[string]FleetVectorDatabase)[vs[1].(string)]
+	}).(FleetVectorDatabaseOutput)
+}
+
+// A Voice of the fleet, named by its key (its resource is `<fleet>-<key>`): each field is the Voice argument of the same name.
+type FleetVoice struct {
+	// The vendor's API key (voice_eleven_labs, voice_play_ht; the 2024 API), always secret. Unset: the service uses the account's own. Write-only: the service may mask it or leave it out of its answers, so it is compared with the value last sent, and a key changed outside Pulumi is not seen (set it here to change it).
+	ApiKey *string `pulumi:"apiKey"`
+	// The Play.ht user id that goes with apiKey (voice_play_ht; the 2024 API), always secret. Write-only, as apiKey: compared with the value last sent.
+	ApiUserId *string `pulumi:"apiUserId"`
+	// Whether text is streamed to ElevenLabs as it is generated (voice_eleven_labs; the 2024 API).
+	ExperimentalInputStreaming *bool `pulumi:"experimentalInputStreaming"`
+	// Whether Play.ht trims silence from its audio (voice_play_ht; the 2024 API).
+	ExperimentalRemoveSilence *bool `pulumi:"experimentalRemoveSilence"`
+	// Adopt this existing object (its UUID) instead of creating one: the first `up` takes it over.
+	Id *string `pulumi:"id"`
+	// The vendor's model: any ElevenLabs model id (voice_eleven_labs), or mist, v1 (voice_rime); the 2024 API.
+	ModelId *string `pulumi:"modelId"`
+	// ElevenLabs' streaming latency optimization level, an integer, 0 or more (voice_eleven_labs; the 2024 API).
+	OptimizeStreamingLatency *int `pulumi:"optimizeStreamingLatency"`
+	// Pitch, an integer from -100 to 100 (voice_base; optional for voice_azure).
+	Pitch *int `pulumi:"pitch"`
+	// The Play.ht quality: faster, draft, low, medium, high, premium (voice_play_ht; the 2024 API).
+	Quality *PlayHtQuality `pulumi:"quality"`
+	// Speaking rate, an integer from 0 to 100 (voice_base; optional for voice_azure).
+	Rate *int `pulumi:"rate"`
+	// How closely it keeps to the original voice, from 0 to 1 (voice_eleven_labs; the 2024 API).
+	SimilarityBoost *float64 `pulumi:"similarityBoost"`
+	// The speaker (voice_rime).
+	Speaker *string `pulumi:"speaker"`
+	// Speaking speed, greater than 0 (voice_play_ht; the 2024 API).
+	Speed *float64 `pulumi:"speed"`
+	// Rime's speaking speed factor, greater than 0 (voice_rime; the 2024 API).
+	SpeedAlpha *float64 `pulumi:"speedAlpha"`
+	// Voice stability, from 0 to 1 (voice_eleven_labs; the 2024 API).
+	Stability *float64 `pulumi:"stability"`
+	// Play.ht's sampling temperature, 0 or more (voice_play_ht; the 2024 API).
+	Temperature *float64 `pulumi:"temperature"`
+	// How closely Play.ht follows the text, 0 or more (voice_play_ht; the 2024 API).
+	TextGuidance *float64 `pulumi:"textGuidance"`
+	// Play.ht's nucleus sampling, from 0 to 1 (voice_play_ht; the 2024 API).
+	TopP *float64 `pulumi:"topP"`
+	// The voice type: voice_base (default; the 2023 API), or voice_azure, voice_eleven_labs, voice_play_ht, voice_rime, voice_vocode (the 2024 API).
+	Type *VoiceType `pulumi:"type"`
+	// The vendor's voice id (voice_eleven_labs, voice_play_ht; voice_vocode: "joe", the default).
+	VendorVoiceId *string `pulumi:"vendorVoiceId"`
+	// The Play.ht engine version: 1, 2 (voice_play_ht; the 2024 API).
+	Version *PlayHtVersion `pulumi:"version"`
+	// How closely Play.ht keeps to the voice, 0 or more (voice_play_ht; the 2024 API).
+	VoiceGuidance *float64 `pulumi:"voiceGuidance"`
+	// The voice's name, e.g. "alloy" (voice_base, voice_azure); at most 200 characters.
+	VoiceName *string `pulumi:"voiceName"`
+	// Keys this entry had before a rename: the resource keeps its object (an alias).
+	Was []string `pulumi:"was"`
+}
+
+// FleetVoiceInput is an input type that accepts FleetVoiceArgs and FleetVoiceOutput values.
+// You can construct a concrete instance of `FleetVoiceInput` via:
+//
+//	FleetVoiceArgs{...}
+type FleetVoiceInput interface {
+	pulumi.Input
+
+	ToFleetVoiceOutput() FleetVoiceOutput
+	ToFleetVoiceOutputWithContext(context.Context) FleetVoiceOutput
+}
+
+// A Voice of the fleet, named by its key (its resource is `<fleet>-<key>`): each field is the Voice argument of the same name.
+type FleetVoiceArgs struct {
+	// The vendor's API key (voice_eleven_labs, voice_play_ht; the 2024 API), always secret. Unset: the service uses the account's own. Write-only: the service may mask it or leave it out of its answers, so it is compared with the value last sent, and a key changed outside Pulumi is not seen (set it here to change it).
+	ApiKey pulumi.StringPtrInput `pulumi:"apiKey"`
+	// The Play.ht user id that goes with apiKey (voice_play_ht; the 2024 API), always secret. Write-only, as apiKey: compared with the value last sent.
+	ApiUserId pulumi.StringPtrInput `pulumi:"apiUserId"`
+	// Whether text is streamed to ElevenLabs as it is generated (voice_eleven_labs; the 2024 API).
+	ExperimentalInputStreaming pulumi.BoolPtrInput `pulumi:"experimentalInputStreaming"`
+	// Whether Play.ht trims silence from its audio (voice_play_ht; the 2024 API).
+	ExperimentalRemoveSilence pulumi.BoolPtrInput `pulumi:"experimentalRemoveSilence"`
+	// Adopt this existing object (its UUID) instead of creating one: the first `up` takes it over.
+	Id pulumi.StringPtrInput `pulumi:"id"`
+	// The vendor's model: any ElevenLabs model id (voice_eleven_labs), or mist, v1 (voice_rime); the 2024 API.
+	ModelId pulumi.StringPtrInput `pulumi:"modelId"`
+	// ElevenLabs' streaming latency optimization level, an integer, 0 or more (voice_eleven_labs; the 2024 API).
+	OptimizeStreamingLatency pulumi.IntPtrInput `pulumi:"optimizeStreamingLatency"`
+	// Pitch, an integer from -100 to 100 (voice_base; optional for voice_azure).
+	Pitch pulumi.IntPtrInput `pulumi:"pitch"`
+	// The Play.ht quality: faster, draft, low, medium, high, premium (voice_play_ht; the 2024 API).
+	Quality PlayHtQualityPtrInput `pulumi:"quality"`
+	// Speaking rate, an integer from 0 to 100 (voice_base; optional for voice_azure).
+	Rate pulumi.IntPtrInput `pulumi:"rate"`
+	// How closely it keeps to the original voice, from 0 to 1 (voice_eleven_labs; the 2024 API).
+	SimilarityBoost pulumi.Float64PtrInput `pulumi:"similarityBoost"`
+	// The speaker (voice_rime).
+	Speaker pulumi.StringPtrInput `pulumi:"speaker"`
+	// Speaking speed, greater than 0 (voice_play_ht; the 2024 API).
+	Speed pulumi.Float64PtrInput `pulumi:"speed"`
+	// Rime's speaking speed factor, greater than 0 (voice_rime; the 2024 API).
+	SpeedAlpha pulumi.Float64PtrInput `pulumi:"speedAlpha"`
+	// Voice stability, from 0 to 1 (voice_eleven_labs; the 2024 API).
+	Stability pulumi.Float64PtrInput `pulumi:"stability"`
+	// Play.ht's sampling temperature, 0 or more (voice_play_ht; the 2024 API).
+	Temperature pulumi.Float64PtrInput `pulumi:"temperature"`
+	// How closely Play.ht follows the text, 0 or more (voice_play_ht; the 2024 API).
+	TextGuidance pulumi.Float64PtrInput `pulumi:"textGuidance"`
+	// Play.ht's nucleus sampling, from 0 to 1 (voice_play_ht; the 2024 API).
+	TopP pulumi.Float64PtrInput `pulumi:"topP"`
+	// The voice type: voice_base (default; the 2023 API), or voice_azure, voice_eleven_labs, voice_play_ht, voice_rime, voice_vocode (the 2024 API).
+	Type VoiceTypePtrInput `pulumi:"type"`
+	// The vendor's voice id (voice_eleven_labs, voice_play_ht; voice_vocode: "joe", the default).
+	VendorVoiceId pulumi.StringPtrInput `pulumi:"vendorVoiceId"`
+	// The Play.ht engine version: 1, 2 (voice_play_ht; the 2024 API).
+	Version PlayHtVersionPtrInput `pulumi:"version"`
+	// How closely Play.ht keeps to the voice, 0 or more (voice_play_ht; the 2024 API).
+	VoiceGuidance pulumi.Float64PtrInput `pulumi:"voiceGuidance"`
+	// The voice's name, e.g. "alloy" (voice_base, voice_azure); at most 200 characters.
+	VoiceName pulumi.StringPtrInput `pulumi:"voiceName"`
+	// Keys this entry had before a rename: the resource keeps its object (an alias).
+	Was pulumi.StringArrayInput `pulumi:"was"`
+}
+
+func (FleetVoiceArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*FleetVoice)(nil)).Elem()
+}
+
+func (i FleetVoiceArgs) ToFleetVoiceOutput() FleetVoiceOutput {
+	return i.ToFleetVoiceOutputWithContext(context.Background())
+}
+
+func (i FleetVoiceArgs) ToFleetVoiceOutputWithContext(ctx context.Context) FleetVoiceOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FleetVoiceOutput)
+}
+
+// FleetVoiceMapInput is an input type that accepts FleetVoiceMap and FleetVoiceMapOutput values.
+// You can construct a concrete instance of `FleetVoiceMapInput` via:
+//
+//	FleetVoiceMap{ "key": FleetVoiceArgs{...} }
+type FleetVoiceMapInput interface {
+	pulumi.Input
+
+	ToFleetVoiceMapOutput() FleetVoiceMapOutput
+	ToFleetVoiceMapOutputWithContext(context.Context) FleetVoiceMapOutput
+}
+
+type FleetVoiceMap map[string]FleetVoiceInput
+
+func (FleetVoiceMap) ElementType() reflect.Type {
+	return reflect.TypeOf((*map[string]FleetVoice)(nil)).Elem()
+}
+
+func (i FleetVoiceMap) ToFleetVoiceMapOutput() FleetVoiceMapOutput {
+	return i.ToFleetVoiceMapOutputWithContext(context.Background())
+}
+
+func (i FleetVoiceMap) ToFleetVoiceMapOutputWithContext(ctx context.Context) FleetVoiceMapOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FleetVoiceMapOutput)
+}
+
+// A Voice of the fleet, named by its key (its resource is `<fleet>-<key>`): each field is the Voice argument of the same name.
+type FleetVoiceOutput struct{ *pulumi.OutputState }
+
+func (FleetVoiceOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*FleetVoice)(nil)).Elem()
+}
+
+func (o FleetVoiceOutput) ToFleetVoiceOutput() FleetVoiceOutput {
+	return o
+}
+
+func (o FleetVoiceOutput) ToFleetVoiceOutputWithContext(ctx context.Context) FleetVoiceOutput {
+	return o
+}
+
+// The vendor's API key (voice_eleven_labs, voice_play_ht; the 2024 API), always secret. Unset: the service uses the account's own. Write-only: the service may mask it or leave it out of its answers, so it is compared with the value last sent, and a key changed outside Pulumi is not seen (set it here to change it).
+func (o FleetVoiceOutput) ApiKey() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v FleetVoice) *string { return v.ApiKey }).(pulumi.StringPtrOutput)
+}
+
+// The Play.ht user id that goes with apiKey (voice_play_ht; the 2024 API), always secret. Write-only, as apiKey: compared with the value last sent.
+func (o FleetVoiceOutput) ApiUserId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v FleetVoice) *string { return v.ApiUserId }).(pulumi.StringPtrOutput)
+}
+
+// Whether text is streamed to ElevenLabs as it is generated (voice_eleven_labs; the 2024 API).
+func (o FleetVoiceOutput) ExperimentalInputStreaming() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v FleetVoice) *bool { return v.ExperimentalInputStreaming }).(pulumi.BoolPtrOutput)
+}
+
+// Whether Play.ht trims silence from its audio (voice_play_ht; the 2024 API).
+func (o FleetVoiceOutput) ExperimentalRemoveSilence() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v FleetVoice) *bool { return v.ExperimentalRemoveSilence }).(pulumi.BoolPtrOutput)
+}
+
+// Adopt this existing object (its UUID) instead of creating one: the first `up` takes it over.
+func (o FleetVoiceOutput) Id() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v FleetVoice) *string { return v.Id }).(pulumi.StringPtrOutput)
+}
+
+// The vendor's model: any ElevenLabs model id (voice_eleven_labs), or mist, v1 (voice_rime); the 2024 API.
+func (o FleetVoiceOutput) ModelId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v FleetVoice) *string { return v.ModelId }).(pulumi.StringPtrOutput)
+}
+
+// ElevenLabs' streaming latency optimization level, an integer, 0 or more (voice_eleven_labs; the 2024 API).
+func (o FleetVoiceOutput) OptimizeStreamingLatency() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v FleetVoice) *int { return v.OptimizeStreamingLatency }).(pulumi.IntPtrOutput)
+}
+
+// Pitch, an integer from -100 to 100 (voice_base; optional for voice_azure).
+func (o FleetVoiceOutput) Pitch() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v FleetVoice) *int { return v.Pitch }).(pulumi.IntPtrOutput)
+}
+
+// The Play.ht quality: faster, draft, low, medium, high, premium (voice_play_ht; the 2024 API).
+func (o FleetVoiceOutput) Quality() PlayHtQualityPtrOutput {
+	return o.ApplyT(func(v FleetVoice) *PlayHtQuality { return v.Quality }).(PlayHtQualityPtrOutput)
+}
+
+// Speaking rate, an integer from 0 to 100 (voice_base; optional for voice_azure).
+func (o FleetVoiceOutput) Rate() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v FleetVoice) *int { return v.Rate }).(pulumi.IntPtrOutput)
+}
+
+// How closely it keeps to the original voice, from 0 to 1 (voice_eleven_labs; the 2024 API).
+func (o FleetVoiceOutput) SimilarityBoost() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v FleetVoice) *float64 { return v.SimilarityBoost }).(pulumi.Float64PtrOutput)
+}
+
+// The speaker (voice_rime).
+func (o FleetVoiceOutput) Speaker() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v FleetVoice) *string { return v.Speaker }).(pulumi.StringPtrOutput)
+}
+
+// Speaking speed, greater than 0 (voice_play_ht; the 2024 API).
+func (o FleetVoiceOutput) Speed() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v FleetVoice) *float64 { return v.Speed }).(pulumi.Float64PtrOutput)
+}
+
+// Rime's speaking speed factor, greater than 0 (voice_rime; the 2024 API).
+func (o FleetVoiceOutput) SpeedAlpha() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v FleetVoice) *float64 { return v.SpeedAlpha }).(pulumi.Float64PtrOutput)
+}
+
+// Voice stability, from 0 to 1 (voice_eleven_labs; the 2024 API).
+func (o FleetVoiceOutput) Stability() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v FleetVoice) *float64 { return v.Stability }).(pulumi.Float64PtrOutput)
+}
+
+// Play.ht's sampling temperature, 0 or more (voice_play_ht; the 2024 API).
+func (o FleetVoiceOutput) Temperature() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v FleetVoice) *float64 { return v.Temperature }).(pulumi.Float64PtrOutput)
+}
+
+// How closely Play.ht follows the text, 0 or more (voice_play_ht; the 2024 API).
+func (o FleetVoiceOutput) TextGuidance() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v FleetVoice) *float64 { return v.TextGuidance }).(pulumi.Float64PtrOutput)
+}
+
+// Play.ht's nucleus sampling, from 0 to 1 (voice_play_ht; the 2024 API).
+func (o FleetVoiceOutput) TopP() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v FleetVoice) *float64 { return v.TopP }).(pulumi.Float64PtrOutput)
+}
+
+// The voice type: voice_base (default; the 2023 API), or voice_azure, voice_eleven_labs, voice_play_ht, voice_rime, voice_vocode (the 2024 API).
+func (o FleetVoiceOutput) Type() VoiceTypePtrOutput {
+	return o.ApplyT(func(v FleetVoice) *VoiceType { return v.Type }).(VoiceTypePtrOutput)
+}
+
+// The vendor's voice id (voice_eleven_labs, voice_play_ht; voice_vocode: "joe", the default).
+func (o FleetVoiceOutput) VendorVoiceId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v FleetVoice) *string { return v.VendorVoiceId }).(pulumi.StringPtrOutput)
+}
+
+// The Play.ht engine version: 1, 2 (voice_play_ht; the 2024 API).
+func (o FleetVoiceOutput) Version() PlayHtVersionPtrOutput {
+	return o.ApplyT(func(v FleetVoice) *PlayHtVersion { return v.Version }).(PlayHtVersionPtrOutput)
+}
+
+// How closely Play.ht keeps to the voice, 0 or more (voice_play_ht; the 2024 API).
+func (o FleetVoiceOutput) VoiceGuidance() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v FleetVoice) *float64 { return v.VoiceGuidance }).(pulumi.Float64PtrOutput)
+}
+
+// The voice's name, e.g. "alloy" (voice_base, voice_azure); at most 200 characters.
+func (o FleetVoiceOutput) VoiceName() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v FleetVoice) *string { return v.VoiceName }).(pulumi.StringPtrOutput)
+}
+
+// Keys this entry had before a rename: the resource keeps its object (an alias).
+func (o FleetVoiceOutput) Was() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v FleetVoice) []string { return v.Was }).(pulumi.StringArrayOutput)
+}
+
+type FleetVoiceMapOutput struct{ *pulumi.OutputState }
+
+func (FleetVoiceMapOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*map[string]FleetVoice)(nil)).Elem()
+}
+
+func (o FleetVoiceMapOutput) ToFleetVoiceMapOutput() FleetVoiceMapOutput {
+	return o
+}
+
+func (o FleetVoiceMapOutput) ToFleetVoiceMapOutputWithContext(ctx context.Context) FleetVoiceMapOutput {
+	return o
+}
+
+func (o FleetVoiceMapOutput) MapIndex(k pulumi.StringInput) FleetVoiceOutput {
+	return pulumi.All(o, k).ApplyT(func(vs []interface{}) FleetVoice {
+		return vs[0].(map[string]FleetVoice)[vs[1].(string)]
+	}).(FleetVoiceOutput)
+}
+
+// A Webhook of the fleet, named by its key (its resource is `<fleet>-<key>`): each field is the Webhook argument of the same name.
+type FleetWebhook struct {
+	// Adopt this existing object (its UUID) instead of creating one: the first `up` takes it over.
+	Id *string `pulumi:"id"`
+	// The HTTP method of deliveries: GET or POST (default).
+	Method *WebhookMethod `pulumi:"method"`
+	// Events to deliver, e.g. event_message, event_phone_call_ended (order does not matter).
+	Subscriptions []WebhookEvent `pulumi:"subscriptions"`
+	// Where events are delivered: an http(s) URL of at most 2048 characters, without credentials (`user:password@` would be stored in plain text in the state) or unencoded spaces.
+	Url string `pulumi:"url"`
+	// Keys this entry had before a rename: the resource keeps its object (an alias).
+	Was []string `pulumi:"was"`
+}
+
+// FleetWebhookInput is an input type that accepts FleetWebhookArgs and FleetWebhookOutput values.
+// You can construct a concrete instance of `FleetWebhookInput` via:
+//
+//	FleetWebhookArgs{...}
+type FleetWebhookInput interface {
+	pulumi.Input
+
+	ToFleetWebhookOutput() FleetWebhookOutput
+	ToFleetWebhookOutputWithContext(context.Context) FleetWebhookOutput
+}
+
+// A Webhook of the fleet, named by its key (its resource is `<fleet>-<key>`): each field is the Webhook argument of the same name.
+type FleetWebhookArgs struct {
+	// Adopt this existing object (its UUID) instead of creating one: the first `up` takes it over.
+	Id pulumi.StringPtrInput `pulumi:"id"`
+	// The HTTP method of deliveries: GET or POST (default).
+	Method WebhookMethodPtrInput `pulumi:"method"`
+	// Events to deliver, e.g. event_message, event_phone_call_ended (order does not matter).
+	Subscriptions WebhookEventArrayInput `pulumi:"subscriptions"`
+	// Where events are delivered: an http(s) URL of at most 2048 characters, without credentials (`user:password@` would be stored in plain text in the state) or unencoded spaces.
+	Url pulumi.StringInput `pulumi:"url"`
+	// Keys this entry had before a rename: the resource keeps its object (an alias).
+	Was pulumi.StringArrayInput `pulumi:"was"`
+}
+
+func (FleetWebhookArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*FleetWebhook)(nil)).Elem()
+}
+
+func (i FleetWebhookArgs) ToFleetWebhookOutput() FleetWebhookOutput {
+	return i.ToFleetWebhookOutputWithContext(context.Background())
+}
+
+func (i FleetWebhookArgs) ToFleetWebhookOutputWithContext(ctx context.Context) FleetWebhookOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FleetWebhookOutput)
+}
+
+// FleetWebhookMapInput is an input type that accepts FleetWebhookMap and FleetWebhookMapOutput values.
+// You can construct a concrete instance of `FleetWebhookMapInput` via:
+//
+//	FleetWebhookMap{ "key": FleetWebhookArgs{...} }
+type FleetWebhookMapInput interface {
+	pulumi.Input
+
+	ToFleetWebhookMapOutput() FleetWebhookMapOutput
+	ToFleetWebhookMapOutputWithContext(context.Context) FleetWebhookMapOutput
+}
+
+type FleetWebhookMap map[string]FleetWebhookInput
+
+func (FleetWebhookMap) ElementType() reflect.Type {
+	return reflect.TypeOf((*map[string]FleetWebhook)(nil)).Elem()
+}
+
+func (i FleetWebhookMap) ToFleetWebhookMapOutput() FleetWebhookMapOutput {
+	return i.ToFleetWebhookMapOutputWithContext(context.Background())
+}
+
+func (i FleetWebhookMap) ToFleetWebhookMapOutputWithContext(ctx context.Context) FleetWebhookMapOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FleetWebhookMapOutput)
+}
+
+// A Webhook of the fleet, named by its key (its resource is `<fleet>-<key>`): each field is the Webhook argument of the same name.
+type FleetWebhookOutput struct{ *pulumi.OutputState }
+
+func (FleetWebhookOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*FleetWebhook)(nil)).Elem()
+}
+
+func (o FleetWebhookOutput) ToFleetWebhookOutput() FleetWebhookOutput {
+	return o
+}
+
+func (o FleetWebhookOutput) ToFleetWebhookOutputWithContext(ctx context.Context) FleetWebhookOutput {
+	return o
+}
+
+// Adopt this existing object (its UUID) instead of creating one: the first `up` takes it over.
+func (o FleetWebhookOutput) Id() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v FleetWebhook) *string { return v.Id }).(pulumi.StringPtrOutput)
+}
+
+// The HTTP method of deliveries: GET or POST (default).
+func (o FleetWebhookOutput) Method() WebhookMethodPtrOutput {
+	return o.ApplyT(func(v FleetWebhook) *WebhookMethod { return v.Method }).(WebhookMethodPtrOutput)
+}
+
+// Events to deliver, e.g. event_message, event_phone_call_ended (order does not matter).
+func (o FleetWebhookOutput) Subscriptions() WebhookEventArrayOutput {
+	return o.ApplyT(func(v FleetWebhook) []WebhookEvent { return v.Subscriptions }).(WebhookEventArrayOutput)
+}
+
+// Where events are delivered: an http(s) URL of at most 2048 characters, without credentials (`user:password@` would be stored in plain text in the state) or unencoded spaces.
+func (o FleetWebhookOutput) Url() pulumi.StringOutput {
+	return o.ApplyT(func(v FleetWebhook) string { return v.Url }).(pulumi.StringOutput)
+}
+
+// Keys this entry had before a rename: the resource keeps its object (an alias).
+func (o FleetWebhookOutput) Was() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v FleetWebhook) []string { return v.Was }).(pulumi.StringArrayOutput)
+}
+
+type FleetWebhookMapOutput struct{ *pulumi.OutputState }
+
+func (FleetWebhookMapOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*map[string]FleetWebhook)(nil)).Elem()
+}
+
+func (o FleetWebhookMapOutput) ToFleetWebhookMapOutput() FleetWebhookMapOutput {
+	return o
+}
+
+func (o FleetWebhookMapOutput) ToFleetWebhookMapOutputWithContext(ctx context.Context) FleetWebhookMapOutput {
+	return o
+}
+
+func (o FleetWebhookMapOutput) MapIndex(k pulumi.StringInput) FleetWebhookOutput {
+	return pulumi.All(o, k).ApplyT(func(vs []interface{}) FleetWebhook {
+		return vs[0].(map[string]FleetWebhook)[vs[1].(string)]
+	}).(FleetWebhookOutput)
+}
+
 // An account connection of the account (its credentials secret).
 type FoundAccountConnection struct {
 	// Whether the Twilio account may present any caller id; null: the service did not say.
@@ -1113,12 +3105,55 @@ func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*ActionConfigPtrInput)(nil)).Elem(), ActionConfigArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*AgentLlmFallbackInput)(nil)).Elem(), AgentLlmFallbackArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*AgentLlmFallbackPtrInput)(nil)).Elem(), AgentLlmFallbackArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FleetAccountConnectionInput)(nil)).Elem(), FleetAccountConnectionArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FleetAccountConnectionMapInput)(nil)).Elem(), FleetAccountConnectionMap{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FleetActionInput)(nil)).Elem(), FleetActionArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FleetActionMapInput)(nil)).Elem(), FleetActionMap{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FleetAgentInput)(nil)).Elem(), FleetAgentArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FleetAgentMapInput)(nil)).Elem(), FleetAgentMap{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FleetLineInput)(nil)).Elem(), FleetLineArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FleetLineMapInput)(nil)).Elem(), FleetLineMap{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FleetLinkInput)(nil)).Elem(), FleetLinkArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FleetLinkPtrInput)(nil)).Elem(), FleetLinkArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FleetPromptInput)(nil)).Elem(), FleetPromptArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FleetPromptMapInput)(nil)).Elem(), FleetPromptMap{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FleetPurchaseInput)(nil)).Elem(), FleetPurchaseArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FleetPurchasePtrInput)(nil)).Elem(), FleetPurchaseArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FleetSpecInput)(nil)).Elem(), FleetSpecArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FleetVectorDatabaseInput)(nil)).Elem(), FleetVectorDatabaseArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FleetVectorDatabaseMapInput)(nil)).Elem(), FleetVectorDatabaseMap{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FleetVoiceInput)(nil)).Elem(), FleetVoiceArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FleetVoiceMapInput)(nil)).Elem(), FleetVoiceMap{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FleetWebhookInput)(nil)).Elem(), FleetWebhookArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FleetWebhookMapInput)(nil)).Elem(), FleetWebhookMap{})
 	pulumi.RegisterInputType(reflect.TypeOf((*PromptCollectFieldsInput)(nil)).Elem(), PromptCollectFieldsArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*PromptCollectFieldsArrayInput)(nil)).Elem(), PromptCollectFieldsArray{})
 	pulumi.RegisterOutputType(ActionConfigOutput{})
 	pulumi.RegisterOutputType(ActionConfigPtrOutput{})
 	pulumi.RegisterOutputType(AgentLlmFallbackOutput{})
 	pulumi.RegisterOutputType(AgentLlmFallbackPtrOutput{})
+	pulumi.RegisterOutputType(FleetAccountConnectionOutput{})
+	pulumi.RegisterOutputType(FleetAccountConnectionMapOutput{})
+	pulumi.RegisterOutputType(FleetActionOutput{})
+	pulumi.RegisterOutputType(FleetActionMapOutput{})
+	pulumi.RegisterOutputType(FleetAgentOutput{})
+	pulumi.RegisterOutputType(FleetAgentMapOutput{})
+	pulumi.RegisterOutputType(FleetIdsOutput{})
+	pulumi.RegisterOutputType(FleetLineOutput{})
+	pulumi.RegisterOutputType(FleetLineMapOutput{})
+	pulumi.RegisterOutputType(FleetLinkOutput{})
+	pulumi.RegisterOutputType(FleetLinkPtrOutput{})
+	pulumi.RegisterOutputType(FleetPromptOutput{})
+	pulumi.RegisterOutputType(FleetPromptMapOutput{})
+	pulumi.RegisterOutputType(FleetPurchaseOutput{})
+	pulumi.RegisterOutputType(FleetPurchasePtrOutput{})
+	pulumi.RegisterOutputType(FleetSpecOutput{})
+	pulumi.RegisterOutputType(FleetVectorDatabaseOutput{})
+	pulumi.RegisterOutputType(FleetVectorDatabaseMapOutput{})
+	pulumi.RegisterOutputType(FleetVoiceOutput{})
+	pulumi.RegisterOutputType(FleetVoiceMapOutput{})
+	pulumi.RegisterOutputType(FleetWebhookOutput{})
+	pulumi.RegisterOutputType(FleetWebhookMapOutput{})
 	pulumi.RegisterOutputType(FoundAccountConnectionOutput{})
 	pulumi.RegisterOutputType(FoundAccountConnectionArrayOutput{})
 	pulumi.RegisterOutputType(FoundActionOutput{})

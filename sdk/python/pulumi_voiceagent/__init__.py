@@ -7,12 +7,12 @@ from . import _utilities
 import typing
 # Export this package's modules as members:
 from ._enums import *
-from ._fleet_schema import *
 from .account_connection import *
 from .action import *
 from .agent import *
 from .call import *
 from .fleet import *
+from .fleet_config import *
 from .get_account import *
 from .get_account_connection import *
 from .get_account_connections import *
@@ -60,6 +60,7 @@ _utilities.register(
    "voiceagent:index:Action": "Action",
    "voiceagent:index:Agent": "Agent",
    "voiceagent:index:Call": "Call",
+   "voiceagent:index:Fleet": "Fleet",
    "voiceagent:index:LinkedNumber": "LinkedNumber",
    "voiceagent:index:PhoneNumber": "PhoneNumber",
    "voiceagent:index:Prompt": "Prompt",

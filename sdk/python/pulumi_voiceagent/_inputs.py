@@ -20,6 +20,28 @@ __all__ = [
     'ActionConfigArgsDict',
     'AgentLlmFallbackArgs',
     'AgentLlmFallbackArgsDict',
+    'FleetAccountConnectionArgs',
+    'FleetAccountConnectionArgsDict',
+    'FleetActionArgs',
+    'FleetActionArgsDict',
+    'FleetAgentArgs',
+    'FleetAgentArgsDict',
+    'FleetLineArgs',
+    'FleetLineArgsDict',
+    'FleetLinkArgs',
+    'FleetLinkArgsDict',
+    'FleetPromptArgs',
+    'FleetPromptArgsDict',
+    'FleetPurchaseArgs',
+    'FleetPurchaseArgsDict',
+    'FleetSpecArgs',
+    'FleetSpecArgsDict',
+    'FleetVectorDatabaseArgs',
+    'FleetVectorDatabaseArgsDict',
+    'FleetVoiceArgs',
+    'FleetVoiceArgsDict',
+    'FleetWebhookArgs',
+    'FleetWebhookArgsDict',
     'PromptCollectFieldsArgs',
     'PromptCollectFieldsArgsDict',
 ]
@@ -108,6 +130,2072 @@ class AgentLlmFallbackArgs:
     @provider.setter
     def provider(self, value: pulumi.Input['LlmFallbackProvider']):
         pulumi.set(self, "provider", value)
+
+
+class FleetAccountConnectionArgsDict(TypedDict):
+    """
+    A AccountConnection of the fleet, named by its key (its resource is `<fleet>-<key>`): each field is the AccountConnection argument of the same name.
+    """
+    type: pulumi.Input['AccountConnectionType']
+    """
+    The type: account_connection_openai or account_connection_twilio. Changing it replaces (the service cannot change it).
+    """
+    account_supports_any_caller_id: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Whether the Twilio account may present any caller id (account_connection_twilio). The service cannot change it in place: changing it replaces. Unset: the service decides.
+    """
+    id: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    Adopt this existing object (its UUID) instead of creating one: the first `up` takes it over.
+    """
+    openai_api_key: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    The OpenAI API key (account_connection_openai), always secret. Write-only: the service may mask it or leave it out of its answers, so it is compared with the value last sent, and a key changed outside Pulumi is not seen (set it here to change it).
+    """
+    steering_pool: NotRequired[pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]]
+    """
+    Numbers of the Twilio account (E.164) that place outbound calls in turn (account_connection_twilio; order does not matter). Changes are applied with the service's add_to_steering_pool and remove_from_steering_pool. Unset: the service keeps the pool it holds.
+    """
+    twilio_account_sid: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    The Twilio account SID (account_connection_twilio).
+    """
+    twilio_auth_token: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    The Twilio auth token (account_connection_twilio), always secret. Write-only: the service may mask it or leave it out of its answers, so it is compared with the value last sent, and a token changed outside Pulumi is not seen (set it here to change it).
+    """
+    was: NotRequired[pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]]
+    """
+    Keys this entry had before a rename: the resource keeps its object (an alias).
+    """
+
+@pulumi.input_type
+class FleetAccountConnectionArgs:
+    def __init__(__self__, *,
+                 type: pulumi.Input['AccountConnectionType'],
+                 account_supports_any_caller_id: pulumi.Input[Optional[_builtins.bool]] = None,
+                 id: pulumi.Input[Optional[_builtins.str]] = None,
+                 openai_api_key: pulumi.Input[Optional[_builtins.str]] = None,
+                 steering_pool: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
+                 twilio_account_sid: pulumi.Input[Optional[_builtins.str]] = None,
+                 twilio_auth_token: pulumi.Input[Optional[_builtins.str]] = None,
+                 was: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None):
+        """
+        A AccountConnection of the fleet, named by its key (its resource is `<fleet>-<key>`): each field is the AccountConnection argument of the same name.
+
+        :param pulumi.Input['AccountConnectionType'] type: The type: account_connection_openai or account_connection_twilio. Changing it replaces (the service cannot change it).
+        :param pulumi.Input[_builtins.bool] account_supports_any_caller_id: Whether the Twilio account may present any caller id (account_connection_twilio). The service cannot change it in place: changing it replaces. Unset: the service decides.
+        :param pulumi.Input[_builtins.str] id: Adopt this existing object (its UUID) instead of creating one: the first `up` takes it over.
+        :param pulumi.Input[_builtins.str] openai_api_key: The OpenAI API key (account_connection_openai), always secret. Write-only: the service may mask it or leave it out of its answers, so it is compared with the value last sent, and a key changed outside Pulumi is not seen (set it here to change it).
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] steering_pool: Numbers of the Twilio account (E.164) that place outbound calls in turn (account_connection_twilio; order does not matter). Changes are applied with the service's add_to_steering_pool and remove_from_steering_pool. Unset: the service keeps the pool it holds.
+        :param pulumi.Input[_builtins.str] twilio_account_sid: The Twilio account SID (account_connection_twilio).
+        :param pulumi.Input[_builtins.str] twilio_auth_token: The Twilio auth token (account_connection_twilio), always secret. Write-only: the service may mask it or leave it out of its answers, so it is compared with the value last sent, and a token changed outside Pulumi is not seen (set it here to change it).
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] was: Keys this entry had before a rename: the resource keeps its object (an alias).
+        """
+        pulumi.set(__self__, "type", type)
+        if account_supports_any_caller_id is not None:
+            pulumi.set(__self__, "account_supports_any_caller_id", account_supports_any_caller_id)
+        if id is not None:
+            pulumi.set(__self__, "id", id)
+        if openai_api_key is not None:
+            pulumi.set(__self__, "openai_api_key", openai_api_key)
+        if steering_pool is not None:
+            pulumi.set(__self__, "steering_pool", steering_pool)
+        if twilio_account_sid is not None:
+            pulumi.set(__self__, "twilio_account_sid", twilio_account_sid)
+        if twilio_auth_token is not None:
+            pulumi.set(__self__, "twilio_auth_token", twilio_auth_token)
+        if was is not None:
+            pulumi.set(__self__, "was", was)
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> pulumi.Input['AccountConnectionType']:
+        """
+        The type: account_connection_openai or account_connection_twilio. Changing it replaces (the service cannot change it).
+        """
+        return pulumi.get(self, "type")
+
+    @type.setter
+    def type(self, value: pulumi.Input['AccountConnectionType']):
+        pulumi.set(self, "type", value)
+
+    @_builtins.property
+    @pulumi.getter(name="accountSupportsAnyCallerId")
+    def account_supports_any_caller_id(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the Twilio account may present any caller id (account_connection_twilio). The service cannot change it in place: changing it replaces. Unset: the service decides.
+        """
+        return pulumi.get(self, "account_supports_any_caller_id")
+
+    @account_supports_any_caller_id.setter
+    def account_supports_any_caller_id(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "account_supports_any_caller_id", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Adopt this existing object (its UUID) instead of creating one: the first `up` takes it over.
+        """
+        return pulumi.get(self, "id")
+
+    @id.setter
+    def id(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "id", value)
+
+    @_builtins.property
+    @pulumi.getter(name="openaiApiKey")
+    def openai_api_key(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The OpenAI API key (account_connection_openai), always secret. Write-only: the service may mask it or leave it out of its answers, so it is compared with the value last sent, and a key changed outside Pulumi is not seen (set it here to change it).
+        """
+        return pulumi.get(self, "openai_api_key")
+
+    @openai_api_key.setter
+    def openai_api_key(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "openai_api_key", value)
+
+    @_builtins.property
+    @pulumi.getter(name="steeringPool")
+    def steering_pool(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
+        """
+        Numbers of the Twilio account (E.164) that place outbound calls in turn (account_connection_twilio; order does not matter). Changes are applied with the service's add_to_steering_pool and remove_from_steering_pool. Unset: the service keeps the pool it holds.
+        """
+        return pulumi.get(self, "steering_pool")
+
+    @steering_pool.setter
+    def steering_pool(self, value: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]):
+        pulumi.set(self, "steering_pool", value)
+
+    @_builtins.property
+    @pulumi.getter(name="twilioAccountSid")
+    def twilio_account_sid(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The Twilio account SID (account_connection_twilio).
+        """
+        return pulumi.get(self, "twilio_account_sid")
+
+    @twilio_account_sid.setter
+    def twilio_account_sid(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "twilio_account_sid", value)
+
+    @_builtins.property
+    @pulumi.getter(name="twilioAuthToken")
+    def twilio_auth_token(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The Twilio auth token (account_connection_twilio), always secret. Write-only: the service may mask it or leave it out of its answers, so it is compared with the value last sent, and a token changed outside Pulumi is not seen (set it here to change it).
+        """
+        return pulumi.get(self, "twilio_auth_token")
+
+    @twilio_auth_token.setter
+    def twilio_auth_token(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "twilio_auth_token", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def was(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
+        """
+        Keys this entry had before a rename: the resource keeps its object (an alias).
+        """
+        return pulumi.get(self, "was")
+
+    @was.setter
+    def was(self, value: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]):
+        pulumi.set(self, "was", value)
+
+
+class FleetActionArgsDict(TypedDict):
+    """
+    A Action of the fleet, named by its key (its resource is `<fleet>-<key>`): each field is the Action argument of the same name.
+    """
+    config: NotRequired[pulumi.Input[Optional['ActionConfigArgsDict']]]
+    """
+    Its configuration: `phoneNumber` (E.164) for action_transfer_call; other keys are passed to the service as they are.
+    """
+    id: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    Adopt this existing object (its UUID) instead of creating one: the first `up` takes it over.
+    """
+    type: NotRequired[pulumi.Input[Optional['ActionType']]]
+    """
+    What it does: action_end_conversation (default), action_transfer_call or action_dtmf.
+    """
+    was: NotRequired[pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]]
+    """
+    Keys this entry had before a rename: the resource keeps its object (an alias).
+    """
+
+@pulumi.input_type
+class FleetActionArgs:
+    def __init__(__self__, *,
+                 config: pulumi.Input[Optional['ActionConfigArgs']] = None,
+                 id: pulumi.Input[Optional[_builtins.str]] = None,
+                 type: pulumi.Input[Optional['ActionType']] = None,
+                 was: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None):
+        """
+        A Action of the fleet, named by its key (its resource is `<fleet>-<key>`): each field is the Action argument of the same name.
+
+        :param pulumi.Input['ActionConfigArgs'] config: Its configuration: `phoneNumber` (E.164) for action_transfer_call; other keys are passed to the service as they are.
+        :param pulumi.Input[_builtins.str] id: Adopt this existing object (its UUID) instead of creating one: the first `up` takes it over.
+        :param pulumi.Input['ActionType'] type: What it does: action_end_conversation (default), action_transfer_call or action_dtmf.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] was: Keys this entry had before a rename: the resource keeps its object (an alias).
+        """
+        if config is not None:
+            pulumi.set(__self__, "config", config)
+        if id is not None:
+            pulumi.set(__self__, "id", id)
+        if type is not None:
+            pulumi.set(__self__, "type", type)
+        if was is not None:
+            pulumi.set(__self__, "was", was)
+
+    @_builtins.property
+    @pulumi.getter
+    def config(self) -> pulumi.Input[Optional['ActionConfigArgs']]:
+        """
+        Its configuration: `phoneNumber` (E.164) for action_transfer_call; other keys are passed to the service as they are.
+        """
+        return pulumi.get(self, "config")
+
+    @config.setter
+    def config(self, value: pulumi.Input[Optional['ActionConfigArgs']]):
+        pulumi.set(self, "config", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Adopt this existing object (its UUID) instead of creating one: the first `up` takes it over.
+        """
+        return pulumi.get(self, "id")
+
+    @id.setter
+    def id(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "id", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> pulumi.Input[Optional['ActionType']]:
+        """
+        What it does: action_end_conversation (default), action_transfer_call or action_dtmf.
+        """
+        return pulumi.get(self, "type")
+
+    @type.setter
+    def type(self, value: pulumi.Input[Optional['ActionType']]):
+        pulumi.set(self, "type", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def was(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
+        """
+        Keys this entry had before a rename: the resource keeps its object (an alias).
+        """
+        return pulumi.get(self, "was")
+
+    @was.setter
+    def was(self, value: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]):
+        pulumi.set(self, "was", value)
+
+
+class FleetAgentArgsDict(TypedDict):
+    """
+    A Agent of the fleet, named by its key (its resource is `<fleet>-<key>`): each field is the Agent argument of the same name.
+    """
+    voice: pulumi.Input[_builtins.str]
+    """
+    The id of the voice it speaks with: a `Voice`'s `id`, or an existing voice's UUID. In a fleet: a key of `voices`, or an existing object's UUID.
+    """
+    actions: NotRequired[pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]]
+    """
+    Ids of the actions it may take (order does not matter), each once, at most 50. In a fleet: a key of `actions`, or an existing object's UUID.
+    """
+    ask_if_human_present_on_idle: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Whether it asks if anyone is there when the call goes idle. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+    """
+    context_endpoint: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    An http(s) URL the service asks for context at the start of each call (no credentials in it: they would be stored in plain text). Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+    """
+    conversation_speed: NotRequired[pulumi.Input[Optional[_builtins.float]]]
+    """
+    How fast it converses, a number greater than 0 (1 is the service's normal pace). Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+    """
+    deepgram_keywords: NotRequired[pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.float]]]]]
+    """
+    Words the speech recognizer (Deepgram) should favour, each with its boost: `{"Ibuprofeno": 2}`. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+    """
+    endpointing_sensitivity: NotRequired[pulumi.Input[Optional['EndpointingSensitivity']]]
+    """
+    How soon it takes a pause for the end of the caller's turn: auto, relaxed, sensitive. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+    """
+    id: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    Adopt this existing object (its UUID) instead of creating one: the first `up` takes it over.
+    """
+    idle_time_seconds: NotRequired[pulumi.Input[Optional[_builtins.int]]]
+    """
+    Seconds of silence before it acts on an idle call, a whole number, at least 1. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+    """
+    initial_message: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    What it says first when a call connects ("" or unset: nothing); at most 10000 characters.
+    """
+    initial_message_delay: NotRequired[pulumi.Input[Optional[_builtins.float]]]
+    """
+    Seconds it waits before its opening message, 0 or more. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+    """
+    interrupt_sensitivity: NotRequired[pulumi.Input[Optional['InterruptSensitivity']]]
+    """
+    How readily a caller's speech interrupts it: low, high. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+    """
+    ivr_navigation_mode: NotRequired[pulumi.Input[Optional['IvrNavigationMode']]]
+    """
+    Whether it navigates phone menus (IVRs): default, off. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+    """
+    language: NotRequired[pulumi.Input[Optional['Language']]]
+    """
+    The language it speaks and listens for: en, es, de, hi, pt, fr, nl, id, it, ja, ko. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+    """
+    llm_fallback: NotRequired[pulumi.Input[Optional['AgentLlmFallbackArgsDict']]]
+    """
+    The language model it falls back to when its own fails: `provider` (openai, azure) and `modelName`. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+    """
+    llm_temperature: NotRequired[pulumi.Input[Optional[_builtins.float]]]
+    """
+    The language model's sampling temperature, from 0 to 2. Only the current API (2024) has it, and only its agents/create takes it (0.0.48's agents/update has no llm_temperature): changing it replaces the agent (the old one stays on the service, which has no delete). Left unset, the service's value stands.
+    """
+    name: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    The agent's name, as the dashboard shows it. Left unset, a new agent gets its logical name, or the name the stack's `pulumi:autonaming` makes (native provider), and an agent keeps the name it has. Only the current API (2024) has it; its update takes no null, so nothing clears it.
+    """
+    noise_suppression: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Whether background noise is suppressed on the caller's audio. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+    """
+    openai_account_connection: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    The id of an OpenAI `AccountConnection` (or an existing one's UUID): its language model runs on that account. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it). In a fleet: a key of `accountConnections`, or an existing object's UUID.
+    """
+    openai_model_name_override: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    The OpenAI model it uses instead of the service's default, e.g. "gpt-4o". Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+    """
+    prompt: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    The agent's instructions, as text: non-empty, at most 100000 characters. Exactly one of `prompt` and `promptId` is set.
+    """
+    prompt_id: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    The id of a `Prompt` (or an existing prompt object's UUID) the agent speaks by, instead of `prompt`'s text. Exactly one of `prompt` and `promptId` is set. Only the current API (2024) has prompt objects. In a fleet: a key of `prompts`, or an existing object's UUID.
+    """
+    run_do_not_call_detection: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Whether the service checks called numbers against do-not-call lists. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+    """
+    vector_database: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    The id of a `VectorDatabase` (or an existing one's UUID) it retrieves knowledge from. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it). In a fleet: a key of `vectorDatabases`, or an existing object's UUID.
+    """
+    was: NotRequired[pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]]
+    """
+    Keys this entry had before a rename: the resource keeps its object (an alias).
+    """
+    webhook: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    The id of the webhook that receives its events. In a fleet: a key of `webhooks`, or an existing object's UUID.
+    """
+
+@pulumi.input_type
+class FleetAgentArgs:
+    def __init__(__self__, *,
+                 voice: pulumi.Input[_builtins.str],
+                 actions: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
+                 ask_if_human_present_on_idle: pulumi.Input[Optional[_builtins.bool]] = None,
+                 context_endpoint: pulumi.Input[Optional[_builtins.str]] = None,
+                 conversation_speed: pulumi.Input[Optional[_builtins.float]] = None,
+                 deepgram_keywords: pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.float]]]] = None,
+                 endpointing_sensitivity: pulumi.Input[Optional['EndpointingSensitivity']] = None,
+                 id: pulumi.Input[Optional[_builtins.str]] = None,
+                 idle_time_seconds: pulumi.Input[Optional[_builtins.int]] = None,
+                 initial_message: pulumi.Input[Optional[_builtins.str]] = None,
+                 initial_message_delay: pulumi.Input[Optional[_builtins.float]] = None,
+                 interrupt_sensitivity: pulumi.Input[Optional['InterruptSensitivity']] = None,
+                 ivr_navigation_mode: pulumi.Input[Optional['IvrNavigationMode']] = None,
+                 language: pulumi.Input[Optional['Language']] = None,
+                 llm_fallback: pulumi.Input[Optional['AgentLlmFallbackArgs']] = None,
+                 llm_temperature: pulumi.Input[Optional[_builtins.float]] = None,
+                 name: pulumi.Input[Optional[_builtins.str]] = None,
+                 noise_suppression: pulumi.Input[Optional[_builtins.bool]] = None,
+                 openai_account_connection: pulumi.Input[Optional[_builtins.str]] = None,
+                 openai_model_name_override: pulumi.Input[Optional[_builtins.str]] = None,
+                 prompt: pulumi.Input[Optional[_builtins.str]] = None,
+                 prompt_id: pulumi.Input[Optional[_builtins.str]] = None,
+                 run_do_not_call_detection: pulumi.Input[Optional[_builtins.bool]] = None,
+                 vector_database: pulumi.Input[Optional[_builtins.str]] = None,
+                 was: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
+                 webhook: pulumi.Input[Optional[_builtins.str]] = None):
+        """
+        A Agent of the fleet, named by its key (its resource is `<fleet>-<key>`): each field is the Agent argument of the same name.
+
+        :param pulumi.Input[_builtins.str] voice: The id of the voice it speaks with: a `Voice`'s `id`, or an existing voice's UUID. In a fleet: a key of `voices`, or an existing object's UUID.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] actions: Ids of the actions it may take (order does not matter), each once, at most 50. In a fleet: a key of `actions`, or an existing object's UUID.
+        :param pulumi.Input[_builtins.bool] ask_if_human_present_on_idle: Whether it asks if anyone is there when the call goes idle. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+        :param pulumi.Input[_builtins.str] context_endpoint: An http(s) URL the service asks for context at the start of each call (no credentials in it: they would be stored in plain text). Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+        :param pulumi.Input[_builtins.float] conversation_speed: How fast it converses, a number greater than 0 (1 is the service's normal pace). Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+        :param pulumi.Input[Mapping[str, pulumi.Input[_builtins.float]]] deepgram_keywords: Words the speech recognizer (Deepgram) should favour, each with its boost: `{"Ibuprofeno": 2}`. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+        :param pulumi.Input['EndpointingSensitivity'] endpointing_sensitivity: How soon it takes a pause for the end of the caller's turn: auto, relaxed, sensitive. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+        :param pulumi.Input[_builtins.str] id: Adopt this existing object (its UUID) instead of creating one: the first `up` takes it over.
+        :param pulumi.Input[_builtins.int] idle_time_seconds: Seconds of silence before it acts on an idle call, a whole number, at least 1. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+        :param pulumi.Input[_builtins.str] initial_message: What it says first when a call connects ("" or unset: nothing); at most 10000 characters.
+        :param pulumi.Input[_builtins.float] initial_message_delay: Seconds it waits before its opening message, 0 or more. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+        :param pulumi.Input['InterruptSensitivity'] interrupt_sensitivity: How readily a caller's speech interrupts it: low, high. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+        :param pulumi.Input['IvrNavigationMode'] ivr_navigation_mode: Whether it navigates phone menus (IVRs): default, off. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+        :param pulumi.Input['Language'] language: The language it speaks and listens for: en, es, de, hi, pt, fr, nl, id, it, ja, ko. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+        :param pulumi.Input['AgentLlmFallbackArgs'] llm_fallback: The language model it falls back to when its own fails: `provider` (openai, azure) and `modelName`. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+        :param pulumi.Input[_builtins.float] llm_temperature: The language model's sampling temperature, from 0 to 2. Only the current API (2024) has it, and only its agents/create takes it (0.0.48's agents/update has no llm_temperature): changing it replaces the agent (the old one stays on the service, which has no delete). Left unset, the service's value stands.
+        :param pulumi.Input[_builtins.str] name: The agent's name, as the dashboard shows it. Left unset, a new agent gets its logical name, or the name the stack's `pulumi:autonaming` makes (native provider), and an agent keeps the name it has. Only the current API (2024) has it; its update takes no null, so nothing clears it.
+        :param pulumi.Input[_builtins.bool] noise_suppression: Whether background noise is suppressed on the caller's audio. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+        :param pulumi.Input[_builtins.str] openai_account_connection: The id of an OpenAI `AccountConnection` (or an existing one's UUID): its language model runs on that account. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it). In a fleet: a key of `accountConnections`, or an existing object's UUID.
+        :param pulumi.Input[_builtins.str] openai_model_name_override: The OpenAI model it uses instead of the service's default, e.g. "gpt-4o". Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+        :param pulumi.Input[_builtins.str] prompt: The agent's instructions, as text: non-empty, at most 100000 characters. Exactly one of `prompt` and `promptId` is set.
+        :param pulumi.Input[_builtins.str] prompt_id: The id of a `Prompt` (or an existing prompt object's UUID) the agent speaks by, instead of `prompt`'s text. Exactly one of `prompt` and `promptId` is set. Only the current API (2024) has prompt objects. In a fleet: a key of `prompts`, or an existing object's UUID.
+        :param pulumi.Input[_builtins.bool] run_do_not_call_detection: Whether the service checks called numbers against do-not-call lists. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+        :param pulumi.Input[_builtins.str] vector_database: The id of a `VectorDatabase` (or an existing one's UUID) it retrieves knowledge from. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it). In a fleet: a key of `vectorDatabases`, or an existing object's UUID.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] was: Keys this entry had before a rename: the resource keeps its object (an alias).
+        :param pulumi.Input[_builtins.str] webhook: The id of the webhook that receives its events. In a fleet: a key of `webhooks`, or an existing object's UUID.
+        """
+        pulumi.set(__self__, "voice", voice)
+        if actions is not None:
+            pulumi.set(__self__, "actions", actions)
+        if ask_if_human_present_on_idle is not None:
+            pulumi.set(__self__, "ask_if_human_present_on_idle", ask_if_human_present_on_idle)
+        if context_endpoint is not None:
+            pulumi.set(__self__, "context_endpoint", context_endpoint)
+        if conversation_speed is not None:
+            pulumi.set(__self__, "conversation_speed", conversation_speed)
+        if deepgram_keywords is not None:
+            pulumi.set(__self__, "deepgram_keywords", deepgram_keywords)
+        if endpointing_sensitivity is not None:
+            pulumi.set(__self__, "endpointing_sensitivity", endpointing_sensitivity)
+        if id is not None:
+            pulumi.set(__self__, "id", id)
+        if idle_time_seconds is not None:
+            pulumi.set(__self__, "idle_time_seconds", idle_time_seconds)
+        if initial_message is not None:
+            pulumi.set(__self__, "initial_message", initial_message)
+        if initial_message_delay is not None:
+            pulumi.set(__self__, "initial_message_delay", initial_message_delay)
+        if interrupt_sensitivity is not None:
+            pulumi.set(__self__, "interrupt_sensitivity", interrupt_sensitivity)
+        if ivr_navigation_mode is not None:
+            pulumi.set(__self__, "ivr_navigation_mode", ivr_navigation_mode)
+        if language is not None:
+            pulumi.set(__self__, "language", language)
+        if llm_fallback is not None:
+            pulumi.set(__self__, "llm_fallback", llm_fallback)
+        if llm_temperature is not None:
+            pulumi.set(__self__, "llm_temperature", llm_temperature)
+        if name is not None:
+            pulumi.set(__self__, "name", name)
+        if noise_suppression is not None:
+            pulumi.set(__self__, "noise_suppression", noise_suppression)
+        if openai_account_connection is not None:
+            pulumi.set(__self__, "openai_account_connection", openai_account_connection)
+        if openai_model_name_override is not None:
+            pulumi.set(__self__, "openai_model_name_override", openai_model_name_override)
+        if prompt is not None:
+            pulumi.set(__self__, "prompt", prompt)
+        if prompt_id is not None:
+            pulumi.set(__self__, "prompt_id", prompt_id)
+        if run_do_not_call_detection is not None:
+            pulumi.set(__self__, "run_do_not_call_detection", run_do_not_call_detection)
+        if vector_database is not None:
+            pulumi.set(__self__, "vector_database", vector_database)
+        if was is not None:
+            pulumi.set(__self__, "was", was)
+        if webhook is not None:
+            pulumi.set(__self__, "webhook", webhook)
+
+    @_builtins.property
+    @pulumi.getter
+    def voice(self) -> pulumi.Input[_builtins.str]:
+        """
+        The id of the voice it speaks with: a `Voice`'s `id`, or an existing voice's UUID. In a fleet: a key of `voices`, or an existing object's UUID.
+        """
+        return pulumi.get(self, "voice")
+
+    @voice.setter
+    def voice(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "voice", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def actions(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
+        """
+        Ids of the actions it may take (order does not matter), each once, at most 50. In a fleet: a key of `actions`, or an existing object's UUID.
+        """
+        return pulumi.get(self, "actions")
+
+    @actions.setter
+    def actions(self, value: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]):
+        pulumi.set(self, "actions", value)
+
+    @_builtins.property
+    @pulumi.getter(name="askIfHumanPresentOnIdle")
+    def ask_if_human_present_on_idle(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether it asks if anyone is there when the call goes idle. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+        """
+        return pulumi.get(self, "ask_if_human_present_on_idle")
+
+    @ask_if_human_present_on_idle.setter
+    def ask_if_human_present_on_idle(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "ask_if_human_present_on_idle", value)
+
+    @_builtins.property
+    @pulumi.getter(name="contextEndpoint")
+    def context_endpoint(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        An http(s) URL the service asks for context at the start of each call (no credentials in it: they would be stored in plain text). Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+        """
+        return pulumi.get(self, "context_endpoint")
+
+    @context_endpoint.setter
+    def context_endpoint(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "context_endpoint", value)
+
+    @_builtins.property
+    @pulumi.getter(name="conversationSpeed")
+    def conversation_speed(self) -> pulumi.Input[Optional[_builtins.float]]:
+        """
+        How fast it converses, a number greater than 0 (1 is the service's normal pace). Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+        """
+        return pulumi.get(self, "conversation_speed")
+
+    @conversation_speed.setter
+    def conversation_speed(self, value: pulumi.Input[Optional[_builtins.float]]):
+        pulumi.set(self, "conversation_speed", value)
+
+    @_builtins.property
+    @pulumi.getter(name="deepgramKeywords")
+    def deepgram_keywords(self) -> pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.float]]]]:
+        """
+        Words the speech recognizer (Deepgram) should favour, each with its boost: `{"Ibuprofeno": 2}`. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+        """
+        return pulumi.get(self, "deepgram_keywords")
+
+    @deepgram_keywords.setter
+    def deepgram_keywords(self, value: pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.float]]]]):
+        pulumi.set(self, "deepgram_keywords", value)
+
+    @_builtins.property
+    @pulumi.getter(name="endpointingSensitivity")
+    def endpointing_sensitivity(self) -> pulumi.Input[Optional['EndpointingSensitivity']]:
+        """
+        How soon it takes a pause for the end of the caller's turn: auto, relaxed, sensitive. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+        """
+        return pulumi.get(self, "endpointing_sensitivity")
+
+    @endpointing_sensitivity.setter
+    def endpointing_sensitivity(self, value: pulumi.Input[Optional['EndpointingSensitivity']]):
+        pulumi.set(self, "endpointing_sensitivity", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Adopt this existing object (its UUID) instead of creating one: the first `up` takes it over.
+        """
+        return pulumi.get(self, "id")
+
+    @id.setter
+    def id(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "id", value)
+
+    @_builtins.property
+    @pulumi.getter(name="idleTimeSeconds")
+    def idle_time_seconds(self) -> pulumi.Input[Optional[_builtins.int]]:
+        """
+        Seconds of silence before it acts on an idle call, a whole number, at least 1. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+        """
+        return pulumi.get(self, "idle_time_seconds")
+
+    @idle_time_seconds.setter
+    def idle_time_seconds(self, value: pulumi.Input[Optional[_builtins.int]]):
+        pulumi.set(self, "idle_time_seconds", value)
+
+    @_builtins.property
+    @pulumi.getter(name="initialMessage")
+    def initial_message(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        What it says first when a call connects ("" or unset: nothing); at most 10000 characters.
+        """
+        return pulumi.get(self, "initial_message")
+
+    @initial_message.setter
+    def initial_message(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "initial_message", value)
+
+    @_builtins.property
+    @pulumi.getter(name="initialMessageDelay")
+    def initial_message_delay(self) -> pulumi.Input[Optional[_builtins.float]]:
+        """
+        Seconds it waits before its opening message, 0 or more. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+        """
+        return pulumi.get(self, "initial_message_delay")
+
+    @initial_message_delay.setter
+    def initial_message_delay(self, value: pulumi.Input[Optional[_builtins.float]]):
+        pulumi.set(self, "initial_message_delay", value)
+
+    @_builtins.property
+    @pulumi.getter(name="interruptSensitivity")
+    def interrupt_sensitivity(self) -> pulumi.Input[Optional['InterruptSensitivity']]:
+        """
+        How readily a caller's speech interrupts it: low, high. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+        """
+        return pulumi.get(self, "interrupt_sensitivity")
+
+    @interrupt_sensitivity.setter
+    def interrupt_sensitivity(self, value: pulumi.Input[Optional['InterruptSensitivity']]):
+        pulumi.set(self, "interrupt_sensitivity", value)
+
+    @_builtins.property
+    @pulumi.getter(name="ivrNavigationMode")
+    def ivr_navigation_mode(self) -> pulumi.Input[Optional['IvrNavigationMode']]:
+        """
+        Whether it navigates phone menus (IVRs): default, off. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+        """
+        return pulumi.get(self, "ivr_navigation_mode")
+
+    @ivr_navigation_mode.setter
+    def ivr_navigation_mode(self, value: pulumi.Input[Optional['IvrNavigationMode']]):
+        pulumi.set(self, "ivr_navigation_mode", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def language(self) -> pulumi.Input[Optional['Language']]:
+        """
+        The language it speaks and listens for: en, es, de, hi, pt, fr, nl, id, it, ja, ko. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+        """
+        return pulumi.get(self, "language")
+
+    @language.setter
+    def language(self, value: pulumi.Input[Optional['Language']]):
+        pulumi.set(self, "language", value)
+
+    @_builtins.property
+    @pulumi.getter(name="llmFallback")
+    def llm_fallback(self) -> pulumi.Input[Optional['AgentLlmFallbackArgs']]:
+        """
+        The language model it falls back to when its own fails: `provider` (openai, azure) and `modelName`. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+        """
+        return pulumi.get(self, "llm_fallback")
+
+    @llm_fallback.setter
+    def llm_fallback(self, value: pulumi.Input[Optional['AgentLlmFallbackArgs']]):
+        pulumi.set(self, "llm_fallback", value)
+
+    @_builtins.property
+    @pulumi.getter(name="llmTemperature")
+    def llm_temperature(self) -> pulumi.Input[Optional[_builtins.float]]:
+        """
+        The language model's sampling temperature, from 0 to 2. Only the current API (2024) has it, and only its agents/create takes it (0.0.48's agents/update has no llm_temperature): changing it replaces the agent (the old one stays on the service, which has no delete). Left unset, the service's value stands.
+        """
+        return pulumi.get(self, "llm_temperature")
+
+    @llm_temperature.setter
+    def llm_temperature(self, value: pulumi.Input[Optional[_builtins.float]]):
+        pulumi.set(self, "llm_temperature", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The agent's name, as the dashboard shows it. Left unset, a new agent gets its logical name, or the name the stack's `pulumi:autonaming` makes (native provider), and an agent keeps the name it has. Only the current API (2024) has it; its update takes no null, so nothing clears it.
+        """
+        return pulumi.get(self, "name")
+
+    @name.setter
+    def name(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "name", value)
+
+    @_builtins.property
+    @pulumi.getter(name="noiseSuppression")
+    def noise_suppression(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether background noise is suppressed on the caller's audio. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+        """
+        return pulumi.get(self, "noise_suppression")
+
+    @noise_suppression.setter
+    def noise_suppression(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "noise_suppression", value)
+
+    @_builtins.property
+    @pulumi.getter(name="openaiAccountConnection")
+    def openai_account_connection(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The id of an OpenAI `AccountConnection` (or an existing one's UUID): its language model runs on that account. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it). In a fleet: a key of `accountConnections`, or an existing object's UUID.
+        """
+        return pulumi.get(self, "openai_account_connection")
+
+    @openai_account_connection.setter
+    def openai_account_connection(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "openai_account_connection", value)
+
+    @_builtins.property
+    @pulumi.getter(name="openaiModelNameOverride")
+    def openai_model_name_override(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The OpenAI model it uses instead of the service's default, e.g. "gpt-4o". Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+        """
+        return pulumi.get(self, "openai_model_name_override")
+
+    @openai_model_name_override.setter
+    def openai_model_name_override(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "openai_model_name_override", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def prompt(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The agent's instructions, as text: non-empty, at most 100000 characters. Exactly one of `prompt` and `promptId` is set.
+        """
+        return pulumi.get(self, "prompt")
+
+    @prompt.setter
+    def prompt(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "prompt", value)
+
+    @_builtins.property
+    @pulumi.getter(name="promptId")
+    def prompt_id(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The id of a `Prompt` (or an existing prompt object's UUID) the agent speaks by, instead of `prompt`'s text. Exactly one of `prompt` and `promptId` is set. Only the current API (2024) has prompt objects. In a fleet: a key of `prompts`, or an existing object's UUID.
+        """
+        return pulumi.get(self, "prompt_id")
+
+    @prompt_id.setter
+    def prompt_id(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "prompt_id", value)
+
+    @_builtins.property
+    @pulumi.getter(name="runDoNotCallDetection")
+    def run_do_not_call_detection(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the service checks called numbers against do-not-call lists. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
+        """
+        return pulumi.get(self, "run_do_not_call_detection")
+
+    @run_do_not_call_detection.setter
+    def run_do_not_call_detection(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "run_do_not_call_detection", value)
+
+    @_builtins.property
+    @pulumi.getter(name="vectorDatabase")
+    def vector_database(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The id of a `VectorDatabase` (or an existing one's UUID) it retrieves knowledge from. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it). In a fleet: a key of `vectorDatabases`, or an existing object's UUID.
+        """
+        return pulumi.get(self, "vector_database")
+
+    @vector_database.setter
+    def vector_database(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "vector_database", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def was(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
+        """
+        Keys this entry had before a rename: the resource keeps its object (an alias).
+        """
+        return pulumi.get(self, "was")
+
+    @was.setter
+    def was(self, value: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]):
+        pulumi.set(self, "was", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def webhook(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The id of the webhook that receives its events. In a fleet: a key of `webhooks`, or an existing object's UUID.
+        """
+        return pulumi.get(self, "webhook")
+
+    @webhook.setter
+    def webhook(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "webhook", value)
+
+
+class FleetLineArgsDict(TypedDict):
+    """
+    A line: a number bound to an agent, either one the account owns (`number`), one of the team's Twilio account to link (`number` and `link`), or one to buy (`buy`).
+    """
+    agent: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    A key of `agents`, or an existing agent's UUID: who answers. Required unless the line has `link`.
+    """
+    buy: NotRequired[pulumi.Input[Optional['FleetPurchaseArgsDict']]]
+    """
+    Buy a number for this line instead (protected unless `protect: false`).
+    """
+    link: NotRequired[pulumi.Input[Optional['FleetLinkArgsDict']]]
+    """
+    Link `number` from the team's Twilio account (a LinkedNumber).
+    """
+    number: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    A number the account owns, or with `link` one of the team's Twilio account, E.164 ("+15551234567").
+    """
+    protect: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    For a bought number: false lets `destroy` cancel it (default true).
+    """
+    was: NotRequired[pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]]
+    """
+    Keys this entry had before a rename: the resource keeps its object (an alias).
+    """
+
+@pulumi.input_type
+class FleetLineArgs:
+    def __init__(__self__, *,
+                 agent: pulumi.Input[Optional[_builtins.str]] = None,
+                 buy: pulumi.Input[Optional['FleetPurchaseArgs']] = None,
+                 link: pulumi.Input[Optional['FleetLinkArgs']] = None,
+                 number: pulumi.Input[Optional[_builtins.str]] = None,
+                 protect: pulumi.Input[Optional[_builtins.bool]] = None,
+                 was: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None):
+        """
+        A line: a number bound to an agent, either one the account owns (`number`), one of the team's Twilio account to link (`number` and `link`), or one to buy (`buy`).
+
+        :param pulumi.Input[_builtins.str] agent: A key of `agents`, or an existing agent's UUID: who answers. Required unless the line has `link`.
+        :param pulumi.Input['FleetPurchaseArgs'] buy: Buy a number for this line instead (protected unless `protect: false`).
+        :param pulumi.Input['FleetLinkArgs'] link: Link `number` from the team's Twilio account (a LinkedNumber).
+        :param pulumi.Input[_builtins.str] number: A number the account owns, or with `link` one of the team's Twilio account, E.164 ("+15551234567").
+        :param pulumi.Input[_builtins.bool] protect: For a bought number: false lets `destroy` cancel it (default true).
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] was: Keys this entry had before a rename: the resource keeps its object (an alias).
+        """
+        if agent is not None:
+            pulumi.set(__self__, "agent", agent)
+        if buy is not None:
+            pulumi.set(__self__, "buy", buy)
+        if link is not None:
+            pulumi.set(__self__, "link", link)
+        if number is not None:
+            pulumi.set(__self__, "number", number)
+        if protect is not None:
+            pulumi.set(__self__, "protect", protect)
+        if was is not None:
+            pulumi.set(__self__, "was", was)
+
+    @_builtins.property
+    @pulumi.getter
+    def agent(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        A key of `agents`, or an existing agent's UUID: who answers. Required unless the line has `link`.
+        """
+        return pulumi.get(self, "agent")
+
+    @agent.setter
+    def agent(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "agent", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def buy(self) -> pulumi.Input[Optional['FleetPurchaseArgs']]:
+        """
+        Buy a number for this line instead (protected unless `protect: false`).
+        """
+        return pulumi.get(self, "buy")
+
+    @buy.setter
+    def buy(self, value: pulumi.Input[Optional['FleetPurchaseArgs']]):
+        pulumi.set(self, "buy", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def link(self) -> pulumi.Input[Optional['FleetLinkArgs']]:
+        """
+        Link `number` from the team's Twilio account (a LinkedNumber).
+        """
+        return pulumi.get(self, "link")
+
+    @link.setter
+    def link(self, value: pulumi.Input[Optional['FleetLinkArgs']]):
+        pulumi.set(self, "link", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def number(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        A number the account owns, or with `link` one of the team's Twilio account, E.164 ("+15551234567").
+        """
+        return pulumi.get(self, "number")
+
+    @number.setter
+    def number(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "number", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def protect(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        For a bought number: false lets `destroy` cancel it (default true).
+        """
+        return pulumi.get(self, "protect")
+
+    @protect.setter
+    def protect(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "protect", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def was(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
+        """
+        Keys this entry had before a rename: the resource keeps its object (an alias).
+        """
+        return pulumi.get(self, "was")
+
+    @was.setter
+    def was(self, value: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]):
+        pulumi.set(self, "was", value)
+
+
+class FleetLinkArgsDict(TypedDict):
+    """
+    A number of the team's own Twilio account, linked to the service (current API only).
+    """
+    connection: pulumi.Input[_builtins.str]
+    """
+    A key of `accountConnections`, or the UUID of the Twilio account connection that owns the number.
+    """
+    outbound_only: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    The number only places calls.
+    """
+
+@pulumi.input_type
+class FleetLinkArgs:
+    def __init__(__self__, *,
+                 connection: pulumi.Input[_builtins.str],
+                 outbound_only: pulumi.Input[Optional[_builtins.bool]] = None):
+        """
+        A number of the team's own Twilio account, linked to the service (current API only).
+
+        :param pulumi.Input[_builtins.str] connection: A key of `accountConnections`, or the UUID of the Twilio account connection that owns the number.
+        :param pulumi.Input[_builtins.bool] outbound_only: The number only places calls.
+        """
+        pulumi.set(__self__, "connection", connection)
+        if outbound_only is not None:
+            pulumi.set(__self__, "outbound_only", outbound_only)
+
+    @_builtins.property
+    @pulumi.getter
+    def connection(self) -> pulumi.Input[_builtins.str]:
+        """
+        A key of `accountConnections`, or the UUID of the Twilio account connection that owns the number.
+        """
+        return pulumi.get(self, "connection")
+
+    @connection.setter
+    def connection(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "connection", value)
+
+    @_builtins.property
+    @pulumi.getter(name="outboundOnly")
+    def outbound_only(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        The number only places calls.
+        """
+        return pulumi.get(self, "outbound_only")
+
+    @outbound_only.setter
+    def outbound_only(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "outbound_only", value)
+
+
+class FleetPromptArgsDict(TypedDict):
+    """
+    A Prompt of the fleet, named by its key (its resource is `<fleet>-<key>`): each field is the Prompt argument of the same name.
+    """
+    collect_fields: NotRequired[pulumi.Input[Optional[Sequence[pulumi.Input['PromptCollectFieldsArgsDict']]]]]
+    """
+    Fields the agent collects during a call: each a `name`, a `label`, an optional `description` and a `fieldType` (field_type_email, the default and the only type the service knows). Unset: the service keeps what it holds.
+    """
+    content: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    The prompt's text. Set content, promptTemplate, or both (or neither with promptId). Unset: the service keeps what it holds (prompts/update leaves out what it is not sent).
+    """
+    context_endpoint: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    A URL the service asks for context before a call. Unset: the service keeps what it holds (prompts/update cannot clear it).
+    """
+    id: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    Adopt this existing object (its UUID) instead of creating one: the first `up` takes it over.
+    """
+    prompt_template: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    The id of a prompt template of the account. Unset: the service keeps what it holds.
+    """
+    was: NotRequired[pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]]
+    """
+    Keys this entry had before a rename: the resource keeps its object (an alias).
+    """
+
+@pulumi.input_type
+class FleetPromptArgs:
+    def __init__(__self__, *,
+                 collect_fields: pulumi.Input[Optional[Sequence[pulumi.Input['PromptCollectFieldsArgs']]]] = None,
+                 content: pulumi.Input[Optional[_builtins.str]] = None,
+                 context_endpoint: pulumi.Input[Optional[_builtins.str]] = None,
+                 id: pulumi.Input[Optional[_builtins.str]] = None,
+                 prompt_template: pulumi.Input[Optional[_builtins.str]] = None,
+                 was: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None):
+        """
+        A Prompt of the fleet, named by its key (its resource is `<fleet>-<key>`): each field is the Prompt argument of the same name.
+
+        :param pulumi.Input[Sequence[pulumi.Input['PromptCollectFieldsArgs']]] collect_fields: Fields the agent collects during a call: each a `name`, a `label`, an optional `description` and a `fieldType` (field_type_email, the default and the only type the service knows). Unset: the service keeps what it holds.
+        :param pulumi.Input[_builtins.str] content: The prompt's text. Set content, promptTemplate, or both (or neither with promptId). Unset: the service keeps what it holds (prompts/update leaves out what it is not sent).
+        :param pulumi.Input[_builtins.str] context_endpoint: A URL the service asks for context before a call. Unset: the service keeps what it holds (prompts/update cannot clear it).
+        :param pulumi.Input[_builtins.str] id: Adopt this existing object (its UUID) instead of creating one: the first `up` takes it over.
+        :param pulumi.Input[_builtins.str] prompt_template: The id of a prompt template of the account. Unset: the service keeps what it holds.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] was: Keys this entry had before a rename: the resource keeps its object (an alias).
+        """
+        if collect_fields is not None:
+            pulumi.set(__self__, "collect_fields", collect_fields)
+        if content is not None:
+            pulumi.set(__self__, "content", content)
+        if context_endpoint is not None:
+            pulumi.set(__self__, "context_endpoint", context_endpoint)
+        if id is not None:
+            pulumi.set(__self__, "id", id)
+        if prompt_template is not None:
+            pulumi.set(__self__, "prompt_template", prompt_template)
+        if was is not None:
+            pulumi.set(__self__, "was", was)
+
+    @_builtins.property
+    @pulumi.getter(name="collectFields")
+    def collect_fields(self) -> pulumi.Input[Optional[Sequence[pulumi.Input['PromptCollectFieldsArgs']]]]:
+        """
+        Fields the agent collects during a call: each a `name`, a `label`, an optional `description` and a `fieldType` (field_type_email, the default and the only type the service knows). Unset: the service keeps what it holds.
+        """
+        return pulumi.get(self, "collect_fields")
+
+    @collect_fields.setter
+    def collect_fields(self, value: pulumi.Input[Optional[Sequence[pulumi.Input['PromptCollectFieldsArgs']]]]):
+        pulumi.set(self, "collect_fields", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def content(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The prompt's text. Set content, promptTemplate, or both (or neither with promptId). Unset: the service keeps what it holds (prompts/update leaves out what it is not sent).
+        """
+        return pulumi.get(self, "content")
+
+    @content.setter
+    def content(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "content", value)
+
+    @_builtins.property
+    @pulumi.getter(name="contextEndpoint")
+    def context_endpoint(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        A URL the service asks for context before a call. Unset: the service keeps what it holds (prompts/update cannot clear it).
+        """
+        return pulumi.get(self, "context_endpoint")
+
+    @context_endpoint.setter
+    def context_endpoint(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "context_endpoint", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Adopt this existing object (its UUID) instead of creating one: the first `up` takes it over.
+        """
+        return pulumi.get(self, "id")
+
+    @id.setter
+    def id(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "id", value)
+
+    @_builtins.property
+    @pulumi.getter(name="promptTemplate")
+    def prompt_template(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The id of a prompt template of the account. Unset: the service keeps what it holds.
+        """
+        return pulumi.get(self, "prompt_template")
+
+    @prompt_template.setter
+    def prompt_template(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "prompt_template", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def was(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
+        """
+        Keys this entry had before a rename: the resource keeps its object (an alias).
+        """
+        return pulumi.get(self, "was")
+
+    @was.setter
+    def was(self, value: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]):
+        pulumi.set(self, "was", value)
+
+
+class FleetPurchaseArgsDict(TypedDict):
+    """
+    A number to buy for a line.
+    """
+    area_code: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    Buy in this 3-digit area code (unset: any area).
+    """
+
+@pulumi.input_type
+class FleetPurchaseArgs:
+    def __init__(__self__, *,
+                 area_code: pulumi.Input[Optional[_builtins.str]] = None):
+        """
+        A number to buy for a line.
+
+        :param pulumi.Input[_builtins.str] area_code: Buy in this 3-digit area code (unset: any area).
+        """
+        if area_code is not None:
+            pulumi.set(__self__, "area_code", area_code)
+
+    @_builtins.property
+    @pulumi.getter(name="areaCode")
+    def area_code(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Buy in this 3-digit area code (unset: any area).
+        """
+        return pulumi.get(self, "area_code")
+
+    @area_code.setter
+    def area_code(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "area_code", value)
+
+
+class FleetSpecArgsDict(TypedDict):
+    """
+    The fleet: each kind keyed by a name that becomes the resource's name.
+    """
+    account_connections: NotRequired[pulumi.Input[Optional[Mapping[str, pulumi.Input['FleetAccountConnectionArgsDict']]]]]
+    """
+    The fleet's accountConnections by key.
+    """
+    actions: NotRequired[pulumi.Input[Optional[Mapping[str, pulumi.Input['FleetActionArgsDict']]]]]
+    """
+    The fleet's actions by key.
+    """
+    agents: NotRequired[pulumi.Input[Optional[Mapping[str, pulumi.Input['FleetAgentArgsDict']]]]]
+    """
+    The fleet's agents by key.
+    """
+    lines: NotRequired[pulumi.Input[Optional[Mapping[str, pulumi.Input['FleetLineArgsDict']]]]]
+    """
+    Lines (number bindings) by key.
+    """
+    prompts: NotRequired[pulumi.Input[Optional[Mapping[str, pulumi.Input['FleetPromptArgsDict']]]]]
+    """
+    The fleet's prompts by key.
+    """
+    vector_databases: NotRequired[pulumi.Input[Optional[Mapping[str, pulumi.Input['FleetVectorDatabaseArgsDict']]]]]
+    """
+    The fleet's vectorDatabases by key.
+    """
+    voices: NotRequired[pulumi.Input[Optional[Mapping[str, pulumi.Input['FleetVoiceArgsDict']]]]]
+    """
+    The fleet's voices by key.
+    """
+    webhooks: NotRequired[pulumi.Input[Optional[Mapping[str, pulumi.Input['FleetWebhookArgsDict']]]]]
+    """
+    The fleet's webhooks by key.
+    """
+
+@pulumi.input_type
+class FleetSpecArgs:
+    def __init__(__self__, *,
+                 account_connections: pulumi.Input[Optional[Mapping[str, pulumi.Input['FleetAccountConnectionArgs']]]] = None,
+                 actions: pulumi.Input[Optional[Mapping[str, pulumi.Input['FleetActionArgs']]]] = None,
+                 agents: pulumi.Input[Optional[Mapping[str, pulumi.Input['FleetAgentArgs']]]] = None,
+                 lines: pulumi.Input[Optional[Mapping[str, pulumi.Input['FleetLineArgs']]]] = None,
+                 prompts: pulumi.Input[Optional[Mapping[str, pulumi.Input['FleetPromptArgs']]]] = None,
+                 vector_databases: pulumi.Input[Optional[Mapping[str, pulumi.Input['FleetVectorDatabaseArgs']]]] = None,
+                 voices: pulumi.Input[Optional[Mapping[str, pulumi.Input['FleetVoiceArgs']]]] = None,
+                 webhooks: pulumi.Input[Optional[Mapping[str, pulumi.Input['FleetWebhookArgs']]]] = None):
+        """
+        The fleet: each kind keyed by a name that becomes the resource's name.
+
+        :param pulumi.Input[Mapping[str, pulumi.Input['FleetAccountConnectionArgs']]] account_connections: The fleet's accountConnections by key.
+        :param pulumi.Input[Mapping[str, pulumi.Input['FleetActionArgs']]] actions: The fleet's actions by key.
+        :param pulumi.Input[Mapping[str, pulumi.Input['FleetAgentArgs']]] agents: The fleet's agents by key.
+        :param pulumi.Input[Mapping[str, pulumi.Input['FleetLineArgs']]] lines: Lines (number bindings) by key.
+        :param pulumi.Input[Mapping[str, pulumi.Input['FleetPromptArgs']]] prompts: The fleet's prompts by key.
+        :param pulumi.Input[Mapping[str, pulumi.Input['FleetVectorDatabaseArgs']]] vector_databases: The fleet's vectorDatabases by key.
+        :param pulumi.Input[Mapping[str, pulumi.Input['FleetVoiceArgs']]] voices: The fleet's voices by key.
+        :param pulumi.Input[Mapping[str, pulumi.Input['FleetWebhookArgs']]] webhooks: The fleet's webhooks by key.
+        """
+        if account_connections is not None:
+            pulumi.set(__self__, "account_connections", account_connections)
+        if actions is not None:
+            pulumi.set(__self__, "actions", actions)
+        if agents is not None:
+            pulumi.set(__self__, "agents", agents)
+        if lines is not None:
+            pulumi.set(__self__, "lines", lines)
+        if prompts is not None:
+            pulumi.set(__self__, "prompts", prompts)
+        if vector_databases is not None:
+            pulumi.set(__self__, "vector_databases", vector_databases)
+        if voices is not None:
+            pulumi.set(__self__, "voices", voices)
+        if webhooks is not None:
+            pulumi.set(__self__, "webhooks", webhooks)
+
+    @_builtins.property
+    @pulumi.getter(name="accountConnections")
+    def account_connections(self) -> pulumi.Input[Optional[Mapping[str, pulumi.Input['FleetAccountConnectionArgs']]]]:
+        """
+        The fleet's accountConnections by key.
+        """
+        return pulumi.get(self, "account_connections")
+
+    @account_connections.setter
+    def account_connections(self, value: pulumi.Input[Optional[Mapping[str, pulumi.Input['FleetAccountConnectionArgs']]]]):
+        pulumi.set(self, "account_connections", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def actions(self) -> pulumi.Input[Optional[Mapping[str, pulumi.Input['FleetActionArgs']]]]:
+        """
+        The fleet's actions by key.
+        """
+        return pulumi.get(self, "actions")
+
+    @actions.setter
+    def actions(self, value: pulumi.Input[Optional[Mapping[str, pulumi.Input['FleetActionArgs']]]]):
+        pulumi.set(self, "actions", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def agents(self) -> pulumi.Input[Optional[Mapping[str, pulumi.Input['FleetAgentArgs']]]]:
+        """
+        The fleet's agents by key.
+        """
+        return pulumi.get(self, "agents")
+
+    @agents.setter
+    def agents(self, value: pulumi.Input[Optional[Mapping[str, pulumi.Input['FleetAgentArgs']]]]):
+        pulumi.set(self, "agents", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def lines(self) -> pulumi.Input[Optional[Mapping[str, pulumi.Input['FleetLineArgs']]]]:
+        """
+        Lines (number bindings) by key.
+        """
+        return pulumi.get(self, "lines")
+
+    @lines.setter
+    def lines(self, value: pulumi.Input[Optional[Mapping[str, pulumi.Input['FleetLineArgs']]]]):
+        pulumi.set(self, "lines", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def prompts(self) -> pulumi.Input[Optional[Mapping[str, pulumi.Input['FleetPromptArgs']]]]:
+        """
+        The fleet's prompts by key.
+        """
+        return pulumi.get(self, "prompts")
+
+    @prompts.setter
+    def prompts(self, value: pulumi.Input[Optional[Mapping[str, pulumi.Input['FleetPromptArgs']]]]):
+        pulumi.set(self, "prompts", value)
+
+    @_builtins.property
+    @pulumi.getter(name="vectorDatabases")
+    def vector_databases(self) -> pulumi.Input[Optional[Mapping[str, pulumi.Input['FleetVectorDatabaseArgs']]]]:
+        """
+        The fleet's vectorDatabases by key.
+        """
+        return pulumi.get(self, "vector_databases")
+
+    @vector_databases.setter
+    def vector_databases(self, value: pulumi.Input[Optional[Mapping[str, pulumi.Input['FleetVectorDatabaseArgs']]]]):
+        pulumi.set(self, "vector_databases", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def voices(self) -> pulumi.Input[Optional[Mapping[str, pulumi.Input['FleetVoiceArgs']]]]:
+        """
+        The fleet's voices by key.
+        """
+        return pulumi.get(self, "voices")
+
+    @voices.setter
+    def voices(self, value: pulumi.Input[Optional[Mapping[str, pulumi.Input['FleetVoiceArgs']]]]):
+        pulumi.set(self, "voices", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def webhooks(self) -> pulumi.Input[Optional[Mapping[str, pulumi.Input['FleetWebhookArgs']]]]:
+        """
+        The fleet's webhooks by key.
+        """
+        return pulumi.get(self, "webhooks")
+
+    @webhooks.setter
+    def webhooks(self, value: pulumi.Input[Optional[Mapping[str, pulumi.Input['FleetWebhookArgs']]]]):
+        pulumi.set(self, "webhooks", value)
+
+
+class FleetVectorDatabaseArgsDict(TypedDict):
+    """
+    A VectorDatabase of the fleet, named by its key (its resource is `<fleet>-<key>`): each field is the VectorDatabase argument of the same name.
+    """
+    api_environment: pulumi.Input[_builtins.str]
+    """
+    The Pinecone environment, e.g. "us-east-1-aws".
+    """
+    api_key: pulumi.Input[_builtins.str]
+    """
+    The Pinecone API key, always secret. Write-only: the service may mask it or leave it out of its answers, so it is compared with the value last sent, and a key changed outside Pulumi is not seen (set it here to change it).
+    """
+    index: pulumi.Input[_builtins.str]
+    """
+    The Pinecone index's name.
+    """
+    id: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    Adopt this existing object (its UUID) instead of creating one: the first `up` takes it over.
+    """
+    type: NotRequired[pulumi.Input[Optional['VectorDatabaseType']]]
+    """
+    The type: vector_database_pinecone (the default and the only one the service knows).
+    """
+    was: NotRequired[pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]]
+    """
+    Keys this entry had before a rename: the resource keeps its object (an alias).
+    """
+
+@pulumi.input_type
+class FleetVectorDatabaseArgs:
+    def __init__(__self__, *,
+                 api_environment: pulumi.Input[_builtins.str],
+                 api_key: pulumi.Input[_builtins.str],
+                 index: pulumi.Input[_builtins.str],
+                 id: pulumi.Input[Optional[_builtins.str]] = None,
+                 type: pulumi.Input[Optional['VectorDatabaseType']] = None,
+                 was: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None):
+        """
+        A VectorDatabase of the fleet, named by its key (its resource is `<fleet>-<key>`): each field is the VectorDatabase argument of the same name.
+
+        :param pulumi.Input[_builtins.str] api_environment: The Pinecone environment, e.g. "us-east-1-aws".
+        :param pulumi.Input[_builtins.str] api_key: The Pinecone API key, always secret. Write-only: the service may mask it or leave it out of its answers, so it is compared with the value last sent, and a key changed outside Pulumi is not seen (set it here to change it).
+        :param pulumi.Input[_builtins.str] index: The Pinecone index's name.
+        :param pulumi.Input[_builtins.str] id: Adopt this existing object (its UUID) instead of creating one: the first `up` takes it over.
+        :param pulumi.Input['VectorDatabaseType'] type: The type: vector_database_pinecone (the default and the only one the service knows).
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] was: Keys this entry had before a rename: the resource keeps its object (an alias).
+        """
+        pulumi.set(__self__, "api_environment", api_environment)
+        pulumi.set(__self__, "api_key", api_key)
+        pulumi.set(__self__, "index", index)
+        if id is not None:
+            pulumi.set(__self__, "id", id)
+        if type is not None:
+            pulumi.set(__self__, "type", type)
+        if was is not None:
+            pulumi.set(__self__, "was", was)
+
+    @_builtins.property
+    @pulumi.getter(name="apiEnvironment")
+    def api_environment(self) -> pulumi.Input[_builtins.str]:
+        """
+        The Pinecone environment, e.g. "us-east-1-aws".
+        """
+        return pulumi.get(self, "api_environment")
+
+    @api_environment.setter
+    def api_environment(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "api_environment", value)
+
+    @_builtins.property
+    @pulumi.getter(name="apiKey")
+    def api_key(self) -> pulumi.Input[_builtins.str]:
+        """
+        The Pinecone API key, always secret. Write-only: the service may mask it or leave it out of its answers, so it is compared with the value last sent, and a key changed outside Pulumi is not seen (set it here to change it).
+        """
+        return pulumi.get(self, "api_key")
+
+    @api_key.setter
+    def api_key(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "api_key", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def index(self) -> pulumi.Input[_builtins.str]:
+        """
+        The Pinecone index's name.
+        """
+        return pulumi.get(self, "index")
+
+    @index.setter
+    def index(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "index", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Adopt this existing object (its UUID) instead of creating one: the first `up` takes it over.
+        """
+        return pulumi.get(self, "id")
+
+    @id.setter
+    def id(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "id", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> pulumi.Input[Optional['VectorDatabaseType']]:
+        """
+        The type: vector_database_pinecone (the default and the only one the service knows).
+        """
+        return pulumi.get(self, "type")
+
+    @type.setter
+    def type(self, value: pulumi.Input[Optional['VectorDatabaseType']]):
+        pulumi.set(self, "type", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def was(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
+        """
+        Keys this entry had before a rename: the resource keeps its object (an alias).
+        """
+        return pulumi.get(self, "was")
+
+    @was.setter
+    def was(self, value: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]):
+        pulumi.set(self, "was", value)
+
+
+class FleetVoiceArgsDict(TypedDict):
+    """
+    A Voice of the fleet, named by its key (its resource is `<fleet>-<key>`): each field is the Voice argument of the same name.
+    """
+    api_key: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    The vendor's API key (voice_eleven_labs, voice_play_ht; the 2024 API), always secret. Unset: the service uses the account's own. Write-only: the service may mask it or leave it out of its answers, so it is compared with the value last sent, and a key changed outside Pulumi is not seen (set it here to change it).
+    """
+    api_user_id: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    The Play.ht user id that goes with apiKey (voice_play_ht; the 2024 API), always secret. Write-only, as apiKey: compared with the value last sent.
+    """
+    experimental_input_streaming: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Whether text is streamed to ElevenLabs as it is generated (voice_eleven_labs; the 2024 API).
+    """
+    experimental_remove_silence: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Whether Play.ht trims silence from its audio (voice_play_ht; the 2024 API).
+    """
+    id: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    Adopt this existing object (its UUID) instead of creating one: the first `up` takes it over.
+    """
+    model_id: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    The vendor's model: any ElevenLabs model id (voice_eleven_labs), or mist, v1 (voice_rime); the 2024 API.
+    """
+    optimize_streaming_latency: NotRequired[pulumi.Input[Optional[_builtins.int]]]
+    """
+    ElevenLabs' streaming latency optimization level, an integer, 0 or more (voice_eleven_labs; the 2024 API).
+    """
+    pitch: NotRequired[pulumi.Input[Optional[_builtins.int]]]
+    """
+    Pitch, an integer from -100 to 100 (voice_base; optional for voice_azure).
+    """
+    quality: NotRequired[pulumi.Input[Optional['PlayHtQuality']]]
+    """
+    The Play.ht quality: faster, draft, low, medium, high, premium (voice_play_ht; the 2024 API).
+    """
+    rate: NotRequired[pulumi.Input[Optional[_builtins.int]]]
+    """
+    Speaking rate, an integer from 0 to 100 (voice_base; optional for voice_azure).
+    """
+    similarity_boost: NotRequired[pulumi.Input[Optional[_builtins.float]]]
+    """
+    How closely it keeps to the original voice, from 0 to 1 (voice_eleven_labs; the 2024 API).
+    """
+    speaker: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    The speaker (voice_rime).
+    """
+    speed: NotRequired[pulumi.Input[Optional[_builtins.float]]]
+    """
+    Speaking speed, greater than 0 (voice_play_ht; the 2024 API).
+    """
+    speed_alpha: NotRequired[pulumi.Input[Optional[_builtins.float]]]
+    """
+    Rime's speaking speed factor, greater than 0 (voice_rime; the 2024 API).
+    """
+    stability: NotRequired[pulumi.Input[Optional[_builtins.float]]]
+    """
+    Voice stability, from 0 to 1 (voice_eleven_labs; the 2024 API).
+    """
+    temperature: NotRequired[pulumi.Input[Optional[_builtins.float]]]
+    """
+    Play.ht's sampling temperature, 0 or more (voice_play_ht; the 2024 API).
+    """
+    text_guidance: NotRequired[pulumi.Input[Optional[_builtins.float]]]
+    """
+    How closely Play.ht follows the text, 0 or more (voice_play_ht; the 2024 API).
+    """
+    top_p: NotRequired[pulumi.Input[Optional[_builtins.float]]]
+    """
+    Play.ht's nucleus sampling, from 0 to 1 (voice_play_ht; the 2024 API).
+    """
+    type: NotRequired[pulumi.Input[Optional['VoiceType']]]
+    """
+    The voice type: voice_base (default; the 2023 API), or voice_azure, voice_eleven_labs, voice_play_ht, voice_rime, voice_vocode (the 2024 API).
+    """
+    vendor_voice_id: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    The vendor's voice id (voice_eleven_labs, voice_play_ht; voice_vocode: "joe", the default).
+    """
+    version: NotRequired[pulumi.Input[Optional['PlayHtVersion']]]
+    """
+    The Play.ht engine version: 1, 2 (voice_play_ht; the 2024 API).
+    """
+    voice_guidance: NotRequired[pulumi.Input[Optional[_builtins.float]]]
+    """
+    How closely Play.ht keeps to the voice, 0 or more (voice_play_ht; the 2024 API).
+    """
+    voice_name: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    The voice's name, e.g. "alloy" (voice_base, voice_azure); at most 200 characters.
+    """
+    was: NotRequired[pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]]
+    """
+    Keys this entry had before a rename: the resource keeps its object (an alias).
+    """
+
+@pulumi.input_type
+class FleetVoiceArgs:
+    def __init__(__self__, *,
+                 api_key: pulumi.Input[Optional[_builtins.str]] = None,
+                 api_user_id: pulumi.Input[Optional[_builtins.str]] = None,
+                 experimental_input_streaming: pulumi.Input[Optional[_builtins.bool]] = None,
+                 experimental_remove_silence: pulumi.Input[Optional[_builtins.bool]] = None,
+                 id: pulumi.Input[Optional[_builtins.str]] = None,
+                 model_id: pulumi.Input[Optional[_builtins.str]] = None,
+                 optimize_streaming_latency: pulumi.Input[Optional[_builtins.int]] = None,
+                 pitch: pulumi.Input[Optional[_builtins.int]] = None,
+                 quality: pulumi.Input[Optional['PlayHtQuality']] = None,
+                 rate: pulumi.Input[Optional[_builtins.int]] = None,
+                 similarity_boost: pulumi.Input[Optional[_builtins.float]] = None,
+                 speaker: pulumi.Input[Optional[_builtins.str]] = None,
+                 speed: pulumi.Input[Optional[_builtins.float]] = None,
+                 speed_alpha: pulumi.Input[Optional[_builtins.float]] = None,
+                 stability: pulumi.Input[Optional[_builtins.float]] = None,
+                 temperature: pulumi.Input[Optional[_builtins.float]] = None,
+                 text_guidance: pulumi.Input[Optional[_builtins.float]] = None,
+                 top_p: pulumi.Input[Optional[_builtins.float]] = None,
+                 type: pulumi.Input[Optional['VoiceType']] = None,
+                 vendor_voice_id: pulumi.Input[Optional[_builtins.str]] = None,
+                 version: pulumi.Input[Optional['PlayHtVersion']] = None,
+                 voice_guidance: pulumi.Input[Optional[_builtins.float]] = None,
+                 voice_name: pulumi.Input[Optional[_builtins.str]] = None,
+                 was: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None):
+        """
+        A Voice of the fleet, named by its key (its resource is `<fleet>-<key>`): each field is the Voice argument of the same name.
+
+        :param pulumi.Input[_builtins.str] api_key: The vendor's API key (voice_eleven_labs, voice_play_ht; the 2024 API), always secret. Unset: the service uses the account's own. Write-only: the service may mask it or leave it out of its answers, so it is compared with the value last sent, and a key changed outside Pulumi is not seen (set it here to change it).
+        :param pulumi.Input[_builtins.str] api_user_id: The Play.ht user id that goes with apiKey (voice_play_ht; the 2024 API), always secret. Write-only, as apiKey: compared with the value last sent.
+        :param pulumi.Input[_builtins.bool] experimental_input_streaming: Whether text is streamed to ElevenLabs as it is generated (voice_eleven_labs; the 2024 API).
+        :param pulumi.Input[_builtins.bool] experimental_remove_silence: Whether Play.ht trims silence from its audio (voice_play_ht; the 2024 API).
+        :param pulumi.Input[_builtins.str] id: Adopt this existing object (its UUID) instead of creating one: the first `up` takes it over.
+        :param pulumi.Input[_builtins.str] model_id: The vendor's model: any ElevenLabs model id (voice_eleven_labs), or mist, v1 (voice_rime); the 2024 API.
+        :param pulumi.Input[_builtins.int] optimize_streaming_latency: ElevenLabs' streaming latency optimization level, an integer, 0 or more (voice_eleven_labs; the 2024 API).
+        :param pulumi.Input[_builtins.int] pitch: Pitch, an integer from -100 to 100 (voice_base; optional for voice_azure).
+        :param pulumi.Input['PlayHtQuality'] quality: The Play.ht quality: faster, draft, low, medium, high, premium (voice_play_ht; the 2024 API).
+        :param pulumi.Input[_builtins.int] rate: Speaking rate, an integer from 0 to 100 (voice_base; optional for voice_azure).
+        :param pulumi.Input[_builtins.float] similarity_boost: How closely it keeps to the original voice, from 0 to 1 (voice_eleven_labs; the 2024 API).
+        :param pulumi.Input[_builtins.str] speaker: The speaker (voice_rime).
+        :param pulumi.Input[_builtins.float] speed: Speaking speed, greater than 0 (voice_play_ht; the 2024 API).
+        :param pulumi.Input[_builtins.float] speed_alpha: Rime's speaking speed factor, greater than 0 (voice_rime; the 2024 API).
+        :param pulumi.Input[_builtins.float] stability: Voice stability, from 0 to 1 (voice_eleven_labs; the 2024 API).
+        :param pulumi.Input[_builtins.float] temperature: Play.ht's sampling temperature, 0 or more (voice_play_ht; the 2024 API).
+        :param pulumi.Input[_builtins.float] text_guidance: How closely Play.ht follows the text, 0 or more (voice_play_ht; the 2024 API).
+        :param pulumi.Input[_builtins.float] top_p: Play.ht's nucleus sampling, from 0 to 1 (voice_play_ht; the 2024 API).
+        :param pulumi.Input['VoiceType'] type: The voice type: voice_base (default; the 2023 API), or voice_azure, voice_eleven_labs, voice_play_ht, voice_rime, voice_vocode (the 2024 API).
+        :param pulumi.Input[_builtins.str] vendor_voice_id: The vendor's voice id (voice_eleven_labs, voice_play_ht; voice_vocode: "joe", the default).
+        :param pulumi.Input['PlayHtVersion'] version: The Play.ht engine version: 1, 2 (voice_play_ht; the 2024 API).
+        :param pulumi.Input[_builtins.float] voice_guidance: How closely Play.ht keeps to the voice, 0 or more (voice_play_ht; the 2024 API).
+        :param pulumi.Input[_builtins.str] voice_name: The voice's name, e.g. "alloy" (voice_base, voice_azure); at most 200 characters.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] was: Keys this entry had before a rename: the resource keeps its object (an alias).
+        """
+        if api_key is not None:
+            pulumi.set(__self__, "api_key", api_key)
+        if api_user_id is not None:
+            pulumi.set(__self__, "api_user_id", api_user_id)
+        if experimental_input_streaming is not None:
+            pulumi.set(__self__, "experimental_input_streaming", experimental_input_streaming)
+        if experimental_remove_silence is not None:
+            pulumi.set(__self__, "experimental_remove_silence", experimental_remove_silence)
+        if id is not None:
+            pulumi.set(__self__, "id", id)
+        if model_id is not None:
+            pulumi.set(__self__, "model_id", model_id)
+        if optimize_streaming_latency is not None:
+            pulumi.set(__self__, "optimize_streaming_latency", optimize_streaming_latency)
+        if pitch is not None:
+            pulumi.set(__self__, "pitch", pitch)
+        if quality is not None:
+            pulumi.set(__self__, "quality", quality)
+        if rate is not None:
+            pulumi.set(__self__, "rate", rate)
+        if similarity_boost is not None:
+            pulumi.set(__self__, "similarity_boost", similarity_boost)
+        if speaker is not None:
+            pulumi.set(__self__, "speaker", speaker)
+        if speed is not None:
+            pulumi.set(__self__, "speed", speed)
+        if speed_alpha is not None:
+            pulumi.set(__self__, "speed_alpha", speed_alpha)
+        if stability is not None:
+            pulumi.set(__self__, "stability", stability)
+        if temperature is not None:
+            pulumi.set(__self__, "temperature", temperature)
+        if text_guidance is not None:
+            pulumi.set(__self__, "text_guidance", text_guidance)
+        if top_p is not None:
+            pulumi.set(__self__, "top_p", top_p)
+        if type is not None:
+            pulumi.set(__self__, "type", type)
+        if vendor_voice_id is not None:
+            pulumi.set(__self__, "vendor_voice_id", vendor_voice_id)
+        if version is not None:
+            pulumi.set(__self__, "version", version)
+        if voice_guidance is not None:
+            pulumi.set(__self__, "voice_guidance", voice_guidance)
+        if voice_name is not None:
+            pulumi.set(__self__, "voice_name", voice_name)
+        if was is not None:
+            pulumi.set(__self__, "was", was)
+
+    @_builtins.property
+    @pulumi.getter(name="apiKey")
+    def api_key(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The vendor's API key (voice_eleven_labs, voice_play_ht; the 2024 API), always secret. Unset: the service uses the account's own. Write-only: the service may mask it or leave it out of its answers, so it is compared with the value last sent, and a key changed outside Pulumi is not seen (set it here to change it).
+        """
+        return pulumi.get(self, "api_key")
+
+    @api_key.setter
+    def api_key(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "api_key", value)
+
+    @_builtins.property
+    @pulumi.getter(name="apiUserId")
+    def api_user_id(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The Play.ht user id that goes with apiKey (voice_play_ht; the 2024 API), always secret. Write-only, as apiKey: compared with the value last sent.
+        """
+        return pulumi.get(self, "api_user_id")
+
+    @api_user_id.setter
+    def api_user_id(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "api_user_id", value)
+
+    @_builtins.property
+    @pulumi.getter(name="experimentalInputStreaming")
+    def experimental_input_streaming(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether text is streamed to ElevenLabs as it is generated (voice_eleven_labs; the 2024 API).
+        """
+        return pulumi.get(self, "experimental_input_streaming")
+
+    @experimental_input_streaming.setter
+    def experimental_input_streaming(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "experimental_input_streaming", value)
+
+    @_builtins.property
+    @pulumi.getter(name="experimentalRemoveSilence")
+    def experimental_remove_silence(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether Play.ht trims silence from its audio (voice_play_ht; the 2024 API).
+        """
+        return pulumi.get(self, "experimental_remove_silence")
+
+    @experimental_remove_silence.setter
+    def experimental_remove_silence(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "experimental_remove_silence", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Adopt this existing object (its UUID) instead of creating one: the first `up` takes it over.
+        """
+        return pulumi.get(self, "id")
+
+    @id.setter
+    def id(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "id", value)
+
+    @_builtins.property
+    @pulumi.getter(name="modelId")
+    def model_id(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The vendor's model: any ElevenLabs model id (voice_eleven_labs), or mist, v1 (voice_rime); the 2024 API.
+        """
+        return pulumi.get(self, "model_id")
+
+    @model_id.setter
+    def model_id(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "model_id", value)
+
+    @_builtins.property
+    @pulumi.getter(name="optimizeStreamingLatency")
+    def optimize_streaming_latency(self) -> pulumi.Input[Optional[_builtins.int]]:
+        """
+        ElevenLabs' streaming latency optimization level, an integer, 0 or more (voice_eleven_labs; the 2024 API).
+        """
+        return pulumi.get(self, "optimize_streaming_latency")
+
+    @optimize_streaming_latency.setter
+    def optimize_streaming_latency(self, value: pulumi.Input[Optional[_builtins.int]]):
+        pulumi.set(self, "optimize_streaming_latency", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def pitch(self) -> pulumi.Input[Optional[_builtins.int]]:
+        """
+        Pitch, an integer from -100 to 100 (voice_base; optional for voice_azure).
+        """
+        return pulumi.get(self, "pitch")
+
+    @pitch.setter
+    def pitch(self, value: pulumi.Input[Optional[_builtins.int]]):
+        pulumi.set(self, "pitch", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def quality(self) -> pulumi.Input[Optional['PlayHtQuality']]:
+        """
+        The Play.ht quality: faster, draft, low, medium, high, premium (voice_play_ht; the 2024 API).
+        """
+        return pulumi.get(self, "quality")
+
+    @quality.setter
+    def quality(self, value: pulumi.Input[Optional['PlayHtQuality']]):
+        pulumi.set(self, "quality", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def rate(self) -> pulumi.Input[Optional[_builtins.int]]:
+        """
+        Speaking rate, an integer from 0 to 100 (voice_base; optional for voice_azure).
+        """
+        return pulumi.get(self, "rate")
+
+    @rate.setter
+    def rate(self, value: pulumi.Input[Optional[_builtins.int]]):
+        pulumi.set(self, "rate", value)
+
+    @_builtins.property
+    @pulumi.getter(name="similarityBoost")
+    def similarity_boost(self) -> pulumi.Input[Optional[_builtins.float]]:
+        """
+        How closely it keeps to the original voice, from 0 to 1 (voice_eleven_labs; the 2024 API).
+        """
+        return pulumi.get(self, "similarity_boost")
+
+    @similarity_boost.setter
+    def similarity_boost(self, value: pulumi.Input[Optional[_builtins.float]]):
+        pulumi.set(self, "similarity_boost", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def speaker(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The speaker (voice_rime).
+        """
+        return pulumi.get(self, "speaker")
+
+    @speaker.setter
+    def speaker(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "speaker", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def speed(self) -> pulumi.Input[Optional[_builtins.float]]:
+        """
+        Speaking speed, greater than 0 (voice_play_ht; the 2024 API).
+        """
+        return pulumi.get(self, "speed")
+
+    @speed.setter
+    def speed(self, value: pulumi.Input[Optional[_builtins.float]]):
+        pulumi.set(self, "speed", value)
+
+    @_builtins.property
+    @pulumi.getter(name="speedAlpha")
+    def speed_alpha(self) -> pulumi.Input[Optional[_builtins.float]]:
+        """
+        Rime's speaking speed factor, greater than 0 (voice_rime; the 2024 API).
+        """
+        return pulumi.get(self, "speed_alpha")
+
+    @speed_alpha.setter
+    def speed_alpha(self, value: pulumi.Input[Optional[_builtins.float]]):
+        pulumi.set(self, "speed_alpha", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def stability(self) -> pulumi.Input[Optional[_builtins.float]]:
+        """
+        Voice stability, from 0 to 1 (voice_eleven_labs; the 2024 API).
+        """
+        return pulumi.get(self, "stability")
+
+    @stability.setter
+    def stability(self, value: pulumi.Input[Optional[_builtins.float]]):
+        pulumi.set(self, "stability", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def temperature(self) -> pulumi.Input[Optional[_builtins.float]]:
+        """
+        Play.ht's sampling temperature, 0 or more (voice_play_ht; the 2024 API).
+        """
+        return pulumi.get(self, "temperature")
+
+    @temperature.setter
+    def temperature(self, value: pulumi.Input[Optional[_builtins.float]]):
+        pulumi.set(self, "temperature", value)
+
+    @_builtins.property
+    @pulumi.getter(name="textGuidance")
+    def text_guidance(self) -> pulumi.Input[Optional[_builtins.float]]:
+        """
+        How closely Play.ht follows the text, 0 or more (voice_play_ht; the 2024 API).
+        """
+        return pulumi.get(self, "text_guidance")
+
+    @text_guidance.setter
+    def text_guidance(self, value: pulumi.Input[Optional[_builtins.float]]):
+        pulumi.set(self, "text_guidance", value)
+
+    @_builtins.property
+    @pulumi.getter(name="topP")
+    def top_p(self) -> pulumi.Input[Optional[_builtins.float]]:
+        """
+        Play.ht's nucleus sampling, from 0 to 1 (voice_play_ht; the 2024 API).
+        """
+        return pulumi.get(self, "top_p")
+
+    @top_p.setter
+    def top_p(self, value: pulumi.Input[Optional[_builtins.float]]):
+        pulumi.set(self, "top_p", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> pulumi.Input[Optional['VoiceType']]:
+        """
+        The voice type: voice_base (default; the 2023 API), or voice_azure, voice_eleven_labs, voice_play_ht, voice_rime, voice_vocode (the 2024 API).
+        """
+        return pulumi.get(self, "type")
+
+    @type.setter
+    def type(self, value: pulumi.Input[Optional['VoiceType']]):
+        pulumi.set(self, "type", value)
+
+    @_builtins.property
+    @pulumi.getter(name="vendorVoiceId")
+    def vendor_voice_id(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The vendor's voice id (voice_eleven_labs, voice_play_ht; voice_vocode: "joe", the default).
+        """
+        return pulumi.get(self, "vendor_voice_id")
+
+    @vendor_voice_id.setter
+    def vendor_voice_id(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "vendor_voice_id", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def version(self) -> pulumi.Input[Optional['PlayHtVersion']]:
+        """
+        The Play.ht engine version: 1, 2 (voice_play_ht; the 2024 API).
+        """
+        return pulumi.get(self, "version")
+
+    @version.setter
+    def version(self, value: pulumi.Input[Optional['PlayHtVersion']]):
+        pulumi.set(self, "version", value)
+
+    @_builtins.property
+    @pulumi.getter(name="voiceGuidance")
+    def voice_guidance(self) -> pulumi.Input[Optional[_builtins.float]]:
+        """
+        How closely Play.ht keeps to the voice, 0 or more (voice_play_ht; the 2024 API).
+        """
+        return pulumi.get(self, "voice_guidance")
+
+    @voice_guidance.setter
+    def voice_guidance(self, value: pulumi.Input[Optional[_builtins.float]]):
+        pulumi.set(self, "voice_guidance", value)
+
+    @_builtins.property
+    @pulumi.getter(name="voiceName")
+    def voice_name(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The voice's name, e.g. "alloy" (voice_base, voice_azure); at most 200 characters.
+        """
+        return pulumi.get(self, "voice_name")
+
+    @voice_name.setter
+    def voice_name(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "voice_name", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def was(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
+        """
+        Keys this entry had before a rename: the resource keeps its object (an alias).
+        """
+        return pulumi.get(self, "was")
+
+    @was.setter
+    def was(self, value: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]):
+        pulumi.set(self, "was", value)
+
+
+class FleetWebhookArgsDict(TypedDict):
+    """
+    A Webhook of the fleet, named by its key (its resource is `<fleet>-<key>`): each field is the Webhook argument of the same name.
+    """
+    subscriptions: pulumi.Input[Sequence[pulumi.Input['WebhookEvent']]]
+    """
+    Events to deliver, e.g. event_message, event_phone_call_ended (order does not matter).
+    """
+    url: pulumi.Input[_builtins.str]
+    """
+    Where events are delivered: an http(s) URL of at most 2048 characters, without credentials (`user:password@` would be stored in plain text in the state) or unencoded spaces.
+    """
+    id: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    Adopt this existing object (its UUID) instead of creating one: the first `up` takes it over.
+    """
+    method: NotRequired[pulumi.Input[Optional['WebhookMethod']]]
+    """
+    The HTTP method of deliveries: GET or POST (default).
+    """
+    was: NotRequired[pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]]
+    """
+    Keys this entry had before a rename: the resource keeps its object (an alias).
+    """
+
+@pulumi.input_type
+class FleetWebhookArgs:
+    def __init__(__self__, *,
+                 subscriptions: pulumi.Input[Sequence[pulumi.Input['WebhookEvent']]],
+                 url: pulumi.Input[_builtins.str],
+                 id: pulumi.Input[Optional[_builtins.str]] = None,
+                 method: pulumi.Input[Optional['WebhookMethod']] = None,
+                 was: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None):
+        """
+        A Webhook of the fleet, named by its key (its resource is `<fleet>-<key>`): each field is the Webhook argument of the same name.
+
+        :param pulumi.Input[Sequence[pulumi.Input['WebhookEvent']]] subscriptions: Events to deliver, e.g. event_message, event_phone_call_ended (order does not matter).
+        :param pulumi.Input[_builtins.str] url: Where events are delivered: an http(s) URL of at most 2048 characters, without credentials (`user:password@` would be stored in plain text in the state) or unencoded spaces.
+        :param pulumi.Input[_builtins.str] id: Adopt this existing object (its UUID) instead of creating one: the first `up` takes it over.
+        :param pulumi.Input['WebhookMethod'] method: The HTTP method of deliveries: GET or POST (default).
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] was: Keys this entry had before a rename: the resource keeps its object (an alias).
+        """
+        pulumi.set(__self__, "subscriptions", subscriptions)
+        pulumi.set(__self__, "url", url)
+        if id is not None:
+            pulumi.set(__self__, "id", id)
+        if method is not None:
+            pulumi.set(__self__, "method", method)
+        if was is not None:
+            pulumi.set(__self__, "was", was)
+
+    @_builtins.property
+    @pulumi.getter
+    def subscriptions(self) -> pulumi.Input[Sequence[pulumi.Input['WebhookEvent']]]:
+        """
+        Events to deliver, e.g. event_message, event_phone_call_ended (order does not matter).
+        """
+        return pulumi.get(self, "subscriptions")
+
+    @subscriptions.setter
+    def subscriptions(self, value: pulumi.Input[Sequence[pulumi.Input['WebhookEvent']]]):
+        pulumi.set(self, "subscriptions", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def url(self) -> pulumi.Input[_builtins.str]:
+        """
+        Where events are delivered: an http(s) URL of at most 2048 characters, without credentials (`user:password@` would be stored in plain text in the state) or unencoded spaces.
+        """
+        return pulumi.get(self, "url")
+
+    @url.setter
+    def url(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "url", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Adopt this existing object (its UUID) instead of creating one: the first `up` takes it over.
+        """
+        return pulumi.get(self, "id")
+
+    @id.setter
+    def id(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "id", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def method(self) -> pulumi.Input[Optional['WebhookMethod']]:
+        """
+        The HTTP method of deliveries: GET or POST (default).
+        """
+        return pulumi.get(self, "method")
+
+    @method.setter
+    def method(self, value: pulumi.Input[Optional['WebhookMethod']]):
+        pulumi.set(self, "method", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def was(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
+        """
+        Keys this entry had before a rename: the resource keeps its object (an alias).
+        """
+        return pulumi.get(self, "was")
+
+    @was.setter
+    def was(self, value: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]):
+        pulumi.set(self, "was", value)
 
 
 class PromptCollectFieldsArgsDict(TypedDict):

@@ -18,6 +18,7 @@ from ._enums import *
 __all__ = [
     'ActionConfig',
     'AgentLlmFallback',
+    'FleetIds',
     'FoundAccountConnection',
     'FoundAction',
     'FoundAgent',
@@ -119,6 +120,136 @@ class AgentLlmFallback(dict):
         Whose model: openai, azure.
         """
         return pulumi.get(self, "provider")
+
+
+@pulumi.output_type
+class FleetIds(dict):
+    """
+    The ids a Fleet made or adopted, by section and key; `numbers` are the bought lines' numbers.
+    """
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "accountConnections":
+            suggest = "account_connections"
+        elif key == "vectorDatabases":
+            suggest = "vector_databases"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in FleetIds. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        FleetIds.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        FleetIds.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 account_connections: Mapping[str, _builtins.str],
+                 actions: Mapping[str, _builtins.str],
+                 agents: Mapping[str, _builtins.str],
+                 lines: Mapping[str, _builtins.str],
+                 numbers: Mapping[str, _builtins.str],
+                 prompts: Mapping[str, _builtins.str],
+                 vector_databases: Mapping[str, _builtins.str],
+                 voices: Mapping[str, _builtins.str],
+                 webhooks: Mapping[str, _builtins.str]):
+        """
+        The ids a Fleet made or adopted, by section and key; `numbers` are the bought lines' numbers.
+
+        :param Mapping[str, _builtins.str] account_connections: Ids of accountConnections by key.
+        :param Mapping[str, _builtins.str] actions: Ids of actions by key.
+        :param Mapping[str, _builtins.str] agents: Ids of agents by key.
+        :param Mapping[str, _builtins.str] lines: Ids of lines by key.
+        :param Mapping[str, _builtins.str] numbers: Ids of numbers by key.
+        :param Mapping[str, _builtins.str] prompts: Ids of prompts by key.
+        :param Mapping[str, _builtins.str] vector_databases: Ids of vectorDatabases by key.
+        :param Mapping[str, _builtins.str] voices: Ids of voices by key.
+        :param Mapping[str, _builtins.str] webhooks: Ids of webhooks by key.
+        """
+        pulumi.set(__self__, "account_connections", account_connections)
+        pulumi.set(__self__, "actions", actions)
+        pulumi.set(__self__, "agents", agents)
+        pulumi.set(__self__, "lines", lines)
+        pulumi.set(__self__, "numbers", numbers)
+        pulumi.set(__self__, "prompts", prompts)
+        pulumi.set(__self__, "vector_databases", vector_databases)
+        pulumi.set(__self__, "voices", voices)
+        pulumi.set(__self__, "webhooks", webhooks)
+
+    @_builtins.property
+    @pulumi.getter(name="accountConnections")
+    def account_connections(self) -> Mapping[str, _builtins.str]:
+        """
+        Ids of accountConnections by key.
+        """
+        return pulumi.get(self, "account_connections")
+
+    @_builtins.property
+    @pulumi.getter
+    def actions(self) -> Mapping[str, _builtins.str]:
+        """
+        Ids of actions by key.
+        """
+        return pulumi.get(self, "actions")
+
+    @_builtins.property
+    @pulumi.getter
+    def agents(self) -> Mapping[str, _builtins.str]:
+        """
+        Ids of agents by key.
+        """
+        return pulumi.get(self, "agents")
+
+    @_builtins.property
+    @pulumi.getter
+    def lines(self) -> Mapping[str, _builtins.str]:
+        """
+        Ids of lines by key.
+        """
+        return pulumi.get(self, "lines")
+
+    @_builtins.property
+    @pulumi.getter
+    def numbers(self) -> Mapping[str, _builtins.str]:
+        """
+        Ids of numbers by key.
+        """
+        return pulumi.get(self, "numbers")
+
+    @_builtins.property
+    @pulumi.getter
+    def prompts(self) -> Mapping[str, _builtins.str]:
+        """
+        Ids of prompts by key.
+        """
+        return pulumi.get(self, "prompts")
+
+    @_builtins.property
+    @pulumi.getter(name="vectorDatabases")
+    def vector_databases(self) -> Mapping[str, _builtins.str]:
+        """
+        Ids of vectorDatabases by key.
+        """
+        return pulumi.get(self, "vector_databases")
+
+    @_builtins.property
+    @pulumi.getter
+    def voices(self) -> Mapping[str, _builtins.str]:
+        """
+        Ids of voices by key.
+        """
+        return pulumi.get(self, "voices")
+
+    @_builtins.property
+    @pulumi.getter
+    def webhooks(self) -> Mapping[str, _builtins.str]:
+        """
+        Ids of webhooks by key.
+        """
+        return pulumi.get(self, "webhooks")
 
 
 @pulumi.output_type

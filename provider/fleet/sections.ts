@@ -1,0 +1,106 @@
+// How each section of the fleet (but `lines`, which makes one of three kinds) becomes resources of
+// its kind, derived from the kind's own declaration: the input an entry's `id` adopts with is the
+// kind's `adopt`, the fields always secret are the kind's `secret` fields, and every other field
+// passes under its own name. The one fact the fleet adds is which of a kind's fields name another
+// entry of the fleet by key. Loaded with the check (./load-check.ts): it brings the kinds.
+import * as pulumi from "@pulumi/pulumi";
+import { COLLECTION_WORDS } from "../resources/kinds/collection-words.js";
+import { KINDS } from "../resources/kinds/index.js";
+
+/** The sections whose entries are one resource each of one kind, in the order they are declared. */
+export type EntrySection =
+  | "voices"
+  | "actions"
+  | "webhooks"
+  | "prompts"
+  | "vectorDatabases"
+  | "accountConnections"
+  | "agents";
+
+/** The kinds the entry sections make. */
+export type EntryKind = "Voice" | "Action" | "Webhook" | "Prompt" | "VectorDatabase" | "AccountConnection" | "Agent";
+
+/** Each entry section's kind, and its fields that name an entry of another section (a key, or an existing object's UUID). */
+const SECTION_KINDS: Record<EntrySection, { kind: EntryKind; refs: Record<string, EntrySection> }> = {
+  voices: { kind: "Voice", refs: {} },
+  actions: { kind: "Action", refs: {} },
+  webhooks: { kind: "Webhook", refs: {} },
+  prompts: { kind: "Prompt", refs: {} },
+  vectorDatabases: { kind: "VectorDatabase", refs: {} },
+  accountConnections: { kind: "AccountConnection", refs: {} },
+  agents: {
+    kind: "Agent",
+    refs: {
+      voice: "voices",
+      webhook: "webhooks",
+      actions: "actions",
+      promptId: "prompts",
+      vectorDatabase: "vectorDatabases",
+      openaiAccountConnection: "accountConnections",
+    },
+  },
+};
+
+/** The entry sections, in the order resources are declared (what others refer to first). */
+export const ENTRY_SECTIONS = Object.keys(SECTION_KINDS).filter((s): s is EntrySection => s in SECTION_KINDS);
+
+/** What a section's entries become, read off their kind's declaration. */
+export interface SectionKind {
+  /** The kind's name ("Voice"). */
+  kind: EntryKind;
+  /** The input an entry's `id` is passed as (`voiceId`). */
+  adopt: string;
+  /** The kind's credentials: secret whatever the fleet's value was. */
+  secret: ReadonlySet<string>;
+  /** Fields naming an entry of another section by key. */
+  refs: Readonly<Record<string, EntrySection>>;
+}
+
+/** Each entry section's kind, as its declaration says. */
+export function sectionKind(section: EntrySection): SectionKind {
+  const { kind, refs } = SECTION_KINDS[section];
+  const info = KINDS.find((k) => k.kind === kind)?.info;
+  if (!info?.adopt)
+    throw new Error(`the fleet's ${section} are ${kind}s, which the registry has no adoptable kind for`);
+  const secret = new Set(
+    Object.entries(info.fields)
+      .filter(([, f]) => f.secret)
+      .map(([name]) => name),
+  );
+  return { kind, adopt: info.adopt, secret, refs };
+}
+
+/** How people call one entry of a section ("vector database"), from the collection's words. */
+export function nounOf(section: EntrySection): string {
+  return Object.values(COLLECTION_WORDS).find((w) => w.section === section)?.singular ?? section;
+}
+
+/** How the Fleet refers to another entry: its resource's id when the key is the fleet's, else the UUID as given. */
+export type Resolve = (section: EntrySection, value: string) => pulumi.Input<string>;
+
+/**
+ * The arguments of an entry's resource: its `id` as the kind's adopt input, references resolved,
+ * credentials secret always, every other value as written (secret when the fleet's value is, `on`).
+ */
+export function entryArgs(
+  section: EntrySection,
+  entry: Record<string, unknown>,
+  on: boolean,
+  resolve: Resolve,
+): Record<string, unknown> {
+  const k = sectionKind(section);
+  const wrap = (v: unknown) => (on ? pulumi.secret(v) : v);
+  const args: Record<string, unknown> = {};
+  for (const [field, value] of Object.entries(entry)) {
+    if (value === undefined || field === "was") continue;
+    const refers = k.refs[field];
+    if (field === "id") args[k.adopt] = wrap(value);
+    else if (refers !== undefined)
+      args[field] = Array.isArray(value)
+        ? value.map((v) => resolve(refers, String(v)))
+        : resolve(refers, String(value));
+    else if (k.secret.has(field)) args[field] = pulumi.secret(value);
+    else args[field] = wrap(value);
+  }
+  return args;
+}
