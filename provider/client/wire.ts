@@ -208,7 +208,9 @@ export function actionBody(
     const known = ACTION_TYPES_2023.find((t) => t === type);
     if (!known)
       return {
-        refused: `the 2023 API has no ${type} (it has ${ACTION_TYPES_2023.join(", ")}): set voiceagent:api 2024 if the service speaks the current API`,
+        refused:
+          `the 2023 API has no ${type} (it has ${ACTION_TYPES_2023.join(", ")}): ` +
+          "set voiceagent:api 2024 if the service speaks the current API",
       };
     if (action_trigger?.type === "action_trigger_phrase_based")
       return {

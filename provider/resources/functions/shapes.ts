@@ -122,7 +122,8 @@ export const ActionFound = z
       .string()
       .meta(
         doc(
-          "Its type: action_end_conversation, action_transfer_call, action_dtmf, action_external, action_add_to_conference, action_set_hold (or a newer one).",
+          "Its type: action_end_conversation, action_transfer_call, action_dtmf, action_external, " +
+            "action_add_to_conference, action_set_hold (or a newer one).",
         ),
       ),
     phoneNumber: z
@@ -138,7 +139,8 @@ export const ActionFound = z
       .string()
       .meta(
         doc(
-          "How it is set off: action_trigger_function_call (the model decides; also when the service holds no trigger) or action_trigger_phrase_based.",
+          "How it is set off: action_trigger_function_call (the model decides; also when the service holds no " +
+            "trigger) or action_trigger_phrase_based.",
         ),
       ),
     userId: owner,

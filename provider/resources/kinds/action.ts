@@ -184,7 +184,7 @@ const input = z.object({
   signatureSecret: z.string().min(1, { error: "must not be empty" }).optional(),
   actionId: UuidSchema.optional(),
 });
-type Inputs = z.output<typeof input>;
+type ActionInputs = z.output<typeof input>;
 
 /** An action as the kind asks for it: the provider's body with the signature secret beside its config (kinds/action.ts `create`). */
 type ActionFlat = ActionBody & { signature_secret?: string };
@@ -228,7 +228,7 @@ function triggerOf(
 }
 
 /** The per-type rules, each naming the field: what the type takes, what it needs, the triggers it takes. */
-function typeRules(inputs: Partial<Inputs>): CheckFailure[] {
+function typeRules(inputs: Partial<ActionInputs>): CheckFailure[] {
   const type = inputs.type ?? "action_end_conversation";
   const rules = TYPE_CONFIG[type];
   const failures: CheckFailure[] = [];
@@ -270,19 +270,21 @@ function typeRules(inputs: Partial<Inputs>): CheckFailure[] {
 }
 
 /** What the interface (2023) cannot express: the current API's types and phrase triggers. */
-function interfaceLacks(news: Partial<Inputs>): CheckFailure[] {
+function interfaceLacks(news: Partial<ActionInputs>): CheckFailure[] {
   const failures: CheckFailure[] = [];
   const type = news.type ?? "action_end_conversation";
   if (!ACTION_TYPES_2023.some((t) => t === type))
     failures.push(
       inputFailure(
-        `type: the 2023 API has no ${type} (it has ${ACTION_TYPES_2023.join(", ")}); nothing was sent: set voiceagent:api 2024 if the service speaks the current API`,
+        `type: the 2023 API has no ${type} (it has ${ACTION_TYPES_2023.join(", ")}); nothing was sent: ` +
+          "set voiceagent:api 2024 if the service speaks the current API",
       ),
     );
   if (news.actionTrigger?.type === "action_trigger_phrase_based")
     failures.push(
       inputFailure(
-        "actionTrigger: the 2023 API has no action triggers (its model decides when to act); nothing was sent: leave it unset, or set voiceagent:api 2024",
+        "actionTrigger: the 2023 API has no action triggers (its model decides when to act); nothing was sent: " +
+          "leave it unset, or set voiceagent:api 2024",
       ),
     );
   return failures;

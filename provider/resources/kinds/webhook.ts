@@ -60,7 +60,9 @@ export const webhookKind = defineKind<Webhook, WebhookWrite>()({
       read: (w) => w.url,
     },
     method: {
-      doc: "The HTTP method of deliveries: GET or POST (default). A webhook the service holds without a method (null on the current API) is delivered by POST, and reads as POST.",
+      doc:
+        "The HTTP method of deliveries: GET or POST (default). A webhook the service holds without a method " +
+        "(null on the current API) is delivered by POST, and reads as POST.",
       wire: "method",
       // The service delivers a method-less webhook by POST (docs/decisions.md): it reads as the default, never as drift.
       read: (w) => w.method ?? SERVICE_DEFAULT_METHOD,
