@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type {
   Action,
+  ActionWrite2024,
   Agent,
   Call,
   ParsedBodyOf,
@@ -22,6 +23,19 @@ import {
 import { Answers } from "./answers.js";
 import type { Store, Table } from "./db.js";
 import { HttpFailure } from "./http-failure.js";
+
+/** An action's body in either generation: the interface's (three types, no trigger) or the current API's. */
+type ActionBodyIn = ParsedBodyOf<"createAction"> | ActionWrite2024;
+
+/** What an action's body sets: its type, its config (none is `{}`), and the current API's trigger when sent. */
+function actionFields(b: ActionBodyIn): Pick<Action, "type" | "config" | "action_trigger"> {
+  const trigger = "action_trigger" in b ? b.action_trigger : undefined;
+  return {
+    type: b.type ?? "action_end_conversation",
+    config: b.config ?? {},
+    ...(trigger ? { action_trigger: trigger } : {}),
+  };
+}
 
 /** An agent as stored: related objects by id, embedded when read; `current` holds the 2024 API's own fields. */
 type AgentRec = Omit<Agent, "voice" | "actions" | "webhook" | "initial_message"> & {
@@ -78,10 +92,11 @@ export class VoiceAgentService {
   };
 
   getAction = (u: string, id: string) => this.need<Action>("action", u, id, "Action");
-  createAction = (u: string, b: ParsedBodyOf<"createAction">): Action =>
-    this.store.insert("action", { id: randomUUID(), user_id: u, type: b.type, config: b.config });
-  updateAction = (u: string, id: string, b: ParsedBodyOf<"updateAction">): Action =>
-    this.store.update("action", { ...this.getAction(u, id), type: b.type, config: b.config });
+  createAction = (u: string, b: ActionBodyIn): Action =>
+    this.store.insert("action", { id: randomUUID(), user_id: u, ...actionFields(b) });
+  // A trigger the update leaves out stays as it was (0.0.48's update params: unset is no change).
+  updateAction = (u: string, id: string, b: ActionBodyIn): Action =>
+    this.store.update("action", { ...this.getAction(u, id), ...actionFields(b) });
 
   getWebhook = (u: string, id: string) => this.need<Webhook>("webhook", u, id, "Webhook");
   createWebhook = (u: string, b: ParsedBodyOf<"createWebhook">): Webhook =>

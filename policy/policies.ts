@@ -8,6 +8,7 @@ import { agentLlmTemperature } from "./rules/agent-llm-temperature.js";
 import { agentTextSize } from "./rules/agent-text-size.js";
 import { agentWebhook } from "./rules/agent-webhook.js";
 import { callDestinations } from "./rules/call-destinations.js";
+import { externalActionUrl } from "./rules/external-action-url.js";
 import { protectedPurchasedNumbers } from "./rules/protected-purchased-numbers.js";
 import { purchasedNumberCap } from "./rules/purchased-number-cap.js";
 import { voiceTypes } from "./rules/voice-types.js";
@@ -25,6 +26,7 @@ export const policies: Policies = [
   agentWebhook,
   webhookHttps,
   webhookHosts,
+  externalActionUrl,
   agentTextSize,
   voiceTypes,
   agentLanguages,

@@ -6,7 +6,7 @@ import { UnknownValueError } from "@pulumi/policy";
 import { parseToken } from "pulumi-voiceagent/identity";
 
 /** The kinds the pack's rules look at (the provider's kinds of the same names). */
-export type Kind = "AccountConnection" | "Agent" | "Call" | "PurchasedNumber" | "Voice" | "Webhook";
+export type Kind = "AccountConnection" | "Action" | "Agent" | "Call" | "PurchasedNumber" | "Voice" | "Webhook";
 
 /** The kind of a type token of either entry, or undefined for a resource that is not ours. */
 export function kindOf(type: string): string | undefined {

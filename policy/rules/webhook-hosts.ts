@@ -10,6 +10,13 @@ export interface WebhookHostsConfig {
 /** Host names: a name, or `*.` and a domain (any host below it, not the domain itself). */
 const HOST_PATTERN = /^(\*\.)?[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/;
 
+/** The `allowedHosts` setting of a rule on the hosts the service calls out to (webhooks, external actions). */
+export const ALLOWED_HOSTS = {
+  type: "array",
+  items: { type: "string", pattern: HOST_PATTERN.source },
+  description: 'Host names, or "*.example.com" for any host under example.com; unset: any host.',
+} as const;
+
 /** True when `host` is one of `allowed` or below one of its `*.domain` entries. */
 export function isAllowedHost(host: string, allowed: readonly string[]): boolean {
   const h = host.toLowerCase().replace(/\.$/, "");
@@ -25,13 +32,7 @@ export const webhookHosts = resourceRule<WebhookHostsConfig>({
   kind: "Webhook",
   description: "A Webhook's url must point at a host that allowedHosts lists.",
   enforcementLevel: "mandatory",
-  config: {
-    allowedHosts: {
-      type: "array",
-      items: { type: "string", pattern: HOST_PATTERN.source },
-      description: 'Host names, or "*.example.com" for any host under example.com; unset: any host.',
-    },
-  },
+  config: { allowedHosts: ALLOWED_HOSTS },
   check: ({ props }, { allowedHosts }) => {
     const url = knownString(props, "url");
     if (!allowedHosts || url === undefined) return [];

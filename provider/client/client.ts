@@ -6,7 +6,7 @@ import {
   collections,
   PhoneNumberBuySchema,
   PhoneNumberSchema,
-  type ActionWrite,
+  type ActionBody,
   type AgentUpdateWrite,
   type AgentWrite,
   type CallCreate,
@@ -30,6 +30,8 @@ import {
   agentUpdateBody,
   numberUpdateBody,
   voiceBody,
+  actionBody,
+  actionGeneration,
   type Encoded,
 } from "./wire.js";
 import { matchesSent } from "./match.js";
@@ -271,10 +273,24 @@ export function createClient(input: CreateClientInput) {
       list: voices,
     },
     actions: {
-      create: (body: ActionWrite) =>
-        once("actions", "action", body, (deadline) => send("createAction", { body, deadline }), actions.listing),
+      // Async, so a refusal before sending is a rejected promise like every other failure.
+      create: async (body: ActionBody) => {
+        const gen = generation.known() ?? actionGeneration(body);
+        const wire = encoded(actionBody(gen, body, "create"), "POST", "/v1/actions/create");
+        return once(
+          "actions",
+          "action",
+          wire,
+          (deadline) => send("createAction", { body: wire, deadline }),
+          actions.listing,
+        );
+      },
       get: (id: string) => actionReads.read(id, () => send("getAction", { query: { id } })),
-      update: (id: string, body: ActionWrite) => wrote("actions", send("updateAction", { query: { id }, body })),
+      update: async (id: string, body: ActionBody) => {
+        const gen = generation.known() ?? actionGeneration(body);
+        const wire = encoded(actionBody(gen, body, "update"), "POST", "/v1/actions/update");
+        return wrote("actions", send("updateAction", { query: { id }, body: wire }));
+      },
       list: actions,
     },
     webhooks: {

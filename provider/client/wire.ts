@@ -1,5 +1,10 @@
 import {
+  ACTION_TYPES_2023,
+  ActionWrite2024Schema,
   AGENT_CURRENT_FIELDS,
+  type ActionBody,
+  type ActionWrite,
+  type ActionWrite2024,
   RIME_MODEL_IDS,
   VOICE_TYPES_2024,
   type AgentCreate,
@@ -183,4 +188,52 @@ function opt<K extends string, V>(key: K, value: V | undefined): { [P in K]?: V 
   const out: { [P in K]?: V } = {};
   if (value !== undefined) out[key] = value;
   return out;
+}
+
+/**
+ * actions/create and actions/update. The interface has three types and no trigger: a function-call
+ * trigger is what it does anyway (the model decides), so it is left out; anything else it cannot
+ * express is refused. The current API takes the body as it is; an update that sets no trigger
+ * sends the function call, since its update keeps a trigger it is not sent (a phrase trigger the
+ * program dropped would stay).
+ */
+export function actionBody(
+  gen: ApiGeneration,
+  body: ActionBody,
+  write: "create" | "update",
+): Encoded<ActionWrite | ActionWrite2024> {
+  const { action_trigger, ...rest } = body;
+  if (gen === "2023") {
+    const type = body.type ?? "action_end_conversation";
+    const known = ACTION_TYPES_2023.find((t) => t === type);
+    if (!known)
+      return {
+        refused:
+          `the 2023 API has no ${type} (it has ${ACTION_TYPES_2023.join(", ")}): ` +
+          "set voiceagent:api 2024 if the service speaks the current API",
+      };
+    if (action_trigger?.type === "action_trigger_phrase_based")
+      return {
+        refused:
+          "the 2023 API has no action triggers (its model decides when to act): leave actionTrigger unset, or set voiceagent:api 2024",
+      };
+    return { body: { type: known, config: rest.config ?? {} } };
+  }
+  const trigger =
+    action_trigger ?? (write === "update" ? { type: "action_trigger_function_call" as const } : undefined);
+  return {
+    body: ActionWrite2024Schema.parse({
+      ...rest,
+      type: rest.type ?? "action_end_conversation",
+      ...(trigger ? { action_trigger: trigger } : {}),
+    }),
+  };
+}
+
+/** The generation an action is written in when nothing has told it yet: the current API's for what only it has. */
+export function actionGeneration(body: ActionBody): ApiGeneration {
+  const type = body.type ?? "action_end_conversation";
+  return ACTION_TYPES_2023.some((t) => t === type) && body.action_trigger?.type !== "action_trigger_phrase_based"
+    ? "2023"
+    : "2024";
 }

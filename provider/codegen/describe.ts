@@ -2,7 +2,10 @@ import { z } from "zod";
 import { examplesOf, type SdkExamples } from "./examples.js";
 import type { KindInfo } from "../resources/kit/kind.js";
 import {
+  ACTION_TRIGGER_TYPES,
   ACTION_TYPES,
+  EXTERNAL_PROCESSING_MODES,
+  PHRASE_CONDITIONS,
   CALL_STATUSES,
   ACCOUNT_CONNECTION_TYPES,
   VECTOR_DATABASE_TYPES,
@@ -97,6 +100,9 @@ export interface KindDescription {
 export const ENUMS = {
   VoiceType: VOICE_TYPES,
   ActionType: ACTION_TYPES,
+  ActionTriggerType: ACTION_TRIGGER_TYPES,
+  PhraseCondition: PHRASE_CONDITIONS,
+  ExternalProcessingMode: EXTERNAL_PROCESSING_MODES,
   WebhookMethod: WEBHOOK_METHODS,
   WebhookEvent: WEBHOOK_EVENTS,
   CallStatus: CALL_STATUSES,

@@ -253,7 +253,8 @@ export function getPhoneNumbersOutput(args: GetPhoneNumbersOutputArgs = {}, opts
 
 /**
  * Lists the account's actions, optionally only those of one `type`.
- * On the native provider (`voiceagent:index:getActions`). This plain form answers plain values.
+ * On the native provider (`voiceagent:index:getActions`). This plain form answers plain values; use {@link
+ * getActionsOutput} to keep its secret keys secret.
  * @example
  * const hangUps = await getActions({ type: "action_end_conversation" });
  */
@@ -263,7 +264,7 @@ export function getActions(args: GetActionsArgs = {}, opts?: pulumi.InvokeOption
 
 /**
  * Lists the account's actions, optionally only those of one `type`.
- * On the native provider: the Output form.
+ * On the native provider: the Output form, secret as a whole, as its result holds secrets.
  */
 export function getActionsOutput(args: GetActionsOutputArgs = {}, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetActionsResult> {
   return pulumi.runtime.invokeOutput("voiceagent:index:getActions", { ...args }, { version: PLUGIN_VERSION, pluginDownloadURL: PLUGIN_DOWNLOAD_URL, ...opts });

@@ -11,7 +11,8 @@ export const KIND_PROPERTIES = {
     secrets: ["apiKey", "apiUserId"],
   },
   Action: {
-    properties: ["type", "config", "actionId", "userId"],
+    properties: ["type", "config", "actionTrigger", "signatureSecret", "actionId", "userId"],
+    secrets: ["signatureSecret"],
   },
   Webhook: {
     properties: ["url", "method", "subscriptions", "webhookId", "userId"],

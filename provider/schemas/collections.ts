@@ -146,7 +146,7 @@ export const collections = {
     generation: "2023",
     item: ActionSchema,
     ...named({ get: "getAction", list: "listActions", create: "createAction", update: "updateAction" }),
-    secrets: [],
+    secrets: SECRET_WIRE_FIELDS.actions,
   },
   webhooks: {
     name: "webhooks",

@@ -222,6 +222,14 @@ export const CallCreate2024Schema = z.object({
 export type CallCreate2024 = z.infer<typeof CallCreate2024Schema>;
 
 /**
+ * Body of webhooks/create in the current API (0.0.48 `WebhookParams`): the method is optional, and
+ * a webhook made without one is held with none (null), which the service delivers by POST.
+ */
+export const WebhookCreate2024Schema = WebhookWriteSchema.extend({ method: WebhookMethodSchema.optional() });
+/** Body of webhooks/create in the current API. */
+export type WebhookCreate2024 = z.infer<typeof WebhookCreate2024Schema>;
+
+/**
  * Body of webhooks/update in the current API: every field optional (WebhookUpdateParams of 0.0.48);
  * a field left out stays as it was.
  */

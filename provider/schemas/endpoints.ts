@@ -8,6 +8,7 @@ import {
   PhoneNumberUpdate2024Schema,
   VoiceUpdate2024Schema,
   VoiceWrite2024Schema,
+  WebhookCreate2024Schema,
   WebhookUpdate2024Schema,
 } from "./current.js";
 import {
@@ -21,7 +22,7 @@ import {
   Voice2024Schema,
 } from "./current-read.js";
 import { PageReadSchema } from "./read.js";
-import { ActionSchema, ActionWriteSchema } from "./action.js";
+import { ActionSchema, ActionWrite2024Schema, ActionWriteSchema } from "./action.js";
 import { AgentCreateSchema, AgentSchema, AgentUpdateSchema } from "./agent.js";
 import { CallCreateSchema, CallSchema } from "./call.js";
 import { PhoneNumberBuySchema, PhoneNumberSchema, PhoneNumberUpdateSchema } from "./phone-number.js";
@@ -261,6 +262,7 @@ export const endpoints = {
     method: "POST",
     path: "/v1/actions/create",
     body: ActionWriteSchema,
+    current: ActionWrite2024Schema,
     response: ActionSchema,
     retry: "never",
     documented: false,
@@ -269,6 +271,7 @@ export const endpoints = {
     method: "POST",
     path: "/v1/webhooks/create",
     body: WebhookWriteSchema,
+    current: WebhookCreate2024Schema,
     response: WebhookSchema,
     retry: "never",
     documented: false,
@@ -278,6 +281,7 @@ export const endpoints = {
     path: "/v1/actions/update",
     query: IdQuerySchema,
     body: ActionWriteSchema,
+    current: ActionWrite2024Schema,
     response: ActionSchema,
     retry: "safe",
     documented: false,

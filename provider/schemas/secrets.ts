@@ -8,6 +8,8 @@
 export const SECRET_WIRE_FIELDS = {
   account_connections: ["credentials.openai_api_key", "credentials.twilio_auth_token"],
   vector_databases: ["api_key"],
+  // An external action's signature secret: what the service signs its requests to the team's API with.
+  actions: ["config.signature_secret"],
   voices: ["api_key", "api_user_id"],
   agents: [
     "voice.api_key",

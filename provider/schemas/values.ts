@@ -17,10 +17,35 @@ export const VOICE_TYPES = [
 /** A known voice type. */
 export type VoiceType = (typeof VOICE_TYPES)[number];
 
-/** Action types the real service knows. */
-export const ACTION_TYPES = ["action_end_conversation", "action_transfer_call", "action_dtmf"] as const;
+/**
+ * Action types: the interface (2023) knows the first three; the current API (2024, SDK 0.0.48's
+ * `ActionResponseModel`) all six, each with its own config (docs/contract-current.md).
+ */
+export const ACTION_TYPES = [
+  "action_end_conversation",
+  "action_transfer_call",
+  "action_dtmf",
+  "action_external",
+  "action_add_to_conference",
+  "action_set_hold",
+] as const;
 /** A known action type. */
 export type ActionType = (typeof ACTION_TYPES)[number];
+/** The action types the interface (2023) has. */
+export const ACTION_TYPES_2023 = ["action_end_conversation", "action_transfer_call", "action_dtmf"] as const;
+
+/** How an action is set off (current API): the model decides (function call), or a phrase the caller says. */
+export const ACTION_TRIGGER_TYPES = ["action_trigger_function_call", "action_trigger_phrase_based"] as const;
+/** An action trigger type. */
+export type ActionTriggerType = (typeof ACTION_TRIGGER_TYPES)[number];
+/** How a phrase trigger matches what the caller says (0.0.48 has one). */
+export const PHRASE_CONDITIONS = ["phrase_condition_type_contains"] as const;
+/** A phrase condition. */
+export type PhraseCondition = (typeof PHRASE_CONDITIONS)[number];
+/** An external action's processing modes (0.0.48: `muted`, the agent stays silent while it runs). */
+export const EXTERNAL_PROCESSING_MODES = ["muted"] as const;
+/** An external action's processing mode. */
+export type ExternalProcessingMode = (typeof EXTERNAL_PROCESSING_MODES)[number];
 
 /** Webhook delivery methods. */
 export const WEBHOOK_METHODS = ["GET", "POST"] as const;

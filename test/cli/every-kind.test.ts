@@ -194,6 +194,95 @@ describe("pull of an account holding every kind", () => {
   });
 });
 
+describe("pull of an account holding every action type and a webhook without a method", () => {
+  const SIGNATURE = "sig-never-written-5b0e";
+  const phrased = (phrase: string) => ({
+    type: "action_trigger_phrase_based",
+    config: { phrase_triggers: [{ phrase, conditions: ["phrase_condition_type_contains"] }] },
+  });
+  function actionsAccount() {
+    const acc = typicalAccount();
+    const external = make.action({
+      type: "action_external",
+      config: {
+        name: "lookup_patient",
+        description: "Finds a patient.",
+        url: "https://api.clinic.example/patients",
+        input_schema: { type: "object", properties: { dob: { type: "string" } } },
+        speak_on_send: true,
+        speak_on_receive: false,
+        processing_mode: null,
+        signature_secret: SIGNATURE,
+      },
+      action_trigger: { type: "action_trigger_function_call", config: null },
+    });
+    const transfer = make.action({
+      type: "action_transfer_call",
+      config: { phone_number: "+15550004444" },
+      action_trigger: phrased("talk to a human"),
+    });
+    const conference = make.action({
+      type: "action_add_to_conference",
+      config: { phone_number: "+15550005555", place_primary_on_hold: true },
+    });
+    const hold = make.action({ type: "action_set_hold", config: {}, action_trigger: phrased("please hold") });
+    const dtmf = make.action({ type: "action_dtmf", config: {} });
+    const bye = make.action({ type: "action_end_conversation", config: {}, action_trigger: phrased("goodbye") });
+    const bare = make.webhook({ method: null });
+    acc.actions.push(external, transfer, conference, hold, dtmf, bye);
+    acc.webhooks.push(bare);
+    return { acc, external, transfer, conference, hold, bare };
+  }
+
+  it("declares each type with its config and trigger, the webhook as POST's default, and never the signature secret", () => {
+    const { acc, external, transfer, conference, hold, bare } = actionsAccount();
+    const plan = PullPlanSchema.parse(buildPlan(acc));
+    expect(plan.skipped.filter((s) => s.collection !== "numbers")).toEqual([]);
+    const program = renderProgram(plan);
+    const declared = runProgram(program);
+    const args = (id: string) => declared.find((d) => d.kind === "Action" && d.args.actionId === id)?.args;
+    expect(new Set(declared.filter((d) => d.kind === "Action").map((d) => d.args.type))).toEqual(
+      new Set([
+        "action_end_conversation",
+        "action_transfer_call",
+        "action_dtmf",
+        "action_external",
+        "action_add_to_conference",
+        "action_set_hold",
+      ]),
+    );
+    expect(args(external.id)).toEqual({
+      actionId: external.id,
+      type: "action_external",
+      config: {
+        name: "lookup_patient",
+        description: "Finds a patient.",
+        url: "https://api.clinic.example/patients",
+        inputSchema: { type: "object", properties: { dob: { type: "string" } } },
+        speakOnSend: true,
+        speakOnReceive: false,
+      },
+      signatureSecret: expect.stringMatching(/^<secret \w+>$/),
+    });
+    expect(args(transfer.id)).toEqual({
+      actionId: transfer.id,
+      type: "action_transfer_call",
+      config: { phoneNumber: "+15550004444" },
+      actionTrigger: {
+        type: "action_trigger_phrase_based",
+        phraseTriggers: [{ phrase: "talk to a human", conditions: ["phrase_condition_type_contains"] }],
+      },
+    });
+    expect(args(conference.id)?.config).toEqual({ phoneNumber: "+15550005555", placePrimaryOnHold: true });
+    expect(args(hold.id)?.actionTrigger).toMatchObject({ phraseTriggers: [{ phrase: "please hold" }] });
+    const hook = declared.find((d) => d.kind === "Webhook" && d.args.webhookId === bare.id);
+    expect(hook?.args).not.toHaveProperty("method");
+    const yaml = yamlProject(plan, "pulled");
+    for (const text of [JSON.stringify(plan), program, ...yaml.files.values()]) expect(text).not.toContain(SIGNATURE);
+    expect(program).toMatch(/signature secret of external action/);
+  });
+});
+
 describe("audit of an account holding every kind", () => {
   it("names each unmanaged object of the new kinds, and a linked number no stack manages even with no agent", () => {
     const { acc, prompt, vdb, openai, twilio, es, linked } = everyKind();

@@ -130,6 +130,7 @@ describe("provider/schema.json", () => {
     expect(secrets.sort()).toEqual([
       "voiceagent:index:AccountConnection.openaiApiKey",
       "voiceagent:index:AccountConnection.twilioAuthToken",
+      "voiceagent:index:Action.signatureSecret",
       "voiceagent:index:Call.errorMessage",
       "voiceagent:index:Call.transcript",
       "voiceagent:index:VectorDatabase.apiKey",
@@ -143,6 +144,7 @@ describe("provider/schema.json", () => {
     expect(secretInputs.sort()).toEqual([
       "voiceagent:index:AccountConnection.openaiApiKey",
       "voiceagent:index:AccountConnection.twilioAuthToken",
+      "voiceagent:index:Action.signatureSecret",
       "voiceagent:index:VectorDatabase.apiKey",
       "voiceagent:index:Voice.apiKey",
       "voiceagent:index:Voice.apiUserId",

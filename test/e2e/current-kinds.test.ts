@@ -7,7 +7,9 @@
 // linked through that Twilio connection taken over by a LinkedNumber). Then a Voice left at its
 // default type with voiceagent:api at auto, refused at preview. The service answers as a hosted API
 // does (issue 40): every credential masked (`****` and its last 4) and every optional field left
-// out answered as null, so what reached the service is read from the emulator's store.
+// out answered as null, so what reached the service is read from the emulator's store. Beside them
+// the service's other action types (issue 50): an external action with a signature secret and a
+// nested input schema, a transfer set off by a phrase, and a hold.
 import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -16,9 +18,9 @@ import { backendFilesHolding, made, useClinicProject } from "./clinic-project.js
 
 const ctx = useClinicProject("current-kinds", { answers: { credentials: "masked", unsetAsNull: true } });
 
-type Stored = { api_key?: string; credentials?: Record<string, string> };
+type Stored = { api_key?: string; credentials?: Record<string, string>; config?: Record<string, unknown> };
 /** An object as the service keeps it (its answers mask the credentials). */
-const kept = (table: "vector_database" | "account_connection", id: string): Stored =>
+const kept = (table: "vector_database" | "account_connection" | "action", id: string): Stored =>
   ctx.emu.store.get<Stored>(table, ctx.emu.store.userFor(ctx.token).userId, id) ?? {};
 
 describe("the current API's kinds on the dynamic entry", () => {
@@ -46,6 +48,8 @@ destroy forgets, secrets nowhere`, async () => {
       twilio: "tw-dash-tok-48d1a9e5",
     };
     const handKey = "sk-hand-key-6b2e8f31";
+    // The external action's signature secret, a plain string in the program (issue 50).
+    const signature = "sig-own-secret-0a7c5e93";
     const seeds = emu.seeds.get(ctx.token);
     const [first, second] = seeds?.numbers ?? [];
     const voice = seeds?.voices[0];
@@ -96,8 +100,19 @@ destroy forgets, secrets nowhere`, async () => {
           `type: "account_connection_twilio", twilioAccountSid: "AC0456", twilioAuthToken: "${adoptedKeys.twilio}" });`,
         `const line = new va.LinkedNumber("own-line", { number: "${ownLine}", ` +
           `telephonyAccountConnection: ownTwilio.id, inboundAgent: config.require("deskAgent") });`,
+        // The team's API the agent calls (a nested input schema), a transfer on a phrase, a hold (issue 50).
+        `const lookup = new va.Action("lookup", { type: "action_external", signatureSecret: "${signature}", config: { ` +
+          'name: "lookup_patient", description: "Finds a patient by date of birth.", url: "https://api.clinic.example/patients", ' +
+          'inputSchema: { type: "object", properties: { dob: { type: "string" }, ' +
+          'name: { type: "object", properties: { last: { type: "string" } } } } }, ' +
+          "speakOnSend: true, speakOnReceive: false } });",
+        'const transfer = new va.Action("transfer", { type: "action_transfer_call", config: { phoneNumber: "+15550100700" }, ' +
+          'actionTrigger: { type: "action_trigger_phrase_based", phraseTriggers: [{ phrase: "talk to a human" }] } });',
+        'const hold = new va.Action("hold", { type: "action_set_hold", actionTrigger: { type: "action_trigger_phrase_based", ' +
+          'phraseTriggers: [{ phrase: "please hold" }] } });',
         "export const ids = { booking: booking.id, faq: faq.id, openai: openai.id, twilio: twilio.id, " +
-          "manuals: manuals.id, ownOpenai: ownOpenai.id, ownTwilio: ownTwilio.id, line: line.numberId };",
+          "manuals: manuals.id, ownOpenai: ownOpenai.id, ownTwilio: ownTwilio.id, line: line.numberId, " +
+          "lookup: lookup.id, transfer: transfer.id, hold: hold.id };",
         "",
       ].join("\n"),
     );
@@ -109,7 +124,7 @@ destroy forgets, secrets nowhere`, async () => {
       "clinic:deskAgent": desk.id,
     });
     const beforeUp = { ...emu.stats.byRoute };
-    expect(await c.up()).toEqual({ create: 9 });
+    expect(await c.up()).toEqual({ create: 12 });
     // On the service, up made the program's three objects and nothing else: no prompt, vector
     // database, account connection or link for the adopted ones.
     const creates = Object.entries(routesSince(emu.stats.byRoute, beforeUp)).filter(([route]) =>
@@ -118,6 +133,7 @@ destroy forgets, secrets nowhere`, async () => {
     expect(Object.fromEntries(creates)).toEqual({
       "POST /v1/vector_databases/create": 1,
       "POST /v1/account_connections/create": 2,
+      "POST /v1/actions/create": 3,
     });
     const ids = (await c.outputs()).ids as Record<string, string>;
     const linked = await client.linkedNumbers.get(ownLine);
@@ -162,9 +178,23 @@ destroy forgets, secrets nowhere`, async () => {
       credentials: { openai_api_key: handKey },
     });
     await client.linkedNumbers.update(ownLine, { inbound_agent: other.id });
+    // The transfer's phrase and the external action's URL, edited in the dashboard.
+    await client.actions.update(String(ids.transfer), {
+      type: "action_transfer_call",
+      config: { phone_number: "+15550100700" },
+      action_trigger: {
+        type: "action_trigger_phrase_based",
+        config: { phrase_triggers: [{ phrase: "operator", conditions: ["phrase_condition_type_contains"] }] },
+      },
+    });
+    const external = kept("action", String(ids.lookup)).config ?? {};
+    await client.actions.update(String(ids.lookup), {
+      type: "action_external",
+      config: { ...external, url: "https://elsewhere.example/patients" },
+    });
     const refreshed = await c.pulumi(["preview", "--refresh", "--diff"]);
-    expect(refreshed.stdout).toMatch(/~ 4 to update\n\s+5 unchanged/);
-    for (const name of ["booking", "twilio", "manuals", "own-line"])
+    expect(refreshed.stdout).toMatch(/~ 6 to update\n\s+6 unchanged/);
+    for (const name of ["booking", "twilio", "manuals", "own-line", "transfer", "lookup"])
       expect(refreshed.stdout, name).toMatch(
         new RegExp(`~ \\S+: \\(update\\)\\n\\s+\\[id=[^\\]]+\\]\\n\\s+\\[urn=\\S+::${name}\\]`),
       );
@@ -175,6 +205,13 @@ destroy forgets, secrets nowhere`, async () => {
     expect((await client.vector_databases.get(manualsId)).index).toBe("clinic-manuals");
     expect(kept("account_connection", ownOpenaiId).credentials?.openai_api_key).toBe(handKey);
     expect((await client.linkedNumbers.get(ownLine)).inbound_agent).toBe(desk.id);
+    const transferBack = await client.actions.get(String(ids.transfer));
+    expect(transferBack.action_trigger?.config?.phrase_triggers?.map((p) => p.phrase)).toEqual(["talk to a human"]);
+    expect(kept("action", String(ids.lookup)).config).toMatchObject({
+      url: "https://api.clinic.example/patients",
+      signature_secret: signature,
+      input_schema: { properties: { name: { properties: { last: { type: "string" } } } } },
+    });
 
     const exported = await c.pulumi(["stack", "export"]);
     const destroy = await c.pulumi(["destroy", "--yes", "--skip-preview"]);
@@ -204,6 +241,7 @@ destroy forgets, secrets nowhere`, async () => {
       ...Object.values(adoptedKeys),
       ...Object.values(dashboardKeys),
       handKey,
+      signature,
     ]) {
       expect(shown.includes(key), `CLI output holds ${key}`).toBe(false);
       expect(backendFilesHolding(c.dir, key), key).toEqual([]);

@@ -53,6 +53,9 @@ afterAll(async () => {
   if (release) rmSync(release.tmp, { recursive: true, force: true });
 });
 
+/** The id of the webhook the dashboard made without a method. */
+let noMethod = "";
+
 /** Fills the account with one object (or more) of every kind, as the dashboard would. */
 async function holdEveryKind(): Promise<void> {
   const { client, emu } = ctx;
@@ -63,6 +66,29 @@ async function holdEveryKind(): Promise<void> {
   const warm = await client.voices.create({ type: "voice_azure", voice_name: "en-US-JennyNeural" });
   const calm = await client.voices.create({ type: "voice_rime", speaker: "river" });
   const hangUp = await client.actions.create({ type: "action_end_conversation", config: {} });
+  // The service's other action types (issue 50), and a webhook made without a method (null on the service).
+  await client.actions.create({ type: "action_transfer_call", config: { phone_number: "+15550100777" } });
+  await client.actions.create({ type: "action_dtmf", config: {} });
+  await client.actions.create({
+    type: "action_external",
+    config: {
+      name: "lookup_patient",
+      description: "Finds a patient by date of birth.",
+      url: "https://api.clinic.example/patients",
+      input_schema: {
+        type: "object",
+        properties: { dob: { type: "string" }, name: { type: "object", properties: {} } },
+      },
+      speak_on_send: true,
+      speak_on_receive: false,
+    },
+  });
+  await client.actions.create({
+    type: "action_add_to_conference",
+    config: { phone_number: "+15550100778", place_primary_on_hold: true },
+  });
+  await client.actions.create({ type: "action_set_hold", config: {} });
+  noMethod = await made(ctx, "webhooks", { url: "https://hooks.example.com/no-method", subscriptions: ["event_message"] });
   const events = await client.webhooks.create({
     url: "https://hooks.example.com/pulled",
     subscriptions: ["event_phone_call_ended"],
@@ -205,6 +231,21 @@ describe("voiceagent pull of a current-API account holding every kind", () => {
       "PhoneNumber",
     ])
       expect(kinds, kind).toContain(kind);
+    expect(new Set(plan.resources.filter((r) => r.kind === "Action").map((r) => JSON.stringify(r.args.type)))).toEqual(
+      new Set(
+        [
+          "action_end_conversation",
+          "action_transfer_call",
+          "action_dtmf",
+          "action_external",
+          "action_add_to_conference",
+          "action_set_hold",
+        ].map((type) => JSON.stringify({ value: type })),
+      ),
+    );
+    // Declared, not skipped: the service's unset method is its default, POST.
+    expect((await ctx.client.webhooks.get(noMethod)).method ?? null).toBeNull();
+    expect(plan.resources.filter((r) => r.kind === "Webhook" && r.id === noMethod)).toHaveLength(1);
     // Only the emulator's unbound seeded numbers are left out: no binding to declare.
     expect(new Set(plan.skipped.map((s) => `${s.collection}: ${s.reason}`))).toEqual(
       new Set(["numbers: not bound to an agent: there is no binding to declare"]),

@@ -161,8 +161,8 @@ describe("a server without the extension routes", () => {
 });
 
 describe("secrets in results", () => {
-  it(`are a call's transcript and error message, an agent's prompt, a webhook's URL, a prompt's text and the credentials of vector \
-databases and account connections, nothing else`, () => {
+  it(`are a call's transcript and error message, an agent's prompt, a webhook's and an external action's URL, a prompt's text and the \
+credentials of vector databases and account connections, nothing else`, () => {
     const all = Object.fromEntries(FUNCTIONS.map((f) => [f.name, secretPathsOf(f.name).map((p) => p.join("."))]));
     expect(all).toEqual({
       getVoice: [],
@@ -171,7 +171,7 @@ databases and account connections, nothing else`, () => {
       getAgents: ["agents.*.prompt"],
       getPhoneNumber: [],
       getPhoneNumbers: [],
-      getActions: [],
+      getActions: ["actions.*.url"],
       getWebhooks: ["webhooks.*.url"],
       getCall: ["transcript", "errorMessage"],
       getAccount: [],

@@ -404,8 +404,8 @@ describe.concurrent("a clinic on the current API (2024), native classes", () => 
     expect(filesContaining(install.stateDir, vendorKey)).toEqual([]);
   }, 240_000);
 
-  it(`pulumi import of a prompt, an OpenAI and a Twilio connection, a vector database and a linked number; an empty preview; no secret in \
-plaintext; destroy says each stays on the service and sends nothing`, async ({ expect }) => {
+  it(`pulumi import of a prompt, an OpenAI and a Twilio connection, a vector database, a linked number, an external action, a \
+phrase-triggered transfer and a hold; an empty preview; no secret in plaintext; destroy says each stays on the service and sends nothing`, async ({ expect }) => {
     const stack = "current-import";
     const emu = emuOf("currentImport");
     const token = tokens.currentImport;
@@ -416,6 +416,7 @@ plaintext; destroy says each stays on the service and sends nothing`, async ({ e
       openaiKey: `sk-import-${nonce}`,
       twilioToken: `twilio-token-import-${nonce}`,
       pineconeKey: `pc-import-${nonce}`,
+      signature: `sig-import-${nonce}`,
     };
     const seed = emu.seeds.get(token)!;
     // Made on the service by hand (not by a program): one object of each kind only the current API has.
@@ -433,6 +434,18 @@ plaintext; destroy says each stays on the service and sends nothing`, async ({ e
       },
       vectors: { index: "imported-faq", apiEnvironment: "us-east-1-aws" },
       line: { number: "+16465550200", inboundAgent: agent.id },
+      lookup: {
+        name: "lookup_patient",
+        description: "Finds a patient by date of birth.",
+        url: "https://api.clinic.example/patients",
+        inputSchema: {
+          type: "object",
+          properties: { dob: { type: "string" }, name: { type: "object", properties: {} } },
+        },
+        speakOnSend: true,
+        speakOnReceive: false,
+      },
+      human: { phoneNumber: "+15550100701", phrase: "talk to a human" },
     };
     const prompt = await client.prompts.create({
       content: objects.prompt.content,
@@ -460,6 +473,27 @@ plaintext; destroy says each stays on the service and sends nothing`, async ({ e
       telephony_account_connection: twilio.id,
       inbound_agent: agent.id,
     });
+    const lookup = await client.actions.create({
+      type: "action_external",
+      config: {
+        name: objects.lookup.name,
+        description: objects.lookup.description,
+        url: objects.lookup.url,
+        input_schema: objects.lookup.inputSchema,
+        speak_on_send: objects.lookup.speakOnSend,
+        speak_on_receive: objects.lookup.speakOnReceive,
+        signature_secret: secret.signature,
+      },
+    });
+    const human = await client.actions.create({
+      type: "action_transfer_call",
+      config: { phone_number: objects.human.phoneNumber },
+      action_trigger: {
+        type: "action_trigger_phrase_based",
+        config: { phrase_triggers: [{ phrase: objects.human.phrase, conditions: ["phrase_condition_type_contains"] }] },
+      },
+    });
+    const hold = await client.actions.create({ type: "action_set_hold", config: {} });
     /** What the service holds of them: unchanged by import, preview and destroy. */
     const held = async () => ({
       prompt: await client.prompts.get(prompt.id),
@@ -487,7 +521,7 @@ plaintext; destroy says each stays on the service and sends nothing`, async ({ e
       expect(r.code, `pulumi ${args.join(" ")}: ${r.stdout}${r.stderr}`).toBe(0);
       return r;
     };
-    // One file for the five imports (one engine run); the linked number named by its E.164, as a user knows it.
+    // One file for the eight imports (one engine run); the linked number named by its E.164, as a user knows it.
     // Unprotected (`pulumi import` protects by default), so the destroy below reaches the provider.
     const importFile = path.join(currentImport.dir, "import.json");
     const wanted: [string, string, string][] = [
@@ -496,6 +530,9 @@ plaintext; destroy says each stays on the service and sends nothing`, async ({ e
       ["AccountConnection", "twilio", twilio.id],
       ["VectorDatabase", "vectors", vectors.id],
       ["LinkedNumber", "own-line", objects.line.number],
+      ["Action", "lookup", lookup.id],
+      ["Action", "human", human.id],
+      ["Action", "hold", hold.id],
     ];
     writeFileSync(
       importFile,
@@ -515,6 +552,9 @@ plaintext; destroy says each stays on the service and sends nothing`, async ({ e
 
     const state = (await currentImport.exported(stack)).filter((r) => r.type.startsWith("voiceagent:index:"));
     const byName = (name: string) => state.find((r) => r.urn.endsWith(`::${name}`));
+    expect(byName("human")?.outputs).toMatchObject({
+      actionTrigger: { type: "action_trigger_phrase_based", phraseTriggers: [{ phrase: objects.human.phrase }] },
+    });
     expect(state.map((r) => [r.type.slice(17), r.urn.split("::").pop()]).sort()).toEqual(
       wanted.map(([kind, name]) => [kind, name]).sort(),
     );
@@ -538,6 +578,7 @@ plaintext; destroy says each stays on the service and sends nothing`, async ({ e
       ["openai", "openaiApiKey"],
       ["twilio", "twilioAuthToken"],
       ["vectors", "apiKey"],
+      ["lookup", "signatureSecret"],
     ] as const) {
       for (const side of ["inputs", "outputs"] as const)
         expect(JSON.stringify(byName(name)?.[side]?.[field]), `${name}'s ${side}.${field}`).toContain("ciphertext");

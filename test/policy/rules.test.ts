@@ -86,6 +86,20 @@ describe.each(ENTRIES)("on the %s entry's tokens", (_entry, token) => {
         { allowedHosts: ["*.example.com"] },
         "url",
       ],
+      [
+        "voiceagent-external-action-url",
+        "Action",
+        { type: "action_external", config: { url: "http://api.example.com/lookup" } },
+        {},
+        "config.url does not use https",
+      ],
+      [
+        "voiceagent-external-action-url",
+        "Action",
+        { type: "action_external", config: { url: "https://api.example.net/lookup" } },
+        { allowedHosts: ["*.example.com"] },
+        "config.url's host",
+      ],
       ["voiceagent-agent-text-size", "Agent", { prompt: "x".repeat(9000) }, {}, "prompt"],
       ["voiceagent-voice-types", "Voice", { type: "voice_rime" }, { allowedTypes: ["voice_azure"] }, "type"],
       ["voiceagent-agent-languages", "Agent", { language: "ja" }, { allowedLanguages: ["en", "es"] }, "language"],
@@ -121,6 +135,27 @@ describe("values", () => {
     expect(validate("voiceagent-agent-webhook", tokenOf("Agent"), {})).toHaveLength(1);
     expect(
       validate("voiceagent-call-destinations", tokenOf("Call"), { toNumber: unknownValue }, { allowedNumbers: [] }),
+    ).toEqual([]);
+  });
+
+  it("the external action rule looks only at external actions' known URLs, and never repeats the URL", () => {
+    const rule = "voiceagent-external-action-url";
+    const url = "http://api.example.com/lookup?key=s3cr3t";
+    expect(validate(rule, tokenOf("Action"), { type: "action_transfer_call", config: { url } })).toEqual([]);
+    expect(validate(rule, tokenOf("Action"), { type: "action_external", config: { url: unknownValue } })).toEqual([]);
+    expect(validate(rule, tokenOf("Action"), { type: "action_external", config: unknownValue })).toEqual([]);
+    const [plain] = validate(rule, tokenOf("Action"), { type: "action_external", config: { url } });
+    expect(plain).toContain("https");
+    expect(plain).not.toContain("s3cr3t");
+    expect(
+      validate(
+        rule,
+        tokenOf("Action"),
+        { type: "action_external", config: { url: "https://hooks.example.com/x" } },
+        {
+          allowedHosts: ["*.example.com"],
+        },
+      ),
     ).toEqual([]);
   });
 

@@ -55,7 +55,23 @@ const ROWS: Record<KindName, Row> = {
     table: "voice",
     inputs: () => ({ type: "voice_eleven_labs", vendorVoiceId: "rachel", apiKey: secret("el"), stability: 0.5 }),
   },
-  Action: { table: "action", inputs: () => ({ type: "action_end_conversation" }) },
+  // An external action: its signature secret may come back masked or not at all, and must never
+  // decide which object a lost create made; its input schema is nested JSON, its processing mode unset.
+  Action: {
+    table: "action",
+    inputs: () => ({
+      type: "action_external",
+      config: {
+        name: "lookup_patient",
+        description: "Finds a patient by date of birth.",
+        url: "https://api.clinic.example/patients",
+        inputSchema: { type: "object", properties: { dob: { type: "string", format: "date" } }, required: ["dob"] },
+        speakOnSend: true,
+        speakOnReceive: false,
+      },
+      signatureSecret: secret("sig"),
+    }),
+  },
   Webhook: {
     table: "webhook",
     inputs: () => ({ url: "https://hooks.example/clinic", subscriptions: ["event_message"] }),

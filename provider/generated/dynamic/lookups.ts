@@ -69,10 +69,22 @@ export interface FoundNumber {
 export interface FoundAction {
   /** The action's id (a UUID). */
   id: string;
-  /** Its type: action_end_conversation, action_transfer_call, action_dtmf (or a newer one). */
+  /**
+   * Its type: action_end_conversation, action_transfer_call, action_dtmf, action_external,
+   * action_add_to_conference, action_set_hold (or a newer one).
+   */
   type: string;
-  /** The number its config names (a transfer's destination); null: none. */
+  /** The number its config names (a transfer's or a conference's destination); null: none. */
   phoneNumber: string | null;
+  /** An external action's function name; null: another type. */
+  name: string | null;
+  /** An external action's URL: secret (a URL often carries a token); null: another type. */
+  url: string | null;
+  /**
+   * How it is set off: action_trigger_function_call (the model decides; also when the service holds no
+   * trigger) or action_trigger_phrase_based.
+   */
+  triggerType: string;
   /** The id of the user who owns it on the service. */
   userId: string;
 }
@@ -83,8 +95,8 @@ export interface FoundWebhook {
   id: string;
   /** Where events are delivered: secret (a webhook URL often carries a token). */
   url: string;
-  /** The HTTP method: GET or POST; null: the service left it unset. */
-  method: string | null;
+  /** The HTTP method: GET or POST (a webhook the service holds without one is delivered by POST). */
+  method: string;
   /** The events it receives. */
   subscriptions: string[];
   /** The id of the user who owns it on the service. */
@@ -452,17 +464,17 @@ export function getPhoneNumbersOutput(args: GetPhoneNumbersOutputArgs = {}): pul
 
 /** The arguments of {@link getActions}. */
 export interface GetActionsArgs {
-  /** Only actions of this type (action_end_conversation, ...). */
+  /** Only actions of this type (action_end_conversation, action_external, ...). */
   type?: string;
 }
 
 /** The arguments of {@link getActionsOutput}: each may be an Output. */
 export interface GetActionsOutputArgs {
-  /** Only actions of this type (action_end_conversation, ...). */
+  /** Only actions of this type (action_end_conversation, action_external, ...). */
   type?: pulumi.Input<string>;
 }
 
-/** What {@link getActions} answers. */
+/** What {@link getActions} answers. Some keys are secret: see each key. */
 export interface GetActionsResult {
   /** The matching actions, in the order the service lists them. */
   actions: FoundAction[];
@@ -470,7 +482,8 @@ export interface GetActionsResult {
 
 /**
  * Lists the account's actions, optionally only those of one `type`.
- * This plain form answers plain values; it reads the service with the stack's voiceagent config.
+ * This plain form answers plain values (its secret keys too: use {@link getActionsOutput} to keep them
+ * secret); it reads the service with the stack's voiceagent config.
  * @example
  * const hangUps = await getActions({ type: "action_end_conversation" });
  */
@@ -480,10 +493,11 @@ export function getActions(args: GetActionsArgs = {}): Promise<GetActionsResult>
 
 /**
  * Lists the account's actions, optionally only those of one `type`.
- * The Output form: runs once its arguments are known (in preview too).
+ * The Output form: runs once its arguments are known (in preview too); secret as a whole, as its result holds
+ * secrets.
  */
 export function getActionsOutput(args: GetActionsOutputArgs = {}): pulumi.Output<GetActionsResult> {
-  return lookupOutput<GetActionsResult>("getActions", { ...args }, false);
+  return lookupOutput<GetActionsResult>("getActions", { ...args }, true);
 }
 
 /** The arguments of {@link getWebhooks}. */

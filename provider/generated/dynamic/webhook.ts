@@ -12,7 +12,10 @@ export interface WebhookArgs {
    * (`user:password@` would be stored in plain text in the state) or unencoded spaces.
    */
   url: pulumi.Input<string>;
-  /** The HTTP method of deliveries: GET or POST (default). */
+  /**
+   * The HTTP method of deliveries: GET or POST (default). A webhook the service holds without a method (null
+   * on the current API) is delivered by POST, and reads as POST.
+   */
   method?: pulumi.Input<WebhookMethod>;
   /** Events to deliver, e.g. event_message, event_phone_call_ended (order does not matter). */
   subscriptions: pulumi.Input<pulumi.Input<WebhookEvent>[]>;
@@ -33,7 +36,10 @@ export interface WebhookOutputs extends WebhookState {
    * (`user:password@` would be stored in plain text in the state) or unencoded spaces.
    */
   url: string;
-  /** The HTTP method of deliveries: GET or POST (default). */
+  /**
+   * The HTTP method of deliveries: GET or POST (default). A webhook the service holds without a method (null
+   * on the current API) is delivered by POST, and reads as POST.
+   */
   method: string;
   /** Events to deliver, e.g. event_message, event_phone_call_ended (order does not matter). */
   subscriptions: string[];

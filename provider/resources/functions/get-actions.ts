@@ -12,7 +12,7 @@ export const getActions = defineFunction({
       .string()
       .min(1)
       .optional()
-      .meta({ description: "Only actions of this type (action_end_conversation, ...)." }),
+      .meta({ description: "Only actions of this type (action_end_conversation, action_external, ...)." }),
   }),
   result: z.object({
     actions: z.array(ActionFound).meta({ description: "The matching actions, in the order the service lists them." }),

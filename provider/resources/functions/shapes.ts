@@ -120,8 +120,29 @@ export const ActionFound = z
     id: z.string().meta(doc("The action's id (a UUID).")),
     type: z
       .string()
-      .meta(doc("Its type: action_end_conversation, action_transfer_call, action_dtmf (or a newer one).")),
-    phoneNumber: z.string().nullable().meta(doc("The number its config names (a transfer's destination); null: none.")),
+      .meta(
+        doc(
+          "Its type: action_end_conversation, action_transfer_call, action_dtmf, action_external, " +
+            "action_add_to_conference, action_set_hold (or a newer one).",
+        ),
+      ),
+    phoneNumber: z
+      .string()
+      .nullable()
+      .meta(doc("The number its config names (a transfer's or a conference's destination); null: none.")),
+    name: z.string().nullable().meta(doc("An external action's function name; null: another type.")),
+    url: z
+      .string()
+      .nullable()
+      .meta(secret("An external action's URL: secret (a URL often carries a token); null: another type.")),
+    triggerType: z
+      .string()
+      .meta(
+        doc(
+          "How it is set off: action_trigger_function_call (the model decides; also when the service holds no " +
+            "trigger) or action_trigger_phrase_based.",
+        ),
+      ),
     userId: owner,
   })
   .meta({ id: "FoundAction", description: "An action of the account." });
@@ -131,6 +152,9 @@ export const actionFound = (a: Action): z.input<typeof ActionFound> => ({
   id: a.id,
   type: a.type,
   phoneNumber: a.config?.phone_number ?? null,
+  name: a.config?.name ?? null,
+  url: a.config?.url ?? null,
+  triggerType: a.action_trigger?.type ?? "action_trigger_function_call",
   userId: a.user_id,
 });
 
@@ -139,7 +163,9 @@ export const WebhookFound = z
   .object({
     id: z.string().meta(doc("The webhook's id (a UUID).")),
     url: z.string().meta(secret("Where events are delivered: secret (a webhook URL often carries a token).")),
-    method: z.string().nullable().meta(doc("The HTTP method: GET or POST; null: the service left it unset.")),
+    method: z
+      .string()
+      .meta(doc("The HTTP method: GET or POST (a webhook the service holds without one is delivered by POST).")),
     subscriptions: z.array(z.string()).meta(doc("The events it receives.")),
     userId: owner,
   })
@@ -149,7 +175,7 @@ export const WebhookFound = z
 export const webhookFound = (w: Webhook): z.input<typeof WebhookFound> => ({
   id: w.id,
   url: w.url,
-  method: w.method ?? null,
+  method: w.method ?? "POST",
   subscriptions: w.subscriptions,
   userId: w.user_id,
 });

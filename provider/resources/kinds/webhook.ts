@@ -25,6 +25,9 @@ export function webhookBaseName(w: Pick<Webhook, "url">): string {
   return slug(text) || "webhook";
 }
 
+/** What the service does with a webhook whose method is unset (null on the current API): it delivers by POST. */
+const SERVICE_DEFAULT_METHOD = "POST";
+
 const input = z.object({
   url: WebhookUrlSchema,
   method: WebhookMethodSchema.default("POST"),
@@ -37,7 +40,8 @@ export const webhookKind = defineKind<Webhook, WebhookWrite>()({
   kind: "Webhook",
   pull: {
     name: webhookBaseName,
-    refuse: (w) => refusal(WebhookWriteSchema.safeParse(w)),
+    // An unset method (null on the current API) is the service's default, POST: never a refusal.
+    refuse: (w) => refusal(WebhookWriteSchema.safeParse({ ...w, method: w.method ?? undefined })),
     adopt: (w) => ({
       args: { webhookId: w.id, url: w.url, ...present({ method: w.method }), subscriptions: w.subscriptions },
       refs: [],
@@ -56,9 +60,12 @@ export const webhookKind = defineKind<Webhook, WebhookWrite>()({
       read: (w) => w.url,
     },
     method: {
-      doc: "The HTTP method of deliveries: GET or POST (default).",
+      doc:
+        "The HTTP method of deliveries: GET or POST (default). A webhook the service holds without a method " +
+        "(null on the current API) is delivered by POST, and reads as POST.",
       wire: "method",
-      read: (w) => w.method ?? undefined,
+      // The service delivers a method-less webhook by POST (docs/decisions.md): it reads as the default, never as drift.
+      read: (w) => w.method ?? SERVICE_DEFAULT_METHOD,
     },
     subscriptions: {
       doc: "Events to deliver, e.g. event_message, event_phone_call_ended (order does not matter).",

@@ -34,9 +34,13 @@ type Action struct {
 
 	// Adopt an existing action instead of creating one. Changing it replaces.
 	ActionId pulumi.StringPtrOutput `pulumi:"actionId"`
-	// Its configuration: `phoneNumber` (E.164) for action_transfer_call; other keys are passed to the service as they are.
+	// How it is set off (current API): `{ type: action_trigger_function_call }` the model decides (the same as unset), or `{ type: action_trigger_phrase_based, phraseTriggers: [{ phrase, conditions }] }` when the caller says a phrase (not for action_dtmf and action_external).
+	ActionTrigger ActionActionTriggerPtrOutput `pulumi:"actionTrigger"`
+	// Its configuration, the keys its type takes: `phoneNumber` (E.164) for action_transfer_call; `phoneNumber` and `placePrimaryOnHold` for action_add_to_conference; `name`, `description`, `url`, `inputSchema`, `speakOnSend`, `speakOnReceive` and `processingMode` for action_external; none for the others. Other keys are passed to the service as they are.
 	Config ActionConfigOutput `pulumi:"config"`
-	// What it does: action_end_conversation (default), action_transfer_call or action_dtmf.
+	// For action_external: the secret the service signs its requests to `config.url` with. A credential: secret in the state and every output; the service may not echo it, so a value changed outside Pulumi is not seen.
+	SignatureSecret pulumi.StringPtrOutput `pulumi:"signatureSecret"`
+	// What it does: action_end_conversation (default), action_transfer_call or action_dtmf; on the current API also action_external (calls the team's API), action_add_to_conference and action_set_hold.
 	Type pulumi.StringOutput `pulumi:"type"`
 	// The id of the user who owns it on the service.
 	UserId pulumi.StringOutput `pulumi:"userId"`
@@ -52,6 +56,13 @@ func NewAction(ctx *pulumi.Context,
 	if args.Type == nil {
 		args.Type = ActionType("action_end_conversation")
 	}
+	if args.SignatureSecret != nil {
+		args.SignatureSecret = pulumi.ToSecret(args.SignatureSecret).(pulumi.StringPtrInput)
+	}
+	secrets := pulumi.AdditionalSecretOutputs([]string{
+		"signatureSecret",
+	})
+	opts = append(opts, secrets)
 	replaceOnChanges := pulumi.ReplaceOnChanges([]string{
 		"actionId",
 	})
@@ -81,9 +92,13 @@ func GetAction(ctx *pulumi.Context,
 type actionState struct {
 	// Adopt an existing action instead of creating one. Changing it replaces.
 	ActionId *string `pulumi:"actionId"`
-	// Its configuration: `phoneNumber` (E.164) for action_transfer_call; other keys are passed to the service as they are.
+	// How it is set off (current API): `{ type: action_trigger_function_call }` the model decides (the same as unset), or `{ type: action_trigger_phrase_based, phraseTriggers: [{ phrase, conditions }] }` when the caller says a phrase (not for action_dtmf and action_external).
+	ActionTrigger *ActionActionTrigger `pulumi:"actionTrigger"`
+	// Its configuration, the keys its type takes: `phoneNumber` (E.164) for action_transfer_call; `phoneNumber` and `placePrimaryOnHold` for action_add_to_conference; `name`, `description`, `url`, `inputSchema`, `speakOnSend`, `speakOnReceive` and `processingMode` for action_external; none for the others. Other keys are passed to the service as they are.
 	Config *ActionConfig `pulumi:"config"`
-	// What it does: action_end_conversation (default), action_transfer_call or action_dtmf.
+	// For action_external: the secret the service signs its requests to `config.url` with. A credential: secret in the state and every output; the service may not echo it, so a value changed outside Pulumi is not seen.
+	SignatureSecret *string `pulumi:"signatureSecret"`
+	// What it does: action_end_conversation (default), action_transfer_call or action_dtmf; on the current API also action_external (calls the team's API), action_add_to_conference and action_set_hold.
 	Type *string `pulumi:"type"`
 	// The id of the user who owns it on the service.
 	UserId *string `pulumi:"userId"`
@@ -92,9 +107,13 @@ type actionState struct {
 type ActionState struct {
 	// Adopt an existing action instead of creating one. Changing it replaces.
 	ActionId pulumi.StringPtrInput
-	// Its configuration: `phoneNumber` (E.164) for action_transfer_call; other keys are passed to the service as they are.
+	// How it is set off (current API): `{ type: action_trigger_function_call }` the model decides (the same as unset), or `{ type: action_trigger_phrase_based, phraseTriggers: [{ phrase, conditions }] }` when the caller says a phrase (not for action_dtmf and action_external).
+	ActionTrigger ActionActionTriggerPtrInput
+	// Its configuration, the keys its type takes: `phoneNumber` (E.164) for action_transfer_call; `phoneNumber` and `placePrimaryOnHold` for action_add_to_conference; `name`, `description`, `url`, `inputSchema`, `speakOnSend`, `speakOnReceive` and `processingMode` for action_external; none for the others. Other keys are passed to the service as they are.
 	Config ActionConfigPtrInput
-	// What it does: action_end_conversation (default), action_transfer_call or action_dtmf.
+	// For action_external: the secret the service signs its requests to `config.url` with. A credential: secret in the state and every output; the service may not echo it, so a value changed outside Pulumi is not seen.
+	SignatureSecret pulumi.StringPtrInput
+	// What it does: action_end_conversation (default), action_transfer_call or action_dtmf; on the current API also action_external (calls the team's API), action_add_to_conference and action_set_hold.
 	Type pulumi.StringPtrInput
 	// The id of the user who owns it on the service.
 	UserId pulumi.StringPtrInput
@@ -113,9 +132,13 @@ func ActionExists(ctx *pulumi.Context,
 type actionArgs struct {
 	// Adopt an existing action instead of creating one. Changing it replaces.
 	ActionId *string `pulumi:"actionId"`
-	// Its configuration: `phoneNumber` (E.164) for action_transfer_call; other keys are passed to the service as they are.
+	// How it is set off (current API): `{ type: action_trigger_function_call }` the model decides (the same as unset), or `{ type: action_trigger_phrase_based, phraseTriggers: [{ phrase, conditions }] }` when the caller says a phrase (not for action_dtmf and action_external).
+	ActionTrigger *ActionActionTrigger `pulumi:"actionTrigger"`
+	// Its configuration, the keys its type takes: `phoneNumber` (E.164) for action_transfer_call; `phoneNumber` and `placePrimaryOnHold` for action_add_to_conference; `name`, `description`, `url`, `inputSchema`, `speakOnSend`, `speakOnReceive` and `processingMode` for action_external; none for the others. Other keys are passed to the service as they are.
 	Config *ActionConfig `pulumi:"config"`
-	// What it does: action_end_conversation (default), action_transfer_call or action_dtmf.
+	// For action_external: the secret the service signs its requests to `config.url` with. A credential: secret in the state and every output; the service may not echo it, so a value changed outside Pulumi is not seen.
+	SignatureSecret *string `pulumi:"signatureSecret"`
+	// What it does: action_end_conversation (default), action_transfer_call or action_dtmf; on the current API also action_external (calls the team's API), action_add_to_conference and action_set_hold.
 	Type *ActionType `pulumi:"type"`
 }
 
@@ -123,9 +146,13 @@ type actionArgs struct {
 type ActionArgs struct {
 	// Adopt an existing action instead of creating one. Changing it replaces.
 	ActionId pulumi.StringPtrInput
-	// Its configuration: `phoneNumber` (E.164) for action_transfer_call; other keys are passed to the service as they are.
+	// How it is set off (current API): `{ type: action_trigger_function_call }` the model decides (the same as unset), or `{ type: action_trigger_phrase_based, phraseTriggers: [{ phrase, conditions }] }` when the caller says a phrase (not for action_dtmf and action_external).
+	ActionTrigger ActionActionTriggerPtrInput
+	// Its configuration, the keys its type takes: `phoneNumber` (E.164) for action_transfer_call; `phoneNumber` and `placePrimaryOnHold` for action_add_to_conference; `name`, `description`, `url`, `inputSchema`, `speakOnSend`, `speakOnReceive` and `processingMode` for action_external; none for the others. Other keys are passed to the service as they are.
 	Config ActionConfigPtrInput
-	// What it does: action_end_conversation (default), action_transfer_call or action_dtmf.
+	// For action_external: the secret the service signs its requests to `config.url` with. A credential: secret in the state and every output; the service may not echo it, so a value changed outside Pulumi is not seen.
+	SignatureSecret pulumi.StringPtrInput
+	// What it does: action_end_conversation (default), action_transfer_call or action_dtmf; on the current API also action_external (calls the team's API), action_add_to_conference and action_set_hold.
 	Type ActionTypePtrInput
 }
 
@@ -221,12 +248,22 @@ func (o ActionOutput) ActionId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Action) pulumi.StringPtrOutput { return v.ActionId }).(pulumi.StringPtrOutput)
 }
 
-// Its configuration: `phoneNumber` (E.164) for action_transfer_call; other keys are passed to the service as they are.
+// How it is set off (current API): `{ type: action_trigger_function_call }` the model decides (the same as unset), or `{ type: action_trigger_phrase_based, phraseTriggers: [{ phrase, conditions }] }` when the caller says a phrase (not for action_dtmf and action_external).
+func (o ActionOutput) ActionTrigger() ActionActionTriggerPtrOutput {
+	return o.ApplyT(func(v *Action) ActionActionTriggerPtrOutput { return v.ActionTrigger }).(ActionActionTriggerPtrOutput)
+}
+
+// Its configuration, the keys its type takes: `phoneNumber` (E.164) for action_transfer_call; `phoneNumber` and `placePrimaryOnHold` for action_add_to_conference; `name`, `description`, `url`, `inputSchema`, `speakOnSend`, `speakOnReceive` and `processingMode` for action_external; none for the others. Other keys are passed to the service as they are.
 func (o ActionOutput) Config() ActionConfigOutput {
 	return o.ApplyT(func(v *Action) ActionConfigOutput { return v.Config }).(ActionConfigOutput)
 }
 
-// What it does: action_end_conversation (default), action_transfer_call or action_dtmf.
+// For action_external: the secret the service signs its requests to `config.url` with. A credential: secret in the state and every output; the service may not echo it, so a value changed outside Pulumi is not seen.
+func (o ActionOutput) SignatureSecret() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *Action) pulumi.StringPtrOutput { return v.SignatureSecret }).(pulumi.StringPtrOutput)
+}
+
+// What it does: action_end_conversation (default), action_transfer_call or action_dtmf; on the current API also action_external (calls the team's API), action_add_to_conference and action_set_hold.
 func (o ActionOutput) Type() pulumi.StringOutput {
 	return o.ApplyT(func(v *Action) pulumi.StringOutput { return v.Type }).(pulumi.StringOutput)
 }

@@ -11,7 +11,7 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// Lists the account's actions, optionally only those of one `type`.
+// Lists the account's actions, optionally only those of one `type`. Its result holds secrets: the Output form is secret as a whole, and Go's plain form refuses a secret result (use the Output form).
 //
 // ## Example Usage
 // ```go
@@ -28,7 +28,7 @@ func GetActions(ctx *pulumi.Context, args *GetActionsArgs, opts ...pulumi.Invoke
 }
 
 type GetActionsArgs struct {
-	// Only actions of this type (action_end_conversation, ...).
+	// Only actions of this type (action_end_conversation, action_external, ...).
 	Type *string `pulumi:"type"`
 }
 
@@ -43,7 +43,7 @@ func GetActionsOutput(ctx *pulumi.Context, args GetActionsOutputArgs, opts ...pu
 }
 
 type GetActionsOutputArgs struct {
-	// Only actions of this type (action_end_conversation, ...).
+	// Only actions of this type (action_end_conversation, action_external, ...).
 	Type pulumi.StringPtrInput `pulumi:"type"`
 }
 

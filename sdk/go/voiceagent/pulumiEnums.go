@@ -176,13 +176,182 @@ func (in *accountConnectionTypePtr) ToAccountConnectionTypePtrOutputWithContext(
 	return pulumi.ToOutputWithContext(ctx, in).(AccountConnectionTypePtrOutput)
 }
 
-// ActionType, as Action.type: What it does: action_end_conversation (default), action_transfer_call or action_dtmf.
+// ActionTriggerType, as ActionActionTrigger.type: action_trigger_function_call (the model decides, as when unset) or action_trigger_phrase_based.
+type ActionTriggerType string
+
+const (
+	ActionTriggerTypeTriggerFunctionCall = ActionTriggerType("action_trigger_function_call")
+	ActionTriggerTypeTriggerPhraseBased  = ActionTriggerType("action_trigger_phrase_based")
+)
+
+func (ActionTriggerType) ElementType() reflect.Type {
+	return reflect.TypeOf((*ActionTriggerType)(nil)).Elem()
+}
+
+func (e ActionTriggerType) ToActionTriggerTypeOutput() ActionTriggerTypeOutput {
+	return pulumi.ToOutput(e).(ActionTriggerTypeOutput)
+}
+
+func (e ActionTriggerType) ToActionTriggerTypeOutputWithContext(ctx context.Context) ActionTriggerTypeOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(ActionTriggerTypeOutput)
+}
+
+func (e ActionTriggerType) ToActionTriggerTypePtrOutput() ActionTriggerTypePtrOutput {
+	return e.ToActionTriggerTypePtrOutputWithContext(context.Background())
+}
+
+func (e ActionTriggerType) ToActionTriggerTypePtrOutputWithContext(ctx context.Context) ActionTriggerTypePtrOutput {
+	return ActionTriggerType(e).ToActionTriggerTypeOutputWithContext(ctx).ToActionTriggerTypePtrOutputWithContext(ctx)
+}
+
+func (e ActionTriggerType) ToStringOutput() pulumi.StringOutput {
+	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e ActionTriggerType) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e ActionTriggerType) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
+}
+
+func (e ActionTriggerType) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
+}
+
+type ActionTriggerTypeOutput struct{ *pulumi.OutputState }
+
+func (ActionTriggerTypeOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ActionTriggerType)(nil)).Elem()
+}
+
+func (o ActionTriggerTypeOutput) ToActionTriggerTypeOutput() ActionTriggerTypeOutput {
+	return o
+}
+
+func (o ActionTriggerTypeOutput) ToActionTriggerTypeOutputWithContext(ctx context.Context) ActionTriggerTypeOutput {
+	return o
+}
+
+func (o ActionTriggerTypeOutput) ToActionTriggerTypePtrOutput() ActionTriggerTypePtrOutput {
+	return o.ToActionTriggerTypePtrOutputWithContext(context.Background())
+}
+
+func (o ActionTriggerTypeOutput) ToActionTriggerTypePtrOutputWithContext(ctx context.Context) ActionTriggerTypePtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v ActionTriggerType) *ActionTriggerType {
+		return &v
+	}).(ActionTriggerTypePtrOutput)
+}
+
+func (o ActionTriggerTypeOutput) ToStringOutput() pulumi.StringOutput {
+	return o.ToStringOutputWithContext(context.Background())
+}
+
+func (o ActionTriggerTypeOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e ActionTriggerType) string {
+		return string(e)
+	}).(pulumi.StringOutput)
+}
+
+func (o ActionTriggerTypeOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o ActionTriggerTypeOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e ActionTriggerType) *string {
+		v := string(e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+type ActionTriggerTypePtrOutput struct{ *pulumi.OutputState }
+
+func (ActionTriggerTypePtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**ActionTriggerType)(nil)).Elem()
+}
+
+func (o ActionTriggerTypePtrOutput) ToActionTriggerTypePtrOutput() ActionTriggerTypePtrOutput {
+	return o
+}
+
+func (o ActionTriggerTypePtrOutput) ToActionTriggerTypePtrOutputWithContext(ctx context.Context) ActionTriggerTypePtrOutput {
+	return o
+}
+
+func (o ActionTriggerTypePtrOutput) Elem() ActionTriggerTypeOutput {
+	return o.ApplyT(func(v *ActionTriggerType) ActionTriggerType {
+		if v != nil {
+			return *v
+		}
+		var ret ActionTriggerType
+		return ret
+	}).(ActionTriggerTypeOutput)
+}
+
+func (o ActionTriggerTypePtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o ActionTriggerTypePtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *ActionTriggerType) *string {
+		if e == nil {
+			return nil
+		}
+		v := string(*e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+// ActionTriggerTypeInput is an input type that accepts values of the ActionTriggerType enum
+// A concrete instance of `ActionTriggerTypeInput` can be one of the following:
+//
+//	ActionTriggerTypeTriggerFunctionCall
+//	ActionTriggerTypeTriggerPhraseBased
+type ActionTriggerTypeInput interface {
+	pulumi.Input
+
+	ToActionTriggerTypeOutput() ActionTriggerTypeOutput
+	ToActionTriggerTypeOutputWithContext(context.Context) ActionTriggerTypeOutput
+}
+
+var actionTriggerTypePtrType = reflect.TypeOf((**ActionTriggerType)(nil)).Elem()
+
+type ActionTriggerTypePtrInput interface {
+	pulumi.Input
+
+	ToActionTriggerTypePtrOutput() ActionTriggerTypePtrOutput
+	ToActionTriggerTypePtrOutputWithContext(context.Context) ActionTriggerTypePtrOutput
+}
+
+type actionTriggerTypePtr string
+
+func ActionTriggerTypePtr(v string) ActionTriggerTypePtrInput {
+	return (*actionTriggerTypePtr)(&v)
+}
+
+func (*actionTriggerTypePtr) ElementType() reflect.Type {
+	return actionTriggerTypePtrType
+}
+
+func (in *actionTriggerTypePtr) ToActionTriggerTypePtrOutput() ActionTriggerTypePtrOutput {
+	return pulumi.ToOutput(in).(ActionTriggerTypePtrOutput)
+}
+
+func (in *actionTriggerTypePtr) ToActionTriggerTypePtrOutputWithContext(ctx context.Context) ActionTriggerTypePtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(ActionTriggerTypePtrOutput)
+}
+
+// ActionType, as Action.type: What it does: action_end_conversation (default), action_transfer_call or action_dtmf; on the current API also action_external (calls the team's API), action_add_to_conference and action_set_hold.
 type ActionType string
 
 const (
 	ActionTypeEndConversation = ActionType("action_end_conversation")
 	ActionTypeTransferCall    = ActionType("action_transfer_call")
 	ActionTypeDtmf            = ActionType("action_dtmf")
+	ActionTypeExternal        = ActionType("action_external")
+	ActionTypeAddToConference = ActionType("action_add_to_conference")
+	ActionTypeSetHold         = ActionType("action_set_hold")
 )
 
 func (ActionType) ElementType() reflect.Type {
@@ -310,6 +479,9 @@ func (o ActionTypePtrOutput) ToStringPtrOutputWithContext(ctx context.Context) p
 //	ActionTypeEndConversation
 //	ActionTypeTransferCall
 //	ActionTypeDtmf
+//	ActionTypeExternal
+//	ActionTypeAddToConference
+//	ActionTypeSetHold
 type ActionTypeInput interface {
 	pulumi.Input
 
@@ -510,6 +682,170 @@ func (in *endpointingSensitivityPtr) ToEndpointingSensitivityPtrOutput() Endpoin
 
 func (in *endpointingSensitivityPtr) ToEndpointingSensitivityPtrOutputWithContext(ctx context.Context) EndpointingSensitivityPtrOutput {
 	return pulumi.ToOutputWithContext(ctx, in).(EndpointingSensitivityPtrOutput)
+}
+
+// ExternalProcessingMode, as ActionConfig.processingMode: For action_external: `muted` keeps the agent silent while the API works; unset: the service's default.
+type ExternalProcessingMode string
+
+const (
+	ExternalProcessingModeMuted = ExternalProcessingMode("muted")
+)
+
+func (ExternalProcessingMode) ElementType() reflect.Type {
+	return reflect.TypeOf((*ExternalProcessingMode)(nil)).Elem()
+}
+
+func (e ExternalProcessingMode) ToExternalProcessingModeOutput() ExternalProcessingModeOutput {
+	return pulumi.ToOutput(e).(ExternalProcessingModeOutput)
+}
+
+func (e ExternalProcessingMode) ToExternalProcessingModeOutputWithContext(ctx context.Context) ExternalProcessingModeOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(ExternalProcessingModeOutput)
+}
+
+func (e ExternalProcessingMode) ToExternalProcessingModePtrOutput() ExternalProcessingModePtrOutput {
+	return e.ToExternalProcessingModePtrOutputWithContext(context.Background())
+}
+
+func (e ExternalProcessingMode) ToExternalProcessingModePtrOutputWithContext(ctx context.Context) ExternalProcessingModePtrOutput {
+	return ExternalProcessingMode(e).ToExternalProcessingModeOutputWithContext(ctx).ToExternalProcessingModePtrOutputWithContext(ctx)
+}
+
+func (e ExternalProcessingMode) ToStringOutput() pulumi.StringOutput {
+	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e ExternalProcessingMode) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e ExternalProcessingMode) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
+}
+
+func (e ExternalProcessingMode) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
+}
+
+type ExternalProcessingModeOutput struct{ *pulumi.OutputState }
+
+func (ExternalProcessingModeOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ExternalProcessingMode)(nil)).Elem()
+}
+
+func (o ExternalProcessingModeOutput) ToExternalProcessingModeOutput() ExternalProcessingModeOutput {
+	return o
+}
+
+func (o ExternalProcessingModeOutput) ToExternalProcessingModeOutputWithContext(ctx context.Context) ExternalProcessingModeOutput {
+	return o
+}
+
+func (o ExternalProcessingModeOutput) ToExternalProcessingModePtrOutput() ExternalProcessingModePtrOutput {
+	return o.ToExternalProcessingModePtrOutputWithContext(context.Background())
+}
+
+func (o ExternalProcessingModeOutput) ToExternalProcessingModePtrOutputWithContext(ctx context.Context) ExternalProcessingModePtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v ExternalProcessingMode) *ExternalProcessingMode {
+		return &v
+	}).(ExternalProcessingModePtrOutput)
+}
+
+func (o ExternalProcessingModeOutput) ToStringOutput() pulumi.StringOutput {
+	return o.ToStringOutputWithContext(context.Background())
+}
+
+func (o ExternalProcessingModeOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e ExternalProcessingMode) string {
+		return string(e)
+	}).(pulumi.StringOutput)
+}
+
+func (o ExternalProcessingModeOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o ExternalProcessingModeOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e ExternalProcessingMode) *string {
+		v := string(e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+type ExternalProcessingModePtrOutput struct{ *pulumi.OutputState }
+
+func (ExternalProcessingModePtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**ExternalProcessingMode)(nil)).Elem()
+}
+
+func (o ExternalProcessingModePtrOutput) ToExternalProcessingModePtrOutput() ExternalProcessingModePtrOutput {
+	return o
+}
+
+func (o ExternalProcessingModePtrOutput) ToExternalProcessingModePtrOutputWithContext(ctx context.Context) ExternalProcessingModePtrOutput {
+	return o
+}
+
+func (o ExternalProcessingModePtrOutput) Elem() ExternalProcessingModeOutput {
+	return o.ApplyT(func(v *ExternalProcessingMode) ExternalProcessingMode {
+		if v != nil {
+			return *v
+		}
+		var ret ExternalProcessingMode
+		return ret
+	}).(ExternalProcessingModeOutput)
+}
+
+func (o ExternalProcessingModePtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o ExternalProcessingModePtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *ExternalProcessingMode) *string {
+		if e == nil {
+			return nil
+		}
+		v := string(*e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+// ExternalProcessingModeInput is an input type that accepts values of the ExternalProcessingMode enum
+// A concrete instance of `ExternalProcessingModeInput` can be one of the following:
+//
+//	ExternalProcessingModeMuted
+type ExternalProcessingModeInput interface {
+	pulumi.Input
+
+	ToExternalProcessingModeOutput() ExternalProcessingModeOutput
+	ToExternalProcessingModeOutputWithContext(context.Context) ExternalProcessingModeOutput
+}
+
+var externalProcessingModePtrType = reflect.TypeOf((**ExternalProcessingMode)(nil)).Elem()
+
+type ExternalProcessingModePtrInput interface {
+	pulumi.Input
+
+	ToExternalProcessingModePtrOutput() ExternalProcessingModePtrOutput
+	ToExternalProcessingModePtrOutputWithContext(context.Context) ExternalProcessingModePtrOutput
+}
+
+type externalProcessingModePtr string
+
+func ExternalProcessingModePtr(v string) ExternalProcessingModePtrInput {
+	return (*externalProcessingModePtr)(&v)
+}
+
+func (*externalProcessingModePtr) ElementType() reflect.Type {
+	return externalProcessingModePtrType
+}
+
+func (in *externalProcessingModePtr) ToExternalProcessingModePtrOutput() ExternalProcessingModePtrOutput {
+	return pulumi.ToOutput(in).(ExternalProcessingModePtrOutput)
+}
+
+func (in *externalProcessingModePtr) ToExternalProcessingModePtrOutputWithContext(ctx context.Context) ExternalProcessingModePtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(ExternalProcessingModePtrOutput)
 }
 
 // InterruptSensitivity, as Agent.interruptSensitivity: How readily a caller's speech interrupts it: low, high. Only the current API (2024) has it. Left unset, the agent keeps the service's value (its update takes no null, so nothing clears it).
@@ -1192,6 +1528,215 @@ func (in *llmFallbackProviderPtr) ToLlmFallbackProviderPtrOutput() LlmFallbackPr
 
 func (in *llmFallbackProviderPtr) ToLlmFallbackProviderPtrOutputWithContext(ctx context.Context) LlmFallbackProviderPtrOutput {
 	return pulumi.ToOutputWithContext(ctx, in).(LlmFallbackProviderPtrOutput)
+}
+
+// PhraseCondition, as Action.actionTrigger: How it is set off (current API): `{ type: action_trigger_function_call }` the model decides (the same as unset), or `{ type: action_trigger_phrase_based, phraseTriggers: [{ phrase, conditions }] }` when the caller says a phrase (not for action_dtmf and action_external).
+type PhraseCondition string
+
+const (
+	PhraseConditionConditionTypeContains = PhraseCondition("phrase_condition_type_contains")
+)
+
+func (PhraseCondition) ElementType() reflect.Type {
+	return reflect.TypeOf((*PhraseCondition)(nil)).Elem()
+}
+
+func (e PhraseCondition) ToPhraseConditionOutput() PhraseConditionOutput {
+	return pulumi.ToOutput(e).(PhraseConditionOutput)
+}
+
+func (e PhraseCondition) ToPhraseConditionOutputWithContext(ctx context.Context) PhraseConditionOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(PhraseConditionOutput)
+}
+
+func (e PhraseCondition) ToPhraseConditionPtrOutput() PhraseConditionPtrOutput {
+	return e.ToPhraseConditionPtrOutputWithContext(context.Background())
+}
+
+func (e PhraseCondition) ToPhraseConditionPtrOutputWithContext(ctx context.Context) PhraseConditionPtrOutput {
+	return PhraseCondition(e).ToPhraseConditionOutputWithContext(ctx).ToPhraseConditionPtrOutputWithContext(ctx)
+}
+
+func (e PhraseCondition) ToStringOutput() pulumi.StringOutput {
+	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e PhraseCondition) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e PhraseCondition) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
+}
+
+func (e PhraseCondition) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
+}
+
+type PhraseConditionOutput struct{ *pulumi.OutputState }
+
+func (PhraseConditionOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*PhraseCondition)(nil)).Elem()
+}
+
+func (o PhraseConditionOutput) ToPhraseConditionOutput() PhraseConditionOutput {
+	return o
+}
+
+func (o PhraseConditionOutput) ToPhraseConditionOutputWithContext(ctx context.Context) PhraseConditionOutput {
+	return o
+}
+
+func (o PhraseConditionOutput) ToPhraseConditionPtrOutput() PhraseConditionPtrOutput {
+	return o.ToPhraseConditionPtrOutputWithContext(context.Background())
+}
+
+func (o PhraseConditionOutput) ToPhraseConditionPtrOutputWithContext(ctx context.Context) PhraseConditionPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v PhraseCondition) *PhraseCondition {
+		return &v
+	}).(PhraseConditionPtrOutput)
+}
+
+func (o PhraseConditionOutput) ToStringOutput() pulumi.StringOutput {
+	return o.ToStringOutputWithContext(context.Background())
+}
+
+func (o PhraseConditionOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e PhraseCondition) string {
+		return string(e)
+	}).(pulumi.StringOutput)
+}
+
+func (o PhraseConditionOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o PhraseConditionOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e PhraseCondition) *string {
+		v := string(e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+type PhraseConditionPtrOutput struct{ *pulumi.OutputState }
+
+func (PhraseConditionPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**PhraseCondition)(nil)).Elem()
+}
+
+func (o PhraseConditionPtrOutput) ToPhraseConditionPtrOutput() PhraseConditionPtrOutput {
+	return o
+}
+
+func (o PhraseConditionPtrOutput) ToPhraseConditionPtrOutputWithContext(ctx context.Context) PhraseConditionPtrOutput {
+	return o
+}
+
+func (o PhraseConditionPtrOutput) Elem() PhraseConditionOutput {
+	return o.ApplyT(func(v *PhraseCondition) PhraseCondition {
+		if v != nil {
+			return *v
+		}
+		var ret PhraseCondition
+		return ret
+	}).(PhraseConditionOutput)
+}
+
+func (o PhraseConditionPtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o PhraseConditionPtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *PhraseCondition) *string {
+		if e == nil {
+			return nil
+		}
+		v := string(*e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+// PhraseConditionInput is an input type that accepts values of the PhraseCondition enum
+// A concrete instance of `PhraseConditionInput` can be one of the following:
+//
+//	PhraseConditionConditionTypeContains
+type PhraseConditionInput interface {
+	pulumi.Input
+
+	ToPhraseConditionOutput() PhraseConditionOutput
+	ToPhraseConditionOutputWithContext(context.Context) PhraseConditionOutput
+}
+
+var phraseConditionPtrType = reflect.TypeOf((**PhraseCondition)(nil)).Elem()
+
+type PhraseConditionPtrInput interface {
+	pulumi.Input
+
+	ToPhraseConditionPtrOutput() PhraseConditionPtrOutput
+	ToPhraseConditionPtrOutputWithContext(context.Context) PhraseConditionPtrOutput
+}
+
+type phraseConditionPtr string
+
+func PhraseConditionPtr(v string) PhraseConditionPtrInput {
+	return (*phraseConditionPtr)(&v)
+}
+
+func (*phraseConditionPtr) ElementType() reflect.Type {
+	return phraseConditionPtrType
+}
+
+func (in *phraseConditionPtr) ToPhraseConditionPtrOutput() PhraseConditionPtrOutput {
+	return pulumi.ToOutput(in).(PhraseConditionPtrOutput)
+}
+
+func (in *phraseConditionPtr) ToPhraseConditionPtrOutputWithContext(ctx context.Context) PhraseConditionPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(PhraseConditionPtrOutput)
+}
+
+// PhraseConditionArrayInput is an input type that accepts PhraseConditionArray and PhraseConditionArrayOutput values.
+// You can construct a concrete instance of `PhraseConditionArrayInput` via:
+//
+//	PhraseConditionArray{ PhraseConditionArgs{...} }
+type PhraseConditionArrayInput interface {
+	pulumi.Input
+
+	ToPhraseConditionArrayOutput() PhraseConditionArrayOutput
+	ToPhraseConditionArrayOutputWithContext(context.Context) PhraseConditionArrayOutput
+}
+
+type PhraseConditionArray []PhraseCondition
+
+func (PhraseConditionArray) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]PhraseCondition)(nil)).Elem()
+}
+
+func (i PhraseConditionArray) ToPhraseConditionArrayOutput() PhraseConditionArrayOutput {
+	return i.ToPhraseConditionArrayOutputWithContext(context.Background())
+}
+
+func (i PhraseConditionArray) ToPhraseConditionArrayOutputWithContext(ctx context.Context) PhraseConditionArrayOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(PhraseConditionArrayOutput)
+}
+
+type PhraseConditionArrayOutput struct{ *pulumi.OutputState }
+
+func (PhraseConditionArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]PhraseCondition)(nil)).Elem()
+}
+
+func (o PhraseConditionArrayOutput) ToPhraseConditionArrayOutput() PhraseConditionArrayOutput {
+	return o
+}
+
+func (o PhraseConditionArrayOutput) ToPhraseConditionArrayOutputWithContext(ctx context.Context) PhraseConditionArrayOutput {
+	return o
+}
+
+func (o PhraseConditionArrayOutput) Index(i pulumi.IntInput) PhraseConditionOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) PhraseCondition {
+		return vs[0].([]PhraseCondition)[vs[1].(int)]
+	}).(PhraseConditionOutput)
 }
 
 // PlayHtQuality, as Voice.quality: The Play.ht quality: faster, draft, low, medium, high, premium (voice_play_ht; the 2024 API).
@@ -2095,7 +2640,7 @@ func (o WebhookEventArrayOutput) Index(i pulumi.IntInput) WebhookEventOutput {
 	}).(WebhookEventOutput)
 }
 
-// WebhookMethod, as Webhook.method: The HTTP method of deliveries: GET or POST (default).
+// WebhookMethod, as Webhook.method: The HTTP method of deliveries: GET or POST (default). A webhook the service holds without a method (null on the current API) is delivered by POST, and reads as POST.
 type WebhookMethod string
 
 const (
@@ -2264,10 +2809,14 @@ func (in *webhookMethodPtr) ToWebhookMethodPtrOutputWithContext(ctx context.Cont
 func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*AccountConnectionTypeInput)(nil)).Elem(), AccountConnectionType("account_connection_openai"))
 	pulumi.RegisterInputType(reflect.TypeOf((*AccountConnectionTypePtrInput)(nil)).Elem(), AccountConnectionType("account_connection_openai"))
+	pulumi.RegisterInputType(reflect.TypeOf((*ActionTriggerTypeInput)(nil)).Elem(), ActionTriggerType("action_trigger_function_call"))
+	pulumi.RegisterInputType(reflect.TypeOf((*ActionTriggerTypePtrInput)(nil)).Elem(), ActionTriggerType("action_trigger_function_call"))
 	pulumi.RegisterInputType(reflect.TypeOf((*ActionTypeInput)(nil)).Elem(), ActionType("action_end_conversation"))
 	pulumi.RegisterInputType(reflect.TypeOf((*ActionTypePtrInput)(nil)).Elem(), ActionType("action_end_conversation"))
 	pulumi.RegisterInputType(reflect.TypeOf((*EndpointingSensitivityInput)(nil)).Elem(), EndpointingSensitivity("auto"))
 	pulumi.RegisterInputType(reflect.TypeOf((*EndpointingSensitivityPtrInput)(nil)).Elem(), EndpointingSensitivity("auto"))
+	pulumi.RegisterInputType(reflect.TypeOf((*ExternalProcessingModeInput)(nil)).Elem(), ExternalProcessingMode("muted"))
+	pulumi.RegisterInputType(reflect.TypeOf((*ExternalProcessingModePtrInput)(nil)).Elem(), ExternalProcessingMode("muted"))
 	pulumi.RegisterInputType(reflect.TypeOf((*InterruptSensitivityInput)(nil)).Elem(), InterruptSensitivity("low"))
 	pulumi.RegisterInputType(reflect.TypeOf((*InterruptSensitivityPtrInput)(nil)).Elem(), InterruptSensitivity("low"))
 	pulumi.RegisterInputType(reflect.TypeOf((*IvrNavigationModeInput)(nil)).Elem(), IvrNavigationMode("default"))
@@ -2276,6 +2825,9 @@ func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*LanguagePtrInput)(nil)).Elem(), Language("en"))
 	pulumi.RegisterInputType(reflect.TypeOf((*LlmFallbackProviderInput)(nil)).Elem(), LlmFallbackProvider("openai"))
 	pulumi.RegisterInputType(reflect.TypeOf((*LlmFallbackProviderPtrInput)(nil)).Elem(), LlmFallbackProvider("openai"))
+	pulumi.RegisterInputType(reflect.TypeOf((*PhraseConditionInput)(nil)).Elem(), PhraseCondition("phrase_condition_type_contains"))
+	pulumi.RegisterInputType(reflect.TypeOf((*PhraseConditionPtrInput)(nil)).Elem(), PhraseCondition("phrase_condition_type_contains"))
+	pulumi.RegisterInputType(reflect.TypeOf((*PhraseConditionArrayInput)(nil)).Elem(), PhraseConditionArray{})
 	pulumi.RegisterInputType(reflect.TypeOf((*PlayHtQualityInput)(nil)).Elem(), PlayHtQuality("faster"))
 	pulumi.RegisterInputType(reflect.TypeOf((*PlayHtQualityPtrInput)(nil)).Elem(), PlayHtQuality("faster"))
 	pulumi.RegisterInputType(reflect.TypeOf((*PlayHtVersionInput)(nil)).Elem(), PlayHtVersion("1"))
@@ -2291,10 +2843,14 @@ func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*WebhookMethodPtrInput)(nil)).Elem(), WebhookMethod("GET"))
 	pulumi.RegisterOutputType(AccountConnectionTypeOutput{})
 	pulumi.RegisterOutputType(AccountConnectionTypePtrOutput{})
+	pulumi.RegisterOutputType(ActionTriggerTypeOutput{})
+	pulumi.RegisterOutputType(ActionTriggerTypePtrOutput{})
 	pulumi.RegisterOutputType(ActionTypeOutput{})
 	pulumi.RegisterOutputType(ActionTypePtrOutput{})
 	pulumi.RegisterOutputType(EndpointingSensitivityOutput{})
 	pulumi.RegisterOutputType(EndpointingSensitivityPtrOutput{})
+	pulumi.RegisterOutputType(ExternalProcessingModeOutput{})
+	pulumi.RegisterOutputType(ExternalProcessingModePtrOutput{})
 	pulumi.RegisterOutputType(InterruptSensitivityOutput{})
 	pulumi.RegisterOutputType(InterruptSensitivityPtrOutput{})
 	pulumi.RegisterOutputType(IvrNavigationModeOutput{})
@@ -2303,6 +2859,9 @@ func init() {
 	pulumi.RegisterOutputType(LanguagePtrOutput{})
 	pulumi.RegisterOutputType(LlmFallbackProviderOutput{})
 	pulumi.RegisterOutputType(LlmFallbackProviderPtrOutput{})
+	pulumi.RegisterOutputType(PhraseConditionOutput{})
+	pulumi.RegisterOutputType(PhraseConditionPtrOutput{})
+	pulumi.RegisterOutputType(PhraseConditionArrayOutput{})
 	pulumi.RegisterOutputType(PlayHtQualityOutput{})
 	pulumi.RegisterOutputType(PlayHtQualityPtrOutput{})
 	pulumi.RegisterOutputType(PlayHtVersionOutput{})

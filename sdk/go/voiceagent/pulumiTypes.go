@@ -13,10 +13,294 @@ import (
 
 var _ = internal.GetEnvOrDefault
 
-// An action's configuration: the keys its type takes (the service's `TransferCallConfig`). The keys below are typed; the provider passes any other key to the service as it is.
+// How the action is set off (current API).
+type ActionActionTrigger struct {
+	// For action_trigger_phrase_based: the phrases, each with how it matches.
+	PhraseTriggers []ActionActionTriggerPhraseTriggers `pulumi:"phraseTriggers"`
+	// action_trigger_function_call (the model decides, as when unset) or action_trigger_phrase_based.
+	Type ActionTriggerType `pulumi:"type"`
+}
+
+// ActionActionTriggerInput is an input type that accepts ActionActionTriggerArgs and ActionActionTriggerOutput values.
+// You can construct a concrete instance of `ActionActionTriggerInput` via:
+//
+//	ActionActionTriggerArgs{...}
+type ActionActionTriggerInput interface {
+	pulumi.Input
+
+	ToActionActionTriggerOutput() ActionActionTriggerOutput
+	ToActionActionTriggerOutputWithContext(context.Context) ActionActionTriggerOutput
+}
+
+// How the action is set off (current API).
+type ActionActionTriggerArgs struct {
+	// For action_trigger_phrase_based: the phrases, each with how it matches.
+	PhraseTriggers ActionActionTriggerPhraseTriggersArrayInput `pulumi:"phraseTriggers"`
+	// action_trigger_function_call (the model decides, as when unset) or action_trigger_phrase_based.
+	Type ActionTriggerTypeInput `pulumi:"type"`
+}
+
+func (ActionActionTriggerArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*ActionActionTrigger)(nil)).Elem()
+}
+
+func (i ActionActionTriggerArgs) ToActionActionTriggerOutput() ActionActionTriggerOutput {
+	return i.ToActionActionTriggerOutputWithContext(context.Background())
+}
+
+func (i ActionActionTriggerArgs) ToActionActionTriggerOutputWithContext(ctx context.Context) ActionActionTriggerOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ActionActionTriggerOutput)
+}
+
+func (i ActionActionTriggerArgs) ToActionActionTriggerPtrOutput() ActionActionTriggerPtrOutput {
+	return i.ToActionActionTriggerPtrOutputWithContext(context.Background())
+}
+
+func (i ActionActionTriggerArgs) ToActionActionTriggerPtrOutputWithContext(ctx context.Context) ActionActionTriggerPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ActionActionTriggerOutput).ToActionActionTriggerPtrOutputWithContext(ctx)
+}
+
+// ActionActionTriggerPtrInput is an input type that accepts ActionActionTriggerArgs, ActionActionTriggerPtr and ActionActionTriggerPtrOutput values.
+// You can construct a concrete instance of `ActionActionTriggerPtrInput` via:
+//
+//	        ActionActionTriggerArgs{...}
+//
+//	or:
+//
+//	        nil
+type ActionActionTriggerPtrInput interface {
+	pulumi.Input
+
+	ToActionActionTriggerPtrOutput() ActionActionTriggerPtrOutput
+	ToActionActionTriggerPtrOutputWithContext(context.Context) ActionActionTriggerPtrOutput
+}
+
+type actionActionTriggerPtrType ActionActionTriggerArgs
+
+func ActionActionTriggerPtr(v *ActionActionTriggerArgs) ActionActionTriggerPtrInput {
+	return (*actionActionTriggerPtrType)(v)
+}
+
+func (*actionActionTriggerPtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**ActionActionTrigger)(nil)).Elem()
+}
+
+func (i *actionActionTriggerPtrType) ToActionActionTriggerPtrOutput() ActionActionTriggerPtrOutput {
+	return i.ToActionActionTriggerPtrOutputWithContext(context.Background())
+}
+
+func (i *actionActionTriggerPtrType) ToActionActionTriggerPtrOutputWithContext(ctx context.Context) ActionActionTriggerPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ActionActionTriggerPtrOutput)
+}
+
+// How the action is set off (current API).
+type ActionActionTriggerOutput struct{ *pulumi.OutputState }
+
+func (ActionActionTriggerOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ActionActionTrigger)(nil)).Elem()
+}
+
+func (o ActionActionTriggerOutput) ToActionActionTriggerOutput() ActionActionTriggerOutput {
+	return o
+}
+
+func (o ActionActionTriggerOutput) ToActionActionTriggerOutputWithContext(ctx context.Context) ActionActionTriggerOutput {
+	return o
+}
+
+func (o ActionActionTriggerOutput) ToActionActionTriggerPtrOutput() ActionActionTriggerPtrOutput {
+	return o.ToActionActionTriggerPtrOutputWithContext(context.Background())
+}
+
+func (o ActionActionTriggerOutput) ToActionActionTriggerPtrOutputWithContext(ctx context.Context) ActionActionTriggerPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v ActionActionTrigger) *ActionActionTrigger {
+		return &v
+	}).(ActionActionTriggerPtrOutput)
+}
+
+// For action_trigger_phrase_based: the phrases, each with how it matches.
+func (o ActionActionTriggerOutput) PhraseTriggers() ActionActionTriggerPhraseTriggersArrayOutput {
+	return o.ApplyT(func(v ActionActionTrigger) []ActionActionTriggerPhraseTriggers { return v.PhraseTriggers }).(ActionActionTriggerPhraseTriggersArrayOutput)
+}
+
+// action_trigger_function_call (the model decides, as when unset) or action_trigger_phrase_based.
+func (o ActionActionTriggerOutput) Type() ActionTriggerTypeOutput {
+	return o.ApplyT(func(v ActionActionTrigger) ActionTriggerType { return v.Type }).(ActionTriggerTypeOutput)
+}
+
+type ActionActionTriggerPtrOutput struct{ *pulumi.OutputState }
+
+func (ActionActionTriggerPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**ActionActionTrigger)(nil)).Elem()
+}
+
+func (o ActionActionTriggerPtrOutput) ToActionActionTriggerPtrOutput() ActionActionTriggerPtrOutput {
+	return o
+}
+
+func (o ActionActionTriggerPtrOutput) ToActionActionTriggerPtrOutputWithContext(ctx context.Context) ActionActionTriggerPtrOutput {
+	return o
+}
+
+func (o ActionActionTriggerPtrOutput) Elem() ActionActionTriggerOutput {
+	return o.ApplyT(func(v *ActionActionTrigger) ActionActionTrigger {
+		if v != nil {
+			return *v
+		}
+		var ret ActionActionTrigger
+		return ret
+	}).(ActionActionTriggerOutput)
+}
+
+// For action_trigger_phrase_based: the phrases, each with how it matches.
+func (o ActionActionTriggerPtrOutput) PhraseTriggers() ActionActionTriggerPhraseTriggersArrayOutput {
+	return o.ApplyT(func(v *ActionActionTrigger) []ActionActionTriggerPhraseTriggers {
+		if v == nil {
+			return nil
+		}
+		return v.PhraseTriggers
+	}).(ActionActionTriggerPhraseTriggersArrayOutput)
+}
+
+// action_trigger_function_call (the model decides, as when unset) or action_trigger_phrase_based.
+func (o ActionActionTriggerPtrOutput) Type() ActionTriggerTypePtrOutput {
+	return o.ApplyT(func(v *ActionActionTrigger) *ActionTriggerType {
+		if v == nil {
+			return nil
+		}
+		return &v.Type
+	}).(ActionTriggerTypePtrOutput)
+}
+
+// The `actionTrigger.phraseTriggers` of an Action.
+type ActionActionTriggerPhraseTriggers struct {
+	// How it matches: phrase_condition_type_contains (default: what the caller says contains the phrase).
+	Conditions []PhraseCondition `pulumi:"conditions"`
+	// What the caller says.
+	Phrase string `pulumi:"phrase"`
+}
+
+// ActionActionTriggerPhraseTriggersInput is an input type that accepts ActionActionTriggerPhraseTriggersArgs and ActionActionTriggerPhraseTriggersOutput values.
+// You can construct a concrete instance of `ActionActionTriggerPhraseTriggersInput` via:
+//
+//	ActionActionTriggerPhraseTriggersArgs{...}
+type ActionActionTriggerPhraseTriggersInput interface {
+	pulumi.Input
+
+	ToActionActionTriggerPhraseTriggersOutput() ActionActionTriggerPhraseTriggersOutput
+	ToActionActionTriggerPhraseTriggersOutputWithContext(context.Context) ActionActionTriggerPhraseTriggersOutput
+}
+
+// The `actionTrigger.phraseTriggers` of an Action.
+type ActionActionTriggerPhraseTriggersArgs struct {
+	// How it matches: phrase_condition_type_contains (default: what the caller says contains the phrase).
+	Conditions PhraseConditionArrayInput `pulumi:"conditions"`
+	// What the caller says.
+	Phrase pulumi.StringInput `pulumi:"phrase"`
+}
+
+func (ActionActionTriggerPhraseTriggersArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*ActionActionTriggerPhraseTriggers)(nil)).Elem()
+}
+
+func (i ActionActionTriggerPhraseTriggersArgs) ToActionActionTriggerPhraseTriggersOutput() ActionActionTriggerPhraseTriggersOutput {
+	return i.ToActionActionTriggerPhraseTriggersOutputWithContext(context.Background())
+}
+
+func (i ActionActionTriggerPhraseTriggersArgs) ToActionActionTriggerPhraseTriggersOutputWithContext(ctx context.Context) ActionActionTriggerPhraseTriggersOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ActionActionTriggerPhraseTriggersOutput)
+}
+
+// ActionActionTriggerPhraseTriggersArrayInput is an input type that accepts ActionActionTriggerPhraseTriggersArray and ActionActionTriggerPhraseTriggersArrayOutput values.
+// You can construct a concrete instance of `ActionActionTriggerPhraseTriggersArrayInput` via:
+//
+//	ActionActionTriggerPhraseTriggersArray{ ActionActionTriggerPhraseTriggersArgs{...} }
+type ActionActionTriggerPhraseTriggersArrayInput interface {
+	pulumi.Input
+
+	ToActionActionTriggerPhraseTriggersArrayOutput() ActionActionTriggerPhraseTriggersArrayOutput
+	ToActionActionTriggerPhraseTriggersArrayOutputWithContext(context.Context) ActionActionTriggerPhraseTriggersArrayOutput
+}
+
+type ActionActionTriggerPhraseTriggersArray []ActionActionTriggerPhraseTriggersInput
+
+func (ActionActionTriggerPhraseTriggersArray) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]ActionActionTriggerPhraseTriggers)(nil)).Elem()
+}
+
+func (i ActionActionTriggerPhraseTriggersArray) ToActionActionTriggerPhraseTriggersArrayOutput() ActionActionTriggerPhraseTriggersArrayOutput {
+	return i.ToActionActionTriggerPhraseTriggersArrayOutputWithContext(context.Background())
+}
+
+func (i ActionActionTriggerPhraseTriggersArray) ToActionActionTriggerPhraseTriggersArrayOutputWithContext(ctx context.Context) ActionActionTriggerPhraseTriggersArrayOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ActionActionTriggerPhraseTriggersArrayOutput)
+}
+
+// The `actionTrigger.phraseTriggers` of an Action.
+type ActionActionTriggerPhraseTriggersOutput struct{ *pulumi.OutputState }
+
+func (ActionActionTriggerPhraseTriggersOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ActionActionTriggerPhraseTriggers)(nil)).Elem()
+}
+
+func (o ActionActionTriggerPhraseTriggersOutput) ToActionActionTriggerPhraseTriggersOutput() ActionActionTriggerPhraseTriggersOutput {
+	return o
+}
+
+func (o ActionActionTriggerPhraseTriggersOutput) ToActionActionTriggerPhraseTriggersOutputWithContext(ctx context.Context) ActionActionTriggerPhraseTriggersOutput {
+	return o
+}
+
+// How it matches: phrase_condition_type_contains (default: what the caller says contains the phrase).
+func (o ActionActionTriggerPhraseTriggersOutput) Conditions() PhraseConditionArrayOutput {
+	return o.ApplyT(func(v ActionActionTriggerPhraseTriggers) []PhraseCondition { return v.Conditions }).(PhraseConditionArrayOutput)
+}
+
+// What the caller says.
+func (o ActionActionTriggerPhraseTriggersOutput) Phrase() pulumi.StringOutput {
+	return o.ApplyT(func(v ActionActionTriggerPhraseTriggers) string { return v.Phrase }).(pulumi.StringOutput)
+}
+
+type ActionActionTriggerPhraseTriggersArrayOutput struct{ *pulumi.OutputState }
+
+func (ActionActionTriggerPhraseTriggersArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]ActionActionTriggerPhraseTriggers)(nil)).Elem()
+}
+
+func (o ActionActionTriggerPhraseTriggersArrayOutput) ToActionActionTriggerPhraseTriggersArrayOutput() ActionActionTriggerPhraseTriggersArrayOutput {
+	return o
+}
+
+func (o ActionActionTriggerPhraseTriggersArrayOutput) ToActionActionTriggerPhraseTriggersArrayOutputWithContext(ctx context.Context) ActionActionTriggerPhraseTriggersArrayOutput {
+	return o
+}
+
+func (o ActionActionTriggerPhraseTriggersArrayOutput) Index(i pulumi.IntInput) ActionActionTriggerPhraseTriggersOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) ActionActionTriggerPhraseTriggers {
+		return vs[0].([]ActionActionTriggerPhraseTriggers)[vs[1].(int)]
+	}).(ActionActionTriggerPhraseTriggersOutput)
+}
+
+// An action's configuration: the keys its type takes (0.0.48's `TransferCallConfig`, `AddToConferenceConfig`, `ExternalActionConfig`). The keys below are typed; the provider passes any other key to the service as it is.
 type ActionConfig struct {
-	// For action_transfer_call (and shown on action_end_conversation): a number, E.164.
+	// For action_external: what the function does, for the model to decide when to call it.
+	Description *string `pulumi:"description"`
+	// For action_external: a JSON Schema object of what the model sends the API.
+	InputSchema map[string]interface{} `pulumi:"inputSchema"`
+	// For action_external: the function's name, as the model sees it.
+	Name *string `pulumi:"name"`
+	// For action_transfer_call and action_add_to_conference (and shown on action_end_conversation): a number, E.164.
 	PhoneNumber *string `pulumi:"phoneNumber"`
+	// For action_add_to_conference: whether the caller is put on hold while the number is added.
+	PlacePrimaryOnHold *bool `pulumi:"placePrimaryOnHold"`
+	// For action_external: `muted` keeps the agent silent while the API works; unset: the service's default.
+	ProcessingMode *ExternalProcessingMode `pulumi:"processingMode"`
+	// For action_external: whether the agent speaks the API's answer.
+	SpeakOnReceive *bool `pulumi:"speakOnReceive"`
+	// For action_external: whether the agent speaks while the request is sent.
+	SpeakOnSend *bool `pulumi:"speakOnSend"`
+	// For action_external: the team's API the service calls (an http(s) URL; the policy pack can require https and allowed hosts).
+	Url *string `pulumi:"url"`
 }
 
 // ActionConfigInput is an input type that accepts ActionConfigArgs and ActionConfigOutput values.
@@ -30,10 +314,26 @@ type ActionConfigInput interface {
 	ToActionConfigOutputWithContext(context.Context) ActionConfigOutput
 }
 
-// An action's configuration: the keys its type takes (the service's `TransferCallConfig`). The keys below are typed; the provider passes any other key to the service as it is.
+// An action's configuration: the keys its type takes (0.0.48's `TransferCallConfig`, `AddToConferenceConfig`, `ExternalActionConfig`). The keys below are typed; the provider passes any other key to the service as it is.
 type ActionConfigArgs struct {
-	// For action_transfer_call (and shown on action_end_conversation): a number, E.164.
+	// For action_external: what the function does, for the model to decide when to call it.
+	Description pulumi.StringPtrInput `pulumi:"description"`
+	// For action_external: a JSON Schema object of what the model sends the API.
+	InputSchema pulumi.MapInput `pulumi:"inputSchema"`
+	// For action_external: the function's name, as the model sees it.
+	Name pulumi.StringPtrInput `pulumi:"name"`
+	// For action_transfer_call and action_add_to_conference (and shown on action_end_conversation): a number, E.164.
 	PhoneNumber pulumi.StringPtrInput `pulumi:"phoneNumber"`
+	// For action_add_to_conference: whether the caller is put on hold while the number is added.
+	PlacePrimaryOnHold pulumi.BoolPtrInput `pulumi:"placePrimaryOnHold"`
+	// For action_external: `muted` keeps the agent silent while the API works; unset: the service's default.
+	ProcessingMode ExternalProcessingModePtrInput `pulumi:"processingMode"`
+	// For action_external: whether the agent speaks the API's answer.
+	SpeakOnReceive pulumi.BoolPtrInput `pulumi:"speakOnReceive"`
+	// For action_external: whether the agent speaks while the request is sent.
+	SpeakOnSend pulumi.BoolPtrInput `pulumi:"speakOnSend"`
+	// For action_external: the team's API the service calls (an http(s) URL; the policy pack can require https and allowed hosts).
+	Url pulumi.StringPtrInput `pulumi:"url"`
 }
 
 func (ActionConfigArgs) ElementType() reflect.Type {
@@ -89,7 +389,7 @@ func (i *actionConfigPtrType) ToActionConfigPtrOutputWithContext(ctx context.Con
 	return pulumi.ToOutputWithContext(ctx, i).(ActionConfigPtrOutput)
 }
 
-// An action's configuration: the keys its type takes (the service's `TransferCallConfig`). The keys below are typed; the provider passes any other key to the service as it is.
+// An action's configuration: the keys its type takes (0.0.48's `TransferCallConfig`, `AddToConferenceConfig`, `ExternalActionConfig`). The keys below are typed; the provider passes any other key to the service as it is.
 type ActionConfigOutput struct{ *pulumi.OutputState }
 
 func (ActionConfigOutput) ElementType() reflect.Type {
@@ -114,9 +414,49 @@ func (o ActionConfigOutput) ToActionConfigPtrOutputWithContext(ctx context.Conte
 	}).(ActionConfigPtrOutput)
 }
 
-// For action_transfer_call (and shown on action_end_conversation): a number, E.164.
+// For action_external: what the function does, for the model to decide when to call it.
+func (o ActionConfigOutput) Description() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ActionConfig) *string { return v.Description }).(pulumi.StringPtrOutput)
+}
+
+// For action_external: a JSON Schema object of what the model sends the API.
+func (o ActionConfigOutput) InputSchema() pulumi.MapOutput {
+	return o.ApplyT(func(v ActionConfig) map[string]interface{} { return v.InputSchema }).(pulumi.MapOutput)
+}
+
+// For action_external: the function's name, as the model sees it.
+func (o ActionConfigOutput) Name() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ActionConfig) *string { return v.Name }).(pulumi.StringPtrOutput)
+}
+
+// For action_transfer_call and action_add_to_conference (and shown on action_end_conversation): a number, E.164.
 func (o ActionConfigOutput) PhoneNumber() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v ActionConfig) *string { return v.PhoneNumber }).(pulumi.StringPtrOutput)
+}
+
+// For action_add_to_conference: whether the caller is put on hold while the number is added.
+func (o ActionConfigOutput) PlacePrimaryOnHold() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v ActionConfig) *bool { return v.PlacePrimaryOnHold }).(pulumi.BoolPtrOutput)
+}
+
+// For action_external: `muted` keeps the agent silent while the API works; unset: the service's default.
+func (o ActionConfigOutput) ProcessingMode() ExternalProcessingModePtrOutput {
+	return o.ApplyT(func(v ActionConfig) *ExternalProcessingMode { return v.ProcessingMode }).(ExternalProcessingModePtrOutput)
+}
+
+// For action_external: whether the agent speaks the API's answer.
+func (o ActionConfigOutput) SpeakOnReceive() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v ActionConfig) *bool { return v.SpeakOnReceive }).(pulumi.BoolPtrOutput)
+}
+
+// For action_external: whether the agent speaks while the request is sent.
+func (o ActionConfigOutput) SpeakOnSend() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v ActionConfig) *bool { return v.SpeakOnSend }).(pulumi.BoolPtrOutput)
+}
+
+// For action_external: the team's API the service calls (an http(s) URL; the policy pack can require https and allowed hosts).
+func (o ActionConfigOutput) Url() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ActionConfig) *string { return v.Url }).(pulumi.StringPtrOutput)
 }
 
 type ActionConfigPtrOutput struct{ *pulumi.OutputState }
@@ -143,13 +483,93 @@ func (o ActionConfigPtrOutput) Elem() ActionConfigOutput {
 	}).(ActionConfigOutput)
 }
 
-// For action_transfer_call (and shown on action_end_conversation): a number, E.164.
+// For action_external: what the function does, for the model to decide when to call it.
+func (o ActionConfigPtrOutput) Description() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *ActionConfig) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Description
+	}).(pulumi.StringPtrOutput)
+}
+
+// For action_external: a JSON Schema object of what the model sends the API.
+func (o ActionConfigPtrOutput) InputSchema() pulumi.MapOutput {
+	return o.ApplyT(func(v *ActionConfig) map[string]interface{} {
+		if v == nil {
+			return nil
+		}
+		return v.InputSchema
+	}).(pulumi.MapOutput)
+}
+
+// For action_external: the function's name, as the model sees it.
+func (o ActionConfigPtrOutput) Name() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *ActionConfig) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Name
+	}).(pulumi.StringPtrOutput)
+}
+
+// For action_transfer_call and action_add_to_conference (and shown on action_end_conversation): a number, E.164.
 func (o ActionConfigPtrOutput) PhoneNumber() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *ActionConfig) *string {
 		if v == nil {
 			return nil
 		}
 		return v.PhoneNumber
+	}).(pulumi.StringPtrOutput)
+}
+
+// For action_add_to_conference: whether the caller is put on hold while the number is added.
+func (o ActionConfigPtrOutput) PlacePrimaryOnHold() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *ActionConfig) *bool {
+		if v == nil {
+			return nil
+		}
+		return v.PlacePrimaryOnHold
+	}).(pulumi.BoolPtrOutput)
+}
+
+// For action_external: `muted` keeps the agent silent while the API works; unset: the service's default.
+func (o ActionConfigPtrOutput) ProcessingMode() ExternalProcessingModePtrOutput {
+	return o.ApplyT(func(v *ActionConfig) *ExternalProcessingMode {
+		if v == nil {
+			return nil
+		}
+		return v.ProcessingMode
+	}).(ExternalProcessingModePtrOutput)
+}
+
+// For action_external: whether the agent speaks the API's answer.
+func (o ActionConfigPtrOutput) SpeakOnReceive() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *ActionConfig) *bool {
+		if v == nil {
+			return nil
+		}
+		return v.SpeakOnReceive
+	}).(pulumi.BoolPtrOutput)
+}
+
+// For action_external: whether the agent speaks while the request is sent.
+func (o ActionConfigPtrOutput) SpeakOnSend() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *ActionConfig) *bool {
+		if v == nil {
+			return nil
+		}
+		return v.SpeakOnSend
+	}).(pulumi.BoolPtrOutput)
+}
+
+// For action_external: the team's API the service calls (an http(s) URL; the policy pack can require https and allowed hosts).
+func (o ActionConfigPtrOutput) Url() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *ActionConfig) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Url
 	}).(pulumi.StringPtrOutput)
 }
 
@@ -2403,10 +2823,16 @@ func (o FoundAccountConnectionArrayOutput) Index(i pulumi.IntInput) FoundAccount
 type FoundAction struct {
 	// The action's id (a UUID).
 	Id string `pulumi:"id"`
-	// The number its config names (a transfer's destination); null: none.
+	// An external action's function name; null: another type.
+	Name *string `pulumi:"name"`
+	// The number its config names (a transfer's or a conference's destination); null: none.
 	PhoneNumber *string `pulumi:"phoneNumber"`
-	// Its type: action_end_conversation, action_transfer_call, action_dtmf (or a newer one).
+	// How it is set off: action_trigger_function_call (the model decides; also when the service holds no trigger) or action_trigger_phrase_based.
+	TriggerType string `pulumi:"triggerType"`
+	// Its type: action_end_conversation, action_transfer_call, action_dtmf, action_external, action_add_to_conference, action_set_hold (or a newer one).
 	Type string `pulumi:"type"`
+	// An external action's URL: secret (a URL often carries a token); null: another type.
+	Url *string `pulumi:"url"`
 	// The id of the user who owns it on the service.
 	UserId string `pulumi:"userId"`
 }
@@ -2431,14 +2857,29 @@ func (o FoundActionOutput) Id() pulumi.StringOutput {
 	return o.ApplyT(func(v FoundAction) string { return v.Id }).(pulumi.StringOutput)
 }
 
-// The number its config names (a transfer's destination); null: none.
+// An external action's function name; null: another type.
+func (o FoundActionOutput) Name() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v FoundAction) *string { return v.Name }).(pulumi.StringPtrOutput)
+}
+
+// The number its config names (a transfer's or a conference's destination); null: none.
 func (o FoundActionOutput) PhoneNumber() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v FoundAction) *string { return v.PhoneNumber }).(pulumi.StringPtrOutput)
 }
 
-// Its type: action_end_conversation, action_transfer_call, action_dtmf (or a newer one).
+// How it is set off: action_trigger_function_call (the model decides; also when the service holds no trigger) or action_trigger_phrase_based.
+func (o FoundActionOutput) TriggerType() pulumi.StringOutput {
+	return o.ApplyT(func(v FoundAction) string { return v.TriggerType }).(pulumi.StringOutput)
+}
+
+// Its type: action_end_conversation, action_transfer_call, action_dtmf, action_external, action_add_to_conference, action_set_hold (or a newer one).
 func (o FoundActionOutput) Type() pulumi.StringOutput {
 	return o.ApplyT(func(v FoundAction) string { return v.Type }).(pulumi.StringOutput)
+}
+
+// An external action's URL: secret (a URL often carries a token); null: another type.
+func (o FoundActionOutput) Url() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v FoundAction) *string { return v.Url }).(pulumi.StringPtrOutput)
 }
 
 // The id of the user who owns it on the service.
@@ -2903,8 +3344,8 @@ func (o FoundVoiceArrayOutput) Index(i pulumi.IntInput) FoundVoiceOutput {
 type FoundWebhook struct {
 	// The webhook's id (a UUID).
 	Id string `pulumi:"id"`
-	// The HTTP method: GET or POST; null: the service left it unset.
-	Method *string `pulumi:"method"`
+	// The HTTP method: GET or POST (a webhook the service holds without one is delivered by POST).
+	Method string `pulumi:"method"`
 	// The events it receives.
 	Subscriptions []string `pulumi:"subscriptions"`
 	// Where events are delivered: secret (a webhook URL often carries a token).
@@ -2933,9 +3374,9 @@ func (o FoundWebhookOutput) Id() pulumi.StringOutput {
 	return o.ApplyT(func(v FoundWebhook) string { return v.Id }).(pulumi.StringOutput)
 }
 
-// The HTTP method: GET or POST; null: the service left it unset.
-func (o FoundWebhookOutput) Method() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v FoundWebhook) *string { return v.Method }).(pulumi.StringPtrOutput)
+// The HTTP method: GET or POST (a webhook the service holds without one is delivered by POST).
+func (o FoundWebhookOutput) Method() pulumi.StringOutput {
+	return o.ApplyT(func(v FoundWebhook) string { return v.Method }).(pulumi.StringOutput)
 }
 
 // The events it receives.
@@ -3101,6 +3542,10 @@ func (o PromptCollectFieldsArrayOutput) Index(i pulumi.IntInput) PromptCollectFi
 }
 
 func init() {
+	pulumi.RegisterInputType(reflect.TypeOf((*ActionActionTriggerInput)(nil)).Elem(), ActionActionTriggerArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ActionActionTriggerPtrInput)(nil)).Elem(), ActionActionTriggerArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ActionActionTriggerPhraseTriggersInput)(nil)).Elem(), ActionActionTriggerPhraseTriggersArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ActionActionTriggerPhraseTriggersArrayInput)(nil)).Elem(), ActionActionTriggerPhraseTriggersArray{})
 	pulumi.RegisterInputType(reflect.TypeOf((*ActionConfigInput)(nil)).Elem(), ActionConfigArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*ActionConfigPtrInput)(nil)).Elem(), ActionConfigArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*AgentLlmFallbackInput)(nil)).Elem(), AgentLlmFallbackArgs{})
@@ -3128,6 +3573,10 @@ func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*FleetWebhookMapInput)(nil)).Elem(), FleetWebhookMap{})
 	pulumi.RegisterInputType(reflect.TypeOf((*PromptCollectFieldsInput)(nil)).Elem(), PromptCollectFieldsArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*PromptCollectFieldsArrayInput)(nil)).Elem(), PromptCollectFieldsArray{})
+	pulumi.RegisterOutputType(ActionActionTriggerOutput{})
+	pulumi.RegisterOutputType(ActionActionTriggerPtrOutput{})
+	pulumi.RegisterOutputType(ActionActionTriggerPhraseTriggersOutput{})
+	pulumi.RegisterOutputType(ActionActionTriggerPhraseTriggersArrayOutput{})
 	pulumi.RegisterOutputType(ActionConfigOutput{})
 	pulumi.RegisterOutputType(ActionConfigPtrOutput{})
 	pulumi.RegisterOutputType(AgentLlmFallbackOutput{})

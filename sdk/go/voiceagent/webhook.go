@@ -34,7 +34,7 @@ import (
 type Webhook struct {
 	pulumi.CustomResourceState
 
-	// The HTTP method of deliveries: GET or POST (default).
+	// The HTTP method of deliveries: GET or POST (default). A webhook the service holds without a method (null on the current API) is delivered by POST, and reads as POST.
 	Method pulumi.StringOutput `pulumi:"method"`
 	// Events to deliver, e.g. event_message, event_phone_call_ended (order does not matter).
 	Subscriptions pulumi.StringArrayOutput `pulumi:"subscriptions"`
@@ -89,7 +89,7 @@ func GetWebhook(ctx *pulumi.Context,
 
 // Input properties used for looking up and filtering Webhook resources.
 type webhookState struct {
-	// The HTTP method of deliveries: GET or POST (default).
+	// The HTTP method of deliveries: GET or POST (default). A webhook the service holds without a method (null on the current API) is delivered by POST, and reads as POST.
 	Method *string `pulumi:"method"`
 	// Events to deliver, e.g. event_message, event_phone_call_ended (order does not matter).
 	Subscriptions []string `pulumi:"subscriptions"`
@@ -102,7 +102,7 @@ type webhookState struct {
 }
 
 type WebhookState struct {
-	// The HTTP method of deliveries: GET or POST (default).
+	// The HTTP method of deliveries: GET or POST (default). A webhook the service holds without a method (null on the current API) is delivered by POST, and reads as POST.
 	Method pulumi.StringPtrInput
 	// Events to deliver, e.g. event_message, event_phone_call_ended (order does not matter).
 	Subscriptions pulumi.StringArrayInput
@@ -125,7 +125,7 @@ func WebhookExists(ctx *pulumi.Context,
 }
 
 type webhookArgs struct {
-	// The HTTP method of deliveries: GET or POST (default).
+	// The HTTP method of deliveries: GET or POST (default). A webhook the service holds without a method (null on the current API) is delivered by POST, and reads as POST.
 	Method *WebhookMethod `pulumi:"method"`
 	// Events to deliver, e.g. event_message, event_phone_call_ended (order does not matter).
 	Subscriptions []WebhookEvent `pulumi:"subscriptions"`
@@ -137,7 +137,7 @@ type webhookArgs struct {
 
 // The set of arguments for constructing a Webhook resource.
 type WebhookArgs struct {
-	// The HTTP method of deliveries: GET or POST (default).
+	// The HTTP method of deliveries: GET or POST (default). A webhook the service holds without a method (null on the current API) is delivered by POST, and reads as POST.
 	Method WebhookMethodPtrInput
 	// Events to deliver, e.g. event_message, event_phone_call_ended (order does not matter).
 	Subscriptions WebhookEventArrayInput
@@ -234,7 +234,7 @@ func (o WebhookOutput) ToWebhookOutputWithContext(ctx context.Context) WebhookOu
 	return o
 }
 
-// The HTTP method of deliveries: GET or POST (default).
+// The HTTP method of deliveries: GET or POST (default). A webhook the service holds without a method (null on the current API) is delivered by POST, and reads as POST.
 func (o WebhookOutput) Method() pulumi.StringOutput {
 	return o.ApplyT(func(v *Webhook) pulumi.StringOutput { return v.Method }).(pulumi.StringOutput)
 }

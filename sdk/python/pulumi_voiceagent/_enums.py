@@ -8,12 +8,15 @@ from enum import Enum
 
 __all__ = [
     'AccountConnectionType',
+    'ActionTriggerType',
     'ActionType',
     'EndpointingSensitivity',
+    'ExternalProcessingMode',
     'InterruptSensitivity',
     'IvrNavigationMode',
     'Language',
     'LlmFallbackProvider',
+    'PhraseCondition',
     'PlayHtQuality',
     'PlayHtVersion',
     'VectorDatabaseType',
@@ -32,14 +35,26 @@ class AccountConnectionType(_builtins.str, Enum):
     CONNECTION_TWILIO = "account_connection_twilio"
 
 
+@pulumi.type_token("voiceagent:index:ActionTriggerType")
+class ActionTriggerType(_builtins.str, Enum):
+    """
+    ActionTriggerType, as ActionActionTrigger.type: action_trigger_function_call (the model decides, as when unset) or action_trigger_phrase_based.
+    """
+    TRIGGER_FUNCTION_CALL = "action_trigger_function_call"
+    TRIGGER_PHRASE_BASED = "action_trigger_phrase_based"
+
+
 @pulumi.type_token("voiceagent:index:ActionType")
 class ActionType(_builtins.str, Enum):
     """
-    ActionType, as Action.type: What it does: action_end_conversation (default), action_transfer_call or action_dtmf.
+    ActionType, as Action.type: What it does: action_end_conversation (default), action_transfer_call or action_dtmf; on the current API also action_external (calls the team's API), action_add_to_conference and action_set_hold.
     """
     END_CONVERSATION = "action_end_conversation"
     TRANSFER_CALL = "action_transfer_call"
     DTMF = "action_dtmf"
+    EXTERNAL = "action_external"
+    ADD_TO_CONFERENCE = "action_add_to_conference"
+    SET_HOLD = "action_set_hold"
 
 
 @pulumi.type_token("voiceagent:index:EndpointingSensitivity")
@@ -50,6 +65,14 @@ class EndpointingSensitivity(_builtins.str, Enum):
     AUTO = "auto"
     RELAXED = "relaxed"
     SENSITIVE = "sensitive"
+
+
+@pulumi.type_token("voiceagent:index:ExternalProcessingMode")
+class ExternalProcessingMode(_builtins.str, Enum):
+    """
+    ExternalProcessingMode, as ActionConfig.processingMode: For action_external: `muted` keeps the agent silent while the API works; unset: the service's default.
+    """
+    MUTED = "muted"
 
 
 @pulumi.type_token("voiceagent:index:InterruptSensitivity")
@@ -95,6 +118,14 @@ class LlmFallbackProvider(_builtins.str, Enum):
     """
     OPENAI = "openai"
     AZURE = "azure"
+
+
+@pulumi.type_token("voiceagent:index:PhraseCondition")
+class PhraseCondition(_builtins.str, Enum):
+    """
+    PhraseCondition, as Action.actionTrigger: How it is set off (current API): `{ type: action_trigger_function_call }` the model decides (the same as unset), or `{ type: action_trigger_phrase_based, phraseTriggers: [{ phrase, conditions }] }` when the caller says a phrase (not for action_dtmf and action_external).
+    """
+    CONDITION_TYPE_CONTAINS = "phrase_condition_type_contains"
 
 
 @pulumi.type_token("voiceagent:index:PlayHtQuality")
@@ -158,7 +189,7 @@ class WebhookEvent(_builtins.str, Enum):
 @pulumi.type_token("voiceagent:index:WebhookMethod")
 class WebhookMethod(_builtins.str, Enum):
     """
-    WebhookMethod, as Webhook.method: The HTTP method of deliveries: GET or POST (default).
+    WebhookMethod, as Webhook.method: The HTTP method of deliveries: GET or POST (default). A webhook the service holds without a method (null on the current API) is delivered by POST, and reads as POST.
     """
     GET = "GET"
     POST = "POST"

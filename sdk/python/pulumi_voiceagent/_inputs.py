@@ -16,6 +16,10 @@ from . import _utilities
 from ._enums import *
 
 __all__ = [
+    'ActionActionTriggerArgs',
+    'ActionActionTriggerArgsDict',
+    'ActionActionTriggerPhraseTriggersArgs',
+    'ActionActionTriggerPhraseTriggersArgsDict',
     'ActionConfigArgs',
     'ActionConfigArgsDict',
     'AgentLlmFallbackArgs',
@@ -46,38 +50,304 @@ __all__ = [
     'PromptCollectFieldsArgsDict',
 ]
 
+class ActionActionTriggerArgsDict(TypedDict):
+    """
+    How the action is set off (current API).
+    """
+    type: pulumi.Input['ActionTriggerType']
+    """
+    action_trigger_function_call (the model decides, as when unset) or action_trigger_phrase_based.
+    """
+    phrase_triggers: NotRequired[pulumi.Input[Optional[Sequence[pulumi.Input['ActionActionTriggerPhraseTriggersArgsDict']]]]]
+    """
+    For action_trigger_phrase_based: the phrases, each with how it matches.
+    """
+
+@pulumi.input_type
+class ActionActionTriggerArgs:
+    def __init__(__self__, *,
+                 type: pulumi.Input['ActionTriggerType'],
+                 phrase_triggers: pulumi.Input[Optional[Sequence[pulumi.Input['ActionActionTriggerPhraseTriggersArgs']]]] = None):
+        """
+        How the action is set off (current API).
+
+        :param pulumi.Input['ActionTriggerType'] type: action_trigger_function_call (the model decides, as when unset) or action_trigger_phrase_based.
+        :param pulumi.Input[Sequence[pulumi.Input['ActionActionTriggerPhraseTriggersArgs']]] phrase_triggers: For action_trigger_phrase_based: the phrases, each with how it matches.
+        """
+        pulumi.set(__self__, "type", type)
+        if phrase_triggers is not None:
+            pulumi.set(__self__, "phrase_triggers", phrase_triggers)
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> pulumi.Input['ActionTriggerType']:
+        """
+        action_trigger_function_call (the model decides, as when unset) or action_trigger_phrase_based.
+        """
+        return pulumi.get(self, "type")
+
+    @type.setter
+    def type(self, value: pulumi.Input['ActionTriggerType']):
+        pulumi.set(self, "type", value)
+
+    @_builtins.property
+    @pulumi.getter(name="phraseTriggers")
+    def phrase_triggers(self) -> pulumi.Input[Optional[Sequence[pulumi.Input['ActionActionTriggerPhraseTriggersArgs']]]]:
+        """
+        For action_trigger_phrase_based: the phrases, each with how it matches.
+        """
+        return pulumi.get(self, "phrase_triggers")
+
+    @phrase_triggers.setter
+    def phrase_triggers(self, value: pulumi.Input[Optional[Sequence[pulumi.Input['ActionActionTriggerPhraseTriggersArgs']]]]):
+        pulumi.set(self, "phrase_triggers", value)
+
+
+class ActionActionTriggerPhraseTriggersArgsDict(TypedDict):
+    """
+    The `actionTrigger.phraseTriggers` of an Action.
+    """
+    phrase: pulumi.Input[_builtins.str]
+    """
+    What the caller says.
+    """
+    conditions: NotRequired[pulumi.Input[Optional[Sequence[pulumi.Input['PhraseCondition']]]]]
+    """
+    How it matches: phrase_condition_type_contains (default: what the caller says contains the phrase).
+    """
+
+@pulumi.input_type
+class ActionActionTriggerPhraseTriggersArgs:
+    def __init__(__self__, *,
+                 phrase: pulumi.Input[_builtins.str],
+                 conditions: pulumi.Input[Optional[Sequence[pulumi.Input['PhraseCondition']]]] = None):
+        """
+        The `actionTrigger.phraseTriggers` of an Action.
+
+        :param pulumi.Input[_builtins.str] phrase: What the caller says.
+        :param pulumi.Input[Sequence[pulumi.Input['PhraseCondition']]] conditions: How it matches: phrase_condition_type_contains (default: what the caller says contains the phrase).
+        """
+        pulumi.set(__self__, "phrase", phrase)
+        if conditions is not None:
+            pulumi.set(__self__, "conditions", conditions)
+
+    @_builtins.property
+    @pulumi.getter
+    def phrase(self) -> pulumi.Input[_builtins.str]:
+        """
+        What the caller says.
+        """
+        return pulumi.get(self, "phrase")
+
+    @phrase.setter
+    def phrase(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "phrase", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def conditions(self) -> pulumi.Input[Optional[Sequence[pulumi.Input['PhraseCondition']]]]:
+        """
+        How it matches: phrase_condition_type_contains (default: what the caller says contains the phrase).
+        """
+        return pulumi.get(self, "conditions")
+
+    @conditions.setter
+    def conditions(self, value: pulumi.Input[Optional[Sequence[pulumi.Input['PhraseCondition']]]]):
+        pulumi.set(self, "conditions", value)
+
+
 class ActionConfigArgsDict(TypedDict):
     """
-    An action's configuration: the keys its type takes (the service's `TransferCallConfig`). The keys below are typed; the provider passes any other key to the service as it is.
+    An action's configuration: the keys its type takes (0.0.48's `TransferCallConfig`, `AddToConferenceConfig`, `ExternalActionConfig`). The keys below are typed; the provider passes any other key to the service as it is.
+    """
+    description: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    For action_external: what the function does, for the model to decide when to call it.
+    """
+    input_schema: NotRequired[pulumi.Input[Optional[Mapping[str, Any]]]]
+    """
+    For action_external: a JSON Schema object of what the model sends the API.
+    """
+    name: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    For action_external: the function's name, as the model sees it.
     """
     phone_number: NotRequired[pulumi.Input[Optional[_builtins.str]]]
     """
-    For action_transfer_call (and shown on action_end_conversation): a number, E.164.
+    For action_transfer_call and action_add_to_conference (and shown on action_end_conversation): a number, E.164.
+    """
+    place_primary_on_hold: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    For action_add_to_conference: whether the caller is put on hold while the number is added.
+    """
+    processing_mode: NotRequired[pulumi.Input[Optional['ExternalProcessingMode']]]
+    """
+    For action_external: `muted` keeps the agent silent while the API works; unset: the service's default.
+    """
+    speak_on_receive: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    For action_external: whether the agent speaks the API's answer.
+    """
+    speak_on_send: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    For action_external: whether the agent speaks while the request is sent.
+    """
+    url: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    For action_external: the team's API the service calls (an http(s) URL; the policy pack can require https and allowed hosts).
     """
 
 @pulumi.input_type
 class ActionConfigArgs:
     def __init__(__self__, *,
-                 phone_number: pulumi.Input[Optional[_builtins.str]] = None):
+                 description: pulumi.Input[Optional[_builtins.str]] = None,
+                 input_schema: pulumi.Input[Optional[Mapping[str, Any]]] = None,
+                 name: pulumi.Input[Optional[_builtins.str]] = None,
+                 phone_number: pulumi.Input[Optional[_builtins.str]] = None,
+                 place_primary_on_hold: pulumi.Input[Optional[_builtins.bool]] = None,
+                 processing_mode: pulumi.Input[Optional['ExternalProcessingMode']] = None,
+                 speak_on_receive: pulumi.Input[Optional[_builtins.bool]] = None,
+                 speak_on_send: pulumi.Input[Optional[_builtins.bool]] = None,
+                 url: pulumi.Input[Optional[_builtins.str]] = None):
         """
-        An action's configuration: the keys its type takes (the service's `TransferCallConfig`). The keys below are typed; the provider passes any other key to the service as it is.
+        An action's configuration: the keys its type takes (0.0.48's `TransferCallConfig`, `AddToConferenceConfig`, `ExternalActionConfig`). The keys below are typed; the provider passes any other key to the service as it is.
 
-        :param pulumi.Input[_builtins.str] phone_number: For action_transfer_call (and shown on action_end_conversation): a number, E.164.
+        :param pulumi.Input[_builtins.str] description: For action_external: what the function does, for the model to decide when to call it.
+        :param pulumi.Input[Mapping[str, Any]] input_schema: For action_external: a JSON Schema object of what the model sends the API.
+        :param pulumi.Input[_builtins.str] name: For action_external: the function's name, as the model sees it.
+        :param pulumi.Input[_builtins.str] phone_number: For action_transfer_call and action_add_to_conference (and shown on action_end_conversation): a number, E.164.
+        :param pulumi.Input[_builtins.bool] place_primary_on_hold: For action_add_to_conference: whether the caller is put on hold while the number is added.
+        :param pulumi.Input['ExternalProcessingMode'] processing_mode: For action_external: `muted` keeps the agent silent while the API works; unset: the service's default.
+        :param pulumi.Input[_builtins.bool] speak_on_receive: For action_external: whether the agent speaks the API's answer.
+        :param pulumi.Input[_builtins.bool] speak_on_send: For action_external: whether the agent speaks while the request is sent.
+        :param pulumi.Input[_builtins.str] url: For action_external: the team's API the service calls (an http(s) URL; the policy pack can require https and allowed hosts).
         """
+        if description is not None:
+            pulumi.set(__self__, "description", description)
+        if input_schema is not None:
+            pulumi.set(__self__, "input_schema", input_schema)
+        if name is not None:
+            pulumi.set(__self__, "name", name)
         if phone_number is not None:
             pulumi.set(__self__, "phone_number", phone_number)
+        if place_primary_on_hold is not None:
+            pulumi.set(__self__, "place_primary_on_hold", place_primary_on_hold)
+        if processing_mode is not None:
+            pulumi.set(__self__, "processing_mode", processing_mode)
+        if speak_on_receive is not None:
+            pulumi.set(__self__, "speak_on_receive", speak_on_receive)
+        if speak_on_send is not None:
+            pulumi.set(__self__, "speak_on_send", speak_on_send)
+        if url is not None:
+            pulumi.set(__self__, "url", url)
+
+    @_builtins.property
+    @pulumi.getter
+    def description(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        For action_external: what the function does, for the model to decide when to call it.
+        """
+        return pulumi.get(self, "description")
+
+    @description.setter
+    def description(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "description", value)
+
+    @_builtins.property
+    @pulumi.getter(name="inputSchema")
+    def input_schema(self) -> pulumi.Input[Optional[Mapping[str, Any]]]:
+        """
+        For action_external: a JSON Schema object of what the model sends the API.
+        """
+        return pulumi.get(self, "input_schema")
+
+    @input_schema.setter
+    def input_schema(self, value: pulumi.Input[Optional[Mapping[str, Any]]]):
+        pulumi.set(self, "input_schema", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        For action_external: the function's name, as the model sees it.
+        """
+        return pulumi.get(self, "name")
+
+    @name.setter
+    def name(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "name", value)
 
     @_builtins.property
     @pulumi.getter(name="phoneNumber")
     def phone_number(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        For action_transfer_call (and shown on action_end_conversation): a number, E.164.
+        For action_transfer_call and action_add_to_conference (and shown on action_end_conversation): a number, E.164.
         """
         return pulumi.get(self, "phone_number")
 
     @phone_number.setter
     def phone_number(self, value: pulumi.Input[Optional[_builtins.str]]):
         pulumi.set(self, "phone_number", value)
+
+    @_builtins.property
+    @pulumi.getter(name="placePrimaryOnHold")
+    def place_primary_on_hold(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        For action_add_to_conference: whether the caller is put on hold while the number is added.
+        """
+        return pulumi.get(self, "place_primary_on_hold")
+
+    @place_primary_on_hold.setter
+    def place_primary_on_hold(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "place_primary_on_hold", value)
+
+    @_builtins.property
+    @pulumi.getter(name="processingMode")
+    def processing_mode(self) -> pulumi.Input[Optional['ExternalProcessingMode']]:
+        """
+        For action_external: `muted` keeps the agent silent while the API works; unset: the service's default.
+        """
+        return pulumi.get(self, "processing_mode")
+
+    @processing_mode.setter
+    def processing_mode(self, value: pulumi.Input[Optional['ExternalProcessingMode']]):
+        pulumi.set(self, "processing_mode", value)
+
+    @_builtins.property
+    @pulumi.getter(name="speakOnReceive")
+    def speak_on_receive(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        For action_external: whether the agent speaks the API's answer.
+        """
+        return pulumi.get(self, "speak_on_receive")
+
+    @speak_on_receive.setter
+    def speak_on_receive(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "speak_on_receive", value)
+
+    @_builtins.property
+    @pulumi.getter(name="speakOnSend")
+    def speak_on_send(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        For action_external: whether the agent speaks while the request is sent.
+        """
+        return pulumi.get(self, "speak_on_send")
+
+    @speak_on_send.setter
+    def speak_on_send(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "speak_on_send", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def url(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        For action_external: the team's API the service calls (an http(s) URL; the policy pack can require https and allowed hosts).
+        """
+        return pulumi.get(self, "url")
+
+    @url.setter
+    def url(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "url", value)
 
 
 class AgentLlmFallbackArgsDict(TypedDict):

@@ -23,19 +23,27 @@ __all__ = ['ActionArgs', 'Action']
 class ActionArgs:
     def __init__(__self__, *,
                  action_id: pulumi.Input[Optional[_builtins.str]] = None,
+                 action_trigger: pulumi.Input[Optional['ActionActionTriggerArgs']] = None,
                  config: pulumi.Input[Optional['ActionConfigArgs']] = None,
+                 signature_secret: pulumi.Input[Optional[_builtins.str]] = None,
                  type: pulumi.Input[Optional['ActionType']] = None):
         """
         The set of arguments for constructing a Action resource.
 
         :param pulumi.Input[_builtins.str] action_id: Adopt an existing action instead of creating one. Changing it replaces.
-        :param pulumi.Input['ActionConfigArgs'] config: Its configuration: `phoneNumber` (E.164) for action_transfer_call; other keys are passed to the service as they are.
-        :param pulumi.Input['ActionType'] type: What it does: action_end_conversation (default), action_transfer_call or action_dtmf.
+        :param pulumi.Input['ActionActionTriggerArgs'] action_trigger: How it is set off (current API): `{ type: action_trigger_function_call }` the model decides (the same as unset), or `{ type: action_trigger_phrase_based, phraseTriggers: [{ phrase, conditions }] }` when the caller says a phrase (not for action_dtmf and action_external).
+        :param pulumi.Input['ActionConfigArgs'] config: Its configuration, the keys its type takes: `phoneNumber` (E.164) for action_transfer_call; `phoneNumber` and `placePrimaryOnHold` for action_add_to_conference; `name`, `description`, `url`, `inputSchema`, `speakOnSend`, `speakOnReceive` and `processingMode` for action_external; none for the others. Other keys are passed to the service as they are.
+        :param pulumi.Input[_builtins.str] signature_secret: For action_external: the secret the service signs its requests to `config.url` with. A credential: secret in the state and every output; the service may not echo it, so a value changed outside Pulumi is not seen.
+        :param pulumi.Input['ActionType'] type: What it does: action_end_conversation (default), action_transfer_call or action_dtmf; on the current API also action_external (calls the team's API), action_add_to_conference and action_set_hold.
         """
         if action_id is not None:
             pulumi.set(__self__, "action_id", action_id)
+        if action_trigger is not None:
+            pulumi.set(__self__, "action_trigger", action_trigger)
         if config is not None:
             pulumi.set(__self__, "config", config)
+        if signature_secret is not None:
+            pulumi.set(__self__, "signature_secret", signature_secret)
         if type is None:
             type = 'action_end_conversation'
         if type is not None:
@@ -54,10 +62,22 @@ class ActionArgs:
         pulumi.set(self, "action_id", value)
 
     @_builtins.property
+    @pulumi.getter(name="actionTrigger")
+    def action_trigger(self) -> pulumi.Input[Optional['ActionActionTriggerArgs']]:
+        """
+        How it is set off (current API): `{ type: action_trigger_function_call }` the model decides (the same as unset), or `{ type: action_trigger_phrase_based, phraseTriggers: [{ phrase, conditions }] }` when the caller says a phrase (not for action_dtmf and action_external).
+        """
+        return pulumi.get(self, "action_trigger")
+
+    @action_trigger.setter
+    def action_trigger(self, value: pulumi.Input[Optional['ActionActionTriggerArgs']]):
+        pulumi.set(self, "action_trigger", value)
+
+    @_builtins.property
     @pulumi.getter
     def config(self) -> pulumi.Input[Optional['ActionConfigArgs']]:
         """
-        Its configuration: `phoneNumber` (E.164) for action_transfer_call; other keys are passed to the service as they are.
+        Its configuration, the keys its type takes: `phoneNumber` (E.164) for action_transfer_call; `phoneNumber` and `placePrimaryOnHold` for action_add_to_conference; `name`, `description`, `url`, `inputSchema`, `speakOnSend`, `speakOnReceive` and `processingMode` for action_external; none for the others. Other keys are passed to the service as they are.
         """
         return pulumi.get(self, "config")
 
@@ -66,10 +86,22 @@ class ActionArgs:
         pulumi.set(self, "config", value)
 
     @_builtins.property
+    @pulumi.getter(name="signatureSecret")
+    def signature_secret(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        For action_external: the secret the service signs its requests to `config.url` with. A credential: secret in the state and every output; the service may not echo it, so a value changed outside Pulumi is not seen.
+        """
+        return pulumi.get(self, "signature_secret")
+
+    @signature_secret.setter
+    def signature_secret(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "signature_secret", value)
+
+    @_builtins.property
     @pulumi.getter
     def type(self) -> pulumi.Input[Optional['ActionType']]:
         """
-        What it does: action_end_conversation (default), action_transfer_call or action_dtmf.
+        What it does: action_end_conversation (default), action_transfer_call or action_dtmf; on the current API also action_external (calls the team's API), action_add_to_conference and action_set_hold.
         """
         return pulumi.get(self, "type")
 
@@ -82,21 +114,29 @@ class ActionArgs:
 class _ActionState:
     def __init__(__self__, *,
                  action_id: pulumi.Input[Optional[_builtins.str]] = None,
+                 action_trigger: pulumi.Input[Optional['ActionActionTriggerArgs']] = None,
                  config: pulumi.Input[Optional['ActionConfigArgs']] = None,
+                 signature_secret: pulumi.Input[Optional[_builtins.str]] = None,
                  type: pulumi.Input[Optional[_builtins.str]] = None,
                  user_id: pulumi.Input[Optional[_builtins.str]] = None):
         """
         Input properties used for looking up and filtering Action resources.
 
         :param pulumi.Input[_builtins.str] action_id: Adopt an existing action instead of creating one. Changing it replaces.
-        :param pulumi.Input['ActionConfigArgs'] config: Its configuration: `phoneNumber` (E.164) for action_transfer_call; other keys are passed to the service as they are.
-        :param pulumi.Input[_builtins.str] type: What it does: action_end_conversation (default), action_transfer_call or action_dtmf.
+        :param pulumi.Input['ActionActionTriggerArgs'] action_trigger: How it is set off (current API): `{ type: action_trigger_function_call }` the model decides (the same as unset), or `{ type: action_trigger_phrase_based, phraseTriggers: [{ phrase, conditions }] }` when the caller says a phrase (not for action_dtmf and action_external).
+        :param pulumi.Input['ActionConfigArgs'] config: Its configuration, the keys its type takes: `phoneNumber` (E.164) for action_transfer_call; `phoneNumber` and `placePrimaryOnHold` for action_add_to_conference; `name`, `description`, `url`, `inputSchema`, `speakOnSend`, `speakOnReceive` and `processingMode` for action_external; none for the others. Other keys are passed to the service as they are.
+        :param pulumi.Input[_builtins.str] signature_secret: For action_external: the secret the service signs its requests to `config.url` with. A credential: secret in the state and every output; the service may not echo it, so a value changed outside Pulumi is not seen.
+        :param pulumi.Input[_builtins.str] type: What it does: action_end_conversation (default), action_transfer_call or action_dtmf; on the current API also action_external (calls the team's API), action_add_to_conference and action_set_hold.
         :param pulumi.Input[_builtins.str] user_id: The id of the user who owns it on the service.
         """
         if action_id is not None:
             pulumi.set(__self__, "action_id", action_id)
+        if action_trigger is not None:
+            pulumi.set(__self__, "action_trigger", action_trigger)
         if config is not None:
             pulumi.set(__self__, "config", config)
+        if signature_secret is not None:
+            pulumi.set(__self__, "signature_secret", signature_secret)
         if type is not None:
             pulumi.set(__self__, "type", type)
         if user_id is not None:
@@ -115,10 +155,22 @@ class _ActionState:
         pulumi.set(self, "action_id", value)
 
     @_builtins.property
+    @pulumi.getter(name="actionTrigger")
+    def action_trigger(self) -> pulumi.Input[Optional['ActionActionTriggerArgs']]:
+        """
+        How it is set off (current API): `{ type: action_trigger_function_call }` the model decides (the same as unset), or `{ type: action_trigger_phrase_based, phraseTriggers: [{ phrase, conditions }] }` when the caller says a phrase (not for action_dtmf and action_external).
+        """
+        return pulumi.get(self, "action_trigger")
+
+    @action_trigger.setter
+    def action_trigger(self, value: pulumi.Input[Optional['ActionActionTriggerArgs']]):
+        pulumi.set(self, "action_trigger", value)
+
+    @_builtins.property
     @pulumi.getter
     def config(self) -> pulumi.Input[Optional['ActionConfigArgs']]:
         """
-        Its configuration: `phoneNumber` (E.164) for action_transfer_call; other keys are passed to the service as they are.
+        Its configuration, the keys its type takes: `phoneNumber` (E.164) for action_transfer_call; `phoneNumber` and `placePrimaryOnHold` for action_add_to_conference; `name`, `description`, `url`, `inputSchema`, `speakOnSend`, `speakOnReceive` and `processingMode` for action_external; none for the others. Other keys are passed to the service as they are.
         """
         return pulumi.get(self, "config")
 
@@ -127,10 +179,22 @@ class _ActionState:
         pulumi.set(self, "config", value)
 
     @_builtins.property
+    @pulumi.getter(name="signatureSecret")
+    def signature_secret(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        For action_external: the secret the service signs its requests to `config.url` with. A credential: secret in the state and every output; the service may not echo it, so a value changed outside Pulumi is not seen.
+        """
+        return pulumi.get(self, "signature_secret")
+
+    @signature_secret.setter
+    def signature_secret(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "signature_secret", value)
+
+    @_builtins.property
     @pulumi.getter
     def type(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        What it does: action_end_conversation (default), action_transfer_call or action_dtmf.
+        What it does: action_end_conversation (default), action_transfer_call or action_dtmf; on the current API also action_external (calls the team's API), action_add_to_conference and action_set_hold.
         """
         return pulumi.get(self, "type")
 
@@ -158,7 +222,9 @@ class Action(pulumi.CustomResource):
                  resource_name: str,
                  opts: Optional[pulumi.ResourceOptions] = None,
                  action_id: pulumi.Input[Optional[_builtins.str]] = None,
+                 action_trigger: pulumi.Input[Optional[Union['ActionActionTriggerArgs', 'ActionActionTriggerArgsDict', 'outputs.ActionActionTrigger']]] = None,
                  config: pulumi.Input[Optional[Union['ActionConfigArgs', 'ActionConfigArgsDict', 'outputs.ActionConfig']]] = None,
+                 signature_secret: pulumi.Input[Optional[_builtins.str]] = None,
                  type: pulumi.Input[Optional['ActionType']] = None,
                  __props__=None):
         """
@@ -180,8 +246,10 @@ class Action(pulumi.CustomResource):
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] action_id: Adopt an existing action instead of creating one. Changing it replaces.
-        :param pulumi.Input[Union['ActionConfigArgs', 'ActionConfigArgsDict', 'outputs.ActionConfig']] config: Its configuration: `phoneNumber` (E.164) for action_transfer_call; other keys are passed to the service as they are.
-        :param pulumi.Input['ActionType'] type: What it does: action_end_conversation (default), action_transfer_call or action_dtmf.
+        :param pulumi.Input[Union['ActionActionTriggerArgs', 'ActionActionTriggerArgsDict', 'outputs.ActionActionTrigger']] action_trigger: How it is set off (current API): `{ type: action_trigger_function_call }` the model decides (the same as unset), or `{ type: action_trigger_phrase_based, phraseTriggers: [{ phrase, conditions }] }` when the caller says a phrase (not for action_dtmf and action_external).
+        :param pulumi.Input[Union['ActionConfigArgs', 'ActionConfigArgsDict', 'outputs.ActionConfig']] config: Its configuration, the keys its type takes: `phoneNumber` (E.164) for action_transfer_call; `phoneNumber` and `placePrimaryOnHold` for action_add_to_conference; `name`, `description`, `url`, `inputSchema`, `speakOnSend`, `speakOnReceive` and `processingMode` for action_external; none for the others. Other keys are passed to the service as they are.
+        :param pulumi.Input[_builtins.str] signature_secret: For action_external: the secret the service signs its requests to `config.url` with. A credential: secret in the state and every output; the service may not echo it, so a value changed outside Pulumi is not seen.
+        :param pulumi.Input['ActionType'] type: What it does: action_end_conversation (default), action_transfer_call or action_dtmf; on the current API also action_external (calls the team's API), action_add_to_conference and action_set_hold.
         """
         ...
     @overload
@@ -221,7 +289,9 @@ class Action(pulumi.CustomResource):
                  resource_name: str,
                  opts: Optional[pulumi.ResourceOptions] = None,
                  action_id: pulumi.Input[Optional[_builtins.str]] = None,
+                 action_trigger: pulumi.Input[Optional[Union['ActionActionTriggerArgs', 'ActionActionTriggerArgsDict', 'outputs.ActionActionTrigger']]] = None,
                  config: pulumi.Input[Optional[Union['ActionConfigArgs', 'ActionConfigArgsDict', 'outputs.ActionConfig']]] = None,
+                 signature_secret: pulumi.Input[Optional[_builtins.str]] = None,
                  type: pulumi.Input[Optional['ActionType']] = None,
                  __props__=None):
         opts = pulumi.ResourceOptions.merge(_utilities.get_resource_opts_defaults(), opts)
@@ -233,11 +303,15 @@ class Action(pulumi.CustomResource):
             __props__ = ActionArgs.__new__(ActionArgs)
 
             __props__.__dict__["action_id"] = action_id
+            __props__.__dict__["action_trigger"] = action_trigger
             __props__.__dict__["config"] = config
+            __props__.__dict__["signature_secret"] = None if signature_secret is None else pulumi.Output.secret(signature_secret)
             if type is None:
                 type = 'action_end_conversation'
             __props__.__dict__["type"] = type
             __props__.__dict__["user_id"] = None
+        secret_opts = pulumi.ResourceOptions(additional_secret_outputs=["signatureSecret"])
+        opts = pulumi.ResourceOptions.merge(opts, secret_opts)
         replace_on_changes = pulumi.ResourceOptions(replace_on_changes=["actionId"])
         opts = pulumi.ResourceOptions.merge(opts, replace_on_changes)
         super(Action, __self__).__init__(
@@ -251,7 +325,9 @@ class Action(pulumi.CustomResource):
             id: pulumi.Input[str],
             opts: Optional[pulumi.ResourceOptions] = None,
             action_id: pulumi.Input[Optional[_builtins.str]] = None,
+            action_trigger: pulumi.Input[Optional[Union['ActionActionTriggerArgs', 'ActionActionTriggerArgsDict', 'outputs.ActionActionTrigger']]] = None,
             config: pulumi.Input[Optional[Union['ActionConfigArgs', 'ActionConfigArgsDict', 'outputs.ActionConfig']]] = None,
+            signature_secret: pulumi.Input[Optional[_builtins.str]] = None,
             type: pulumi.Input[Optional[_builtins.str]] = None,
             user_id: pulumi.Input[Optional[_builtins.str]] = None) -> 'Action':
         """
@@ -262,8 +338,10 @@ class Action(pulumi.CustomResource):
         :param pulumi.Input[str] id: The unique provider ID of the resource to lookup.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] action_id: Adopt an existing action instead of creating one. Changing it replaces.
-        :param pulumi.Input[Union['ActionConfigArgs', 'ActionConfigArgsDict', 'outputs.ActionConfig']] config: Its configuration: `phoneNumber` (E.164) for action_transfer_call; other keys are passed to the service as they are.
-        :param pulumi.Input[_builtins.str] type: What it does: action_end_conversation (default), action_transfer_call or action_dtmf.
+        :param pulumi.Input[Union['ActionActionTriggerArgs', 'ActionActionTriggerArgsDict', 'outputs.ActionActionTrigger']] action_trigger: How it is set off (current API): `{ type: action_trigger_function_call }` the model decides (the same as unset), or `{ type: action_trigger_phrase_based, phraseTriggers: [{ phrase, conditions }] }` when the caller says a phrase (not for action_dtmf and action_external).
+        :param pulumi.Input[Union['ActionConfigArgs', 'ActionConfigArgsDict', 'outputs.ActionConfig']] config: Its configuration, the keys its type takes: `phoneNumber` (E.164) for action_transfer_call; `phoneNumber` and `placePrimaryOnHold` for action_add_to_conference; `name`, `description`, `url`, `inputSchema`, `speakOnSend`, `speakOnReceive` and `processingMode` for action_external; none for the others. Other keys are passed to the service as they are.
+        :param pulumi.Input[_builtins.str] signature_secret: For action_external: the secret the service signs its requests to `config.url` with. A credential: secret in the state and every output; the service may not echo it, so a value changed outside Pulumi is not seen.
+        :param pulumi.Input[_builtins.str] type: What it does: action_end_conversation (default), action_transfer_call or action_dtmf; on the current API also action_external (calls the team's API), action_add_to_conference and action_set_hold.
         :param pulumi.Input[_builtins.str] user_id: The id of the user who owns it on the service.
         """
         opts = pulumi.ResourceOptions.merge(opts, pulumi.ResourceOptions(id=id))
@@ -271,7 +349,9 @@ class Action(pulumi.CustomResource):
         __props__ = _ActionState.__new__(_ActionState)
 
         __props__.__dict__["action_id"] = action_id
+        __props__.__dict__["action_trigger"] = action_trigger
         __props__.__dict__["config"] = config
+        __props__.__dict__["signature_secret"] = signature_secret
         __props__.__dict__["type"] = type
         __props__.__dict__["user_id"] = user_id
         return Action(resource_name, opts=opts, __props__=__props__)
@@ -280,12 +360,16 @@ class Action(pulumi.CustomResource):
     def exists(id: pulumi.Input[str],
             opts: Optional[pulumi.ResourceOptions] = None,
             action_id: pulumi.Input[Optional[_builtins.str]] = None,
+            action_trigger: pulumi.Input[Optional[Union['ActionActionTriggerArgs', 'ActionActionTriggerArgsDict', 'outputs.ActionActionTrigger']]] = None,
             config: pulumi.Input[Optional[Union['ActionConfigArgs', 'ActionConfigArgsDict', 'outputs.ActionConfig']]] = None,
+            signature_secret: pulumi.Input[Optional[_builtins.str]] = None,
             type: pulumi.Input[Optional[_builtins.str]] = None,
             user_id: pulumi.Input[Optional[_builtins.str]] = None) -> pulumi.Output[bool]:
         __props__: dict = {}
         __props__["actionId"] = action_id
+        __props__["actionTrigger"] = action_trigger
         __props__["config"] = config
+        __props__["signatureSecret"] = signature_secret
         __props__["type"] = type
         __props__["userId"] = user_id
         return pulumi.runtime.exists_resource(None, 'voiceagent:index:Action', id, __props__, opts or pulumi.ResourceOptions())
@@ -299,18 +383,34 @@ class Action(pulumi.CustomResource):
         return pulumi.get(self, "action_id")
 
     @_builtins.property
+    @pulumi.getter(name="actionTrigger")
+    def action_trigger(self) -> pulumi.Output[Optional['outputs.ActionActionTrigger']]:
+        """
+        How it is set off (current API): `{ type: action_trigger_function_call }` the model decides (the same as unset), or `{ type: action_trigger_phrase_based, phraseTriggers: [{ phrase, conditions }] }` when the caller says a phrase (not for action_dtmf and action_external).
+        """
+        return pulumi.get(self, "action_trigger")
+
+    @_builtins.property
     @pulumi.getter
     def config(self) -> pulumi.Output['outputs.ActionConfig']:
         """
-        Its configuration: `phoneNumber` (E.164) for action_transfer_call; other keys are passed to the service as they are.
+        Its configuration, the keys its type takes: `phoneNumber` (E.164) for action_transfer_call; `phoneNumber` and `placePrimaryOnHold` for action_add_to_conference; `name`, `description`, `url`, `inputSchema`, `speakOnSend`, `speakOnReceive` and `processingMode` for action_external; none for the others. Other keys are passed to the service as they are.
         """
         return pulumi.get(self, "config")
+
+    @_builtins.property
+    @pulumi.getter(name="signatureSecret")
+    def signature_secret(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        For action_external: the secret the service signs its requests to `config.url` with. A credential: secret in the state and every output; the service may not echo it, so a value changed outside Pulumi is not seen.
+        """
+        return pulumi.get(self, "signature_secret")
 
     @_builtins.property
     @pulumi.getter
     def type(self) -> pulumi.Output[_builtins.str]:
         """
-        What it does: action_end_conversation (default), action_transfer_call or action_dtmf.
+        What it does: action_end_conversation (default), action_transfer_call or action_dtmf; on the current API also action_external (calls the team's API), action_add_to_conference and action_set_hold.
         """
         return pulumi.get(self, "type")
 

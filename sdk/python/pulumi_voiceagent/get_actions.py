@@ -50,14 +50,14 @@ class AwaitableGetActionsResult(GetActionsResult):
 def get_actions(type: Optional[_builtins.str] = None,
                 opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableGetActionsResult:
     """
-    Lists the account's actions, optionally only those of one `type`.
+    Lists the account's actions, optionally only those of one `type`. Its result holds secrets: the Output form is secret as a whole, and Go's plain form refuses a secret result (use the Output form).
 
     ## Example Usage
     ```python
     hang_ups = voiceagent.get_actions(type="action_end_conversation")
     ```
 
-    :param _builtins.str type: Only actions of this type (action_end_conversation, ...).
+    :param _builtins.str type: Only actions of this type (action_end_conversation, action_external, ...).
     """
     __args__ = dict()
     __args__['type'] = type
@@ -69,14 +69,14 @@ def get_actions(type: Optional[_builtins.str] = None,
 def get_actions_output(type: pulumi.Input[Optional[Optional[_builtins.str]]] = None,
                        opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetActionsResult]:
     """
-    Lists the account's actions, optionally only those of one `type`.
+    Lists the account's actions, optionally only those of one `type`. Its result holds secrets: the Output form is secret as a whole, and Go's plain form refuses a secret result (use the Output form).
 
     ## Example Usage
     ```python
     hang_ups = voiceagent.get_actions(type="action_end_conversation")
     ```
 
-    :param _builtins.str type: Only actions of this type (action_end_conversation, ...).
+    :param _builtins.str type: Only actions of this type (action_end_conversation, action_external, ...).
     """
     __args__ = dict()
     __args__['type'] = type

@@ -13,9 +13,12 @@ if sys.version_info >= (3, 11):
 else:
     from typing_extensions import NotRequired, TypedDict, TypeAlias
 from . import _utilities
+from . import outputs
 from ._enums import *
 
 __all__ = [
+    'ActionActionTrigger',
+    'ActionActionTriggerPhraseTriggers',
     'ActionConfig',
     'AgentLlmFallback',
     'FleetIds',
@@ -31,15 +34,112 @@ __all__ = [
 ]
 
 @pulumi.output_type
-class ActionConfig(dict):
+class ActionActionTrigger(dict):
     """
-    An action's configuration: the keys its type takes (the service's `TransferCallConfig`). The keys below are typed; the provider passes any other key to the service as it is.
+    How the action is set off (current API).
     """
     @staticmethod
     def __key_warning(key: str):
         suggest = None
-        if key == "phoneNumber":
+        if key == "phraseTriggers":
+            suggest = "phrase_triggers"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in ActionActionTrigger. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        ActionActionTrigger.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        ActionActionTrigger.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 type: 'ActionTriggerType',
+                 phrase_triggers: Optional[Sequence['outputs.ActionActionTriggerPhraseTriggers']] = None):
+        """
+        How the action is set off (current API).
+
+        :param 'ActionTriggerType' type: action_trigger_function_call (the model decides, as when unset) or action_trigger_phrase_based.
+        :param Sequence['ActionActionTriggerPhraseTriggers'] phrase_triggers: For action_trigger_phrase_based: the phrases, each with how it matches.
+        """
+        pulumi.set(__self__, "type", type)
+        if phrase_triggers is not None:
+            pulumi.set(__self__, "phrase_triggers", phrase_triggers)
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> 'ActionTriggerType':
+        """
+        action_trigger_function_call (the model decides, as when unset) or action_trigger_phrase_based.
+        """
+        return pulumi.get(self, "type")
+
+    @_builtins.property
+    @pulumi.getter(name="phraseTriggers")
+    def phrase_triggers(self) -> Optional[Sequence['outputs.ActionActionTriggerPhraseTriggers']]:
+        """
+        For action_trigger_phrase_based: the phrases, each with how it matches.
+        """
+        return pulumi.get(self, "phrase_triggers")
+
+
+@pulumi.output_type
+class ActionActionTriggerPhraseTriggers(dict):
+    """
+    The `actionTrigger.phraseTriggers` of an Action.
+    """
+    def __init__(__self__, *,
+                 phrase: _builtins.str,
+                 conditions: Optional[Sequence['PhraseCondition']] = None):
+        """
+        The `actionTrigger.phraseTriggers` of an Action.
+
+        :param _builtins.str phrase: What the caller says.
+        :param Sequence['PhraseCondition'] conditions: How it matches: phrase_condition_type_contains (default: what the caller says contains the phrase).
+        """
+        pulumi.set(__self__, "phrase", phrase)
+        if conditions is not None:
+            pulumi.set(__self__, "conditions", conditions)
+
+    @_builtins.property
+    @pulumi.getter
+    def phrase(self) -> _builtins.str:
+        """
+        What the caller says.
+        """
+        return pulumi.get(self, "phrase")
+
+    @_builtins.property
+    @pulumi.getter
+    def conditions(self) -> Optional[Sequence['PhraseCondition']]:
+        """
+        How it matches: phrase_condition_type_contains (default: what the caller says contains the phrase).
+        """
+        return pulumi.get(self, "conditions")
+
+
+@pulumi.output_type
+class ActionConfig(dict):
+    """
+    An action's configuration: the keys its type takes (0.0.48's `TransferCallConfig`, `AddToConferenceConfig`, `ExternalActionConfig`). The keys below are typed; the provider passes any other key to the service as it is.
+    """
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "inputSchema":
+            suggest = "input_schema"
+        elif key == "phoneNumber":
             suggest = "phone_number"
+        elif key == "placePrimaryOnHold":
+            suggest = "place_primary_on_hold"
+        elif key == "processingMode":
+            suggest = "processing_mode"
+        elif key == "speakOnReceive":
+            suggest = "speak_on_receive"
+        elif key == "speakOnSend":
+            suggest = "speak_on_send"
 
         if suggest:
             pulumi.log.warn(f"Key '{key}' not found in ActionConfig. Access the value via the '{suggest}' property getter instead.")
@@ -53,22 +153,118 @@ class ActionConfig(dict):
         return super().get(key, default)
 
     def __init__(__self__, *,
-                 phone_number: Optional[_builtins.str] = None):
+                 description: Optional[_builtins.str] = None,
+                 input_schema: Optional[Mapping[str, Any]] = None,
+                 name: Optional[_builtins.str] = None,
+                 phone_number: Optional[_builtins.str] = None,
+                 place_primary_on_hold: Optional[_builtins.bool] = None,
+                 processing_mode: Optional['ExternalProcessingMode'] = None,
+                 speak_on_receive: Optional[_builtins.bool] = None,
+                 speak_on_send: Optional[_builtins.bool] = None,
+                 url: Optional[_builtins.str] = None):
         """
-        An action's configuration: the keys its type takes (the service's `TransferCallConfig`). The keys below are typed; the provider passes any other key to the service as it is.
+        An action's configuration: the keys its type takes (0.0.48's `TransferCallConfig`, `AddToConferenceConfig`, `ExternalActionConfig`). The keys below are typed; the provider passes any other key to the service as it is.
 
-        :param _builtins.str phone_number: For action_transfer_call (and shown on action_end_conversation): a number, E.164.
+        :param _builtins.str description: For action_external: what the function does, for the model to decide when to call it.
+        :param Mapping[str, Any] input_schema: For action_external: a JSON Schema object of what the model sends the API.
+        :param _builtins.str name: For action_external: the function's name, as the model sees it.
+        :param _builtins.str phone_number: For action_transfer_call and action_add_to_conference (and shown on action_end_conversation): a number, E.164.
+        :param _builtins.bool place_primary_on_hold: For action_add_to_conference: whether the caller is put on hold while the number is added.
+        :param 'ExternalProcessingMode' processing_mode: For action_external: `muted` keeps the agent silent while the API works; unset: the service's default.
+        :param _builtins.bool speak_on_receive: For action_external: whether the agent speaks the API's answer.
+        :param _builtins.bool speak_on_send: For action_external: whether the agent speaks while the request is sent.
+        :param _builtins.str url: For action_external: the team's API the service calls (an http(s) URL; the policy pack can require https and allowed hosts).
         """
+        if description is not None:
+            pulumi.set(__self__, "description", description)
+        if input_schema is not None:
+            pulumi.set(__self__, "input_schema", input_schema)
+        if name is not None:
+            pulumi.set(__self__, "name", name)
         if phone_number is not None:
             pulumi.set(__self__, "phone_number", phone_number)
+        if place_primary_on_hold is not None:
+            pulumi.set(__self__, "place_primary_on_hold", place_primary_on_hold)
+        if processing_mode is not None:
+            pulumi.set(__self__, "processing_mode", processing_mode)
+        if speak_on_receive is not None:
+            pulumi.set(__self__, "speak_on_receive", speak_on_receive)
+        if speak_on_send is not None:
+            pulumi.set(__self__, "speak_on_send", speak_on_send)
+        if url is not None:
+            pulumi.set(__self__, "url", url)
+
+    @_builtins.property
+    @pulumi.getter
+    def description(self) -> Optional[_builtins.str]:
+        """
+        For action_external: what the function does, for the model to decide when to call it.
+        """
+        return pulumi.get(self, "description")
+
+    @_builtins.property
+    @pulumi.getter(name="inputSchema")
+    def input_schema(self) -> Optional[Mapping[str, Any]]:
+        """
+        For action_external: a JSON Schema object of what the model sends the API.
+        """
+        return pulumi.get(self, "input_schema")
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> Optional[_builtins.str]:
+        """
+        For action_external: the function's name, as the model sees it.
+        """
+        return pulumi.get(self, "name")
 
     @_builtins.property
     @pulumi.getter(name="phoneNumber")
     def phone_number(self) -> Optional[_builtins.str]:
         """
-        For action_transfer_call (and shown on action_end_conversation): a number, E.164.
+        For action_transfer_call and action_add_to_conference (and shown on action_end_conversation): a number, E.164.
         """
         return pulumi.get(self, "phone_number")
+
+    @_builtins.property
+    @pulumi.getter(name="placePrimaryOnHold")
+    def place_primary_on_hold(self) -> Optional[_builtins.bool]:
+        """
+        For action_add_to_conference: whether the caller is put on hold while the number is added.
+        """
+        return pulumi.get(self, "place_primary_on_hold")
+
+    @_builtins.property
+    @pulumi.getter(name="processingMode")
+    def processing_mode(self) -> Optional['ExternalProcessingMode']:
+        """
+        For action_external: `muted` keeps the agent silent while the API works; unset: the service's default.
+        """
+        return pulumi.get(self, "processing_mode")
+
+    @_builtins.property
+    @pulumi.getter(name="speakOnReceive")
+    def speak_on_receive(self) -> Optional[_builtins.bool]:
+        """
+        For action_external: whether the agent speaks the API's answer.
+        """
+        return pulumi.get(self, "speak_on_receive")
+
+    @_builtins.property
+    @pulumi.getter(name="speakOnSend")
+    def speak_on_send(self) -> Optional[_builtins.bool]:
+        """
+        For action_external: whether the agent speaks while the request is sent.
+        """
+        return pulumi.get(self, "speak_on_send")
+
+    @_builtins.property
+    @pulumi.getter
+    def url(self) -> Optional[_builtins.str]:
+        """
+        For action_external: the team's API the service calls (an http(s) URL; the policy pack can require https and allowed hosts).
+        """
+        return pulumi.get(self, "url")
 
 
 @pulumi.output_type
@@ -363,22 +559,33 @@ class FoundAction(dict):
     """
     def __init__(__self__, *,
                  id: _builtins.str,
+                 trigger_type: _builtins.str,
                  type: _builtins.str,
                  user_id: _builtins.str,
-                 phone_number: Optional[_builtins.str] = None):
+                 name: Optional[_builtins.str] = None,
+                 phone_number: Optional[_builtins.str] = None,
+                 url: Optional[_builtins.str] = None):
         """
         An action of the account.
 
         :param _builtins.str id: The action's id (a UUID).
-        :param _builtins.str type: Its type: action_end_conversation, action_transfer_call, action_dtmf (or a newer one).
+        :param _builtins.str trigger_type: How it is set off: action_trigger_function_call (the model decides; also when the service holds no trigger) or action_trigger_phrase_based.
+        :param _builtins.str type: Its type: action_end_conversation, action_transfer_call, action_dtmf, action_external, action_add_to_conference, action_set_hold (or a newer one).
         :param _builtins.str user_id: The id of the user who owns it on the service.
-        :param _builtins.str phone_number: The number its config names (a transfer's destination); null: none.
+        :param _builtins.str name: An external action's function name; null: another type.
+        :param _builtins.str phone_number: The number its config names (a transfer's or a conference's destination); null: none.
+        :param _builtins.str url: An external action's URL: secret (a URL often carries a token); null: another type.
         """
         pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "trigger_type", trigger_type)
         pulumi.set(__self__, "type", type)
         pulumi.set(__self__, "user_id", user_id)
+        if name is not None:
+            pulumi.set(__self__, "name", name)
         if phone_number is not None:
             pulumi.set(__self__, "phone_number", phone_number)
+        if url is not None:
+            pulumi.set(__self__, "url", url)
 
     @_builtins.property
     @pulumi.getter
@@ -389,10 +596,18 @@ class FoundAction(dict):
         return pulumi.get(self, "id")
 
     @_builtins.property
+    @pulumi.getter(name="triggerType")
+    def trigger_type(self) -> _builtins.str:
+        """
+        How it is set off: action_trigger_function_call (the model decides; also when the service holds no trigger) or action_trigger_phrase_based.
+        """
+        return pulumi.get(self, "trigger_type")
+
+    @_builtins.property
     @pulumi.getter
     def type(self) -> _builtins.str:
         """
-        Its type: action_end_conversation, action_transfer_call, action_dtmf (or a newer one).
+        Its type: action_end_conversation, action_transfer_call, action_dtmf, action_external, action_add_to_conference, action_set_hold (or a newer one).
         """
         return pulumi.get(self, "type")
 
@@ -405,12 +620,28 @@ class FoundAction(dict):
         return pulumi.get(self, "user_id")
 
     @_builtins.property
+    @pulumi.getter
+    def name(self) -> Optional[_builtins.str]:
+        """
+        An external action's function name; null: another type.
+        """
+        return pulumi.get(self, "name")
+
+    @_builtins.property
     @pulumi.getter(name="phoneNumber")
     def phone_number(self) -> Optional[_builtins.str]:
         """
-        The number its config names (a transfer's destination); null: none.
+        The number its config names (a transfer's or a conference's destination); null: none.
         """
         return pulumi.get(self, "phone_number")
+
+    @_builtins.property
+    @pulumi.getter
+    def url(self) -> Optional[_builtins.str]:
+        """
+        An external action's URL: secret (a URL often carries a token); null: another type.
+        """
+        return pulumi.get(self, "url")
 
 
 @pulumi.output_type
@@ -867,25 +1098,24 @@ class FoundWebhook(dict):
     """
     def __init__(__self__, *,
                  id: _builtins.str,
+                 method: _builtins.str,
                  subscriptions: Sequence[_builtins.str],
                  url: _builtins.str,
-                 user_id: _builtins.str,
-                 method: Optional[_builtins.str] = None):
+                 user_id: _builtins.str):
         """
         A webhook of the account (its URL secret).
 
         :param _builtins.str id: The webhook's id (a UUID).
+        :param _builtins.str method: The HTTP method: GET or POST (a webhook the service holds without one is delivered by POST).
         :param Sequence[_builtins.str] subscriptions: The events it receives.
         :param _builtins.str url: Where events are delivered: secret (a webhook URL often carries a token).
         :param _builtins.str user_id: The id of the user who owns it on the service.
-        :param _builtins.str method: The HTTP method: GET or POST; null: the service left it unset.
         """
         pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "method", method)
         pulumi.set(__self__, "subscriptions", subscriptions)
         pulumi.set(__self__, "url", url)
         pulumi.set(__self__, "user_id", user_id)
-        if method is not None:
-            pulumi.set(__self__, "method", method)
 
     @_builtins.property
     @pulumi.getter
@@ -894,6 +1124,14 @@ class FoundWebhook(dict):
         The webhook's id (a UUID).
         """
         return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter
+    def method(self) -> _builtins.str:
+        """
+        The HTTP method: GET or POST (a webhook the service holds without one is delivered by POST).
+        """
+        return pulumi.get(self, "method")
 
     @_builtins.property
     @pulumi.getter
@@ -918,14 +1156,6 @@ class FoundWebhook(dict):
         The id of the user who owns it on the service.
         """
         return pulumi.get(self, "user_id")
-
-    @_builtins.property
-    @pulumi.getter
-    def method(self) -> Optional[_builtins.str]:
-        """
-        The HTTP method: GET or POST; null: the service left it unset.
-        """
-        return pulumi.get(self, "method")
 
 
 @pulumi.output_type

@@ -29,7 +29,7 @@ class WebhookArgs:
 
         :param pulumi.Input[Sequence[pulumi.Input['WebhookEvent']]] subscriptions: Events to deliver, e.g. event_message, event_phone_call_ended (order does not matter).
         :param pulumi.Input[_builtins.str] url: Where events are delivered: an http(s) URL of at most 2048 characters, without credentials (`user:password@` would be stored in plain text in the state) or unencoded spaces.
-        :param pulumi.Input['WebhookMethod'] method: The HTTP method of deliveries: GET or POST (default).
+        :param pulumi.Input['WebhookMethod'] method: The HTTP method of deliveries: GET or POST (default). A webhook the service holds without a method (null on the current API) is delivered by POST, and reads as POST.
         :param pulumi.Input[_builtins.str] webhook_id: Adopt an existing webhook instead of creating one. Changing it replaces.
         """
         pulumi.set(__self__, "subscriptions", subscriptions)
@@ -69,7 +69,7 @@ class WebhookArgs:
     @pulumi.getter
     def method(self) -> pulumi.Input[Optional['WebhookMethod']]:
         """
-        The HTTP method of deliveries: GET or POST (default).
+        The HTTP method of deliveries: GET or POST (default). A webhook the service holds without a method (null on the current API) is delivered by POST, and reads as POST.
         """
         return pulumi.get(self, "method")
 
@@ -101,7 +101,7 @@ class _WebhookState:
         """
         Input properties used for looking up and filtering Webhook resources.
 
-        :param pulumi.Input[_builtins.str] method: The HTTP method of deliveries: GET or POST (default).
+        :param pulumi.Input[_builtins.str] method: The HTTP method of deliveries: GET or POST (default). A webhook the service holds without a method (null on the current API) is delivered by POST, and reads as POST.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] subscriptions: Events to deliver, e.g. event_message, event_phone_call_ended (order does not matter).
         :param pulumi.Input[_builtins.str] url: Where events are delivered: an http(s) URL of at most 2048 characters, without credentials (`user:password@` would be stored in plain text in the state) or unencoded spaces.
         :param pulumi.Input[_builtins.str] user_id: The id of the user who owns it on the service.
@@ -122,7 +122,7 @@ class _WebhookState:
     @pulumi.getter
     def method(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        The HTTP method of deliveries: GET or POST (default).
+        The HTTP method of deliveries: GET or POST (default). A webhook the service holds without a method (null on the current API) is delivered by POST, and reads as POST.
         """
         return pulumi.get(self, "method")
 
@@ -209,7 +209,7 @@ class Webhook(pulumi.CustomResource):
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
-        :param pulumi.Input['WebhookMethod'] method: The HTTP method of deliveries: GET or POST (default).
+        :param pulumi.Input['WebhookMethod'] method: The HTTP method of deliveries: GET or POST (default). A webhook the service holds without a method (null on the current API) is delivered by POST, and reads as POST.
         :param pulumi.Input[Sequence[pulumi.Input['WebhookEvent']]] subscriptions: Events to deliver, e.g. event_message, event_phone_call_ended (order does not matter).
         :param pulumi.Input[_builtins.str] url: Where events are delivered: an http(s) URL of at most 2048 characters, without credentials (`user:password@` would be stored in plain text in the state) or unencoded spaces.
         :param pulumi.Input[_builtins.str] webhook_id: Adopt an existing webhook instead of creating one. Changing it replaces.
@@ -300,7 +300,7 @@ class Webhook(pulumi.CustomResource):
         :param str resource_name: The unique name of the resulting resource.
         :param pulumi.Input[str] id: The unique provider ID of the resource to lookup.
         :param pulumi.ResourceOptions opts: Options for the resource.
-        :param pulumi.Input[_builtins.str] method: The HTTP method of deliveries: GET or POST (default).
+        :param pulumi.Input[_builtins.str] method: The HTTP method of deliveries: GET or POST (default). A webhook the service holds without a method (null on the current API) is delivered by POST, and reads as POST.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] subscriptions: Events to deliver, e.g. event_message, event_phone_call_ended (order does not matter).
         :param pulumi.Input[_builtins.str] url: Where events are delivered: an http(s) URL of at most 2048 characters, without credentials (`user:password@` would be stored in plain text in the state) or unencoded spaces.
         :param pulumi.Input[_builtins.str] user_id: The id of the user who owns it on the service.
@@ -337,7 +337,7 @@ class Webhook(pulumi.CustomResource):
     @pulumi.getter
     def method(self) -> pulumi.Output[_builtins.str]:
         """
-        The HTTP method of deliveries: GET or POST (default).
+        The HTTP method of deliveries: GET or POST (default). A webhook the service holds without a method (null on the current API) is delivered by POST, and reads as POST.
         """
         return pulumi.get(self, "method")
 
