@@ -5,12 +5,14 @@ import { z } from "zod";
 import { E164Schema, UuidSchema } from "../schemas/common.js";
 import {
   ACCOUNT_CONNECTION_TYPES,
+  ACTION_TRIGGER_TYPES,
   ACTION_TYPES,
   ENDPOINTING_SENSITIVITIES,
   INTERRUPT_SENSITIVITIES,
   IVR_NAVIGATION_MODES,
   LANGUAGES,
   LLM_FALLBACK_PROVIDERS,
+  PHRASE_CONDITIONS,
   PLAY_HT_QUALITIES,
   PLAY_HT_VERSIONS,
   VECTOR_DATABASE_TYPES,
@@ -75,10 +77,29 @@ const VoiceSchema = z
       if (voice[field] === undefined) ctx.addIssue({ code: "custom", path: [field], message: "required" });
   });
 
+// Which keys a type's config takes, and which triggers it may have, are the Action's own check at
+// preview; here only their shapes.
 const ActionSchema = z.strictObject({
   ...entry,
   type: z.enum(ACTION_TYPES).optional(),
   config: z.looseObject({ phoneNumber: z.preprocess(digits("+"), E164Schema).optional() }).optional(),
+  actionTrigger: z
+    .strictObject({
+      type: z.enum(ACTION_TRIGGER_TYPES),
+      phraseTriggers: z
+        .array(
+          z.strictObject({
+            phrase: z.string().min(1, { error: "must not be empty" }),
+            conditions: z
+              .array(z.enum(PHRASE_CONDITIONS))
+              .min(1, { error: "must name at least one condition" })
+              .optional(),
+          }),
+        )
+        .optional(),
+    })
+    .optional(),
+  signatureSecret: z.string().min(1, { error: "must not be empty" }).optional(),
 });
 
 const WebhookSchema = z.strictObject({

@@ -4,12 +4,14 @@
 // cannot drift apart.
 import type {
   AccountConnectionType,
+  ActionTriggerType,
   ActionType,
   EndpointingSensitivity,
   InterruptSensitivity,
   IvrNavigationMode,
   Language,
   LlmFallbackProvider,
+  PhraseCondition,
   PlayHtQuality,
   PlayHtVersion,
   VectorDatabaseType,
@@ -76,6 +78,14 @@ export interface FleetAction extends FleetEntry {
   type?: ActionType;
   /** Its configuration: `phoneNumber` (E.164) for action_transfer_call; other keys pass as they are. */
   config?: { phoneNumber?: string; [key: string]: unknown };
+  /** How it is set off (current API): the model decides (action_trigger_function_call, as when unset), or phrases the caller says. */
+  actionTrigger?: {
+    type: ActionTriggerType;
+    /** For action_trigger_phrase_based: the phrases, each with how it matches (default: contains). */
+    phraseTriggers?: { phrase: string; conditions?: PhraseCondition[] }[];
+  };
+  /** action_external: the secret the service signs its requests to your API with; secret whatever the fleet's value. */
+  signatureSecret?: string;
 }
 
 /** A webhook of the fleet. */

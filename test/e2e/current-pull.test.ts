@@ -88,7 +88,10 @@ async function holdEveryKind(): Promise<void> {
     config: { phone_number: "+15550100778", place_primary_on_hold: true },
   });
   await client.actions.create({ type: "action_set_hold", config: {} });
-  noMethod = await made(ctx, "webhooks", { url: "https://hooks.example.com/no-method", subscriptions: ["event_message"] });
+  noMethod = await made(ctx, "webhooks", {
+    url: "https://hooks.example.com/no-method",
+    subscriptions: ["event_message"],
+  });
   const events = await client.webhooks.create({
     url: "https://hooks.example.com/pulled",
     subscriptions: ["event_phone_call_ended"],

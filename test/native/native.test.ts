@@ -405,7 +405,9 @@ describe.concurrent("a clinic on the current API (2024), native classes", () => 
   }, 240_000);
 
   it(`pulumi import of a prompt, an OpenAI and a Twilio connection, a vector database, a linked number, an external action, a \
-phrase-triggered transfer and a hold; an empty preview; no secret in plaintext; destroy says each stays on the service and sends nothing`, async ({ expect }) => {
+phrase-triggered transfer and a hold; an empty preview; no secret in plaintext; destroy says each stays on the service and sends nothing`, async ({
+    expect,
+  }) => {
     const stack = "current-import";
     const emu = emuOf("currentImport");
     const token = tokens.currentImport;

@@ -897,11 +897,15 @@ func (o FleetAccountConnectionMapOutput) MapIndex(k pulumi.StringInput) FleetAcc
 
 // A Action of the fleet, named by its key (its resource is `<fleet>-<key>`): each field is the Action argument of the same name.
 type FleetAction struct {
-	// Its configuration: `phoneNumber` (E.164) for action_transfer_call; other keys are passed to the service as they are.
+	// How it is set off (current API): `{ type: action_trigger_function_call }` the model decides (the same as unset), or `{ type: action_trigger_phrase_based, phraseTriggers: [{ phrase, conditions }] }` when the caller says a phrase (not for action_dtmf and action_external).
+	ActionTrigger *ActionActionTrigger `pulumi:"actionTrigger"`
+	// Its configuration, the keys its type takes: `phoneNumber` (E.164) for action_transfer_call; `phoneNumber` and `placePrimaryOnHold` for action_add_to_conference; `name`, `description`, `url`, `inputSchema`, `speakOnSend`, `speakOnReceive` and `processingMode` for action_external; none for the others. Other keys are passed to the service as they are.
 	Config *ActionConfig `pulumi:"config"`
 	// Adopt this existing object (its UUID) instead of creating one: the first `up` takes it over.
 	Id *string `pulumi:"id"`
-	// What it does: action_end_conversation (default), action_transfer_call or action_dtmf.
+	// For action_external: the secret the service signs its requests to `config.url` with. A credential: secret in the state and every output; the service may not echo it, so a value changed outside Pulumi is not seen.
+	SignatureSecret *string `pulumi:"signatureSecret"`
+	// What it does: action_end_conversation (default), action_transfer_call or action_dtmf; on the current API also action_external (calls the team's API), action_add_to_conference and action_set_hold.
 	Type *ActionType `pulumi:"type"`
 	// Keys this entry had before a rename: the resource keeps its object (an alias).
 	Was []string `pulumi:"was"`
@@ -920,11 +924,15 @@ type FleetActionInput interface {
 
 // A Action of the fleet, named by its key (its resource is `<fleet>-<key>`): each field is the Action argument of the same name.
 type FleetActionArgs struct {
-	// Its configuration: `phoneNumber` (E.164) for action_transfer_call; other keys are passed to the service as they are.
+	// How it is set off (current API): `{ type: action_trigger_function_call }` the model decides (the same as unset), or `{ type: action_trigger_phrase_based, phraseTriggers: [{ phrase, conditions }] }` when the caller says a phrase (not for action_dtmf and action_external).
+	ActionTrigger ActionActionTriggerPtrInput `pulumi:"actionTrigger"`
+	// Its configuration, the keys its type takes: `phoneNumber` (E.164) for action_transfer_call; `phoneNumber` and `placePrimaryOnHold` for action_add_to_conference; `name`, `description`, `url`, `inputSchema`, `speakOnSend`, `speakOnReceive` and `processingMode` for action_external; none for the others. Other keys are passed to the service as they are.
 	Config ActionConfigPtrInput `pulumi:"config"`
 	// Adopt this existing object (its UUID) instead of creating one: the first `up` takes it over.
 	Id pulumi.StringPtrInput `pulumi:"id"`
-	// What it does: action_end_conversation (default), action_transfer_call or action_dtmf.
+	// For action_external: the secret the service signs its requests to `config.url` with. A credential: secret in the state and every output; the service may not echo it, so a value changed outside Pulumi is not seen.
+	SignatureSecret pulumi.StringPtrInput `pulumi:"signatureSecret"`
+	// What it does: action_end_conversation (default), action_transfer_call or action_dtmf; on the current API also action_external (calls the team's API), action_add_to_conference and action_set_hold.
 	Type ActionTypePtrInput `pulumi:"type"`
 	// Keys this entry had before a rename: the resource keeps its object (an alias).
 	Was pulumi.StringArrayInput `pulumi:"was"`
@@ -982,7 +990,12 @@ func (o FleetActionOutput) ToFleetActionOutputWithContext(ctx context.Context) F
 	return o
 }
 
-// Its configuration: `phoneNumber` (E.164) for action_transfer_call; other keys are passed to the service as they are.
+// How it is set off (current API): `{ type: action_trigger_function_call }` the model decides (the same as unset), or `{ type: action_trigger_phrase_based, phraseTriggers: [{ phrase, conditions }] }` when the caller says a phrase (not for action_dtmf and action_external).
+func (o FleetActionOutput) ActionTrigger() ActionActionTriggerPtrOutput {
+	return o.ApplyT(func(v FleetAction) *ActionActionTrigger { return v.ActionTrigger }).(ActionActionTriggerPtrOutput)
+}
+
+// Its configuration, the keys its type takes: `phoneNumber` (E.164) for action_transfer_call; `phoneNumber` and `placePrimaryOnHold` for action_add_to_conference; `name`, `description`, `url`, `inputSchema`, `speakOnSend`, `speakOnReceive` and `processingMode` for action_external; none for the others. Other keys are passed to the service as they are.
 func (o FleetActionOutput) Config() ActionConfigPtrOutput {
 	return o.ApplyT(func(v FleetAction) *ActionConfig { return v.Config }).(ActionConfigPtrOutput)
 }
@@ -992,7 +1005,12 @@ func (o FleetActionOutput) Id() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v FleetAction) *string { return v.Id }).(pulumi.StringPtrOutput)
 }
 
-// What it does: action_end_conversation (default), action_transfer_call or action_dtmf.
+// For action_external: the secret the service signs its requests to `config.url` with. A credential: secret in the state and every output; the service may not echo it, so a value changed outside Pulumi is not seen.
+func (o FleetActionOutput) SignatureSecret() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v FleetAction) *string { return v.SignatureSecret }).(pulumi.StringPtrOutput)
+}
+
+// What it does: action_end_conversation (default), action_transfer_call or action_dtmf; on the current API also action_external (calls the team's API), action_add_to_conference and action_set_hold.
 func (o FleetActionOutput) Type() ActionTypePtrOutput {
 	return o.ApplyT(func(v FleetAction) *ActionType { return v.Type }).(ActionTypePtrOutput)
 }
@@ -2592,7 +2610,7 @@ func (o FleetVoiceMapOutput) MapIndex(k pulumi.StringInput) FleetVoiceOutput {
 type FleetWebhook struct {
 	// Adopt this existing object (its UUID) instead of creating one: the first `up` takes it over.
 	Id *string `pulumi:"id"`
-	// The HTTP method of deliveries: GET or POST (default).
+	// The HTTP method of deliveries: GET or POST (default). A webhook the service holds without a method (null on the current API) is delivered by POST, and reads as POST.
 	Method *WebhookMethod `pulumi:"method"`
 	// Events to deliver, e.g. event_message, event_phone_call_ended (order does not matter).
 	Subscriptions []WebhookEvent `pulumi:"subscriptions"`
@@ -2617,7 +2635,7 @@ type FleetWebhookInput interface {
 type FleetWebhookArgs struct {
 	// Adopt this existing object (its UUID) instead of creating one: the first `up` takes it over.
 	Id pulumi.StringPtrInput `pulumi:"id"`
-	// The HTTP method of deliveries: GET or POST (default).
+	// The HTTP method of deliveries: GET or POST (default). A webhook the service holds without a method (null on the current API) is delivered by POST, and reads as POST.
 	Method WebhookMethodPtrInput `pulumi:"method"`
 	// Events to deliver, e.g. event_message, event_phone_call_ended (order does not matter).
 	Subscriptions WebhookEventArrayInput `pulumi:"subscriptions"`
@@ -2684,7 +2702,7 @@ func (o FleetWebhookOutput) Id() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v FleetWebhook) *string { return v.Id }).(pulumi.StringPtrOutput)
 }
 
-// The HTTP method of deliveries: GET or POST (default).
+// The HTTP method of deliveries: GET or POST (default). A webhook the service holds without a method (null on the current API) is delivered by POST, and reads as POST.
 func (o FleetWebhookOutput) Method() WebhookMethodPtrOutput {
 	return o.ApplyT(func(v FleetWebhook) *WebhookMethod { return v.Method }).(WebhookMethodPtrOutput)
 }

@@ -579,17 +579,25 @@ class FleetActionArgsDict(TypedDict):
     """
     A Action of the fleet, named by its key (its resource is `<fleet>-<key>`): each field is the Action argument of the same name.
     """
+    action_trigger: NotRequired[pulumi.Input[Optional['ActionActionTriggerArgsDict']]]
+    """
+    How it is set off (current API): `{ type: action_trigger_function_call }` the model decides (the same as unset), or `{ type: action_trigger_phrase_based, phraseTriggers: [{ phrase, conditions }] }` when the caller says a phrase (not for action_dtmf and action_external).
+    """
     config: NotRequired[pulumi.Input[Optional['ActionConfigArgsDict']]]
     """
-    Its configuration: `phoneNumber` (E.164) for action_transfer_call; other keys are passed to the service as they are.
+    Its configuration, the keys its type takes: `phoneNumber` (E.164) for action_transfer_call; `phoneNumber` and `placePrimaryOnHold` for action_add_to_conference; `name`, `description`, `url`, `inputSchema`, `speakOnSend`, `speakOnReceive` and `processingMode` for action_external; none for the others. Other keys are passed to the service as they are.
     """
     id: NotRequired[pulumi.Input[Optional[_builtins.str]]]
     """
     Adopt this existing object (its UUID) instead of creating one: the first `up` takes it over.
     """
+    signature_secret: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    For action_external: the secret the service signs its requests to `config.url` with. A credential: secret in the state and every output; the service may not echo it, so a value changed outside Pulumi is not seen.
+    """
     type: NotRequired[pulumi.Input[Optional['ActionType']]]
     """
-    What it does: action_end_conversation (default), action_transfer_call or action_dtmf.
+    What it does: action_end_conversation (default), action_transfer_call or action_dtmf; on the current API also action_external (calls the team's API), action_add_to_conference and action_set_hold.
     """
     was: NotRequired[pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]]
     """
@@ -599,32 +607,52 @@ class FleetActionArgsDict(TypedDict):
 @pulumi.input_type
 class FleetActionArgs:
     def __init__(__self__, *,
+                 action_trigger: pulumi.Input[Optional['ActionActionTriggerArgs']] = None,
                  config: pulumi.Input[Optional['ActionConfigArgs']] = None,
                  id: pulumi.Input[Optional[_builtins.str]] = None,
+                 signature_secret: pulumi.Input[Optional[_builtins.str]] = None,
                  type: pulumi.Input[Optional['ActionType']] = None,
                  was: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None):
         """
         A Action of the fleet, named by its key (its resource is `<fleet>-<key>`): each field is the Action argument of the same name.
 
-        :param pulumi.Input['ActionConfigArgs'] config: Its configuration: `phoneNumber` (E.164) for action_transfer_call; other keys are passed to the service as they are.
+        :param pulumi.Input['ActionActionTriggerArgs'] action_trigger: How it is set off (current API): `{ type: action_trigger_function_call }` the model decides (the same as unset), or `{ type: action_trigger_phrase_based, phraseTriggers: [{ phrase, conditions }] }` when the caller says a phrase (not for action_dtmf and action_external).
+        :param pulumi.Input['ActionConfigArgs'] config: Its configuration, the keys its type takes: `phoneNumber` (E.164) for action_transfer_call; `phoneNumber` and `placePrimaryOnHold` for action_add_to_conference; `name`, `description`, `url`, `inputSchema`, `speakOnSend`, `speakOnReceive` and `processingMode` for action_external; none for the others. Other keys are passed to the service as they are.
         :param pulumi.Input[_builtins.str] id: Adopt this existing object (its UUID) instead of creating one: the first `up` takes it over.
-        :param pulumi.Input['ActionType'] type: What it does: action_end_conversation (default), action_transfer_call or action_dtmf.
+        :param pulumi.Input[_builtins.str] signature_secret: For action_external: the secret the service signs its requests to `config.url` with. A credential: secret in the state and every output; the service may not echo it, so a value changed outside Pulumi is not seen.
+        :param pulumi.Input['ActionType'] type: What it does: action_end_conversation (default), action_transfer_call or action_dtmf; on the current API also action_external (calls the team's API), action_add_to_conference and action_set_hold.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] was: Keys this entry had before a rename: the resource keeps its object (an alias).
         """
+        if action_trigger is not None:
+            pulumi.set(__self__, "action_trigger", action_trigger)
         if config is not None:
             pulumi.set(__self__, "config", config)
         if id is not None:
             pulumi.set(__self__, "id", id)
+        if signature_secret is not None:
+            pulumi.set(__self__, "signature_secret", signature_secret)
         if type is not None:
             pulumi.set(__self__, "type", type)
         if was is not None:
             pulumi.set(__self__, "was", was)
 
     @_builtins.property
+    @pulumi.getter(name="actionTrigger")
+    def action_trigger(self) -> pulumi.Input[Optional['ActionActionTriggerArgs']]:
+        """
+        How it is set off (current API): `{ type: action_trigger_function_call }` the model decides (the same as unset), or `{ type: action_trigger_phrase_based, phraseTriggers: [{ phrase, conditions }] }` when the caller says a phrase (not for action_dtmf and action_external).
+        """
+        return pulumi.get(self, "action_trigger")
+
+    @action_trigger.setter
+    def action_trigger(self, value: pulumi.Input[Optional['ActionActionTriggerArgs']]):
+        pulumi.set(self, "action_trigger", value)
+
+    @_builtins.property
     @pulumi.getter
     def config(self) -> pulumi.Input[Optional['ActionConfigArgs']]:
         """
-        Its configuration: `phoneNumber` (E.164) for action_transfer_call; other keys are passed to the service as they are.
+        Its configuration, the keys its type takes: `phoneNumber` (E.164) for action_transfer_call; `phoneNumber` and `placePrimaryOnHold` for action_add_to_conference; `name`, `description`, `url`, `inputSchema`, `speakOnSend`, `speakOnReceive` and `processingMode` for action_external; none for the others. Other keys are passed to the service as they are.
         """
         return pulumi.get(self, "config")
 
@@ -645,10 +673,22 @@ class FleetActionArgs:
         pulumi.set(self, "id", value)
 
     @_builtins.property
+    @pulumi.getter(name="signatureSecret")
+    def signature_secret(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        For action_external: the secret the service signs its requests to `config.url` with. A credential: secret in the state and every output; the service may not echo it, so a value changed outside Pulumi is not seen.
+        """
+        return pulumi.get(self, "signature_secret")
+
+    @signature_secret.setter
+    def signature_secret(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "signature_secret", value)
+
+    @_builtins.property
     @pulumi.getter
     def type(self) -> pulumi.Input[Optional['ActionType']]:
         """
-        What it does: action_end_conversation (default), action_transfer_call or action_dtmf.
+        What it does: action_end_conversation (default), action_transfer_call or action_dtmf; on the current API also action_external (calls the team's API), action_add_to_conference and action_set_hold.
         """
         return pulumi.get(self, "type")
 
@@ -2374,7 +2414,7 @@ class FleetWebhookArgsDict(TypedDict):
     """
     method: NotRequired[pulumi.Input[Optional['WebhookMethod']]]
     """
-    The HTTP method of deliveries: GET or POST (default).
+    The HTTP method of deliveries: GET or POST (default). A webhook the service holds without a method (null on the current API) is delivered by POST, and reads as POST.
     """
     was: NotRequired[pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]]
     """
@@ -2395,7 +2435,7 @@ class FleetWebhookArgs:
         :param pulumi.Input[Sequence[pulumi.Input['WebhookEvent']]] subscriptions: Events to deliver, e.g. event_message, event_phone_call_ended (order does not matter).
         :param pulumi.Input[_builtins.str] url: Where events are delivered: an http(s) URL of at most 2048 characters, without credentials (`user:password@` would be stored in plain text in the state) or unencoded spaces.
         :param pulumi.Input[_builtins.str] id: Adopt this existing object (its UUID) instead of creating one: the first `up` takes it over.
-        :param pulumi.Input['WebhookMethod'] method: The HTTP method of deliveries: GET or POST (default).
+        :param pulumi.Input['WebhookMethod'] method: The HTTP method of deliveries: GET or POST (default). A webhook the service holds without a method (null on the current API) is delivered by POST, and reads as POST.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] was: Keys this entry had before a rename: the resource keeps its object (an alias).
         """
         pulumi.set(__self__, "subscriptions", subscriptions)
@@ -2447,7 +2487,7 @@ class FleetWebhookArgs:
     @pulumi.getter
     def method(self) -> pulumi.Input[Optional['WebhookMethod']]:
         """
-        The HTTP method of deliveries: GET or POST (default).
+        The HTTP method of deliveries: GET or POST (default). A webhook the service holds without a method (null on the current API) is delivered by POST, and reads as POST.
         """
         return pulumi.get(self, "method")
 
