@@ -16,6 +16,7 @@ import { benchLimitedStack, benchPacing } from "./rate-limit.js";
 import { benchDynamicParts } from "./dynamic-parts.js";
 import { benchRefreshParts } from "./refresh-parts.js";
 import { benchSharedPace } from "./shared-pace.js";
+import { benchTenants } from "./tenants.js";
 import type { BenchMode } from "./pulumi-phases.js";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
@@ -23,7 +24,7 @@ const opts = new Command()
   .option("--sizes <list>", "graph sizes N (N agents + N numbers)", "50,200,1000")
   .option(
     "--sections <list>",
-    "pulumi, native, faults, emulator, client, account, plugin, dynamic, refresh, ratelimit (not in the default: 100 s+ per phase at N = 1000)",
+    "pulumi, native, faults, emulator, client, account, plugin, dynamic, refresh, ratelimit, tenants (the last three not in the default)",
     "pulumi,native,faults,emulator,client,account,plugin,dynamic",
   )
   .option("--native-sizes <list>", "native section: sizes N run with default checkpoints", "200")
@@ -41,6 +42,13 @@ const opts = new Command()
     "native,ours",
   )
   .option("--rate-creates <n>", "ratelimit section: creates of the in-process client run, paced and unpaced", "400")
+  .option("--tenants <n>", "tenants section: stacks deployed at once", "20")
+  .option("--tenant-resources <n>", "tenants section: agents per tenant stack", "20")
+  .option(
+    "--tenant-rate <r>",
+    "tenants section: the emulator's limit, requests a second per token (burst the same)",
+    "20",
+  )
   .option("--refresh-size <n>", "refresh section: N agents + N bindings refreshed by the plugin over gRPC", "1000")
   .option("--plugin-starts <n>", "starts of the native plugin per compile-cache mode", "15")
   .option("--seconds <n>", "autocannon duration per run", "5")
@@ -62,6 +70,9 @@ const opts = new Command()
     rateSizes: string;
     rateModes: string;
     rateCreates: string;
+    tenants: string;
+    tenantResources: string;
+    tenantRate: string;
   }>();
 const sections = new Set(opts.sections.split(","));
 const sizes = opts.sizes.split(",").map(Number);
@@ -192,6 +203,24 @@ if (sections.has("dynamic")) {
       `| ${p.provider} | ${p.textChars} | ${fmt(p.firstCallsMs)} | ${p.wireMs.toFixed(3)} | ${p.checkDiffMs.toFixed(3)} |`,
     );
   results.dynamicParts = parts;
+}
+
+if (sections.has("tenants")) {
+  const rate = Number(opts.tenantRate);
+  const runs = await benchTenants(rate, Number(opts.tenants), Number(opts.tenantResources));
+  print(
+    `\n### ${opts.tenants} tenants x ${opts.tenantResources} agents, every stack's up at once, under ${rate} requests/s (burst the same)\n`,
+  );
+  print(
+    "| pacing | seconds | requests answered | 429s | floor (requests / rate) | x floor | load average before -> after |",
+  );
+  print("|---|---:|---:|---:|---:|---:|---|");
+  for (const r of runs)
+    print(
+      `| ${r.pacing === "alone" ? "each deployment alone" : "machine-wide"} | ${fmt(r.seconds, 1)} | ${r.requests} | ${r.rateLimited} | ` +
+        `${fmt(r.floorSeconds, 1)} | ${fmt(r.seconds / r.floorSeconds)} | ${r.load[0]} -> ${r.load[1]} |`,
+    );
+  results.tenants = runs;
 }
 
 if (sections.has("refresh")) {

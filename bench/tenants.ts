@@ -1,0 +1,105 @@
+// Many tenants' stacks of one account at once under its rate limit (issue 45): N stacks of M agents
+// each, all deployed together through the Automation API on one machine, paced alone per
+// deployment (VOICEAGENT_PACE_ALONE=1) and then sharing the machine's pace, each on a fresh limited
+// emulator. The limit's floor is the requests the run needed (those answered, not the 429s) at the
+// rate; the target is within 1.15x of it at 20 x 20.
+import { randomUUID } from "node:crypto";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { LocalWorkspace } from "@pulumi/pulumi/automation/index.js";
+import { startEmulator } from "voiceagent-emulator";
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+
+/** One run of N tenants at once. */
+export interface TenantsRun {
+  pacing: "alone" | "shared";
+  tenants: number;
+  resources: number;
+  seconds: number;
+  /** Requests the emulator answered other than with 429. */
+  requests: number;
+  rateLimited: number;
+  /** requests / rate. */
+  floorSeconds: number;
+  /** The load average (1, 5, 15 min) before and after. */
+  load: [string, string];
+}
+
+const load = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(", ");
+
+/** N tenants x M agents, all `up` at once then all `destroy`ed (the destroy is not timed), paced alone then shared. */
+export async function benchTenants(perSecond: number, tenants: number, resources: number): Promise<TenantsRun[]> {
+  const runs: TenantsRun[] = [];
+  for (const pacing of ["alone", "shared"] as const) {
+    const token = `tenants-${pacing}-${randomUUID()}`;
+    const emu = await startEmulator({ tokens: [token], seed: true, rateLimit: { perSecond, burst: perSecond } });
+    const shared = mkdtempSync(path.join(os.tmpdir(), "va-bench-tenants-"));
+    const id = randomUUID().slice(0, 6);
+    const workDir = path.join(ROOT, ".pulumi-state", "bench", `tenants-${id}`);
+    const backend = path.join(ROOT, ".pulumi-state", "bench-backends", `tenants-${id}`);
+    mkdirSync(workDir, { recursive: true });
+    mkdirSync(backend, { recursive: true });
+    try {
+      const voice = emu.seeds.get(token)?.voices[0];
+      if (!voice) throw new Error("the seeded emulator has no voice");
+      const envVars = {
+        PULUMI_BACKEND_URL: `file://${backend}`,
+        PULUMI_CONFIG_PASSPHRASE: "bench",
+        VOICEAGENT_SHARED_DIR: shared,
+        VOICEAGENT_PACE_ALONE: pacing === "alone" ? "1" : "0",
+      };
+      const stacks = [];
+      for (let t = 0; t < tenants; t++) {
+        const stack = await LocalWorkspace.createStack(
+          { stackName: `tenant-${t}`, workDir },
+          {
+            projectSettings: {
+              name: "tenant",
+              runtime: { name: "nodejs", options: { typescript: false } },
+              main: path.relative(workDir, path.join(ROOT, "dist/bench/programs/tenant.js")),
+            },
+            envVars,
+          },
+        );
+        await stack.setAllConfig({
+          "voiceagent:baseUrl": { value: emu.url },
+          "voiceagent:token": { value: token, secret: true },
+          "tenant:m": { value: String(resources) },
+          "tenant:voice": { value: voice },
+        });
+        stacks.push(stack);
+      }
+      emu.resetStats();
+      const before = load();
+      const started = performance.now();
+      await Promise.all(stacks.map((s) => s.up()));
+      const seconds = (performance.now() - started) / 1000;
+      const rateLimited = Object.values(emu.stats.rateLimited).reduce((a, b) => a + b, 0);
+      const requests = emu.stats.total - rateLimited;
+      runs.push({
+        pacing,
+        tenants,
+        resources,
+        seconds,
+        requests,
+        rateLimited,
+        floorSeconds: requests / perSecond,
+        load: [before, load()],
+      });
+      await Promise.all(stacks.map((s) => s.destroy()));
+    } finally {
+      await emu.close();
+      rmSync(shared, { recursive: true, force: true });
+      rmSync(workDir, { recursive: true, force: true });
+      rmSync(backend, { recursive: true, force: true });
+    }
+  }
+  return runs;
+}
