@@ -284,6 +284,6 @@ missing`, async () => {
     } finally {
       emu.faults.clear();
     }
-    expect((await cliProcess(["--version"])).stdout.trim()).toBe("0.4.0");
+    expect((await cliProcess(["--version"])).stdout.trim()).toBe("0.5.0");
   });
 });

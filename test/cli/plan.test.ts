@@ -174,7 +174,7 @@ describe("renderProgram", () => {
     const pkg = JSON.parse(files.get("package.json")!);
     expect(pkg).toMatchObject({
       main: "index.ts",
-      dependencies: { "pulumi-voiceagent": "^0.4.0", "@pulumi/pulumi": `^${VERSIONS.nodejs}` },
+      dependencies: { "pulumi-voiceagent": "^0.5.0", "@pulumi/pulumi": `^${VERSIONS.nodejs}` },
       devDependencies: { typescript: expect.any(String), "@types/node": expect.any(String) },
     });
     expect(JSON.parse(files.get("tsconfig.json")!).compilerOptions).toMatchObject({
