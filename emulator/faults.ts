@@ -48,9 +48,10 @@ export class FaultInjector {
   /**
    * How a latency fault waits: a timer of `ms`. Tests replace it to hold a request until they
    * release it (or reject it: the request then fails with a 500 and commits nothing), so they can
-   * prove by order, not by the clock, that the fault acted.
+   * prove by order, not by the clock, that the fault acted. `gone` aborts when the client closes
+   * the request first (it gave up waiting), so a hold can stop counting it.
    */
-  delay: (ms: number, method: string, path: string) => Promise<void> = (ms) =>
+  delay: (ms: number, method: string, path: string, gone?: AbortSignal) => Promise<void> = (ms) =>
     new Promise((resolve) => setTimeout(resolve, ms));
 
   /** `seed` defaults to a random one; read it back from `seed` to replay a run. */

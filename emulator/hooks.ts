@@ -54,7 +54,7 @@ export function requestHook(deps: RequestHookDeps) {
     const action = faults.decide("before", req.method, path, req.headers.host);
     if (!action) return undefined;
     countFault(stats, "before", req.routeKey);
-    return applyFault(reply, action, (ms) => faults.delay(ms, req.method, path));
+    return applyFault(reply, action, (ms) => faults.delay(ms, req.method, path, goneSignal(reply)));
   };
 }
 
@@ -84,4 +84,13 @@ export async function applyFault(
   if (action.retryAfterSeconds !== undefined) reply.header("retry-after", String(action.retryAfterSeconds));
   // The same body in both phases: like a real client, it must not learn whether the work was done.
   return reply.code(action.status).send({ detail: `Injected fault: ${action.status}` });
+}
+
+/** Aborts when the client closes the request before its answer was sent (it gave up waiting). */
+export function goneSignal(reply: FastifyReply): AbortSignal {
+  const gone = new AbortController();
+  reply.raw.once("close", () => {
+    if (!reply.raw.writableFinished) gone.abort();
+  });
+  return gone.signal;
 }

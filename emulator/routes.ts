@@ -18,7 +18,7 @@ import { currentRoutes } from "./current-routes.js";
 import type { FaultInjector } from "./faults.js";
 import { contractIssues } from "./contract.js";
 import { spoilItems } from "./fault-rule.js";
-import { applyFault } from "./hooks.js";
+import { applyFault, goneSignal } from "./hooks.js";
 import { callerOf, pathOf, type Caller } from "./request-context.js";
 import { HttpFailure } from "./http-failure.js";
 import { tableOf } from "./db.js";
@@ -113,7 +113,7 @@ export const serviceRoutes: FastifyPluginAsyncZod<ServiceRouteDeps> = async (app
     if (!action) return result;
     countFault(stats, "after", req.routeKey);
     const answer = action.items ? spoilItems(result, action.items) : result;
-    return (await applyFault(reply, action, (ms) => faults.delay(ms, req.method, path))) ?? answer;
+    return (await applyFault(reply, action, (ms) => faults.delay(ms, req.method, path, goneSignal(reply)))) ?? answer;
   };
   if (current) {
     // A FastAPI-style server answers the slash form of a route with a redirect and no body.

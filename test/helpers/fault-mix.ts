@@ -71,18 +71,27 @@ export function watchInFlight(emu: RunningEmulator, route: string): InFlightWatc
  * Holds the slow creates of `route` (their after-commit latency, from slowAndLost) until `together`
  * of them are held at once, then lets them all go, and every later one through with its latency:
  * that many creates are then in flight together by construction, whatever the machine's speed and
- * the provider's pacing. `together` must be at most what the program sends at once (else the run
- * waits until the test's timeout). A few identical objects need it: with 30 agents the slow creates
- * alone overlap, with 4 prompts they may not.
+ * the provider's pacing. A held create whose client gives up waiting (its attempt timed out on a
+ * loaded machine) leaves the hold, so the ones let go are all still open. `together` must be at
+ * most what the program sends at once (else the run waits until the test's timeout). A few
+ * identical objects need it: with 30 agents the slow creates alone overlap, with 4 prompts they may not.
  */
 export function holdUntilTogether(emu: RunningEmulator, route: string, together: number): void {
   const next = emu.faults.delay;
   let held: (() => void)[] = [];
   let open = false;
-  emu.faults.delay = (ms, method, path) => {
-    if (open || method !== "POST" || path !== route) return next(ms, method, path);
+  emu.faults.delay = (ms, method, path, gone) => {
+    if (open || method !== "POST" || path !== route) return next(ms, method, path, gone);
     return new Promise<void>((resolve) => {
       held.push(resolve);
+      gone?.addEventListener(
+        "abort",
+        () => {
+          held = held.filter((go) => go !== resolve);
+          resolve();
+        },
+        { once: true },
+      );
       if (held.length < together) return;
       open = true;
       for (const go of held) go();
