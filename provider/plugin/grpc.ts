@@ -325,13 +325,14 @@ export type EngineError = (text: string, urn: string) => Promise<boolean>;
  * v3.274.1 pkg/resource/plugin/provider_plugin.go `InitError.Error`): one reason reads
  * `1 error occurred:\n\t* <reason>`, and no reason reads `resource init failed`. So the message
  * is shown first, as an error under the resource, and the partial create goes with no reason,
- * which the engine follows with its own `resource init failed`. Nothing is lost by the empty
- * list: what keeps the next run from sending is the provisional id, not the state's init errors
- * (kit/unsettled.ts). Without an engine to show it (a plugin started by hand before Handshake),
- * the message stays the reason.
+ * which the engine follows with its own `resource init failed`. Only for an unsettled create:
+ * what keeps its next run from sending is the provisional id and the provider's diff
+ * (kit/unsettled.ts). An object made but not read back keeps its reason, because the engine
+ * finishes it at the next run only when it recorded init errors (`retriedByReasons`). Without an
+ * engine to show it (a plugin started by hand before Handshake), the message stays the reason.
  */
 async function shownPartial(err: unknown, urn: string, showError: EngineError): Promise<unknown> {
-  if (!(err instanceof ProviderFailure) || !err.partial) return err;
+  if (!(err instanceof ProviderFailure) || !err.partial || err.partial.retriedByReasons) return err;
   if (!(await showError(err.message, urn))) return err;
   return new ProviderFailure(err.message, { ...err.partial, reasons: [] }, err.code, err.mayHaveActed);
 }

@@ -1,4 +1,5 @@
 import type { PartialCreateError } from "./errors.js";
+import { isUnsettled } from "./unsettled.js";
 
 // The dynamic entry's create runs in the engine's dynamic-provider host (`pulumi-resource-pulumi-
 // nodejs`, which starts `@pulumi/pulumi/cmd/dynamic-provider` with the engine's address as its
@@ -26,7 +27,9 @@ export async function shownOnEngine(
   err: PartialCreateError,
   engine = dynamicHostEngine(),
 ): Promise<PartialCreateError> {
-  if (!engine) return err;
+  // Only an unsettled create: an object made but not read back is finished at the next run
+  // because the engine recorded its reason (plugin/protocol.ts `retriedByReasons`).
+  if (!engine || !isUnsettled(err.id)) return err;
   // Loaded only here: protobuf stays in the plugin's one file, and only a failing create pays for it.
   const { engineErrors } = await import("../../plugin/grpc.js");
   if (!(await engineErrors(engine)(err.message, ""))) return err;

@@ -36,9 +36,10 @@ export class PartialCreateError extends VoiceAgentError {
    * message (pulumi v3.274.1 provider_plugin.go parseError; the dynamic host sends `reasons` the
    * same way), so they carry the whole explanation: that the object was made, that it is tracked
    * in the state and what to run next. They are recorded in the state too: no secret values. The
-   * plugin and the dynamic host show the message through the engine's log instead and send no
-   * reason (plugin/grpc.ts `shownPartial`, kit/dynamic-host.ts): the engine lists reasons as
-   * `1 error occurred: * ...`.
+   * plugin and the dynamic host show an unsettled create's message through the engine's log
+   * instead and send no reason (plugin/grpc.ts `shownPartial`, kit/dynamic-host.ts): the engine
+   * lists reasons as `1 error occurred: * ...`. An object made but not read back keeps its reason:
+   * the engine finishes it at the next run only because it recorded one.
    */
   readonly reasons: string[];
 
