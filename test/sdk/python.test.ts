@@ -8,7 +8,7 @@ import { describe, expect, inject, it } from "vitest";
 import { REPO_ROOT, run } from "../helpers/consumer.js";
 import { sdkScenario } from "./scenario.js";
 import { installWheel, must, python } from "./wheel.js";
-import { changed, useSdkStack } from "./sdk-stack.js";
+import { changed, setPaths, useSdkStack } from "./sdk-stack.js";
 import { GENERATION_PROBE } from "../helpers/generation-probe.js";
 import { currentSetupScenario, sdkDriver } from "./current-setup.js";
 
@@ -60,8 +60,7 @@ the generation`, async () => {
     );
     expect(withFleet).not.toBe(original);
     writeFileSync(main, withFleet);
-    const set = (...pairs: string[]) =>
-      ctx.pulumi("config", "set-all", "--path", ...pairs.flatMap((p) => ["--plaintext", p]));
+    const set = (...pairs: string[]) => setPaths(ctx, ...pairs);
     try {
       await set(
         "fleet.voices.warm.voiceName=alloy",
@@ -123,20 +122,16 @@ up changes nothing at the service", async () => {
     expect(before).not.toBe(original);
     try {
       writeFileSync(main, before);
-      await ctx.pulumi(
-        "config",
-        "set-all",
-        "--path",
-        ...[
-          "fleet.voices.warm.voiceName=alloy",
-          "fleet.voices.warm.pitch=0",
-          "fleet.voices.warm.rate=1",
-          "fleet.agents.support.prompt=Hello",
-          "fleet.agents.support.voice=warm",
-          "fleet.lines.main.agent=support",
-          "fleet.lines.main.buy.areaCode=415",
-          "fleet.lines.main.protect=false",
-        ].flatMap((p) => ["--plaintext", p]),
+      await setPaths(
+        ctx,
+        "fleet.voices.warm.voiceName=alloy",
+        "fleet.voices.warm.pitch=0",
+        "fleet.voices.warm.rate=1",
+        "fleet.agents.support.prompt=Hello",
+        "fleet.agents.support.voice=warm",
+        "fleet.lines.main.agent=support",
+        "fleet.lines.main.buy.areaCode=415",
+        "fleet.lines.main.protect=false",
       );
       await ctx.summary("up");
       // The types of the fleet's resources in the state, each with its parents' (the URN's third part).
