@@ -8,7 +8,7 @@ import path from "node:path";
 import { describe, expect, inject, it } from "vitest";
 import { REPO_ROOT, run } from "../helpers/consumer.js";
 import { sdkScenario } from "./scenario.js";
-import { useSdkStack } from "./sdk-stack.js";
+import { changed, setPaths, useSdkStack } from "./sdk-stack.js";
 import { currentSetupScenario, sdkDriver } from "./current-setup.js";
 
 const MODULE = "github.com/pulumi-voiceagent/pulumi-voiceagent/sdk";
@@ -111,4 +111,70 @@ describe("Go SDK (examples/go)", () => {
       };
     }),
   );
+
+  // The same program with test/sdk/fleet_program.go beside it: given `fleet`, it declares the
+  // fleet with the SDK's generated Fleet, as docs/fleet.md shows, which the plugin serves.
+  it("a fleet in the stack config read into the generated Fleet: a number stored as a number fails before sending anything; \
+up makes it under the component, a preview and a refreshing preview are empty, destroy", async () => {
+    const main = path.join(ctx.dir, "main.go");
+    const file = path.join(ctx.dir, "fleet_program.go");
+    const original = readFileSync(main, "utf8");
+    const hook = '\tcfg := config.New(ctx, "")\n';
+    const withFleet = original.replace(
+      hook,
+      `${hook}\tif cfg.Get("fleet") != "" {\n\t\treturn fleetProgram(ctx)\n\t}\n`,
+    );
+    expect(withFleet).not.toBe(original);
+    const number = ctx.emu.seeds.get(ctx.token)!.numbers.at(-1)!;
+    try {
+      writeFileSync(main, withFleet);
+      writeFileSync(file, readFileSync(path.join(REPO_ROOT, "test", "sdk", "fleet_program.go")));
+      await must("go", ["build", "-o", bin, "."], ctx.dir, { ...process.env, ...goEnv });
+      await setPaths(
+        ctx,
+        "fleet.voices.warm.voiceName=alloy",
+        "fleet.voices.warm.pitch=0",
+        "fleet.voices.warm.rate=1",
+        "fleet.agents.support.prompt=Hello",
+        "fleet.agents.support.voice=warm",
+        `fleet.lines.main.number=${number}`,
+        "fleet.lines.main.agent=support",
+      );
+      // `config set --path` stores +15551234567 as a number, which Go's JSON reading of the
+      // config into FleetSpec refuses (Number is a string), before anything is sent.
+      ctx.emu.resetStats();
+      const refused = await ctx.program("up");
+      expect(refused.code).not.toBe(0);
+      expect(refused.stdout + refused.stderr).toContain("cannot unmarshal number into Go struct field FleetLine");
+      expect(ctx.emu.stats.total).toBe(0);
+      await ctx.pulumi("config", "set", "--path", "--type", "string", "fleet.lines.main.number", number);
+      const up = await ctx.summary("up");
+      const urns = (
+        JSON.parse(await ctx.pulumi("stack", "export")) as { deployment: { resources: { urn: string }[] } }
+      ).deployment.resources
+        .map((r) => r.urn.split("::").slice(2).join("::"))
+        .filter((u) => u.includes("Fleet"))
+        .sort();
+      expect(urns).toEqual([
+        "voiceagent:index:Fleet$voiceagent:index:Agent::fleet-support",
+        "voiceagent:index:Fleet$voiceagent:index:PhoneNumber::fleet-main",
+        "voiceagent:index:Fleet$voiceagent:index:Voice::fleet-warm",
+        "voiceagent:index:Fleet::fleet",
+      ]);
+      // The line binds the number to the fleet's agent, whose id the component's `ids` gives.
+      const bound = (await ctx.client.numbers.get(number)).inbound_agent?.id ?? "";
+      expect(bound).not.toBe("");
+      expect(up.outputs.ids).toMatchObject({ agents: { support: bound } });
+      ctx.emu.resetStats();
+      await ctx.pulumi("preview", "--expect-no-changes", "--diff");
+      // The refreshing preview through the program's own binary (the CLI's would build it again).
+      expect(changed(await ctx.summary("preview", "--refresh"))).toEqual({});
+      expect(ctx.emu.stats.writes).toEqual({});
+      await ctx.summary("destroy");
+    } finally {
+      writeFileSync(main, original);
+      rmSync(file, { force: true });
+      await ctx.pulumi("config", "rm", "fleet");
+    }
+  });
 });

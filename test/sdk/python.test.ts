@@ -2,13 +2,13 @@
 // the wheel that `npm run pack:python` builds (not from sdk/python), run through its Automation
 // API runner (`python __main__.py up`) and through our language host (`pulumi preview`), with the
 // plugin the CLI downloads from the release folder and no `node` on PATH.
-import { readFileSync, statSync, writeFileSync } from "node:fs";
+import { copyFileSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, inject, it } from "vitest";
 import { REPO_ROOT, run } from "../helpers/consumer.js";
 import { sdkScenario } from "./scenario.js";
 import { installWheel, must, python } from "./wheel.js";
-import { changed, useSdkStack } from "./sdk-stack.js";
+import { changed, setPaths, useSdkStack } from "./sdk-stack.js";
 import { GENERATION_PROBE } from "../helpers/generation-probe.js";
 import { currentSetupScenario, sdkDriver } from "./current-setup.js";
 
@@ -60,8 +60,7 @@ the generation`, async () => {
     );
     expect(withFleet).not.toBe(original);
     writeFileSync(main, withFleet);
-    const set = (...pairs: string[]) =>
-      ctx.pulumi("config", "set-all", "--path", ...pairs.flatMap((p) => ["--plaintext", p]));
+    const set = (...pairs: string[]) => setPaths(ctx, ...pairs);
     try {
       await set(
         "fleet.voices.warm.voiceName=alloy",
@@ -90,6 +89,83 @@ the generation`, async () => {
       expect(ctx.emu.stats.byRoute).toEqual({ [GENERATION_PROBE]: 1 });
     } finally {
       writeFileSync(main, original);
+      await ctx.pulumi("config", "rm", "fleet");
+    }
+  });
+
+  // A stack the 0.4.0 Python Fleet made: test/sdk/fleet-0.4.0 holds that SDK's fleet.py and
+  // _fleet_schema.py byte for byte (`git show 9a82849:sdk/python/pulumi_voiceagent/<file>`, main
+  // before the served component), which registered `voiceagent:fleet:Fleet` in the program with
+  // its children `<name>-<key>` under it. Put beside today's generated classes (their URNs are the
+  // same), they make the old stack; the program then takes today's generated Fleet.
+  it("a Fleet stack made by the 0.4.0 Python Fleet moves to the served component: preview and a refreshing preview are empty, \
+up changes nothing at the service", async () => {
+    const main = path.join(ctx.dir, "__main__.py");
+    const original = readFileSync(main, "utf8");
+    const pkg = path.join(site, "pulumi_voiceagent");
+    const old = { "fleet_0_4_0.py": "fleet.py", "_fleet_schema.py": "_fleet_schema.py" };
+    for (const [to, from] of Object.entries(old))
+      copyFileSync(path.join(REPO_ROOT, "test/sdk/fleet-0.4.0", from), path.join(pkg, to));
+    const program = (fleet: string) =>
+      original.replace(
+        "    config = pulumi.Config()\n",
+        ["    config = pulumi.Config()", '    if config.get("fleet") is not None:', fleet, "        return", ""].join(
+          "\n",
+        ),
+      );
+    const before = program(
+      [
+        "        from pulumi_voiceagent.fleet_0_4_0 import Fleet as OldFleet, fleet_from_config as old_config",
+        '        pulumi.export("ids", OldFleet("fleet", **old_config()).ids)',
+      ].join("\n"),
+    );
+    expect(before).not.toBe(original);
+    try {
+      writeFileSync(main, before);
+      await setPaths(
+        ctx,
+        "fleet.voices.warm.voiceName=alloy",
+        "fleet.voices.warm.pitch=0",
+        "fleet.voices.warm.rate=1",
+        "fleet.agents.support.prompt=Hello",
+        "fleet.agents.support.voice=warm",
+        "fleet.lines.main.agent=support",
+        "fleet.lines.main.buy.areaCode=415",
+        "fleet.lines.main.protect=false",
+      );
+      await ctx.summary("up");
+      // The types of the fleet's resources in the state, each with its parents' (the URN's third part).
+      const types = async () =>
+        (
+          JSON.parse(await ctx.pulumi("stack", "export")) as { deployment: { resources?: { urn: string }[] } }
+        ).deployment
+          .resources!.map((r) => r.urn.split("::")[2] ?? "")
+          .filter((t) => t.includes("Fleet"))
+          .sort();
+      const under = (fleet: string) =>
+        [
+          fleet,
+          ...["Agent", "PhoneNumber", "PurchasedNumber", "Voice"].map((k) => `${fleet}$voiceagent:index:${k}`),
+        ].sort();
+      // The old component and its children, as the 0.4.0 SDK registered them.
+      expect(await types()).toEqual(under("voiceagent:fleet:Fleet"));
+
+      writeFileSync(
+        main,
+        program('        pulumi.export("ids", voiceagent.Fleet("fleet", **voiceagent.fleet_from_config()).ids)'),
+      );
+      ctx.emu.resetStats();
+      await ctx.pulumi("preview", "--expect-no-changes", "--diff");
+      await ctx.pulumi("preview", "--refresh", "--expect-no-changes", "--diff");
+      expect(ctx.emu.stats.writes).toEqual({});
+      // The first up after the upgrade only rewrites the URNs in the state.
+      expect(changed(await ctx.summary("up"))).toEqual({});
+      expect(ctx.emu.stats.writes).toEqual({});
+      expect(await types()).toEqual(under("voiceagent:index:Fleet"));
+      await ctx.summary("destroy");
+    } finally {
+      writeFileSync(main, original);
+      for (const to of Object.keys(old)) rmSync(path.join(pkg, to), { force: true });
       await ctx.pulumi("config", "rm", "fleet");
     }
   });

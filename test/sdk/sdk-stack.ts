@@ -167,6 +167,11 @@ function files(dir: string): string[] {
   });
 }
 
+/** Sets config values by path (`fleet.voices.warm.pitch=0`, each `key=value`) in plain text, in one call. */
+export function setPaths(ctx: SdkStack, ...pairs: string[]): Promise<string> {
+  return ctx.pulumi("config", "set-all", "--path", ...pairs.flatMap((p) => ["--plaintext", p]));
+}
+
 /** The operations of a change summary other than "same". */
 export function changed(summary: Summary): Record<string, number> {
   return Object.fromEntries(Object.entries(summary.changes).filter(([op, n]) => op !== "same" && n > 0));
