@@ -94,7 +94,8 @@ the generation`, async () => {
     }
   });
 
-  // The same program, given `current`, declares the current API's setup (test/sdk/current_setup.py).
+  // The same program, given `current`, declares the current API's setup (test/sdk/current_setup.py),
+  // its actions too.
   currentSetupScenario(
     sdkDriver(
       ctx,
@@ -114,6 +115,7 @@ the generation`, async () => {
       },
       // The plain dict's misspelt key reaches the check as it is, with the key the type lacks.
       /llmFallback has no key "modl_name": its keys are provider, modelName/,
+      true,
     ),
   );
 });
