@@ -195,6 +195,8 @@ export function currentSetupScenario(run: CurrentDriver): void {
         expect(kept(up.outputs.lookupId)).toMatchObject(declaredLookup);
       }
       expect(await run.preview(true)).toEqual({});
+      // While the stack holds the action (its export is empty after destroy), and after destroy's output.
+      if (run.actions) expect(await run.actions.plaintext(SIGNATURE)).toEqual([]);
 
       expect(await run.destroy()).toEqual({ delete: count });
       if (run.actions) expect(await run.actions.plaintext(SIGNATURE)).toEqual([]);
