@@ -48,7 +48,7 @@ export interface CurrentDriver {
  * test/yaml/current-setup.yaml): the provider keeps it secret by nature.
  */
 export const SIGNATURE = "sig-setup-secret-4e8b1d27";
-/** The transfer's phrase as declared and as edited by hand. */
+/** The transfer's phrase as declared (the programs write it). */
 const PHRASE = "talk to a human";
 /** The external action's URL as declared. */
 const LOOKUP_URL = "https://api.clinic.example/patients";
