@@ -3,6 +3,9 @@
 // emulator of the current API (2024). Its nested inputs (an agent's llmFallback and Deepgram
 // keywords, a prompt's collected fields) are written the SDK's way; each must reach the service
 // as declared, read back without drift, show a hand edit at `preview --refresh` and take it back.
+// Where the program declares them (Python, YAML: issue 50), the service's other actions beside
+// them: an external action with a signature secret and a nested input schema, a transfer set off
+// by a phrase, and a hold.
 import { randomUUID } from "node:crypto";
 import { expect, it } from "vitest";
 import { startEmulator } from "voiceagent-emulator";
@@ -32,21 +35,44 @@ export interface CurrentDriver {
    * at preview, or undefined where it cannot be written (Go: a misspelt field does not compile).
    */
   misspelt?: RegExp;
+  /**
+   * Set where the program declares the actions (lookup, transfer, hold) with the signature secret
+   * `SIGNATURE` written in it as a plain string: where that secret appears in plain text (the
+   * export, the backend's files, what the CLI and the program printed).
+   */
+  actions?: { plaintext(secret: string): Promise<string[]> };
 }
 
 /**
- * The resources the setup declares (two prompts, a vector database, an OpenAI connection, two
- * agents), and the stack's own resource, which the scenario's destroy removed too.
+ * The external action's signature secret, a plain string in the programs (test/sdk/current_setup.py,
+ * test/yaml/current-setup.yaml): the provider keeps it secret by nature.
  */
-const RESOURCES = 6 + 1;
+export const SIGNATURE = "sig-setup-secret-4e8b1d27";
+/** The transfer's phrase as declared (the programs write it). */
+const PHRASE = "talk to a human";
+/** The external action's URL as declared. */
+const LOOKUP_URL = "https://api.clinic.example/patients";
+
+/**
+ * The resources the setup declares (two prompts, a vector database, an OpenAI connection, two
+ * agents, and where declared three actions), and the stack's own resource, which the scenario's
+ * destroy removed too.
+ */
+const resources = (run: CurrentDriver) => 6 + (run.actions ? 3 : 0) + 1;
+
+type Stored = { config?: Record<string, unknown> };
 
 /** Registers the setup's test on a stack its scenario's destroy left empty. */
 export function currentSetupScenario(run: CurrentDriver): void {
   const title =
     "the current API's production setup with nested inputs: " +
     (run.misspelt ? "a misspelt nested key fails at preview naming its path; " : "") +
-    "up; no-change preview; a hand edit of the fallback's model and a collected field's label is seen by preview --refresh " +
-    "and put back; destroy";
+    "up; no-change preview; a hand edit of the fallback's model and a collected field's label " +
+    (run.actions
+      ? "and of a transfer's phrase and an external action's URL, " +
+        "seen by preview --refresh and put back; the signature secret in no output, export or backend file; "
+      : "and put back; ") +
+    "destroy";
   it(title, async () => {
     const token = `current-${randomUUID()}`;
     const emu = await startEmulator({ tokens: [token], seed: true, api: "2024" });
@@ -78,8 +104,12 @@ export function currentSetupScenario(run: CurrentDriver): void {
         expect(emu.stats.writes).toEqual({});
       }
 
+      const count = resources(run);
+      /** An action as the service keeps it: its answers may mask the signature secret. */
+      const kept = (id: unknown) =>
+        emu.store.get<Stored>("action", emu.store.userFor(token).userId, String(id))?.config ?? {};
       const up = await run.up();
-      expect(up.changes).toEqual({ create: RESOURCES });
+      expect(up.changes).toEqual({ create: count });
       // The deployed value reads back as the SDK's output type.
       expect(up.outputs.fallbackModel).toBe("gpt-4o-mini");
       const agentId = String(up.outputs.recepcionId);
@@ -94,6 +124,41 @@ export function currentSetupScenario(run: CurrentDriver): void {
       expect((await service(`/v1/prompts?id=${String(up.outputs.intakeId)}`)).collect_fields).toEqual([
         { name: "phone", label: "Phone number", description: "A number to call back", field_type: "field_type_email" },
       ]);
+      const declaredLookup = {
+        name: "lookup_patient",
+        url: LOOKUP_URL,
+        speak_on_send: true,
+        speak_on_receive: false,
+        signature_secret: SIGNATURE,
+        // The schema's own keys as written, snake_case ones too: a JSON object the SDK does not rename.
+        input_schema: {
+          type: "object",
+          properties: {
+            date_of_birth: { type: "string" },
+            name: { type: "object", properties: { last: { type: "string" } } },
+          },
+        },
+      };
+      const phrases = async (id: unknown) =>
+        ((await service(`/v1/actions?id=${String(id)}`)).action_trigger as {
+          type?: string;
+          config?: { phrase_triggers?: { phrase: string; conditions: string[] }[] };
+        }) ?? {};
+      if (run.actions) {
+        expect(kept(up.outputs.lookupId)).toMatchObject(declaredLookup);
+        expect(await phrases(up.outputs.transferId)).toEqual({
+          type: "action_trigger_phrase_based",
+          config: { phrase_triggers: [{ phrase: PHRASE, conditions: ["phrase_condition_type_contains"] }] },
+        });
+        expect((await service(`/v1/actions?id=${String(up.outputs.transferId)}`)).config).toMatchObject({
+          phone_number: "+15550100700",
+        });
+        const hold = await service(`/v1/actions?id=${String(up.outputs.holdId)}`);
+        expect(hold.type).toBe("action_set_hold");
+        expect(await phrases(up.outputs.holdId)).toMatchObject({
+          config: { phrase_triggers: [{ phrase: "please hold" }] },
+        });
+      }
       expect(await run.preview()).toEqual({});
 
       // Someone edits the fallback's model and a collected field's label on the service.
@@ -101,17 +166,40 @@ export function currentSetupScenario(run: CurrentDriver): void {
       await service(`/v1/prompts/update?id=${promptId}`, {
         collect_fields: [{ name: "email", label: "Correo", field_type: "field_type_email" }],
       });
+      // ... and, where declared, the transfer's phrase and the external action's URL.
+      if (run.actions) {
+        await service(`/v1/actions/update?id=${String(up.outputs.transferId)}`, {
+          type: "action_transfer_call",
+          config: { phone_number: "+15550100700" },
+          action_trigger: {
+            type: "action_trigger_phrase_based",
+            config: { phrase_triggers: [{ phrase: "operator", conditions: ["phrase_condition_type_contains"] }] },
+          },
+        });
+        await service(`/v1/actions/update?id=${String(up.outputs.lookupId)}`, {
+          type: "action_external",
+          config: { ...kept(up.outputs.lookupId), url: "https://elsewhere.example/patients" },
+        });
+      }
+      const edited = run.actions ? 4 : 2;
       expect(await run.preview()).toEqual({});
-      expect(await run.preview(true)).toEqual({ update: 2 });
-      expect((await run.up(true)).changes).toMatchObject({ update: 2 });
+      expect(await run.preview(true)).toEqual({ update: edited });
+      expect((await run.up(true)).changes).toMatchObject({ update: edited });
       expect((await service(`/v1/agents?id=${agentId}`)).llm_fallback).toEqual({
         provider: "azure",
         model_name: "gpt-4o-mini",
       });
       expect((await service(`/v1/prompts?id=${promptId}`)).collect_fields).toEqual(declaredFields);
+      if (run.actions) {
+        expect((await phrases(up.outputs.transferId)).config?.phrase_triggers?.map((p) => p.phrase)).toEqual([PHRASE]);
+        expect(kept(up.outputs.lookupId)).toMatchObject(declaredLookup);
+      }
       expect(await run.preview(true)).toEqual({});
+      // While the stack holds the action (its export is empty after destroy), and after destroy's output.
+      if (run.actions) expect(await run.actions.plaintext(SIGNATURE)).toEqual([]);
 
-      expect(await run.destroy()).toEqual({ delete: RESOURCES });
+      expect(await run.destroy()).toEqual({ delete: count });
+      if (run.actions) expect(await run.actions.plaintext(SIGNATURE)).toEqual([]);
     } finally {
       for (const key of ["current", "currentVoice", "misspelt", "voiceagent:api"]) await run.rm(key);
       await run.set("voiceagent:baseUrl", run.before.baseUrl);
@@ -122,8 +210,16 @@ export function currentSetupScenario(run: CurrentDriver): void {
   }, 600_000);
 }
 
-/** The driver of an SDK example's stack (test/sdk/sdk-stack.ts), its program switched by `use`. */
-export function sdkDriver(ctx: SdkStack, use: () => Promise<() => Promise<void>>, misspelt?: RegExp): CurrentDriver {
+/**
+ * The driver of an SDK example's stack (test/sdk/sdk-stack.ts), its program switched by `use`;
+ * `actions`: the program declares the actions (CurrentDriver's `actions`).
+ */
+export function sdkDriver(
+  ctx: SdkStack,
+  use: () => Promise<() => Promise<void>>,
+  misspelt?: RegExp,
+  actions = false,
+): CurrentDriver {
   const counts = (summary: { changes: Counts; outputs: Record<string, unknown> }) => changed(summary);
   return {
     set: async (key, value, secret = false) => {
@@ -147,5 +243,6 @@ export function sdkDriver(ctx: SdkStack, use: () => Promise<() => Promise<void>>
       return { baseUrl: ctx.emu.url, token: ctx.token };
     },
     ...(misspelt ? { misspelt } : {}),
+    ...(actions ? { actions: { plaintext: (secret: string) => ctx.plaintext(secret) } } : {}),
   };
 }

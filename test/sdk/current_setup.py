@@ -55,6 +55,49 @@ def current_setup(config: pulumi.Config) -> None:
         name="Guardia",
         llm_fallback=voiceagent.AgentLlmFallbackArgs(provider=voiceagent.LlmFallbackProvider.OPENAI, model_name="gpt-4.1"),
     )
+    # The team's API the agent calls (its signature secret a plain string: the provider keeps it
+    # secret), a transfer set off by a phrase, a hold (issue 50): the Args classes and the enums,
+    # and a plain dict.
+    lookup = voiceagent.Action(
+        "lookup",
+        type=voiceagent.ActionType.EXTERNAL,
+        signature_secret="sig-setup-secret-4e8b1d27",
+        config=voiceagent.ActionConfigArgs(
+            name="lookup_patient",
+            description="Finds a patient by date of birth.",
+            url="https://api.clinic.example/patients",
+            input_schema={
+                "type": "object",
+                "properties": {
+                    "date_of_birth": {"type": "string"},
+                    "name": {"type": "object", "properties": {"last": {"type": "string"}}},
+                },
+            },
+            speak_on_send=True,
+            speak_on_receive=False,
+        ),
+    )
+    transfer = voiceagent.Action(
+        "transfer",
+        type=voiceagent.ActionType.TRANSFER_CALL,
+        config=voiceagent.ActionConfigArgs(phone_number="+15550100700"),
+        action_trigger=voiceagent.ActionActionTriggerArgs(
+            type=voiceagent.ActionTriggerType.TRIGGER_PHRASE_BASED,
+            phrase_triggers=[
+                voiceagent.ActionActionTriggerPhraseTriggersArgs(
+                    phrase="talk to a human", conditions=[voiceagent.PhraseCondition.CONDITION_TYPE_CONTAINS]
+                )
+            ],
+        ),
+    )
+    hold = voiceagent.Action(
+        "hold",
+        type=voiceagent.ActionType.SET_HOLD,
+        action_trigger={"type": "action_trigger_phrase_based", "phrase_triggers": [{"phrase": "please hold"}]},
+    )
+    pulumi.export("lookupId", lookup.id)
+    pulumi.export("transferId", transfer.id)
+    pulumi.export("holdId", hold.id)
     pulumi.export("recepcionId", recepcion.id)
     pulumi.export("guardiaId", guardia.id)
     pulumi.export("bookingId", booking.id)

@@ -6,6 +6,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { checkInputs } from "../../provider/resources/kit/check.js";
 import { KINDS } from "../../provider/resources/kinds/index.js";
+import { SECRET_SIG, SIG_KEY } from "../../provider/plugin/grpc.js";
 import { REPO_ROOT, run } from "../helpers/consumer.js";
 import { python } from "./wheel.js";
 
@@ -34,14 +35,33 @@ describe("the Python SDK's nested input types", () => {
       { name: "email", label: "Email", description: "Where to write" },
     ]);
     expect(sent.transfer?.config).toEqual({ phoneNumber: "+15550010001" });
+    // A JSON schema is a map of anything: its own keys go as written, the config's known keys camelCase.
+    expect(sent.lookup?.config).toEqual({
+      name: "lookup_patient",
+      description: "d",
+      url: "https://api.clinic.example/patients",
+      inputSchema: { type: "object", properties: { date_of_birth: { type: "string" } } },
+      speakOnSend: true,
+      speakOnReceive: false,
+    });
+    // The SDK sends the signature secret as a secret (the engine's secret signature), whatever the program wrote.
+    const { signatureSecret, ...lookup } = sent.lookup ?? {};
+    expect(signatureSecret).toEqual({ [SIG_KEY]: SECRET_SIG, value: "sig" });
+    expect(sent.hold?.actionTrigger).toEqual({
+      type: "action_trigger_phrase_based",
+      phraseTriggers: [{ phrase: "please hold" }],
+    });
     for (const [name, kind] of [
       ["dicts", "Agent"],
       ["classes", "Agent"],
       ["prompt-dicts", "Prompt"],
       ["prompt-classes", "Prompt"],
       ["transfer", "Action"],
+      ["hold", "Action"],
     ] as const) {
       expect(checkInputs(kindOf(kind).input, sent[name] ?? {}).failures, name).toEqual([]);
     }
+    // The engine hands the provider's Check the secret's value.
+    expect(checkInputs(kindOf("Action").input, { ...lookup, signatureSecret: "sig" }).failures).toEqual([]);
   });
 });

@@ -60,7 +60,28 @@ def declare():
         collect_fields=[voiceagent.PromptCollectFieldsArgs(name="email", label="Email", description="Where to write")],
     )
     action = voiceagent.Action("transfer", type="action_transfer_call", config={"phone_number": "+15550010001"})
-    return pulumi.Output.all(dicts.id, prompt_dicts.id, classes.id, prompt_classes.id, action.id).apply(report)
+    # An external action's config class (its JSON schema's own keys in snake_case) and a trigger as a plain dict.
+    lookup = voiceagent.Action(
+        "lookup",
+        type=voiceagent.ActionType.EXTERNAL,
+        signature_secret="sig",
+        config=voiceagent.ActionConfigArgs(
+            name="lookup_patient",
+            description="d",
+            url="https://api.clinic.example/patients",
+            input_schema={"type": "object", "properties": {"date_of_birth": {"type": "string"}}},
+            speak_on_send=True,
+            speak_on_receive=False,
+        ),
+    )
+    hold = voiceagent.Action(
+        "hold",
+        type="action_set_hold",
+        action_trigger={"type": "action_trigger_phrase_based", "phrase_triggers": [{"phrase": "please hold"}]},
+    )
+    return pulumi.Output.all(
+        dicts.id, prompt_dicts.id, classes.id, prompt_classes.id, action.id, lookup.id, hold.id
+    ).apply(report)
 
 
 declare()

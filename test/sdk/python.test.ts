@@ -26,7 +26,8 @@ const ctx = useSdkStack(
 );
 
 describe("Python SDK (examples/python)", () => {
-  it("the program imports pulumi_voiceagent from the installed wheel, which requires pulumi 3", async () => {
+  // 3.269.0: what CHANGELOG's "Upgrading from 0.4.0" tells Python users the SDK now requires.
+  it("the program imports pulumi_voiceagent from the installed wheel, which requires pulumi 3.269.0 or newer, below 4", async () => {
     const probe = await run(
       python,
       [
@@ -37,7 +38,7 @@ describe("Python SDK (examples/python)", () => {
     );
     const [file, requires] = probe.stdout.trim().split("\n");
     expect(file?.startsWith(site + path.sep)).toBe(true);
-    expect(requires).toMatch(/'pulumi<4\.0\.0,>=3\.0\.0'|'pulumi>=3\.0\.0,<4\.0\.0'/);
+    expect(requires).toMatch(/'pulumi<4\.0\.0,>=3\.269\.0'|'pulumi>=3\.269\.0,<4\.0\.0'/);
   });
 
   sdkScenario(ctx, true);
@@ -170,7 +171,8 @@ up changes nothing at the service", async () => {
     }
   });
 
-  // The same program, given `current`, declares the current API's setup (test/sdk/current_setup.py).
+  // The same program, given `current`, declares the current API's setup (test/sdk/current_setup.py),
+  // its actions too.
   currentSetupScenario(
     sdkDriver(
       ctx,
@@ -190,6 +192,7 @@ up changes nothing at the service", async () => {
       },
       // The plain dict's misspelt key reaches the check as it is, with the key the type lacks.
       /llmFallback has no key "modl_name": its keys are provider, modelName/,
+      true,
     ),
   );
 });

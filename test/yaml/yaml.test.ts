@@ -274,6 +274,10 @@ describe("Pulumi YAML (templates/voiceagent-yaml)", () => {
     },
     // The engine's type check of the YAML program against the schema names the key.
     misspelt: /modl_name/,
+    // The program holds the signature secret as the user wrote it; nothing Pulumi wrote does.
+    actions: {
+      plaintext: async (secret) => (await ctx.plaintext(secret)).filter((found) => found !== manifest()),
+    },
   });
 });
 
