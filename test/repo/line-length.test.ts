@@ -12,7 +12,7 @@ const LIMIT = 150;
 const CHECKED = /\.(ts|tsx|mts|cts|js|mjs|cjs|py|go|sh)$/;
 
 /** Written by a generator or recorded from an older release: never edited by hand. */
-const NOT_HAND_WRITTEN = ["provider/generated/", "sdk/", "test/upgrade/fixtures/"];
+const NOT_HAND_WRITTEN = ["provider/generated/", "sdk/", "test/upgrade/fixtures/", "test/sdk/fleet-0.4.0/"];
 
 /** Every file git tracks or would track (the .gitignore keeps out builds, installs and venvs). */
 function files(): string[] {

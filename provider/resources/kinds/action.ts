@@ -190,7 +190,7 @@ type ActionInputs = z.output<typeof input>;
 type ActionFlat = ActionBody & { signature_secret?: string };
 
 /** The provider's body with the signature secret moved into the config, where the service takes it. */
-function bodyOf(flat: unknown): ActionBody {
+function wireBodyOf(flat: unknown): ActionBody {
   const { signature_secret, ...rest } = isRecord(flat) ? flat : {};
   const body = ActionBodySchema.parse(rest);
   return typeof signature_secret === "string" ? { ...body, config: { ...body.config, signature_secret } } : body;
@@ -270,7 +270,7 @@ function typeRules(inputs: Partial<ActionInputs>): CheckFailure[] {
 }
 
 /** What the interface (2023) cannot express: the current API's types and phrase triggers. */
-function interfaceLacks(news: Partial<ActionInputs>): CheckFailure[] {
+function refusedOn2023(news: Partial<ActionInputs>): CheckFailure[] {
   const failures: CheckFailure[] = [];
   const type = news.type ?? "action_end_conversation";
   if (!ACTION_TYPES_2023.some((t) => t === type))
@@ -388,7 +388,7 @@ export const actionKind = defineKind<Action, ActionFlat>()({
   },
   refine: (inputs) => typeRules(inputs),
   generationCheck: (gen, _olds, news) => {
-    if (gen === "2023") return { failures: interfaceLacks(news) };
+    if (gen === "2023") return { failures: refusedOn2023(news) };
     if ((news.type ?? "action_end_conversation") === "action_transfer_call" && news.config && !news.config.phoneNumber)
       return { failures: [inputFailure("config.phoneNumber: action_transfer_call needs it on the current API")] };
     return {};
@@ -400,6 +400,6 @@ export const actionKind = defineKind<Action, ActionFlat>()({
     adopt: "actionId",
     adoptId: (inputs) => inputs.actionId,
     routes: (client) => client.actions,
-    parse: bodyOf,
+    parse: wireBodyOf,
   }),
 });
