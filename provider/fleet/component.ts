@@ -129,7 +129,11 @@ export abstract class FleetBase extends pulumi.ComponentResource {
         (k, e) =>
           // The arguments are the kind's own inputs (derived from its declaration), which its check
           // validates at preview: the class's Args type cannot be named for a section picked at run time.
-          new Class(`${name}-${k}`, entryArgs(section, { ...e }, on, (s, v) => ref(of(s), v)) as never, child(e.was)),
+          new Class(
+            `${name}-${k}`,
+            entryArgs(section, { ...e }, on, (s, v) => ref(of(s), v), pulumi.secret) as never,
+            child(e.was),
+          ),
       );
     }
     const [voices, actions, webhooks, prompts, vectorDatabases, accountConnections, agents] = [

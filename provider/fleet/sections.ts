@@ -3,7 +3,9 @@
 // kind's `adopt`, the fields always secret are the kind's `secret` fields, and every other field
 // passes under its own name. The one fact the fleet adds is which of a kind's fields name another
 // entry of the fleet by key. Loaded with the check (./load-check.ts): it brings the kinds.
-import * as pulumi from "@pulumi/pulumi";
+// Types only from @pulumi/pulumi: the CLI loads this module through the fleet check (pull --format
+// stack) where no @pulumi/pulumi is installed (`npx --package pulumi-voiceagent voiceagent`).
+import type * as pulumi from "@pulumi/pulumi";
 import { COLLECTION_WORDS } from "../resources/kinds/collection-words.js";
 import { KINDS } from "../resources/kinds/index.js";
 
@@ -80,16 +82,18 @@ export type Resolve = (section: EntrySection, value: string) => pulumi.Input<str
 
 /**
  * The arguments of an entry's resource: its `id` as the kind's adopt input, references resolved,
- * credentials secret always, every other value as written (secret when the fleet's value is, `on`).
+ * credentials secret always, every other value as written (secret when the fleet's value is, `on`),
+ * each made secret by `secret` (the program's `pulumi.secret`).
  */
 export function entryArgs(
   section: EntrySection,
   entry: Record<string, unknown>,
   on: boolean,
   resolve: Resolve,
+  secret: (value: unknown) => unknown,
 ): Record<string, unknown> {
   const k = sectionKind(section);
-  const wrap = (v: unknown) => (on ? pulumi.secret(v) : v);
+  const wrap = (v: unknown) => (on ? secret(v) : v);
   const args: Record<string, unknown> = {};
   for (const [field, value] of Object.entries(entry)) {
     if (value === undefined || field === "was") continue;
@@ -99,7 +103,7 @@ export function entryArgs(
       args[field] = Array.isArray(value)
         ? value.map((v) => resolve(refers, String(v)))
         : resolve(refers, String(value));
-    else if (k.secret.has(field)) args[field] = pulumi.secret(value);
+    else if (k.secret.has(field)) args[field] = secret(value);
     else args[field] = wrap(value);
   }
   return args;

@@ -48,7 +48,8 @@ describe("functions in the package schema", () => {
     }
   });
 
-  it("mark secret exactly a call's transcript and error message, an agent's prompt, a webhook's URL, a prompt's text and the credentials", () => {
+  it("mark secret exactly a call's transcript and error message, an agent's prompt, a webhook's and an external action's URL, \
+a prompt's text and the credentials", () => {
     const secrets = Object.fromEntries(
       Object.entries(schema.functions).flatMap(([t, f]): [string, string[]][] => {
         const keys = secretKeys(f.outputs);
@@ -59,6 +60,8 @@ describe("functions in the package schema", () => {
       getAgent: ["prompt"],
       getAgents: ["agents[].prompt"],
       getWebhooks: ["webhooks[].url"],
+      // Like a webhook's, an external action's URL may carry a key in its query.
+      getActions: ["actions[].url"],
       getCall: ["transcript", "errorMessage"],
       getPrompt: ["content"],
       getPrompts: ["prompts[].content"],
