@@ -179,12 +179,7 @@ export interface PartialCreate extends SecretOutputs {
   id: string;
   properties: Props;
   reasons: string[];
-  /**
-   * Whether the next run finishes it because the engine recorded these reasons (an object made but
-   * not read back: the engine runs an update for a resource with init errors). False for an
-   * unsettled create (kit/unsettled.ts), which the provider's own diff brings back, so its reasons
-   * may be shown another way and left out.
-   */
+  /** Whether these reasons must reach the engine for the next run to finish it (kit/errors.ts `PartialCreateError`). */
   retriedByReasons: boolean;
   /** The inputs of the request that made it. */
   inputs?: Props;

@@ -1,7 +1,6 @@
 import { redact } from "../client/index.js";
 import { PartialCreateError } from "../resources/kit/errors.js";
 import type { Props } from "../resources/kit/kind.js";
-import { isUnsettled } from "../resources/kit/unsettled.js";
 import { VoiceAgentError } from "../voiceagent-error.js";
 import { ProviderFailure } from "./protocol.js";
 
@@ -25,7 +24,7 @@ export function failureOf(err: unknown, inputs?: Props, secrets?: readonly strin
       id: err.id,
       properties: err.properties,
       reasons: err.reasons,
-      retriedByReasons: !isUnsettled(err.id),
+      retriedByReasons: err.retriedByReasons,
       ...(inputs ? { inputs } : {}),
       ...(secrets ? { secrets } : {}),
     },

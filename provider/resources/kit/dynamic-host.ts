@@ -1,5 +1,4 @@
 import type { PartialCreateError } from "./errors.js";
-import { isUnsettled } from "./unsettled.js";
 
 // The dynamic entry's create runs in the engine's dynamic-provider host (`pulumi-resource-pulumi-
 // nodejs`, which starts `@pulumi/pulumi/cmd/dynamic-provider` with the engine's address as its
@@ -27,9 +26,9 @@ export async function shownOnEngine(
   err: PartialCreateError,
   engine = dynamicHostEngine(),
 ): Promise<PartialCreateError> {
-  // Only an unsettled create: an object made but not read back is finished at the next run
-  // because the engine recorded its reason (plugin/protocol.ts `retriedByReasons`).
-  if (!engine || !isUnsettled(err.id)) return err;
+  // An object made but not read back is finished at the next run only because the engine
+  // recorded its reason (`retriedByReasons`): that one keeps it.
+  if (!engine || err.retriedByReasons) return err;
   // Loaded only here: protobuf stays in the plugin's one file, and only a failing create pays for it.
   const { engineErrors } = await import("../../plugin/grpc.js");
   if (!(await engineErrors(engine)(err.message, ""))) return err;

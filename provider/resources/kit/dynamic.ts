@@ -75,9 +75,7 @@ export function dynamicRuntime(rt: KindRuntime, host: Host): DynamicRuntime {
         // its absence for a move from the native provider and records the program's inputs without
         // asking the service (update above).
         if (err instanceof PartialCreateError)
-          throw await shownOnEngine(
-            new PartialCreateError(err.message, err.id, withProviderOf(err.properties, inputs), err.findings),
-          );
+          throw await shownOnEngine(err.withProperties(withProviderOf(err.properties, inputs)));
         throw err;
       }
     },

@@ -42,6 +42,13 @@ export class PartialCreateError extends VoiceAgentError {
    * the engine finishes it at the next run only because it recorded one.
    */
   readonly reasons: string[];
+  /**
+   * Whether the next run finishes it because the engine recorded its reason (an object made but
+   * not read back: the engine runs an update for a resource with init errors), so the reason must
+   * be sent. False for an unsettled create (kit/unsettled.ts), which the provider's own diff brings
+   * back: its reason may be shown another way and left out.
+   */
+  readonly retriedByReasons: boolean;
 
   constructor(
     message: string,
@@ -49,16 +56,26 @@ export class PartialCreateError extends VoiceAgentError {
     readonly properties: Record<string, unknown>,
     /** What went wrong, in short ("initialMessage not kept"): the message says it in full. */
     readonly findings: string[],
+    options: { retriedByReasons?: boolean; reasonShown?: boolean } = {},
   ) {
     super(redact(message));
-    this.reasons = [this.message];
+    this.retriedByReasons = options.retriedByReasons ?? true;
+    this.reasons = options.reasonShown ? [] : [this.message];
+  }
+
+  /** The same failure recording other properties (the dynamic entry adds its serialized provider). */
+  withProperties(properties: Record<string, unknown>): PartialCreateError {
+    return new PartialCreateError(this.message, this.id, properties, this.findings, {
+      retriedByReasons: this.retriedByReasons,
+    });
   }
 
   /** The same failure with no reason, once its message was shown to the user another way. */
   shownElsewhere(): PartialCreateError {
-    const shown = new PartialCreateError(this.message, this.id, this.properties, this.findings);
-    Object.defineProperty(shown, "reasons", { value: [] });
-    return shown;
+    return new PartialCreateError(this.message, this.id, this.properties, this.findings, {
+      retriedByReasons: this.retriedByReasons,
+      reasonShown: true,
+    });
   }
 }
 

@@ -51,6 +51,8 @@ export function unsettledCreate(def: Named, inputs: Props, err: ApiOutcomeUnknow
     id,
     { ...inputs, [UNSETTLED_OUTPUT]: { before: err.unsettled?.before ? [...err.unsettled.before] : null } },
     ["create outcome unknown"],
+    // Its provisional id makes the diff show a change at the next run (runtime.ts), whatever the engine recorded.
+    { retriedByReasons: false },
   );
 }
 
