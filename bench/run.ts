@@ -212,14 +212,15 @@ if (sections.has("tenants")) {
     `\n### ${opts.tenants} tenants x ${opts.tenantResources} agents, every stack's up at once, under ${rate} requests/s (burst the same)\n`,
   );
   print(
-    "| pacing | seconds | requests answered | 429s | floor (requests / rate) | x floor | load average before -> after |",
+    "| pacing | seconds | requests answered | 429s | stacks failed | floor (requests / rate) | x floor | load average before -> after |",
   );
-  print("|---|---:|---:|---:|---:|---:|---|");
+  print("|---|---:|---:|---:|---:|---:|---:|---|");
   for (const r of runs)
     print(
-      `| ${r.pacing === "alone" ? "each deployment alone" : "machine-wide"} | ${fmt(r.seconds, 1)} | ${r.requests} | ${r.rateLimited} | ` +
+      `| ${r.pacing === "alone" ? "each deployment alone" : "machine-wide"} | ${fmt(r.seconds, 1)} | ${r.requests} | ${r.rateLimited} | ${r.failed} | ` +
         `${fmt(r.floorSeconds, 1)} | ${fmt(r.seconds / r.floorSeconds)} | ${r.load[0]} -> ${r.load[1]} |`,
     );
+  for (const r of runs) if (r.firstFailure) print(`\n${r.pacing}: first failure: ${r.firstFailure}`);
   results.tenants = runs;
 }
 

@@ -22,6 +22,9 @@ export interface TenantsRun {
   /** Requests the emulator answered other than with 429. */
   requests: number;
   rateLimited: number;
+  /** Stacks whose `up` failed, and the first failure's diagnostic line (a starved read gives up after its retries). */
+  failed: number;
+  firstFailure: string | undefined;
   /** requests / rate. */
   floorSeconds: number;
   /** The load average (1, 5, 15 min) before and after. */
@@ -79,7 +82,10 @@ export async function benchTenants(perSecond: number, tenants: number, resources
       emu.resetStats();
       const before = load();
       const started = performance.now();
-      await Promise.all(stacks.map((s) => s.up()));
+      // Every stack runs to its end: a stack that fails (its reads starved of the limit past their
+      // retries) is counted, not allowed to end the run before the others have finished.
+      const ups = await Promise.allSettled(stacks.map((s) => s.up()));
+      const failures = ups.flatMap((u) => (u.status === "rejected" ? [String(u.reason)] : []));
       const seconds = (performance.now() - started) / 1000;
       const rateLimited = Object.values(emu.stats.rateLimited).reduce((a, b) => a + b, 0);
       const requests = emu.stats.total - rateLimited;
@@ -90,10 +96,15 @@ export async function benchTenants(perSecond: number, tenants: number, resources
         seconds,
         requests,
         rateLimited,
+        failed: failures.length,
+        firstFailure: failures[0]
+          ?.split("\n")
+          .find((line) => line.includes("error:"))
+          ?.trim(),
         floorSeconds: requests / perSecond,
         load: [before, load()],
       });
-      await Promise.all(stacks.map((s) => s.destroy()));
+      await Promise.allSettled(stacks.map((s) => s.destroy()));
     } finally {
       await emu.close();
       rmSync(shared, { recursive: true, force: true });
