@@ -287,7 +287,14 @@ up writes nothing", async () => {
     writeFileSync(program, native050);
     writeFileSync(
       manifest,
-      `${readFileSync(manifest, "utf8").trimEnd()}\nplugins:\n  providers:\n    - name: voiceagent\n      path: ./node_modules/pulumi-voiceagent/dist/plugin\n`,
+      [
+        readFileSync(manifest, "utf8").trimEnd(),
+        "plugins:",
+        "  providers:",
+        "    - name: voiceagent",
+        "      path: ./node_modules/pulumi-voiceagent/dist/plugin",
+        "",
+      ].join("\n"),
     );
     received.length = 0;
     // As any dynamic stack moving to the native classes (kit/migration.ts): each resource found under
