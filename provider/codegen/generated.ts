@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
+import { nativeFleetSource } from "./fleet-ts.js";
 import { lookupsSource, nativeLookupsSource } from "./functions-ts.js";
 import { describeFunctions, describeKinds, schemaText } from "./package-schema.js";
 import { classSource, fileOf, indexSource, nativeSource, propertiesSource, providerArgsSource } from "./typescript.js";
@@ -13,7 +14,8 @@ export interface GeneratedFile {
 /**
  * Every generated file under `providerDir` (the provider package's source folder), as it should be
  * committed: the package schema, and under generated/ each kind's public (dynamic) class and their
- * index, what each kind registers, the classes of the native entry and its Provider's arguments, and
+ * index, what each kind registers, the classes of the native entry (its Fleet from the schema's
+ * component) and its Provider's arguments, and
  * both entries' functions.
  */
 export function generatedFiles(providerDir: string): GeneratedFile[] {
@@ -27,6 +29,7 @@ export function generatedFiles(providerDir: string): GeneratedFile[] {
     { path: path.join(generated, "dynamic", "index.ts"), text: indexSource(kinds) },
     { path: path.join(generated, "properties.ts"), text: propertiesSource(kinds) },
     { path: path.join(generated, "native.ts"), text: nativeSource(kinds) },
+    { path: path.join(generated, "native-fleet.ts"), text: nativeFleetSource(kinds) },
     { path: path.join(generated, "provider-args.ts"), text: providerArgsSource() },
     { path: path.join(generated, "dynamic", "lookups.ts"), text: lookupsSource(functions) },
     { path: path.join(generated, "native-lookups.ts"), text: nativeLookupsSource(functions) },

@@ -1,4 +1,5 @@
-// The Fleet of `pulumi-voiceagent/native`: the fleet as the native plugin's resources.
+// The Fleet the plugin constructs: the fleet as the native plugin's resources. The native entry's
+// `Fleet` is the schema's component (generated/native-fleet.ts), whose Construct runs this.
 import type * as pulumi from "@pulumi/pulumi";
 import {
   AccountConnection,
@@ -14,19 +15,6 @@ import {
 } from "../generated/native.js";
 import { FLEET_TOKEN, FleetBase, type FleetClasses } from "./component.js";
 import type { FleetArgs } from "./spec.js";
-
-/**
- * A fleet of voices, actions, webhooks, prompts, vector databases, account connections, agents and lines declared as data (usually a stack file's
- * `fleet` value, read by `fleetFromConfig`), as native resources named `<name>-<key>`.
- * @example
- * const fleet = new Fleet("fleet", fleetFromConfig());
- * export const ids = fleet.ids;
- */
-export class Fleet extends FleetBase {
-  constructor(name: string, args: FleetArgs, opts?: pulumi.ComponentResourceOptions) {
-    super(NATIVE_CLASSES, name, args, opts);
-  }
-}
 
 const NATIVE_CLASSES: FleetClasses = {
   Voice,

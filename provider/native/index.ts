@@ -16,5 +16,6 @@ export * from "../generated/native.js";
 export * from "../generated/native-lookups.js";
 export { Provider, type ProviderArgs } from "./provider-resource.js";
 export type { ActionType, CallStatus, VoiceType, WebhookEvent, WebhookMethod } from "../schemas/values.js";
-export { Fleet } from "../fleet/native.js";
+// The Fleet the plugin constructs (voiceagent:index:Fleet), as in every other language.
+export { Fleet } from "../generated/native-fleet.js";
 export * from "../fleet/exports.js";

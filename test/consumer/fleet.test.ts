@@ -259,4 +259,74 @@ describe("a fleet declared in the stack file (templates/voiceagent-fleet)", () =
     expect(await api.agents.list.all()).toHaveLength(1);
     expect((await api.numbers.get(n1 ?? "")).inbound_agent?.id).toBe(agent.id);
   }, 120_000);
+
+  // The staging stack, made by the root entry's Fleet (voiceagent:fleet:Fleet, dynamic children), moved
+  // as a user upgrading would: first to 0.5.0's native-entry Fleet (in the program, native children),
+  // then to today's native entry, whose Fleet is the component the plugin constructs
+  // (voiceagent:index:Fleet), on the plugin in node_modules.
+  it("the staging stack moves to 0.5.0's native Fleet (nothing made again), then to the plugin's component with an empty preview; \
+up writes nothing", async () => {
+    const program = path.join(c.dir, "index.ts");
+    const manifest = path.join(c.dir, "Pulumi.yaml");
+    const before = await outputIds("staging");
+    const template = readFileSync(program, "utf8");
+    const onNative = template.replace('from "pulumi-voiceagent";', 'from "pulumi-voiceagent/native";');
+    expect(onNative).toContain('from "pulumi-voiceagent/native";');
+    // 0.5.0's native Fleet, as that release declared it (provider/fleet/native.ts): the shared
+    // component with the native classes, registered by the program as voiceagent:fleet:Fleet.
+    const native050 = [
+      'import * as va from "pulumi-voiceagent/native";',
+      "const { FleetBase } = require(`${process.cwd()}/node_modules/pulumi-voiceagent/dist/fleet/component.js`) as {",
+      "  FleetBase: new (classes: object, name: string, args: va.FleetArgs) => { ids: unknown };",
+      "};",
+      "const { Voice, Action, Webhook, Agent, PhoneNumber, PurchasedNumber, LinkedNumber, Prompt, VectorDatabase, AccountConnection } = va;",
+      "const classes = { Voice, Action, Webhook, Agent, PhoneNumber, PurchasedNumber, LinkedNumber, Prompt, VectorDatabase, AccountConnection };",
+      'export const ids = new FleetBase(classes, "fleet", va.fleetFromConfig()).ids;',
+      "",
+    ].join("\n");
+    writeFileSync(program, native050);
+    writeFileSync(
+      manifest,
+      [
+        readFileSync(manifest, "utf8").trimEnd(),
+        "plugins:",
+        "  providers:",
+        "    - name: voiceagent",
+        "      path: ./node_modules/pulumi-voiceagent/dist/plugin",
+        "",
+      ].join("\n"),
+    );
+    received.length = 0;
+    // As any dynamic stack moving to the native classes (kit/migration.ts): each resource found under
+    // its alias, its one change the recorded dynamic provider dropped; nothing made, replaced or deleted.
+    const moving = JSON.parse((await pulumi(["preview", "--json", "-s", "staging"])).stdout) as {
+      steps: { op: string; detailedDiff?: Record<string, unknown> | null }[];
+    };
+    const changing = moving.steps.filter((s) => s.op !== "same");
+    expect(changing.map((s) => `${s.op} ${Object.keys(s.detailedDiff ?? {}).join()}`)).toEqual(
+      changing.map(() => "update __provider"),
+    );
+    expect(changing).toHaveLength(16);
+    expect(await up("staging")).toEqual({ update: 16 });
+
+    // Today's native entry: the template's program on it.
+    writeFileSync(program, onNative);
+    await pulumi(["preview", "--expect-no-changes", "-s", "staging"]);
+    await pulumi(["preview", "--refresh", "--expect-no-changes", "-s", "staging"]);
+    // The first up only rewrites the URNs in the state.
+    expect(await up("staging")).toEqual({});
+    expect(received.filter((r) => !r.startsWith("GET "))).toEqual([]);
+    expect(await outputIds("staging")).toEqual(before);
+    const state = JSON.parse((await pulumi(["stack", "export", "-s", "staging"])).stdout) as {
+      deployment: { resources: { urn: string }[] };
+    };
+    // The URNs' types (with their parents'): the component and every child now the plugin's.
+    const types = [...new Set(state.deployment.resources.map((r) => r.urn.split("::")[2] ?? ""))].sort();
+    expect(types.filter((t) => t.includes("Fleet"))).toEqual([
+      "voiceagent:index:Fleet",
+      ...["Action", "Agent", "PhoneNumber", "PurchasedNumber", "Voice", "Webhook"].map(
+        (k) => `voiceagent:index:Fleet$voiceagent:index:${k}`,
+      ),
+    ]);
+  }, 240_000);
 });

@@ -8,6 +8,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import * as dynamic from "pulumi-voiceagent";
 import * as native from "pulumi-voiceagent/native";
 import type { FleetSpec } from "pulumi-voiceagent";
+// The plugin's Fleet (its Construct runs it); the native entry's Fleet is the remote component.
+import { ServedFleet } from "../../provider/dist/fleet/native.js";
 
 /** The fields of a RegisterResourceRequest this file reads. */
 interface Request {
@@ -15,6 +17,7 @@ interface Request {
   getName(): string;
   getParent(): string;
   getProtect(): boolean;
+  getRemote(): boolean;
   getAliasesList(): { getSpec(): { getName(): string } | undefined }[];
   getObject(): { toJavaScript(): Record<string, unknown> } | undefined;
 }
@@ -120,10 +123,11 @@ beforeAll(async () => {
     requests.push(req);
     return answer(req, callback);
   };
-  const n = new native.Fleet("nf", { fleet, secret: true });
+  const n = new ServedFleet("nf", { fleet, secret: true });
+  new native.Fleet("remote", { fleet, secret: true });
   const d = new dynamic.Fleet("df", { fleet });
   try {
-    new native.Fleet("bad", { fleet: { agents: { a: { prompt: "p", voice: "nobody" } } } });
+    new ServedFleet("bad", { fleet: { agents: { a: { prompt: "p", voice: "nobody" } } } });
   } catch (err) {
     refused = err;
   }
@@ -165,8 +169,15 @@ describe("Fleet", () => {
     });
   });
 
+  it("the native entry's Fleet is the plugin's component: one remote registration, its document secret, no child of its own", () => {
+    const remote = byName("voiceagent:index:Fleet", "remote");
+    expect(remote.getRemote()).toBe(true);
+    expect(isSecret(inputs(remote).fleet)).toBe(true);
+    expect(requests.filter((r) => r.getName().startsWith("remote-"))).toEqual([]);
+  });
+
   it("registers each entry as its entry's type, named <fleet>-<key>, under the component", () => {
-    const component = byName("voiceagent:fleet:Fleet", "nf");
+    const component = byName("voiceagent:index:Fleet", "nf");
     expect(component).toBeDefined();
     for (const [type, name] of [
       ["Voice", "nf-warm"],
@@ -175,7 +186,7 @@ describe("Fleet", () => {
       ["PurchasedNumber", "nf-bought"],
       ["PhoneNumber", "nf-bought"],
     ] as const) {
-      expect(byName(`voiceagent:index:${type}`, name).getParent()).toMatch(/voiceagent:fleet:Fleet::nf$/);
+      expect(byName(`voiceagent:index:${type}`, name).getParent()).toMatch(/voiceagent:index:Fleet::nf$/);
     }
     expect(byName("pulumi-nodejs:dynamic/voiceagent:Agent", "df-support").getParent()).toMatch(
       /voiceagent:fleet:Fleet::df$/,
@@ -200,7 +211,7 @@ describe("Fleet", () => {
   });
 
   it("registers a linked line as a LinkedNumber holding its connection (and no agent when outbound only), with no PhoneNumber binding", () => {
-    expect(byName("voiceagent:index:LinkedNumber", "nf-own").getParent()).toMatch(/voiceagent:fleet:Fleet::nf$/);
+    expect(byName("voiceagent:index:LinkedNumber", "nf-own").getParent()).toMatch(/voiceagent:index:Fleet::nf$/);
     const own = inputs(byName("pulumi-nodejs:dynamic/voiceagent:LinkedNumber", "df-own"));
     expect(own).toMatchObject({
       number: "+15550020002",

@@ -70,6 +70,17 @@ function document(voice: string, number: string) {
   };
 }
 
+/** Edits the stack file's fleet value in place: values set with --secret stay the ciphertext they are. */
+function editStackFleet<D>(run: ServedFleetDriver, edit: (fleet: D) => void): void {
+  const file = (parse(readFileSync(run.stackFile, "utf8")) ?? {}) as { config?: Record<string, unknown> };
+  const config = { ...file.config };
+  const name = `${run.project}:fleet`;
+  const fleet = (config[name] ?? {}) as D;
+  edit(fleet);
+  config[name] = fleet;
+  writeFileSync(run.stackFile, stringify({ ...file, config }));
+}
+
 /** Registers the scenario's test on a stack its language's earlier tests left empty. */
 export function servedFleetScenario(run: ServedFleetDriver): void {
   it("a served Fleet from the stack file: up; no-change preview; a hand edit seen by preview --refresh; " +
@@ -93,16 +104,7 @@ export function servedFleetScenario(run: ServedFleetDriver): void {
       (await createClient({ baseUrl: emu.url, token }).numbers.get(n)).inbound_agent?.id;
     const original = readFileSync(run.stackFile, "utf8");
     type Doc = Omit<ReturnType<typeof document>, "agents"> & { agents: Record<string, Record<string, unknown>> };
-    /** Edits the stack file's fleet value in place: values set with --secret stay the ciphertext they are. */
-    const editFleet = (edit: (fleet: Doc) => void) => {
-      const file = (parse(readFileSync(run.stackFile, "utf8")) ?? {}) as { config?: Record<string, unknown> };
-      const config = { ...file.config };
-      const name = `${run.project}:fleet`;
-      const fleet = (config[name] ?? {}) as Doc;
-      edit(fleet);
-      config[name] = fleet;
-      writeFileSync(run.stackFile, stringify({ ...file, config }));
-    };
+    const editFleet = (edit: (fleet: Doc) => void) => editStackFleet(run, edit);
     const undo = await run.use();
     try {
       await run.set("voiceagent:baseUrl", emu.url);
@@ -160,6 +162,61 @@ export function servedFleetScenario(run: ServedFleetDriver): void {
     } finally {
       writeFileSync(run.stackFile, original);
       await run.rm("voiceagent:api");
+      await run.set("voiceagent:baseUrl", run.before.baseUrl);
+      await run.set("voiceagent:token", run.before.token, { secret: true });
+      await undo();
+      await emu.close();
+    }
+  }, 600_000);
+}
+
+/**
+ * The interface API's fleet (/work/shared/interface.md: voices, actions, webhooks, agents, lines)
+ * through the same component, on an emulator of the interface, on a stack the scenario above left
+ * empty: up, an empty preview, the secret prompt in no plaintext place, destroy.
+ */
+export function servedInterfaceFleetScenario(run: ServedFleetDriver): void {
+  it("a served Fleet of the interface API's kinds: up makes and binds them; the next preview is empty; destroy removes them", async () => {
+    const token = `fleet-2023-${randomUUID()}`;
+    const prompt = `You answer the support line (${randomUUID()}).`;
+    const emu = await startEmulator({ tokens: [token], seed: true });
+    const [number] = emu.seeds.get(token)!.numbers;
+    const client = createClient({ baseUrl: emu.url, token });
+    const original = readFileSync(run.stackFile, "utf8");
+    const undo = await run.use();
+    try {
+      await run.rm("voiceagent:api");
+      await run.set("voiceagent:baseUrl", emu.url);
+      await run.set("voiceagent:token", token, { secret: true });
+      editStackFleet<Record<string, unknown>>(run, (f) =>
+        Object.assign(f, {
+          voices: { warm: { voiceName: "alloy", pitch: 0, rate: 1 } },
+          actions: { "hang-up": { type: "action_end_conversation" } },
+          webhooks: { events: { url: "https://hooks.example.com/va-events", subscriptions: ["event_message"] } },
+          agents: {
+            support: { voice: "warm", actions: ["hang-up"], webhook: "events", initialMessage: "Hello, support." },
+          },
+          lines: { main: { number, agent: "support" } },
+        }),
+      );
+      await run.set("fleet.agents.support.prompt", prompt, { secret: true, path: true });
+
+      const up = await run.up();
+      // A voice, an action, a webhook, an agent, a binding and the component; the stack.
+      expect(up.changes).toEqual({ create: 6 + 1 });
+      const ids = up.outputs.ids as Record<string, Record<string, string>>;
+      const agent = await client.agents.get(ids.agents?.support ?? "");
+      expect(agent.prompt).toBe(prompt);
+      expect(agent.voice.id).toBe(ids.voices?.warm);
+      expect(agent.actions.map((a) => a.id)).toEqual([ids.actions?.["hang-up"]]);
+      expect(agent.webhook?.id).toBe(ids.webhooks?.events);
+      expect((await client.numbers.get(number!)).inbound_agent?.id).toBe(agent.id);
+      expect(await run.preview()).toEqual({});
+      for (const secret of [prompt, token]) expect(await run.plaintext(secret)).toEqual([]);
+      expect((await run.destroy()).changes).toEqual({ delete: 6 + 1 });
+      expect((await client.numbers.get(number!)).inbound_agent ?? null).toBeNull();
+    } finally {
+      writeFileSync(run.stackFile, original);
       await run.set("voiceagent:baseUrl", run.before.baseUrl);
       await run.set("voiceagent:token", run.before.token, { secret: true });
       await undo();

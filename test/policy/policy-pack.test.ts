@@ -151,7 +151,7 @@ const vendorKey = `sk-${randomUUID()}`;
 let emu: RunningEmulator;
 let tmp = "";
 let packDir = "";
-let projects: Record<"dynamic" | "native" | "python" | "yaml" | "yamlClean" | "nodePlugin", Project>;
+let projects: Record<"dynamic" | "native" | "python" | "yaml" | "yamlClean" | "nodePlugin" | "fleet", Project>;
 const printed: string[] = [];
 
 beforeAll(async () => {
@@ -206,6 +206,8 @@ beforeAll(async () => {
     });
   const yaml = yamlProject("policy-yaml", "yaml-violations.yaml");
   const yamlClean = yamlProject("policy-yaml-clean", "yaml-clean.yaml");
+  // A Fleet the plugin serves (Construct): its children are registered by the plugin, not the program.
+  const fleet = yamlProject("policy-fleet", "yaml-fleet.yaml");
   // The voiceagent plugin as a folder written in Node (PulumiPlugin.yaml, package.json's main), not
   // an executable: the engine starts it through the same RunPlugin, with run-plugin's arguments.
   const nodePlugin = install.project("node-plugin", {
@@ -222,7 +224,7 @@ beforeAll(async () => {
     path.join(pluginDir, "main.js"),
     'require("../node_modules/pulumi-voiceagent/dist/plugin/pulumi-resource-voiceagent");\n',
   );
-  projects = { dynamic, native, python, yaml, yamlClean, nodePlugin };
+  projects = { dynamic, native, python, yaml, yamlClean, nodePlugin, fleet };
   await install.compile();
   await Promise.all(
     Object.values(projects).map(async (project) => {
@@ -338,6 +340,19 @@ describe("the pack's config", () => {
       "native",
     );
     expect(r.code, r.stdout + r.stderr).toBe(0);
+  });
+});
+
+describe("a Fleet served by the plugin (voiceagent:Fleet)", () => {
+  it("the pack checks the children the plugin registers: each violation names the child `fleet-<key>`", async () => {
+    const r = await preview(projects.fleet, true);
+    const named = (v: Printed) => `${v.policy} ${v.type} ${v.name}`;
+    expect(r.found.map(named).sort()).toEqual([
+      `voiceagent-external-action-url ${tokenOf("Action")} fleet-lookup`,
+      `voiceagent-webhook-https ${tokenOf("Webhook")} fleet-events`,
+    ]);
+    for (const v of r.found) expect(v.message).toContain(`'${v.name}'`);
+    expect(r.code).not.toBe(0);
   });
 });
 

@@ -13,7 +13,7 @@ import { REPO_ROOT, run } from "../helpers/consumer.js";
 import { installedPlugins } from "../helpers/release-server.js";
 import { files, TEMPLATE, useYamlStack } from "./yaml-stack.js";
 import { currentSetupScenario } from "../sdk/current-setup.js";
-import { servedFleetScenario } from "../fleet/served-scenario.js";
+import { type ServedFleetDriver, servedFleetScenario, servedInterfaceFleetScenario } from "../fleet/served-scenario.js";
 
 const PROMPT = `You are the front desk of a small clinic (${randomUUID()}). Take a message.`;
 const ctx = useYamlStack(inject("releaseDir"), PROMPT);
@@ -285,7 +285,7 @@ describe("Pulumi YAML (templates/voiceagent-yaml)", () => {
 // voiceagent:Fleet, named `fleet` as a TypeScript program names it.
 describe("the Fleet in YAML (voiceagent:Fleet, served by the plugin's Construct)", () => {
   const manifest = () => path.join(ctx.dir, "Pulumi.yaml");
-  servedFleetScenario({
+  const driver: ServedFleetDriver = {
     set: async (key, value, opts = {}) => {
       await ctx.must([
         "config",
@@ -347,7 +347,10 @@ describe("the Fleet in YAML (voiceagent:Fleet, served by the plugin's Construct)
     get before() {
       return { baseUrl: ctx.emu.url, token: ctx.token };
     },
-  });
+  };
+  servedFleetScenario(driver);
+  // The interface API's fleet on the same stack, which the scenario above left empty.
+  servedInterfaceFleetScenario(driver);
 });
 
 describe("voiceagent pull --format yaml, and pulumi import into a YAML project", () => {
