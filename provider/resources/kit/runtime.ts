@@ -108,7 +108,7 @@ export function kindRuntime<S extends z.ZodRawShape, R extends { id: string }, W
    * The one conversion from an answer to outputs, for create, adoption, update, read and import
    * alike: what a write records is what a read of the same object right after records, so a
    * refresh (and `voiceagent drift`) sees only what changed outside Pulumi
-   * (test/provider/outputs-agree.test.ts holds every kind to it on both API generations).
+   * (test/kinds/outputs-agree.test.ts holds every kind to it on both API generations).
    */
   const outs = (live: R, inputs: Props) => outputsOf(def, live, inputs);
 

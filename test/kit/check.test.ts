@@ -11,7 +11,7 @@ const settings = { baseUrl: "http://127.0.0.1:9", token: "t0ken-value" };
 const check = (kind: string, news: Record<string, unknown>, s: object | undefined = settings) =>
   runtimeFor(kind).check(s, {}, news);
 // These checks are of inputs and settings: with the API generation set, no check asks the service
-// which one it speaks (that read is test/provider/preview-generation.test.ts's).
+// which one it speaks (that read is test/kit/preview-generation.test.ts's).
 beforeEach(() => vi.stubEnv("VOICEAGENT_API", "2023"));
 afterEach(() => vi.unstubAllEnvs());
 const failuresOf = async (kind: string, news: Record<string, unknown>) => (await check(kind, news)).failures ?? [];
