@@ -49,7 +49,9 @@ function valueType(t: TypeRef, indent: string, enums: Set<string>): string {
         type: valueType(k.type, inner, enums),
         required: k.required,
       }));
-      const rest = t.open ? `${inner}/** Other keys pass to the service as they are. */\n${inner}[key: string]: unknown;\n` : "";
+      const rest = t.open
+        ? `${inner}/** Other keys pass to the service as they are. */\n${inner}[key: string]: unknown;\n`
+        : "";
       return `{\n${members(inner, known)}${rest}${indent}}`;
     }
     case "named":

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { CoordinationError } from "./coordination-error.js";
 import { readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { lock } from "proper-lockfile";
@@ -171,9 +172,10 @@ export class SharedLedger implements CreateLedger {
       }, by);
       if (registered) break;
       if (expired(by))
-        throw new Error(
+        throw new CoordinationError(
+          "E_TIMEOUT",
           `a check of the ${kind} list by another provider process of this account on this machine still held this create at the ` +
-            `operation's deadline; nothing was sent`,
+            `operation's deadline; nothing was sent: run the command again (or give the resource a longer customTimeouts)`,
         );
       await pause(round);
     }
@@ -203,9 +205,11 @@ export class SharedLedger implements CreateLedger {
       for (let round = 0; (await this.read()).inFlight.some((e) => e.kind === kind); round++) {
         if (round === 0) onWait?.();
         if (expired(by))
-          throw new Error(
+          throw new CoordinationError(
+            "E_TIMEOUT",
             `creates of ${kind} sent by other provider processes of this account on this machine were still waiting for their answers at ` +
-              `the operation's deadline, so the list could not be checked`,
+              `the operation's deadline, so the list could not be checked; nothing was sent: run the command again ` +
+              "(or give the resource a longer customTimeouts)",
           );
         await pause(round);
       }
@@ -342,9 +346,10 @@ export class SharedLedger implements CreateLedger {
       for (const step of group.filter((s) => expired(s.until))) {
         group.splice(group.indexOf(step), 1);
         step.fail(
-          new Error(
+          new CoordinationError(
+            "E_TIMEOUT",
             `the lock of this account's record of creates on this machine (${path.basename(this.file)}) was still held by ` +
-              `another provider process at the operation's deadline`,
+              `another provider process at the operation's deadline; this step sent nothing: run the command again`,
           ),
         );
       }
