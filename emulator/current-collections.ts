@@ -24,7 +24,7 @@ const notFound = (what: string) => new HttpFailure(404, `${what} not found`);
 const invalid = (loc: (string | number)[], msg: string, type: string) => new HttpFailure(422, [{ loc, msg, type }]);
 
 /** How a 404 names an object of `table`: "account_connection" -> "Account connection". */
-function named(table: Table): string {
+function tableNoun(table: Table): string {
   const words = table.replaceAll("_", " ");
   return `${words.charAt(0).toUpperCase()}${words.slice(1)}`;
 }
@@ -60,7 +60,8 @@ export class CurrentCollections {
   // What every collection of the current API does unless its own rules say otherwise (the routes
   // of a collection without handlers of its own, current-routes.ts): an object by id (404 naming
   // the object: "Vector database not found"), a new one as sent, the fields given replacing theirs.
-  get = (table: Table, u: string, id: string) => this.need<{ id: string; user_id: string }>(table, u, id, named(table));
+  get = (table: Table, u: string, id: string) =>
+    this.need<{ id: string; user_id: string }>(table, u, id, tableNoun(table));
   create(table: Table, u: string, b: object) {
     return this.store.insert(table, { id: randomUUID(), user_id: u, ...given(b) });
   }

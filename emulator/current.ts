@@ -11,7 +11,7 @@ import type { EndpointName } from "pulumi-voiceagent/schemas";
 export type WireObject = Record<string, unknown>;
 /** Whether a JSON value is an object (not null, not an array). */
 export const isRecord = (v: unknown): v is WireObject => typeof v === "object" && v !== null && !Array.isArray(v);
-const idOf = (v: unknown): unknown => (isRecord(v) ? v.id : v);
+const idIn = (v: unknown): unknown => (isRecord(v) ? v.id : v);
 
 /**
  * A full agent of the current API: the prompt is an object (the prompt object the service gave,
@@ -38,16 +38,16 @@ function normalizedAgent(item: WireObject): WireObject {
   return {
     ...rest,
     prompt,
-    voice: idOf(item.voice),
-    actions: Array.isArray(item.actions) ? item.actions.map(idOf) : [],
-    webhook: item.webhook ? idOf(item.webhook) : null,
+    voice: idIn(item.voice),
+    actions: Array.isArray(item.actions) ? item.actions.map(idIn) : [],
+    webhook: item.webhook ? idIn(item.webhook) : null,
     ...refs(item, ["vector_database", "openai_account_connection"]),
   };
 }
 
 /** The given fields, where present, as ids (a list page's references). */
 function refs(item: WireObject, fields: string[]): WireObject {
-  return Object.fromEntries(fields.filter((f) => item[f]).map((f) => [f, idOf(item[f])]));
+  return Object.fromEntries(fields.filter((f) => item[f]).map((f) => [f, idIn(item[f])]));
 }
 
 /**
@@ -91,13 +91,13 @@ function normalized(name: EndpointName, item: unknown): unknown {
     case "listNumbers":
       return {
         ...item,
-        inbound_agent: item.inbound_agent ? idOf(item.inbound_agent) : null,
+        inbound_agent: item.inbound_agent ? idIn(item.inbound_agent) : null,
         ...refs(item, ["telephony_account_connection"]),
       };
     case "listCalls":
       return {
         ...call(item),
-        agent: idOf(item.agent),
+        agent: idIn(item.agent),
         ...refs(item, ["telephony_account_connection"]),
         ...epochSeconds(item, ["start_time", "end_time"]),
       };

@@ -7,6 +7,20 @@
  */
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
+import { VoiceAgentError } from "./voiceagent-error.js";
+
+/**
+ * The package's own manifest is not as published (a packaging mistake, or an install edited by
+ * hand): found before any resource registers, so nothing was sent.
+ */
+export class BrokenInstallError extends VoiceAgentError {
+  override readonly name = "BrokenInstallError";
+  readonly code = "E_INSTALL";
+  readonly mayHaveActed = false;
+  constructor(problem: string) {
+    super(`${problem}; nothing was sent to the service: reinstall pulumi-voiceagent (npm install pulumi-voiceagent)`);
+  }
+}
 
 /** A version as [major, minor, patch], plus whether it carried a pre-release tag. */
 export interface Version {
@@ -33,7 +47,7 @@ export function parseRange(text: string): SupportedRange {
   const m = /^>=\s*(\S+)\s+<\s*(\d+)(?:\.0\.0)?$/.exec(text.trim());
   const min = m?.[1] === undefined ? undefined : parseVersion(m[1]);
   if (!m || !min || min.prerelease) {
-    throw new Error(
+    throw new BrokenInstallError(
       `pulumi-voiceagent: peerDependencies["@pulumi/pulumi"] must look like ">=3.139.0 <4", not "${text}"`,
     );
   }
@@ -63,11 +77,12 @@ export function ownManifest(from: string = __dirname): { version: string; range:
       const version = field(manifest, "version");
       const range = field(field(manifest, "peerDependencies"), "@pulumi/pulumi");
       if (typeof version !== "string" || typeof range !== "string") {
-        throw new Error(`pulumi-voiceagent: ${file} lacks a version or a @pulumi/pulumi peer range`);
+        throw new BrokenInstallError(`pulumi-voiceagent: ${file} lacks a version or a @pulumi/pulumi peer range`);
       }
       return { version, range: parseRange(range) };
     }
-    if (path.dirname(dir) === dir) throw new Error(`pulumi-voiceagent: no package.json of ours above ${from}`);
+    if (path.dirname(dir) === dir)
+      throw new BrokenInstallError(`pulumi-voiceagent: no package.json of ours above ${from}`);
   }
 }
 

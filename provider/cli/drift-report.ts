@@ -80,7 +80,7 @@ export function maskSecrets(value: unknown): unknown {
 const ours = (type: string) => kindOfType(type, KIND_NAMES) !== undefined;
 const shortKind = (type: string) => kindOfType(type, KIND_NAMES) ?? type;
 /** A step's inputs without the serialized provider, secrets masked: masked values compare equal. */
-const inputsOf = (s: z.infer<typeof StepStateSchema> | null | undefined): Record<string, unknown> => {
+const recordedInputs = (s: z.infer<typeof StepStateSchema> | null | undefined): Record<string, unknown> => {
   return Object.fromEntries(Object.entries(withoutProvider(s?.inputs ?? {})).map(([k, v]) => [k, maskSecrets(v)]));
 };
 
@@ -93,7 +93,7 @@ const inputsOf = (s: z.infer<typeof StepStateSchema> | null | undefined): Record
  * same object would (kit/derive.ts `outputsOf`), so only a change made outside Pulumi differs.
  */
 const recordedOf = (kind: string, s: z.infer<typeof StepStateSchema> | null | undefined): Record<string, unknown> => {
-  if (!s?.outputs) return inputsOf(s);
+  if (!s?.outputs) return recordedInputs(s);
   const names = new Set(INPUT_PROPERTIES[kind] ?? []);
   return Object.fromEntries(
     Object.entries(withoutProvider(s.outputs))
@@ -128,7 +128,9 @@ export function driftFromEvents(events: readonly unknown[]): DriftReport {
     if (step && CHANGING.has(step.op) && ours(step.type)) {
       // Dynamic providers report no per-property diff: compare the inputs when the engine gives none.
       const compared =
-        step.op === "update" || step.op.includes("replace") ? changedKeys(inputsOf(step.old), inputsOf(step.new)) : [];
+        step.op === "update" || step.op.includes("replace")
+          ? changedKeys(recordedInputs(step.old), recordedInputs(step.new))
+          : [];
       const properties = step.diffs?.length
         ? step.diffs
         : step.detailedDiff
@@ -152,7 +154,7 @@ function changedKeys(before: Record<string, unknown>, after: Record<string, unkn
   return keys.filter((k) => !isDeepStrictEqual(before[k], after[k]));
 }
 
-const shown = (v: unknown) => {
+const printable = (v: unknown) => {
   const text = v === undefined ? "(unset)" : JSON.stringify(v);
   return text.length > 120 ? `${text.slice(0, 119)}…` : text;
 };
@@ -167,7 +169,8 @@ export function humanDrift(r: DriftReport): string {
     for (const d of r.drifted) {
       if (d.status === "deleted") out.push(`  ${d.kind} ${d.name}: deleted outside Pulumi`);
       else
-        for (const p of d.properties) out.push(`  ${d.kind} ${d.name}: ${p.name}: ${shown(p.old)} → ${shown(p.new)}`);
+        for (const p of d.properties)
+          out.push(`  ${d.kind} ${d.name}: ${p.name}: ${printable(p.old)} → ${printable(p.new)}`);
     }
   }
   if (r.planned.length) {

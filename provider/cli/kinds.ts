@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { CliError } from "./errors.js";
 import { KIND_NAMES, KINDS as REGISTRY, type KindName } from "../resources/kinds/index.js";
 import { type AccountCollection, COLLECTION_WORDS } from "../resources/kinds/collection-words.js";
 import type { CollectionName } from "../client/index.js";
@@ -169,13 +170,13 @@ export function parseCollections(value: string): AccountCollection[] {
     .split(",")
     .map((s) => s.trim().toLowerCase())
     .filter(Boolean);
-  if (wanted.length === 0) throw new Error(`--only is empty: name one or more of ${ACCOUNT_COLLECTIONS.join(", ")}`);
+  if (wanted.length === 0) throw new CliError(`--only is empty: name one or more of ${ACCOUNT_COLLECTIONS.join(", ")}`);
   const out = new Set<AccountCollection>();
   for (const w of wanted) {
     const parsed = AccountCollectionSchema.safeParse(
       ACCOUNT_COLLECTIONS.find((c) => c === w || c === `${w}s` || SINGULAR[c] === w),
     );
-    if (!parsed.success) throw new Error(`--only: unknown collection "${w}"; use ${ACCOUNT_COLLECTIONS.join(", ")}`);
+    if (!parsed.success) throw new CliError(`--only: unknown collection "${w}"; use ${ACCOUNT_COLLECTIONS.join(", ")}`);
     out.add(parsed.data);
   }
   return ACCOUNT_COLLECTIONS.filter((c) => out.has(c));

@@ -105,7 +105,7 @@ export async function recover(opts: RecoverOptions, io: CliIo): Promise<ExitCode
   if (others.length > 0) {
     const lines = decisions.flatMap((d) => {
       const line = d.outcome === "adopt" && d.id ? adoptLine(d, d.id) : undefined;
-      return line ? [`    ${name(d.urn)}: ${line}`] : [];
+      return line ? [`    ${resourceNameOf(d.urn)}: ${line}`] : [];
     });
     // A refresh drops pending updates and deletes and keeps pending creates: only creates need their owner.
     const creates = others.filter((op) => op.type === "creating");
@@ -185,16 +185,16 @@ function describe(op: PendingOperation): string {
   return `${op.type} ${op.resource.urn}`;
 }
 
-const name = (urn: string) => urn.split("::").pop() ?? urn;
+const resourceNameOf = (urn: string) => urn.split("::").pop() ?? urn;
 
 function render(decisions: Decision[]): string {
-  const rows = decisions.map((d) => [d.outcome, name(d.urn), d.id ?? (d.candidates ?? []).join(" "), d.why]);
+  const rows = decisions.map((d) => [d.outcome, resourceNameOf(d.urn), d.id ?? (d.candidates ?? []).join(" "), d.why]);
   let text = table(["DECISION", "RESOURCE", "ID", "WHY"], rows, 200);
   for (const d of decisions) {
     const paste = d.paste ?? [];
     if (paste.length === 0) continue;
     text +=
-      `\n${name(d.urn)}: if the interrupted run made ${paste.length > 1 ? "one of these" : "it"}, add it to ` +
+      `\n${resourceNameOf(d.urn)}: if the interrupted run made ${paste.length > 1 ? "one of these" : "it"}, add it to ` +
       `the resource's arguments and keep it there (removing it replaces the resource), then run \`pulumi ` +
       `up\`:\n${paste.map((p) => `    ${p},`).join("\n")}\n`;
   }

@@ -41,7 +41,7 @@ export function yamlJson(value: Json): string {
 /** A reference to another resource of the program: its `id` output, quoted (`{` opens a mapping in a flow list). */
 const refText = (variable: string) => stringLiteral(`\${${variable}.id}`);
 
-function argText(arg: Arg): string {
+function yamlArg(arg: Arg): string {
   if ("ref" in arg) return refText(arg.ref.variable);
   if ("value" in arg) return yamlJson(arg.value);
   if ("secret" in arg) return stringLiteral(`\${${arg.secret.key}}`);
@@ -111,7 +111,7 @@ export function yamlProject(plan: PullPlan, name: string): YamlProject {
     lines.push("    properties:");
     const key = keys.get(r);
     for (const [prop, arg] of Object.entries(r.args)) {
-      lines.push(`      ${prop}: ${key && prop === "prompt" ? stringLiteral(`\${${key}}`) : argText(arg)}`);
+      lines.push(`      ${prop}: ${key && prop === "prompt" ? stringLiteral(`\${${key}}`) : yamlArg(arg)}`);
     }
   }
   const secrets = new Map([...keys].map(([r, key]) => [key, promptOf(r)]));

@@ -23,9 +23,9 @@ export type ExtensionsSetting = "auto" | "all" | "none";
 /** Which extension routes a server has, learned once per client. */
 export interface Capabilities {
   /** True when the server has the extension routes of `collection` (list, get by id, create/update). */
-  has(collection: Collection): Promise<boolean>;
+  has(collection: CollectionName): Promise<boolean>;
   /** Records what a list call already showed, so no probe is needed. */
-  learn(collection: Collection, present: boolean): void;
+  learn(collection: CollectionName, present: boolean): void;
 }
 
 /**
@@ -35,7 +35,7 @@ export interface Capabilities {
  * nothing is probed.
  */
 export function createCapabilities(sendRoute: SendRoute, setting: ExtensionsSetting = "auto"): Capabilities {
-  const known = new Map<Collection, Promise<boolean>>();
+  const known = new Map<CollectionName, Promise<boolean>>();
   return {
     has(collection) {
       // The current API's own collections have every route wherever they exist at all.

@@ -41,6 +41,7 @@ import { createPageReads } from "./page-reads.js";
 import { collectionPagers, pager, readPage, type CollectionPagers } from "./pager.js";
 import { tableNamespaces } from "./collection-client.js";
 import { MemoryLedger, type CreateLedger } from "./ledger.js";
+import { ClientSettingsError } from "./settings-error.js";
 import { Snapshots } from "./snapshots.js";
 import { createOnce } from "./reconcile.js";
 import { createTransport } from "./transport.js";
@@ -86,8 +87,8 @@ export type VoiceAgentClient = ReturnType<typeof createClient>;
  */
 export function createClient(input: CreateClientInput) {
   const { baseUrl, token, extensions, api, ledger = new MemoryLedger(), ...rest } = input;
-  if (!baseUrl) throw new TypeError("createClient: baseUrl is required");
-  if (!token) throw new TypeError("createClient: token is required");
+  if (!baseUrl) throw new ClientSettingsError("baseUrl");
+  if (!token) throw new ClientSettingsError("token");
   const options = mergeOptions(rest);
   const generation = createGeneration(api);
   const transport = createTransport(baseUrl, token, options, (json) => generation.observe(json));

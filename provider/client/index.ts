@@ -7,6 +7,7 @@
  */
 export { createClient, type CreateClientInput, type VoiceAgentClient } from "./client.js";
 export { VoiceAgentError } from "../voiceagent-error.js";
+export { ClientSettingsError } from "./settings-error.js";
 export {
   ApiError,
   ApiAmbiguousCreateError,

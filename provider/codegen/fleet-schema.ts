@@ -35,7 +35,7 @@ function entrySpec(section: (typeof ENTRY_SECTIONS)[number], kinds: readonly Kin
   const sk = sectionKind(section);
   const k = kinds.find((d) => d.kind === sk.kind);
   if (!k) throw new Error(`the fleet's ${section} are ${sk.kind}s, which no kind describes`);
-  const known: readonly string[] = KNOWN_KEYS[section];
+  const known: readonly string[] = KNOWN_KEYS[section] ?? [];
   const props = k.properties.filter((p) => p.input && p.name !== sk.adopt && known.includes(p.name));
   const properties = Object.fromEntries(
     props.map((p) => {

@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
+import { fleetSpecSource } from "./fleet-spec.js";
 import { nativeFleetSource } from "./fleet-ts.js";
 import { lookupsSource, nativeLookupsSource } from "./functions-ts.js";
 import { describeFunctions, describeKinds, schemaText } from "./package-schema.js";
@@ -15,8 +16,7 @@ export interface GeneratedFile {
  * Every generated file under `providerDir` (the provider package's source folder), as it should be
  * committed: the package schema, and under generated/ each kind's public (dynamic) class and their
  * index, what each kind registers, the classes of the native entry (its Fleet from the schema's
- * component) and its Provider's arguments, and
- * both entries' functions.
+ * component) and its Provider's arguments, both entries' functions, and the fleet's entry types.
  */
 export function generatedFiles(providerDir: string): GeneratedFile[] {
   const packageJson = readFileSync(path.join(providerDir, "package.json"), "utf8");
@@ -33,5 +33,6 @@ export function generatedFiles(providerDir: string): GeneratedFile[] {
     { path: path.join(generated, "provider-args.ts"), text: providerArgsSource() },
     { path: path.join(generated, "dynamic", "lookups.ts"), text: lookupsSource(functions) },
     { path: path.join(generated, "native-lookups.ts"), text: nativeLookupsSource(functions) },
+    { path: path.join(generated, "fleet-spec.ts"), text: fleetSpecSource(kinds) },
   ];
 }

@@ -1,4 +1,5 @@
 import { createHash, randomUUID } from "node:crypto";
+import { CoordinationError } from "./coordination-error.js";
 import {
   closeSync,
   existsSync,
@@ -398,9 +399,10 @@ export function joinDeployment(
   } catch (err) {
     // Going on without it would let one provider instance undo what another declares: refuse to start.
     const why = err instanceof Error ? err.message : String(err);
-    throw new Error(
-      `cannot make the folder the provider processes of one deployment share (${why}): ` +
-        "point TMPDIR (or VOICEAGENT_SHARED_DIR) at a folder of your own (e.g. TMPDIR=$HOME/tmp)",
+    throw new CoordinationError(
+      "E_SHARED_FOLDER",
+      `cannot make the folder the provider processes of one deployment share (${why}); nothing was sent to the ` +
+        "service: point TMPDIR (or VOICEAGENT_SHARED_DIR) at a folder of your own (e.g. TMPDIR=$HOME/tmp) and run again",
     );
   }
   try {

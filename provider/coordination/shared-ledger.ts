@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { CoordinationError } from "./coordination-error.js";
 import { readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { lock } from "proper-lockfile";
@@ -48,7 +49,8 @@ const StateSchema = z.object({
 type State = z.infer<typeof StateSchema>;
 
 /** Whether an id is held: claimed by a running deployment, or by one that ended while another still ran. */
-const held = (s: State, id: string) => s.claims.some((c) => c.id === id) || s.retired.some((r) => r.ids.includes(id));
+const claimedOrRetired = (s: State, id: string) =>
+  s.claims.some((c) => c.id === id) || s.retired.some((r) => r.ids.includes(id));
 
 /**
  * Retires the claims of deployments whose engine is gone, and drops the retired claims nobody
@@ -143,7 +145,7 @@ export class SharedLedger implements CreateLedger {
       let release: (() => Promise<void>) | undefined;
       try {
         release = await lock(file, LOCK);
-        const state = await readState(file, this.now());
+        const state = await readLedger(file, this.now());
         retire(state, this.room);
         if (empty(state)) await rm(file, { force: true });
       } catch {
@@ -171,9 +173,10 @@ export class SharedLedger implements CreateLedger {
       }, by);
       if (registered) break;
       if (expired(by))
-        throw new Error(
+        throw new CoordinationError(
+          "E_TIMEOUT",
           `a check of the ${kind} list by another provider process of this account on this machine still held this create at the ` +
-            `operation's deadline; nothing was sent`,
+            `operation's deadline; nothing was sent: run the command again (or give the resource a longer customTimeouts)`,
         );
       await pause(round);
     }
@@ -181,10 +184,10 @@ export class SharedLedger implements CreateLedger {
     try {
       result = await fn();
     } catch (err) {
-      await this.update((s) => void remove(s.inFlight, same(entry)), by).catch(() => undefined);
+      await this.update((s) => void remove(s.inFlight, sameEntry(entry)), by).catch(() => undefined);
       throw err;
     }
-    await this.update((s) => void remove(s.inFlight, same(entry)), by);
+    await this.update((s) => void remove(s.inFlight, sameEntry(entry)), by);
     return result;
   }
 
@@ -203,24 +206,26 @@ export class SharedLedger implements CreateLedger {
       for (let round = 0; (await this.read()).inFlight.some((e) => e.kind === kind); round++) {
         if (round === 0) onWait?.();
         if (expired(by))
-          throw new Error(
+          throw new CoordinationError(
+            "E_TIMEOUT",
             `creates of ${kind} sent by other provider processes of this account on this machine were still waiting for their answers at ` +
-              `the operation's deadline, so the list could not be checked`,
+              `the operation's deadline, so the list could not be checked; nothing was sent: run the command again ` +
+              "(or give the resource a longer customTimeouts)",
           );
         await pause(round);
       }
       result = await fn();
     } catch (err) {
-      await this.update((s) => void remove(s.checks, same(entry)), by).catch(() => undefined);
+      await this.update((s) => void remove(s.checks, sameEntry(entry)), by).catch(() => undefined);
       throw err;
     }
-    await this.update((s) => void remove(s.checks, same(entry)), by);
+    await this.update((s) => void remove(s.checks, sameEntry(entry)), by);
     return result;
   }
 
   claim(id: string, until?: Until): Promise<boolean> {
     return this.update((s) => {
-      if (held(s, id)) return false;
+      if (claimedOrRetired(s, id)) return false;
       s.claims.push({ ...this.engine, id });
       return true;
     }, this.deadline(until));
@@ -231,7 +236,9 @@ export class SharedLedger implements CreateLedger {
     const entry = { ...this.me, kind, key: this.room.hashed("body", key), expires: this.expiry(deadline) };
     await this.update(
       (s) =>
-        void (by === 1 ? s.unsettled.push(entry) : remove(s.unsettled, (u) => same(entry)(u) && u.key === entry.key)),
+        void (by === 1
+          ? s.unsettled.push(entry)
+          : remove(s.unsettled, (u) => sameEntry(entry)(u) && u.key === entry.key)),
       deadline,
     );
   }
@@ -240,13 +247,13 @@ export class SharedLedger implements CreateLedger {
     const entry = { ...this.me, kind, key: this.room.hashed("body", key) };
     return this.update((s): Picked => {
       // Never an id another create took, in this deployment or another of the machine.
-      const free = candidates.filter((id) => !held(s, id));
+      const free = candidates.filter((id) => !claimedOrRetired(s, id));
       const waiting = s.unsettled.filter((u) => u.kind === kind && u.key === entry.key).length;
       if (free.length > waiting) return { ambiguous: free };
       const [first] = free;
       if (first === undefined) return { none: true };
       s.claims.push({ ...this.engine, id: first });
-      remove(s.unsettled, (u) => same(entry)(u) && u.key === entry.key);
+      remove(s.unsettled, (u) => sameEntry(entry)(u) && u.key === entry.key);
       return { id: first };
     }, this.deadline(until));
   }
@@ -263,7 +270,7 @@ export class SharedLedger implements CreateLedger {
 
   /** The state as last written, without the entries of processes that are gone or of operations that ended. */
   private read(): Promise<State> {
-    return readState(this.file, this.now());
+    return readLedger(this.file, this.now());
   }
 
   /**
@@ -342,9 +349,10 @@ export class SharedLedger implements CreateLedger {
       for (const step of group.filter((s) => expired(s.until))) {
         group.splice(group.indexOf(step), 1);
         step.fail(
-          new Error(
+          new CoordinationError(
+            "E_TIMEOUT",
             `the lock of this account's record of creates on this machine (${path.basename(this.file)}) was still held by ` +
-              `another provider process at the operation's deadline`,
+              `another provider process at the operation's deadline; this step sent nothing: run the command again`,
           ),
         );
       }
@@ -396,7 +404,7 @@ const LOCK = {
  * The state a ledger file holds, without the entries of processes that are gone or of operations
  * whose deadline passed before `now` (wall-clock ms).
  */
-async function readState(file: string, now: number): Promise<State> {
+async function readLedger(file: string, now: number): Promise<State> {
   let text = "{}";
   try {
     text = await readFile(file, "utf8");
@@ -415,7 +423,8 @@ async function readState(file: string, now: number): Promise<State> {
 }
 
 /** Whether an entry is `entry`'s: the same process, ledger and kind. */
-const same = (entry: Entry) => (e: Entry) => e.pid === entry.pid && e.owner === entry.owner && e.kind === entry.kind;
+const sameEntry = (entry: Entry) => (e: Entry) =>
+  e.pid === entry.pid && e.owner === entry.owner && e.kind === entry.kind;
 
 /** Removes the first entry of `list` that `is` accepts. */
 function remove<E>(list: E[], is: (e: E) => boolean): void {

@@ -24,7 +24,11 @@ export async function lookup<R>(name: string, args: object): Promise<R> {
     throw await shown(err);
   });
   if (outcome.failures)
-    throw new Error(`${outcome.failures.map((f) => f.reason).join("; ")}; nothing was sent to the service`);
+    throw new LookupFailure(
+      `${outcome.failures.map((f) => f.reason).join("; ")}; nothing was sent to the service: correct the arguments and run again`,
+      "E_INVALID_ARGS",
+      false,
+    );
   return resultOf<R>(outcome.result);
 }
 

@@ -28,11 +28,11 @@ const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "obj
 
 /** The known keys of the object at `path`, for an unknown-key message. */
 function knownAt(path: readonly PropertyKey[]): readonly string[] {
-  if (path.length === 0) return KNOWN_KEYS.fleet;
-  if (path.length === 3 && path[0] === "lines" && path[2] === "buy") return KNOWN_KEYS.buy;
-  if (path.length === 3 && path[0] === "lines" && path[2] === "link") return KNOWN_KEYS.link;
+  if (path.length === 0) return KNOWN_KEYS.fleet ?? [];
+  if (path.length === 3 && path[0] === "lines" && path[2] === "buy") return KNOWN_KEYS.buy ?? [];
+  if (path.length === 3 && path[0] === "lines" && path[2] === "link") return KNOWN_KEYS.link ?? [];
   const section = FLEET_SECTIONS.find((s) => s === path[0]);
-  return path.length === 2 && section ? KNOWN_KEYS[section] : [];
+  return path.length === 2 && section ? (KNOWN_KEYS[section] ?? []) : [];
 }
 
 /** One line per problem zod found; never the value itself. */

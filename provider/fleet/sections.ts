@@ -8,6 +8,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { COLLECTION_WORDS } from "../resources/kinds/collection-words.js";
 import { KINDS } from "../resources/kinds/index.js";
+import type { KindInfo } from "../resources/kit/kind.js";
 
 /** The sections whose entries are one resource each of one kind, in the order they are declared. */
 export type EntrySection =
@@ -22,25 +23,15 @@ export type EntrySection =
 /** The kinds the entry sections make. */
 export type EntryKind = "Voice" | "Action" | "Webhook" | "Prompt" | "VectorDatabase" | "AccountConnection" | "Agent";
 
-/** Each entry section's kind, and its fields that name an entry of another section (a key, or an existing object's UUID). */
-const SECTION_KINDS: Record<EntrySection, { kind: EntryKind; refs: Record<string, EntrySection> }> = {
-  voices: { kind: "Voice", refs: {} },
-  actions: { kind: "Action", refs: {} },
-  webhooks: { kind: "Webhook", refs: {} },
-  prompts: { kind: "Prompt", refs: {} },
-  vectorDatabases: { kind: "VectorDatabase", refs: {} },
-  accountConnections: { kind: "AccountConnection", refs: {} },
-  agents: {
-    kind: "Agent",
-    refs: {
-      voice: "voices",
-      webhook: "webhooks",
-      actions: "actions",
-      promptId: "prompts",
-      vectorDatabase: "vectorDatabases",
-      openaiAccountConnection: "accountConnections",
-    },
-  },
+/** Each entry section's kind. */
+const SECTION_KINDS: Record<EntrySection, EntryKind> = {
+  voices: "Voice",
+  actions: "Action",
+  webhooks: "Webhook",
+  prompts: "Prompt",
+  vectorDatabases: "VectorDatabase",
+  accountConnections: "AccountConnection",
+  agents: "Agent",
 };
 
 /** The entry sections, in the order resources are declared (what others refer to first). */
@@ -58,16 +49,31 @@ export interface SectionKind {
   refs: Readonly<Record<string, EntrySection>>;
 }
 
+/** The declaration of an entry section's kind, as the registry holds it. */
+export function kindInfoOf(section: EntrySection): KindInfo & { adopt: string } {
+  const kind = SECTION_KINDS[section];
+  const info = KINDS.find((k) => k.kind === kind)?.info;
+  const adopt = info?.adopt;
+  if (info === undefined || adopt === undefined)
+    throw new Error(`the fleet's ${section} are ${kind}s, which the registry has no adoptable kind for`);
+  return { ...info, adopt };
+}
+
+/** The section whose entries a field that `refersTo` a collection names. */
+const isSection = (s: string): s is EntrySection => s in SECTION_KINDS;
+
 /** Each entry section's kind, as its declaration says. */
 export function sectionKind(section: EntrySection): SectionKind {
-  const { kind, refs } = SECTION_KINDS[section];
-  const info = KINDS.find((k) => k.kind === kind)?.info;
-  if (!info?.adopt)
-    throw new Error(`the fleet's ${section} are ${kind}s, which the registry has no adoptable kind for`);
-  const secret = new Set(
-    Object.entries(info.fields)
-      .filter(([, f]) => f.secret)
-      .map(([name]) => name),
+  const kind = SECTION_KINDS[section];
+  const info = kindInfoOf(section);
+  const fields = Object.entries(info.fields);
+  const secret = new Set(fields.filter(([, f]) => f.secret).map(([name]) => name));
+  // A field naming an object of another collection names its entry in that collection's section.
+  const refs = Object.fromEntries(
+    fields.flatMap(([name, f]) => {
+      const section = Object.entries(COLLECTION_WORDS).find(([c]) => c === f.refersTo)?.[1].section;
+      return section !== undefined && isSection(section) ? [[name, section]] : [];
+    }),
   );
   return { kind, adopt: info.adopt, secret, refs };
 }

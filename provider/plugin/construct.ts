@@ -6,6 +6,7 @@
 // component registers itself and its children there (native resources, named `<name>-<key>` under
 // it, so their URNs are a program's); the response is its URN and its outputs. Loaded on the first
 // Construct: a plugin that serves only custom resources never loads the Node SDK's runtime.
+import { ProviderFailure } from "./protocol.js";
 import * as pulumi from "@pulumi/pulumi";
 import type * as pb from "@pulumi/pulumi/proto/provider_pb.js";
 import { parseFleet } from "../fleet/check.js";
@@ -107,7 +108,13 @@ function optionsOf(req: pb.ConstructRequest): pulumi.ComponentResourceOptions {
 export function construct(req: pb.ConstructRequest, engineAddress: string): Promise<Constructed> {
   return state.withLocalStorage(async () => {
     if (req.getType() !== FLEET_TOKEN)
-      throw new Error(`${req.getType()} is not a component of this provider (it has one: ${FLEET_TOKEN})`);
+      throw new ProviderFailure(
+        `${req.getType()} is not a component of this provider (it has one: ${FLEET_TOKEN}); nothing was sent to the ` +
+          "service: install the plugin that matches the SDK",
+        undefined,
+        "E_UNKNOWN_KIND",
+        false,
+      );
     pulumi.runtime.resetOptions(
       req.getProject(),
       req.getStack(),
@@ -121,9 +128,13 @@ export function construct(req: pb.ConstructRequest, engineAddress: string): Prom
     pulumi.runtime.setAllConfig(Object.fromEntries(req.getConfigMap().entries()), req.getConfigsecretkeysList());
     const inputs = plainOf(req.getInputs()?.toJavaScript()?.fleet);
     if (inputs.unknown)
-      throw new Error(
+      throw new ProviderFailure(
         "fleet: a value of the fleet's document is not known until another resource is made; a Fleet's " +
-          "document is data (a stack file's value, literals), whose keys name its resources",
+          "document is data (a stack file's value, literals), whose keys name its resources. Nothing was sent to " +
+          "the service: give the Fleet known values",
+        undefined,
+        "E_FLEET_CONFIG",
+        false,
       );
     const fleet = new ServedFleet(
       req.getName(),

@@ -1,7 +1,7 @@
 import { parseToken } from "../identity.js";
 import { markSecrets } from "../resources/kit/function.js";
 import type { KindRequest } from "../resources/kit/requests.js";
-import { Secret, type InvokeRequest, type InvokeResponse } from "./protocol.js";
+import { ProviderFailure, Secret, type InvokeRequest, type InvokeResponse } from "./protocol.js";
 
 // The plugin's Invoke in plain terms: a function's token and arguments in, its result (secret keys
 // as Secret values, which the protobuf edge wraps the engine's way) or the argument failures out. Only reads are sent, in preview too:
@@ -22,9 +22,12 @@ export async function invoke(
   const token = parseToken(req.tok);
   const name = token?.provider === "native" ? token.kind : "";
   if (!FUNCTION_NAMES.includes(name)) {
-    throw new Error(
+    throw new ProviderFailure(
       `${req.tok} is not a function this plugin serves (the voiceagent plugin is ${version}; it serves ${FUNCTION_NAMES.join(", ")}): ` +
         "install the plugin that matches the SDK. Nothing was sent to the service.",
+      undefined,
+      "E_UNKNOWN_FUNCTION",
+      false,
     );
   }
   const outcome = await invokeFunction({ host, settings, name, args: req.args });

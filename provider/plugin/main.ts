@@ -8,6 +8,7 @@
  * makes the engine dial it, and Handshake and Attach give it the engine's address
  * (sdk/go/common/resource/plugin/provider_plugin.go `NewProvider`; docs/development.md).
  */
+import { ProviderFailure } from "./protocol.js";
 import { ENGINE_ADDRESS } from "../coordination/deployment.js";
 import { Host } from "../host.js";
 import { pluginVersion, schemaText } from "./embedded.js";
@@ -25,8 +26,12 @@ export function engineAddress(argv: readonly string[]): string | undefined {
   const last = argv.at(-1);
   if (!last || last.startsWith("-") || argv.at(-2) === "--tracing") return undefined;
   if (!ENGINE_ADDRESS.test(last)) {
-    throw new Error(
-      `"${last}" is not the engine's address (host:port): this plugin is started by the Pulumi CLI (pulumi up, preview, import...), not by hand`,
+    throw new ProviderFailure(
+      `"${last}" is not the engine's address (host:port): this plugin is started by the Pulumi CLI (pulumi up, preview, ` +
+        "import...), not by hand; nothing was sent to the service",
+      undefined,
+      "E_STARTED_BY_HAND",
+      false,
     );
   }
   return last;

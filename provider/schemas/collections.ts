@@ -12,7 +12,7 @@ import { CallSchema } from "./call.js";
 import { IdQuerySchema, PageQuerySchema } from "./common.js";
 import { PhoneNumberLinkSchema } from "./current.js";
 import { PhoneNumber2024Schema, page2024Of } from "./current-read.js";
-import { type EndpointDef, type EndpointName, endpoints } from "./endpoints.js";
+import { def, type EndpointDef, type EndpointName, endpoints } from "./endpoints.js";
 import { PhoneNumberSchema } from "./phone-number.js";
 import { PromptCreateSchema, PromptSchema, PromptUpdateSchema } from "./prompt.js";
 import { SECRET_WIRE_FIELDS } from "./secrets.js";
@@ -72,8 +72,6 @@ function named<const R extends Record<string, EndpointName>>(names: R) {
   const routes = Object.fromEntries(Object.entries(names).map(([route, n]) => [route, endpoints[n]]));
   return { endpoints: names, routes: routes as { readonly [K in keyof R]: (typeof endpoints)[R[K]] } };
 }
-
-const def = <const E extends EndpointDef>(e: E): E => e;
 
 /** get, list, create and update of collection `name`, as every collection of the current API has them. */
 function crud<const N extends string, I extends z.ZodType, C extends z.ZodType, U extends z.ZodType>(

@@ -57,7 +57,8 @@ export interface EndpointDef {
   readonly currentResponse?: z.ZodType;
 }
 
-const def = <const E extends EndpointDef>(e: E): E => e;
+/** An endpoint as declared, its literal types kept (for the tables of endpoints and of collections). */
+export const def = <const E extends EndpointDef>(e: E): E => e;
 
 /**
  * The answer of an irreversible act (numbers/cancel, calls/end): read by the client if it can, but

@@ -2,14 +2,17 @@
 // what `npm run gen` writes: nothing else knows it. Proven the other way round, as a diff: the Agent
 // kind without one of its fields (`noiseSuppression`, a current-API boolean) stands for the tree
 // before the field was added; the package schema and classes, the checks (its type, the API
-// generation it needs), `voiceagent pull` and the generated registrations differ from today's by
-// exactly that field, and the only hand-written files of the provider that name it are the two.
-// The Fleet is left out: it still declares the kinds by hand on this branch (issue 43 derives it).
+// generation it needs), `voiceagent pull`, the generated registrations and the Fleet (its schema,
+// its public types, its package-schema type) differ from today's by exactly that field, and the only
+// hand-written files of the provider that name it are the two.
 import { execFileSync } from "node:child_process";
+import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it, vi } from "vitest";
 import { emptyAccount } from "../../provider/cli/account.js";
+import { checkFleet } from "../../provider/fleet/check.js";
+import { entrySchema } from "../../provider/fleet/entries.js";
 import { buildPlan } from "../../provider/cli/plan.js";
 import { generatedFiles } from "../../provider/codegen/generated.js";
 import { agentKind } from "../../provider/resources/kinds/agent.js";
@@ -55,19 +58,27 @@ describe("a trial field added to a kind", () => {
   it("changes what `npm run gen` writes for its kind only, and the schema the SDKs are generated from holds it", () => {
     const [before, after] = [generated(true), generated(false)];
     const changed = [...after.keys()].filter((f) => before.get(f) !== after.get(f)).sort();
-    // The Python Fleet's schema is left out: the Fleet declares the kinds by hand on this branch.
-    expect(changed.filter((f) => !f.includes("fleet"))).toEqual([
+    expect(changed).toEqual([
       "provider/generated/dynamic/agent.ts",
+      "provider/generated/fleet-spec.ts",
       "provider/generated/properties.ts",
       "provider/schema.json",
     ]);
-    const agent = JSON.parse(after.get("provider/schema.json") ?? "{}").resources["voiceagent:index:Agent"];
+    const schemaOf = (files: Map<string, string>) => JSON.parse(files.get("provider/schema.json") ?? "{}");
+    const agent = schemaOf(after).resources["voiceagent:index:Agent"];
     expect(agent.inputProperties[FIELD]).toMatchObject({ type: "boolean" });
     expect(agent.properties[FIELD]).toMatchObject({ type: "boolean" });
-    const agentBeforeSchema = JSON.parse(before.get("provider/schema.json") ?? "{}").resources[
-      "voiceagent:index:Agent"
-    ];
-    expect(agentBeforeSchema.inputProperties).not.toHaveProperty(FIELD);
+    expect(schemaOf(before).resources["voiceagent:index:Agent"].inputProperties).not.toHaveProperty(FIELD);
+    // The Fleet's agent type in the package schema (every SDK's Fleet class), and in TypeScript.
+    expect(schemaOf(after).types["voiceagent:index:FleetAgent"].properties[FIELD]).toMatchObject({ type: "boolean" });
+    expect(schemaOf(before).types["voiceagent:index:FleetAgent"].properties).not.toHaveProperty(FIELD);
+    const fleetAgent = (files: Map<string, string>) =>
+      /export interface FleetAgent [^{]*\{([\s\S]*?)\n\}/.exec(
+        files.get("provider/generated/fleet-spec.ts") ?? "",
+      )?.[1];
+    expect(fleetAgent(after)).toContain(`  ${FIELD}?: boolean;`);
+    expect(fleetAgent(before)).toBeDefined();
+    expect(fleetAgent(before)).not.toContain(FIELD);
     // The committed SDKs are generated from that schema (`npm run gen:sdks`), never by hand.
     const sdkFiles = execFileSync("git", ["ls-files", "sdk"], { cwd: REPO_ROOT, encoding: "utf8" }).split("\n");
     const python = sdkFiles.find((f) => f.endsWith("/agent.py"));
@@ -104,6 +115,21 @@ describe("a trial field added to a kind", () => {
     expect(new Set(since)).toEqual(new Set(AGENT_CURRENT_FIELDS));
   });
 
+  it("is taken by the Fleet's check, with its type, from its definition alone", () => {
+    const agents = (value: unknown) => ({ agents: { a: { prompt: "Hi", voice: randomUUID(), [FIELD]: value } } });
+    expect(checkFleet(agents(true))).toMatchObject({ ok: true, fleet: { agents: { a: { [FIELD]: true } } } });
+    expect(checkFleet(agents("yes"))).toEqual({
+      ok: false,
+      problems: [expect.stringMatching(new RegExp(`^fleet\\.agents\\.a\\.${FIELD}: .*boolean`))],
+    });
+    // The Agent's entry before the field was defined refuses it as an unknown key.
+    const entry = { prompt: "Hi", voice: "v", [FIELD]: true };
+    expect(entrySchema(registered(agentKind).info).safeParse(entry).success).toBe(true);
+    expect(entrySchema(registered(agentBefore).info).safeParse(entry).error?.issues).toMatchObject([
+      { code: "unrecognized_keys", keys: [FIELD] },
+    ]);
+  });
+
   it("is declared by `voiceagent pull` from the live object, and not before it was defined", () => {
     const voice = make.voice();
     const agent = make.agent(voice, { prompt: "You are the support line.", [WIRE]: true });
@@ -135,8 +161,8 @@ describe("a trial field added to a kind", () => {
         !/^(provider\/generated\/|provider\/schema\.json$|sdk\/)/.test(f) &&
         // The service's side: its wire schemas, its contract, the emulator that plays it.
         !/^(provider\/schemas\/|docs\/contract|emulator\/)/.test(f) &&
-        // The Fleet (issue 43 derives it from the kinds), and the tests.
-        !/(^provider\/fleet\/|^sdk-overlays\/|^docs\/fleet\.md$|^test\/)/.test(f) &&
+        // The tests.
+        !/^test\//.test(f) &&
         f !== "CHANGELOG.md",
     );
     expect(handWritten.sort()).toEqual(["docs/current-fields.md", "provider/resources/kinds/agent.ts"]);

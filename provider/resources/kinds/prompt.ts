@@ -37,7 +37,10 @@ type CollectFieldInput = z.output<typeof CollectFieldInput>;
 const input = z.object({
   content: z.string().min(1, { error: "must not be empty" }).optional(),
   collectFields: z.array(CollectFieldInput).optional(),
-  contextEndpoint: z.url({ error: "must be an http(s) URL" }).max(LIMITS.urlMax).optional(),
+  contextEndpoint: z
+    .url({ protocol: /^https?$/, error: "must be an http(s) URL" })
+    .max(LIMITS.urlMax)
+    .optional(),
   promptTemplate: UuidSchema.optional(),
   promptId: UuidSchema.optional(),
 });

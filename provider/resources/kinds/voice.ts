@@ -121,6 +121,9 @@ const TYPE_FIELDS: Record<z.output<typeof VoiceTypeSchema>, { needs: TypeField[]
   voice_vocode: { needs: [], may: ["vendorVoiceId"] },
 };
 
+/** What voice_base (the 2023 shape, the type when none is set) needs: the fleet's check refuses an entry without them too. */
+export const VOICE_BASE_NEEDS: readonly string[] = TYPE_FIELDS.voice_base.needs;
+
 /** The fields every type takes on the 2023 API, which has one voice shape. */
 const SHAPE_2023: TypeField[] = ["voiceName", "pitch", "rate"];
 

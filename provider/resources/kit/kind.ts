@@ -372,7 +372,10 @@ export interface KindInfo {
   input: z.ZodObject;
   fields: Record<
     string,
-    Pick<FieldInfo, "doc" | "deprecated" | "change" | "unset" | "secret" | "answer" | "since" | "boundOnce">
+    Pick<
+      FieldInfo,
+      "doc" | "deprecated" | "change" | "unset" | "secret" | "answer" | "since" | "boundOnce" | "refersTo"
+    >
   >;
   outputs: Record<string, { type: keyof OutputTypes; doc: string; optional?: true; secret?: true }>;
   adopt?: string;
