@@ -217,7 +217,8 @@ if (sections.has("tenants")) {
   print("|---|---:|---:|---:|---:|---:|---:|---|");
   for (const r of runs)
     print(
-      `| ${r.pacing === "alone" ? "each deployment alone" : "machine-wide"} | ${fmt(r.seconds, 1)} | ${r.requests} | ${r.rateLimited} | ${r.failed} | ` +
+      `| ${r.pacing === "alone" ? "each deployment alone" : "machine-wide"} | ${fmt(r.seconds, 1)} | ` +
+        `${r.requests} | ${r.rateLimited} | ${r.failed} | ` +
         `${fmt(r.floorSeconds, 1)} | ${fmt(r.seconds / r.floorSeconds)} | ${r.load[0]} -> ${r.load[1]} |`,
     );
   for (const r of runs) if (r.firstFailure) print(`\n${r.pacing}: first failure: ${r.firstFailure}`);

@@ -121,6 +121,7 @@ const ALLOWED_BARE: Record<string, { count: number; why: string }> = {
   "provider/codegen/describe.ts": { count: 6, why: "`npm run gen`: a kind's input the generator cannot describe" },
   "provider/codegen/examples.ts": { count: 2, why: "`npm run gen`: a kind without its example files" },
   "provider/codegen/fleet-schema.ts": { count: 1, why: "`npm run gen`: an entry section whose kind is not described" },
+  "provider/codegen/fleet-ts.ts": { count: 3, why: "`npm run gen`: the schema's Fleet component changed shape" },
   "provider/codegen/fleet-spec.ts": { count: 2, why: "`npm run gen`: an entry section whose kind is not described" },
   "provider/codegen/schema.ts": { count: 1, why: "`npm run gen`: two nested objects of one name" },
   "provider/coordination/deployment.ts": {
