@@ -1,7 +1,8 @@
 import type { Host } from "../host.js";
 import type { Props } from "../resources/kit/kind.js";
 import { recordsProvider, withoutProvider } from "../resources/kit/migration.js";
-import type { ProviderSettings } from "../resources/kit/settings.js";
+import type { Configuration } from "../resources/kit/configuration.js";
+import type { RequestScope } from "../resources/kit/scope.js";
 import { persistCompileCache } from "./compile-cache.js";
 import { configDiff, diffResponse } from "./detailed-diff.js";
 import { withIgnored } from "./ignore-changes.js";
@@ -36,30 +37,40 @@ export function plainProvider(opts: PlainProviderOptions, host: Host): PlainProv
       persistCompileCache();
       return k;
     }));
+  /** The settings resolved at Configure (before it: the environment's alone, resolved at the first request). */
+  let configuration: Configuration | undefined;
+  /** One request's scope: this provider's configuration, the request's URN and its customTimeouts (kit/scope.ts). */
+  const scopeOf = async (urn: string, timeout?: number): Promise<RequestScope> => {
+    const { Configuration, RequestScope } = await lazy();
+    configuration ??= new Configuration(host, undefined);
+    return new RequestScope(configuration, { urn, budgetMs: budgetOf(timeout) });
+  };
   /**
-   * Runs one request in this provider's host, failing only with a {@link ProviderFailure}
-   * (`inputs`: those of a request that may make an object; `secrets`: the outputs a partial create
-   * must keep secret).
+   * Runs one request in its scope (or, for the provider's own config, this provider's host),
+   * failing only with a {@link ProviderFailure} (`inputs`: those of a request that may make an
+   * object; `secrets`: the outputs a partial create must keep secret).
    */
-  const failing = <T>(work: () => Promise<T>, inputs?: Props, secrets?: readonly string[]): Promise<T> =>
+  const failing = <T>(
+    work: (scope: RequestScope) => Promise<T>,
+    at: { urn: string; timeout?: number | undefined },
+    inputs?: Props,
+    secrets?: readonly string[],
+  ): Promise<T> =>
     host.run(async () => {
       try {
-        return await work();
+        const scope = await scopeOf(at.urn, at.timeout);
+        return await scope.run(() => work(scope));
       } catch (err) {
         if (err instanceof ProviderFailure) throw err;
         throw (await lazy()).failureOf(err, inputs, secrets);
       }
     });
-  let settings: ProviderSettings | undefined;
   let requested: string | undefined;
   const outputs = schemaOutputs(opts.schema);
   const none: SchemaOutputs = { decided: [], secrets: [] };
   const schemaOf = (type: string): SchemaOutputs => outputs.get(type) ?? none;
   const dispatch = async (type: string, urn: string): Promise<KindDispatch> =>
     (await lazy()).kindFor(type, urn, opts.version, requested);
-  /** Runs a request's work within its customTimeouts, when the resource gives one. */
-  const timed = async <T>(timeout: number | undefined, work: () => Promise<T>): Promise<T> =>
-    (await lazy()).withBudget(budgetOf(timeout), work);
 
   return {
     getPluginInfo: () => ({ version: opts.version }),
@@ -70,74 +81,76 @@ export function plainProvider(opts: PlainProviderOptions, host: Host): PlainProv
         const { configFailures, requestedVersion } = await lazy();
         requested = requestedVersion(req.news) ?? requested;
         return { inputs: req.news, failures: configFailures(req.news) };
-      }),
+      }, req),
     diffConfig: (req) =>
       failing(async () => {
         const olds = req.oldInputs ?? req.olds;
         return configDiff(olds, req.news, (await lazy()).changedSettings(olds, req.news));
-      }),
+      }, req),
     configure: (req) =>
-      failing(async () => {
-        const { requestedVersion, settingsOf, PLAIN_TOKEN, containsUnknown, Refusal } = await lazy();
-        // Only here does the engine show whether the token was a secret: a plain one would be
-        // recorded unencrypted among the provider's inputs in the state, so it is refused before
-        // anything is sent (the dynamic path refuses it in the program).
-        const token = req.config.token;
-        if (req.plainKeys?.includes("token") && typeof token === "string" && !containsUnknown(token))
-          throw new Refusal("E_PLAIN_TOKEN", `${PLAIN_TOKEN}; nothing was sent to the service`);
-        requested = requestedVersion(req.config) ?? requested;
-        settings = settingsOf(req.config);
-      }),
+      failing(
+        async () => {
+          const { requestedVersion, settingsOf, PLAIN_TOKEN, containsUnknown, Refusal, Configuration } = await lazy();
+          // Only here does the engine show whether the token was a secret: a plain one would be
+          // recorded unencrypted among the provider's inputs in the state, so it is refused before
+          // anything is sent (the dynamic path refuses it in the program).
+          const token = req.config.token;
+          if (req.plainKeys?.includes("token") && typeof token === "string" && !containsUnknown(token))
+            throw new Refusal("E_PLAIN_TOKEN", `${PLAIN_TOKEN}; nothing was sent to the service`);
+          requested = requestedVersion(req.config) ?? requested;
+          // Resolved once, here: every request of this provider instance is handed this configuration.
+          configuration = new Configuration(host, settingsOf(req.config));
+        },
+        { urn: "" },
+      ),
 
     check: (req) =>
-      failing(async () => {
+      failing(async (scope) => {
         const kind = await dispatch(req.type, req.urn);
         if (!kind.runtime) return { failures: [{ property: "", reason: kind.problem }] };
         const result = await kind.runtime.check({
-          host,
-          settings,
+          scope,
           olds: withoutProvider(req.olds),
           news: withoutProvider(req.news),
-          urn: req.urn,
           autonaming: { logicalName: req.name || nameOfUrn(req.urn), ...req.autonaming },
         });
         return {
           inputs: result.inputs,
           failures: result.failures.map((f) => ({ property: f.property, reason: kind.explainUnknown(f.reason) })),
         };
-      }),
+      }, req),
     diff: (req) =>
-      failing(async () => {
+      failing(async (scope) => {
         const rt = (await dispatch(req.type, req.urn)).orThrow();
         const olds = withoutProvider(req.olds);
         const d = await rt.diff({
-          host,
-          settings,
+          scope,
           id: req.id,
           olds,
           news: withIgnored(req.ignoreChanges ?? [], olds, withoutProvider(req.news)),
         });
         return diffResponse(d, req.olds, req.oldInputs ?? {}, req.news);
-      }),
+      }, req),
     create: (req) =>
       failing(
-        async () => {
+        async (scope) => {
           const rt = (await dispatch(req.type, req.urn)).orThrow();
           const inputs = withoutProvider(req.properties);
           const { decided, secrets } = schemaOf(req.type);
           // A preview sends nothing: the inputs, and what the service decides as unknown.
           if (req.preview) return { id: "", properties: previewOutputs(inputs, decided), secrets };
-          const made = await timed(req.timeout, () => rt.create({ host, settings, properties: inputs }));
+          const made = await rt.create({ scope, properties: inputs });
           return { id: made.id, properties: made.outputs, secrets };
         },
+        req,
         req.properties,
         schemaOf(req.type).secrets,
       ),
     read: (req) =>
-      failing(async () => {
+      failing(async (scope) => {
         const rt = (await dispatch(req.type, req.urn)).orThrow();
         const recorded = withoutProvider(req.properties);
-        const got = await timed(req.timeout, () => rt.read({ host, settings, id: req.id, properties: recorded }));
+        const got = await rt.read({ scope, id: req.id, properties: recorded });
         if (got.gone) return { id: "" };
         if (Object.keys(recorded).length === 0 && !got.inputs) {
           // An import, and the kit kept what was recorded (nothing): this server cannot read the kind.
@@ -155,18 +168,12 @@ export function plainProvider(opts: PlainProviderOptions, host: Host): PlainProv
           inputs: withoutProvider(got.inputs ?? req.inputs),
           secrets: schemaOf(req.type).secrets,
         };
-      }),
+      }, req),
     update: (req) =>
       failing(
-        async () => {
+        async (scope) => {
           const rt = (await dispatch(req.type, req.urn)).orThrow();
-          const update = {
-            host,
-            settings,
-            id: req.id,
-            olds: withoutProvider(req.olds),
-            news: withoutProvider(req.news),
-          };
+          const update = { scope, id: req.id, olds: withoutProvider(req.olds), news: withoutProvider(req.news) };
           const { secrets } = schemaOf(req.type);
           if (req.preview)
             return {
@@ -180,19 +187,18 @@ export function plainProvider(opts: PlainProviderOptions, host: Host): PlainProv
           // Only the dynamic provider a migrated stack records differs: drop it, send nothing.
           if (recordsProvider(req.olds) && Object.keys((await rt.diff(update)).detailed).length === 0)
             return { properties: update.olds, secrets };
-          return { properties: (await timed(req.timeout, () => rt.update(update))).outputs, secrets };
+          return { properties: (await rt.update(update)).outputs, secrets };
         },
+        req,
         req.news,
         schemaOf(req.type).secrets,
       ),
     delete: (req) =>
-      failing(async () => {
+      failing(async (scope) => {
         const rt = (await dispatch(req.type, req.urn)).orThrow();
-        await timed(req.timeout, () =>
-          rt.delete({ host, settings, id: req.id, properties: withoutProvider(req.properties) }),
-        );
-      }),
-    invoke: (req) => failing(() => invoke({ host, settings }, req, opts.version)),
+        await rt.delete({ scope, id: req.id, properties: withoutProvider(req.properties) });
+      }, req),
+    invoke: (req) => failing((scope) => invoke({ scope }, req, opts.version), { urn: "" }),
     cancel: async () => host.cancel(),
   };
 }

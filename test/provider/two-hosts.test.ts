@@ -60,8 +60,8 @@ describe("two hosts in one process", () => {
     // Clients and ledgers: one per host (the same token, two services, two ledgers).
     expect(a.host.clients.size).toBe(1);
     expect(b.host.clients.size).toBe(1);
-    expect(a.host.ledgers.get(token)).toBeDefined();
-    expect(a.host.ledgers.get(token)).not.toBe(b.host.ledgers.get(token));
+    expect(a.host.clients.ledger(token)).toBeDefined();
+    expect(a.host.clients.ledger(token)).not.toBe(b.host.clients.ledger(token));
 
     // Pacers: A's learned A's limit; B, asked for the very same service and token, knows nothing of it.
     expect(a.host.run(() => pacerFor(emuA.url.replace(/\/+$/, ""), token)).perSecond).toBeGreaterThan(0);

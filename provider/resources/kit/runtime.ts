@@ -53,12 +53,11 @@ import type {
   KindRequest,
   KindUpdateRequest,
 } from "./requests.js";
-import { clientFor, existingClient, resolveSettings, settingsUnknown } from "./settings.js";
 import { isUnsettled, settle, UNSETTLED_OUTPUT, unsettledCreate, unsettledRefusal } from "./unsettled.js";
 
 /**
  * The provider methods of one kind, each taking one request object (kit/requests.ts: the plain
- * provider's field names, with the host and the settings). Properties are the kind's own: the
+ * provider's field names, with the request's scope). Properties are the kind's own: the
  * dynamic provider's recorded key (kit/migration.ts) is removed by the caller (the dynamic
  * adapter, dynamic.ts, or the native plugin) before they get here.
  */
@@ -173,18 +172,16 @@ export function kindRuntime<S extends z.ZodRawShape, R extends { id: string }, W
    * Check and diff do not: the engine diffs each resource right after its refresh read (its refresh
    * diff), and `refresh --run-program` checks each before reading it; neither sends a write.
    */
-  const refreshOver = ({ host, settings }: KindRequest) => existingClient(host, settings)?.pages.close(def.collection);
-  /** Where a lifecycle call of the kind runs: the request's host, and the client of its settings. */
-  const at = ({ host, settings }: KindRequest): At => ({ host, client: clientFor(host, settings) });
+  const refreshOver = ({ scope }: KindRequest) => scope.configuration.existingClient()?.pages.close(def.collection);
+  /** Where a lifecycle call of the kind runs: the request's scope, and the client of its configuration. */
+  const at = ({ scope }: KindRequest): At => ({ scope, client: scope.client() });
 
   return {
-    async check({ host, settings, olds, news: written, urn, autonaming }) {
+    async check({ scope, olds, news: written, autonaming }) {
+      const { configuration, urn, host } = scope;
       // Settings not known yet (a preview of a provider configured from outputs) are checked, and
       // the generation asked, once they are known; the inputs are checked now all the same.
-      const unknownSettings = settingsUnknown(settings);
-      const { problems, resolved } = unknownSettings
-        ? { problems: [], resolved: undefined }
-        : resolveSettings(settings);
+      const { problems, resolved } = configuration.unknown ? { problems: [], resolved: undefined } : configuration;
       let news = written;
       let { inputs, known, failures } = checkInputs(def.input, news);
       const all = [...problems, ...failures];
@@ -202,7 +199,7 @@ export function kindRuntime<S extends z.ZodRawShape, R extends { id: string }, W
       let gen: ApiGeneration | undefined;
       if (resolved && (def.generationCheck || def.autoname || hasSince(def.fields))) {
         try {
-          gen = resolved.api === "auto" ? await clientFor(host, settings).probeGeneration() : resolved.api;
+          gen = resolved.api === "auto" ? await scope.client().probeGeneration() : resolved.api;
         } catch (err) {
           return { inputs: news, failures: [probeFailure(def.kind, err)] };
         }
@@ -221,7 +218,7 @@ export function kindRuntime<S extends z.ZodRawShape, R extends { id: string }, W
         ({ inputs, known, failures } = checkInputs(def.input, news));
         if (failures.length) return { inputs: written, failures };
       }
-      def.declared?.({ host, inputs: partialInputs(def, known) });
+      def.declared?.({ scope, inputs: partialInputs(def, known) });
       // What the generation lacks, from the fields' `since`, before what the kind says itself.
       const lacks = gen ? generationLacks(def.kind, def.fields, gen, partialInputs(def, known)) : [];
       if (lacks.length) return { inputs: news, failures: lacks };
@@ -231,7 +228,7 @@ export function kindRuntime<S extends z.ZodRawShape, R extends { id: string }, W
         // Told once per host, not once per resource.
         if (said.note && !host.told.has(said.note)) {
           host.told.add(said.note);
-          host.note(said.note);
+          scope.note(said.note);
         }
       }
       return { inputs, failures: [] };
@@ -297,7 +294,7 @@ export function kindRuntime<S extends z.ZodRawShape, R extends { id: string }, W
     async read(req) {
       const { id, properties: state } = req;
       const where = at(req);
-      const { host, client } = where;
+      const { scope, client } = where;
       if (isUnsettled(id)) {
         let said: Awaited<ReturnType<typeof settled>>;
         try {
@@ -306,14 +303,14 @@ export function kindRuntime<S extends z.ZodRawShape, R extends { id: string }, W
           said = { unknown: err instanceof Error ? err.message : String(err) };
         }
         if ("absent" in said) {
-          host.note(
+          scope.note(
             `voiceagent:${def.kind} ${id}: a complete listing of the service's ${def.collection} shows that its create made ` +
               "nothing: it leaves the state, and the next `pulumi up` makes it.",
           );
           return { gone: true };
         }
         if ("unknown" in said) {
-          host.note(unsettledRefusal(def, id, said.unknown).message);
+          scope.note(unsettledRefusal(def, id, said.unknown).message);
           return { gone: false, id, outputs: state };
         }
         const o = outs(said.live, state);
@@ -339,7 +336,7 @@ export function kindRuntime<S extends z.ZodRawShape, R extends { id: string }, W
           // Every route answers 404 at a voiceagent:baseUrl that is not the service (another
           // service, a gateway routing nothing under /v1): dropping what was recorded would make
           // the next `up` create it all again.
-          host.note(
+          scope.note(
             `voiceagent:${def.kind} ${id}: the service answered 404, but its ${def.collection} list answers no better at voiceagent:baseUrl, ` +
               "so the object is neither seen nor proved gone: kept as recorded. Check that voiceagent:baseUrl is the service's address.",
           );
@@ -347,7 +344,7 @@ export function kindRuntime<S extends z.ZodRawShape, R extends { id: string }, W
         }
         // Neither seen nor proved gone (client/listing.ts): kept as recorded, never dropped.
         if (err instanceof Refusal && err.code === "E_UNSEEN") {
-          host.note(`voiceagent:${def.kind} ${id}: ${err.message}`);
+          scope.note(`voiceagent:${def.kind} ${id}: ${err.message}`);
           return { gone: false, id, outputs: state };
         }
         throw fail("read", err);
@@ -394,10 +391,10 @@ export function kindRuntime<S extends z.ZodRawShape, R extends { id: string }, W
       return { ...out, ...news };
     },
     async delete(req) {
-      const { host, id, properties } = req;
+      const { scope, id, properties } = req;
       refreshOver(req);
       if (!def.delete) {
-        if (def.forgetNote) host.note(`voiceagent:${def.kind} ${id}: ${def.forgetNote}`);
+        if (def.forgetNote) scope.note(`voiceagent:${def.kind} ${id}: ${def.forgetNote}`);
         return;
       }
       const where = at(req);
