@@ -12,7 +12,6 @@ export interface ProviderSettings {
   config?: { get(key: string): string | undefined } | undefined;
 }
 
-
 const SET_URL = "run `pulumi config set voiceagent:baseUrl <url>` (or set VOICEAGENT_BASE_URL)";
 const SET_TOKEN = "run `pulumi config set --secret voiceagent:token <token>` (or set VOICEAGENT_TOKEN)";
 
