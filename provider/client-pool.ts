@@ -1,14 +1,7 @@
-import {
-  createClient,
-  MemoryLedger,
-  type ApiSetting,
-  type CreateLedger,
-  type ExtensionsSetting,
-  type VoiceAgentClient,
-} from "./client/index.js";
-import type { ClientStores } from "./client/stores.js";
-import type { SharedDeployment } from "./coordination/deployment.js";
-import { SharedLedger } from "./coordination/shared-ledger.js";
+import type { ApiSetting, CreateLedger, ExtensionsSetting, VoiceAgentClient } from "./client/index.js";
+
+// Types only: the host holds the pool from its start, in every process (the program's included,
+// which loads no client until a lookup runs); the kit makes what it holds (kit/configuration.ts).
 
 /** What a client is made from: the provider's settings once resolved (kit/configuration.ts). */
 export interface ClientSettings {
@@ -23,38 +16,31 @@ export interface ClientSettings {
 /**
  * The clients of one process, and the create ledger of each account they write to: the only owner
  * of both maps. One client per resolved settings, so every resource configured alike shares one
- * limiter and one answer about the service's generation and routes; one ledger per account (the
- * deployment's shared one once the process joined it: the engine runs a plugin process per
- * provider instance and one dynamic provider host, and several may serve one account).
+ * limiter and one answer about the service's generation and routes; one ledger per account.
  */
 export class ClientPool {
   private readonly clients = new Map<string, VoiceAgentClient>();
   private readonly ledgers = new Map<string, CreateLedger>();
 
-  /** `stores`: the host's, in which each client is made; `deployment`: the one it joined, if any, asked when a ledger is made. */
-  constructor(
-    private readonly stores: ClientStores,
-    private readonly deployment: () => SharedDeployment | undefined,
-  ) {}
-
-  /** The client of these settings, made in the host's stores (its token's redaction and its pacer are the host's own). */
-  clientOf(settings: ClientSettings): VoiceAgentClient {
+  /** The client of these settings: the one made before, else `make`'s. */
+  clientOf(settings: ClientSettings, make: () => VoiceAgentClient): VoiceAgentClient {
     const key = JSON.stringify(settings);
-    const known = this.clients.get(key);
-    if (known) return known;
-    const { baseUrl, token, extensions, api, budgetMs } = settings;
-    const client = this.stores.run(() =>
-      createClient({
-        baseUrl,
-        token,
-        extensions,
-        api,
-        ledger: this.ledgerOf(token),
-        ...(budgetMs ? { retry: { budgetMs } } : {}),
-      }),
-    );
-    this.clients.set(key, client);
+    let client = this.clients.get(key);
+    if (!client) {
+      client = make();
+      this.clients.set(key, client);
+    }
     return client;
+  }
+
+  /** The create ledger of the account `token` names: the one made before, else `make`'s. */
+  ledgerOf(token: string, make: () => CreateLedger): CreateLedger {
+    let ledger = this.ledgers.get(token);
+    if (!ledger) {
+      ledger = make();
+      this.ledgers.set(token, ledger);
+    }
+    return ledger;
   }
 
   /** How many clients this process made (one per resolved settings). */
@@ -70,16 +56,5 @@ export class ClientPool {
   /** The client these settings already have, if any, without making one. */
   existing(settings: ClientSettings): VoiceAgentClient | undefined {
     return this.clients.get(JSON.stringify(settings));
-  }
-
-  /** The create ledger of the account a token names: the deployment's shared one, else this process's own. */
-  private ledgerOf(token: string): CreateLedger {
-    let ledger = this.ledgers.get(token);
-    if (!ledger) {
-      const deployment = this.deployment();
-      ledger = deployment ? new SharedLedger(deployment, token) : new MemoryLedger();
-      this.ledgers.set(token, ledger);
-    }
-    return ledger;
   }
 }

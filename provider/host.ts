@@ -1,6 +1,8 @@
 import { ClientPool } from "./client-pool.js";
 import { paceNote } from "./client/pace.js";
 import { ClientStores, currentScope } from "./client/stores.js";
+import { BoundOnce } from "./coordination/bound-once.js";
+import { NumberClaims } from "./coordination/number-claims.js";
 import { joinDeployment, joinFromDynamicHost, type SharedDeployment } from "./coordination/deployment.js";
 import { findInvocation, type Invocation } from "./coordination/invocation.js";
 import { SharedPace } from "./coordination/shared-pace.js";
@@ -36,13 +38,16 @@ export interface HostOptions {
  */
 export class Host extends ClientStores {
   /** One client per resolved settings (kit/configuration.ts), one create ledger per account. */
-  readonly clients = new ClientPool(this, () => this.joined);
-  /** The generation notes already told (kit/runtime.ts): each once per host, not once per resource. */
-  readonly told = new Set<string>();
+  readonly clients = new ClientPool();
+  /** The notes already told once (kit/runtime.ts: a generation's note), each once per host, not once per resource. */
+  readonly told = new ToldOnce();
   /** The numbers the program declares, by the kind of the resource declaring each (coordination/claims.ts). */
-  readonly declared = new Map<string, Set<string>>();
-  /** Who holds each bound-once value (coordination/bound-once.ts), `kind\0value` to the resource's name or URN. */
-  readonly holders = new Map<string, string>();
+  readonly claims = new NumberClaims(
+    () => this.joined,
+    () => this.invocation(),
+  );
+  /** Who holds each bound-once value (coordination/bound-once.ts). */
+  readonly bindings = new BoundOnce(() => this.joined);
   private sink: NoteSink;
   private readonly findInvocation: () => Invocation | undefined;
   private invocationRead: { value: Invocation | undefined } | undefined;
@@ -133,5 +138,17 @@ export class Host extends ClientStores {
   leave(): void {
     this.joined?.leave();
     this.joined = undefined;
+  }
+}
+
+/** The notes a host told once: the only owner of that set. */
+export class ToldOnce {
+  private readonly told = new Set<string>();
+
+  /** True the first time `text` is asked about: it is to be told now, and never again by this host. */
+  first(text: string): boolean {
+    if (this.told.has(text)) return false;
+    this.told.add(text);
+    return true;
   }
 }

@@ -7,7 +7,6 @@ import { randomUUID } from "node:crypto";
 import { afterEach, describe, expect, it } from "vitest";
 import { startEmulator, type RunningEmulator } from "voiceagent-emulator";
 import { pacerFor, redact, registerSecret } from "../../provider/client/index.js";
-import { claimOf } from "../../provider/coordination/claims.js";
 import { runtimeFor } from "../../provider/dynamic/runtimes.js";
 import { Host } from "../../provider/host.js";
 
@@ -70,8 +69,8 @@ describe("two hosts in one process", () => {
     // Claims: a number A's program declares is A's only.
     const number = "+15550019876";
     await runtimeFor("PhoneNumber", a.host).check(a.settings, {}, { number, inboundAgent: made[0]!.id });
-    expect(a.host.run(() => claimOf(a.host, "PhoneNumber", number, undefined))).toEqual({ status: "declared" });
-    expect(b.host.run(() => claimOf(b.host, "PhoneNumber", number, undefined))).toEqual({ status: "free" });
+    expect(a.host.run(() => a.host.claims.of("PhoneNumber", number, undefined))).toEqual({ status: "declared" });
+    expect(b.host.run(() => b.host.claims.of("PhoneNumber", number, undefined))).toEqual({ status: "free" });
 
     // Notes: A's destroy of an agent (which the service cannot delete) is told to A only.
     const notesOfB = b.notes.length;

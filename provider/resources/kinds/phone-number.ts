@@ -9,7 +9,7 @@ import {
   type PhoneNumber,
   type PhoneNumberUpdate,
 } from "../../client/index.js";
-import { claimOf, declareNumber, unseenHolder } from "../../coordination/claims.js";
+import { unseenHolder } from "../../coordination/claims.js";
 import { defineKind, type OutputDef } from "../kit/kind.js";
 import { refusal } from "../kit/pull.js";
 import { ExplainedError } from "../kit/errors.js";
@@ -114,7 +114,7 @@ export const phoneNumberKind = defineKind<PhoneNumber, PhoneNumberUpdate>()({
         }
       : {},
   declared: ({ scope, inputs }) => {
-    if (inputs.number) declareNumber(scope.host, "PhoneNumber", inputs.number);
+    if (inputs.number) scope.host.claims.declare("PhoneNumber", inputs.number);
   },
   create: ({ client, inputs }) => client.numbers.update(inputs.number, inputs.inboundAgent),
   async read({ client, id, recorded }) {
@@ -144,7 +144,7 @@ export const phoneNumberKind = defineKind<PhoneNumber, PhoneNumberUpdate>()({
     // A rename, a swap, a move into a component, or a pending delete of an interrupted run: the
     // program declares this number in another binding, which owns it now. A PurchasedNumber of
     // the number does not: it owns the purchase, never the binding.
-    const claim = claimOf(scope.host, "PhoneNumber", recorded.number);
+    const claim = scope.host.claims.of("PhoneNumber", recorded.number);
     if (claim.status === "declared") {
       scope.note(`voiceagent:PhoneNumber ${id}: left bound: the program binds this number in another PhoneNumber`);
       return;

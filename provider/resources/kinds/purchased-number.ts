@@ -8,7 +8,7 @@ import {
   type PhoneNumberBuy,
   type VoiceAgentClient,
 } from "../../client/index.js";
-import { claimOf, declareNumber, unseenHolder } from "../../coordination/claims.js";
+import { unseenHolder } from "../../coordination/claims.js";
 import { inputFailure } from "../kit/check.js";
 import { ExplainedError, PartialCreateError } from "../kit/errors.js";
 import { ownerOutput } from "../kit/owner.js";
@@ -112,7 +112,7 @@ export const purchasedNumberKind = defineKind<PhoneNumber, NonNullable<PhoneNumb
     return n.success && n.data.active !== false && (!area || areaOf(n.data.number) === area);
   },
   declared: ({ scope, inputs }) => {
-    if (inputs.number) declareNumber(scope.host, "PurchasedNumber", inputs.number);
+    if (inputs.number) scope.host.claims.declare("PurchasedNumber", inputs.number);
   },
   async create({ client, inputs, bodies }) {
     if (!inputs.number) {
@@ -188,7 +188,7 @@ export const purchasedNumberKind = defineKind<PhoneNumber, NonNullable<PhoneNumb
       number = found.number;
     }
     // Only another purchase of the number holds it: a binding of it does not keep it bought.
-    const claim = claimOf(scope.host, "PurchasedNumber", number);
+    const claim = scope.host.claims.of("PurchasedNumber", number);
     if (claim.status === "declared") {
       scope.note(
         `voiceagent:PurchasedNumber ${id}: not cancelled: the program declares this number in another PurchasedNumber`,

@@ -1,4 +1,5 @@
-import type { VoiceAgentClient } from "../../client/index.js";
+import { createClient, MemoryLedger, type VoiceAgentClient } from "../../client/index.js";
+import { SharedLedger } from "../../coordination/shared-ledger.js";
 import type { ClientSettings } from "../../client-pool.js";
 import type { Host } from "../../host.js";
 import type { CheckFailure } from "./check.js";
@@ -34,12 +35,38 @@ export class Configuration {
   }
 
   /**
-   * The client of these settings, one per resolved settings in the host (kit/../client-pool.ts).
-   * Fails with every problem of the settings when they are not usable.
+   * The client of these settings: one per resolved settings in the host (client-pool.ts), so every
+   * resource shares one limiter and one answer about the service; made in the host (`host.run`), so
+   * its token's redaction and its pacer are the host's own. Fails with every problem of the
+   * settings when they are not usable.
    */
   client(): VoiceAgentClient {
-    if (!this.resolved) throw new Refusal("E_SETTINGS", this.problems.map((p) => p.reason).join("; "));
-    return this.host.clients.clientOf(this.resolved);
+    const { resolved, host } = this;
+    if (!resolved) throw new Refusal("E_SETTINGS", this.problems.map((p) => p.reason).join("; "));
+    const { baseUrl, token, extensions, api, budgetMs } = resolved;
+    return host.clients.clientOf(resolved, () =>
+      host.run(() =>
+        createClient({
+          baseUrl,
+          token,
+          extensions,
+          api,
+          ledger: host.clients.ledgerOf(token, () => this.ledger(token)),
+          ...(budgetMs ? { retry: { budgetMs } } : {}),
+        }),
+      ),
+    );
+  }
+
+  /**
+   * A new create ledger for the account a token names: the deployment's shared one in a process
+   * that joined its deployment (the engine runs a plugin process per provider instance and one
+   * dynamic host, and several may serve one account), else one of this process's own (tests, and
+   * platforms where the engine cannot be found).
+   */
+  private ledger(token: string) {
+    const { deployment } = this.host;
+    return deployment ? new SharedLedger(deployment, token) : new MemoryLedger();
   }
 
   /** The client these settings already have, if any: for what concerns only a client that exists, without making one. */

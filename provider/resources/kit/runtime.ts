@@ -10,7 +10,6 @@ import {
   type VoiceAgentClient,
 } from "../../client/index.js";
 import { collections } from "../../schemas/index.js";
-import { holdOnce } from "../../coordination/bound-once.js";
 import { autonamed } from "./autoname.js";
 import { checkInputs } from "./check.js";
 import {
@@ -190,7 +189,7 @@ export function kindRuntime<S extends z.ZodRawShape, R extends { id: string }, W
       const field = Object.entries<{ boundOnce?: true }>(def.fields).find(([, f]) => f.boundOnce)?.[0];
       const held = field ? known[field] : undefined;
       if (all.length === 0 && urn && field && typeof held === "string")
-        all.push(...[holdOnce(host, def.kind, field, held, urn)].filter((f) => f !== undefined));
+        all.push(...[host.bindings.hold(def.kind, field, held, urn)].filter((f) => f !== undefined));
       if (all.length) return { inputs: news, failures: all };
       // The verdict must not depend on what this process read before (a preview approved here
       // would fail at up): with "auto", the generation is resolved for this configuration before
@@ -226,10 +225,7 @@ export function kindRuntime<S extends z.ZodRawShape, R extends { id: string }, W
         const said = def.generationCheck(gen, partialInputs(def, olds), partialInputs(def, known));
         if (said.failures?.length) return { inputs: news, failures: said.failures };
         // Told once per host, not once per resource.
-        if (said.note && !host.told.has(said.note)) {
-          host.told.add(said.note);
-          scope.note(said.note);
-        }
+        if (said.note && host.told.first(said.note)) scope.note(said.note);
       }
       return { inputs, failures: [] };
     },
