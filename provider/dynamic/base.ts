@@ -2,7 +2,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { PACKAGE, tokenOf } from "../identity.js";
 import { refuseBadConfig } from "./config-guard.js";
 import { LOGICAL_NAME_KEY } from "../resources/kit/autoname.js";
-import { providerShim } from "../resources/kit/shim.js";
+import { providerShim } from "./shim.js";
 import { PROGRAM_HOST, SHIMS } from "./program.js";
 
 /** What the resources of a kind register (generated/properties.ts, from the kind by `npm run gen`). */

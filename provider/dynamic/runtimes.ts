@@ -6,7 +6,7 @@
  */
 import { Host } from "../host.js";
 import { Configuration } from "../resources/kit/configuration.js";
-import { configuredRuntime, dynamicRuntime, type DynamicRuntime } from "../resources/kit/dynamic.js";
+import { configuredRuntime, dynamicRuntime, type DynamicRuntime } from "./adapter.js";
 import type { Props } from "../resources/kit/kind.js";
 import type { KindRuntime } from "../resources/kit/runtime.js";
 import type { ProviderSettings } from "../resources/kit/settings.js";
@@ -55,7 +55,7 @@ export function createBodyFor(kind: string, inputs: Props): Props | undefined {
 export type Dispatch = (method: string, args: unknown[]) => Promise<unknown>;
 
 /**
- * What a shim written after 0.4.0 calls its methods through (kit/shim.ts): `kind`'s runtime in this
+ * What a shim written after 0.4.0 calls its methods through (dynamic/shim.ts): `kind`'s runtime in this
  * process's host, configured here, at the shim's `configure` (once per shim and process): the
  * settings of the stack's config are resolved once, not per request, nor in the shim's own text
  * (which every resource's state holds twice).

@@ -7,7 +7,7 @@ import type { RequestScope } from "./scope.js";
 // flag), plus the request's scope (kit/scope.ts: the host, the configured client, the URN, the
 // budget, the notes). Like the context pulumi-go-provider passes down with each request, it is
 // named, never looked up.
-// The dynamic provider's positional calls (kit/dynamic.ts) become these at its edge.
+// The dynamic provider's positional calls (dynamic/adapter.ts) become these at its edge.
 
 /** What every request to a kind's runtime carries. */
 export interface KindRequest {

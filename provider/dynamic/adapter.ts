@@ -1,14 +1,14 @@
 import type * as pulumi from "@pulumi/pulumi";
-import type { Host } from "../../host.js";
-import { Configuration } from "./configuration.js";
-import { logicalNameOf } from "./autoname.js";
+import type { Host } from "../host.js";
+import { Configuration } from "../resources/kit/configuration.js";
+import { logicalNameOf } from "../resources/kit/autoname.js";
 import { shownOnEngine } from "./dynamic-host.js";
-import { PartialCreateError } from "./errors.js";
-import type { Props } from "./kind.js";
+import { PartialCreateError } from "../resources/kit/errors.js";
+import type { Props } from "../resources/kit/kind.js";
 import { providerMoved, withoutProvider, withProviderOf } from "./migration.js";
-import type { KindRuntime } from "./runtime.js";
-import { RequestScope } from "./scope.js";
-import type { ProviderSettings } from "./settings.js";
+import type { KindRuntime } from "../resources/kit/runtime.js";
+import { RequestScope } from "../resources/kit/scope.js";
+import type { ProviderSettings } from "../resources/kit/settings.js";
 
 /**
  * The methods of one kind as the serialized shims call them: `runtimeFor(kind)[method](settings,
@@ -47,7 +47,7 @@ export type DynamicDiff = pulumi.dynamic.DiffResult & { changed: string[] };
  * shim's `configure`), each call a request in its own scope of `configuration`. The dynamic host
  * records the serialized provider among the inputs and outputs: it is removed before the runtime
  * sees them, kept in what check returns, and a move between the dynamic and the native provider is
- * a change whose update sends nothing (kit/migration.ts). A dynamic provider's check is not told
+ * a change whose update sends nothing (dynamic/migration.ts). A dynamic provider's check is not told
  * which resource it checks: no URN (the program checks bound-once inputs itself).
  */
 export function configuredRuntime(rt: KindRuntime, configuration: Configuration): ConfiguredRuntime {
