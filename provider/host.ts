@@ -1,12 +1,18 @@
-import type { CreateLedger, VoiceAgentClient } from "./client/index.js";
+import { ClientPool } from "./client-pool.js";
 import { paceNote } from "./client/pace.js";
-import { ClientStores } from "./client/stores.js";
+import { ClientStores, currentScope } from "./client/stores.js";
+import { BoundOnce } from "./coordination/bound-once.js";
+import { NumberClaims } from "./coordination/number-claims.js";
 import { joinDeployment, joinFromDynamicHost, type SharedDeployment } from "./coordination/deployment.js";
 import { findInvocation, type Invocation } from "./coordination/invocation.js";
 import { SharedPace } from "./coordination/shared-pace.js";
 
-/** Receives one note for the user (one line, no trailing newline). */
-export type NoteSink = (text: string) => void;
+/**
+ * Receives one note for the user (one line, no trailing newline), with the URN of the resource it
+ * is about ("" for none); a promise when it is sent somewhere (the engine's log) that the request
+ * waits for before it answers.
+ */
+export type NoteSink = (text: string, urn: string) => unknown;
 
 const toStderr: NoteSink = (text) => {
   process.stderr.write(`${text}\n`);
@@ -24,25 +30,24 @@ export interface HostOptions {
  * Everything one provider process (or one test) keeps while it runs, in one object: built once at
  * each edge (the plugin's `main`, the dynamic provider host's `runtimeFor`, the CLI's `main`, the
  * program's resources and lookups in dynamic/program.ts) and passed down; no module below an edge
- * keeps mutable state of its own. Every request names it (kit/requests.ts), down to the kinds'
- * lifecycle (kit/kind.ts `LifecycleRequest`): nothing below an edge looks it up. The edge also
- * runs each request in it (`run`), for the one thing found, not passed: the redaction set the
- * client's errors use (client/stores.ts). Which provider instance a value belongs to is the host
- * it is in.
+ * keeps mutable state of its own. Every request's scope names it (kit/scope.ts `RequestScope`),
+ * down to the kinds' lifecycle (kit/kind.ts `LifecycleRequest`): nothing below an edge looks it up.
+ * The scope also runs each request in it, for what the client finds rather than is passed: the
+ * redaction set its errors use, the budget, where a pace note goes (client/stores.ts). Which
+ * provider instance a value belongs to is the host it is in.
  */
 export class Host extends ClientStores {
-  /** One client per resolved settings (kit/settings.ts `clientFor`): one limiter, one generation answer. */
-  readonly clients = new Map<string, VoiceAgentClient>();
-  /** The same clients by the settings' text as given (kit/settings.ts `clientFor`), so a client is found without resolving it again. */
-  readonly clientsBySettings = new Map<string, VoiceAgentClient>();
-  /** One create ledger per account (kit/settings.ts `ledgerFor`). */
-  readonly ledgers = new Map<string, CreateLedger>();
-  /** The generation notes already told (kit/runtime.ts): each once per host, not once per resource. */
-  readonly told = new Set<string>();
+  /** One client per resolved settings (kit/configuration.ts), one create ledger per account. */
+  readonly clients = new ClientPool();
+  /** The notes already told once (kit/runtime.ts: a generation's note), each once per host, not once per resource. */
+  readonly told = new ToldOnce();
   /** The numbers the program declares, by the kind of the resource declaring each (coordination/claims.ts). */
-  readonly declared = new Map<string, Set<string>>();
-  /** Who holds each bound-once value (coordination/bound-once.ts), `kind\0value` to the resource's name or URN. */
-  readonly holders = new Map<string, string>();
+  readonly claims = new NumberClaims(
+    () => this.joined,
+    () => this.invocation(),
+  );
+  /** Who holds each bound-once value (coordination/bound-once.ts). */
+  readonly bindings = new BoundOnce(() => this.joined);
   private sink: NoteSink;
   private readonly findInvocation: () => Invocation | undefined;
   private invocationRead: { value: Invocation | undefined } | undefined;
@@ -55,12 +60,24 @@ export class Host extends ClientStores {
     this.findInvocation = options.invocation ?? (() => findInvocation(process.ppid));
     // The client paces itself once the service has answered 429 (client/pace.ts): the user hears
     // when their requests wait on the service's rate limit, not only that the run was slow.
-    this.pacers.onWait((event) => this.note(paceNote(event)));
+    // Told with the request it delays (the client scope's `tell`, set by kit/scope.ts) when there is one.
+    this.pacers.onWait((event) => {
+      const text = paceNote(event);
+      const tell = currentScope()?.tell;
+      if (tell) tell(text);
+      else this.note(text);
+    });
   }
 
-  /** Tells the user something that did not fail but that they should know. */
+  /** Tells the user something that did not fail but that they should know, about no resource in particular. */
   note(text: string): void {
-    this.sink(text);
+    this.sink(text, "");
+  }
+
+  /** Sends a note about the resource `urn` names; a promise when it is sent somewhere to wait for. */
+  tell(text: string, urn: string): Promise<unknown> | undefined {
+    const sent = this.sink(text, urn);
+    return sent instanceof Promise ? sent : undefined;
   }
 
   /** The invocation of the deployment this process serves (read once: it cannot change). */
@@ -121,5 +138,17 @@ export class Host extends ClientStores {
   leave(): void {
     this.joined?.leave();
     this.joined = undefined;
+  }
+}
+
+/** The notes a host told once: the only owner of that set. */
+export class ToldOnce {
+  private readonly told = new Set<string>();
+
+  /** True the first time `text` is asked about: it is to be told now, and never again by this host. */
+  first(text: string): boolean {
+    if (this.told.has(text)) return false;
+    this.told.add(text);
+    return true;
   }
 }

@@ -1,7 +1,7 @@
 import { isDeepStrictEqual } from "node:util";
 import { z } from "zod";
 import { redact } from "../client/index.js";
-import { isProviderKey, withoutProvider } from "../resources/kit/migration.js";
+import { isProviderKey, withoutProvider } from "../dynamic/migration.js";
 import { kindOfType } from "../identity.js";
 import { INPUT_PROPERTIES, KIND_NAMES } from "./kinds.js";
 import { splitUrn } from "./state.js";

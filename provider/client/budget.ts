@@ -1,18 +1,11 @@
-import { AsyncLocalStorage } from "node:async_hooks";
 import type { ClientOptions } from "./options.js";
+import { currentScope, currentStores, runInScope } from "./stores.js";
 
 // One operation's time budget, when its caller sets one (a Pulumi resource's `customTimeouts`),
 // in place of the client's `retry.budgetMs`. It travels with the async context rather than as an
 // argument: one operation (a create with its reconciliation, an update that reads first) makes
-// several calls through the client's methods, and each must see the same deadline.
-
-/** The budget in scope, and its deadline once the first request inside it has fixed it. */
-interface Scope {
-  budgetMs: number;
-  deadline?: number;
-}
-
-const scope = new AsyncLocalStorage<Scope>();
+// several calls through the client's methods, and each must see the same deadline. It is the
+// client scope's `budget` (client/stores.ts): the provider's request scope sets it (kit/scope.ts).
 
 /**
  * Runs `work` with `budgetMs` as the time budget of everything the client does inside it: no
@@ -22,7 +15,8 @@ const scope = new AsyncLocalStorage<Scope>();
  * await withBudget(30_000, () => client.agents.create(body));
  */
 export function withBudget<T>(budgetMs: number | undefined, work: () => Promise<T>): Promise<T> {
-  return budgetMs !== undefined && budgetMs > 0 ? scope.run({ budgetMs }, work) : work();
+  if (budgetMs === undefined || budgetMs <= 0) return work();
+  return runInScope({ ...currentScope(), stores: currentStores(), budget: { budgetMs } }, work);
 }
 
 /** The deadline of an operation starting now, and the budget it comes from. */
@@ -37,7 +31,7 @@ export interface Deadline {
  * own clock at its first use so that every call inside one scope shares it; else the client's.
  */
 export function deadlineOf(options: ClientOptions): Deadline {
-  const current = scope.getStore();
+  const current = currentScope()?.budget;
   if (!current) return { at: options.now() + options.retry.budgetMs, budgetMs: options.retry.budgetMs };
   current.deadline ??= options.now() + current.budgetMs;
   return { at: current.deadline, budgetMs: current.budgetMs };

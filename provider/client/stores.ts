@@ -28,9 +28,12 @@ export class ClientStores {
     this.cancel = () => stopping.abort();
   }
 
-  /** Runs `work` with this host as the current one (what `redact`, `registerSecret` and new clients use). */
+  /**
+   * Runs `work` with this host as the current one (what `redact`, `registerSecret` and new clients
+   * use), keeping the budget and the notes' channel of the work it is called in.
+   */
   run<T>(work: () => T): T {
-    return current.run(this, work);
+    return current.run({ ...current.getStore(), stores: this }, work);
   }
 }
 
@@ -57,10 +60,35 @@ export class Redaction {
 }
 
 /**
- * The host the current work runs in. A constant: it holds no value itself; each async call chain
- * started by `ClientStores.run` sees its own host (the one its edge built).
+ * What the client finds of the work it runs in rather than being passed it: its public calls take
+ * no such argument (`client.agents.create(body)`), and an error redacts its message as it is built,
+ * deep below them. The provider's request scope (kit/scope.ts) passes everything else explicitly
+ * and enters this once per request; `withBudget` (client/budget.ts) and `ClientStores.run` too.
  */
-const current = new AsyncLocalStorage<ClientStores>();
+export interface ClientScope {
+  /** The host's stores: its redaction set, its pacers, its cancel. */
+  readonly stores: ClientStores;
+  /** The one operation's time budget (client/budget.ts), when its caller set one. */
+  readonly budget?: { readonly budgetMs: number; deadline?: number } | undefined;
+  /** Where a note made while this work waits (a pace note) goes: the request's own notes, with its URN. */
+  readonly tell?: ((text: string) => void) | undefined;
+}
+
+/**
+ * The one async-context store of the package: the client scope the current work runs in. A
+ * constant: it holds no value itself; each async call chain started by `runInScope` sees its own.
+ */
+const current = new AsyncLocalStorage<ClientScope>();
+
+/** Runs `work` in `scope` (the request scope's, or a budget's). */
+export function runInScope<T>(scope: ClientScope, work: () => T): T {
+  return current.run(scope, work);
+}
+
+/** The client scope the current work runs in, if any. */
+export function currentScope(): ClientScope | undefined {
+  return current.getStore();
+}
 
 /**
  * The stores of a client made outside any host: a program that uses `pulumi-voiceagent/client`
@@ -72,7 +100,7 @@ const STANDALONE: ClientStores = Object.freeze(new ClientStores());
 
 /** The stores of the host the current work runs in, or the standalone client's. */
 export function currentStores(): ClientStores {
-  return current.getStore() ?? STANDALONE;
+  return current.getStore()?.stores ?? STANDALONE;
 }
 
 /** Registers a secret (the API token) that no ApiError of the current host may ever contain. */

@@ -1,5 +1,5 @@
-import type { Host } from "../host.js";
 import { type CheckFailure, inputFailure } from "../resources/kit/failure.js";
+import type { SharedDeployment } from "./deployment.js";
 
 // Inputs that one resource only may hold in a program: a number bound by two PhoneNumbers would be
 // bound twice, the last write winning, and every later `preview --refresh` would show changes that
@@ -21,22 +21,38 @@ import { type CheckFailure, inputFailure } from "../resources/kit/failure.js";
 /** The name a URN ends with (`urn:pulumi:stack::project::type::name`). */
 const nameOf = (who: string) => who.split("::").pop() ?? who;
 
-/** Who holds `parts` in `host` (and its deployment): `who` when nobody did before. */
-function holderOf(host: Host, parts: string[], who: string): string {
-  const key = parts.join("\0");
-  const other = host.holders.get(key) ?? host.deployment?.holdFirst("bound", who, ...parts) ?? who;
-  if (other === who) host.holders.set(key, who);
-  return other;
+/**
+ * Who holds each bound-once value in one process (and its deployment): the only owner of that map
+ * (the host holds one, provider/host.ts), `kind\0value` to the resource's name or URN.
+ */
+export class BoundOnce {
+  private readonly holders = new Map<string, string>();
+
+  /** `deployment`: the one the host joined, if any, where other processes' holders are recorded too. */
+  constructor(private readonly deployment: () => SharedDeployment | undefined) {}
+
+  /**
+   * Records that `who` (a URN or a resource name) holds `value` as `kind`'s bound-once input
+   * `field`, and says what is wrong when another resource already does, of this kind or of one whose
+   * bound-once input has the same name. The value is never repeated (it may be a secret). A resource
+   * checked again (a migration checks old and new inputs) is no conflict.
+   */
+  hold(kind: string, field: string, value: string, who: string): CheckFailure | undefined {
+    return holdOnce((parts, holder) => this.holderOf(parts, holder), kind, field, value, who);
+  }
+
+  /** Who holds `parts`: `who` when nobody did before. */
+  private holderOf(parts: string[], who: string): string {
+    const key = parts.join("\0");
+    const other = this.holders.get(key) ?? this.deployment()?.holdFirst("bound", who, ...parts) ?? who;
+    if (other === who) this.holders.set(key, who);
+    return other;
+  }
 }
 
-/**
- * Records in `host` that `who` (a URN or a resource name) holds `value` as `kind`'s bound-once input
- * `field`, and says what is wrong when another resource already does, of this kind or of one whose
- * bound-once input has the same name. The value is never repeated (it may be a secret). A resource
- * checked again (a migration checks old and new inputs) is no conflict.
- */
-export function holdOnce(
-  host: Host,
+/** {@link BoundOnce.hold}, given who holds what (`holderOf`). */
+function holdOnce(
+  holderOf: (parts: string[], who: string) => string,
   kind: string,
   field: string,
   value: string,
@@ -44,7 +60,7 @@ export function holdOnce(
 ): CheckFailure | undefined {
   // Per kind first, under the mark earlier releases write too: a deployment may run one of them
   // (another version's default provider) beside this one.
-  const other = holderOf(host, [kind, value], who);
+  const other = holderOf([kind, value], who);
   if (other !== who) {
     return inputFailure(
       `${field} is also bound by ${kind} '${nameOf(other)}' in this program: one ${field} can be bound by one ${kind} only ` +
@@ -56,7 +72,7 @@ export function holdOnce(
   // name earlier releases wrote (the thing held, which is the input's name).
   const thing = field;
   const mine = `${kind}\n${who}`;
-  const held = holderOf(host, ["shared", thing, value], mine);
+  const held = holderOf(["shared", thing, value], mine);
   if (held === mine) return undefined;
   const [otherKind = "", otherWho = ""] = held.split("\n");
   return inputFailure(

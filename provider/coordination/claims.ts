@@ -1,6 +1,4 @@
-import type { Host } from "../host.js";
 import { ExplainedError } from "../resources/kit/errors.js";
-import type { Invocation } from "./invocation.js";
 
 /**
  * The phone numbers the program being deployed declares, per kind of number resource.
@@ -31,33 +29,8 @@ import type { Invocation } from "./invocation.js";
  */
 export type NumberKind = string;
 
-/** Records that the program declares `number` in a resource of `kind` (called from check), in `host`. */
-export function declareNumber(host: Host, kind: NumberKind, number: string): void {
-  const declared = host.declared.get(kind) ?? new Set<string>();
-  host.declared.set(kind, declared.add(number));
-  host.deployment?.mark("declared", kind, number);
-}
-
-/** What a delete may do with a number (see claimOf); `flag` names what limits the run. */
+/** What a delete may do with a number (see `NumberClaims.of`); `flag` names what limits the run. */
 export type Claim = { status: "declared" } | { status: "unseen"; flag: string } | { status: "free" };
-
-/**
- * What a delete of a `kind` resource holding `number` may do:
- * - `declared`: the program declares the number in another resource of this kind: leave it;
- * - `unseen`: this run leaves resources out (`--target`...), which the engine never checks, so
- *   whether one of them owns the number cannot be known: change nothing and say so;
- * - `free`: no resource of this kind declares it: the delete does its work.
- */
-export function claimOf(
-  host: Host,
-  kind: NumberKind,
-  number: string,
-  run: Invocation | undefined = host.invocation(),
-): Claim {
-  if (host.declared.get(kind)?.has(number) || host.deployment?.marked("declared", kind, number))
-    return { status: "declared" };
-  return run?.limitedBy ? { status: "unseen", flag: run.limitedBy } : { status: "free" };
-}
 
 /**
  * The refusal a delete gives when its number's holder (another resource declaring it) cannot be

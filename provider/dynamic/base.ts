@@ -1,9 +1,8 @@
 import * as pulumi from "@pulumi/pulumi";
 import { PACKAGE, tokenOf } from "../identity.js";
-import { holdOnce } from "../coordination/bound-once.js";
 import { refuseBadConfig } from "./config-guard.js";
 import { LOGICAL_NAME_KEY } from "../resources/kit/autoname.js";
-import { providerShim } from "../resources/kit/shim.js";
+import { providerShim } from "./shim.js";
 import { PROGRAM_HOST, SHIMS } from "./program.js";
 
 /** What the resources of a kind register (generated/properties.ts, from the kind by `npm run gen`). */
@@ -58,7 +57,7 @@ export abstract class VoiceAgentResource extends pulumi.dynamic.Resource {
     const field = registers.boundOnce;
     const value = field ? props[field] : undefined;
     const hold = (v: unknown) => {
-      const failure = field && typeof v === "string" ? holdOnce(PROGRAM_HOST, kind, field, v, name) : undefined;
+      const failure = field && typeof v === "string" ? PROGRAM_HOST.bindings.hold(kind, field, v, name) : undefined;
       if (failure) throw new pulumi.RunError(`${kind} resource '${name}' has a problem: ${failure.reason}`);
     };
     if (pulumi.Output.isInstance(value)) value.apply(hold);

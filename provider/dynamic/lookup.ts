@@ -18,11 +18,14 @@ export async function lookup<R>(name: string, args: object): Promise<R> {
   const { invokeFunction } = await import("../resources/functions/invoke.js");
   const config = { get: (key: string) => pulumi.runtime.getConfig(key) };
   const settings = { baseUrl: config.get("voiceagent:baseUrl"), token: config.get("voiceagent:token"), config };
-  const outcome = await PROGRAM_HOST.run(() =>
-    invokeFunction({ host: PROGRAM_HOST, settings, name, args: { ...args } }),
-  ).catch(async (err: unknown) => {
-    throw await shown(err);
-  });
+  const { RequestScope } = await import("../resources/kit/scope.js");
+  // The program's process has no configure: its lookup's settings are resolved here, once per call.
+  const scope = RequestScope.of(PROGRAM_HOST, settings);
+  const outcome = await scope
+    .run(() => invokeFunction({ scope, name, args: { ...args } }))
+    .catch(async (err: unknown) => {
+      throw await shown(err);
+    });
   if (outcome.failures)
     throw new LookupFailure(
       `${outcome.failures.map((f) => f.reason).join("; ")}; nothing was sent to the service: correct the arguments and run again`,

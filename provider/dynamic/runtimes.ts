@@ -5,7 +5,8 @@
  * every shim ever written into a stack's state.
  */
 import { Host } from "../host.js";
-import { dynamicRuntime, type DynamicRuntime, inHost } from "../resources/kit/dynamic.js";
+import { Configuration } from "../resources/kit/configuration.js";
+import { configuredRuntime, dynamicRuntime, type DynamicRuntime } from "./adapter.js";
 import type { Props } from "../resources/kit/kind.js";
 import type { KindRuntime } from "../resources/kit/runtime.js";
 import type { ProviderSettings } from "../resources/kit/settings.js";
@@ -24,6 +25,11 @@ const DYNAMIC_HOST = new Host();
 
 /** The runtime of one resource kind ("Agent", "Voice", ...), as the dynamic provider calls it, in `host`. */
 export function runtimeFor(kind: string, host: Host = DYNAMIC_HOST): DynamicRuntime {
+  return dynamicRuntime(kindRuntimeIn(kind, host), host);
+}
+
+/** `kind`'s runtime, once `host` joined its deployment. */
+function kindRuntimeIn(kind: string, host: Host): KindRuntime {
   // A shim loads its runtime before its first call: the dynamic host joins its deployment here,
   // before any declaration is recorded or any ledger made (coordination/deployment.ts).
   host.joinAsDynamicHost();
@@ -33,7 +39,7 @@ export function runtimeFor(kind: string, host: Host = DYNAMIC_HOST): DynamicRunt
       "E_UNKNOWN_KIND",
       `pulumi-voiceagent: no provider for kind ${kind}; is the installed package older than the program?`,
     );
-  return inHost(dynamicRuntime(rt, host), host);
+  return rt;
 }
 
 /**
@@ -49,20 +55,21 @@ export function createBodyFor(kind: string, inputs: Props): Props | undefined {
 export type Dispatch = (method: string, args: unknown[]) => Promise<unknown>;
 
 /**
- * What a shim written after 0.4.0 calls its methods through (kit/shim.ts): `kind`'s runtime in this
- * process's host, with the settings of the stack's config, resolved once per shim rather than in the
- * shim's own text (which every resource's state holds twice).
+ * What a shim written after 0.4.0 calls its methods through (dynamic/shim.ts): `kind`'s runtime in this
+ * process's host, configured here, at the shim's `configure` (once per shim and process): the
+ * settings of the stack's config are resolved once, not per request, nor in the shim's own text
+ * (which every resource's state holds twice).
  */
-export function dispatchFor(kind: string, config: ProviderSettings["config"]): Dispatch {
-  const runtime = runtimeFor(kind);
+export function dispatchFor(kind: string, config: ProviderSettings["config"], host: Host = DYNAMIC_HOST): Dispatch {
   const settings: ProviderSettings = {
     baseUrl: config?.get("voiceagent:baseUrl"),
     token: config?.get("voiceagent:token"),
     config,
   };
+  const runtime = configuredRuntime(kindRuntimeIn(kind, host), new Configuration(host, settings));
   return async (method, args) => {
     if (!isMethod(method)) throw new Error(`pulumi-voiceagent: the dynamic provider has no method ${method}`);
-    return Reflect.apply(runtime[method], runtime, [settings, ...args]);
+    return Reflect.apply(runtime[method], runtime, args);
   };
 }
 

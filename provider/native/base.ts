@@ -12,7 +12,7 @@ export type NativeKind = keyof typeof KIND_PROPERTIES;
  * output exists) and its secret outputs, and an alias to the kind's dynamic type, so a stack
  * written by the dynamic classes moves over by changing the import: the engine finds the old state
  * under the alias (same name, parent, project and stack), and the plugin reports the recorded
- * dynamic provider (kit/migration.ts) as the only change, dropped without a request.
+ * dynamic provider (dynamic/migration.ts) as the only change, dropped without a request.
  */
 export abstract class NativeResource extends pulumi.CustomResource {
   protected constructor(kind: NativeKind, name: string, args: object, opts?: pulumi.CustomResourceOptions) {

@@ -1,5 +1,4 @@
 import type { Props } from "../resources/kit/kind.js";
-import { providerDeletion } from "../resources/kit/migration.js";
 import type { KindDiff } from "../resources/kit/results.js";
 import type { DiffResponse, PropertyChange } from "./protocol.js";
 
@@ -7,13 +6,12 @@ import type { DiffResponse, PropertyChange } from "./protocol.js";
  * The Diff response from the kind's own diff (which properties differ and how, by the kind's
  * comparison: defaults, sets, "" as unset, inert properties; the plugin has no per-kind code):
  * each property compared with the recorded outputs (as the dynamic path does), not the old
- * inputs; `stables` for the inputs that stay as they are; and the dynamic provider a migrated
- * stack still records, as a deletion that never replaces (kit/migration.ts).
+ * inputs; `stables` for the inputs that stay as they are. The dynamic provider a migrated stack
+ * still records is the middleware's (plugin/from-dynamic.ts).
  */
-export function diffResponse(d: KindDiff, olds: Props, oldInputs: Props, news: Props): DiffResponse {
+export function diffResponse(d: KindDiff, news: Props): DiffResponse {
   const detailed: Record<string, PropertyChange> = {};
-  for (const [key, kind] of Object.entries({ ...d.detailed, ...providerDeletion(olds, oldInputs) }))
-    detailed[key] = { kind, inputDiff: false };
+  for (const [key, kind] of Object.entries(d.detailed)) detailed[key] = { kind, inputDiff: false };
   const changed = Object.keys(d.detailed);
   return {
     changes: Object.keys(detailed).length > 0 || d.replaces.length > 0,

@@ -19,7 +19,7 @@ import { ResourceProviderService, type IResourceProviderServer } from "@pulumi/p
 import * as pb from "@pulumi/pulumi/proto/provider_pb.js";
 import { Status } from "@pulumi/pulumi/proto/status_pb.js";
 import type { Props } from "../resources/kit/kind.js";
-import { inRequest, type LogNote } from "./engine-log.js";
+import type { LogNote } from "./engine-log.js";
 import { parsePath, type PathStep } from "./property-path.js";
 import {
   ProviderFailure,
@@ -246,10 +246,13 @@ export type Handlers = Pick<
   | "construct"
 >;
 
-/** One unary method: runs with the request's URN in scope (for notes) and answers its failure as the engine reads it. */
-function unary<Req, Res>(urnOf: (req: Req) => string, work: (req: Req) => Promise<Res>): handleUnaryCall<Req, Res> {
+/**
+ * One unary method: answers its failure as the engine reads it. The request's URN travels in the
+ * plain request, into its scope (kit/scope.ts), which sends its notes under it.
+ */
+function unary<Req, Res>(work: (req: Req) => Promise<Res>): handleUnaryCall<Req, Res> {
   return (call: ServerUnaryCall<Req, Res>, callback: sendUnaryData<Res>) => {
-    inRequest(urnOf(call.request), () => work(call.request)).then(
+    work(call.request).then(
       (res) => callback(null, res),
       (err: unknown) => {
         const failure = failureStatus(err);
@@ -259,8 +262,6 @@ function unary<Req, Res>(urnOf: (req: Req) => string, work: (req: Req) => Promis
   };
 }
 
-const urnOf = (req: { getUrn(): string | undefined }) => req.getUrn() ?? "";
-const noUrn = () => "";
 const MODE: Record<pb.CheckRequest.AutonamingOptions.Mode, AutonamingMode> = {
   [pb.CheckRequest.AutonamingOptions.Mode.PROPOSE]: "propose",
   [pb.CheckRequest.AutonamingOptions.Mode.ENFORCE]: "enforce",
@@ -359,7 +360,7 @@ export function grpcHandlers(
     // The engine's first call to a plugin it started, before Configure (`handshake` in
     // provider_plugin.go): the engine's address again, and the program's and plugin's folders,
     // which this plugin has no use for.
-    handshake: unary(noUrn, async (req: pb.ProviderHandshakeRequest) => {
+    handshake: unary(async (req: pb.ProviderHandshakeRequest) => {
       if (req.getEngineAddress()) heard(req.getEngineAddress());
       return new pb.ProviderHandshakeResponse()
         .setAcceptSecrets(ACCEPTS.secrets)
@@ -369,17 +370,15 @@ export function grpcHandlers(
     }),
     // PULUMI_DEBUG_PROVIDERS=voiceagent:<port>: the engine dials a plugin it did not start, and
     // gives its address here instead of on the command line (provider_plugin.go `NewProvider`).
-    attach: unary(noUrn, async (req: PluginAttach) => {
+    attach: unary(async (req: PluginAttach) => {
       heard(req.getAddress());
       return new Empty();
     }),
-    getPluginInfo: unary(noUrn, async () => new PluginInfo().setVersion(provider.getPluginInfo().version)),
-    getSchema: unary(noUrn, async () => new pb.GetSchemaResponse().setSchema(provider.getSchema())),
-    checkConfig: unary(urnOf, async (req: pb.CheckRequest) =>
-      checkMessage(await provider.checkConfig(checkRequest(req))),
-    ),
-    diffConfig: unary(urnOf, async (req: pb.DiffRequest) => diffMessage(await provider.diffConfig(diffRequest(req)))),
-    configure: unary(urnOf, async (req: pb.ConfigureRequest) => {
+    getPluginInfo: unary(async () => new PluginInfo().setVersion(provider.getPluginInfo().version)),
+    getSchema: unary(async () => new pb.GetSchemaResponse().setSchema(provider.getSchema())),
+    checkConfig: unary(async (req: pb.CheckRequest) => checkMessage(await provider.checkConfig(checkRequest(req)))),
+    diffConfig: unary(async (req: pb.DiffRequest) => diffMessage(await provider.diffConfig(diffRequest(req)))),
+    configure: unary(async (req: pb.ConfigureRequest) => {
       // `args` holds the config with secrets kept (the token arrives wrapped); `variables` is the
       // older form, keyed `voiceagent:config:<key>`, for engines that send no args.
       const args = req.getArgs();
@@ -396,13 +395,13 @@ export function grpcHandlers(
         .setAcceptoutputs(ACCEPTS.outputs)
         .setSupportsAutonamingConfiguration(ACCEPTS.autonaming);
     }),
-    check: unary(urnOf, async (req: pb.CheckRequest) => {
+    check: unary(async (req: pb.CheckRequest) => {
       const resp = checkMessage(await provider.check(checkRequest(req)));
       const inputs = resp.getInputs();
       return inputs ? resp.setInputs(annotateSecrets(inputs, req.getNews())) : resp;
     }),
-    diff: unary(urnOf, async (req: pb.DiffRequest) => diffMessage(await provider.diff(diffRequest(req)))),
-    create: unary(urnOf, async (req: pb.CreateRequest) => {
+    diff: unary(async (req: pb.DiffRequest) => diffMessage(await provider.diff(diffRequest(req)))),
+    create: unary(async (req: pb.CreateRequest) => {
       const made = await provider
         .create({
           urn: req.getUrn(),
@@ -419,7 +418,7 @@ export function grpcHandlers(
       );
       return made.id ? resp.setId(made.id) : resp;
     }),
-    read: unary(urnOf, async (req: pb.ReadRequest) => {
+    read: unary(async (req: pb.ReadRequest) => {
       const got = await provider.read({
         urn: req.getUrn(),
         type: req.getType(),
@@ -435,7 +434,7 @@ export function grpcHandlers(
         .setProperties(annotateSecrets(properties, req.getProperties()))
         .setInputs(annotateSecrets(structWith(properties, got.properties, got.inputs, got.secrets), req.getInputs()));
     }),
-    update: unary(urnOf, async (req: pb.UpdateRequest) => {
+    update: unary(async (req: pb.UpdateRequest) => {
       const olds = propsOf(req.getOlds());
       const news = propsOf(req.getNews());
       const updated = await provider.update({
@@ -452,7 +451,7 @@ export function grpcHandlers(
         annotateSecrets(structOf(updated.properties, updated.secrets), req.getNews()),
       );
     }),
-    delete: unary(urnOf, async (req: pb.DeleteRequest) => {
+    delete: unary(async (req: pb.DeleteRequest) => {
       await provider.delete({
         urn: req.getUrn(),
         type: req.getType(),
@@ -462,7 +461,7 @@ export function grpcHandlers(
       });
       return new Empty();
     }),
-    invoke: unary(noUrn, async (req: pb.InvokeRequest) => {
+    invoke: unary(async (req: pb.InvokeRequest) => {
       const answer = await provider.invoke({ tok: req.getTok(), args: propsOf(req.getArgs()) });
       const resp = new pb.InvokeResponse().setReturn(structOf(answer.return));
       return resp.setFailuresList(
@@ -471,7 +470,7 @@ export function grpcHandlers(
     }),
     // A component (the Fleet) registers its children through the engine's monitor from here
     // (plugin/construct.ts, loaded on the first one): the response is its URN and its outputs.
-    construct: unary(noUrn, async (req: pb.ConstructRequest) => {
+    construct: unary(async (req: pb.ConstructRequest) => {
       const { construct }: typeof import("./construct.js") = require("./construct.js");
       const made = await construct(req, engine);
       const resp = new pb.ConstructResponse()
@@ -486,7 +485,7 @@ export function grpcHandlers(
     // every provider's Cancel): nothing more is sent and requests in flight are aborted before
     // this answers; the operations they belong to fail saying what they may have done. Answering
     // also tells the engine the exit that follows is a shutdown, not a crash.
-    cancel: unary(noUrn, async () => {
+    cancel: unary(async () => {
       await provider.cancel();
       return new Empty();
     }),

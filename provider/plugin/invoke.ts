@@ -12,11 +12,7 @@ import { ProviderFailure, Secret, type InvokeRequest, type InvokeResponse } from
  * the engine keeps them secret whatever this plugin answers about accepting secrets (Invoke's
  * return is unmarshalled with KeepSecrets: pkg/resource/plugin/provider_plugin.go, v3.274.1).
  */
-export async function invoke(
-  { host, settings }: KindRequest,
-  req: InvokeRequest,
-  version: string,
-): Promise<InvokeResponse> {
+export async function invoke({ scope }: KindRequest, req: InvokeRequest, version: string): Promise<InvokeResponse> {
   const { FUNCTION_NAMES, invokeFunction, secretPathsOf } = await import("../resources/functions/invoke.js");
   // A function's token is the package's native token of its name (identity.ts), like a kind's.
   const token = parseToken(req.tok);
@@ -30,7 +26,7 @@ export async function invoke(
       false,
     );
   }
-  const outcome = await invokeFunction({ host, settings, name, args: req.args });
+  const outcome = await invokeFunction({ scope, name, args: req.args });
   if (outcome.failures) return { return: {}, failures: outcome.failures };
   return { return: markSecrets(outcome.result, secretPathsOf(name), (value) => new Secret(value)), failures: [] };
 }

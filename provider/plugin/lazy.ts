@@ -9,4 +9,5 @@ export { failureOf } from "./status.js";
 export { PLAIN_TOKEN } from "../resources/kit/guard.js";
 export { Refusal } from "../resources/kit/refusal.js";
 export { containsUnknown } from "../resources/kit/unknown.js";
-export { withBudget } from "../client/budget.js";
+export { Configuration } from "../resources/kit/configuration.js";
+export { RequestScope } from "../resources/kit/scope.js";

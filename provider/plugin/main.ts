@@ -13,7 +13,6 @@ import { ENGINE_ADDRESS } from "../coordination/deployment.js";
 import { Host } from "../host.js";
 import { pluginVersion, schemaText } from "./embedded.js";
 import { persistCompileCache } from "./compile-cache.js";
-import { scopedNoteSink } from "./engine-log.js";
 import { engineErrors, engineLog, listen } from "./grpc.js";
 import { plainProvider } from "./plain-provider.js";
 
@@ -63,7 +62,7 @@ async function serve(argv: readonly string[]): Promise<void> {
     process.stderr.write(`${text}\n`);
   };
   // The process's one host (provider/host.ts): its clients, ledgers, claims, notes and redaction.
-  const host = new Host({ notes: scopedNoteSink((text, urn) => (log ? log(text, urn) : toStderr(text))) });
+  const host = new Host({ notes: (text, urn) => (log ? log(text, urn) : toStderr(text)) });
   // The engine runs one plugin process per provider instance: what this deployment's other
   // processes know (declared numbers, each account's creates), this one knows too. A plugin
   // started by hand is no child of the engine, so it cannot tell which folder its siblings share

@@ -7,7 +7,7 @@ import { startEmulator, type RunningEmulator } from "voiceagent-emulator";
 import { afterEach, describe, expect, it } from "vitest";
 import { createPageReads, LISTING_MAX_AGE_MS } from "../../provider/client/page-reads.js";
 import { listingOf } from "../../provider/client/listing.js";
-import { clientFor } from "../../provider/resources/kit/settings.js";
+import { Configuration } from "../../provider/resources/kit/configuration.js";
 import { runtimeFor as runtimeIn } from "../../provider/dynamic/runtimes.js";
 import { Host } from "../../provider/host.js";
 import { startRecordingServer, type RecordingServer } from "../helpers/recording-server.js";
@@ -89,7 +89,7 @@ describe("a refresh reads in pages", () => {
     const { emu, settings, agents } = await withAgents(3);
     const [a, b] = agents;
     await runtimeFor("Agent").read(settings, a!.id, recordedOf(a!));
-    const client = host.run(() => clientFor(host, settings));
+    const client = new Configuration(host, settings).client();
     await client.agents.update(b!.id, { prompt: "You were changed." });
     const after = await runtimeFor("Agent").read(settings, b!.id, recordedOf(b!));
     expect(after.props?.prompt).toBe("You were changed.");
@@ -109,7 +109,7 @@ describe("a refresh reads in pages", () => {
     expect([lists(emu), gets(emu)]).toEqual([1, 0]);
     // An agent's delete sends nothing (the service has none: it is forgotten) but ends the refresh.
     await runtimeFor("Agent").delete(settings, b!.id, recordedOf(b!));
-    await host.run(() => clientFor(host, settings)).agents.get(a!.id);
+    await new Configuration(host, settings).client().agents.get(a!.id);
     expect([lists(emu), gets(emu)]).toEqual([1, 1]);
   });
 
@@ -231,7 +231,7 @@ a write drops the listing`, async () => {
       expect(emu.stats.byRoute[`GET /v1/${c}/list`], c).toBe(1);
 
     // A write through the same client drops the collection's listing: the next read shows what was written.
-    const client = host.run(() => clientFor(host, settings));
+    const client = new Configuration(host, settings).client();
     await client.prompts.update(prompts[0]!.id, { content: "Edited." });
     expect((await client.prompts.get(prompts[0]!.id)).content).toBe("Edited.");
     await client.account_connections.addToSteeringPool(twilio.id, numbers[0]!);

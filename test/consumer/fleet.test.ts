@@ -297,7 +297,7 @@ up writes nothing", async () => {
       ].join("\n"),
     );
     received.length = 0;
-    // As any dynamic stack moving to the native classes (kit/migration.ts): each resource found under
+    // As any dynamic stack moving to the native classes (dynamic/migration.ts): each resource found under
     // its alias, its one change the recorded dynamic provider dropped; nothing made, replaced or deleted.
     const moving = JSON.parse((await pulumi(["preview", "--json", "-s", "staging"])).stdout) as {
       steps: { op: string; detailedDiff?: Record<string, unknown> | null }[];

@@ -3,6 +3,7 @@
 // of that number sets its inbound agent too, so it is refused beside a PhoneNumber, either way round.
 import { afterEach, describe, expect, it } from "vitest";
 import { Host } from "../../provider/host.js";
+import { RequestScope } from "../../provider/resources/kit/scope.js";
 import { KINDS } from "../../provider/resources/kinds/index.js";
 
 // The API generation set: no check asks the service which one it speaks.
@@ -22,17 +23,19 @@ const linkedRuntime = KINDS.find((k) => k.kind === "LinkedNumber")!.runtime;
 let host = new Host();
 const check = (name: string | undefined, number: string) =>
   host.run(() =>
-    runtime.check({ host, settings, olds: {}, news: { number, inboundAgent: agent }, urn: name && urn(name) }),
+    runtime.check({
+      scope: RequestScope.of(host, settings, { urn: name && urn(name) }),
+      olds: {},
+      news: { number, inboundAgent: agent },
+    }),
   );
 
 const link = (name: string, number: string) =>
   host.run(() =>
     linkedRuntime.check({
-      host,
-      settings: settingsOf("2024"),
+      scope: RequestScope.of(host, settingsOf("2024"), { urn: urn(name, "LinkedNumber") }),
       olds: {},
       news: { number, telephonyAccountConnection: connection, inboundAgent: agent },
-      urn: urn(name, "LinkedNumber"),
     }),
   );
 

@@ -3,7 +3,6 @@
 // (--target) cannot know the owners it leaves out.
 import { randomUUID } from "node:crypto";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { claimOf } from "../../provider/coordination/claims.js";
 import { Host } from "../../provider/host.js";
 import { findInvocation, limitingFlag, type ProcessInfo } from "../../provider/coordination/invocation.js";
 import { runtimeFor } from "../../provider/dynamic/runtimes.js";
@@ -66,15 +65,15 @@ describe("a run limited to part of the stack", () => {
   const targeted = { limitedBy: "--target" };
 
   it("cannot know an undeclared number's owner; a declared one is still known", () => {
-    expect(host.run(() => claimOf(host, "PhoneNumber", N, targeted))).toEqual({ status: "unseen", flag: "--target" });
-    expect(host.run(() => claimOf(host, "PhoneNumber", N, { limitedBy: undefined }))).toEqual({ status: "free" });
-    expect(host.run(() => claimOf(host, "PhoneNumber", N, undefined))).toEqual({ status: "free" });
+    expect(host.run(() => host.claims.of("PhoneNumber", N, targeted))).toEqual({ status: "unseen", flag: "--target" });
+    expect(host.run(() => host.claims.of("PhoneNumber", N, { limitedBy: undefined }))).toEqual({ status: "free" });
+    expect(host.run(() => host.claims.of("PhoneNumber", N, undefined))).toEqual({ status: "free" });
   });
 
   it("a number declared in this run is known whatever the run", async () => {
     await runtimeFor("PhoneNumber", host).check(await serve(), {}, { number: N, inboundAgent: agentId });
-    expect(host.run(() => claimOf(host, "PhoneNumber", N, targeted))).toEqual({ status: "declared" });
-    expect(host.run(() => claimOf(host, "PurchasedNumber", N, targeted))).toEqual({
+    expect(host.run(() => host.claims.of("PhoneNumber", N, targeted))).toEqual({ status: "declared" });
+    expect(host.run(() => host.claims.of("PurchasedNumber", N, targeted))).toEqual({
       status: "unseen",
       flag: "--target",
     });

@@ -24,8 +24,6 @@ import { createInterface } from "node:readline";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createClient, type RequestLogEvent } from "pulumi-voiceagent/client";
 import { startEmulator, type RunningEmulator } from "voiceagent-emulator";
-import { holdOnce } from "../../provider/coordination/bound-once.js";
-import { claimOf } from "../../provider/coordination/claims.js";
 import {
   closedToOthers,
   joinFromDynamicHost,
@@ -93,15 +91,15 @@ describe("declared numbers: one deployment, several processes", () => {
     const join = `host.join(${JSON.stringify(at)}, { root: ${JSON.stringify(root)}, enginePid: ${process.pid} });`;
     expect(
       await child(
-        `${join} host.run(() => kit("claims").declareNumber(host, "PhoneNumber", ${JSON.stringify(N)})); console.log("declared");`,
+        `${join} host.run(() => host.claims.declare("PhoneNumber", ${JSON.stringify(N)})); console.log("declared");`,
       ),
     ).toBe("declared");
     joinDeployment(address(), { root, ...engine });
-    expect(host.run(() => claimOf(host, "PhoneNumber", N, { limitedBy: undefined }))).toEqual({ status: "free" });
+    expect(host.run(() => host.claims.of("PhoneNumber", N, { limitedBy: undefined }))).toEqual({ status: "free" });
     joinDeployment(at, { root, ...engine });
-    expect(host.run(() => claimOf(host, "PhoneNumber", N, { limitedBy: undefined }))).toEqual({ status: "declared" });
+    expect(host.run(() => host.claims.of("PhoneNumber", N, { limitedBy: undefined }))).toEqual({ status: "declared" });
     // Per kind, as in one process: a binding's declaration does not keep a purchase.
-    expect(host.run(() => claimOf(host, "PurchasedNumber", N, { limitedBy: undefined }))).toEqual({ status: "free" });
+    expect(host.run(() => host.claims.of("PurchasedNumber", N, { limitedBy: undefined }))).toEqual({ status: "free" });
   });
 
   it("nothing secret is written: the folder names neither the number nor the token", async () => {
@@ -117,17 +115,17 @@ describe("declared numbers: one deployment, several processes", () => {
     const urn = (name: string) => `urn:pulumi:dev::p::voiceagent:index:PhoneNumber::${name}`;
     const join = `host.join(${JSON.stringify(at)}, { root: ${JSON.stringify(root)}, enginePid: ${process.pid} });`;
     const hold = (name: string) =>
-      `console.log(JSON.stringify(host.run(() => kit("bound-once").holdOnce(host, "PhoneNumber", "number", ` +
+      `console.log(JSON.stringify(host.run(() => host.bindings.hold("PhoneNumber", "number", ` +
       `${JSON.stringify(N)}, ${JSON.stringify(urn(name))})) ?? "held"));`;
     // The first holder, in a process of its own; asked again (a migration checks twice), still no conflict.
     expect(await child(`${join} ${hold("line-a")}`)).toBe('"held"');
     expect(await child(`${join} ${hold("line-a")}`)).toBe('"held"');
     // Another deployment (another engine address) knows nothing of it.
     joinDeployment(address(), { root, ...engine });
-    expect(host.run(() => holdOnce(host, "PhoneNumber", "number", N, urn("line-b")))).toBeUndefined();
+    expect(host.run(() => host.bindings.hold("PhoneNumber", "number", N, urn("line-b")))).toBeUndefined();
     host = new Host();
     joinDeployment(at, { root, ...engine });
-    const refused = host.run(() => holdOnce(host, "PhoneNumber", "number", N, urn("line-b")));
+    const refused = host.run(() => host.bindings.hold("PhoneNumber", "number", N, urn("line-b")));
     expect(refused?.reason).toMatch(
       /^number is also bound by PhoneNumber 'line-a' in this program: .*Remove 'line-b' or 'line-a'/,
     );
@@ -141,11 +139,11 @@ naming both`, async () => {
     const urn = (kind: string, name: string) => `urn:pulumi:dev::p::voiceagent:index:${kind}::${name}`;
     const join = `host.join(${JSON.stringify(at)}, { root: ${JSON.stringify(root)}, enginePid: ${process.pid} });`;
     const hold =
-      `console.log(JSON.stringify(host.run(() => kit("bound-once").holdOnce(host, "PhoneNumber", "number", ` +
+      `console.log(JSON.stringify(host.run(() => host.bindings.hold("PhoneNumber", "number", ` +
       `${JSON.stringify(N)}, ${JSON.stringify(urn("PhoneNumber", "line-a"))})) ?? "held"));`;
     expect(await child(`${join} ${hold}`)).toBe('"held"');
     joinDeployment(at, { root, ...engine });
-    const refused = host.run(() => holdOnce(host, "LinkedNumber", "number", N, urn("LinkedNumber", "own-a")));
+    const refused = host.run(() => host.bindings.hold("LinkedNumber", "number", N, urn("LinkedNumber", "own-a")));
     expect(refused?.reason).toMatch(
       /^number of LinkedNumber 'own-a' is also the number of PhoneNumber 'line-a' in this program: .*Remove 'own-a' or 'line-a'/,
     );

@@ -7,7 +7,6 @@ import { randomUUID } from "node:crypto";
 import { afterEach, describe, expect, it } from "vitest";
 import { startEmulator, type RunningEmulator } from "voiceagent-emulator";
 import { pacerFor, redact, registerSecret } from "../../provider/client/index.js";
-import { claimOf } from "../../provider/coordination/claims.js";
 import { runtimeFor } from "../../provider/dynamic/runtimes.js";
 import { Host } from "../../provider/host.js";
 
@@ -60,8 +59,8 @@ describe("two hosts in one process", () => {
     // Clients and ledgers: one per host (the same token, two services, two ledgers).
     expect(a.host.clients.size).toBe(1);
     expect(b.host.clients.size).toBe(1);
-    expect(a.host.ledgers.get(token)).toBeDefined();
-    expect(a.host.ledgers.get(token)).not.toBe(b.host.ledgers.get(token));
+    expect(a.host.clients.ledger(token)).toBeDefined();
+    expect(a.host.clients.ledger(token)).not.toBe(b.host.clients.ledger(token));
 
     // Pacers: A's learned A's limit; B, asked for the very same service and token, knows nothing of it.
     expect(a.host.run(() => pacerFor(emuA.url.replace(/\/+$/, ""), token)).perSecond).toBeGreaterThan(0);
@@ -70,8 +69,8 @@ describe("two hosts in one process", () => {
     // Claims: a number A's program declares is A's only.
     const number = "+15550019876";
     await runtimeFor("PhoneNumber", a.host).check(a.settings, {}, { number, inboundAgent: made[0]!.id });
-    expect(a.host.run(() => claimOf(a.host, "PhoneNumber", number, undefined))).toEqual({ status: "declared" });
-    expect(b.host.run(() => claimOf(b.host, "PhoneNumber", number, undefined))).toEqual({ status: "free" });
+    expect(a.host.run(() => a.host.claims.of("PhoneNumber", number, undefined))).toEqual({ status: "declared" });
+    expect(b.host.run(() => b.host.claims.of("PhoneNumber", number, undefined))).toEqual({ status: "free" });
 
     // Notes: A's destroy of an agent (which the service cannot delete) is told to A only.
     const notesOfB = b.notes.length;

@@ -16,6 +16,7 @@ import { markSecrets } from "../../provider/resources/kit/function.js";
 import { type InvokeRequest, Secret } from "../../provider/plugin/protocol.js";
 import type { Props } from "../../provider/resources/kit/kind.js";
 import type { ProviderSettings } from "../../provider/resources/kit/settings.js";
+import { RequestScope } from "../../provider/resources/kit/scope.js";
 import { startRecordingServer } from "../helpers/recording-server.js";
 
 let emu: RunningEmulator;
@@ -25,7 +26,7 @@ const settings = () => ({ baseUrl: emu.url, token });
 /** The functions as an edge runs them: in its host (the plugin's, the program's). */
 const host = new Host();
 const invokeFunction = (name: string, settings: ProviderSettings, args: Props) =>
-  host.run(() => invokeIn({ host, settings, name, args }));
+  host.run(() => invokeIn({ scope: RequestScope.of(host, settings), name, args }));
 const result = (o: InvokeOutcome) => {
   if (!o.result) throw new Error(`failures: ${JSON.stringify(o.failures)}`);
   return o.result;
@@ -213,7 +214,7 @@ describe("the plugin's Invoke, in plain terms", () => {
     const plugin = await import("../../provider/plugin/invoke.js");
     // As the plugin's provider runs it: in its host.
     const invoke = (settings: ProviderSettings, req: InvokeRequest, version: string) =>
-      host.run(() => plugin.invoke({ host, settings }, req, version));
+      host.run(() => plugin.invoke({ scope: RequestScope.of(host, settings) }, req, version));
     const voice = await invoke(settings(), { tok: "voiceagent:index:getVoice", args: { voiceName: "alloy" } }, "0.0.0");
     const agent = await client.agents.create({ prompt: "confidential prompt", voice: String(voice.return.id) });
     const placed = await client.calls.create({
@@ -239,7 +240,7 @@ describe("the plugin's Invoke, in plain terms", () => {
     const plugin = await import("../../provider/plugin/invoke.js");
     // As the plugin's provider runs it: in its host.
     const invoke = (settings: ProviderSettings, req: InvokeRequest, version: string) =>
-      host.run(() => plugin.invoke({ host, settings }, req, version));
+      host.run(() => plugin.invoke({ scope: RequestScope.of(host, settings) }, req, version));
     emu.resetStats();
     const refused = await invoke(settings(), { tok: "voiceagent:index:getPhoneNumber", args: {} }, "0.0.0");
     expect(refused.failures).toEqual([expect.objectContaining({ property: "number" })]);

@@ -14,6 +14,7 @@ import { Host } from "../../provider/host.js";
 import { invokeFunction as invokeIn } from "../../provider/resources/functions/invoke.js";
 import type { Props } from "../../provider/resources/kit/kind.js";
 import type { ProviderSettings } from "../../provider/resources/kit/settings.js";
+import { RequestScope } from "../../provider/resources/kit/scope.js";
 import { KINDS } from "../../provider/resources/kinds/index.js";
 
 let host = new Host({ notes: (text) => notes.push(text) });
@@ -21,7 +22,7 @@ let host = new Host({ notes: (text) => notes.push(text) });
 const runtimeFor = (kind: Parameters<typeof runtimeIn>[0]) => runtimeIn(kind, host);
 /** The functions as an edge runs them: in its host. */
 const invokeFunction = (name: string, settings: ProviderSettings, args: Props) =>
-  host.run(() => invokeIn({ host, settings, name, args }));
+  host.run(() => invokeIn({ scope: RequestScope.of(host, settings), name, args }));
 
 let emu: RunningEmulator;
 const token = `linked-${randomUUID()}`;
@@ -219,7 +220,7 @@ nothing`, async () => {
     const runtime = KINDS.find((k) => k.kind === "LinkedNumber")!.runtime;
     const linked = {
       check: (settings: ProviderSettings, olds: Props, news: Props, urn: string) =>
-        host.run(() => runtime.check({ host, settings, olds, news, urn })),
+        host.run(() => runtime.check({ scope: RequestScope.of(host, settings, { urn }), olds, news })),
     };
     const number = ownNumber();
     const urn = (name: string) => `urn:pulumi:dev::p::voiceagent:index:LinkedNumber::${name}`;

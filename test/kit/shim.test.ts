@@ -1,4 +1,4 @@
-// The serialized provider (kit/shim.ts) as the engine records it and the dynamic provider host runs
+// The serialized provider (dynamic/shim.ts) as the engine records it and the dynamic provider host runs
 // it: serialized by @pulumi/pulumi's closure serializer (what pulumi.dynamic.Resource stores under
 // `__provider`), then loaded the way cmd/dynamic-provider does (require-from-string, `handler()`,
 // `configure` once, then the methods), against an emulator.
@@ -8,11 +8,11 @@ import * as pulumi from "@pulumi/pulumi";
 import { Config } from "@pulumi/pulumi/cmd/dynamic-provider/config.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmulator, type RunningEmulator } from "voiceagent-emulator";
-import type { providerShim as ProviderShim } from "../../provider/resources/kit/shim.js";
+import type { providerShim as ProviderShim } from "../../provider/dynamic/shim.js";
 
 // The built module, as users get it (vite would rewrite its `import()` into one of its own).
 const { providerShim }: { providerShim: typeof ProviderShim } = createRequire(import.meta.url)(
-  "../../provider/dist/resources/kit/shim.js",
+  "../../provider/dist/dynamic/shim.js",
 );
 const requireFromString: (code: string) => { handler(): pulumi.dynamic.ResourceProvider } = createRequire(
   createRequire(import.meta.url).resolve("@pulumi/pulumi"),

@@ -23,6 +23,7 @@ import { make } from "../cli/fake-account.js";
 import { FIELD, WIRE, withoutTheField } from "./trial-field-before.js";
 import { REPO_ROOT } from "../helpers/consumer.js";
 import { Host } from "../../provider/host.js";
+import { RequestScope } from "../../provider/resources/kit/scope.js";
 
 const agentBefore = withoutTheField();
 
@@ -92,15 +93,14 @@ describe("a trial field added to a kind", () => {
     const config = (api: string) => ({ get: (key: string) => (key === "voiceagent:api" ? api : undefined) });
     const settings = { baseUrl: "http://127.0.0.1:9", token: "t", config: config("2023") };
     const news = { prompt: "Hi", voice: "6f0e3c1a-8a4b-4c8e-9d43-0c1c7b5e2a10", [FIELD]: true };
-    const refused = await kindRuntime(agentKind).check({ host, settings, olds: {}, news });
+    const refused = await kindRuntime(agentKind).check({ scope: RequestScope.of(host, settings), olds: {}, news });
     expect(refused.failures).toEqual([
       { property: "", reason: expect.stringMatching(new RegExp(`^${FIELD}: it needs`)) },
     ]);
-    const before = await kindRuntime(agentBefore).check({ host, settings, olds: {}, news });
+    const before = await kindRuntime(agentBefore).check({ scope: RequestScope.of(host, settings), olds: {}, news });
     expect(JSON.stringify(before.failures)).not.toContain(`${FIELD}: it needs`);
     const mistyped = await kindRuntime(agentKind).check({
-      host,
-      settings: { ...settings, config: config("2024") },
+      scope: RequestScope.of(host, { ...settings, config: config("2024") }),
       olds: {},
       news: { ...news, [FIELD]: "yes" },
     });

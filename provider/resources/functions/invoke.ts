@@ -3,7 +3,6 @@ import { ExplainedError, explain } from "../kit/errors.js";
 import { secretPaths, type RegisteredFunction, type SecretPath } from "../kit/function.js";
 import type { Props } from "../kit/kind.js";
 import type { KindRequest } from "../kit/requests.js";
-import { clientFor } from "../kit/settings.js";
 import { FUNCTIONS } from "./index.js";
 
 // Running a function, the same way on both paths: the plugin's Invoke and the dynamic entry's plain
@@ -19,7 +18,7 @@ export interface InvokeFailure {
   reason: string;
 }
 
-/** A function to run: its name and arguments, in the caller's host, with the provider's settings. */
+/** A function to run: its name and arguments, in the request's scope (its host, the provider's configuration). */
 export interface FunctionRequest extends KindRequest {
   name: string;
   args: Props;
@@ -74,7 +73,7 @@ function argumentFailures(name: string, args: Props): { parsed?: Props; failures
  * was looked up and says nothing was changed). A failure of the service is worded as a resource's
  * is (kit/errors.ts explain: the same advice, the token's config key included) and keeps its code.
  */
-export async function invokeFunction({ host, settings, name, args }: FunctionRequest): Promise<InvokeOutcome> {
+export async function invokeFunction({ scope, name, args }: FunctionRequest): Promise<InvokeOutcome> {
   const fn = byName.get(name);
   if (!fn)
     throw new ExplainedError(
@@ -84,7 +83,7 @@ export async function invokeFunction({ host, settings, name, args }: FunctionReq
   const { parsed, failures } = argumentFailures(name, args);
   if (!parsed) return { failures };
   try {
-    return { result: await fn.run(clientFor(host, settings), parsed) };
+    return { result: await fn.run(scope.client(), parsed) };
   } catch (err) {
     // The lookups' own messages (read.ts: "found no voice named ...") are already worded.
     throw err instanceof ApiError ? explain({ kind: name, op: "invoke" }, err) : err;

@@ -176,7 +176,7 @@ export const linkedNumberKind = defineKind<LinkedNumber, PhoneNumberLink>()({
           ],
         }
       : { note: `voiceagent:LinkedNumber: ${LEFT_LINKED}` },
-  async create({ host, client, inputs, bodies }) {
+  async create({ scope, client, inputs, bodies }) {
     const live = await held(client, inputs.number);
     if (!live) return client.linkedNumbers.link(PhoneNumberLinkSchema.parse(bodies.create));
     // The account holds it already. Taken over only when linked through the connection the
@@ -194,7 +194,7 @@ export const linkedNumberKind = defineKind<LinkedNumber, PhoneNumberLink>()({
         { code: "E_CONFLICT", mayHaveActed: false },
       );
     }
-    host.note(
+    scope.note(
       `voiceagent:LinkedNumber ${live.id}: already linked through this connection (a resource renamed or moved, or a link ` +
         "whose answer was never recorded): taken over, not linked again",
     );

@@ -9,7 +9,7 @@ import {
   type PhoneNumber,
   type PhoneNumberUpdate,
 } from "../../client/index.js";
-import { claimOf, declareNumber, unseenHolder } from "../../coordination/claims.js";
+import { unseenHolder } from "../../coordination/claims.js";
 import { defineKind, type OutputDef } from "../kit/kind.js";
 import { refusal } from "../kit/pull.js";
 import { ExplainedError } from "../kit/errors.js";
@@ -113,8 +113,8 @@ export const phoneNumberKind = defineKind<PhoneNumber, PhoneNumberUpdate>()({
             "removing it from the program, leaves the number bound to its agent and only removes it from the stack",
         }
       : {},
-  declared: ({ host, inputs }) => {
-    if (inputs.number) declareNumber(host, "PhoneNumber", inputs.number);
+  declared: ({ scope, inputs }) => {
+    if (inputs.number) scope.host.claims.declare("PhoneNumber", inputs.number);
   },
   create: ({ client, inputs }) => client.numbers.update(inputs.number, inputs.inboundAgent),
   async read({ client, id, recorded }) {
@@ -139,14 +139,14 @@ export const phoneNumberKind = defineKind<PhoneNumber, PhoneNumberUpdate>()({
     return n;
   },
   update: ({ client, inputs }) => client.numbers.update(inputs.number, inputs.inboundAgent),
-  async delete({ host, client, id, recorded }) {
+  async delete({ scope, client, id, recorded }) {
     if (!recorded.number) return;
     // A rename, a swap, a move into a component, or a pending delete of an interrupted run: the
     // program declares this number in another binding, which owns it now. A PurchasedNumber of
     // the number does not: it owns the purchase, never the binding.
-    const claim = claimOf(host, "PhoneNumber", recorded.number);
+    const claim = scope.host.claims.of("PhoneNumber", recorded.number);
     if (claim.status === "declared") {
-      host.note(`voiceagent:PhoneNumber ${id}: left bound: the program binds this number in another PhoneNumber`);
+      scope.note(`voiceagent:PhoneNumber ${id}: left bound: the program binds this number in another PhoneNumber`);
       return;
     }
     if (claim.status === "unseen") throw unseenHolder("PhoneNumber", claim.flag, "unbind");
@@ -155,7 +155,7 @@ export const phoneNumberKind = defineKind<PhoneNumber, PhoneNumberUpdate>()({
     } catch (err) {
       if (err instanceof ApiGenerationError) {
         // Said at preview already: nothing can unbind it on this API, so destroy forgets it.
-        host.note(`voiceagent:PhoneNumber ${id}: left bound to its agent and removed from the stack: ${err.summary}`);
+        scope.note(`voiceagent:PhoneNumber ${id}: left bound to its agent and removed from the stack: ${err.summary}`);
         return;
       }
       if (err instanceof ApiValidationError) {

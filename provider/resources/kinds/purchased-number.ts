@@ -8,7 +8,7 @@ import {
   type PhoneNumberBuy,
   type VoiceAgentClient,
 } from "../../client/index.js";
-import { claimOf, declareNumber, unseenHolder } from "../../coordination/claims.js";
+import { unseenHolder } from "../../coordination/claims.js";
 import { inputFailure } from "../kit/check.js";
 import { ExplainedError, PartialCreateError } from "../kit/errors.js";
 import { ownerOutput } from "../kit/owner.js";
@@ -111,8 +111,8 @@ export const purchasedNumberKind = defineKind<PhoneNumber, NonNullable<PhoneNumb
     const area = PhoneNumberBuySchema.safeParse(body).data?.area_code;
     return n.success && n.data.active !== false && (!area || areaOf(n.data.number) === area);
   },
-  declared: ({ host, inputs }) => {
-    if (inputs.number) declareNumber(host, "PurchasedNumber", inputs.number);
+  declared: ({ scope, inputs }) => {
+    if (inputs.number) scope.host.claims.declare("PurchasedNumber", inputs.number);
   },
   async create({ client, inputs, bodies }) {
     if (!inputs.number) {
@@ -163,7 +163,7 @@ export const purchasedNumberKind = defineKind<PhoneNumber, NonNullable<PhoneNumb
     }
     return found.active !== false ? found : undefined;
   },
-  async delete({ host, client, id, recorded }) {
+  async delete({ scope, client, id, recorded }) {
     // A purchase whose answer was unreadable has its id recorded but not its number.
     let number = recorded.number;
     if (!number) {
@@ -188,9 +188,9 @@ export const purchasedNumberKind = defineKind<PhoneNumber, NonNullable<PhoneNumb
       number = found.number;
     }
     // Only another purchase of the number holds it: a binding of it does not keep it bought.
-    const claim = claimOf(host, "PurchasedNumber", number);
+    const claim = scope.host.claims.of("PurchasedNumber", number);
     if (claim.status === "declared") {
-      host.note(
+      scope.note(
         `voiceagent:PurchasedNumber ${id}: not cancelled: the program declares this number in another PurchasedNumber`,
       );
       return;

@@ -8,12 +8,12 @@ import { inputFailure, type CheckFailure } from "./failure.js";
 // with the logical name for "verbatim", `propose` or `enforce` with the pattern's name), and only
 // to a provider whose Handshake or Configure said supportsAutonamingConfiguration
 // (sdk/go/common/resource/plugin/provider_plugin.go `Check`). The dynamic entry's provider host
-// answers no Handshake, so its check gets the logical name alone (kit/dynamic.ts) and the default
+// answers no Handshake, so its check gets the logical name alone (dynamic/adapter.ts) and the default
 // applies there.
 
 /**
  * The key under which a dynamic-entry resource hands its logical name to its check (dynamic/base.ts):
- * a dynamic provider's check is told neither the URN nor the name. Check removes it (kit/dynamic.ts),
+ * a dynamic provider's check is told neither the URN nor the name. Check removes it (dynamic/adapter.ts),
  * so it is never recorded.
  */
 export const LOGICAL_NAME_KEY = "__logicalName";

@@ -37,7 +37,7 @@ export class PartialCreateError extends VoiceAgentError {
    * same way), so they carry the whole explanation: that the object was made, that it is tracked
    * in the state and what to run next. They are recorded in the state too: no secret values. The
    * plugin and the dynamic host show an unsettled create's message through the engine's log
-   * instead and send no reason (plugin/grpc.ts `shownPartial`, kit/dynamic-host.ts): the engine
+   * instead and send no reason (plugin/grpc.ts `shownPartial`, dynamic/dynamic-host.ts): the engine
    * lists reasons as `1 error occurred: * ...`. An object made but not read back keeps its reason:
    * the engine finishes it at the next run only because it recorded one.
    */

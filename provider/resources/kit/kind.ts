@@ -1,9 +1,9 @@
 import type { z } from "zod";
 import type { ApiGeneration, CollectionName, VoiceAgentClient } from "../../client/index.js";
-import type { Host } from "../../host.js";
 import type { CheckFailure } from "./check.js";
 import type { AutonameDef } from "./autoname.js";
 import type { PullDecl, PullDef } from "./pull.js";
+import type { RequestScope } from "./scope.js";
 
 /** Properties as Pulumi passes them: plain JSON. */
 export type Props = Record<string, unknown>;
@@ -237,11 +237,11 @@ export interface Bodies {
 }
 
 /**
- * What the kit hands every lifecycle call of a kind: the host the request runs in (its notes, the
- * numbers the program declares) and the client of the provider's settings in that host.
+ * What the kit hands every lifecycle call of a kind: the request's scope (kit/scope.ts: its notes,
+ * its host's claims) and the client of the provider's configuration.
  */
 export interface LifecycleRequest {
-  host: Host;
+  scope: RequestScope;
   client: VoiceAgentClient;
 }
 
@@ -344,7 +344,7 @@ export interface KindDef<S extends z.ZodRawShape, R extends { id: string }, W, K
    */
   autoname?: AutonameDef & { property: Extract<keyof z.output<z.ZodObject<S>>, string> };
   /** Told about each resource the program declares (check runs for every one, before any delete). */
-  declared?: (req: { host: Host; inputs: Partial<z.output<z.ZodObject<S>>> }) => void;
+  declared?: (req: { scope: RequestScope; inputs: Partial<z.output<z.ZodObject<S>>> }) => void;
   /** Properties whose change replaces with the old object deleted first. */
   deleteBeforeReplace?: boolean;
   /** Said when destroy only forgets the object. */

@@ -1,16 +1,7 @@
-import {
-  createClient,
-  MemoryLedger,
-  type ApiSetting,
-  type CreateLedger,
-  type ExtensionsSetting,
-  type VoiceAgentClient,
-} from "../../client/index.js";
+import type { ApiSetting, ExtensionsSetting } from "../../client/index.js";
+import type { ClientSettings } from "../../client-pool.js";
 import { inputFailure, type CheckFailure } from "./check.js";
-import type { Host } from "../../host.js";
-import { Refusal } from "./refusal.js";
 import { DEFAULT_OPERATION_TIMEOUT, EXTENSIONS_VALUES, SETTINGS } from "./setting-docs.js";
-import { SharedLedger } from "../../coordination/shared-ledger.js";
 import { containsUnknown } from "./unknown.js";
 
 /** What `configure` captured from the stack's config (older serialized providers pass no `config`). */
@@ -19,17 +10,6 @@ export interface ProviderSettings {
   token?: string | undefined;
   /** The stack's whole config, for settings added after 0.1.0. */
   config?: { get(key: string): string | undefined } | undefined;
-}
-
-/** The settings a client needs, once resolved and checked. */
-interface Resolved {
-  baseUrl: string;
-  token: string;
-  extensions: ExtensionsSetting;
-  /** The API generation to write in (voiceagent:api). */
-  api: ApiSetting;
-  /** The most time one operation may spend retrying, in ms. */
-  budgetMs: number | undefined;
 }
 
 const SET_URL = "run `pulumi config set voiceagent:baseUrl <url>` (or set VOICEAGENT_BASE_URL)";
@@ -63,17 +43,11 @@ function rawSettings(settings: ProviderSettings | undefined): RawSettings {
  * any request is sent; the token's value never appears in a message.
  */
 export function resolveSettings(settings: ProviderSettings | undefined): {
-  resolved?: Resolved;
+  /** The settings a client needs, once resolved and checked. */
+  resolved?: ClientSettings;
   problems: CheckFailure[];
 } {
-  return resolveRaw(rawSettings(settings));
-}
-
-/** {@link resolveSettings} of settings already read: a function of their text alone. */
-function resolveRaw({ baseUrl, token, extensions, api, timeout }: RawSettings): {
-  resolved?: Resolved;
-  problems: CheckFailure[];
-} {
+  const { baseUrl, token, extensions, api, timeout } = rawSettings(settings);
   const problems: string[] = [];
   if (!baseUrl) problems.push(`voiceagent:baseUrl is not set: ${SET_URL}`);
   else {
@@ -151,69 +125,4 @@ function durationMs(text: string): number | null {
   if (!m) return null;
   const ms = Number(m[1]) * { s: 1_000, m: 60_000, h: 3_600_000 }[m[2] === "m" || m[2] === "h" ? m[2] : "s"];
   return ms > 0 ? ms : null;
-}
-
-/**
- * The create ledger of the account a token names: the deployment's shared one in a provider process
- * that joined its deployment (the engine runs a plugin process per provider instance and one
- * dynamic host, and several may serve one account), else one of this process's own (tests, and
- * platforms where the engine cannot be found).
- */
-function ledgerFor(host: Host, token: string): CreateLedger {
-  const { ledgers, deployment } = host;
-  let ledger = ledgers.get(token);
-  if (!ledger) {
-    ledger = deployment ? new SharedLedger(deployment, token) : new MemoryLedger();
-    ledgers.set(token, ledger);
-  }
-  return ledger;
-}
-
-/**
- * The client these settings already have in `host`, if any: for what only concerns a client
- * that exists (ending a refresh's reads in pages), without making one.
- */
-export function existingClient(host: Host, settings: ProviderSettings | undefined): VoiceAgentClient | undefined {
-  if (settingsUnknown(settings)) return undefined;
-  const raw = rawSettings(settings);
-  const known = host.clientsBySettings.get(JSON.stringify(raw));
-  if (known) return known;
-  const { resolved } = resolveRaw(raw);
-  return resolved ? host.clients.get(JSON.stringify(resolved)) : undefined;
-}
-
-/**
- * The client for these settings. One client per set of settings in `host`, so every resource
- * shares one limiter and one answer about extension routes; one ledger of creates per account (see
- * `ledgerFor`). Fails with every problem of the settings when they are not usable. The client is
- * made in the host (`host.run`), so its token's redaction and its pacer are the host's own.
- */
-export function clientFor(host: Host, settings: ProviderSettings | undefined): VoiceAgentClient {
-  // Every read of a refresh asks for its client: settings whose text was resolved before name
-  // their client without being checked again (resolving is a function of that text alone).
-  const raw = rawSettings(settings);
-  const rawKey = JSON.stringify(raw);
-  const known = host.clientsBySettings.get(rawKey);
-  if (known) return known;
-  const { resolved, problems } = resolveRaw(raw);
-  if (!resolved) throw new Refusal("E_SETTINGS", problems.map((p) => p.reason).join("; "));
-  const key = JSON.stringify(resolved);
-  const { clients } = host;
-  let client = clients.get(key);
-  if (!client) {
-    const { baseUrl, token, extensions, api, budgetMs } = resolved;
-    client = host.run(() =>
-      createClient({
-        baseUrl,
-        token,
-        extensions,
-        api,
-        ledger: ledgerFor(host, token),
-        ...(budgetMs ? { retry: { budgetMs } } : {}),
-      }),
-    );
-    clients.set(key, client);
-  }
-  host.clientsBySettings.set(rawKey, client);
-  return client;
 }

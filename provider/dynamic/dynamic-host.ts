@@ -1,4 +1,4 @@
-import type { PartialCreateError } from "./errors.js";
+import type { PartialCreateError } from "../resources/kit/errors.js";
 
 // The dynamic entry's create runs in the engine's dynamic-provider host (`pulumi-resource-pulumi-
 // nodejs`, which starts `@pulumi/pulumi/cmd/dynamic-provider` with the engine's address as its
@@ -30,7 +30,7 @@ export async function shownOnEngine(
   // recorded its reason (`retriedByReasons`): that one keeps it.
   if (!engine || err.retriedByReasons) return err;
   // Loaded only here: protobuf stays in the plugin's one file, and only a failing create pays for it.
-  const { engineErrors } = await import("../../plugin/grpc.js");
+  const { engineErrors } = await import("../plugin/grpc.js");
   if (!(await engineErrors(engine)(err.message, ""))) return err;
   return err.shownElsewhere();
 }

@@ -13,7 +13,7 @@ import type * as pulumi from "@pulumi/pulumi";
  *
  * Every text ever written must keep working: 0.1.0–0.4.0 wrote one method per call that calls
  * `runtimeFor(kind)[method](settings, ...args)` (dynamic/runtimes.ts keeps it), and diff ignores
- * the recorded provider text (kit/migration.ts), so a new text never shows as a change. Plain
+ * the recorded provider text (dynamic/migration.ts), so a new text never shows as a change. Plain
  * syntax only: @pulumi/pulumi before 3.2xx parses this text with TypeScript 3.8 (no `??=`).
  */
 export function providerShim(kind: string): pulumi.dynamic.ResourceProvider {

@@ -1,4 +1,4 @@
-import type { Props } from "./kind.js";
+import type { Props } from "../resources/kit/kind.js";
 
 // A resource written by the dynamic provider records its serialized provider (the shim's text)
 // among its inputs and outputs under `__provider`; one written by the native provider does not.
