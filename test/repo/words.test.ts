@@ -109,10 +109,7 @@ function secondNames(files: string[], typeNames: ReadonlySet<string>, deprecated
 }
 
 /** Second names left as they were at issue 42, each with why (to rename when its file is next worked on). */
-const SECOND_NAMES_LEFT: Record<string, string> = {
-  "provider/resources/kit/runtime.ts: imports LifecycleRequest as At":
-    "kit/runtime.ts is being split into one module per method (issue 42's other half): renamed there",
-};
+const SECOND_NAMES_LEFT: Record<string, string> = {};
 
 /** Each top-level function name (a declaration, or a const holding an arrow or function), with the files declaring it. */
 function functionNames(files: string[]): Map<string, string[]> {

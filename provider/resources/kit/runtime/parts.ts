@@ -2,7 +2,7 @@ import type { z } from "zod";
 import type { VoiceAgentClient } from "../../../client/index.js";
 import { bodiesOf, outputsOf, partialInputs, propertyNames } from "../derive.js";
 import { explain, PartialCreateError, type FailureContext } from "../errors.js";
-import type { KindDef, LifecycleRequest as At, Props } from "../kind.js";
+import type { KindDef, LifecycleRequest, Props } from "../kind.js";
 import type { KindRequest } from "../requests.js";
 import { settle } from "../unsettled.js";
 
@@ -29,7 +29,7 @@ export interface KindParts<S extends z.ZodRawShape, R extends { id: string }, W>
    * What a complete listing says of the create recorded under a provisional id, from its recorded
    * `state` (kit/unsettled.ts): the object it made, read back; absent; or unknown, and why.
    */
-  settled(where: At, state: Props): Promise<{ live: R } | { absent: true } | { unknown: string }>;
+  settled(where: LifecycleRequest, state: Props): Promise<{ live: R } | { absent: true } | { unknown: string }>;
   /**
    * A create, update or delete ends the refresh of this kind's collection in this process: its reads
    * go one by one again (client/page-reads.ts), so no listing outlives the refresh it was taken for.
@@ -38,7 +38,7 @@ export interface KindParts<S extends z.ZodRawShape, R extends { id: string }, W>
    */
   refreshOver(req: KindRequest): void;
   /** Where a lifecycle call of the kind runs: the request's scope, and the client of its configuration. */
-  at(req: KindRequest): At;
+  at(req: KindRequest): LifecycleRequest;
 }
 
 /** The parts of `def`'s runtime. */

@@ -2,7 +2,7 @@ import type { z } from "zod";
 import { ApiError } from "../../../client/index.js";
 import { bodiesOf, diffOf, notKept, withLocalInputs } from "../derive.js";
 import { PartialCreateError } from "../errors.js";
-import type { LifecycleRequest as At, Props } from "../kind.js";
+import type { LifecycleRequest, Props } from "../kind.js";
 import { Refusal } from "../refusal.js";
 import type { KindUpdateRequest } from "../requests.js";
 import type { UpdateResult } from "../results.js";
@@ -76,7 +76,7 @@ export function previewUpdateOf<S extends z.ZodRawShape, R extends { id: string 
 /** After a write whose answer was lost, the live object tells whether it took effect: its outputs when it converged. */
 async function tookEffect<S extends z.ZodRawShape, R extends { id: string }, W>(
   { def, outs }: KindParts<S, R, W>,
-  at: At,
+  at: LifecycleRequest,
   id: string,
   inputs: z.output<z.ZodObject<S>>,
   err: unknown,
@@ -91,7 +91,7 @@ async function tookEffect<S extends z.ZodRawShape, R extends { id: string }, W>(
 /** The live object as outputs, for a kind that cannot change in place (see update). */
 async function readBack<S extends z.ZodRawShape, R extends { id: string }, W>(
   { def, outs, recorded, fail }: KindParts<S, R, W>,
-  at: At,
+  at: LifecycleRequest,
   id: string,
   inputs: z.output<z.ZodObject<S>>,
   state: Props,
