@@ -23,6 +23,12 @@ const TOKEN = "shared-pace-token-value";
 let root: string;
 let emu: RunningEmulator | undefined;
 const children: ChildProcess[] = [];
+/**
+ * `VOICEAGENT_PACE_ALONE=1` in this test's environment makes every process pace alone, the runs
+ * meant to share included: the cases below that compare the two must then fail (they measure the
+ * sharing, not the machine's speed).
+ */
+const SHARING = process.env.VOICEAGENT_PACE_ALONE !== "1";
 
 beforeEach(() => {
   root = mkdtempSync(path.join(tmpdir(), "va-pace-"));
@@ -70,7 +76,7 @@ function providerProcess(
       host.leave();
     });
     console.log("ready");`;
-  const env = { ...process.env, VOICEAGENT_PACE_ALONE: alone ? "1" : "0" };
+  const env = { ...process.env, VOICEAGENT_PACE_ALONE: alone || !SHARING ? "1" : "0" };
   const proc = spawn(process.execPath, ["-e", script], { stdio: ["pipe", "pipe", "inherit"], env });
   children.push(proc);
   const lines = createInterface({ input: proc.stdout! })[Symbol.asyncIterator]();
@@ -100,11 +106,16 @@ async function secondJoins(
   /** The second process in another deployment (another engine, address and folder) of the same machine. */
   apart = false,
 ): Promise<{ limited: number; second: number; overlap: number }> {
-  emu = await startEmulator({ tokens: [TOKEN], seed: true, rateLimit: { perSecond: 40, burst: 10 } });
+  // A limit a loaded machine's two processes exceed together many times over when each paces alone
+  // (at 40 a second a machine at load 15 on 2 cores sometimes sent little more than the limit: too
+  // few 429s alone to tell sharing from luck).
+  emu = await startEmulator({ tokens: [TOKEN], seed: true, rateLimit: { perSecond: LIMIT, burst: 10 } });
   const voice = emu.seeds.get(TOKEN)!.voices[0]!;
   const address = () => `127.0.0.1:${40000 + Math.floor(Math.random() * 20000)}`;
   const at = address();
-  const first = providerProcess(at, emu.url, voice, 100, SIGNAL, alone);
+  // The first has 70 left to send once the second starts: at the limit, longer than the second's
+  // 60 take to start and be sent on a loaded machine, so the two overlap however late the second starts.
+  const first = providerProcess(at, emu.url, voice, 120, SIGNAL, alone);
   const second = apart
     ? providerProcess(address(), emu.url, voice, 60, -1, alone, "own")
     : providerProcess(at, emu.url, voice, 60, -1, alone);
@@ -133,6 +144,7 @@ async function secondJoins(
 }
 
 const SIGNAL = 50;
+const LIMIT = 20;
 
 describe("pacing shared by the deployment's provider processes", () => {
   it(`a second process with the same token joins the first's learned pace: far fewer 429s than each pacing alone, \
@@ -140,16 +152,19 @@ the two sending side by side`, async () => {
     const alone = await secondJoins(true);
     const together = await secondJoins(false);
     console.log(
-      `a second process joins at 40/s: ${alone.limited} 429s pacing alone (${alone.second} of them the second's), ` +
+      `a second process joins at ${LIMIT}/s: ${alone.limited} 429s pacing alone (${alone.second} of them the second's), ` +
         `${together.limited} together (${together.second}); answers of each within the other's span: ${alone.overlap}, ${together.overlap}`,
     );
-    // Side by side in both runs: each answered many requests while the other was being answered.
-    expect(alone.overlap).toBeGreaterThan(20);
-    expect(together.overlap).toBeGreaterThan(20);
     // Alone, the second starts unpaced into a bucket the first keeps nearly empty, and the two
     // pace to a sum over the limit; together it takes its turns from the first's schedule.
     expect(alone.limited).toBeGreaterThanOrEqual(4);
     expect(together.limited).toBeLessThan(alone.limited / 2);
+    // Together, side by side: each answered many requests while the other was being answered (so
+    // the few 429s are the sharing's, not the two sending one after the other). Alone it is not
+    // asserted: one of the two may starve the other of the service's bucket (on a loaded machine
+    // 9 of 60 of the second's answers fell within the first's span), and two that did not send
+    // side by side would only meet fewer 429s alone, failing the comparison above, not passing it.
+    expect(together.overlap).toBeGreaterThan(20);
   });
 
   // Two stacks of one account deploying at once on one machine: two engines, two deployment
@@ -159,12 +174,12 @@ the two sending side by side`, async () => {
     const alone = await secondJoins(true);
     const apart = await secondJoins(false, true);
     console.log(
-      `another deployment joins at 40/s: ${alone.limited} 429s pacing alone (${alone.second} of them the second's), ` +
+      `another deployment joins at ${LIMIT}/s: ${alone.limited} 429s pacing alone (${alone.second} of them the second's), ` +
         `${apart.limited} sharing the machine's pace (${apart.second}); overlap ${alone.overlap}, ${apart.overlap}`,
     );
-    expect(apart.overlap).toBeGreaterThan(20);
     expect(alone.limited).toBeGreaterThanOrEqual(4);
     expect(apart.limited).toBeLessThan(alone.limited / 2);
+    expect(apart.overlap).toBeGreaterThan(20);
     // Two deployment folders, one machine folder holding the token's pace.
     const dirs = readdirSync(root);
     expect(dirs.filter((d) => d.startsWith("machine-"))).toHaveLength(1);
