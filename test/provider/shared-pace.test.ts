@@ -43,7 +43,7 @@ afterEach(async () => {
 /**
  * A provider process of the deployment of the engine at `address`: it joins the deployment (as a
  * plugin's main does), says "ready", and when its stdin closes sends `count` reads with the token
- * (16 at a time), printing "paced" once `signal` of them are answered, and at the end the times
+ * (`CONCURRENCY` at a time), printing "paced" once `signal` of them are answered, and at the end the times
  * its requests were answered and the 429s it met.
  */
 function providerProcess(
@@ -62,7 +62,7 @@ function providerProcess(
     const host = new Host({ notes: () => {} });
     host.join(${JSON.stringify(address)}, { root: ${JSON.stringify(root)}, enginePid: ${engine === "own" ? "process.pid" : process.pid} });
     const settings = { baseUrl: ${JSON.stringify(baseUrl)}, token: ${JSON.stringify(TOKEN)} };
-    const client = host.run(() => createClient({ ...settings, concurrency: 16 }));
+    const client = host.run(() => createClient({ ...settings, concurrency: ${CONCURRENCY} }));
     process.stdin.resume();
     process.stdin.on("end", async () => {
       const answered = [];
@@ -145,6 +145,8 @@ async function secondJoins(
 
 const SIGNAL = 50;
 const LIMIT = 20;
+/** The requests each process has in flight at once. */
+const CONCURRENCY = 16;
 
 describe("pacing shared by the deployment's provider processes", () => {
   it(`a second process with the same token joins the first's learned pace: far fewer 429s than each pacing alone, \
@@ -159,6 +161,9 @@ the two sending side by side`, async () => {
     // pace to a sum over the limit; together it takes its turns from the first's schedule.
     expect(alone.limited).toBeGreaterThanOrEqual(4);
     expect(together.limited).toBeLessThan(alone.limited / 2);
+    // The second's own: alone its first CONCURRENCY requests go out at once into that bucket, most
+    // of them meeting 429s; joined, they take turns.
+    expect(together.second).toBeLessThan(CONCURRENCY / 2);
     // Together, side by side: each answered many requests while the other was being answered (so
     // the few 429s are the sharing's, not the two sending one after the other). Alone it is not
     // asserted: one of the two may starve the other of the service's bucket (on a loaded machine
@@ -179,6 +184,7 @@ the two sending side by side`, async () => {
     );
     expect(alone.limited).toBeGreaterThanOrEqual(4);
     expect(apart.limited).toBeLessThan(alone.limited / 2);
+    expect(apart.second).toBeLessThan(CONCURRENCY / 2);
     expect(apart.overlap).toBeGreaterThan(20);
     // Two deployment folders, one machine folder holding the token's pace.
     const dirs = readdirSync(root);
