@@ -285,9 +285,10 @@ export interface PaceStore {
   limited(): Promise<boolean>;
   /**
    * Runs `step` on the shared state, in turn with the other processes' steps, and writes what it
-   * changed; `sentElsewhere` counts the other processes' requests of the last second. When the
-   * state cannot be had in time (a process died holding its lock), `step` runs on the last state
-   * read and nothing is written: this process paces alone until the lock is freed.
+   * changed; `sentElsewhere` counts the other processes' requests of the last second. It waits for
+   * the state as long as another process holds it (one that died holding it loses it once stale);
+   * only when the state cannot be had for another reason (its folder unwritable) does `step` run on
+   * the last state read, with nothing written: this process then paces alone.
    */
   update<R>(step: (state: PaceState, sentElsewhere: () => Promise<number>) => R | Promise<R>): Promise<R>;
   /**

@@ -35,16 +35,24 @@ import type { ProcessId, Room } from "./machine.js";
  * nothing. Once one is, each step (a request's turn, a 429) takes the lock, reads and writes the
  * state: a few small file operations, committed in groups (every step asked for while the lock is
  * taken or held goes under it at once), measured at well under a millisecond per request
- * (test/coordination/shared-pace.test.ts) against the tens of ms between turns under any limit
+ * (test/provider/shared-pace.test.ts) against the tens of ms between turns under any limit
  * worth pacing to.
  *
  * Crash safety: a turn is a time on the schedule, not something held: a process killed after
  * taking its turn leaves one slot of 1/rate unused. A process killed holding the lock (for the
  * microseconds of a step) leaves it until it is `STALE_MS` old, when proper-lockfile lets another
- * take it over; meanwhile a step that waits `LOCK_WAIT_MS` for it runs on this process's last view
- * of the state without writing it: the process paces alone, at the learned rate, as it would
- * without a deployment. A state file that does not parse (a release that wrote another shape) is
- * started afresh: the worst is one more first 429.
+ * take it over: a step waits for the lock as long as it is held, since a holder alive refreshes
+ * it every `STALE_MS / 2` (proper-lockfile's update) and one dead or stuck stops refreshing it, so
+ * the wait for a crashed holder is at most `STALE_MS`, once. Why not give up sooner: a step that
+ * ran without the lock would pace on this process's last view at the whole token's rate, not at
+ * its share of the schedule, and send with every other process the sum of their rates: on a loaded
+ * machine a live holder (descheduled, or its event loop busy with its own requests) keeps the lock
+ * for hundreds of ms, and a step that gave up after 250 ms met the 429s sharing is for. Waiting
+ * costs only time, which the schedule would have spent anyway. Only a lock that cannot be taken for
+ * another reason than being held (the folder unwritable) runs the step on this process's last
+ * view without writing it: the process paces alone, as it would without a deployment. A state
+ * file that does not parse (a release that wrote another shape) is started afresh: the worst is
+ * one more first 429.
  *
  * Clocks: every process sharing the folder runs on one machine (the folder's name holds the boot
  * and PID namespace), so they share the wall clock, which the state's times are in. A clock set back
@@ -250,16 +258,18 @@ export class SharedPace implements PaceStore {
     batch.running = false;
   }
 
-  /** Takes the state's lock, trying again for up to `LOCK_WAIT_MS`; undefined if it could not. */
+  /**
+   * Takes the state's lock, trying again as long as another holds it (`Crash safety` above: a
+   * dead holder's lock is taken over once `STALE_MS` old); undefined if it cannot be taken for
+   * another reason.
+   */
   private async lock(): Promise<(() => Promise<void>) | undefined> {
-    const until = this.now() + LOCK_WAIT_MS;
     for (let round = 0; ; round++) {
       try {
         return await lock(this.file, LOCK);
       } catch (err) {
         if (!(err instanceof Error && "code" in err && err.code === "ELOCKED")) return undefined;
       }
-      if (this.now() >= until) return undefined;
       await new Promise((resolve) => setTimeout(resolve, Math.min(20, 1 + 2 * round) * (0.5 + Math.random())));
     }
   }
@@ -349,8 +359,6 @@ const PUBLISH_MS = 100;
 const WINDOW_MS = 1_000;
 /** A next turn further ahead than this is a clock set back, not a queue. */
 const MAX_AHEAD_MS = 5 * 60_000;
-/** How long a step waits for the lock before it paces on this process's own view. */
-const LOCK_WAIT_MS = 250;
 /**
  * How long a lock may go unrefreshed before another process takes it over (proper-lockfile's
  * least): a step holds it for well under a millisecond, so only a holder that died loses it.

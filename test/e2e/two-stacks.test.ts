@@ -18,6 +18,10 @@
 // lost create is then matched by its name among its stack's desks and the other stack's
 // identical ones (which the machine's claims keep from it), so every desk holds the object named
 // after it.
+//
+// As a team runs them: both stacks of the project on one shared backend, a real PostgreSQL through
+// Pulumi's own `postgres://` backend (test/helpers/postgres.ts, a database per API generation),
+// whose table, read whole at the end, holds both stacks' agents and never the token.
 import { randomUUID } from "node:crypto";
 import { appendFileSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -25,6 +29,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createClient, type VoiceAgentClient } from "pulumi-voiceagent/client";
 import { startEmulator, type RunningEmulator } from "voiceagent-emulator";
+import { type Postgres, usePostgres } from "../helpers/postgres.js";
 import { createTestStack, ROOT, type TestStack } from "../helpers/pulumi-stack.js";
 
 const N = 6;
@@ -36,6 +41,8 @@ const MAKER_COMMITTED = 13;
 const LOSER_HELD = 7;
 type Name = "staging" | "production";
 type Entry = "dynamic" | "native";
+/** One PostgreSQL server for the file's two pairs of stacks. */
+const postgres = usePostgres();
 
 /** One API generation's pair of stacks: how their agents are made, and where the loser's replies are lost. */
 interface Twins {
@@ -51,10 +58,14 @@ function twoStacks({ api, entries, lost }: Twins): void {
   let emu: RunningEmulator;
   let client: VoiceAgentClient;
   let shared = "";
+  let pg: Postgres;
+  const database = `twins_${api}`;
   const stacks = new Map<Name, { t: TestStack; host: string }>();
   const stack = (name: Name) => stacks.get(name)!;
 
   beforeAll(async () => {
+    pg = await postgres();
+    const backend = await pg.backend(database);
     emu = await startEmulator({ tokens: [token], seed: true, api });
     client = createClient({ baseUrl: emu.url, token });
     const voice = emu.seeds.get(token)!.voices[0]!;
@@ -69,6 +80,7 @@ function twoStacks({ api, entries, lost }: Twins): void {
       const t = await createTestStack({
         name: `twins-${name}`,
         project: "twins",
+        stack: name,
         program: "dist/test/e2e/fixtures/twins/index.js",
         config: {
           "voiceagent:baseUrl": { value: emu.url.replace("127.0.0.1", host) },
@@ -77,7 +89,7 @@ function twoStacks({ api, entries, lost }: Twins): void {
           "twins:voice": { value: voice },
           "twins:entry": { value: entries[name] },
         },
-        env: { VOICEAGENT_SHARED_DIR: shared },
+        env: { VOICEAGENT_SHARED_DIR: shared, PULUMI_BACKEND_URL: backend },
       });
       // The native classes' provider is the plugin built in this repository, as a user's project names it.
       if (entries[name] === "native")
@@ -178,6 +190,16 @@ identical agents appear; both converge in one up, no id in both states, as many 
       }
     }, 300_000);
   }
+
+  it("the state table holds both stacks and their agents, and not the token", async () => {
+    const dump = await pg.dump(database);
+    for (const name of ["staging", "production"] as const) {
+      expect(dump, `${name}'s stack in the table`).toMatch(new RegExp(`/twins/${name}\\.json(\\.gz)?\\t`));
+      // The state is there (every agent's id), so its search for the token is not of an empty table.
+      for (const id of (await agentIds(stack(name).t)).values()) expect(dump).toContain(id);
+    }
+    expect(dump.includes(token), "the token in the table").toBe(false);
+  });
 }
 
 describe(`two stacks of ${N} identical agents each on one account, deployed at once on one machine, one losing its replies`, () => {

@@ -6,12 +6,13 @@
 // We start the binaries ourselves rather than through the package's class: PostgreSQL refuses to
 // run as root, and the class then wants to add a `postgres` user to the system (a change to the
 // machine that outlives the test). As root (CI here) the server runs as `nobody` instead.
-import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { type ChildProcess, execFile, execFileSync, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { chownSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { promisify } from "node:util";
 import pg from "pg";
 import { afterAll } from "vitest";
 
@@ -20,10 +21,18 @@ export interface Postgres {
   port: number;
   /** Milliseconds from nothing (no data folder) to accepting connections: initdb and the server's start. */
   startMs: number;
-  /** Creates `database` and returns the URL `PULUMI_BACKEND_URL` takes for it (table `pulumi_state`). */
+  /**
+   * Creates `database`, opens it once with the CLI (which creates the table `pulumi_state`) and
+   * returns the URL `PULUMI_BACKEND_URL` takes for it: CLI processes may then open it at once.
+   */
   backend(database: string): Promise<string>;
   /** Runs one query on `database` and returns its rows. */
   query(database: string, sql: string): Promise<Record<string, unknown>[]>;
+  /**
+   * The state table of `database` as text, a line per row: its key, its `data` as stored, and that
+   * data decoded (each row holds {"data": base64 of one state file}), for a search of the whole table.
+   */
+  dump(database: string): Promise<string>;
   stop(): Promise<void>;
 }
 
@@ -156,9 +165,23 @@ export async function startPostgres(): Promise<Postgres> {
     startMs,
     async backend(database) {
       await query("postgres", `CREATE DATABASE "${database}"`);
-      return `postgres://${USER}:${password}@127.0.0.1:${port}/${database}?sslmode=disable`;
+      const url = `postgres://${USER}:${password}@127.0.0.1:${port}/${database}?sslmode=disable`;
+      // Opened once before any test opens it: the CLI creates its table on first use, and several
+      // CLI processes doing that at once on a fresh database fail ("duplicate key value violates
+      // unique constraint pg_type_typname_nsp_index"), as examples/tenants says.
+      await promisify(execFile)("pulumi", ["whoami"], { env: { ...process.env, PULUMI_BACKEND_URL: url } });
+      return url;
     },
     query,
+    async dump(database) {
+      const rows = await query(database, "SELECT key, data::text AS data FROM pulumi_state");
+      const decoded = (text: string) => {
+        const stored: unknown = JSON.parse(text);
+        const b64 = typeof stored === "object" && stored !== null && "data" in stored ? stored.data : undefined;
+        return typeof b64 === "string" ? Buffer.from(b64, "base64").toString() : "";
+      };
+      return rows.map((r) => `${String(r.key)}\t${String(r.data)}\t${decoded(String(r.data))}`).join("\n");
+    },
     async stop() {
       process.off("exit", kill);
       if (server.exitCode === null) {

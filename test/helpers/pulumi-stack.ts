@@ -16,7 +16,9 @@ export interface TestStackOptions {
   /** The project name, when the program reads config in its own namespace. */
   project?: string;
   config?: ConfigMap;
-  /** Extra environment for the CLI and the programs it runs. */
+  /** The stack's name ("test" unless given): two stacks of one project on one backend need two. */
+  stack?: string;
+  /** Extra environment for the CLI and the programs it runs (PULUMI_BACKEND_URL names another backend than the stack's folder). */
   env?: Record<string, string>;
 }
 
@@ -43,7 +45,7 @@ export async function createTestStack(opts: TestStackOptions): Promise<TestStack
   // A fresh folder has no stack to select: `createStack` runs only `pulumi stack init` (createOrSelectStack
   // first runs a `pulumi stack select` that fails: one more CLI start per test stack).
   const stack = await LocalWorkspace.createStack(
-    { stackName: "test", workDir },
+    { stackName: opts.stack ?? "test", workDir },
     {
       projectSettings: {
         name: opts.project ?? `va-${opts.name}`,
@@ -75,7 +77,7 @@ export async function findSecretInState(t: TestStack, secret: string): Promise<s
   const { execFileSync } = await import("node:child_process");
   const { readdirSync, readFileSync, statSync } = await import("node:fs");
   const found: string[] = [];
-  const exported = execFileSync("pulumi", ["stack", "export", "--stack", "test"], {
+  const exported = execFileSync("pulumi", ["stack", "export", "--stack", t.stack.name], {
     cwd: t.workDir,
     env: { ...process.env, PULUMI_BACKEND_URL: `file://${t.stateDir}`, PULUMI_CONFIG_PASSPHRASE: "voiceagent-test" },
     encoding: "utf8",
