@@ -15,9 +15,10 @@ import { createOnce, type CreateContext } from "./reconcile.js";
 
 // The calls a collection of the table has by the shape of its routes, derived from its entry
 // (schemas/collections.ts): get by id, list, create exactly once, update by id. The interface's
-// collections have calls of their own (client.ts: each generation's body, a number's buy and
-// cancel, a call's end); a collection only the current API has gets these with no code, and its
-// kind's own calls (a steering pool, a secret the service does not echo) join them.
+// collections have calls of their own (agents.ts, voices.ts, actions.ts, webhooks.ts: each
+// generation's body; numbers.ts: a number's buy and cancel; calls.ts: a call's end); a collection
+// only the current API has gets these with no code, and its kind's own calls (a steering pool, a
+// secret the service does not echo) join them.
 
 type BodyIn<E> = E extends { body: infer B extends z.ZodType } ? z.input<B> : never;
 

@@ -143,7 +143,7 @@ function functionNames(files: string[]): Map<string, string[]> {
 const SAME_FUNCTION: Record<string, string> = {
   // Small guards and formatters, private to each file, alike in what they do.
   isRecord:
-    "action.ts answers.ts check.ts client.ts construct.ts current.ts generation.ts guard.ts match.ts recover-state.ts routes.ts schema-outputs.ts",
+    "action.ts agents.ts answers.ts check.ts construct.ts current.ts generation.ts guard.ts match.ts recover-state.ts routes.ts schema-outputs.ts",
   isObject: "contract.ts ignore-changes.ts",
   safeJson: "guard.ts shared-pace.ts transport.ts",
   pascal: "describe-function.ts describe.ts functions-ts.ts resource-docs.ts",
