@@ -23,7 +23,7 @@ const {
 // The built shim (vitest or tsx would rewrite its import()).
 const { providerShim }: { providerShim: (kind: string) => pulumi.dynamic.ResourceProvider } = createRequire(
   import.meta.url,
-)(path.join(ROOT, "provider/dist/resources/kit/shim.js"));
+)(path.join(ROOT, "provider/dist/dynamic/shim.js"));
 
 /** One provider's figures. */
 export interface DynamicPart {

@@ -20,7 +20,7 @@ import { previewUpdateOf, unsentOf, updateOf } from "./runtime/update.js";
 /**
  * The provider methods of one kind, each taking one request object (kit/requests.ts: the plain
  * provider's field names, with the request's scope). Properties are the kind's own: the
- * dynamic provider's recorded key (kit/migration.ts) is removed by the caller (the dynamic
+ * dynamic provider's recorded key (dynamic/migration.ts) is removed by the caller (the dynamic
  * adapter, dynamic.ts, or the native plugin) before they get here.
  */
 export interface KindRuntime {
