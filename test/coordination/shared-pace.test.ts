@@ -233,39 +233,43 @@ the two sending side by side`, async () => {
     expect(written.sentSinceDecrease).toBe(1);
   });
 
-  it("a step waits for a lock a live process holds longer than a step takes, and takes its turn from the schedule that process wrote, not from its own view", async () => {
-    const shared = new SharedDeployment(root, "key");
-    const store = new SharedPace(shared, TOKEN);
-    const file = path.join(root, `pace-${shared.hashed("pace", TOKEN)}.json`);
-    const pace = (nextAt: number) => JSON.stringify({ ...freshPace(), rate: 10, lastLimited: Date.now(), nextAt });
-    writeFileSync(file, pace(Date.now()));
-    // This process's view: a limit of 10 a second, the next turn now.
-    expect(await store.limited()).toBe(true);
-    // Another process takes the lock as the stores do (proper-lockfile, refreshed while it lives) ...
-    const release = await lock(file, { realpath: false, stale: 2_000, retries: { retries: 20, minTimeout: 5 } });
-    // ... and while it holds it, the turns of 600 requests are given out: the next free one is a minute away.
-    const queued = Date.now() + 60_000;
-    writeFileSync(file, pace(queued));
-    let went = false;
-    const turn = store
-      .update((s) => {
-        const now = store.now();
-        return now + paceTake(s, now);
-      })
-      .finally(() => {
-        went = true;
-      });
-    // Held for a second (a loaded machine's slow holder; four times what a step once waited before
-    // pacing on its own view): no step goes meanwhile.
-    await Promise.race([turn, sleep(1_000)]);
-    expect(went).toBe(false);
-    await release();
-    // Its turn is the next on the holder's schedule, and it is written there for the next process.
-    expect(await turn).toBe(queued);
-    const written = JSON.parse(readFileSync(file, "utf8")) as { nextAt: number; sentSinceDecrease: number };
-    expect(written.nextAt).toBe(queued + 100);
-    expect(written.sentSinceDecrease).toBe(1);
-  });
+  it(
+    "a step waits for a lock a live process holds longer than a step takes, and takes its turn " +
+      "from the schedule that process wrote, not from its own view",
+    async () => {
+      const shared = new SharedDeployment(root, "key");
+      const store = new SharedPace(shared, TOKEN);
+      const file = path.join(root, `pace-${shared.hashed("pace", TOKEN)}.json`);
+      const pace = (nextAt: number) => JSON.stringify({ ...freshPace(), rate: 10, lastLimited: Date.now(), nextAt });
+      writeFileSync(file, pace(Date.now()));
+      // This process's view: a limit of 10 a second, the next turn now.
+      expect(await store.limited()).toBe(true);
+      // Another process takes the lock as the stores do (proper-lockfile, refreshed while it lives) ...
+      const release = await lock(file, { realpath: false, stale: 2_000, retries: { retries: 20, minTimeout: 5 } });
+      // ... and while it holds it, the turns of 600 requests are given out: the next free one is a minute away.
+      const queued = Date.now() + 60_000;
+      writeFileSync(file, pace(queued));
+      let went = false;
+      const turn = store
+        .update((s) => {
+          const now = store.now();
+          return now + paceTake(s, now);
+        })
+        .finally(() => {
+          went = true;
+        });
+      // Held for a second (a loaded machine's slow holder; four times what a step once waited before
+      // pacing on its own view): no step goes meanwhile.
+      await Promise.race([turn, sleep(1_000)]);
+      expect(went).toBe(false);
+      await release();
+      // Its turn is the next on the holder's schedule, and it is written there for the next process.
+      expect(await turn).toBe(queued);
+      const written = JSON.parse(readFileSync(file, "utf8")) as { nextAt: number; sentSinceDecrease: number };
+      expect(written.nextAt).toBe(queued + 100);
+      expect(written.sentSinceDecrease).toBe(1);
+    },
+  );
 
   it("a clock set back leaves no turn far ahead: a next turn minutes away is taken as now", async () => {
     const shared = new SharedDeployment(root, "key");
