@@ -4,8 +4,8 @@
 // a fleet, a credential optional (the kind names it at preview when needed), a default left unset.
 // Plain TypeScript, so a user's type-check never descends into zod.
 import { ENTRY_SECTIONS, sectionKind } from "../fleet/sections.js";
-import type { KindDescription, TypeRef } from "./describe.js";
-import { jsdoc } from "./typescript.js";
+import type { KindDescription } from "./describe.js";
+import { jsdoc, type Spelling, valueType } from "./typescript.js";
 
 /** The text of every property of an object type, each with its doc. */
 function members(
@@ -21,42 +21,32 @@ function members(
     .join("");
 }
 
-/** A value's type as a fleet document holds it: enums by their name in schemas/values.ts. */
-function valueType(t: TypeRef, indent: string, enums: Set<string>): string {
-  switch (t.shape) {
-    case "string":
-    case "boolean":
-      return t.shape;
-    case "integer":
-    case "number":
-      return "number";
-    case "any":
-      return "unknown";
-    case "enum":
-      enums.add(t.name);
-      return t.name;
-    case "array": {
-      const item = valueType(t.items, indent, enums);
-      return /^[A-Za-z]+$/.test(item) ? `${item}[]` : `(${item})[]`;
-    }
-    case "map":
-      return `Record<string, ${valueType(t.values, indent, enums)}>`;
-    case "object": {
+/**
+ * A value's type as a fleet document holds it: plain values, a nested object inline at `indent`, a
+ * map as a `Record`.
+ */
+function fleetSpelling(indent: string, enums: Set<string>): Spelling {
+  const spelling: Spelling = {
+    array: (item) => (/^[A-Za-z]+$/.test(item) ? `${item}[]` : `(${item})[]`),
+    nested: (t) => {
+      if (t.shape === "map") return `Record<string, ${valueType(t.values, enums, spelling)}>`;
       const inner = `${indent}  `;
       const known = t.known.map((k) => ({
         name: k.name,
         doc: k.doc,
-        type: valueType(k.type, inner, enums),
+        type: valueType(k.type, enums, fleetSpelling(inner, enums)),
         required: k.required,
       }));
       const rest = t.open
         ? `${inner}/** Other keys pass to the service as they are. */\n${inner}[key: string]: unknown;\n`
         : "";
       return `{\n${members(inner, known)}${rest}${indent}}`;
-    }
-    case "named":
-      throw new Error(`${t.name}: a function's result type has no place in a fleet`);
-  }
+    },
+    named: (name) => {
+      throw new Error(`${name}: a function's result type has no place in a fleet`);
+    },
+  };
+  return spelling;
 }
 
 /** The type name of a section's entries: `FleetVoice`, `FleetVectorDatabase`. */
@@ -76,7 +66,7 @@ export function fleetSpecSource(kinds: readonly KindDescription[]): string {
         ? p.input.type.shape === "array"
           ? "string[]"
           : "string"
-        : valueType(p.input.type, "  ", enums);
+        : valueType(p.input.type, enums, fleetSpelling("  ", enums));
       const doc = refers ? `${p.doc} In a fleet: a key of \`${refers}\`, or an existing object's UUID.` : p.doc;
       return [
         {

@@ -33,7 +33,7 @@ export function jsdoc(indent: string, text: string, tags: string[] = []): string
 }
 
 /** A nested object or map of a type (an action's `config`, an agent's `deepgramKeywords`), named in its own interface. */
-type Nested = Extract<TypeRef, { shape: "object" | "map" }>;
+export type Nested = Extract<TypeRef, { shape: "object" | "map" }>;
 
 /** The nested objects and maps of a type, each once. */
 function objectsIn(t: TypeRef): Nested[] {
@@ -43,8 +43,22 @@ function objectsIn(t: TypeRef): Nested[] {
   return [];
 }
 
-/** The type of an argument's value: each level may be an Output. */
-function argType(t: TypeRef, enums: Set<string>): string {
+/** How a generated type spells what differs between its uses: an array, a nested object or map, a named type. */
+export interface Spelling {
+  /** An array, its item already spelt. */
+  array(item: string): string;
+  /** A nested object or map. */
+  nested(t: Nested): string;
+  /** A function's result type, by its name. */
+  named(name: string): string;
+}
+
+/**
+ * A value's type as given (an argument, a fleet entry's field): scalars and enums alike everywhere
+ * (each enum by its name in schemas/values.ts, collected into `enums` for the import), the rest as
+ * `spelling` says.
+ */
+export function valueType(t: TypeRef, enums: Set<string>, spelling: Spelling): string {
   switch (t.shape) {
     case "string":
     case "boolean":
@@ -58,14 +72,22 @@ function argType(t: TypeRef, enums: Set<string>): string {
       enums.add(t.name);
       return t.name;
     case "array":
-      return `pulumi.Input<${argType(t.items, enums)}>[]`;
+      return spelling.array(valueType(t.items, enums, spelling));
     case "object":
     case "map":
-      return `${t.name}Args`;
+      return spelling.nested(t);
     case "named":
-      return t.name;
+      return spelling.named(t.name);
   }
 }
+
+/** An argument's type: each level may be an Output, a nested object or map named in its own interface. */
+const argSpelling: Spelling = {
+  array: (item) => `pulumi.Input<${item}>[]`,
+  nested: (t) => `${t.name}Args`,
+  named: (name) => name,
+};
+const argType = (t: TypeRef, enums: Set<string>) => valueType(t, enums, argSpelling);
 
 /** The type of a deployed value, or of a function's argument or result: a plain value. */
 export function outType(t: TypeRef): string {
