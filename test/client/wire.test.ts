@@ -3,31 +3,11 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createClient, PACKAGE_VERSION } from "pulumi-voiceagent/client";
 import { startRecordingServer, type RecordingServer } from "../helpers/recording-server.js";
+import { agent, callOf, USER, voice } from "../helpers/wire-fixtures.js";
 
-const USER = randomUUID();
 const TOKEN = `wire-${randomUUID()}`;
-const voice = { id: randomUUID(), user_id: USER, type: "voice_base", voice_name: "alloy", pitch: 0, rate: 1 };
-const agent = {
-  id: randomUUID(),
-  user_id: USER,
-  prompt: "p",
-  actions: [],
-  voice,
-  initial_message: "hi",
-  webhook: null,
-};
 const number = { id: randomUUID(), user_id: USER, active: true, inbound_agent: agent, number: "+15551234567" };
-const call = {
-  id: randomUUID(),
-  user_id: USER,
-  status: "not_started",
-  error_message: null,
-  recording_available: false,
-  transcript: null,
-  to_number: "+15550000001",
-  from_number: "+15551234567",
-  agent,
-};
+const call = callOf(randomUUID(), "not_started");
 
 let server: RecordingServer;
 beforeAll(async () => {

@@ -10,31 +10,10 @@ import {
   type RecordedRequest,
   type RecordingServer,
 } from "../helpers/recording-server.js";
+import { agent, callOf, USER, voice } from "../helpers/wire-fixtures.js";
 
 let server: RecordingServer | undefined;
 afterEach(async () => server?.close());
-const USER = randomUUID();
-const voice = { id: randomUUID(), user_id: USER, type: "voice_base", voice_name: "alloy", pitch: 0, rate: 1 };
-const agent = {
-  id: randomUUID(),
-  user_id: USER,
-  prompt: "p",
-  actions: [],
-  voice,
-  initial_message: null,
-  webhook: null,
-};
-const callOf = (id: string) => ({
-  id,
-  user_id: USER,
-  status: "in_progress",
-  error_message: null,
-  recording_available: false,
-  transcript: null,
-  to_number: "+15557650000",
-  from_number: "+15550010001",
-  agent,
-});
 
 async function serve(handler: (req: RecordedRequest) => Answer) {
   server = await startRecordingServer(handler);

@@ -6,21 +6,10 @@ import { afterEach, describe, expect, it } from "vitest";
 import { PartialCreateError } from "../../provider/resources/kit/errors.js";
 import { KIND_NAMES, runtimeFor } from "../../provider/dynamic/runtimes.js";
 import { startRecordingServer, type RecordingServer } from "../helpers/recording-server.js";
+import { agent, callOf, USER, voice } from "../helpers/wire-fixtures.js";
 
 let server: RecordingServer | undefined;
 afterEach(async () => server?.close());
-
-const USER = randomUUID();
-const voice = { id: randomUUID(), user_id: USER, type: "voice_base", voice_name: "alloy", pitch: 0, rate: 1 };
-const agent = {
-  id: randomUUID(),
-  user_id: USER,
-  prompt: "p",
-  actions: [],
-  voice,
-  initial_message: null,
-  webhook: null,
-};
 
 const CONNECTION = randomUUID();
 
@@ -105,17 +94,7 @@ const cases: Case[] = [
     inputs: { fromNumber: "+15550010001", toNumber: "+15557650000", agent: agent.id },
     create: "/v1/calls/create",
     collection: "calls",
-    live: {
-      id: randomUUID(),
-      user_id: USER,
-      status: "in_progress",
-      error_message: null,
-      recording_available: false,
-      transcript: null,
-      to_number: "+15557650000",
-      from_number: "+15550010001",
-      agent,
-    },
+    live: callOf(randomUUID()),
   },
   {
     kind: "Prompt",
