@@ -1,5 +1,5 @@
 import type { ActionBody } from "../schemas/index.js";
-import type { ClientParts } from "./parts.js";
+import type { ClientParts } from "./client-parts.js";
 import type { CollectionPagers } from "./pager.js";
 import { actionBody, actionGeneration } from "./wire.js";
 

@@ -1,6 +1,6 @@
 import { AgentSchema, endpoints, type AgentUpdateWrite, type AgentWrite } from "../schemas/index.js";
 import { generationOf } from "./generation.js";
-import type { ClientParts } from "./parts.js";
+import type { ClientParts } from "./client-parts.js";
 import { pager, readPage, type CollectionPagers } from "./pager.js";
 import { agentCreateBody, agentCurrentFieldsOf, agentUpdateBody } from "./wire.js";
 

@@ -1,6 +1,6 @@
 import { CallSchema, collections, type Call, type CallCreate } from "../schemas/index.js";
 import { matchesSent } from "./match.js";
-import { readAck, type ClientParts } from "./parts.js";
+import { readAck, type ClientParts } from "./client-parts.js";
 import type { CollectionPagers } from "./pager.js";
 import { createOnce } from "./reconcile.js";
 

@@ -12,7 +12,7 @@ import { numbersClient } from "./numbers.js";
 import { mergeOptions, type ClientOptionsInput } from "./options.js";
 import { createPageReads } from "./page-reads.js";
 import { collectionPagers, type CollectionPagers } from "./pager.js";
-import { createParts } from "./parts.js";
+import { createParts } from "./client-parts.js";
 import { ClientSettingsError } from "./settings-error.js";
 import { Snapshots } from "./snapshots.js";
 import { createTransport } from "./transport.js";
@@ -22,7 +22,7 @@ import { webhooksClient } from "./webhooks.js";
 
 // The client is assembled here from one module per collection (agents.ts, voices.ts, actions.ts,
 // webhooks.ts, numbers.ts, calls.ts; the table's collections in collection-client.ts), each given
-// the parts every namespace shares (parts.ts): the generation a write goes by, read-your-writes
+// the parts every namespace shares (client-parts.ts): the generation a write goes by, read-your-writes
 // and the exactly-once create.
 
 /** What `createClient` needs: where the service is, the token, and any option to override. */
@@ -102,7 +102,7 @@ export function createClient(input: CreateClientInput) {
      * name predates the glossary (ARCHITECTURE.md): "settle" elsewhere decides a create's outcome.
      */
     settleGeneration: resolveGeneration,
-    /** Resolves the generation for checks, once: failing if the service cannot be asked (see parts.ts). */
+    /** Resolves the generation for checks, once: failing if the service cannot be asked (see client-parts.ts). */
     probeGeneration: parts.probeGeneration,
     /** Reads in pages: the kit opens a collection for a refresh's reads and closes it at anything else. */
     pages,

@@ -1,5 +1,5 @@
 import { PhoneNumberBuySchema, PhoneNumberSchema, type PhoneNumber, type PhoneNumberBuy } from "../schemas/index.js";
-import { readAck, type ClientParts } from "./parts.js";
+import { readAck, type ClientParts } from "./client-parts.js";
 import type { CollectionPagers } from "./pager.js";
 import { createOnce } from "./reconcile.js";
 import { numberUpdateBody } from "./wire.js";

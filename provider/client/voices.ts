@@ -1,6 +1,6 @@
 import type { VoiceWrite } from "../schemas/index.js";
 import type { ApiGeneration } from "./generation.js";
-import type { ClientParts } from "./parts.js";
+import type { ClientParts } from "./client-parts.js";
 import type { CollectionPagers } from "./pager.js";
 import { voiceBody } from "./wire.js";
 

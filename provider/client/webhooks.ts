@@ -1,5 +1,5 @@
 import type { WebhookWrite } from "../schemas/index.js";
-import type { ClientParts } from "./parts.js";
+import type { ClientParts } from "./client-parts.js";
 import type { CollectionPagers } from "./pager.js";
 
 /** The client's `webhooks`: create exactly once, read, update, list (both generations take one body). */

@@ -13,7 +13,7 @@ import { checkOf } from "./runtime/check.js";
 import { createOf } from "./runtime/create.js";
 import { deleteOf } from "./runtime/delete.js";
 import { kindDiffOf } from "./runtime/diff.js";
-import { kindPartsOf } from "./runtime/parts.js";
+import { kindPartsOf } from "./runtime/kind-parts.js";
 import { readOf } from "./runtime/read.js";
 import { previewUpdateOf, unsentOf, updateOf } from "./runtime/update.js";
 
@@ -46,7 +46,7 @@ export interface KindRuntime {
 
 /**
  * Wraps a kind's declaration with what every kind does alike: one module per method under
- * kit/runtime/, each given the parts every method uses (kit/runtime/parts.ts).
+ * kit/runtime/, each given the parts every method uses (kit/runtime/kind-parts.ts).
  */
 export function kindRuntime<S extends z.ZodRawShape, R extends { id: string }, W>(def: KindDef<S, R, W>): KindRuntime {
   const k = kindPartsOf(def);

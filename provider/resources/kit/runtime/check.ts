@@ -7,7 +7,7 @@ import { probeFailure } from "../errors.js";
 import type { KindCheckRequest } from "../requests.js";
 import type { CheckResult } from "../results.js";
 import { generationLacks, hasSince } from "../since.js";
-import type { KindParts } from "./parts.js";
+import type { KindParts } from "./kind-parts.js";
 
 /**
  * Check: the inputs by the kind's schema and its own rules, the settings, a bound-once value held

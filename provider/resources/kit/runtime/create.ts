@@ -5,7 +5,7 @@ import { PartialCreateError, unreadableCreate, untrackedCreate } from "../errors
 import type { KindCreateRequest } from "../requests.js";
 import type { CreateResult } from "../results.js";
 import { unsettledCreate } from "../unsettled.js";
-import type { KindParts } from "./parts.js";
+import type { KindParts } from "./kind-parts.js";
 
 /** Create: the kind's create with the bodies from its fields; an object made but not finished is kept as a partial create. */
 export function createOf<S extends z.ZodRawShape, R extends { id: string }, W>({

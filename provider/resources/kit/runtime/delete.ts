@@ -2,7 +2,7 @@ import type { z } from "zod";
 import { isGone } from "../errors.js";
 import type { KindDeleteRequest } from "../requests.js";
 import { isUnsettled, unsettledRefusal } from "../unsettled.js";
-import type { KindParts } from "./parts.js";
+import type { KindParts } from "./kind-parts.js";
 
 /** Delete: what the kind deletes (an unsettled create: what its create made, once found); a kind without a delete forgets, with its note. */
 export function deleteOf<S extends z.ZodRawShape, R extends { id: string }, W>({

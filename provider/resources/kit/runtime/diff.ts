@@ -3,7 +3,7 @@ import { diffOf } from "../derive.js";
 import type { KindDiffRequest } from "../requests.js";
 import { diffKind, type KindDiff } from "../results.js";
 import { isUnsettled, UNSETTLED_OUTPUT } from "../unsettled.js";
-import type { KindParts } from "./parts.js";
+import type { KindParts } from "./kind-parts.js";
 
 /** Diff: what changes, by the fields' flags, and whether it replaces; an unsettled create always changes. */
 export function kindDiffOf<S extends z.ZodRawShape, R extends { id: string }, W>({

@@ -7,7 +7,7 @@ import { Refusal } from "../refusal.js";
 import type { KindReadRequest } from "../requests.js";
 import type { ReadResult } from "../results.js";
 import { isUnsettled, unsettledRefusal } from "../unsettled.js";
-import type { KindParts } from "./parts.js";
+import type { KindParts } from "./kind-parts.js";
 
 /**
  * Read (a refresh, an import): the live object as outputs; gone only when shown gone; an unsettled

@@ -8,7 +8,7 @@ import type { KindUpdateRequest } from "../requests.js";
 import type { UpdateResult } from "../results.js";
 import { UNKNOWN } from "../unknown.js";
 import { unsettledRefusal, isUnsettled } from "../unsettled.js";
-import type { KindParts } from "./parts.js";
+import type { KindParts } from "./kind-parts.js";
 
 /**
  * Update: the kind's update with the bodies from its fields; a write whose answer was lost is read
