@@ -29,8 +29,9 @@ export async function shownOnEngine(
   // An object made but not read back is finished at the next run only because the engine
   // recorded its reason (`retriedByReasons`): that one keeps it.
   if (!engine || err.retriedByReasons) return err;
-  // Loaded only here: protobuf stays in the plugin's one file, and only a failing create pays for it.
-  const { engineErrors } = await import("../plugin/grpc.js");
+  // Loaded only here: only a failing create pays for protobuf. From engine-log.ts, above both
+  // entries: the dynamic entry never imports the plugin (test/repo/layers.test.ts).
+  const { engineErrors } = await import("../engine-log.js");
   if (!(await engineErrors(engine)(err.message, ""))) return err;
   return err.shownElsewhere();
 }

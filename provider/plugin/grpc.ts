@@ -1,5 +1,4 @@
 import {
-  credentials,
   Metadata,
   Server,
   ServerCredentials,
@@ -12,14 +11,12 @@ import {
 import { Any } from "google-protobuf/google/protobuf/any_pb.js";
 import { Empty } from "google-protobuf/google/protobuf/empty_pb.js";
 import { Struct } from "google-protobuf/google/protobuf/struct_pb.js";
-import { EngineClient } from "@pulumi/pulumi/proto/engine_grpc_pb.js";
-import { LogRequest, LogSeverity } from "@pulumi/pulumi/proto/engine_pb.js";
 import { type PluginAttach, PluginInfo } from "@pulumi/pulumi/proto/plugin_pb.js";
 import { ResourceProviderService, type IResourceProviderServer } from "@pulumi/pulumi/proto/provider_grpc_pb.js";
 import * as pb from "@pulumi/pulumi/proto/provider_pb.js";
 import { Status } from "@pulumi/pulumi/proto/status_pb.js";
 import type { Props } from "../resources/kit/kind.js";
-import type { LogNote } from "./engine-log.js";
+import type { EngineError } from "../engine-log.js";
 import { parsePath, type PathStep } from "./property-path.js";
 import {
   ProviderFailure,
@@ -315,12 +312,6 @@ const ACCEPTS = { secrets: true, resources: false, outputs: false, autonaming: t
 export type OnEngine = (address: string) => void;
 
 /**
- * Shows an error under a resource through the engine's log; resolves whether the engine took it
- * (false without an engine: nothing was shown).
- */
-export type EngineError = (text: string, urn: string) => Promise<boolean>;
-
-/**
  * A partial create as the user should read it: one message, not the engine's list of reasons.
  * The engine prints a partial create's reasons, never its message, through go-multierror (pulumi
  * v3.274.1 pkg/resource/plugin/provider_plugin.go `InitError.Error`): one reason reads
@@ -505,24 +496,4 @@ export async function listen(provider: PlainProvider, onEngine?: OnEngine, showE
   return new Promise<number>((resolve, reject) => {
     server.bindAsync("127.0.0.1:0", ServerCredentials.createInsecure(), (err, p) => (err ? reject(err) : resolve(p)));
   });
-}
-
-/** Sends notes at INFO through the engine's Log RPC at `address`; one the engine refuses goes to stderr (the engine's debug log). */
-export function engineLog(address: string): LogNote {
-  const show = engineErrors(address, LogSeverity.INFO);
-  return async (text, urn) => {
-    await show(text, urn);
-  };
-}
-
-/** Shows errors (or, given `severity`, notes) through the engine's Log RPC at `address`; one the engine refuses goes to stderr. */
-export function engineErrors(address: string, severity = LogSeverity.ERROR): EngineError {
-  const client = new EngineClient(address, credentials.createInsecure());
-  return (text, urn) =>
-    new Promise<boolean>((resolve) => {
-      client.log(new LogRequest().setSeverity(severity).setMessage(text).setUrn(urn), (err) => {
-        if (err) process.stderr.write(`${text}\n`);
-        resolve(!err);
-      });
-    });
 }

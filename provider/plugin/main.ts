@@ -13,7 +13,8 @@ import { ENGINE_ADDRESS } from "../coordination/deployment.js";
 import { Host } from "../host.js";
 import { pluginVersion, schemaText } from "./embedded.js";
 import { persistCompileCache } from "./compile-cache.js";
-import { engineErrors, engineLog, listen } from "./grpc.js";
+import { engineErrors, engineLog } from "../engine-log.js";
+import { listen } from "./grpc.js";
 import { plainProvider } from "./plain-provider.js";
 
 /**
