@@ -7,8 +7,11 @@
 // exiting. Both processes the engine starts for this package use it: the plugin (plugin/main.ts)
 // and the dynamic-provider host (dynamic/dynamic-host.ts, for a partial create). So it sits above
 // both entries, not in the plugin, and only these loads pay for protobuf: the dynamic host imports
-// it lazily, on a failing create.
-import { credentials } from "@grpc/grpc-js";
+// it lazily, on a failing create. Each caller hands in the channel's credentials, made by the
+// grpc-js that process has: the plugin bundles its own, while the dynamic host has only the one
+// @pulumi/pulumi depends on (no dependency of this package: a strict layout such as pnpm's would not
+// find it from here), and the generated EngineClient takes credentials only from its own grpc-js.
+import type { ChannelCredentials } from "@grpc/grpc-js";
 import { EngineClient } from "@pulumi/pulumi/proto/engine_grpc_pb.js";
 import { LogRequest, LogSeverity } from "@pulumi/pulumi/proto/engine_pb.js";
 
@@ -21,17 +24,20 @@ export type LogNote = (text: string, urn: string) => Promise<void>;
  */
 export type EngineError = (text: string, urn: string) => Promise<boolean>;
 
-/** Sends notes at INFO through the engine's Log RPC at `address`; one the engine refuses goes to stderr (the engine's debug log). */
-export function engineLog(address: string): LogNote {
-  const show = engineErrors(address, LogSeverity.INFO);
+/**
+ * Sends notes at INFO through the engine's Log RPC at `address` (`channel`: insecure credentials, as
+ * the engine listens); one the engine refuses goes to stderr (the engine's debug log).
+ */
+export function engineLog(address: string, channel: ChannelCredentials): LogNote {
+  const show = engineErrors(address, channel, LogSeverity.INFO);
   return async (text, urn) => {
     await show(text, urn);
   };
 }
 
 /** Shows errors (or, given `severity`, notes) through the engine's Log RPC at `address`; one the engine refuses goes to stderr. */
-export function engineErrors(address: string, severity = LogSeverity.ERROR): EngineError {
-  const client = new EngineClient(address, credentials.createInsecure());
+export function engineErrors(address: string, channel: ChannelCredentials, severity = LogSeverity.ERROR): EngineError {
+  const client = new EngineClient(address, channel);
   return (text, urn) =>
     new Promise<boolean>((resolve) => {
       client.log(new LogRequest().setSeverity(severity).setMessage(text).setUrn(urn), (err) => {

@@ -1,3 +1,4 @@
+import { createRequire } from "node:module";
 import type { PartialCreateError } from "../resources/kit/errors.js";
 
 // The dynamic entry's create runs in the engine's dynamic-provider host (`pulumi-resource-pulumi-
@@ -32,6 +33,17 @@ export async function shownOnEngine(
   // Loaded only here: only a failing create pays for protobuf. From engine-log.ts, above both
   // entries: the dynamic entry never imports the plugin (test/repo/layers.test.ts).
   const { engineErrors } = await import("../engine-log.js");
-  if (!(await engineErrors(engine)(err.message, ""))) return err;
+  if (!(await engineErrors(engine, engineChannel())(err.message, ""))) return err;
   return err.shownElsewhere();
+}
+
+/**
+ * Insecure credentials from the grpc-js that @pulumi/pulumi's generated EngineClient loads: this
+ * package does not depend on grpc-js (a strict layout such as pnpm's would not resolve it from
+ * here), and the client refuses credentials made by another copy of it.
+ */
+function engineChannel(): import("@grpc/grpc-js").ChannelCredentials {
+  const pulumiRequire = createRequire(require.resolve("@pulumi/pulumi/proto/engine_grpc_pb.js"));
+  const grpc: typeof import("@grpc/grpc-js") = pulumiRequire("@grpc/grpc-js");
+  return grpc.credentials.createInsecure();
 }

@@ -13,6 +13,7 @@ import { ENGINE_ADDRESS } from "../coordination/deployment.js";
 import { Host } from "../host.js";
 import { pluginVersion, schemaText } from "./embedded.js";
 import { persistCompileCache } from "./compile-cache.js";
+import { credentials } from "@grpc/grpc-js";
 import { engineErrors, engineLog } from "../engine-log.js";
 import { listen } from "./grpc.js";
 import { plainProvider } from "./plain-provider.js";
@@ -56,9 +57,11 @@ async function serve(argv: readonly string[]): Promise<void> {
   // Handshake/Attach when started by hand), else stderr. Attached, each deployment's engine
   // (a preview, then an up) names itself anew.
   let engine = address;
-  let log = address ? engineLog(address) : undefined;
+  // The engine listens without TLS on loopback; the bundle's own grpc-js makes the credentials.
+  const channel = credentials.createInsecure();
+  let log = address ? engineLog(address, channel) : undefined;
   // Errors shown under a resource (a partial create's message, plugin/grpc.ts `shownPartial`).
-  let errors = address ? engineErrors(address) : undefined;
+  let errors = address ? engineErrors(address, channel) : undefined;
   const toStderr = async (text: string) => {
     process.stderr.write(`${text}\n`);
   };
@@ -72,8 +75,8 @@ async function serve(argv: readonly string[]): Promise<void> {
   const onEngine = (at: string) => {
     if (at === engine) return;
     engine = at;
-    log = engineLog(at);
-    errors = engineErrors(at);
+    log = engineLog(at, channel);
+    errors = engineErrors(at, channel);
   };
   const port = await listen(
     plainProvider({ version: pluginVersion(), schema: schemaText() }, host),
