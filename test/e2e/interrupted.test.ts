@@ -1,4 +1,4 @@
-// `pulumi up` of a 20-agent fleet killed with SIGKILL at 4 exact points: the emulator holds the
+// `pulumi up` of a 10-agent fleet killed with SIGKILL at 3 exact points: the emulator holds the
 // agent creates after the k-th open (sent, not worked on) while the kill lands. The pipeline the
 // README documents: `voiceagent snapshot` before the up; after the kill `pulumi cancel` (the dead run's
 // lock), `voiceagent recover --before` (settle its pending creates on the snapshot's evidence),
@@ -14,7 +14,9 @@ import { holdDelays } from "../helpers/held-delays.js";
 import { killPulumiWhen, restoreBackup } from "../helpers/interrupt.js";
 
 const run = promisify(execFile);
-const N = 20;
+// More agents than the engine runs at once on 2 cores (8), so a kill at 0 or 1 creates also leaves
+// creates not yet started; each engine run's cost grows with the fleet, the cases do not.
+const N = 10;
 const TOKEN = `e2e-kill-${randomUUID()}`;
 const ctx = useEmulatorStack({
   name: "interrupted",
@@ -31,8 +33,19 @@ const pulumi = (...args: string[]) =>
   run("pulumi", [...args, "--stack", "test", "--non-interactive"], { cwd: ctx.t.workDir, env: env(), maxBuffer: 1e8 });
 const creates = () => ctx.emu.stats.writes["POST /v1/agents/create"] ?? 0;
 
-/** The kill points: agent creates committed when SIGKILL lands (0: none, after the shared voice; N - 1: all but the last). */
-const KILL_AFTER = [0, 1, 10, N - 1];
+/**
+ * The kill points: agent creates committed when SIGKILL lands (0: none, after the shared voice; 1: one,
+ * the creates in flight held; N - 1: all but the last). A point in the middle (it was 10 of 20) went:
+ * its recover adopts committed creates and drops held ones as at 1 and at N - 1, by the same decisions.
+ */
+const KILL_AFTER = [0, 1, N - 1];
+/**
+ * Each kill point's time limit. A point runs three engine runs on the fleet (the killed up, the
+ * up --refresh, the preview) and eight other commands, and a busy machine slows every one: at a
+ * load of 10 a point took over vitest's 60 s default, which failed it and started the next point
+ * while its commands still ran on the same stack (the next up then found the stack removed).
+ */
+const POINT_TIMEOUT = 240_000;
 const report: string[] = [];
 
 describe("an up killed at any point converges after recover, refresh and up", () => {
@@ -97,6 +110,7 @@ describe("an up killed at any point converges after recover, refresh and up", ()
       expect(creates() - start).toBe(N);
       // The next point starts from an empty stack. The agents stay on the service (it has no delete),
       // which destroy would only say of each: dropping the stack's state is the same, and quicker.
+      if (revision === KILL_AFTER.length - 1) return;
       await pulumi("stack", "rm", "--force", "--yes");
       await pulumi("stack", "init");
       await ctx.t.stack.setAllConfig({
@@ -104,5 +118,6 @@ describe("an up killed at any point converges after recover, refresh and up", ()
         "voiceagent:token": { value: TOKEN, secret: true },
       });
     },
+    POINT_TIMEOUT,
   );
 });

@@ -5,14 +5,14 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { printedBy } from "../helpers/e2e.js";
-import { linesStack, X, Z } from "./lines-stack.js";
+import { linesStack, STEP, X, Z } from "./lines-stack.js";
 
 const { ctx, agents, requests, deploy, boundTo, expectConverged } = linesStack(
   "lines-purchases",
   `e2e-lines-purchases-${randomUUID()}`,
 );
 
-describe("a purchase and a binding of one number own different things", () => {
+describe("a purchase and a binding of one number own different things", STEP, () => {
   it("removing the binding of a number the program also purchases unbinds it, and keeps it bought", async () => {
     const owned = [{ name: "owned-z", number: Z }];
     await deploy(
@@ -32,7 +32,7 @@ describe("a purchase and a binding of one number own different things", () => {
   });
 });
 
-describe("a run limited by --target never undoes a binding it cannot see", () => {
+describe("a run limited by --target never undoes a binding it cannot see", STEP, () => {
   type R = { urn: string; type: string; outputs?: { number?: string } };
   const bindingsOf = async (number: string) =>
     ((await ctx.t.stack.exportStack()).deployment.resources as R[])
@@ -73,7 +73,7 @@ describe("a run limited by --target never undoes a binding it cannot see", () =>
   });
 });
 
-describe("a purchase whose reply is lost, and whose new number the list cannot read", () => {
+describe("a purchase whose reply is lost, and whose new number the list cannot read", STEP, () => {
   it("buys one number, and `pulumi up` says the outcome is unknown and what to run instead of buying again", async () => {
     const buys = requests("POST /v1/numbers/buy");
     ctx.emu.faults.add({ phase: "after", route: "/v1/numbers/buy", method: "POST", reset: true, count: 1 });
@@ -126,10 +126,10 @@ describe("a purchase whose reply is lost, and whose new number the list cannot r
     expect(requests("POST /v1/numbers/buy") - buys).toBe(1);
     const now = (await ctx.client.numbers.list.all()).filter((n) => n.number.startsWith("+1628"));
     expect(now.map((n) => [n.id, n.active])).toEqual([[on628[0]!.id, false]]);
-  }, 240_000);
+  });
 });
 
-describe("a purchase recorded without its number, and a list that misses it", () => {
+describe("a purchase recorded without its number, and a list that misses it", STEP, () => {
   type R = { urn: string; id?: string; outputs?: { number?: string } };
   const unrecorded = async () =>
     ((await ctx.t.stack.exportStack()).deployment.resources as R[]).filter((r) => r.urn.endsWith("::unrecorded"));
@@ -189,5 +189,5 @@ describe("a purchase recorded without its number, and a list that misses it", ()
     expect(await unrecorded()).toEqual([]);
     const on646 = (await ctx.client.numbers.list.all()).filter((n) => n.number.startsWith("+1646"));
     expect(on646.map((n) => n.active)).toEqual([false]);
-  }, 240_000);
+  });
 });

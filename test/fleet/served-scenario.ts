@@ -137,9 +137,9 @@ export function servedFleetScenario(run: ServedFleetDriver): void {
       const night = resources.find((r) => r.urn.endsWith("voiceagent:index:Fleet$voiceagent:index:Agent::fleet-night"));
       expect(isSecret(night?.inputs.prompt)).toBe(true);
       expect(isSecret(night?.inputs.initialMessage)).toBe(true);
-      expect(await run.preview()).toEqual({});
 
-      // Someone edits the fallback's model on the service: seen at preview --refresh only.
+      // Someone edits the fallback's model on the service: seen at preview --refresh only. The preview
+      // without --refresh compares the program with the state alone: it is the no-change preview after up.
       await service(`/v1/agents/update?id=${agentId}`, { llm_fallback: { provider: "azure", model_name: "gpt-4.1" } });
       expect(await run.preview()).toEqual({});
       expect(await run.preview(true)).toEqual({ update: 1 });

@@ -90,9 +90,16 @@ export function useYamlStack(releaseDir: string, prompt: string): YamlStack {
       if (r.code !== 0) throw new Error(`pulumi ${args.join(" ")} failed:\n${r.stdout}\n${r.stderr}`);
       return r.stdout;
     };
+    // The last export, kept while no other command ran (only a command changes the state): the
+    // checks of several secrets in a row export once.
+    let exported = { cwd: "", after: -1, text: "" };
     ctx.plaintext = async (secret, cwd) => {
       const found: string[] = [];
-      if ((await ctx.must(["stack", "export"], cwd)).includes(secret)) found.push("pulumi stack export");
+      if (exported.cwd !== (cwd ?? ctx.dir) || exported.after !== ctx.printed.length) {
+        const text = await ctx.must(["stack", "export"], cwd);
+        exported = { cwd: cwd ?? ctx.dir, after: ctx.printed.length, text };
+      }
+      if (exported.text.includes(secret)) found.push("pulumi stack export");
       for (const file of files(ctx.stateDir)) if (readFileSync(file).includes(secret)) found.push(file);
       for (const file of files(cwd ?? ctx.dir)) if (readFileSync(file).includes(secret)) found.push(file);
       if (ctx.printed.some((text) => text.includes(secret))) found.push("the CLI's output");
@@ -120,8 +127,7 @@ export function useYamlStack(releaseDir: string, prompt: string): YamlStack {
       ),
     );
     if (made.code !== 0) throw new Error(`pulumi new failed:\n${made.stdout}\n${made.stderr}`);
-    await ctx.must(["config", "set", "--secret", "voiceagent:token", ctx.token]);
-    await ctx.must(["config", "set", "--secret", "prompt", prompt]);
+    await ctx.must(["config", "set-all", "--secret", `voiceagent:token=${ctx.token}`, "--secret", `prompt=${prompt}`]);
   }, 120_000);
   afterAll(async () => {
     await ctx.emu?.close();
