@@ -98,7 +98,7 @@ function unwrapSecrets(value: unknown): { value: unknown; secret: boolean } {
  * summary's config then shows secret values as [secret]; no test reads the config of a summary).
  * The command under test (up, refresh, destroy) is unchanged; only how the result is read back.
  */
-function withFewerCommands(stack: Stack): void {
+export function withFewerCommands(stack: Stack): void {
   stack.outputs = async (): Promise<OutputMap> => {
     const { deployment } = (await stack.exportStack()) as {
       deployment?: { resources?: { type: string; outputs?: Record<string, unknown> }[] };
