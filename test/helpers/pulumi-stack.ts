@@ -73,7 +73,7 @@ export async function createTestStack(opts: TestStackOptions): Promise<TestStack
 const SECRET_SIG = "4dabf18193072939515e22adb298388d";
 
 /** A value of an exported (--show-secrets) state with its secrets unwrapped, and whether the value itself is one. */
-function unwrapSecrets(value: unknown): { value: unknown; secret: boolean } {
+export function unwrapSecrets(value: unknown): { value: unknown; secret: boolean } {
   if (Array.isArray(value)) return { value: value.map((v) => unwrapSecrets(v).value), secret: false };
   if (value === null || typeof value !== "object") return { value, secret: false };
   const fields = Object.entries(value);
