@@ -2,7 +2,13 @@ import { randomUUID } from "node:crypto";
 import { mkdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { LocalWorkspace, type ConfigMap, type OutputMap, type Stack } from "@pulumi/pulumi/automation/index.js";
+import {
+  LocalWorkspace,
+  PulumiCommand,
+  type ConfigMap,
+  type OutputMap,
+  type Stack,
+} from "@pulumi/pulumi/automation/index.js";
 
 /** The repository root: e2e projects live below it so the package resolves by its own name. */
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
@@ -30,6 +36,12 @@ export interface TestStack {
   dispose(): Promise<void>;
 }
 
+/**
+ * The `pulumi` on PATH, asked its version once per test process: a LocalWorkspace made without one
+ * runs `pulumi version` first (a CLI start per stack; the global setup checks the version once).
+ */
+let pulumiCommand: Promise<PulumiCommand> | undefined;
+
 /** Creates a fresh stack for `program` on the local file backend. */
 export async function createTestStack(opts: TestStackOptions): Promise<TestStack> {
   const id = randomUUID().slice(0, 8);
@@ -54,6 +66,7 @@ export async function createTestStack(opts: TestStackOptions): Promise<TestStack
         main: path.relative(workDir, path.join(ROOT, opts.program)),
       },
       envVars,
+      pulumiCommand: await (pulumiCommand ??= PulumiCommand.get()),
     },
   );
   if (opts.config) await stack.setAllConfig(opts.config);
