@@ -41,6 +41,10 @@ export interface TestStack {
  * runs `pulumi version` first (a CLI start per stack; the global setup checks the version once).
  */
 let pulumiCommand: Promise<PulumiCommand> | undefined;
+function sharedPulumiCommand(): Promise<PulumiCommand> {
+  pulumiCommand ??= PulumiCommand.get();
+  return pulumiCommand;
+}
 
 /** Creates a fresh stack for `program` on the local file backend. */
 export async function createTestStack(opts: TestStackOptions): Promise<TestStack> {
@@ -66,7 +70,7 @@ export async function createTestStack(opts: TestStackOptions): Promise<TestStack
         main: path.relative(workDir, path.join(ROOT, opts.program)),
       },
       envVars,
-      pulumiCommand: await (pulumiCommand ??= PulumiCommand.get()),
+      pulumiCommand: await sharedPulumiCommand(),
     },
   );
   if (opts.config) await stack.setAllConfig(opts.config);
