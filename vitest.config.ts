@@ -10,6 +10,9 @@ export default defineConfig({
       "test/consumer/pack-setup.ts",
       "test/release/release-setup.ts",
     ],
+    // A test file's processes (the CLI, language hosts, plugins, emulators) die with it, also when
+    // vitest is interrupted (test/helpers/orphans.ts).
+    setupFiles: ["test/reap-setup.ts"],
     // End-to-end tests drive the real Pulumi CLI: minutes, not milliseconds, on 2 shared cores.
     testTimeout: 60_000,
     hookTimeout: 120_000,

@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import { mkdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import { LocalWorkspace, type Stack } from "@pulumi/pulumi/automation/index.js";
-import { ROOT } from "../helpers/pulumi-stack.js";
+import { ROOT, withFewerCommands } from "../helpers/pulumi-stack.js";
 
 /** A folder for `voiceagent pull --out`, and the backend folder its stack will use. */
 export interface PulledProject {
@@ -40,7 +40,10 @@ export async function installDependencies(_project: PulledProject): Promise<void
 
 /** A stack of the pulled project (its own Pulumi.yaml), with the service's address and token (secret) in config. */
 export async function pulledStack(p: PulledProject, stackName: string, baseUrl: string, token: string): Promise<Stack> {
-  const stack = await LocalWorkspace.createOrSelectStack({ stackName, workDir: p.dir }, { envVars: p.env });
+  // A new stack of a new backend: `createStack` runs `stack init` alone (createOrSelectStack first
+  // runs a `stack select` that fails), and the results are read back with fewer commands.
+  const stack = await LocalWorkspace.createStack({ stackName, workDir: p.dir }, { envVars: p.env });
+  withFewerCommands(stack);
   await stack.setAllConfig({
     "voiceagent:baseUrl": { value: baseUrl },
     "voiceagent:token": { value: token, secret: true },

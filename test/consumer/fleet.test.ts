@@ -214,8 +214,16 @@ describe("a fleet declared in the stack file (templates/voiceagent-fleet)", () =
 
   it("the production stack file of the same project deploys to another account", async () => {
     await pulumi(["stack", "init", "production"]);
-    await pulumi(["config", "set", "voiceagent:baseUrl", emu.url, "-s", "production"]);
-    await pulumi(["config", "set", "--secret", "voiceagent:token", TOKENS.production, "-s", "production"]);
+    await pulumi([
+      "config",
+      "set-all",
+      "--plaintext",
+      `voiceagent:baseUrl=${emu.url}`,
+      "--secret",
+      `voiceagent:token=${TOKENS.production}`,
+      "-s",
+      "production",
+    ]);
     addFleet("production", PRODUCTION_FLEET);
     expect(await up("production")).toEqual({ create: 6 });
     const ids = await outputIds("production");
@@ -249,8 +257,16 @@ describe("a fleet declared in the stack file (templates/voiceagent-fleet)", () =
     expect(readFileSync(path.join(out, "index.ts"), "utf8")).toMatch(/new Fleet\("fleet", fleetFromConfig\(\)\)/);
     cpSync(path.join(out, "Pulumi.pulled.yaml"), stackFile("pulled"));
     await pulumi(["stack", "init", "pulled"]);
-    await pulumi(["config", "set", "voiceagent:baseUrl", emu.url, "-s", "pulled"]);
-    await pulumi(["config", "set", "--secret", "voiceagent:token", TOKENS.pulled, "-s", "pulled"]);
+    await pulumi([
+      "config",
+      "set-all",
+      "--plaintext",
+      `voiceagent:baseUrl=${emu.url}`,
+      "--secret",
+      `voiceagent:token=${TOKENS.pulled}`,
+      "-s",
+      "pulled",
+    ]);
     received.length = 0;
     const changes = await up("pulled");
     // 3 voices, the action, the webhook, the agent, 2 lines: each adopted; the component and the stack.

@@ -266,10 +266,19 @@ describe("voiceagent pull of a current-API account holding every kind", () => {
       expect(pulled.stderr).toMatch(new RegExp(`pulumi config set --secret ${key} +# .+, never pulled`));
     const inPulled = (args: string[]) => c.pulumi(["--cwd", out, ...args]);
     await inPulled(["stack", "init", "round"]);
-    await inPulled(["config", "set", "voiceagent:baseUrl", emu.url]);
-    await inPulled(["config", "set", "voiceagent:api", "2024"]);
-    await inPulled(["config", "set", "--secret", "voiceagent:token", ctx.token]);
-    for (const { key, value } of secrets) await inPulled(["config", "set", "--secret", key, value]);
+    // The settings and every secret the CLI named, in one command (each `config set --secret` is a
+    // CLI start and a passphrase derivation; the YAML and fleet tests below run them one by one).
+    await inPulled([
+      "config",
+      "set-all",
+      "--plaintext",
+      `voiceagent:baseUrl=${emu.url}`,
+      "--plaintext",
+      "voiceagent:api=2024",
+      "--secret",
+      `voiceagent:token=${ctx.token}`,
+      ...secrets.flatMap(({ key, value }) => ["--secret", `${key}=${value}`]),
+    ]);
     let up: RunResult | undefined;
     expect(await creates(async () => (up = await inPulled(["up", "--yes", "--skip-preview"])))).toEqual([]);
     const quiet = await inPulled(["preview", "--expect-no-changes"]);

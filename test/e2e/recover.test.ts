@@ -66,8 +66,16 @@ beforeAll(async () => {
   }
   for (const stack of ["production", "staging"]) {
     await pulumi(["stack", "init", stack]);
-    await pulumi(["config", "set", "--stack", stack, "voiceagent:baseUrl", emu.url]);
-    await pulumi(["config", "set", "--stack", stack, "--secret", "voiceagent:token", TOKEN]);
+    await pulumi([
+      "config",
+      "set-all",
+      "--stack",
+      stack,
+      "--plaintext",
+      `voiceagent:baseUrl=${emu.url}`,
+      "--secret",
+      `voiceagent:token=${TOKEN}`,
+    ]);
   }
   await pulumi(["up", "--yes", "--skip-preview", "--stack", "production"]);
 }, 300_000);
