@@ -97,10 +97,7 @@ export async function benchTenants(perSecond: number, tenants: number, resources
         requests,
         rateLimited,
         failed: failures.length,
-        firstFailure: failures[0]
-          ?.split("\n")
-          .find((line) => line.includes("error:"))
-          ?.trim(),
+        firstFailure: firstError(failures[0]),
         floorSeconds: requests / perSecond,
         load: [before, load()],
       });
@@ -113,4 +110,18 @@ export async function benchTenants(perSecond: number, tenants: number, resources
     }
   }
   return runs;
+}
+
+/**
+ * The first diagnostic of a failed `up`: its "error:" line and, when that line only announces a
+ * list ("1 error occurred:"), the lines of the list.
+ */
+function firstError(failure: string | undefined): string | undefined {
+  const lines = failure?.split("\n") ?? [];
+  const at = lines.findIndex((line) => line.includes("error:"));
+  if (at < 0) return undefined;
+  const first = lines[at]!.trim();
+  if (!/errors? occurred:$/.test(first)) return first;
+  const list = lines.slice(at + 1).filter((line) => line.trim().startsWith("*"));
+  return [first, ...list.slice(0, 3).map((line) => line.trim())].join(" ");
 }

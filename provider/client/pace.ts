@@ -12,10 +12,20 @@ import { setTimeout as sleep } from "node:timers/promises";
  * second since the last cut (or to 85%, if lower) and remembers that as the limit. Each second
  * in which the rate was used without a 429 raises it: by half while it is below 90% of the limit
  * met last (or none was met since the first 429: a first 429 may come after a few requests, when
- * what was sent is only what was in flight), by 2% near it. A cut reschedules the requests
- * already waiting for a turn at the old rate, and the 429s of requests sent before a cut are not
- * held against the new rate (nor taken for a flaky gateway's, below).
- * Each 429's Retry-After is still waited out by the request that met it (got's retry).
+ * what was sent is only what was in flight), by 2% near it (a rate with requests waiting for
+ * their turns is used, whatever was asked in the last second). A turn is a place in one queue,
+ * not a time: every change of the rate, a cut or a raise, moves the requests already waiting with
+ * it (`paceDue`), and the 429s of requests sent before a cut are not held against the new rate
+ * (nor taken for a flaky gateway's, below). Each 429's Retry-After is still waited out by the
+ * request that met it (got's retry), which then takes a turn again.
+ *
+ * Far below the demand (twenty stacks' 400 creates behind a limit of two a second, issue 45) this
+ * once failed: turns kept the times they were given at the rate of then, so a raise reached only
+ * requests asking after it while the rate climbed on requests asked, not sent; a climb of a fixed
+ * 0.2 a second met the limit every second or two; a 429 in a handful of requests between two
+ * cuts was taken for a flaky gateway's, and the limit forgotten for 30 s with 160 requests queued;
+ * and answers were told to the shared state only with a process's next step, so each cut took what
+ * the service answered for less than it was. Requests met 429 thirty times in a row.
  *
  * The engine may run several provider processes of one deployment with one token (two explicit
  * providers, the plugin beside the dynamic provider host): each pacing alone, together they send
@@ -45,6 +55,10 @@ export function paceNote(e: PaceEvent): string {
 }
 
 const NOTE_EVERY_MS = 10_000;
+/** The longest answers wait to be told to the shared state when this process takes no step. */
+const TELL_MS = 250;
+/** The longest a waiting turn sleeps before it looks again where the queue has moved it. */
+const RECHECK_MS = 500;
 /** Requests in the second before a first 429 needed to learn a rate from it. */
 const MIN_LEARN = 4;
 /** After a burst of 429s, the rate is cut to this fraction of what it was ... */
@@ -54,9 +68,12 @@ const BELOW_ANSWERED = 0.95;
 /** Each second without a 429 below `FAR_BELOW` of the limit met last (or with none met yet), the rate grows by half ... */
 const FAST_INCREASE = 0.5;
 const FAR_BELOW = 0.9;
-/** ... and near it by this fraction (at least `MIN_STEP` a second). */
+/**
+ * ... and near it by this fraction: a share of the rate, not a fixed step, so that at two a second
+ * the probe above the limit costs a 429 every few seconds as it does at twenty (a step of 0.2 a
+ * second climbed 10% a second at 2/s: a 429 every second or two, on a handful of requests).
+ */
 const INCREASE = 0.02;
-const MIN_STEP = 0.2;
 /** The share of its rate a pacer must have sent in the last second for a second without 429s to raise it. */
 const USED = 0.8;
 /** The window over which the rate sent is measured. */
@@ -108,6 +125,13 @@ export interface PaceState {
   ceiling?: number | undefined;
   /** When the next request may go (virtual scheduling: one every 1000/rate ms). */
   nextAt: number;
+  /**
+   * The turns given so far (absent where a release wrote none: 0). Turn `k` is due
+   * `(ticket - k)` turns before `nextAt` at the current rate, so a turn waiting in the queue moves
+   * with every change of the rate, up or down (`paceDue`), instead of keeping the time it was
+   * given at the rate of then.
+   */
+  ticket?: number | undefined;
   /** The requests sent (turns taken) in the window that began at `windowAt`, and in the one before it (0 if not adjacent). */
   windowAt: number;
   sentInWindow: number;
@@ -169,17 +193,37 @@ export function paceClock(s: PaceState, now: number): void {
   s.ignoreUntil = Math.min(s.ignoreUntil, now + IGNORE_MS);
 }
 
-/** A request asks for its turn at `now`: the ms it waits (0 while no limit is known). */
+/**
+ * A request asks for its turn at `now`: the ms it waits (0 while no limit is known); its turn's
+ * number is then `ticket - 1` (`paceDue`).
+ */
 export function paceTake(s: PaceState, now: number): number {
   paceClock(s, now);
   s.sentSinceDecrease += 1;
   roll(s, now);
   s.sentInWindow += 1;
-  if (s.rate !== undefined && now - s.lastLimited > FORGET_MS) forget(s);
+  // Forgotten only with no request waiting: a queue at the learned rate is the limit being used,
+  // and dropping it would send every waiting request at once.
+  if (s.rate !== undefined && now - s.lastLimited > FORGET_MS && s.nextAt <= now) forget(s);
   if (s.rate === undefined) return 0;
   const at = Math.max(now, s.nextAt);
   s.nextAt = at + 1000 / s.rate;
+  s.ticket = (s.ticket ?? 0) + 1;
   return at - now;
+}
+
+/** The ms until turn `ticket` (from `paceTake`) is due by the rate and queue of `s`: 0 once due, or when no limit is known. */
+export function paceDue(s: PaceState, ticket: number, now: number): number {
+  if (s.rate === undefined) return 0;
+  const behind = (s.ticket ?? 0) - ticket;
+  return Math.max(0, s.nextAt - behind * (1000 / s.rate) - now);
+}
+
+/** The rate becomes `rate` at `now`: the turns waiting are spaced at it from now on (`paceDue`). */
+function respace(s: PaceState, now: number, rate: number): void {
+  if (s.rate !== undefined && s.nextAt > now) s.nextAt = now + ((s.nextAt - now) * s.rate) / rate;
+  else s.nextAt = Math.max(s.nextAt, now);
+  s.rate = rate;
 }
 
 /**
@@ -201,6 +245,7 @@ export function paceLimited(s: PaceState, now: number, sent: number, sentAt?: nu
     // and the client's limiter halves what is in flight.
     if (sent < MIN_LEARN) return;
     s.rate = sent;
+    s.nextAt = now;
     s.ceiling = undefined;
     s.belowAnswered = false;
     decreased(s, now);
@@ -209,9 +254,11 @@ export function paceLimited(s: PaceState, now: number, sent: number, sentAt?: nu
   if (sentAt !== undefined || now - s.lastDecrease >= IN_FLIGHT_MS) s.limitedSinceDecrease += 1;
   // The requests already sent when the first 429 of a burst came back are one signal, not many.
   if (now - s.lastDecrease < Math.max(1000 / s.rate, 250) * 4) return;
-  // (Only once a few requests have gone out at the new rate: a share of none is no evidence.)
+  // (Only once a few requests have gone out at the new rate: a share of none is no evidence; and
+  // only while the rate is still below what the service answered: once it has climbed past it, a
+  // 429 is the climb meeting the limit, the next cut, which at a low limit comes after a handful.)
   const share = s.sentSinceDecrease >= MIN_LEARN ? s.limitedSinceDecrease / s.sentSinceDecrease : 0;
-  if (s.belowAnswered && share > UNRELATED_SHARE) {
+  if (s.belowAnswered && s.ceiling !== undefined && s.rate <= s.ceiling && share > UNRELATED_SHARE) {
     forget(s);
     s.ignoreUntil = now + IGNORE_MS;
     return;
@@ -225,10 +272,10 @@ export function paceLimited(s: PaceState, now: number, sent: number, sentAt?: nu
   s.belowAnswered = answered !== undefined && answered >= 0.1;
   if (s.belowAnswered && answered !== undefined) {
     s.ceiling = answered;
-    s.rate = Math.max(0.1, Math.min(cut, answered * BELOW_ANSWERED));
+    respace(s, now, Math.max(0.1, Math.min(cut, answered * BELOW_ANSWERED)));
   } else {
     s.ceiling = s.rate;
-    s.rate = Math.max(0.1, cut);
+    respace(s, now, Math.max(0.1, cut));
   }
   decreased(s, now);
 }
@@ -241,12 +288,19 @@ export function paceAnswered(s: PaceState, now: number, count = 1): void {
   roll(s, now);
   if (now - s.lastIncrease < 1000) return;
   s.lastIncrease = now;
-  // Only a rate that was used is raised: the requests to send may be fewer than it allows.
-  if (s.sentLastWindow < s.rate * USED) return;
+  // Only a rate that was used is raised: the requests to send may be fewer than it allows. Requests
+  // waiting for their turns use it whatever was asked in the last second.
+  // (A turn ahead is the one just given; more than one and a half, a request waiting.)
+  if (s.sentLastWindow < s.rate * USED && s.nextAt - now <= 1500 / s.rate) return;
   const far = s.ceiling === undefined || s.rate < s.ceiling * FAR_BELOW;
-  const raised = far ? s.rate * (1 + FAST_INCREASE) : s.rate + Math.max(MIN_STEP, s.rate * INCREASE);
-  // A fast climb stops just below the limit met last; from there it goes on slowly.
-  s.rate = far && s.ceiling !== undefined ? Math.max(s.rate, Math.min(raised, s.ceiling * BELOW_ANSWERED)) : raised;
+  const raised = far ? s.rate * (1 + FAST_INCREASE) : s.rate * (1 + INCREASE);
+  // A fast climb stops just below the limit met last; from there it goes on slowly. The requests
+  // waiting go at the raised rate too.
+  respace(
+    s,
+    now,
+    far && s.ceiling !== undefined ? Math.max(s.rate, Math.min(raised, s.ceiling * BELOW_ANSWERED)) : raised,
+  );
 }
 
 /** Starts a new window of requests sent once the current one is over. */
@@ -270,8 +324,6 @@ function decreased(s: PaceState, now: number): void {
   // The windows start again at the new rate: whether it is used is measured at it.
   s.windowAt = now;
   s.sentInWindow = s.sentLastWindow = 0;
-  // The turns given at the old rate are taken again at the new one (Pacer.take).
-  if (s.rate !== undefined) s.nextAt = now + 1000 / s.rate;
 }
 
 /**
@@ -283,6 +335,8 @@ export interface PaceStore {
   now(): number;
   /** Whether a limit is known, as last read (cheap: no lock; read again at most every few ms). */
   limited(): Promise<boolean>;
+  /** The state as last read, read again as `limited` does (no lock): where a waiting turn now stands. */
+  peek(): Promise<PaceState>;
   /**
    * Runs `step` on the shared state, in turn with the other processes' steps, and writes what it
    * changed; `sentElsewhere` counts the other processes' requests of the last second. It waits for
@@ -308,6 +362,8 @@ export class Pacer {
   private store: PaceStore | undefined;
   /** A 429 being told to the shared state: the next turn waits for it (it may teach the rate). */
   private telling: Promise<void> | undefined;
+  /** Answers waiting to be told (`onAnswered`), at most `TELL_MS` from the first. */
+  private answering: Promise<void> | undefined;
   /** 429s this pacer was told of, and the ms its requests spent waiting for their turn. */
   readonly stats = { rateLimited: 0, waitedMs: 0 };
 
@@ -315,6 +371,8 @@ export class Pacer {
     private now: () => number = () => performance.now(),
     /** Whom a wait is told to (the listeners of the host's pacers). */
     private readonly tell: PaceListener = () => {},
+    /** How a wait for a turn passes (tests drive the pacer on a simulated clock). */
+    private readonly wait: (ms: number) => Promise<unknown> = sleep,
   ) {}
 
   /**
@@ -333,35 +391,55 @@ export class Pacer {
 
   /**
    * Waits for this request's turn (at once while no limit is known) and returns when it went, for
-   * `onRateLimited`. A turn given before a cut is taken again at the new rate: the requests already
-   * waiting would otherwise go out at the rate the service just refused.
+   * `onRateLimited`. The turn is a place in the queue, not a time: while it waits, every change of
+   * the rate moves it (a cut later, a raise sooner), so it is looked at again at least every
+   * `RECHECK_MS` (in shared pacing, the state as last read, no lock) and when its time comes.
    */
   async take(): Promise<number> {
     const asked = this.now();
     this.sent.add(asked);
-    for (let now = asked; ; now = this.now()) {
-      const store = this.store;
-      const waitMs = store ? await this.sharedTurn(store, now) : paceTake(this.state, now);
-      // The rate this turn was given at (in shared pacing, the state as the turn left it).
-      const rateAt = this.state.lastDecrease;
+    const store = this.store;
+    const turn = store
+      ? await this.sharedTurn(store, asked)
+      : { waitMs: paceTake(this.state, asked), ticket: this.ticket() };
+    let waitMs = turn.waitMs;
+    if (waitMs < 1) return asked;
+    if (asked - this.lastNote >= NOTE_EVERY_MS) {
+      this.lastNote = asked;
+      this.tell({ perSecond: this.state.rate ?? 0, waitMs });
+    }
+    for (;;) {
+      const slept = Math.min(waitMs, RECHECK_MS);
+      await this.wait(slept);
+      this.stats.waitedMs += slept;
+      if (store) this.view(await store.peek());
+      const now = this.now();
+      waitMs = paceDue(this.state, turn.ticket, now);
       if (waitMs < 1) return now;
-      this.stats.waitedMs += waitMs;
-      if (now - this.lastNote >= NOTE_EVERY_MS) {
-        this.lastNote = now;
-        this.tell({ perSecond: this.state.rate ?? 0, waitMs });
-      }
-      await sleep(waitMs);
-      if (this.state.lastDecrease === rateAt || this.state.rate === undefined) return this.now();
     }
   }
 
-  /** This request's wait, taken from the shared schedule. */
-  private async sharedTurn(store: PaceStore, now: number): Promise<number> {
+  /** The number of the turn `paceTake` just gave. */
+  private ticket(): number {
+    return (this.state.ticket ?? 0) - 1;
+  }
+
+  /** This request's wait and turn, taken from the shared schedule. */
+  private async sharedTurn(store: PaceStore, now: number): Promise<{ waitMs: number; ticket: number }> {
     await this.telling;
-    if (await store.limited()) return this.shared(store, (s) => paceTake(s, this.now()));
+    if (await store.limited())
+      return this.shared(store, (s) => {
+        const waitMs = paceTake(s, this.now());
+        return { waitMs, ticket: (s.ticket ?? 0) - 1 };
+      });
     // No lock while nothing is paced: the others learn this process's rate from what it tells.
     void store.publishSent(this.sent.count(now));
-    return 0;
+    return { waitMs: 0, ticket: 0 };
+  }
+
+  /** Keeps `s` (the shared state as read or written) as this process's view. */
+  private view(s: PaceState): void {
+    Object.assign(this.state, s, { rate: s.rate, ceiling: s.ceiling, ticket: s.ticket });
   }
 
   /** The service answered 429 to the request whose turn `take` gave at `sentAt` (when known). */
@@ -385,10 +463,25 @@ export class Pacer {
     });
   }
 
-  /** A request was answered (not 429): a second without 429s raises the rate a step. */
+  /**
+   * A request was answered (not 429): a second without 429s raises the rate a step. In shared
+   * pacing the answers are told with this process's next step, and at the latest `TELL_MS` later:
+   * a process whose requests all wait for their turns takes no step, and answers not told make
+   * the next cut take what the service answered for less than it was (a limit of 2 a second was
+   * taken for 0.5, deeper at each cut).
+   */
   onAnswered(): void {
-    if (!this.store) paceAnswered(this.state, this.now());
-    else if (this.state.rate !== undefined) this.answeredUntold += 1;
+    const store = this.store;
+    if (!store) paceAnswered(this.state, this.now());
+    else if (this.state.rate !== undefined) {
+      this.answeredUntold += 1;
+      this.answering ??= this.wait(TELL_MS)
+        .then(() => (this.answeredUntold > 0 ? this.shared(store, () => undefined) : undefined))
+        .catch(() => undefined)
+        .finally(() => {
+          this.answering = undefined;
+        });
+    }
   }
 
   /** Runs `step` on the shared state (with the answers not yet told), and keeps its result as this process's view. */
@@ -401,7 +494,7 @@ export class Pacer {
     return store.update(async (s, elsewhere) => {
       paceAnswered(s, this.now(), answered);
       const result = await step(s, elsewhere);
-      Object.assign(this.state, s, { rate: s.rate, ceiling: s.ceiling });
+      this.view(s);
       return result;
     });
   }

@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { type PaceListener, type Pacer, Pacers } from "./pace.js";
+import type { PacedTime } from "./paced-time.js";
 
 /**
  * What the client keeps for the process it runs in, held by one host object instead of module
@@ -72,6 +73,8 @@ export interface ClientScope {
   readonly budget?: { readonly budgetMs: number; deadline?: number } | undefined;
   /** Where a note made while this work waits (a pace note) goes: the request's own notes, with its URN. */
   readonly tell?: ((text: string) => void) | undefined;
+  /** The time the operation's requests have waited for their turns under a learned limit (client/budget.ts). */
+  readonly paced?: PacedTime | undefined;
 }
 
 /**

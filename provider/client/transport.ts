@@ -30,8 +30,9 @@ import {
 } from "./errors.js";
 import type { ClientOptions, RequestLogEvent } from "./options.js";
 import { deadlineOf } from "./budget.js";
+import { PacedTime } from "./paced-time.js";
 import type { Pacer } from "./pace.js";
-import { currentStores } from "./stores.js";
+import { currentScope, currentStores } from "./stores.js";
 import { Throttle } from "./throttle.js";
 
 /** What a call to one endpoint may carry. */
@@ -165,6 +166,18 @@ export function createTransport(
       let earlierMayHaveActed = false;
       // When the pacer gave the latest attempt its turn: a 429 to it is told with it (client/pace.ts).
       let turnAt: number | undefined;
+      // The attempts answered 429 (never carried out: not counted against `retry.limit`), and the
+      // time the operation's requests waited for turns (not charged to the deadline, budget.ts).
+      const patience = { limited: 0, paced: currentScope()?.paced ?? new PacedTime() };
+      const turn = async () => {
+        if (!pacer) return;
+        patience.paced.start(options.now());
+        try {
+          turnAt = await pacer.take();
+        } finally {
+          patience.paced.end(options.now());
+        }
+      };
       const headers = {
         authorization: `Bearer ${token}`,
         accept: "application/json",
@@ -199,7 +212,7 @@ export function createTransport(
       };
       try {
         notCancelled();
-        turnAt = await pacer?.take();
+        await turn();
         notCancelled();
         const response = await got(`${base}${ep.path}${search}`, {
           method: ep.method as Method,
@@ -219,6 +232,7 @@ export function createTransport(
             pacer,
             () => turnAt,
             deadline,
+            patience,
             cancelled,
             (error, delayMs) =>
               note("retry", error.response?.statusCode ?? 0, header(error.response?.headers["x-request-id"]), delayMs),
@@ -229,7 +243,7 @@ export function createTransport(
                 if (mayHaveActed(ep.method, error)) earlierMayHaveActed = true;
                 attempt += 1;
                 // A retry is a request like any other: it waits for its turn under the learned limit.
-                turnAt = await pacer?.take();
+                await turn();
                 notCancelled();
               },
             ],
@@ -269,33 +283,42 @@ function retryFor(
   pacer: Pacer | undefined,
   turnAt: () => number | undefined,
   deadline: number,
+  patience: { limited: number; paced: PacedTime },
   cancelled: AbortSignal,
   onScheduled: (error: RequestError, delayMs: number) => void,
 ): Partial<GotRetryOptions> {
   const r = options.retry;
   return {
-    limit: r.limit,
+    // Counted here (`calculateDelay`), not by got: a 429 is not an attempt that counts.
+    limit: Number.MAX_SAFE_INTEGER,
     methods: ["GET", "POST"],
     statusCodes: r.statusCodes,
     errorCodes: NETWORK_ERROR_CODES,
     maxRetryAfter: r.maxRetryAfterMs,
     calculateDelay: ({ attemptCount, retryAfter, computedValue, error }) => {
-      if (error instanceof HTTPError && error.response.statusCode === 429) {
+      const limited = error instanceof HTTPError && error.response.statusCode === 429;
+      if (limited) {
+        patience.limited += 1;
         pacer?.onRateLimited(turnAt());
         // A pacer that knows the limit slows the whole token already; halving what may be in flight
         // as well would hold the client under it (each throttled request keeps its slot while it waits).
         if (pacer?.perSecond === undefined) throttle.onRateLimited(retryAfter);
       }
       if (computedValue === 0 || cancelled.aborted) return 0;
-      if (!wasSent(error) && attemptCount > r.unreachableLimit) return 0;
+      // A 429 was not carried out, and the service says when to come back: a patient client comes
+      // back until the operation's deadline, however many times that takes. Other failures count.
+      const counted = attemptCount - patience.limited;
+      if (!limited && counted > r.limit) return 0;
+      if (!wasSent(error) && counted > r.unreachableLimit) return 0;
       // A create that may have reached the service is never sent again from here: the caller
       // reconciles first (see reconcile.ts). 429 and refused connections mean nothing was done.
       if (policy === "never" && mayHaveActed(method, error)) return 0;
       const exp = Math.min(r.maxDelayMs, r.baseDelayMs * 2 ** (attemptCount - 1));
       const delay =
         retryAfter !== undefined ? computedValue : Math.max(1, Math.round(exp / 2 + Math.random() * (exp / 2)));
-      // The operation's budget bounds the total time spent retrying.
-      if (options.now() + delay > deadline) return 0;
+      // The operation's budget bounds the total time spent retrying (not waiting for turns).
+      const now = options.now();
+      if (now + delay > deadline + patience.paced.ms(now)) return 0;
       onScheduled(error, delay);
       return delay;
     },

@@ -133,6 +133,11 @@ export class SharedPace implements PaceStore {
     return this.view.rate !== undefined;
   }
 
+  async peek(): Promise<PaceState> {
+    await this.limited();
+    return this.view;
+  }
+
   update<R>(step: (state: PaceState, sentElsewhere: () => Promise<number>) => R | Promise<R>): Promise<R> {
     return new Promise<R>((resolve, reject) => {
       this.batch.pending.push({
@@ -219,7 +224,9 @@ export class SharedPace implements PaceStore {
     const s = stateOf(raw);
     if (!s) return freshPace();
     const now = this.now();
-    if (s.nextAt > now + MAX_AHEAD_MS) s.nextAt = now;
+    // (Only in a state written without `seenAt`: one that has it is brought to a clock set back
+    // by paceClock, and a queue longer than MAX_AHEAD_MS is a low limit's, not a clock's.)
+    if (s.seenAt === undefined && s.nextAt > now + MAX_AHEAD_MS) s.nextAt = now;
     for (const k of ["windowAt", "lastLimited", "lastDecrease", "lastIncrease"] as const) s[k] = Math.min(s[k], now);
     return s;
   }
@@ -330,6 +337,8 @@ function stateOf(v: unknown): PaceState | undefined {
   if (typeof below !== "boolean") return undefined;
   s.belowAnswered = below;
   // The latest time a step saw (client/pace.ts paceClock): absent where a release wrote none.
+  const ticket = field("ticket");
+  if (typeof ticket === "number" && Number.isFinite(ticket)) s.ticket = ticket;
   const seenAt = field("seenAt");
   if (typeof seenAt === "number" && Number.isFinite(seenAt)) s.seenAt = seenAt;
   const ceiling = field("ceiling");

@@ -102,7 +102,14 @@ second, meets few 429s and keeps pacing`, async () => {
     const perSecond = 20;
     let now = 10_000;
     const limiter = new RateLimiter({ perSecond, burst: perSecond }, () => now);
-    const pacer = new Pacer(() => now);
+    // A wait for a turn passes on the simulated clock.
+    const pacer = new Pacer(
+      () => now,
+      undefined,
+      async (ms) => {
+        now += ms;
+      },
+    );
     // Requests in flight: when each is answered, when it was sent, and whether the limiter let it through.
     const inFlight: { at: number; sentAt: number; ok: boolean }[] = [];
     const answered = new Map<number, number>();
@@ -130,10 +137,7 @@ second, meets few 429s and keeps pacing`, async () => {
       now += rate === undefined ? 10 : Math.max(1000 / rate, 1);
       deliver();
       if (inFlight.length >= 16) continue;
-      // (A turn ahead of this clock is waited for in real time once; the clock then catches up with it.)
-      const waited = pacer.stats.waitedMs;
       const sentAt = await pacer.take();
-      now += pacer.stats.waitedMs - waited;
       inFlight.push({ at: now + 150, sentAt, ok: limiter.take("t") === undefined });
     }
     // Seconds 5 to 14: the answers and 429s of each.
@@ -154,7 +158,13 @@ second, meets few 429s and keeps pacing`, async () => {
 
   it("429s of requests sent before a cut are not held against the cut rate: it keeps pacing", async () => {
     let now = 10_000;
-    const pacer = new Pacer(() => now);
+    const pacer = new Pacer(
+      () => now,
+      undefined,
+      async (ms) => {
+        now += ms;
+      },
+    );
     for (let i = 0; i < 21; i++) {
       await pacer.take();
       now += 10;
@@ -184,7 +194,13 @@ second, meets few 429s and keeps pacing`, async () => {
 
   it("learns the rate the client achieved in the second before the first 429 and raises it fast while no 429 comes", async () => {
     let now = 10_000;
-    const pacer = new Pacer(() => now);
+    const pacer = new Pacer(
+      () => now,
+      undefined,
+      async (ms) => {
+        now += ms;
+      },
+    );
     for (let i = 0; i < 21; i++) {
       await pacer.take();
       now += 10; // 21 requests in 210 ms: the service's burst, then the 429
@@ -210,7 +226,13 @@ second, meets few 429s and keeps pacing`, async () => {
     }
     expect(pacer.perSecond).toBe(used);
     // A 429 after a handful of requests teaches no rate: nothing is paced.
-    const quiet = new Pacer(() => now);
+    const quiet = new Pacer(
+      () => now,
+      undefined,
+      async (ms) => {
+        now += ms;
+      },
+    );
     for (let i = 0; i < 4; i++) await quiet.take();
     quiet.onRateLimited();
     expect(quiet.perSecond).toBeUndefined();
@@ -218,7 +240,13 @@ second, meets few 429s and keeps pacing`, async () => {
 
   it("429s that keep coming once the rate is below what the service answered are not a limit: it stops pacing and ignores them a while", async () => {
     let now = 0;
-    const pacer = new Pacer(() => now);
+    const pacer = new Pacer(
+      () => now,
+      undefined,
+      async (ms) => {
+        now += ms;
+      },
+    );
     // A flaky gateway: every tenth request answered 429, whatever the rate.
     let i = 0;
     const step = async () => {

@@ -74,6 +74,31 @@ describe("retries", () => {
     expect((await client.agents.list.all()).length).toBe(1);
   });
 
+  it("429s (never carried out) do not use up the retries: a read answered 429 more times than `retry.limit` allows still succeeds within its deadline; 503s still count", async () => {
+    emu = await startEmulator({
+      tokens: ["r"],
+      seed: true,
+      faults: [{ route: "/v1/voices", method: "GET", status: 429, retryAfterSeconds: 0, count: 6 }],
+    });
+    const limit = 2;
+    const client = createClient({ baseUrl: emu.url, token: "r", pace: false, retry: { ...fast.retry, limit } });
+    const id = emu.seeds.get("r")!.voices[0]!;
+    expect((await client.voices.get(id)).id).toBe(id);
+    expect(emu.stats.byRoute["GET /v1/voices"]).toBe(7);
+    // Other failures still count: three attempts at most with a limit of 2.
+    await emu.close();
+    emu = await startEmulator({
+      tokens: ["r"],
+      seed: true,
+      faults: [{ route: "/v1/voices", method: "GET", status: 503, count: 6 }],
+    });
+    const again = createClient({ baseUrl: emu.url, token: "r", pace: false, retry: { ...fast.retry, limit } });
+    await expect(again.voices.get(emu.seeds.get("r")!.voices[0]!)).rejects.toMatchObject({
+      status: 503,
+      attempts: limit + 1,
+    });
+  });
+
   it("a reset connection on a read is retried", async () => {
     emu = await startEmulator({
       tokens: ["r"],

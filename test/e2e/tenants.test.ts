@@ -3,8 +3,11 @@
 // `postgres://` backend, one account under a rate limit. Twelve tenant stacks, four at a time,
 // through the Automation API: each converges in one pass with exactly its objects; a hand edit in
 // one tenant is drift for that tenant only; destroying one leaves the others' lines answered; the
-// state table holds no secret in plain text; and the deployments, pacing as one machine, meet
-// only a few 429s in all.
+// state table holds no secret in plain text. That the deployments pace as one machine is proved
+// where it can fail: test/coordination/shared-pace.test.ts (a process of another deployment joins
+// the learned pace: far fewer 429s than pacing alone, failing with VOICEAGENT_PACE_ALONE=1) and
+// test/client/pace-many.test.ts (twenty processes on one pace under a limit of 2/s). A count of
+// this file's 429s could not fail: four small stacks at a time barely pass the limit even alone.
 import { randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -63,6 +66,9 @@ beforeAll(async () => {
   ok("npm run build", await run("npm", ["run", "build"], { cwd: c.dir, env: c.env }));
   writeFileSync(path.join(c.dir, "all.json"), JSON.stringify(tenants));
   writeFileSync(path.join(c.dir, "one.json"), JSON.stringify([tenants[7]]));
+  // The drift pass previews the drifted tenant and three others, not all twelve: what it proves (the
+  // edit is that tenant's drift only) needs others beside it, not every stack's engine again.
+  writeFileSync(path.join(c.dir, "some.json"), JSON.stringify(tenants.slice(0, PARALLEL)));
 }, 300_000);
 afterAll(async () => {
   c?.dispose();
@@ -77,7 +83,6 @@ const provision = (action: string, file = "all.json"): Promise<RunResult> =>
     cwd: c.dir,
     env: c.env,
   });
-const limited = () => Object.values(emu.stats.rateLimited).reduce((a, b) => a + b, 0);
 /** The summary's section `result`: the tenants it lists. */
 const listed = (out: string, result: string): string[] => {
   const section = new RegExp(`^  ${result} \\(\\d+\\):\\n((?:    .*\\n?)*)`, "m").exec(out)?.[1] ?? "";
@@ -98,14 +103,11 @@ const objectsOf = (t: (typeof tenants)[number]) => {
 };
 
 describe(`${TENANTS} tenant stacks through the Automation API, ${PARALLEL} at a time, state on PostgreSQL`, () => {
-  /** Deployments run so far (one per tenant and action): the 429 bound is a few per deployment. */
-  let deployments = 0;
   const drifted = () => tenants[3]!;
   const destroyed = () => tenants[7]!;
 
   it("up: every tenant converges in one pass with exactly its objects", async () => {
     const up = await provision("up");
-    deployments += TENANTS;
     expect(up.code, up.stdout + up.stderr).toBe(0);
     expect(listed(up.stdout, "converged").sort()).toEqual(tenants.map((t) => t.name));
     for (const t of tenants) {
@@ -129,12 +131,13 @@ describe(`${TENANTS} tenant stacks through the Automation API, ${PARALLEL} at a 
       .prepare("UPDATE objects SET data = json_set(data, '$.voice_name', ?) WHERE kind = 'voice' AND id = ?")
       .run("en-GB-RyanNeural", voice.id);
     const writes = { ...emu.stats.writes };
-    const drift = await provision("drift");
-    deployments += TENANTS;
+    const previewed = tenants.slice(0, PARALLEL);
+    expect(previewed).toContain(t);
+    const drift = await provision("drift", "some.json");
     expect(drift.code, drift.stdout + drift.stderr).toBe(3);
     expect(listed(drift.stdout, "drifted")).toEqual([t.name]);
     expect(drift.stdout).toMatch(new RegExp(`^    ${t.name}: voice \\(update\\)$`, "m"));
-    expect(listed(drift.stdout, "converged").sort()).toEqual(tenants.filter((o) => o !== t).map((o) => o.name));
+    expect(listed(drift.stdout, "converged").sort()).toEqual(previewed.filter((o) => o !== t).map((o) => o.name));
     // A preview changes nothing: the edit is still there, nothing was written.
     expect(emu.stats.writes).toEqual(writes);
   }, 900_000);
@@ -143,7 +146,6 @@ describe(`${TENANTS} tenant stacks through the Automation API, ${PARALLEL} at a 
     const gone = destroyed();
     const before = objectsOf(gone);
     const down = await provision("destroy", "one.json");
-    deployments += 1;
     expect(down.code, down.stdout + down.stderr).toBe(0);
     expect(listed(down.stdout, "destroyed")).toEqual([gone.name]);
     // The current API can neither unbind a number nor delete an agent: destroy forgets both (the
@@ -167,14 +169,5 @@ describe(`${TENANTS} tenant stacks through the Automation API, ${PARALLEL} at a 
       expect(dump.includes(t.prompt), `${t.name}'s prompt in the table`).toBe(false);
     }
     expect(dump.includes(TOKEN), "the token in the table").toBe(false);
-  });
-
-  it("the deployments, pacing as one machine, meet only a few 429s in all", () => {
-    const met = limited();
-    console.log(
-      `${deployments} deployments (${TENANTS} tenants, ${PARALLEL} at a time) under ${RATE.perSecond}/s: ` +
-        `${met} 429s of ${emu.stats.total} requests`,
-    );
-    expect(met).toBeLessThanOrEqual(2 * deployments);
   });
 });

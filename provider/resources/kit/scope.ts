@@ -1,4 +1,5 @@
 import type { VoiceAgentClient } from "../../client/index.js";
+import { PacedTime } from "../../client/paced-time.js";
 import { runInScope } from "../../client/stores.js";
 import type { Host } from "../../host.js";
 import { Configuration } from "./configuration.js";
@@ -68,7 +69,8 @@ export class RequestScope {
   async run<T>(work: () => Promise<T>): Promise<T> {
     const budget = this.budgetMs === undefined ? undefined : { budgetMs: this.budgetMs };
     try {
-      return await runInScope({ stores: this.host, budget, tell: (text) => this.note(text) }, work);
+      const paced = new PacedTime();
+      return await runInScope({ stores: this.host, budget, tell: (text) => this.note(text), paced }, work);
     } finally {
       await Promise.all(this.pending);
     }
