@@ -13,7 +13,7 @@ import { REPO_ROOT, run } from "../helpers/consumer.js";
 import { installedPlugins } from "../helpers/release-server.js";
 import { files, TEMPLATE, useYamlStack } from "./yaml-stack.js";
 import { currentSetupScenario } from "../sdk/current-setup.js";
-import { type ServedFleetDriver, servedFleetScenario } from "../fleet/served-scenario.js";
+import { type ServedFleetDriver, servedFleetScenario, servedInterfaceFleetScenario } from "../fleet/served-scenario.js";
 
 const PROMPT = `You are the front desk of a small clinic (${randomUUID()}). Take a message.`;
 const ctx = useYamlStack(inject("releaseDir"), PROMPT);
@@ -363,10 +363,10 @@ describe("the Fleet in YAML (voiceagent:Fleet, served by the plugin's Construct)
       return { baseUrl: ctx.emu.url, token: ctx.token };
     },
   };
-  // One served Fleet: the interface API's kinds as the component's children (servedInterfaceFleetScenario)
-  // are proven by test/consumer/fleet.test.ts, whose interface-API fleet moves onto the served component
-  // with no change; what YAML adds (the stack file's fleet, --secret --path, up, destroy) is this one's.
   servedFleetScenario(driver);
+  // The interface API's fleet on the same stack, which the scenario above left empty: issue 43 asks
+  // for it from a language with no Node (the TypeScript move in test/consumer/fleet.test.ts has Node).
+  servedInterfaceFleetScenario(driver);
 });
 
 describe("voiceagent pull --format yaml, and pulumi import into a YAML project", () => {
