@@ -39,7 +39,7 @@ describe("a clinic on the current API (dynamic entry)", () => {
     // The clinic's Twilio account connection, and the Spanish agent's prompt object, vector
     // database and OpenAI connection, made on the service (not by this program).
     const promptId = await made(ctx, "prompts", { content: "Eres la recepción de la clínica. Das y cambias citas." });
-    await c.config({
+    const ids = {
       "clinic:twilioConnection": await made(ctx, "account_connections", {
         type: "account_connection_twilio",
         credentials: { twilio_account_sid: "AC-clinic-0001", twilio_auth_token: TWILIO_AUTH },
@@ -55,7 +55,8 @@ describe("a clinic on the current API (dynamic entry)", () => {
         type: "account_connection_openai",
         credentials: { openai_api_key: "sk-clinic-key" },
       }),
-    });
+    };
+    await c.pulumi(["config", "set-all", ...Object.entries(ids).flatMap(([k, v]) => ["--plaintext", `${k}=${v}`])]);
     expect(await c.up()).toEqual({ create: 11 });
     const out = await c.outputs();
     const spanish = (await client.agents.list.all()).find((a) => a.name === "Recepción");
@@ -118,14 +119,19 @@ describe("a clinic on the current API (dynamic entry)", () => {
       expect(recepcion, field).toMatch(new RegExp(`~ ${field} *: `));
     expect(refreshed.stdout).toMatch(/~ 3 to update/);
 
-    await c.config({ "clinic:frontPrompt": "You are the clinic's front desk. Book, move and cancel visits." });
-    expect(await c.up()).toEqual({ update: 1, same: 10 });
+    // The prompt and the voice's type changed in one up: each an update in place.
+    await c.pulumi([
+      "config",
+      "set-all",
+      "--plaintext",
+      "clinic:frontPrompt=You are the clinic's front desk. Book, move and cancel visits.",
+      "--plaintext",
+      "clinic:calmVoice=rime",
+    ]);
+    expect(await c.up()).toEqual({ update: 2, same: 9 });
     expect((await client.agents.get(front)).prompt).toBe(
       "You are the clinic's front desk. Book, move and cancel visits.",
     );
-
-    await c.config({ "clinic:calmVoice": "rime" });
-    expect(await c.up()).toEqual({ update: 1, same: 10 });
     expect(await client.voices.get(String(out.calmId))).toMatchObject({ type: "voice_rime", speaker: "river" });
     expect(await c.preview()).toEqual({ same: 11 });
 
@@ -153,12 +159,18 @@ describe("a clinic on the current API (dynamic entry)", () => {
     const { c, client } = ctx;
     writeFileSync(path.join(c.dir, "index.ts"), readFileSync(path.join(REPO_ROOT, "examples/basic/index.ts"), "utf8"));
     await c.pulumi(["stack", "init", "basic"]);
-    await c.config({
-      "voiceagent:baseUrl": ctx.emu.url,
-      "voiceagent:token": { value: ctx.token, secret: true },
-      "voiceagent:api": "2024",
-      "clinic:number": "+15550010003",
-    });
+    await c.pulumi([
+      "config",
+      "set-all",
+      "--plaintext",
+      `voiceagent:baseUrl=${ctx.emu.url}`,
+      "--secret",
+      `voiceagent:token=${ctx.token}`,
+      "--plaintext",
+      "voiceagent:api=2024",
+      "--plaintext",
+      "clinic:number=+15550010003",
+    ]);
     expect(await c.up()).toEqual({ create: 4 });
     const out = await c.outputs();
     expect((await client.numbers.get("+15550010003")).inbound_agent?.id).toBe(out.agentId);

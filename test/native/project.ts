@@ -70,6 +70,11 @@ export interface Project {
   preview(stack: string, args?: string[]): Promise<{ steps: Step[]; summary: Record<string, number> }>;
   /** `pulumi up --yes --skip-preview --json`: the change summary. */
   up(stack: string, args?: string[]): Promise<Record<string, number>>;
+  /**
+   * The same up, with the steps it took (our resources only, as `preview` gives them): what a
+   * preview would have said, read off the up itself when the preview would only have been read.
+   */
+  upSteps(stack: string, args?: string[]): Promise<{ steps: Step[]; summary: Record<string, number> }>;
   /** `pulumi destroy --yes --skip-preview --json`: the change summary. */
   destroy(stack: string): Promise<Record<string, number>>;
   /** `pulumi stack export` as parsed JSON: the deployment's resources. */
@@ -118,6 +123,18 @@ export function summaryOf(r: RunResult): Record<string, number> {
     .filter((l) => l.startsWith("{"))
     .map((l) => JSON.parse(l) as { summaryEvent?: { resourceChanges?: Record<string, number> } });
   return events.find((e) => e.summaryEvent)?.summaryEvent?.resourceChanges ?? {};
+}
+
+/** The steps of `pulumi up --json` (one engine event per line): each resource's step as it began. */
+export function stepsOf(r: RunResult): Step[] {
+  return r.stdout
+    .split("\n")
+    .filter((l) => l.startsWith("{"))
+    .flatMap((l) => {
+      const pre = (JSON.parse(l) as { resourcePreEvent?: { metadata?: { op: string; urn: string } } }).resourcePreEvent;
+      return pre?.metadata ? [{ op: pre.metadata.op, urn: pre.metadata.urn, type: typeOf(pre.metadata.urn) }] : [];
+    })
+    .filter((s) => ours(s.type));
 }
 
 /**
@@ -177,6 +194,10 @@ export async function nativeInstall(
       },
       up: async (stack, args = []) =>
         summaryOf(await pulumi(stack, ["up", "--yes", "--skip-preview", "--json", ...args])),
+      async upSteps(stack, args = []) {
+        const r = await pulumi(stack, ["up", "--yes", "--skip-preview", "--json", ...args]);
+        return { steps: stepsOf(r), summary: summaryOf(r) };
+      },
       destroy: async (stack) => summaryOf(await pulumi(stack, ["destroy", "--yes", "--skip-preview", "--json"])),
       async exported(stack) {
         const r = await pulumi(stack, ["stack", "export"]);

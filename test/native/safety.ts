@@ -148,7 +148,8 @@ export function safetyScenarios(): void {
       const client = clientOf("lines");
       const [X, Y] = emus.get("lines")!.seeds.get(tokens.lines)!.numbers;
       type Line = { name: string; number: string; agent: "a" | "b"; grouped?: boolean };
-      const layout = (lines: Line[]) => p.pulumi(stack, ["config", "set", "lines:layout", JSON.stringify(lines)]);
+      /** The up's --config sets (and saves) the layout. */
+      const layout = (lines: Line[]) => ["--config", `lines:layout=${JSON.stringify(lines)}`];
       const boundTo = async (number: string) => (await client.numbers.get(number)).inbound_agent?.id;
       await p.init(stack);
       await configure("lines", stack, {
@@ -165,29 +166,37 @@ export function safetyScenarios(): void {
       expect(a).toBeDefined();
 
       // Renamed without an alias: the new line's create binds, the old one's delete sends nothing.
-      await layout([
-        { name: "main-line", number: X!, agent: "a" },
-        { name: "line-y", number: Y!, agent: "b" },
-      ]);
       const updates = writes("lines", "/v1/numbers/update");
-      const renamed = await p.pulumi(stack, ["up", "--yes", "--skip-preview"]);
+      const renamed = await p.pulumi(stack, [
+        "up",
+        "--yes",
+        "--skip-preview",
+        ...layout([
+          { name: "main-line", number: X!, agent: "a" },
+          { name: "line-y", number: Y!, agent: "b" },
+        ]),
+      ]);
       expect(writes("lines", "/v1/numbers/update") - updates).toBe(1);
       expect(await boundTo(X!)).toBe(a);
       // The plugin's stderr is hidden by the engine: only the Log RPC puts the note in front of the user.
       expect(renamed.stdout).toMatch(/left bound/);
 
-      await layout([
-        { name: "main-line", number: Y!, agent: "a" },
-        { name: "line-y", number: X!, agent: "b" },
-      ]);
-      await p.up(stack);
+      await p.up(
+        stack,
+        layout([
+          { name: "main-line", number: Y!, agent: "a" },
+          { name: "line-y", number: X!, agent: "b" },
+        ]),
+      );
       expect([await boundTo(X!), await boundTo(Y!)]).toEqual([b, a]);
 
-      await layout([
-        { name: "main-line", number: Y!, agent: "a", grouped: true },
-        { name: "line-y", number: X!, agent: "b" },
-      ]);
-      await p.up(stack);
+      await p.up(
+        stack,
+        layout([
+          { name: "main-line", number: Y!, agent: "a", grouped: true },
+          { name: "line-y", number: X!, agent: "b" },
+        ]),
+      );
       expect([await boundTo(X!), await boundTo(Y!)]).toEqual([b, a]);
       await p.pulumi(stack, ["preview", "--refresh", "--expect-no-changes"]);
     }, 240_000);
@@ -342,15 +351,13 @@ no secret in plaintext`, async ({ expect }) => {
         via: "dynamic" | "default" | "explicit" | "component";
         version?: string;
       };
-      const place = (line: Placed, owned: Placed) =>
-        p.pulumi(stack, [
-          "config",
-          "set-all",
-          "--plaintext",
-          `instances:lines=${JSON.stringify([line])}`,
-          "--plaintext",
-          `instances:owned=${JSON.stringify([owned])}`,
-        ]);
+      /** The up's --config sets (and saves) where the line and the owned number are placed. */
+      const place = (line: Placed, owned: Placed) => [
+        "--config",
+        `instances:lines=${JSON.stringify([line])}`,
+        "--config",
+        `instances:owned=${JSON.stringify([owned])}`,
+      ];
       const desk = async () => (await client.agents.list.all()).find((a) => a.prompt === "You are the front desk.")?.id;
       /** The live state of both numbers, and whether `preview --expect-no-changes` passes. */
       const liveState = async () => {
@@ -361,25 +368,31 @@ no secret in plaintext`, async ({ expect }) => {
       await p.init(stack);
       await configure("moves", stack, {});
       // First on the dynamic entry: the dynamic-provider host, a process of its own.
-      await place({ name: "line-y", number: LINE!, via: "dynamic" }, { name: "own-y", number: OWNED!, via: "dynamic" });
-      await p.up(stack);
+      await p.up(
+        stack,
+        place({ name: "line-y", number: LINE!, via: "dynamic" }, { name: "own-y", number: OWNED!, via: "dynamic" }),
+      );
       const agent = await desk();
       expect(agent).toBeDefined();
       expect(await liveState()).toEqual({ bound: agent, active: true });
 
       // To the native entry's default provider, renamed: the old resources' deletes run in the
       // dynamic host, which never checked the new ones.
-      await place({ name: "line-c", number: LINE!, via: "default" }, { name: "own-a", number: OWNED!, via: "default" });
-      await p.up(stack);
+      await p.up(
+        stack,
+        place({ name: "line-c", number: LINE!, via: "default" }, { name: "own-a", number: OWNED!, via: "default" }),
+      );
       expect(await liveState()).toEqual({ bound: agent, active: true });
       await p.pulumi(stack, ["preview", "--expect-no-changes"]);
 
       // The default provider of another version: an instance of its own, a process of its own.
-      await place(
-        { name: "line-v", number: LINE!, via: "default", version: "0.2.9" },
-        { name: "own-v", number: OWNED!, via: "default", version: "0.2.9" },
+      await p.up(
+        stack,
+        place(
+          { name: "line-v", number: LINE!, via: "default", version: "0.2.9" },
+          { name: "own-v", number: OWNED!, via: "default", version: "0.2.9" },
+        ),
       );
-      await p.up(stack);
       expect(await liveState()).toEqual({ bound: agent, active: true });
       const providers = (await p.exported(stack))
         .filter((r) => /::line-v$|::own-v$/.test(r.urn))
@@ -397,14 +410,13 @@ no secret in plaintext`, async ({ expect }) => {
       // a provider process starts in another PID namespace, as the same uid on the same temp
       // folder (a CI container sharing the host's /tmp): the new line's bind is held until it has
       // started, so its start falls after the new resources' checks and before the old ones' deletes.
-      await place(
-        { name: "line-b", number: LINE!, via: "explicit" },
-        { name: "own-b", number: OWNED!, via: "explicit" },
-      );
       const emu = emus.get("moves")!;
       const held = holdDelays(emu.faults);
       emu.faults.add({ route: "/v1/numbers/update", method: "POST", latencyMs: 1, count: 1 });
-      const up = p.up(stack);
+      const up = p.up(
+        stack,
+        place({ name: "line-b", number: LINE!, via: "explicit" }, { name: "own-b", number: OWNED!, via: "explicit" }),
+      );
       await Promise.race([
         held.untilHolding(1),
         up.then(() => Promise.reject(new Error("the up ended before its bind was held"))),
@@ -416,11 +428,10 @@ no secret in plaintext`, async ({ expect }) => {
       await p.pulumi(stack, ["preview", "--expect-no-changes"]);
 
       // Into a component that carries its own Provider, renamed again.
-      await place(
-        { name: "line-d", number: LINE!, via: "component" },
-        { name: "own-d", number: OWNED!, via: "component" },
+      await p.up(
+        stack,
+        place({ name: "line-d", number: LINE!, via: "component" }, { name: "own-d", number: OWNED!, via: "component" }),
       );
-      await p.up(stack);
       expect(await liveState()).toEqual({ bound: agent, active: true });
       await p.pulumi(stack, ["preview", "--expect-no-changes"]);
     }, 300_000);

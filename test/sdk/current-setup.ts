@@ -2,7 +2,9 @@
 // example's stack, after its own scenario: the same installed SDK, plugin and stack, pointed at an
 // emulator of the current API (2024). Its nested inputs (an agent's llmFallback and Deepgram
 // keywords, a prompt's collected fields) are written the SDK's way; each must reach the service
-// as declared, read back without drift, show a hand edit at `preview --refresh` and take it back.
+// as declared, and a preview propose no change; where the driver does not leave it to another
+// language's run (`handEdits`: the plugin's Read and Diff, the same whatever the language), a hand
+// edit is seen by `up --refresh`, which takes it back, and a refreshing preview is then empty.
 // Where the program declares them (Python, YAML: issue 50), the service's other actions beside
 // them: an external action with a signature secret and a nested input schema, a transfer set off
 // by a phrase, and a hold.
@@ -20,6 +22,10 @@ export interface CurrentDriver {
   set(key: string, value: string, secret?: boolean): Promise<void>;
   /** `pulumi config rm`, ignoring a key that is not set. */
   rm(key: string): Promise<void>;
+  /** Where the driver can: several keys set in one command (`config set-all`); else `set` per key. */
+  setAll?(values: Record<string, { value: string; secret?: boolean }>): Promise<void>;
+  /** Where the driver can: several keys removed in one command (`config rm-all`); else `rm` per key. */
+  rmAll?(keys: string[]): Promise<void>;
   /** Rewrites (and rebuilds) the program so that it declares the setup; returns the undo. */
   use(): Promise<() => Promise<void>>;
   /** An up (with a refresh first): its change counts and the stack's outputs. */
@@ -41,6 +47,24 @@ export interface CurrentDriver {
    * export, the backend's files, what the CLI and the program printed).
    */
   actions?: { plaintext(secret: string): Promise<string[]> };
+  /**
+   * false where another language's run of this scenario proves the hand edits (what a refresh
+   * sees and an up --refresh puts back is the plugin's Read and Diff, whatever the language): the
+   * run then proves the SDK's wiring only (up, what reached the service, a no-change preview, destroy).
+   */
+  handEdits?: boolean;
+}
+
+/** Sets the values in one command where the driver can. */
+async function setAll(run: CurrentDriver, values: Record<string, { value: string; secret?: boolean }>): Promise<void> {
+  if (run.setAll) return run.setAll(values);
+  for (const [key, { value, secret }] of Object.entries(values)) await run.set(key, value, secret);
+}
+
+/** Removes the keys in one command where the driver can. */
+async function rmAll(run: CurrentDriver, keys: string[]): Promise<void> {
+  if (run.rmAll) return run.rmAll(keys);
+  for (const key of keys) await run.rm(key);
 }
 
 /**
@@ -64,14 +88,18 @@ type Stored = { config?: Record<string, unknown> };
 
 /** Registers the setup's test on a stack its scenario's destroy left empty. */
 export function currentSetupScenario(run: CurrentDriver): void {
+  const handEdits = run.handEdits ?? true;
   const title =
     "the current API's production setup with nested inputs: " +
     (run.misspelt ? "a misspelt nested key fails at preview naming its path; " : "") +
-    "up; no-change preview; a hand edit of the fallback's model and a collected field's label " +
-    (run.actions
-      ? "and of a transfer's phrase and an external action's URL, " +
-        "seen by preview --refresh and put back; the signature secret in no output, export or backend file; "
-      : "and put back; ") +
+    "up; no-change preview; " +
+    (!handEdits
+      ? ""
+      : "a hand edit of the fallback's model and a collected field's label " +
+        (run.actions
+          ? "and of a transfer's phrase and an external action's URL, " +
+            "not seen by a plain preview, seen by up --refresh and put back; the signature secret in no output, export or backend file; "
+          : "not seen by a plain preview, seen by up --refresh and put back; ")) +
     "destroy";
   it(title, async () => {
     const token = `current-${randomUUID()}`;
@@ -88,14 +116,16 @@ export function currentSetupScenario(run: CurrentDriver): void {
     };
     const undo = await run.use();
     try {
-      await run.set("voiceagent:baseUrl", emu.url);
-      await run.set("voiceagent:token", token, true);
-      await run.set("voiceagent:api", "2024");
-      await run.set("current", "true");
-      await run.set("currentVoice", emu.seeds.get(token)!.voices[0]!);
+      await setAll(run, {
+        "voiceagent:baseUrl": { value: emu.url },
+        "voiceagent:token": { value: token, secret: true },
+        "voiceagent:api": { value: "2024" },
+        current: { value: "true" },
+        currentVoice: { value: emu.seeds.get(token)!.voices[0]! },
+        ...(run.misspelt ? { misspelt: { value: "true" } } : {}),
+      });
 
       if (run.misspelt) {
-        await run.set("misspelt", "true");
         emu.resetStats();
         const bad = await run.failingPreview();
         await run.rm("misspelt");
@@ -159,51 +189,62 @@ export function currentSetupScenario(run: CurrentDriver): void {
           config: { phrase_triggers: [{ phrase: "please hold" }] },
         });
       }
-      expect(await run.preview()).toEqual({});
-
-      // Someone edits the fallback's model and a collected field's label on the service.
-      await service(`/v1/agents/update?id=${agentId}`, { llm_fallback: { provider: "azure", model_name: "gpt-4.1" } });
-      await service(`/v1/prompts/update?id=${promptId}`, {
-        collect_fields: [{ name: "email", label: "Correo", field_type: "field_type_email" }],
-      });
-      // ... and, where declared, the transfer's phrase and the external action's URL.
-      if (run.actions) {
-        await service(`/v1/actions/update?id=${String(up.outputs.transferId)}`, {
-          type: "action_transfer_call",
-          config: { phone_number: "+15550100700" },
-          action_trigger: {
-            type: "action_trigger_phrase_based",
-            config: { phrase_triggers: [{ phrase: "operator", conditions: ["phrase_condition_type_contains"] }] },
-          },
+      if (!handEdits) expect(await run.preview()).toEqual({});
+      else {
+        // Someone edits the fallback's model and a collected field's label on the service.
+        await service(`/v1/agents/update?id=${agentId}`, {
+          llm_fallback: { provider: "azure", model_name: "gpt-4.1" },
         });
-        await service(`/v1/actions/update?id=${String(up.outputs.lookupId)}`, {
-          type: "action_external",
-          config: { ...kept(up.outputs.lookupId), url: "https://elsewhere.example/patients" },
+        await service(`/v1/prompts/update?id=${promptId}`, {
+          collect_fields: [{ name: "email", label: "Correo", field_type: "field_type_email" }],
         });
+        // ... and, where declared, the transfer's phrase and the external action's URL.
+        if (run.actions) {
+          await service(`/v1/actions/update?id=${String(up.outputs.transferId)}`, {
+            type: "action_transfer_call",
+            config: { phone_number: "+15550100700" },
+            action_trigger: {
+              type: "action_trigger_phrase_based",
+              config: { phrase_triggers: [{ phrase: "operator", conditions: ["phrase_condition_type_contains"] }] },
+            },
+          });
+          await service(`/v1/actions/update?id=${String(up.outputs.lookupId)}`, {
+            type: "action_external",
+            config: { ...kept(up.outputs.lookupId), url: "https://elsewhere.example/patients" },
+          });
+        }
+        const edited = run.actions ? 4 : 2;
+        // The no-change preview: a plain one neither reads the service nor proposes a change (so it
+        // also proves the stack unchanged since the up, before the edits).
+        expect(await run.preview()).toEqual({});
+        // The refresh sees the edits (the program is unchanged: only they can make updates), the up puts them back.
+        const putBack = (await run.up(true)).changes;
+        expect(putBack).toMatchObject({ update: edited });
+        expect(Object.keys(putBack).filter((op) => op !== "update")).toEqual([]);
+        expect((await service(`/v1/agents?id=${agentId}`)).llm_fallback).toEqual({
+          provider: "azure",
+          model_name: "gpt-4o-mini",
+        });
+        expect((await service(`/v1/prompts?id=${promptId}`)).collect_fields).toEqual(declaredFields);
+        if (run.actions) {
+          expect((await phrases(up.outputs.transferId)).config?.phrase_triggers?.map((p) => p.phrase)).toEqual([
+            PHRASE,
+          ]);
+          expect(kept(up.outputs.lookupId)).toMatchObject(declaredLookup);
+        }
+        expect(await run.preview(true)).toEqual({});
       }
-      const edited = run.actions ? 4 : 2;
-      expect(await run.preview()).toEqual({});
-      expect(await run.preview(true)).toEqual({ update: edited });
-      expect((await run.up(true)).changes).toMatchObject({ update: edited });
-      expect((await service(`/v1/agents?id=${agentId}`)).llm_fallback).toEqual({
-        provider: "azure",
-        model_name: "gpt-4o-mini",
-      });
-      expect((await service(`/v1/prompts?id=${promptId}`)).collect_fields).toEqual(declaredFields);
-      if (run.actions) {
-        expect((await phrases(up.outputs.transferId)).config?.phrase_triggers?.map((p) => p.phrase)).toEqual([PHRASE]);
-        expect(kept(up.outputs.lookupId)).toMatchObject(declaredLookup);
-      }
-      expect(await run.preview(true)).toEqual({});
       // While the stack holds the action (its export is empty after destroy), and after destroy's output.
       if (run.actions) expect(await run.actions.plaintext(SIGNATURE)).toEqual([]);
 
       expect(await run.destroy()).toEqual({ delete: count });
       if (run.actions) expect(await run.actions.plaintext(SIGNATURE)).toEqual([]);
     } finally {
-      for (const key of ["current", "currentVoice", "misspelt", "voiceagent:api"]) await run.rm(key);
-      await run.set("voiceagent:baseUrl", run.before.baseUrl);
-      await run.set("voiceagent:token", run.before.token, true);
+      await rmAll(run, ["current", "currentVoice", "misspelt", "voiceagent:api"]);
+      await setAll(run, {
+        "voiceagent:baseUrl": { value: run.before.baseUrl },
+        "voiceagent:token": { value: run.before.token, secret: true },
+      });
       await undo();
       await emu.close();
     }
@@ -212,13 +253,14 @@ export function currentSetupScenario(run: CurrentDriver): void {
 
 /**
  * The driver of an SDK example's stack (test/sdk/sdk-stack.ts), its program switched by `use`;
- * `actions`: the program declares the actions (CurrentDriver's `actions`).
+ * `actions`: the program declares the actions (CurrentDriver's `actions`); `handEdits` as CurrentDriver's.
  */
 export function sdkDriver(
   ctx: SdkStack,
   use: () => Promise<() => Promise<void>>,
   misspelt?: RegExp,
   actions = false,
+  handEdits = true,
 ): CurrentDriver {
   const counts = (summary: { changes: Counts; outputs: Record<string, unknown> }) => changed(summary);
   return {
@@ -227,6 +269,20 @@ export function sdkDriver(
     },
     rm: async (key) => {
       await ctx.pulumi("config", "rm", key).catch(() => undefined);
+    },
+    setAll: async (values) => {
+      await ctx.pulumi(
+        "config",
+        "set-all",
+        ...Object.entries(values).flatMap(([key, { value, secret }]) => [
+          secret ? "--secret" : "--plaintext",
+          `${key}=${value}`,
+        ]),
+      );
+    },
+    // `config rm-all` passes over a key that is not set.
+    rmAll: async (keys) => {
+      await ctx.pulumi("config", "rm-all", ...keys);
     },
     use,
     up: async (refresh = false) => {
@@ -244,5 +300,6 @@ export function sdkDriver(
     },
     ...(misspelt ? { misspelt } : {}),
     ...(actions ? { actions: { plaintext: (secret: string) => ctx.plaintext(secret) } } : {}),
+    handEdits,
   };
 }

@@ -92,7 +92,7 @@ the generation`, async () => {
       writeFileSync(main, original);
       await ctx.pulumi("config", "rm", "fleet");
     }
-  });
+  }, 180_000);
 
   // A stack the 0.4.0 Python Fleet made: test/sdk/fleet-0.4.0 holds that SDK's fleet.py and
   // _fleet_schema.py byte for byte (`git show 9a82849:sdk/python/pulumi_voiceagent/<file>`, main
@@ -169,7 +169,7 @@ up changes nothing at the service", async () => {
       for (const to of Object.keys(old)) rmSync(path.join(pkg, to), { force: true });
       await ctx.pulumi("config", "rm", "fleet");
     }
-  });
+  }, 180_000);
 
   // The same program, given `current`, declares the current API's setup (test/sdk/current_setup.py),
   // its actions too.
