@@ -12,6 +12,7 @@ import { gapOf, readable, type Listing } from "./listing.js";
 import { bodyKey } from "./match.js";
 import type { ListItem, Snapshots } from "./snapshots.js";
 import type { ClientOptions } from "./options.js";
+import { currentScope } from "./stores.js";
 import type { Transport } from "./transport.js";
 
 /** How to make one object of a collection exactly once. */
@@ -98,8 +99,15 @@ async function createTracked<T extends ListItem>(how: CreateOnce<T>, ctx: Create
   // One clock for every deadline: the transport compares them with options.now() too.
   const started = options.now();
   const { at: deadline, budgetMs } = deadlineOf(options);
-  // Waits on what other processes of the deployment hold end with the operation's budget too.
-  const until: Until = { at: deadline, now: options.now };
+  // Waits on what other processes of the deployment hold end with the operation's budget too, on a
+  // clock that stops while the operation's requests wait for their turns under a learned rate limit
+  // (not charged to the budget, client/paced-time.ts): a create whose turn came minutes after it was
+  // registered still records its answer, and its entries still hold the other processes' checks.
+  const paced = currentScope()?.paced;
+  const until: Until = {
+    at: deadline,
+    now: paced ? () => options.now() - paced.ms(options.now()) : options.now,
+  };
   // Without a snapshot (no list route, or it failed) the create is still made, once; an unknown
   // outcome is then reported honestly instead of reconciled.
   let before: Set<string> | undefined;

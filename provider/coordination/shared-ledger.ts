@@ -13,9 +13,10 @@ import type { ProcessId, Room } from "./machine.js";
  * process. `pid` and `started` (the process's start time, "" where the OS does not tell it): its
  * entries go when the process is gone (killed mid-create, they would hold the others forever),
  * and a later process that got the same pid is not it; `owner`: the ledger within the process
- * (tests run several in one); `expires`: when its operation's deadline passes (wall-clock ms), after
- * which it holds nothing, whether or not its removal found the lock free (absent where a release
- * wrote none: it then ends with its process only).
+ * (tests run several in one); `expires`: when its operation's deadline passes (wall-clock ms, moved
+ * on while its work runs by the time its operation waits for turns under a rate limit, `renewing`),
+ * after which it holds nothing, whether or not its removal found the lock free (absent where a
+ * release wrote none: it then ends with its process only).
  */
 const EntrySchema = z.object({
   pid: z.number().int(),
@@ -120,11 +121,15 @@ export class SharedLedger implements CreateLedger {
   /** This ledger's steps waiting for the next group (one ledger per account in a host). */
   private readonly batch: Batch = { pending: [], running: false };
 
-  /** `now`: the wall clock the entries' `expires` are in (one machine: every process shares it). */
+  /**
+   * `now`: the wall clock the entries' `expires` are in (one machine: every process shares it).
+   * `tick`: the pause between renewals of this ledger's entries while their work runs (`renewing`).
+   */
   constructor(
     deployment: SharedDeployment,
     token: string,
     private readonly now: () => number = Date.now,
+    private readonly tick: () => Promise<void> = renewal,
   ) {
     this.room = deployment.machine;
     this.engine = deployment.engine;
@@ -182,13 +187,43 @@ export class SharedLedger implements CreateLedger {
     }
     let result: T;
     try {
-      result = await fn();
+      result = await this.renewing("inFlight", entry, by, fn);
     } catch (err) {
       await this.update((s) => void remove(s.inFlight, sameEntry(entry)), by).catch(() => undefined);
       throw err;
     }
     await this.update((s) => void remove(s.inFlight, sameEntry(entry)), by);
     return result;
+  }
+
+  /**
+   * Runs `fn` while renewing `entry` (of `list`) each `tick`: its `expires` moves with its deadline
+   * `by`, whose clock stops while the operation's requests wait for their turns under a learned
+   * rate limit (client/reconcile.ts). A create whose turn comes minutes after it was registered is
+   * still in flight for the other processes' checks when it is sent; one whose process stalls or
+   * whose renewals meet a busy lock still ends with its operation as the other processes see it.
+   */
+  private async renewing<T>(list: "inFlight" | "checks", entry: Entry, by: Until, fn: () => Promise<T>): Promise<T> {
+    let done = false;
+    const renew = async () => {
+      for (;;) {
+        await this.tick();
+        if (done) return;
+        const expires = this.expiry(by);
+        if (entry.expires !== undefined && expires <= entry.expires) continue;
+        entry.expires = expires;
+        await this.update((s) => {
+          const mine = s[list].find(sameEntry(entry));
+          if (mine) mine.expires = expires;
+        }, by).catch(() => undefined);
+      }
+    };
+    void renew();
+    try {
+      return await fn();
+    } finally {
+      done = true;
+    }
   }
 
   async check<T>(
@@ -214,7 +249,7 @@ export class SharedLedger implements CreateLedger {
           );
         await pause(round);
       }
-      result = await fn();
+      result = await this.renewing("checks", entry, by, fn);
     } catch (err) {
       await this.update((s) => void remove(s.checks, sameEntry(entry)), by).catch(() => undefined);
       throw err;
@@ -389,6 +424,17 @@ const STALE_MS = 10_000;
  * Creates give their operation's deadline instead (customTimeouts, voiceagent:operationTimeout).
  */
 const DEFAULT_WAIT_MS = 60_000;
+
+/**
+ * How often an entry whose work runs is renewed (`renewing`): well within any operation's budget
+ * (minutes), so its `expires` moves before it passes, and rare enough to cost the lock little.
+ */
+const RENEW_MS = 5_000;
+
+/** The default `tick`: RENEW_MS, on a timer that keeps no process alive (a renewal left pending ends with it). */
+function renewal(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, RENEW_MS).unref());
+}
 
 const LOCK = {
   realpath: false,

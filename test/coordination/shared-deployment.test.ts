@@ -491,6 +491,64 @@ describe("creates of one account through two ledgers of one deployment", () => {
     expect([checked, waited]).toEqual(["checked", false]);
   });
 
+  it("a create whose turn under a rate limit comes after its deadline on the wall clock still holds the other processes' checks", async () => {
+    // Simulated: the wall clock, the time its operation waited for turns (not charged to its
+    // deadline, client/reconcile.ts), and the renewals of its entry (each `tick` a gate the test opens).
+    let clock = 0;
+    let paced = 0;
+    const now = () => clock;
+    const ticks: Array<() => void> = [];
+    let ticked = () => {};
+    const tick = () =>
+      new Promise<void>((resolve) => {
+        ticks.push(resolve);
+        ticked();
+      });
+    const nextTick = () => new Promise<void>((resolve) => (ticked = resolve));
+    const [sending, checking] = [new SharedLedger(shared, "t0ken", now, tick), new SharedLedger(shared, "t0ken", now)];
+    let inFlight = () => {};
+    const registered = new Promise<void>((resolve) => (inFlight = resolve));
+    let answer = () => {};
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    const send = sending.send(
+      "agents",
+      {},
+      async () => {
+        inFlight();
+        await answered;
+        return "made";
+      },
+      { at: 100, now: () => clock - paced },
+    );
+    await registered;
+    // Ten wall-clock deadlines later, all spent waiting for its turn, renewed every half deadline:
+    // the create is still in flight.
+    for (let step = 0; step < 20; step++) {
+      clock += 50;
+      paced += 50;
+      // A ledger that renews nothing asks for no tick: the clock then only moves on.
+      const release = ticks.shift();
+      if (!release) continue;
+      const renewed = nextTick();
+      release();
+      await renewed;
+    }
+    let waited = false;
+    const checked = checking.check(
+      "agents",
+      () => true,
+      async () => "checked",
+      () => {
+        waited = true;
+        answer();
+      },
+      { at: 10_000, now },
+    );
+    expect([await checked, waited]).toEqual(["checked", true]);
+    answer();
+    expect(await send).toBe("made");
+  });
+
   it("a process killed with a create in flight does not hold the deployment's checks", async () => {
     // The child registers a create of agents and never answers it, then is killed.
     const code =
