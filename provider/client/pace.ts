@@ -152,6 +152,11 @@ export interface PaceState {
    * back (shared pacing runs on the wall clock), which `paceClock` accounts for.
    */
   seenAt?: number | undefined;
+  /**
+   * When the service last answered (not 429) a request of the token, told by any process; absent
+   * before. Waiting for turns is a queue only while this moves (`Pacer.answeredWithin`).
+   */
+  answeredAt?: number | undefined;
 }
 
 /** A time before any other (JSON holds no -Infinity). */
@@ -188,6 +193,7 @@ export function paceClock(s: PaceState, now: number): void {
     s.nextAt -= back;
     if (s.ignoreUntil !== LONG_AGO) s.ignoreUntil = Math.max(LONG_AGO, s.ignoreUntil - back);
     for (const k of ["windowAt", "lastLimited", "lastDecrease", "lastIncrease"] as const) s[k] = Math.min(s[k], now);
+    if (s.answeredAt !== undefined) s.answeredAt = Math.min(s.answeredAt, now);
     s.seenAt = now;
   } else s.seenAt = Math.max(seen, now);
   s.ignoreUntil = Math.min(s.ignoreUntil, now + IGNORE_MS);
@@ -283,6 +289,7 @@ export function paceLimited(s: PaceState, now: number, sent: number, sentAt?: nu
 /** `count` requests were answered (not 429) by `now`: a second without 429s at a rate used raises it a step. */
 export function paceAnswered(s: PaceState, now: number, count = 1): void {
   paceClock(s, now);
+  if (count > 0) s.answeredAt = Math.max(s.answeredAt ?? LONG_AGO, now);
   if (s.rate === undefined || count === 0) return;
   s.answeredSinceDecrease += count;
   roll(s, now);
@@ -359,6 +366,8 @@ export class Pacer {
   private lastNote = Number.NEGATIVE_INFINITY;
   /** Answers not yet told to the shared state (told with the next step, not one lock each). */
   private answeredUntold = 0;
+  /** When this process last heard an answer (not 429), told or not. */
+  private answeredHere = LONG_AGO;
   private store: PaceStore | undefined;
   /** A 429 being told to the shared state: the next turn waits for it (it may teach the rate). */
   private telling: Promise<void> | undefined;
@@ -387,6 +396,17 @@ export class Pacer {
   /** The learned rate (requests a second), or undefined while no 429 has been seen (in this process's last view). */
   get perSecond(): number | undefined {
     return this.state.rate;
+  }
+
+  /**
+   * Whether the service answered (not 429) a request of this token within the last `ms`, in this
+   * process or (shared pacing, as last seen) another: whether the queue of turns moves. The time a
+   * request waits for its turn is not charged to its operation's budget while it does; a service
+   * that answers nothing but 429 is refusing, not queueing, and the budget runs as usual.
+   */
+  answeredWithin(ms: number): boolean {
+    const at = Math.max(this.state.answeredAt ?? LONG_AGO, this.answeredHere);
+    return this.now() - at <= ms;
   }
 
   /**
@@ -471,6 +491,7 @@ export class Pacer {
    * taken for 0.5, deeper at each cut).
    */
   onAnswered(): void {
+    this.answeredHere = this.now();
     const store = this.store;
     if (!store) paceAnswered(this.state, this.now());
     else if (this.state.rate !== undefined) {

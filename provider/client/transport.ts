@@ -316,9 +316,12 @@ function retryFor(
       const exp = Math.min(r.maxDelayMs, r.baseDelayMs * 2 ** (attemptCount - 1));
       const delay =
         retryAfter !== undefined ? computedValue : Math.max(1, Math.round(exp / 2 + Math.random() * (exp / 2)));
-      // The operation's budget bounds the total time spent retrying (not waiting for turns).
+      // The operation's budget bounds the total time spent retrying, not waiting for turns while the
+      // queue moves (the service answers the token's requests); a service that answers nothing but
+      // 429 is refusing, and then the wait counts: the request fails once the budget is spent.
       const now = options.now();
-      if (now + delay > deadline + patience.paced.ms(now)) return 0;
+      const credit = pacer?.answeredWithin(r.budgetMs) ? patience.paced.ms(now) : 0;
+      if (now + delay > deadline + credit) return 0;
       onScheduled(error, delay);
       return delay;
     },

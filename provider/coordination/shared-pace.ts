@@ -341,6 +341,9 @@ function stateOf(v: unknown): PaceState | undefined {
   if (typeof ticket === "number" && Number.isFinite(ticket)) s.ticket = ticket;
   const seenAt = field("seenAt");
   if (typeof seenAt === "number" && Number.isFinite(seenAt)) s.seenAt = seenAt;
+  // When the service last answered the token (Pacer.answeredWithin): absent where a release wrote none.
+  const answeredAt = field("answeredAt");
+  if (typeof answeredAt === "number" && Number.isFinite(answeredAt)) s.answeredAt = answeredAt;
   const ceiling = field("ceiling");
   if (ceiling !== undefined) {
     if (typeof ceiling !== "number" || !(ceiling > 0) || !Number.isFinite(ceiling)) return undefined;

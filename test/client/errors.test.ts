@@ -62,15 +62,17 @@ describe("error mapping", () => {
     expect(e.message).toMatch(/\bvoice\b.*voice not found/);
   });
 
-  it("429 honours Retry-After, then is ApiRateLimitError with retryAfterMs", async () => {
+  // A 429 is retried until the operation's time budget, not `retry.limit` times (retry.test.ts proves
+  // that): a short budget here, so the 429s end in the error.
+  it("429 honours Retry-After until the budget is spent, then is ApiRateLimitError with retryAfterMs", async () => {
     const e = await failWith(
       { status: 429, json: { detail: "slow down" }, headers: { "retry-after": "0" } },
-      { retry: { limit: 2, baseDelayMs: 1 } },
+      { retry: { limit: 2, baseDelayMs: 1, budgetMs: 500 } },
     );
     expect(e).toBeInstanceOf(ApiRateLimitError);
     expect((e as ApiRateLimitError).retryAfterMs).toBe(0);
-    expect(e.attempts).toBe(3);
-    expect(server!.requests).toHaveLength(3);
+    expect(e.attempts).toBeGreaterThanOrEqual(1);
+    expect(server!.requests).toHaveLength(e.attempts);
   });
 
   it("a Retry-After beyond the bound is not waited for", async () => {

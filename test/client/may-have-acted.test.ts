@@ -27,14 +27,17 @@ describe("a cancel whose first attempt acted and lost its reply, and whose retri
     const token = "acted-client";
     emu = await startEmulator({ tokens: [token], seed: true, faults: actsThenThrottled });
     const number = emu.seeds.get(token)!.numbers[0]!;
-    const client = createClient({ baseUrl: emu.url, token, retry: { baseDelayMs: 1, maxDelayMs: 5, limit: 3 } });
+    // A short budget: 429s are retried until it is spent, not `limit` times.
+    const retry = { baseDelayMs: 1, maxDelayMs: 5, limit: 3, budgetMs: 1_000 };
+    const client = createClient({ baseUrl: emu.url, token, retry });
     const err: unknown = await client.numbers.cancel(number).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ApiRateLimitError);
-    expect(err).toMatchObject({ mayHaveActed: true, attempts: 4 });
     expect(String(err)).toMatch(/may have/);
     // The order the test relies on happened: one attempt carried out, the rest throttled.
     expect(emu.stats.faults.after["POST /v1/numbers/cancel"]).toBe(1);
-    expect(emu.stats.faults.before["POST /v1/numbers/cancel"]).toBe(3);
+    const throttled = emu.stats.faults.before["POST /v1/numbers/cancel"] ?? 0;
+    expect(throttled).toBeGreaterThanOrEqual(1);
+    expect(err).toMatchObject({ mayHaveActed: true, attempts: 1 + throttled });
     expect((await client.numbers.get(number)).active).toBe(false);
   });
 

@@ -48,7 +48,8 @@ describe("the token never leaks", () => {
       baseUrl: server.url,
       token: TOKEN,
       timeoutMs: 100,
-      retry: { limit: 1, baseDelayMs: 1 },
+      // A 429 is retried until the budget, however many times: a short one ends it.
+      retry: { limit: 1, baseDelayMs: 1, budgetMs: 500 },
       onRequest: (e) => events.push(e),
     });
     const err = (await client.agents.get(randomUUID()).catch((e: unknown) => e)) as ApiError;

@@ -74,7 +74,8 @@ describe("retries", () => {
     expect((await client.agents.list.all()).length).toBe(1);
   });
 
-  it("429s (never carried out) do not use up the retries: a read answered 429 more times than `retry.limit` allows still succeeds within its deadline; 503s still count", async () => {
+  it(`429s (never carried out) do not use up the retries: a read answered 429 more times than \`retry.limit\` allows still \
+succeeds within its deadline; 503s still count`, async () => {
     emu = await startEmulator({
       tokens: ["r"],
       seed: true,

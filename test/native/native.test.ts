@@ -25,8 +25,9 @@
 //             same temp folder); a fleet under the fault mix; a call whose reply is lost (test/native/safety.ts)
 //   clinic    the clinic of test/e2e/fixtures/clinic on the current API (2024): up, an empty preview, a hand edit seen
 //             by preview --refresh, a prompt and a voice type changed in place (one up), destroy saying what it
-//             cannot unbind; `pulumi import` of one object of each kind only that API has (prompt, both account connections, vector database, linked number), an
-//             empty preview, their secrets nowhere in plaintext, and destroy saying it leaves each on the service
+//             cannot unbind; `pulumi import` of one object of each kind only that API has (prompt, both account
+//             connections, vector database, linked number), an empty preview, their secrets nowhere in plaintext,
+//             and destroy saying it leaves each on the service
 // Our language host has no GenerateProgram, so every import runs with --generate-code=false.
 import { randomUUID } from "node:crypto";
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
