@@ -78,6 +78,20 @@ const client = (token: string) => createClient({ baseUrl: emu.url, token });
 const transpileOnly: Record<string, string> = {};
 
 /** The plain pulumi CLI in the project; everything it prints is kept for the plaintext check. */
+/** Points `stack` at the emulator under `token`, the token a secret, in one command. */
+async function connect(stack: string, token: string): Promise<void> {
+  await pulumi([
+    "config",
+    "set-all",
+    "--plaintext",
+    `voiceagent:baseUrl=${emu.url}`,
+    "--secret",
+    `voiceagent:token=${token}`,
+    "-s",
+    stack,
+  ]);
+}
+
 async function pulumi(args: string[], check = true): Promise<RunResult> {
   const r = await c.pulumi(args, { check: false, env: transpileOnly });
   printed.push(r.stdout, r.stderr);
@@ -214,16 +228,7 @@ describe("a fleet declared in the stack file (templates/voiceagent-fleet)", () =
 
   it("the production stack file of the same project deploys to another account", async () => {
     await pulumi(["stack", "init", "production"]);
-    await pulumi([
-      "config",
-      "set-all",
-      "--plaintext",
-      `voiceagent:baseUrl=${emu.url}`,
-      "--secret",
-      `voiceagent:token=${TOKENS.production}`,
-      "-s",
-      "production",
-    ]);
+    await connect("production", TOKENS.production);
     addFleet("production", PRODUCTION_FLEET);
     expect(await up("production")).toEqual({ create: 6 });
     const ids = await outputIds("production");
@@ -257,16 +262,7 @@ describe("a fleet declared in the stack file (templates/voiceagent-fleet)", () =
     expect(readFileSync(path.join(out, "index.ts"), "utf8")).toMatch(/new Fleet\("fleet", fleetFromConfig\(\)\)/);
     cpSync(path.join(out, "Pulumi.pulled.yaml"), stackFile("pulled"));
     await pulumi(["stack", "init", "pulled"]);
-    await pulumi([
-      "config",
-      "set-all",
-      "--plaintext",
-      `voiceagent:baseUrl=${emu.url}`,
-      "--secret",
-      `voiceagent:token=${TOKENS.pulled}`,
-      "-s",
-      "pulled",
-    ]);
+    await connect("pulled", TOKENS.pulled);
     received.length = 0;
     const changes = await up("pulled");
     // 3 voices, the action, the webhook, the agent, 2 lines: each adopted; the component and the stack.
