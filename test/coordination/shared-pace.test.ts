@@ -11,7 +11,7 @@ import path from "node:path";
 import { createInterface } from "node:readline";
 import { setTimeout as sleep } from "node:timers/promises";
 import { lock } from "proper-lockfile";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { startEmulator, type RunningEmulator } from "voiceagent-emulator";
 import { freshPace, Pacer, paceLimited, paceTake } from "../../provider/client/pace.js";
 import { SharedDeployment } from "../../provider/coordination/deployment.js";
@@ -325,6 +325,44 @@ the two sending side by side`, async () => {
       return s.ignoreUntil - store.now();
     });
     expect(ignoredFor).toBeLessThanOrEqual(1_000);
+  });
+
+  it(`an answer another process heard keeps this one's wait credited: the queue moves (answeredAt, told through the \
+shared file), and once no process has heard one for a budget it no longer does`, async () => {
+    const shared = new SharedDeployment(root, "key");
+    let clock = 1_000_000_000;
+    const file = path.join(root, `pace-${shared.hashed("pace", TOKEN)}.json`);
+    // A limit learned: 1 a second, the next turn now.
+    writeFileSync(file, JSON.stringify({ ...freshPace(), rate: 1, lastLimited: clock }));
+    // Two processes' views of the state (each its own SharedPace over the file), on one simulated
+    // clock that a wait for a turn moves.
+    const view = () => {
+      const pacer = new Pacer(
+        () => clock,
+        () => {},
+        async (ms) => {
+          clock += ms;
+        },
+      );
+      pacer.share(new SharedPace(shared, TOKEN, () => clock));
+      return pacer;
+    };
+    const here = view();
+    const there = view();
+    const budgetMs = 3_000;
+    await here.take();
+    // No process heard an answer: a wait is not credited.
+    expect(here.answeredWithin(budgetMs)).toBe(false);
+    await there.take();
+    there.onAnswered();
+    // Told to the file (within TELL_MS, the simulated clock's), not to `here` directly.
+    await vi.waitFor(() => expect(JSON.parse(readFileSync(file, "utf8"))).toHaveProperty("answeredAt"));
+    // `here` heard nothing itself; its next turn (a second away) reads the state.
+    await here.take();
+    expect(here.answeredWithin(budgetMs)).toBe(true);
+    // A budget later with no answer anywhere: the service is refusing, not queueing.
+    clock += budgetMs + 1;
+    expect(here.answeredWithin(budgetMs)).toBe(false);
   });
 
   it("every step of every request is counted in the shared state, grouped or not (cost per request printed)", async () => {
