@@ -150,8 +150,12 @@ export function createTransport(
   /** One request to route `ep`, run in this client's host; its answer parsed by the route's response schema (typed by the two senders below). */
   const dispatch = (name: string, ep: EndpointDef, input: { query?: unknown; body?: unknown; deadline?: number }) =>
     stores.run(() => dispatched(name, ep, input));
-  const dispatched = (name: string, ep: EndpointDef, input: { query?: unknown; body?: unknown; deadline?: number }) =>
-    throttle.run(async (): Promise<unknown> => {
+  const dispatched = (name: string, ep: EndpointDef, input: { query?: unknown; body?: unknown; deadline?: number }) => {
+    // The wait for a slot is the limit's queue when a limit is known as the slot comes (PacedTime).
+    const slot = pacer ? (currentScope()?.paced ?? new PacedTime()) : undefined;
+    slot?.start(options.now());
+    return throttle.run(async (): Promise<unknown> => {
+      slot?.end(options.now(), pacer?.perSecond !== undefined);
       const query = (input.query ?? undefined) as Record<string, string | number> | undefined;
       const search = query
         ? `?${new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)]))}`
@@ -266,6 +270,7 @@ export function createTransport(
         throw translated;
       }
     });
+  };
 
   // The route's schema parsed the answer: its output type is the route's response type.
   const send: Send = <N extends EndpointName>(name: N, input: SendInput<N> = {}) =>

@@ -1,8 +1,11 @@
 // A create's bookkeeping and the wait for its turn under a learned rate limit (client/reconcile.ts,
 // client/paced-time.ts): the wait is not charged to the operation's budget, so the ledger's steps
 // after a create sent minutes late still fall within it. The clock and the wait are simulated.
+import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
+import { startEmulator } from "voiceagent-emulator";
 import { createCapabilities } from "../../provider/client/capabilities.js";
+import { createClient } from "../../provider/client/client.js";
 import { MemoryLedger, type Until } from "../../provider/client/ledger.js";
 import { mergeOptions } from "../../provider/client/options.js";
 import { PacedTime } from "../../provider/client/paced-time.js";
@@ -55,5 +58,36 @@ describe("a create sent after a long wait for its turn", () => {
       ),
     );
     expect(made).toEqual({ id: "agent-1" });
+  });
+});
+
+describe("creates queued for a concurrency slot behind requests waiting for their turns", () => {
+  it(`record their answers: the wait for the slot is the limit's queue too, not charged to the deadline of their \
+ledger steps (ten creates through one slot under 4 a second, a budget of 1.5 s each)`, async () => {
+    const token = `slot-${randomUUID()}`;
+    const emu = await startEmulator({ tokens: [token], seed: true, rateLimit: { perSecond: 4, burst: 2 } });
+    try {
+      const voice = emu.seeds.get(token)!.voices[0]!;
+      const stores = new ClientStores();
+      const settings = { baseUrl: emu.url, token, reconcile: { enabled: false } };
+      // The limit learned first, by a burst of reads of the token in the same host.
+      const reader = runInScope({ stores }, () => createClient({ ...settings, concurrency: 8 }));
+      await runInScope({ stores }, () => Promise.all(Array.from({ length: 20 }, () => reader.voices.get(voice))));
+      expect(stores.pacers.for(emu.url, token).perSecond).toBeDefined();
+      const client = runInScope({ stores }, () =>
+        createClient({ ...settings, concurrency: 1, ledger: new BusyLedger(), retry: { budgetMs: 1_500 } }),
+      );
+      // Each create its own operation (its own paced time), as the provider runs them; the last waits
+      // nine turns or more for the slot, longer than its budget.
+      const creates = await Promise.allSettled(
+        Array.from({ length: 10 }, (_, i) =>
+          runInScope({ stores, paced: new PacedTime() }, () => client.agents.create({ prompt: `p${i}`, voice })),
+        ),
+      );
+      expect(creates.flatMap((c) => (c.status === "rejected" ? [String(c.reason)] : []))).toEqual([]);
+      expect(emu.stats.writes["POST /v1/agents/create"]).toBe(10);
+    } finally {
+      await emu.close();
+    }
   });
 });
