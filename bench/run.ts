@@ -212,14 +212,17 @@ if (sections.has("tenants")) {
     `\n### ${opts.tenants} tenants x ${opts.tenantResources} agents, every stack's up at once, under ${rate} requests/s (burst the same)\n`,
   );
   print(
-    "| pacing | seconds | requests answered | 429s | stacks failed | floor (requests / rate) | x floor | load average before -> after |",
+    "| pacing | seconds | requests answered | 429s (first 10 s of requests) | stacks failed | floor (requests / rate) | x floor | " +
+      "service window: first -> last request, s | window x floor | load average before -> after |",
   );
-  print("|---|---:|---:|---:|---:|---:|---:|---|");
+  print("|---|---:|---:|---:|---:|---:|---:|---|---:|---|");
   for (const r of runs)
     print(
       `| ${r.pacing === "alone" ? "each deployment alone" : "machine-wide"} | ${fmt(r.seconds, 1)} | ` +
-        `${r.requests} | ${r.rateLimited} | ${r.failed} | ` +
-        `${fmt(r.floorSeconds, 1)} | ${fmt(r.seconds / r.floorSeconds)} | ${r.load[0]} -> ${r.load[1]} |`,
+        `${r.requests} | ${r.rateLimited} (${r.rateLimitedEarly}) | ${r.failed} | ` +
+        `${fmt(r.floorSeconds, 1)} | ${fmt(r.seconds / r.floorSeconds)} | ` +
+        `${fmt(r.window.firstSeconds, 1)} -> ${fmt(r.window.lastSeconds, 1)} | ${fmt(r.window.seconds / r.floorSeconds)} | ` +
+        `${r.load[0]} -> ${r.load[1]} |`,
     );
   for (const r of runs) if (r.firstFailure) print(`\n${r.pacing}: first failure: ${r.firstFailure}`);
   results.tenants = runs;

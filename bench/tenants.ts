@@ -27,9 +27,26 @@ export interface TenantsRun {
   firstFailure: string | undefined;
   /** requests / rate. */
   floorSeconds: number;
+  /**
+   * The service's window: from the first request the emulator received to the last (sampled every
+   * `SAMPLE_MS`). The time outside it is the engines' (their start, the program, the Automation
+   * API's read-back after each up), which the limit does not set; the window against the floor is
+   * the pace's own share.
+   */
+  window: { firstSeconds: number; lastSeconds: number; seconds: number };
+  /** 429s in the window's first `EARLY_MS` (before the first 429 has been told to every process) and after. */
+  rateLimitedEarly: number;
   /** The load average (1, 5, 15 min) before and after. */
   load: [string, string];
 }
+
+/** How often the emulator's counters are sampled for the window. */
+const SAMPLE_MS = 100;
+/** The window's start the early 429s are counted in. */
+const EARLY_MS = 10_000;
+
+const limitedOf = (stats: { rateLimited: Record<string, number> }) =>
+  Object.values(stats.rateLimited).reduce((a, b) => a + b, 0);
 
 const load = () =>
   os
@@ -82,12 +99,28 @@ export async function benchTenants(perSecond: number, tenants: number, resources
       emu.resetStats();
       const before = load();
       const started = performance.now();
+      // The service's window, from the emulator's counters (sampled: requests are seconds apart at the limit).
+      let first: number | undefined;
+      let last = started;
+      let seen = 0;
+      let early = 0;
+      const sampler = setInterval(() => {
+        const now = performance.now();
+        if (emu.stats.total === seen) return;
+        seen = emu.stats.total;
+        first ??= now;
+        last = now;
+        if (now - first <= EARLY_MS) early = limitedOf(emu.stats);
+      }, SAMPLE_MS);
       // Every stack runs to its end: a stack that fails (its reads starved of the limit past their
       // retries) is counted, not allowed to end the run before the others have finished.
       const ups = await Promise.allSettled(stacks.map((s) => s.up()));
       const failures = ups.flatMap((u) => (u.status === "rejected" ? [String(u.reason)] : []));
       const seconds = (performance.now() - started) / 1000;
-      const rateLimited = Object.values(emu.stats.rateLimited).reduce((a, b) => a + b, 0);
+      clearInterval(sampler);
+      const rateLimited = limitedOf(emu.stats);
+      const firstSeconds = ((first ?? started) - started) / 1000;
+      const lastSeconds = (last - started) / 1000;
       const requests = emu.stats.total - rateLimited;
       runs.push({
         pacing,
@@ -99,6 +132,8 @@ export async function benchTenants(perSecond: number, tenants: number, resources
         failed: failures.length,
         firstFailure: firstError(failures[0]),
         floorSeconds: requests / perSecond,
+        window: { firstSeconds, lastSeconds, seconds: lastSeconds - firstSeconds },
+        rateLimitedEarly: early,
         load: [before, load()],
       });
       await Promise.allSettled(stacks.map((s) => s.destroy()));
