@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { startRecordingServer, type Answer, type RecordedRequest, type RecordingServer } from "./recording-server.js";
+import { agent as wireAgent, callOf, USER, voice } from "./wire-fixtures.js";
 
 /**
  * What the fake does with one create request. "lost-twin": the work is done, someone else makes an
@@ -38,9 +39,6 @@ export interface FakeService {
   close(): Promise<void>;
 }
 
-const USER = randomUUID();
-const voice = { id: randomUUID(), user_id: USER, type: "voice_base", voice_name: "alloy", pitch: 0, rate: 1 };
-
 /**
  * Starts the fake. `lists: false` makes it a server with only the documented routes (the list
  * routes answer 404, as a FastAPI app does for a route it lacks); `failLists` makes every list
@@ -72,35 +70,15 @@ export async function startFakeService(opts: { lists?: boolean; failLists?: bool
   };
   const make: Record<string, (body: Record<string, unknown>) => Record<string, unknown>> = {
     "/v1/agents/create": (b) => ({
+      ...wireAgent,
       id: randomUUID(),
-      user_id: USER,
       prompt: b.prompt,
-      actions: [],
       voice: { ...voice, id: b.voice },
       initial_message: b.initial_message ?? null,
-      webhook: null,
     }),
     "/v1/calls/create": (b) => {
-      const agent = fake.agents.find((a) => a.id === b.agent) ?? {
-        id: b.agent,
-        user_id: USER,
-        prompt: "p",
-        actions: [],
-        voice,
-        initial_message: null,
-        webhook: null,
-      };
-      return {
-        id: randomUUID(),
-        user_id: USER,
-        status: "not_started",
-        error_message: null,
-        recording_available: false,
-        transcript: null,
-        to_number: b.to_number,
-        from_number: b.from_number,
-        agent,
-      };
+      const agent = fake.agents.find((a) => a.id === b.agent) ?? { ...wireAgent, id: b.agent };
+      return { ...callOf(randomUUID(), "not_started"), to_number: b.to_number, from_number: b.from_number, agent };
     },
     "/v1/numbers/buy": (b) => ({
       id: randomUUID(),
