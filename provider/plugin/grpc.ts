@@ -301,7 +301,7 @@ function variablesOf(vars: [string, string][]): Props {
 /**
  * What this plugin tells the engine it takes, at Handshake and again at Configure (an engine that
  * does not handshake reads them there; one that did keeps the Handshake's: sdk/go/common/resource/
- * plugin/provider_plugin.go `NewProvider` and `Configure` in pulumi v3.259.0). Secrets: the engine
+ * plugin/provider_plugin.go `NewProvider` and `Configure`, pulumi v3.259.0 to v3.274.1). Secrets: the engine
  * serves Construct only to a plugin that takes them; each request's are unwrapped here and its
  * outputs re-marked secret by input name ({@link annotateSecrets}), as the engine did before. No
  * resource references or output values; autonaming: Check honours `pulumi:autonaming` (kit/autoname.ts).

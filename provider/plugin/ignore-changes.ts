@@ -3,7 +3,7 @@ import { parsePath, type PathStep } from "./property-path.js";
 
 // The engine applies a resource's `ignoreChanges` to the program's inputs before Check: each
 // ignored path takes the recorded *input* (pkg/resource/deploy/step_generator.go
-// `processIgnoreChanges`, pulumi v3.259.0), and it sends the paths with Diff
+// `processIgnoreChanges`, pulumi v3.259.0 to v3.274.1), and it sends the paths with Diff
 // (DiffRequest.ignoreChanges). This provider's diff compares the program's inputs with the
 // recorded *outputs*, as the service holds them: a nested value the service normalises (a
 // config key's spelling, a list's order) would still differ there. So Diff puts the recorded

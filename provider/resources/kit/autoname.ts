@@ -2,7 +2,7 @@ import type { ApiGeneration } from "../../client/index.js";
 import { inputFailure, type CheckFailure } from "./failure.js";
 
 // Autonaming: the display name a kind's object gets when the program leaves it unset. The engine
-// decides it from the stack's `pulumi:autonaming` config and sends it with Check (pulumi v3.259.0
+// decides it from the stack's `pulumi:autonaming` config and sends it with Check (pulumi v3.259.0 to v3.274.1:
 // pkg/resource/deploy/step_generator.go `generateSteps` → pkg/resource/autonaming/strategy.go
 // `AutonamingForResource`: nothing without the config, `disable` for mode "disabled", `enforce`
 // with the logical name for "verbatim", `propose` or `enforce` with the pattern's name), and only
