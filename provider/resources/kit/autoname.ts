@@ -2,8 +2,9 @@ import type { ApiGeneration } from "../../client/index.js";
 import { inputFailure, type CheckFailure } from "./failure.js";
 
 // Autonaming: the display name a kind's object gets when the program leaves it unset. The engine
-// decides it from the stack's `pulumi:autonaming` config and sends it with Check (pulumi v3.259.0 to v3.274.1:
-// pkg/resource/deploy/step_generator.go `generateSteps` (its continuation `continueStepsFromImport` in v3.274.1) → pkg/resource/autonaming/strategy.go
+// decides it from the stack's `pulumi:autonaming` config and sends it with Check (pulumi v3.259.0
+// to v3.274.1: pkg/resource/deploy/step_generator.go `generateSteps`, in v3.274.1 through its
+// continuation `continueStepsFromImport`, → pkg/resource/autonaming/strategy.go
 // `AutonamingForResource`: nothing without the config, `disable` for mode "disabled", `enforce`
 // with the logical name for "verbatim", `propose` or `enforce` with the pattern's name), and only
 // to a provider whose Handshake or Configure said supportsAutonamingConfiguration
