@@ -86,7 +86,9 @@ va_pulumi_env() {
   export PULUMI_BACKEND_URL="${PULUMI_BACKEND_URL:-file://$VOICEAGENT_ROOT/.pulumi-state}"
   export PULUMI_SKIP_UPDATE_CHECK=true
   export PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION=true
-  export PULUMI_AUTOMATION_API_SKIP_VERSION_CHECK="${PULUMI_AUTOMATION_API_SKIP_VERSION_CHECK:-false}"
+  # PULUMI_AUTOMATION_API_SKIP_VERSION_CHECK is left as the caller has it: the Automation API skips
+  # its check of the CLI's version when the variable holds any value, "false" included (`!!"false"`
+  # in @pulumi/pulumi's automation/cmd.js), so the default this once exported skipped what users get.
   # Node's compile cache for every node process started from here: a Pulumi program or a dynamic
   # provider host loads @pulumi/pulumi (and, for a TypeScript program, the TypeScript compiler)
   # on every CLI command; the cache saves compiling them again each time (outside the clone, shared
