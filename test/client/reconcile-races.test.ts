@@ -5,19 +5,13 @@ import { afterEach, describe, expect, it } from "vitest";
 import { ApiOutcomeUnknownError, createClient, type RequestLogEvent } from "pulumi-voiceagent/client";
 import type { Answer } from "../helpers/recording-server.js";
 import { FAKE_VOICE_ID, startFakeService, type FakeService } from "../helpers/fake-service.js";
+import { gate } from "../helpers/gate.js";
 
 let fake: FakeService | undefined;
 afterEach(async () => fake?.close());
 const fast = { retry: { baseDelayMs: 1, maxDelayMs: 5 }, reconcile: { checkDelayMs: 1 } };
 const agent = { prompt: "You answer the front desk.", voice: FAKE_VOICE_ID };
 const call = { from_number: "+15550010001", to_number: "+15557650000", agent: FAKE_VOICE_ID };
-
-/** A promise and the function that resolves it. */
-function gate(): { opened: Promise<void>; open: () => void } {
-  let open = () => {};
-  const opened = new Promise<void>((resolve) => (open = resolve));
-  return { opened, open };
-}
 
 /** A client that calls `whenWaiting` when a check of the list waits for creates in flight. */
 function clientFor(f: FakeService, whenWaiting?: () => void) {

@@ -10,6 +10,7 @@ import {
   type StartedRequests,
 } from "../helpers/gated-server.js";
 import { startRecordingServer, type RecordingServer } from "../helpers/recording-server.js";
+import { gate } from "../helpers/gate.js";
 
 let emu: RunningEmulator | undefined;
 let server: RecordingServer | undefined;
@@ -143,8 +144,7 @@ describe("throttling slows the whole client", () => {
   it("a 429 halves how many requests the client has in flight; the throttled request keeps its slot through Retry-After", async () => {
     const firstId = randomUUID();
     const events: RequestLogEvent[] = [];
-    let throttled!: () => void;
-    const wasThrottled = new Promise<void>((resolve) => (throttled = resolve));
+    const { opened: wasThrottled, open: throttled } = gate();
     let answered429 = false;
     gated = await startGatedServer(
       (req) => {

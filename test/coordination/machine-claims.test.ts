@@ -11,6 +11,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { joinDeployment, type SharedDeployment } from "../../provider/coordination/deployment.js";
 import { SharedLedger } from "../../provider/coordination/shared-ledger.js";
 import { REPO_ROOT } from "../helpers/consumer.js";
+import { gate } from "../helpers/gate.js";
 
 const KIT = path.join(REPO_ROOT, "provider/dist/coordination");
 const TOKEN = "machine-claims-token";
@@ -92,8 +93,7 @@ describe("claims shared by every deployment of one machine", () => {
 
     // A's next create is in flight (sent, no answer yet): B's check waits until it has answered.
     let answer = () => {};
-    let inFlight = () => {};
-    const sending = new Promise<void>((resolve) => (inFlight = resolve));
+    const { opened: sending, open: inFlight } = gate();
     const sent = theirs.send("agents", {}, () => {
       inFlight();
       return new Promise<string>((resolve) => (answer = () => resolve("y")));

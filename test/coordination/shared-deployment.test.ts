@@ -38,6 +38,7 @@ import { Host } from "../../provider/host.js";
 import { holdDelays } from "../helpers/held-delays.js";
 import { REPO_ROOT } from "../helpers/consumer.js";
 import { FAKE_VOICE_ID, startFakeService, type FakeService } from "../helpers/fake-service.js";
+import { gate } from "../helpers/gate.js";
 
 const KIT = path.join(REPO_ROOT, "provider/dist/coordination");
 const HOST = path.join(REPO_ROOT, "provider/dist/host.js");
@@ -338,10 +339,8 @@ describe("creates of one account through two ledgers of one deployment", () => {
       a.agents.create({ ...agent, prompt: "A first." }),
       b.agents.create({ ...agent, prompt: "B first." }),
     ]);
-    let release = () => {};
-    const released = new Promise<void>((resolve) => (release = resolve));
-    let committed = () => {};
-    const isCommitted = new Promise<void>((resolve) => (committed = resolve));
+    const { opened: released, open: release } = gate();
+    const { opened: isCommitted, open: committed } = gate();
     let refused = false;
     fake.fates.push(
       async (commit) => {
@@ -423,8 +422,7 @@ describe("creates of one account through two ledgers of one deployment", () => {
 
   it("a create held by another process's check gives up at the operation's deadline, saying nothing was sent", async () => {
     const [checking, sending] = [new SharedLedger(shared, "t0ken"), new SharedLedger(shared, "t0ken")];
-    let inCheck = () => {};
-    const checkStarted = new Promise<void>((resolve) => (inCheck = resolve));
+    const { opened: checkStarted, open: inCheck } = gate();
     let endCheck = () => {};
     const check = checking.check(
       "agents",
@@ -451,10 +449,8 @@ describe("creates of one account through two ledgers of one deployment", () => {
     let clock = 0;
     const now = () => clock;
     const [sending, checking] = [new SharedLedger(shared, "t0ken", now), new SharedLedger(shared, "t0ken", now)];
-    let inFlight = () => {};
-    const registered = new Promise<void>((resolve) => (inFlight = resolve));
-    let answer = () => {};
-    const answered = new Promise<void>((resolve) => (answer = resolve));
+    const { opened: registered, open: inFlight } = gate();
+    const { opened: answered, open: answer } = gate();
     const send = sending.send(
       "agents",
       {},
@@ -506,10 +502,8 @@ describe("creates of one account through two ledgers of one deployment", () => {
       });
     const nextTick = () => new Promise<void>((resolve) => (ticked = resolve));
     const [sending, checking] = [new SharedLedger(shared, "t0ken", now, tick), new SharedLedger(shared, "t0ken", now)];
-    let inFlight = () => {};
-    const registered = new Promise<void>((resolve) => (inFlight = resolve));
-    let answer = () => {};
-    const answered = new Promise<void>((resolve) => (answer = resolve));
+    const { opened: registered, open: inFlight } = gate();
+    const { opened: answered, open: answer } = gate();
     const send = sending.send(
       "agents",
       {},
