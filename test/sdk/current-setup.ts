@@ -92,14 +92,13 @@ export function currentSetupScenario(run: CurrentDriver): void {
   const title =
     "the current API's production setup with nested inputs: " +
     (run.misspelt ? "a misspelt nested key fails at preview naming its path; " : "") +
-    "up; no-change preview; " +
+    "up; " +
     (!handEdits
-      ? ""
+      ? "no-change preview; "
       : "a hand edit of the fallback's model and a collected field's label " +
-        (run.actions
-          ? "and of a transfer's phrase and an external action's URL, " +
-            "not seen by a plain preview, seen by up --refresh and put back; the signature secret in no output, export or backend file; "
-          : "not seen by a plain preview, seen by up --refresh and put back; ")) +
+        (run.actions ? "and of a transfer's phrase and an external action's URL " : "") +
+        "seen by up --refresh and put back, then an empty refreshing preview; ") +
+    (run.actions ? "the signature secret in no output, export or backend file; " : "") +
     "destroy";
   it(title, async () => {
     const token = `current-${randomUUID()}`;
@@ -214,9 +213,10 @@ export function currentSetupScenario(run: CurrentDriver): void {
           });
         }
         const edited = run.actions ? 4 : 2;
-        // The no-change preview: a plain one neither reads the service nor proposes a change (so it
-        // also proves the stack unchanged since the up, before the edits).
-        expect(await run.preview()).toEqual({});
+        // No plain preview: that one misses a hand edit is the engine's (test/yaml/yaml.test.ts,
+        // "preview --expect-no-changes passes right after up ..."), and a diff the nested inputs
+        // would show with no edit shows below, as an update beyond the edited resources or in the
+        // refreshing preview.
         // The refresh sees the edits (the program is unchanged: only they can make updates), the up puts them back.
         const putBack = (await run.up(true)).changes;
         expect(putBack).toMatchObject({ update: edited });
@@ -253,16 +253,19 @@ export function currentSetupScenario(run: CurrentDriver): void {
 
 /**
  * The driver of an SDK example's stack (test/sdk/sdk-stack.ts), its program switched by `use`;
- * `actions`: the program declares the actions (CurrentDriver's `actions`); `handEdits` as CurrentDriver's.
+ * `misspelt`, `actions` (the program declares them) and `handEdits` as CurrentDriver's; `cli`: the
+ * program run by the CLI through its language host (SdkStack's `cli`), not by the example's runner.
  */
 export function sdkDriver(
   ctx: SdkStack,
   use: () => Promise<() => Promise<void>>,
-  misspelt?: RegExp,
-  actions = false,
-  handEdits = true,
+  opts: { misspelt?: RegExp; actions?: boolean; handEdits?: boolean; cli?: boolean } = {},
 ): CurrentDriver {
   const counts = (summary: { changes: Counts; outputs: Record<string, unknown> }) => changed(summary);
+  const { misspelt, actions = false, handEdits = true } = opts;
+  /** Runs `up`, `preview` or `destroy` as the options say, with its summary. */
+  const summary = (command: "up" | "preview" | "destroy", ...flags: string[]) =>
+    opts.cli ? ctx.cli(command, ...flags) : ctx.summary(command, ...flags);
   return {
     set: async (key, value, secret = false) => {
       await ctx.pulumi("config", "set", ...(secret ? ["--secret"] : []), key, value);
@@ -286,15 +289,15 @@ export function sdkDriver(
     },
     use,
     up: async (refresh = false) => {
-      const up = await ctx.summary("up", ...(refresh ? ["--refresh"] : []));
+      const up = await summary("up", ...(refresh ? ["--refresh"] : []));
       return { changes: counts(up), outputs: up.outputs };
     },
-    preview: async (refresh = false) => counts(await ctx.summary("preview", ...(refresh ? ["--refresh"] : []))),
+    preview: async (refresh = false) => counts(await summary("preview", ...(refresh ? ["--refresh"] : []))),
     failingPreview: async () => {
-      const r = await ctx.program("preview");
+      const r = opts.cli ? await ctx.attempt("preview") : await ctx.program("preview");
       return { code: r.code, printed: r.stdout + r.stderr };
     },
-    destroy: async () => counts(await ctx.summary("destroy")),
+    destroy: async () => counts(await summary("destroy")),
     get before() {
       return { baseUrl: ctx.emu.url, token: ctx.token };
     },

@@ -1,7 +1,8 @@
 // A Python program on the native provider: examples/python with pulumi_voiceagent installed from
 // the wheel that `npm run pack:python` builds (not from sdk/python), run through its Automation
-// API runner (`python __main__.py up`) and through our language host (`pulumi preview`), with the
-// plugin the CLI downloads from the release folder and no `node` on PATH.
+// API runner (`python __main__.py up`: the example's scenario) and through our language host
+// (`pulumi preview`, and the later tests' commands, which need none of the runner's own CLI
+// starts), with the plugin the CLI downloads from the release folder and no `node` on PATH.
 import { copyFileSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, inject, it } from "vitest";
@@ -74,7 +75,7 @@ the generation`, async () => {
         "fleet.lines.main.buy.areaCode=415",
       );
       ctx.emu.resetStats();
-      const bad = await ctx.program("preview");
+      const bad = await ctx.attempt("preview");
       expect(bad.code).not.toBe(0);
       const printed = bad.stdout + bad.stderr;
       expect(printed).toContain('fleet.agents.support.voice: no voice named "warm2" (voices: warm)');
@@ -85,7 +86,7 @@ the generation`, async () => {
       await ctx.pulumi("config", "rm", "--path", "fleet.agents.support.promt");
       await set("fleet.agents.support.voice=warm");
       ctx.emu.resetStats();
-      expect(changed(await ctx.summary("preview"))).toEqual({ create: 6 });
+      expect(changed(await ctx.cli("preview"))).toEqual({ create: 6 });
       // voiceagent:api is auto: the plugin asks the generation once (one page of the agent list).
       expect(ctx.emu.stats.byRoute).toEqual({ [GENERATION_PROBE]: 1 });
     } finally {
@@ -99,7 +100,7 @@ the generation`, async () => {
   // before the served component), which registered `voiceagent:fleet:Fleet` in the program with
   // its children `<name>-<key>` under it. Put beside today's generated classes (their URNs are the
   // same), they make the old stack; the program then takes today's generated Fleet.
-  it("a Fleet stack made by the 0.4.0 Python Fleet moves to the served component: preview and a refreshing preview are empty, \
+  it("a Fleet stack made by the 0.4.0 Python Fleet moves to the served component: a refreshing preview is empty, \
 up changes nothing at the service", async () => {
     const main = path.join(ctx.dir, "__main__.py");
     const original = readFileSync(main, "utf8");
@@ -134,7 +135,7 @@ up changes nothing at the service", async () => {
         "fleet.lines.main.buy.areaCode=415",
         "fleet.lines.main.protect=false",
       );
-      await ctx.summary("up");
+      await ctx.cli("up");
       // The types of the fleet's resources in the state, each with its parents' (the URN's third part).
       const types = async () =>
         (
@@ -156,14 +157,14 @@ up changes nothing at the service", async () => {
         program('        pulumi.export("ids", voiceagent.Fleet("fleet", **voiceagent.fleet_from_config()).ids)'),
       );
       ctx.emu.resetStats();
-      await ctx.pulumi("preview", "--expect-no-changes", "--diff");
+      // No plain preview: the up below plans what it would, and changes nothing.
       await ctx.pulumi("preview", "--refresh", "--expect-no-changes", "--diff");
       expect(ctx.emu.stats.writes).toEqual({});
       // The first up after the upgrade only rewrites the URNs in the state.
-      expect(changed(await ctx.summary("up"))).toEqual({});
+      expect(changed(await ctx.cli("up"))).toEqual({});
       expect(ctx.emu.stats.writes).toEqual({});
       expect(await types()).toEqual(under("voiceagent:index:Fleet"));
-      await ctx.summary("destroy");
+      await ctx.cli("destroy");
     } finally {
       writeFileSync(main, original);
       for (const to of Object.keys(old)) rmSync(path.join(pkg, to), { force: true });
@@ -172,7 +173,9 @@ up changes nothing at the service", async () => {
   }, 180_000);
 
   // The same program, given `current`, declares the current API's setup (test/sdk/current_setup.py),
-  // its actions too.
+  // its actions too. The hand edits a refresh sees and an up --refresh puts back are the plugin's
+  // Read and Diff, whatever the language: test/yaml/yaml.test.ts's run of this scenario proves them
+  // (the same setup and actions, in YAML).
   currentSetupScenario(
     sdkDriver(
       ctx,
@@ -190,9 +193,14 @@ up changes nothing at the service", async () => {
         writeFileSync(main, withSetup);
         return async () => writeFileSync(main, original);
       },
-      // The plain dict's misspelt key reaches the check as it is, with the key the type lacks.
-      /llmFallback has no key "modl_name": its keys are provider, modelName/,
-      true,
+      {
+        // The plain dict's misspelt key reaches the check as it is, with the key the type lacks.
+        misspelt: /llmFallback has no key "modl_name": its keys are provider, modelName/,
+        actions: true,
+        handEdits: false,
+        // The runner is proven by the scenario above: the setup runs through the CLI's language host.
+        cli: true,
+      },
     ),
   );
 });

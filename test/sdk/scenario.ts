@@ -14,12 +14,16 @@ import { GENERATION_PROBE } from "../helpers/generation-probe.js";
 /**
  * Registers the scenario's tests, in order, on one stack. `fromRelease`: the stack gets its plugin
  * from the release server (useSdkStack's `releaseDir`), which adds the checks of that route.
- * `pluginChecks` false leaves out the tests of what only the plugin and the engine decide, whatever
- * the program's language (a refresh seeing an edit made on the service, a bad input and a malformed
- * setting refused at preview): another language's run of this scenario proves them, and this one
- * the SDK's own part (lookups, up, Agent.get, secrets, a change in place and a replacement, destroy).
+ * What only the plugin and the engine decide, whatever the program's language, is proven once, in
+ * the cheapest one: a plain preview missing an edit made on the service that a refreshing one sees
+ * (test/yaml/yaml.test.ts, "preview --expect-no-changes passes right after up ..."), a bad input
+ * refused at preview naming the resource and the property, sending nothing (test/yaml/yaml.test.ts,
+ * "a bad input is refused at preview ...", and test/native/native.test.ts's bad input on the native
+ * entry), a malformed setting refused naming the key, sending nothing (test/native/native.test.ts,
+ * "native: ... a baseUrl with a path ..."). This scenario proves the SDK's own part: lookups, up,
+ * Agent.get, secrets, a change in place and a replacement, destroy.
  */
-export function sdkScenario(ctx: SdkStack, fromRelease = false, pluginChecks = true): void {
+export function sdkScenario(ctx: SdkStack, fromRelease = false): void {
   if (fromRelease) {
     it("the program and the CLI run with no `node` anywhere on PATH", async () => {
       const which = await run("which", ["node"], { cwd: ctx.dir, env: ctx.release!.env });
@@ -38,10 +42,6 @@ export function sdkScenario(ctx: SdkStack, fromRelease = false, pluginChecks = t
   /** Every route the emulator received since the last reset that is not a read. */
   const notReads = () => Object.keys(ctx.emu.stats.byRoute).filter((route) => !route.startsWith("GET "));
   const PROBE = GENERATION_PROBE;
-  /** The routes the program's own lookups read in a preview (recorded by the first preview). */
-  let lookupRoutes: string[] = [];
-  /** Every route received since the last reset that is not one of the program's lookups: the provider's own requests. */
-  const beyondLookups = () => Object.keys(ctx.emu.stats.byRoute).filter((route) => !lookupRoutes.includes(route));
 
   it("preview of the lookups sends only reads; a lookup that finds nothing fails at preview naming what it looked for", async () => {
     // Beforehand, outside the stack: an agent, and a call it took whose transcript is personal data.
@@ -76,7 +76,6 @@ export function sdkScenario(ctx: SdkStack, fromRelease = false, pluginChecks = t
     expect(notReads()).toEqual([]);
     // The provider's own read: the generation, asked once by the plugin before its first check answers.
     expect(ctx.emu.stats.byRoute[PROBE]).toBe(1);
-    lookupRoutes = Object.keys(ctx.emu.stats.byRoute).filter((route) => route !== PROBE);
 
     await ctx.pulumi("config", "set", "voiceName", "nobody-speaks-like-this");
     ctx.emu.resetStats();
@@ -122,41 +121,6 @@ export function sdkScenario(ctx: SdkStack, fromRelease = false, pluginChecks = t
     expect(await boundTo(seeded()[0]!)).toBeNull();
     expect(await boundTo(seeded()[1]!)).toBe(agentId);
   });
-
-  if (pluginChecks) {
-    it("preview --refresh shows an edit made on the service, which a plain preview cannot see", async () => {
-      await ctx.client.agents.update(agentId, { initial_message: "Edited in the console." });
-      expect(changed(await ctx.summary("preview"))).toEqual({});
-      expect(changed(await ctx.summary("preview", "--refresh"))).toEqual({ update: 1 });
-    });
-
-    it("a bad input fails at preview naming the resource and the property, sending nothing but the generation probe", async () => {
-      await ctx.pulumi("config", "set", "number", "12345");
-      ctx.emu.resetStats();
-      const preview = await ctx.program("preview");
-      await ctx.pulumi("config", "set", "number", seeded()[1]!);
-      expect(preview.code).not.toBe(0);
-      // Named in the reason, never as the `property` beside which the engine prints the value.
-      expect(preview.stdout + preview.stderr).toMatch(/'front-desk' has a problem: number must be an E\.164/);
-      // Reads count too: beyond the program's own lookups (functions run in preview) and the
-      // generation probe (a fixed GET, asked by the agent's check, never by the failing one's), the
-      // preview sends no request of any kind, on any path.
-      expect(lookupRoutes.length).toBeGreaterThan(0);
-      expect(beyondLookups().filter((route) => route !== PROBE)).toEqual([]);
-      expect(ctx.emu.stats.byRoute[PROBE] ?? 0).toBeLessThanOrEqual(1);
-    });
-
-    it("a malformed setting fails at preview naming the key, sending nothing", async () => {
-      // Reachable (the emulator's address, with a path): a request to any path would be counted.
-      await ctx.pulumi("config", "set", "voiceagent:baseUrl", `${ctx.emu.url}/v1`);
-      ctx.emu.resetStats();
-      const preview = await ctx.program("preview");
-      await ctx.pulumi("config", "set", "voiceagent:baseUrl", ctx.emu.url);
-      expect(preview.code).not.toBe(0);
-      expect(preview.stdout + preview.stderr).toMatch(/voiceagent:baseUrl/);
-      expect(ctx.emu.stats.total).toBe(0);
-    });
-  }
 
   it(`the secret prompts, the call's transcript and the token are in 0 plain-text places (the existing agent's prompt in none of the \
 state): stack export, backend files, output`, async () => {

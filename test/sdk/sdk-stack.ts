@@ -58,6 +58,17 @@ export interface SdkStack {
   summary(...args: string[]): Promise<Summary>;
   /** The pinned pulumi CLI in the project folder, on the stack `test`; fails on a non-zero exit. */
   pulumi(...args: string[]): Promise<string>;
+  /** The same, whatever its exit code: a command expected to fail. */
+  attempt(...args: string[]): Promise<RunResult>;
+  /**
+   * `up`, `preview` or `destroy` (with `flags`) run by the CLI through the project's language host,
+   * with what `summary` gives: the change counts, and after an up the outputs as `stack output
+   * --json` lists them (a secret as "[secret]", as the runner shows it). One CLI start (two for an
+   * up) where the runner's Automation API takes three to six (`pulumi version`, `stack select`,
+   * after an up its read-back of the outputs and the history): for the steps that prove the SDK and
+   * the plugin, not the runner. Not for Go, whose language host asks `go list` before each command.
+   */
+  cli(command: "up" | "preview" | "destroy", ...flags: string[]): Promise<Summary>;
   /** Where `secret` appears in plain text: `pulumi stack export`, backend files, printed text. */
   plaintext(secret: string): Promise<string[]>;
   /** With the plugin from a release: the server, and the PULUMI_HOME the CLI installs it into. */
@@ -126,10 +137,29 @@ export function useSdkStack(
       ctx.printed.push(r.stdout, r.stderr);
       return r;
     };
+    ctx.attempt = async (...args) => record(await run("pulumi", [...args, "--stack", "test"], { cwd: ctx.dir, env }));
     ctx.pulumi = async (...args) => {
-      const r = record(await run("pulumi", [...args, "--stack", "test"], { cwd: ctx.dir, env }));
+      const r = await ctx.attempt(...args);
       if (r.code !== 0) throw new Error(`pulumi ${args.join(" ")} failed:\n${r.stdout}\n${r.stderr}`);
       return r.stdout;
+    };
+    ctx.cli = async (command, ...flags) => {
+      if (command === "preview") {
+        const preview = JSON.parse(await ctx.pulumi("preview", "--json", ...flags)) as {
+          changeSummary?: Record<string, number>;
+        };
+        return { changes: preview.changeSummary ?? {}, outputs: {} };
+      }
+      // One engine event a line; the summary event holds the change counts.
+      const events = (await ctx.pulumi(command, "--yes", "--skip-preview", "--json", ...flags))
+        .split("\n")
+        .filter((line) => line.startsWith("{"))
+        .map((line) => JSON.parse(line) as { summaryEvent?: { resourceChanges?: Record<string, number> } });
+      const summary = events.find((e) => e.summaryEvent)?.summaryEvent;
+      if (!summary) throw new Error(`pulumi ${command} printed no summary event`);
+      const outputs =
+        command === "up" ? (JSON.parse(await ctx.pulumi("stack", "output", "--json")) as Record<string, unknown>) : {};
+      return { changes: summary.resourceChanges ?? {}, outputs };
     };
     ctx.program = async (...args) =>
       record(await run(runner.cmd, [...runner.args, ...args, "--stack", "test"], { cwd: ctx.dir, env }));
@@ -139,17 +169,30 @@ export function useSdkStack(
       const last = r.stdout.trim().split("\n").at(-1) ?? "";
       return JSON.parse(last) as Summary;
     };
+    // The last export, kept while no other command ran (only a command changes the state): the
+    // checks of several secrets in a row export once.
+    let exported = { after: -1, text: "" };
     ctx.plaintext = async (secret) => {
       const found: string[] = [];
-      if ((await ctx.pulumi("stack", "export")).includes(secret)) found.push("pulumi stack export");
+      if (exported.after !== ctx.printed.length) {
+        const text = await ctx.pulumi("stack", "export");
+        exported = { after: ctx.printed.length, text };
+      }
+      if (exported.text.includes(secret)) found.push("pulumi stack export");
       for (const file of files(ctx.stateDir)) if (readFileSync(file).includes(secret)) found.push(file);
       if (ctx.printed.some((text) => text.includes(secret))) found.push("the CLI's or the program's output");
       return found;
     };
     const init = record(await run("pulumi", ["stack", "init", "test"], { cwd: ctx.dir, env }));
     if (init.code !== 0) throw new Error(`pulumi stack init failed:\n${init.stderr}`);
-    await ctx.pulumi("config", "set", "voiceagent:baseUrl", ctx.emu.url);
-    await ctx.pulumi("config", "set", "--secret", "voiceagent:token", ctx.token);
+    await ctx.pulumi(
+      "config",
+      "set-all",
+      "--plaintext",
+      `voiceagent:baseUrl=${ctx.emu.url}`,
+      "--secret",
+      `voiceagent:token=${ctx.token}`,
+    );
   }, setupMs);
   afterAll(async () => {
     await ctx.emu?.close();
