@@ -49,6 +49,11 @@ const opts = new Command()
     "tenants section: the emulator's limit, requests a second per token (burst the same)",
     "20",
   )
+  .option(
+    "--tenant-pacing <list>",
+    "tenants section: alone (each deployment paces alone), shared (the machine's pace), in that order",
+    "alone,shared",
+  )
   .option("--refresh-size <n>", "refresh section: N agents + N bindings refreshed by the plugin over gRPC", "1000")
   .option("--plugin-starts <n>", "starts of the native plugin per compile-cache mode", "15")
   .option("--seconds <n>", "autocannon duration per run", "5")
@@ -73,6 +78,7 @@ const opts = new Command()
     tenants: string;
     tenantResources: string;
     tenantRate: string;
+    tenantPacing: string;
   }>();
 const sections = new Set(opts.sections.split(","));
 const sizes = opts.sizes.split(",").map(Number);
@@ -207,7 +213,8 @@ if (sections.has("dynamic")) {
 
 if (sections.has("tenants")) {
   const rate = Number(opts.tenantRate);
-  const runs = await benchTenants(rate, Number(opts.tenants), Number(opts.tenantResources));
+  const pacings = opts.tenantPacing.split(",").filter((p): p is "alone" | "shared" => p === "alone" || p === "shared");
+  const runs = await benchTenants(rate, Number(opts.tenants), Number(opts.tenantResources), pacings);
   print(
     `\n### ${opts.tenants} tenants x ${opts.tenantResources} agents, every stack's up at once, under ${rate} requests/s (burst the same)\n`,
   );
