@@ -18,8 +18,8 @@ export const SLOWEST_FIRST = [
   // 220; 330 in the 1,570 s run; alone, side by side at load 25-50: 785 before the cut, 548 after;
   // second cut: 64 CLI runs, were 86 (75 CPU s, were 102)
   "test/yaml/yaml.test.ts",
-  "test/e2e/tenants.test.ts", // 131
-  "test/e2e/current-api.test.ts", // 117
+  "test/e2e/tenants.test.ts", // 131; after the cut 77 CLI runs (were 107), 102 CPU s in the CLI (were 132)
+  "test/e2e/current-api.test.ts", // 117; after the cut 17 CLI runs (were 28), 41 CPU s in the CLI (were 81)
   "test/sdk/python.test.ts", // 98; after the cut: 65 CLI runs, were 123 (77 CPU s, were 120)
   "test/e2e/lines.test.ts", // 90; 104 in the 1,570 s run; alone after the cut at load 20-60: 513 (38 CLI runs, were 70)
   "test/sdk/go.test.ts", // 89; after the cut: 69 CLI runs, were 77 (61 CPU s, were 72)
@@ -28,11 +28,11 @@ export const SLOWEST_FIRST = [
   "test/policy/policy-pack.test.ts", // 70; 79 in the 1,570 s run; alone after the cut at load 16-50: 323 (26 CLI runs, were 27)
   "test/e2e/interrupted.test.ts", // 69; 109 in the 1,570 s run; alone after the cut (3 points, 10 agents) at load 10-33: 183
   "test/cli/pipelines.test.ts", // 58
-  "test/e2e/current-pull.test.ts", // 58
-  "test/e2e/environments.test.ts", // 57
+  "test/e2e/current-pull.test.ts", // 58; after the cut 16 CLI runs (were 26), 45 CPU s in the CLI (were 56)
+  "test/e2e/environments.test.ts", // 57; after the cut 9 CLI runs (were 14), 28 CPU s in the CLI (were 44)
   "test/e2e/root-stack.test.ts", // 53
-  "test/e2e/two-stacks.test.ts", // 51
-  "test/e2e/current-kinds.test.ts", // 49
+  "test/e2e/two-stacks.test.ts", // 51; after the cut 36 CLI runs (were 52), 56 CPU s in the CLI (were 65)
+  "test/e2e/current-kinds.test.ts", // 49; after the cut 16 CLI runs (were 19), 36 CPU s in the CLI (were 59)
   "test/e2e/recover.test.ts", // 47
   "test/consumer/fleet.test.ts", // 39
   "test/e2e/flaky-call.test.ts", // 36

@@ -88,6 +88,8 @@ export function useConsumer(opts: {
   answers?: AnswerModes;
   /** Calls that progress and deliver their events (emulator/calls/bench.ts; off by default). */
   calls?: CallsOptions;
+  /** Extra environment for every command run in the project (e.g. PULUMI_NODEJS_TRANSPILE_ONLY). */
+  env?: Record<string, string>;
 }): ConsumerContext {
   const ctx = {} as ConsumerContext;
   beforeAll(async () => {
@@ -112,6 +114,7 @@ export function useConsumer(opts: {
       name: opts.name,
       ...opts.project(inject("providerTarball")),
       env: {
+        ...opts.env,
         ...(viaEnv ? { VOICEAGENT_BASE_URL: ctx.emu.url, VOICEAGENT_TOKEN: ctx.token } : {}),
         ...(ctx.release ? downloadEnv(ctx.release.server, ctx.release.home) : {}),
       },

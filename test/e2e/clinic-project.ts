@@ -19,11 +19,12 @@ import { type ConsumerContext, PULUMI, useConsumer } from "../consumer/lifecycle
 /**
  * The clinic project with a stack `dev` on its own emulator; `name` names the token and the temp
  * folder. `serviceDefaults`: the emulator answers with the service's defaults; `answers`: how it
- * words its answers (default: every field as sent); `calls`: calls progress and deliver their events.
+ * words its answers (default: every field as sent); `calls`: calls progress and deliver their events;
+ * `env`: for every command run in the project.
  */
 export function useClinicProject(
   name: string,
-  opts: { serviceDefaults?: boolean; answers?: AnswerModes; calls?: CallsOptions } = {},
+  opts: { serviceDefaults?: boolean; answers?: AnswerModes; calls?: CallsOptions; env?: Record<string, string> } = {},
 ): ConsumerContext {
   return useConsumer({
     name,

@@ -9,8 +9,8 @@
 // - `--format stack`, the fleet project (three-line program, the account in its stack file).
 // Each stack's first `up` creates nothing on the service and the next preview is empty. The
 // credentials (OpenAI key, Twilio auth token, Pinecone key) are never pulled: each is supplied as
-// secret config, and none is in the generated files, the CLI's output, `stack export` or the
-// backend's files (history and backups included).
+// secret config, and none is in the generated files, the CLI's output or the backend's files (the
+// checkpoint `stack export` prints, its history and backups).
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -267,7 +267,7 @@ describe("voiceagent pull of a current-API account holding every kind", () => {
     const inPulled = (args: string[]) => c.pulumi(["--cwd", out, ...args]);
     await inPulled(["stack", "init", "round"]);
     // The settings and every secret the CLI named, in one command (each `config set --secret` is a
-    // CLI start and a passphrase derivation; the YAML and fleet tests below run them one by one).
+    // CLI start and a passphrase derivation).
     await inPulled([
       "config",
       "set-all",
@@ -282,8 +282,7 @@ describe("voiceagent pull of a current-API account holding every kind", () => {
     let up: RunResult | undefined;
     expect(await creates(async () => (up = await inPulled(["up", "--yes", "--skip-preview"])))).toEqual([]);
     const quiet = await inPulled(["preview", "--expect-no-changes"]);
-    const exported = await inPulled(["stack", "export"]);
-    const printed = [planned, pulled, up, quiet, exported].flatMap((r) => [r?.stdout ?? "", r?.stderr ?? ""]);
+    const printed = [planned, pulled, up, quiet].flatMap((r) => [r?.stdout ?? "", r?.stderr ?? ""]);
     expect(holding(out, printed)).toEqual([]);
   }, 240_000);
 
@@ -309,19 +308,22 @@ credentials and prompts only as secret config`, async () => {
       expect(manifest).toContain(`: "\${${key}}"`);
     }
     const inPulled = (args: string[]) => c.pulumi([...args, "--cwd", out, "--stack", "yaml"], { env });
-    // As the CLI printed: the token, then each credential, as secret config.
-    await inPulled(["config", "set", "--secret", "voiceagent:token", ctx.token]);
-    for (const { key, value } of secrets) {
+    // As the CLI printed: the token, then each credential, as secret config (in one command).
+    for (const { key } of secrets)
       expect(pulled.stderr).toMatch(new RegExp(`pulumi config set --secret ${key} --stack yaml +# .+, never pulled`));
-      await inPulled(["config", "set", "--secret", key, value]);
-    }
+    await inPulled([
+      "config",
+      "set-all",
+      "--secret",
+      `voiceagent:token=${ctx.token}`,
+      ...secrets.flatMap(({ key, value }) => ["--secret", `${key}=${value}`]),
+    ]);
     let up: RunResult | undefined;
     expect(await creates(async () => (up = await inPulled(["up", "--yes", "--skip-preview"])))).toEqual([]);
     expect(installedPlugins(release.home)).toEqual([expect.stringMatching(/^resource-voiceagent-v/)]);
     expect((await ctx.client.agents.list.all()).find((a) => a.prompt === FRONT_PROMPT)).toBeDefined();
     const quiet = await inPulled(["preview", "--expect-no-changes"]);
-    const exported = await inPulled(["stack", "export"]);
-    const printed = [pulled, up, quiet, exported].flatMap((r) => [r?.stdout ?? "", r?.stderr ?? ""]);
+    const printed = [pulled, up, quiet].flatMap((r) => [r?.stdout ?? "", r?.stderr ?? ""]);
     expect(holding(out, printed)).toEqual([]);
   }, 240_000);
 
@@ -343,25 +345,35 @@ credentials and prompts only as secret config`, async () => {
     const stackFile = readFileSync(path.join(out, "Pulumi.fleet.yaml"), "utf8");
     for (const section of ["prompts", "vectorDatabases", "accountConnections", "agents", "lines"])
       expect(stackFile, section).toMatch(new RegExp(`^    ${section}:$`, "m"));
-    const inPulled = (args: string[]) => c.pulumi([...args, "--cwd", out, "--stack", "fleet"]);
+    // Transpiled: the fleet program is the template's three lines, type-checked by test/consumer/fleet.test.ts.
+    const inPulled = (args: string[]) =>
+      c.pulumi([...args, "--cwd", out, "--stack", "fleet"], { env: { PULUMI_NODEJS_TRANSPILE_ONLY: "true" } });
     await c.pulumi(["stack", "init", "fleet", "--cwd", out]);
-    // As the CLI printed: the address, the token, then each credential at its path of the fleet value.
-    await inPulled(["config", "set", "voiceagent:baseUrl", ctx.emu.url]);
-    await inPulled(["config", "set", "--secret", "voiceagent:token", ctx.token]);
+    // As the CLI printed: the address, the token, then each credential at its path of the fleet
+    // value (in one command: each is a CLI start, and each secret a passphrase derivation).
     const paths = [...pulled.stderr.matchAll(/pulumi config set --path --secret '([^']+)' +# .+, never pulled/g)].map(
       (m) => m[1] ?? "",
     );
     expect(paths).toHaveLength(secrets.length);
-    for (const { resource, arg, value } of secrets) {
+    const credentials = secrets.map(({ resource, arg, value }) => {
       const at = paths.find((p) => p.endsWith(`.${resource.name}.${arg}`));
       expect(at, `${resource.kind} ${resource.name} ${arg}`).toBeDefined();
-      await inPulled(["config", "set", "--path", "--secret", String(at), value]);
-    }
+      return ["--secret", `${at}=${value}`];
+    });
+    await inPulled([
+      "config",
+      "set-all",
+      "--path",
+      "--plaintext",
+      `voiceagent:baseUrl=${ctx.emu.url}`,
+      "--secret",
+      `voiceagent:token=${ctx.token}`,
+      ...credentials.flat(),
+    ]);
     let up: RunResult | undefined;
     expect(await creates(async () => (up = await inPulled(["up", "--yes", "--skip-preview"])))).toEqual([]);
     const quiet = await inPulled(["preview", "--expect-no-changes"]);
-    const exported = await inPulled(["stack", "export"]);
-    const printed = [pulled, up, quiet, exported].flatMap((r) => [r?.stdout ?? "", r?.stderr ?? ""]);
+    const printed = [pulled, up, quiet].flatMap((r) => [r?.stdout ?? "", r?.stderr ?? ""]);
     expect(holding(out, printed)).toEqual([]);
   }, 240_000);
 });
