@@ -12,7 +12,6 @@ import { randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { startEmulator, type RunningEmulator } from "voiceagent-emulator";
 import { type Consumer, createConsumer, ok, REPO_ROOT, run, type RunResult } from "../helpers/consumer.js";
@@ -86,15 +85,9 @@ afterAll(async () => {
   console.log(`tenants test: ${Math.round((performance.now() - started) / 1000)} s in all`);
 });
 
-/**
- * Loaded into provision.js: the Automation API's read-back after each up and destroy with fewer CLI
- * commands, the commands of the example unchanged (test/e2e/fixtures/tenants-read-back says how).
- */
-const READ_BACK = pathToFileURL(path.join(REPO_ROOT, "dist/test/e2e/fixtures/tenants-read-back/index.js")).href;
-
 /** `node bin/provision.js <action> <file> --parallel 4` in the project; never throws for its exit code. */
 const provision = (action: string, file = "all.json"): Promise<RunResult> =>
-  run(process.execPath, ["--import", READ_BACK, "bin/provision.js", action, file, "--parallel", String(PARALLEL)], {
+  run(process.execPath, ["bin/provision.js", action, file, "--parallel", String(PARALLEL)], {
     cwd: c.dir,
     env: c.env,
   });
