@@ -315,7 +315,7 @@ no secret in plaintext`, async ({ expect }) => {
         ...filesContaining(p.dir, v).map((f) => `${f} holds ${v}`),
       ]);
       expect(leaks).toEqual([]);
-    }, 300_000);
+    }, 480_000);
   });
 
   describe.concurrent("numbers moved between provider instances of one account, renamed on the way", () => {
@@ -415,7 +415,7 @@ its own", async ({ expect }) => {
       );
       expect(await liveState()).toEqual({ bound: agent, active: true });
       await p.pulumi(stack, ["preview", "--expect-no-changes"]);
-    }, 300_000);
+    }, 480_000);
   });
 
   describe.concurrent("identical agents over two explicit providers of one account, one losing replies", () => {
