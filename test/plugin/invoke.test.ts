@@ -88,6 +88,8 @@ describe("Invoke", () => {
     );
     expect(failure?.details).toMatch(/^voiceagent:getVoice failed: .*\b401\b/);
     expect(failure?.details).toMatch(/pulumi config set --secret voiceagent:token/);
+    // Instead of the client's own advice, which names no setting a user can change.
+    expect(failure?.details).not.toMatch(/Check the token the client was given/);
     // The plain provider's failure carries what the text says, for an in-process caller to branch on.
     await expect(
       refused.provider.invoke({ tok: "voiceagent:index:getVoice", args: { voiceName: "alloy" } }),
