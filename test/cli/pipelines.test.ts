@@ -83,7 +83,14 @@ afterAll(async () => {
   await emu?.close();
 });
 
-describe("pull → up → drift check and audit", () => {
+/**
+ * Each step's time limit: a step runs up to two engine runs on the pulled project (the drift check's
+ * preview --refresh, drift's), each starting the CLI, the program and the provider; at a load of 30
+ * one took over vitest's 60 s default.
+ */
+const STEP = { timeout: 240_000 };
+
+describe("pull → up → drift check and audit", STEP, () => {
   it("pull writes a project that type-checks under the template's settings", async () => {
     const pulled = await cliProcess(["pull", "--out", project.dir, "--name", "pulled"], {
       VOICEAGENT_BASE_URL: emu.url,

@@ -13,7 +13,14 @@ const out: Record<string, unknown> = {};
 const PROBE = GENERATION_PROBE;
 const sinceBy = (before: Record<string, number>) => routesSince(ctx.emu.stats.byRoute, before);
 
-describe("root stack end to end", () => {
+/**
+ * Each step's time limit: a step runs up to three engine runs (up, preview --refresh, refresh), each
+ * starting the CLI, the program and the provider; on a loaded machine (a load of 30 on 2 cores) one
+ * takes over vitest's 60 s default.
+ */
+const STEP = { timeout: 240_000 };
+
+describe("root stack end to end", STEP, () => {
   it("up creates everything the program declares", async () => {
     const up = await ctx.t.stack.up();
     // 7 resources and the stack itself.
