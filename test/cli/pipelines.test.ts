@@ -1,6 +1,7 @@
 // End to end, one account and one stack through every step: pull a seeded account plus objects made
-// by hand, `pulumi up` the pulled project (0 creates, then an empty preview), then the drift check
-// script and audit against a console edit, an unmanaged agent and an out-of-band deletion.
+// by hand, `pulumi up` the pulled project (0 creates, then the drift check's preview --refresh is
+// empty), then the drift check script and audit against a console edit, an unmanaged agent and an
+// out-of-band deletion.
 import { randomUUID } from "node:crypto";
 import path from "node:path";
 import type { Stack } from "@pulumi/pulumi/automation/index.js";
@@ -9,7 +10,6 @@ import { createClient, type Agent, type VoiceAgentClient } from "pulumi-voiceage
 import { startEmulator, type RunningEmulator } from "voiceagent-emulator";
 import { AuditReportSchema } from "../../provider/cli/audit.js";
 import { DriftReportSchema } from "../../provider/cli/drift-report.js";
-import { changes } from "../helpers/e2e.js";
 import { ROOT } from "../helpers/pulumi-stack.js";
 import { installDependencies, pulledProject, pulledStack, type PulledProject } from "./pulled-project.js";
 import { CLI_BIN, cliProcess, run, type CliRun } from "./run-cli.js";
@@ -83,7 +83,14 @@ afterAll(async () => {
   await emu?.close();
 });
 
-describe("pull → up → drift check and audit", () => {
+/**
+ * Each step's time limit: a step runs up to two engine runs on the pulled project (the drift check's
+ * preview --refresh, drift's), each starting the CLI, the program and the provider; at a load of 30
+ * one took over vitest's 60 s default.
+ */
+const STEP = { timeout: 240_000 };
+
+describe("pull → up → drift check and audit", STEP, () => {
   it("pull writes a project that type-checks under the template's settings", async () => {
     const pulled = await cliProcess(["pull", "--out", project.dir, "--name", "pulled"], {
       VOICEAGENT_BASE_URL: emu.url,
@@ -103,7 +110,9 @@ describe("pull → up → drift check and audit", () => {
     expect(errors).toEqual([]);
   });
 
-  it("pulumi up of the pulled project creates nothing and changes nothing; the preview after it has no changes", async () => {
+  it("pulumi up of the pulled project creates nothing and changes nothing", async () => {
+    // The test before type-checked the program with tsc: ts-node only transpiles it from here on.
+    project.env.PULUMI_NODEJS_TRANSPILE_ONLY = "true";
     stack = await pulledStack(project, "ci", emu.url, TOKEN);
     const before = await snapshot();
     const createsBefore = creates();
@@ -112,13 +121,13 @@ describe("pull → up → drift check and audit", () => {
     expect(up.summary.resourceChanges).toEqual({ create: 13 });
     expect(creates()).toBe(createsBefore);
     expect(await snapshot()).toEqual(before);
-    expect(changes((await stack.preview({ refresh: true })).changeSummary)).toEqual({});
+    // The preview --refresh after it has no changes: the drift check's, in the next test.
   });
 
   it("clean: audit exits 0 and the drift check passes, with the credentials from the stack's config", async () => {
-    const audit = await cli(["audit", "--stack", "ci"]);
-    expect(audit).toMatchObject({ code: 0, stdout: expect.stringMatching(/^clean: .*pulled\/ci/) });
     const check = await driftCheck();
+    // The script's own run of audit: it says clean only when audit exits 0.
+    expect(check.stdout).toMatch(/^clean: .*pulled\/ci/m);
     expect(check.stdout).toMatch(/drift-check: clean: stack ci matches the live account\n$/);
     expect(check.code).toBe(0);
   });

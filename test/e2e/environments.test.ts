@@ -9,11 +9,10 @@ import { changes } from "../helpers/e2e.js";
 import { useConsumer } from "../consumer/lifecycle.js";
 import { GENERATION_PROBE, routesSince } from "../helpers/generation-probe.js";
 
-// Transpiled, not type-checked (a cold type-check is ~6 CPU s): test/e2e/recover.test.ts runs this
-// example type-checked; this file proves what it does to the service.
+// Type-checked as users run it (ts-node, the packed tarball's types): the one run of this example
+// that is; test/e2e/recover.test.ts transpiles it, since there only its state matters.
 const ctx = useConsumer({
   name: "example-environments",
-  env: { PULUMI_NODEJS_TRANSPILE_ONLY: "true" },
   project: (tarball) => ({
     files: { copyFrom: path.join(REPO_ROOT, "examples/environments") },
     redirect: { "pulumi-voiceagent": `file:${tarball}` },

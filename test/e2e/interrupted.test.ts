@@ -57,10 +57,13 @@ describe("an up killed at any point converges after recover, refresh and up", ()
         "fleet:revision": { value: String(revision) },
       });
       const start = creates();
+      // The credentials in the environment, which spares snapshot and recover each a `pulumi config
+      // --show-secrets` (a key derivation); reading them from the stack's config is pipelines.test.ts's
+      // and recover.test.ts's.
       const cli = (...args: string[]) =>
         run(process.execPath, [path.join(ROOT, "provider/dist/cli/main.js"), ...args, "--stack", "test"], {
           cwd: ctx.t.workDir,
-          env: env(),
+          env: { ...env(), VOICEAGENT_BASE_URL: ctx.emu.url, VOICEAGENT_TOKEN: TOKEN },
         });
       const before = path.join(ctx.t.workDir, `before-${revision}.json`);
       await cli("snapshot", "--out", before);

@@ -82,24 +82,20 @@ describe("two resources addressing one live number", STEP, () => {
     expect(await boundTo(X)).toBe(agents.b);
     await expectConverged();
   });
-
-  it("removing a line unbinds its number (and never cancels it)", async () => {
-    await deploy([{ name: "line-y", number: X, agent: "b" }]);
-    const y = await ctx.client.numbers.get(Y);
-    expect(y.inbound_agent).toBeNull();
-    expect(y.active).toBe(true);
-    expect(requests("POST /v1/numbers/cancel")).toBe(0);
-    await expectConverged();
-  });
 });
 
 describe("purchased numbers: bought once, cancelled only by their own destroy", STEP, () => {
-  it("buys a number in an area code and binds it", async () => {
+  // The same up removes main-line: one up, and one converged preview, for both steps.
+  it("buys a number in an area code and binds it; removing a line unbinds its number (and never cancels it)", async () => {
     const up = await deploy([{ name: "line-y", number: X, agent: "b" }], [{ name: "bought", areaCode: "415" }]);
     const bought = String((up.outputs.bought as Record<string, string> | undefined)?.bought);
     expect(bought).toMatch(/^\+1415\d{7}$/);
     expect(requests("POST /v1/numbers/buy")).toBe(1);
     expect((await ctx.client.numbers.get(bought)).active).toBe(true);
+    const y = await ctx.client.numbers.get(Y);
+    expect(y.inbound_agent).toBeNull();
+    expect(y.active).toBe(true);
+    expect(requests("POST /v1/numbers/cancel")).toBe(0);
     await expectConverged();
   });
 

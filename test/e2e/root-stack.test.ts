@@ -13,7 +13,14 @@ const out: Record<string, unknown> = {};
 const PROBE = GENERATION_PROBE;
 const sinceBy = (before: Record<string, number>) => routesSince(ctx.emu.stats.byRoute, before);
 
-describe("root stack end to end", () => {
+/**
+ * Each step's time limit: a step runs up to three engine runs (up, preview --refresh, refresh), each
+ * starting the CLI, the program and the provider; on a loaded machine (a load of 30 on 2 cores) one
+ * takes over vitest's 60 s default.
+ */
+const STEP = { timeout: 240_000 };
+
+describe("root stack end to end", STEP, () => {
   it("up creates everything the program declares", async () => {
     const up = await ctx.t.stack.up();
     // 7 resources and the stack itself.
@@ -30,15 +37,16 @@ describe("root stack end to end", () => {
     expect((await ctx.client.numbers.get("+15550010002")).inbound_agent?.id).toBe(out.salesAgentId);
   });
 
-  it("a second up and a preview change nothing, and each sends one request: the API generation probe", async () => {
+  // An up diffs the program against the state as a preview does: that it changes nothing says a
+  // preview would find nothing. A preview's one request, the probe, is current-kinds.test.ts's
+  // ("a default-typed Voice with voiceagent:api auto fails at preview naming type").
+  it("a second up changes nothing, and sends one request: the API generation probe", async () => {
     const before = { ...ctx.emu.stats.byRoute };
     const up = await ctx.t.stack.up();
     expect(changes(up.summary.resourceChanges ?? {})).toEqual({});
-    const preview = await ctx.t.stack.preview();
-    expect(changes(preview.changeSummary)).toEqual({});
-    // voiceagent:api is auto: each provider process reads one page of the agent list, once, before
+    // voiceagent:api is auto: the provider process reads one page of the agent list, once, before
     // its first check answers (a GET carrying nothing of the program); nothing else, and no write.
-    expect(sinceBy(before)).toEqual({ [PROBE]: 2 });
+    expect(sinceBy(before)).toEqual({ [PROBE]: 1 });
   });
 
   it("an agent edited through the API shows in preview --refresh; the next up --refresh restores it", async () => {
@@ -66,8 +74,8 @@ describe("root stack end to end", () => {
     expect(changes(plain.changeSummary)).toEqual({});
     const up = await ctx.t.stack.up({ refresh: true });
     expect(changes(up.summary.resourceChanges ?? {})).toEqual({ update: 1 });
+    // That nothing else drifts after it is the next step's: its up changes only what that step deleted.
     expect((await ctx.client.agents.get(out.supportAgentId as string)).prompt).toMatch(/^You are the support line/);
-    expect(changes((await ctx.t.stack.preview({ refresh: true })).changeSummary)).toEqual({});
   });
 
   it("an object deleted out of band leaves state on refresh and is recreated by up", async () => {
@@ -79,7 +87,8 @@ describe("root stack end to end", () => {
     expect(JSON.stringify(state)).not.toContain(`"id":"${out.salesAgentId}"`);
 
     const up = await ctx.t.stack.up();
-    expect(up.summary.resourceChanges?.create).toBe(1);
+    // The agent made again and its number bound to it; nothing else (the edit restored before stays).
+    expect(changes(up.summary.resourceChanges ?? {})).toEqual({ create: 1, update: 1 });
     const newSales = up.outputs.salesAgentId?.value as string;
     expect(newSales).not.toBe(out.salesAgentId);
     expect((await ctx.client.numbers.get("+15550010002")).inbound_agent?.id).toBe(newSales);
