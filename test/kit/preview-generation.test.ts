@@ -4,7 +4,7 @@
 // A Voice left at its default type (voice_base, the interface's) fails at preview against the
 // current API (2024), whether or not something was read first, on both entries, in-process: the
 // dynamic provider's runtime (dynamic/runtimes.ts, as its shims call it) and the native plugin's
-// plain provider. The CLI-level scenario is test/e2e/current-api.test.ts's.
+// plain provider. The CLI-level scenario is test/e2e/current-kinds.test.ts's ("a default-typed Voice…").
 import { randomUUID } from "node:crypto";
 import net from "node:net";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
