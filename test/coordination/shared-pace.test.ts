@@ -170,7 +170,9 @@ the two sending side by side`, async () => {
     // 9 of 60 of the second's answers fell within the first's span), and two that did not send
     // side by side would only meet fewer 429s alone, failing the comparison above, not passing it.
     expect(together.overlap).toBeGreaterThan(20);
-  });
+    // Four child processes and 360 reads at the limit: 25 s on a quiet machine, over 60 s beside the
+    // suite's CLI files (a fresh clone's run timed out at vitest's default).
+  }, 180_000);
 
   // Two stacks of one account deploying at once on one machine: two engines, two deployment
   // folders, one machine folder (coordination/machine.ts) where the token's pace is kept.
