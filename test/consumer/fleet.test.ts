@@ -66,7 +66,6 @@ const client = (token: string) => createClient({ baseUrl: emu.url, token });
  */
 const transpileOnly: Record<string, string> = {};
 
-/** The plain pulumi CLI in the project; everything it prints is kept for the plaintext check. */
 /** Points `stack` at the emulator under `token`, the token a secret, in one command. */
 async function connect(stack: string, token: string): Promise<void> {
   await pulumi([
@@ -81,6 +80,7 @@ async function connect(stack: string, token: string): Promise<void> {
   ]);
 }
 
+/** The plain pulumi CLI in the project; everything it prints is kept for the plaintext check. */
 async function pulumi(args: string[], check = true): Promise<RunResult> {
   const r = await c.pulumi(args, { check: false, env: transpileOnly });
   printed.push(r.stdout, r.stderr);
