@@ -152,7 +152,7 @@ export function createTransport(
     stores.run(() => dispatched(name, ep, input));
   const dispatched = (name: string, ep: EndpointDef, input: { query?: unknown; body?: unknown; deadline?: number }) => {
     // The wait for a slot is the limit's queue when a limit is known as the slot comes (PacedTime).
-    const slot = pacer ? (currentScope()?.paced ?? new PacedTime()) : undefined;
+    const slot = pacer ? currentScope()?.paced : undefined;
     slot?.start(options.now());
     return throttle.run(async (): Promise<unknown> => {
       slot?.end(options.now(), pacer?.perSecond !== undefined);
