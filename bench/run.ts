@@ -16,7 +16,7 @@ import { benchLimitedStack, benchPacing } from "./rate-limit.js";
 import { benchDynamicParts } from "./dynamic-parts.js";
 import { benchRefreshParts } from "./refresh-parts.js";
 import { benchSharedPace } from "./shared-pace.js";
-import { benchTenants } from "./tenants.js";
+import { benchTenants, paceSummary } from "./tenants.js";
 import type { BenchMode } from "./pulumi-phases.js";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
@@ -54,6 +54,11 @@ const opts = new Command()
     "tenants section: alone (each deployment paces alone), shared (the machine's pace), in that order",
     "alone,shared",
   )
+  .option("--tenant-parallel <list>", "tenants section: stacks deployed at once, one run each (default: all of them)")
+  .option(
+    "--tenant-trace <file>",
+    "tenants section: writes the machine-wide run's pace second by second (JSON) to this file",
+  )
   .option("--refresh-size <n>", "refresh section: N agents + N bindings refreshed by the plugin over gRPC", "1000")
   .option("--plugin-starts <n>", "starts of the native plugin per compile-cache mode", "15")
   .option("--seconds <n>", "autocannon duration per run", "5")
@@ -79,6 +84,8 @@ const opts = new Command()
     tenantResources: string;
     tenantRate: string;
     tenantPacing: string;
+    tenantTrace?: string;
+    tenantParallel?: string;
   }>();
 const sections = new Set(opts.sections.split(","));
 const sizes = opts.sizes.split(",").map(Number);
@@ -214,24 +221,31 @@ if (sections.has("dynamic")) {
 if (sections.has("tenants")) {
   const rate = Number(opts.tenantRate);
   const pacings = opts.tenantPacing.split(",").filter((p): p is "alone" | "shared" => p === "alone" || p === "shared");
-  const runs = await benchTenants(rate, Number(opts.tenants), Number(opts.tenantResources), pacings);
+  const tenants = Number(opts.tenants);
+  const runs: Awaited<ReturnType<typeof benchTenants>> = [];
+  for (const parallel of (opts.tenantParallel ?? String(tenants)).split(",").map(Number))
+    runs.push(...(await benchTenants(rate, tenants, Number(opts.tenantResources), pacings, parallel)));
   print(
-    `\n### ${opts.tenants} tenants x ${opts.tenantResources} agents, every stack's up at once, under ${rate} requests/s (burst the same)\n`,
+    `\n### ${opts.tenants} tenants x ${opts.tenantResources} agents, N stacks' ups at once, under ${rate} requests/s (burst the same)\n`,
   );
   print(
-    "| pacing | seconds | requests answered | 429s (first 10 s of requests) | stacks failed | floor (requests / rate) | x floor | " +
+    "| pacing | N at once | seconds | requests answered | 429s (first 10 s of requests) | stacks failed | floor (requests / rate) | x floor | " +
       "service window: first -> last request, s | window x floor | load average before -> after |",
   );
-  print("|---|---:|---:|---:|---:|---:|---:|---|---:|---|");
+  print("|---|---:|---:|---:|---:|---:|---:|---:|---|---:|---|");
   for (const r of runs)
     print(
-      `| ${r.pacing === "alone" ? "each deployment alone" : "machine-wide"} | ${fmt(r.seconds, 1)} | ` +
+      `| ${r.pacing === "alone" ? "each deployment alone" : "machine-wide"} | ${r.parallel} | ${fmt(r.seconds, 1)} | ` +
         `${r.requests} | ${r.rateLimited} (${r.rateLimitedEarly}) | ${r.failed} | ` +
         `${fmt(r.floorSeconds, 1)} | ${fmt(r.seconds / r.floorSeconds)} | ` +
         `${fmt(r.window.firstSeconds, 1)} -> ${fmt(r.window.lastSeconds, 1)} | ${fmt(r.window.seconds / r.floorSeconds)} | ` +
         `${r.load[0]} -> ${r.load[1]} |`,
     );
-  for (const r of runs) if (r.firstFailure) print(`\n${r.pacing}: first failure: ${r.firstFailure}`);
+  for (const r of runs)
+    if (r.firstFailure) print(`\n${r.pacing}, ${r.parallel} at once: first failure: ${r.firstFailure}`);
+  for (const r of runs) if (r.pace.length) print(`\n${r.pacing}, ${r.parallel} at once: ${paceSummary(r)}`);
+  const traced = runs.find((r) => r.pace.length);
+  if (opts.tenantTrace && traced) writeFileSync(opts.tenantTrace, JSON.stringify(traced.pace, null, 1));
   results.tenants = runs;
 }
 

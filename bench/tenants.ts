@@ -4,7 +4,7 @@
 // emulator. The limit's floor is the requests the run needed (those answered, not the 429s) at the
 // rate; the target is within 1.15x of it at 20 x 20.
 import { randomUUID } from "node:crypto";
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -17,6 +17,8 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..")
 export interface TenantsRun {
   pacing: "alone" | "shared";
   tenants: number;
+  /** Stacks deployed at once (the example's `--parallel`): each starts as another ends. */
+  parallel: number;
   resources: number;
   seconds: number;
   /** Requests the emulator answered other than with 429. */
@@ -38,6 +40,27 @@ export interface TenantsRun {
   rateLimitedEarly: number;
   /** The load average (1, 5, 15 min) before and after. */
   load: [string, string];
+  /** The machine's pace second by second (shared pacing only: the alone runs keep no shared state). */
+  pace: PaceSecond[];
+}
+
+/**
+ * One second of the run as the service and the shared pace saw it (sampled every `SAMPLE_MS`): why
+ * the window is longer than the floor. A second answered below the rate with turns queued is the
+ * senders' (turns given and not used in time); one with no turn queued is the demand's (the engines
+ * had nothing to send); a rate below the limit is the pace's.
+ */
+export interface PaceSecond {
+  /** Seconds since the ups started. */
+  at: number;
+  /** Requests the service answered (not 429) and 429s in this second. */
+  answered: number;
+  rateLimited: number;
+  /** The shared pace's rate and ceiling at the second's end (undefined: no limit known). */
+  rate: number | undefined;
+  ceiling: number | undefined;
+  /** The most turns waiting at any sample of the second ((nextAt - now) x rate). */
+  queued: number;
 }
 
 /** How often the emulator's counters are sampled for the window. */
@@ -54,12 +77,13 @@ const load = () =>
     .map((l) => l.toFixed(2))
     .join(", ");
 
-/** N tenants x M agents, all `up` at once then all `destroy`ed (the destroy is not timed), paced alone then shared. */
+/** N tenants x M agents, `parallel` of them `up` at once (all by default) then all `destroy`ed (the destroy is not timed), paced alone then shared. */
 export async function benchTenants(
   perSecond: number,
   tenants: number,
   resources: number,
   pacings: readonly ("alone" | "shared")[] = ["alone", "shared"],
+  parallel = tenants,
 ): Promise<TenantsRun[]> {
   const runs: TenantsRun[] = [];
   for (const pacing of pacings) {
@@ -109,8 +133,11 @@ export async function benchTenants(
       let last = started;
       let seen = 0;
       let early = 0;
+      const pace: PaceSecond[] = [];
+      let counted = { total: 0, limited: 0 };
       const sampler = setInterval(() => {
         const now = performance.now();
+        if (pacing === "shared") samplePace(pace, shared, now - started, emu.stats, counted, (c) => (counted = c));
         if (emu.stats.total === seen) return;
         seen = emu.stats.total;
         first ??= now;
@@ -119,7 +146,7 @@ export async function benchTenants(
       }, SAMPLE_MS);
       // Every stack runs to its end: a stack that fails (its reads starved of the limit past their
       // retries) is counted, not allowed to end the run before the others have finished.
-      const ups = await Promise.allSettled(stacks.map((s) => s.up()));
+      const ups = await inTurn(stacks, parallel, (s) => s.up());
       const failures = ups.flatMap((u) => (u.status === "rejected" ? [String(u.reason)] : []));
       const seconds = (performance.now() - started) / 1000;
       clearInterval(sampler);
@@ -130,6 +157,7 @@ export async function benchTenants(
       runs.push({
         pacing,
         tenants,
+        parallel,
         resources,
         seconds,
         requests,
@@ -140,6 +168,7 @@ export async function benchTenants(
         window: { firstSeconds, lastSeconds, seconds: lastSeconds - firstSeconds },
         rateLimitedEarly: early,
         load: [before, load()],
+        pace,
       });
       await Promise.allSettled(stacks.map((s) => s.destroy()));
     } finally {
@@ -150,6 +179,87 @@ export async function benchTenants(
     }
   }
   return runs;
+}
+
+/** Runs `run` on every item, `parallel` at a time, each next one as soon as one ends (as examples/tenants does). */
+async function inTurn<T, R>(
+  items: T[],
+  parallel: number,
+  run: (item: T) => Promise<R>,
+): Promise<PromiseSettledResult<R>[]> {
+  const results: PromiseSettledResult<R>[] = [];
+  let next = 0;
+  const worker = async () => {
+    for (let i = next++; i < items.length; i = next++) {
+      try {
+        results[i] = { status: "fulfilled", value: await run(items[i]!) };
+      } catch (reason) {
+        results[i] = { status: "rejected", reason };
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(parallel, items.length)) }, worker));
+  return results;
+}
+
+/**
+ * Where the window's seconds went, from the trace: the seconds the pace's rate was below the
+ * limit (and by how much on average), the seconds with no turn queued (the engines had nothing to
+ * send), and the seconds answered below the rate with turns queued (turns given, not used in time).
+ */
+export function paceSummary(r: TenantsRun): string {
+  const inWindow = r.pace.filter(
+    (p) => p.at >= Math.floor(r.window.firstSeconds) && p.at < Math.ceil(r.window.lastSeconds),
+  );
+  const paced = inWindow.filter((p) => p.rate !== undefined);
+  const meanRate = paced.reduce((a, p) => a + (p.rate ?? 0), 0) / Math.max(1, paced.length);
+  const idle = paced.filter((p) => p.queued < 1).length;
+  const unused = paced.filter((p) => p.queued >= 1 && p.answered + p.rateLimited < (p.rate ?? 0) - 0.5).length;
+  const answered = inWindow.reduce((a, p) => a + p.answered, 0);
+  return (
+    `${inWindow.length} s in the window, ${answered} answered (${(answered / Math.max(1, inWindow.length)).toFixed(2)}/s); ` +
+    `${inWindow.length - paced.length} s with no limit known; the pace's mean rate ${meanRate.toFixed(2)}/s; ` +
+    `${idle} s with no turn queued; ${unused} s with turns queued but fewer sent than the rate`
+  );
+}
+
+/** The machine folder's pace state for the run's one token (the shared folder holds one machine and one token), if written yet. */
+function paceState(shared: string): { rate?: number; ceiling?: number; nextAt?: number } | undefined {
+  for (const machine of readdirSync(shared)) {
+    if (!machine.startsWith("machine-")) continue;
+    const name = readdirSync(path.join(shared, machine)).find((n) => /^pace-[0-9a-f]+\.json$/.test(n));
+    if (!name) continue;
+    try {
+      return JSON.parse(readFileSync(path.join(shared, machine, name), "utf8"));
+    } catch {
+      return undefined; // being replaced this instant
+    }
+  }
+  return undefined;
+}
+
+/** Adds one sample to the second it falls in (`PaceSecond`). */
+function samplePace(
+  seconds: PaceSecond[],
+  shared: string,
+  sinceStart: number,
+  stats: { total: number; rateLimited: Record<string, number> },
+  counted: { total: number; limited: number },
+  setCounted: (c: { total: number; limited: number }) => void,
+): void {
+  const at = Math.floor(sinceStart / 1000);
+  while (seconds.length <= at)
+    seconds.push({ at: seconds.length, answered: 0, rateLimited: 0, rate: undefined, ceiling: undefined, queued: 0 });
+  const second = seconds[at]!;
+  const limited = limitedOf(stats);
+  second.rateLimited += limited - counted.limited;
+  second.answered += stats.total - limited - (counted.total - counted.limited);
+  setCounted({ total: stats.total, limited });
+  const s = paceState(shared);
+  second.rate = s?.rate;
+  second.ceiling = s?.ceiling;
+  if (s?.rate !== undefined && s.nextAt !== undefined)
+    second.queued = Math.max(second.queued, Math.max(0, ((s.nextAt - Date.now()) * s.rate) / 1000));
 }
 
 /**

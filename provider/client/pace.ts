@@ -9,7 +9,8 @@ import { setTimeout as sleep } from "node:timers/promises";
  * the client sent in the second before it. Each 429 that teaches or cuts the rate says the
  * service's bucket is empty: from then on what it answers a second is at most its limit, whatever
  * was sent. So each later burst of 429s cuts the rate just below what the service answered a
- * second since the last cut (or to 85%, if lower) and remembers that as the limit. Each second
+ * second (since the last cut, or in the last few seconds if that is more; to 85% if lower) and
+ * remembers that as the limit. Each second
  * in which the rate was used without a 429 raises it: by half while it is below 90% of the limit
  * met last (or none was met since the first 429: a first 429 may come after a few requests, when
  * what was sent is only what was in flight), by 2% near it (a rate with requests waiting for
@@ -79,6 +80,21 @@ const USED = 0.8;
 /** The window over which the rate sent is measured. */
 const WINDOW_MS = 1_000;
 /**
+ * What the service answered a second is evidence of its limit only when measured over this long
+ * at least, and on at least `MIN_LEARN` answers: at the start of a run the first answers come
+ * slowly (twenty engines starting on two cores), and one answer in the 1.6 s after the rate was
+ * learned once cut a limit of 2 a second to 0.6, from which the climb near it took a minute.
+ */
+const EVIDENCE_MS = 1_000;
+/**
+ * The windows (two adjacent ones, as for the rate sent) over which what the service answered lately
+ * is measured: unlike the answers since the last cut, not lowered by a climb from far below (twenty
+ * stacks' answers averaged over 90 s of climbing from 0.8 a second set the next cut at 1.2 under a
+ * limit of 2). It may exceed the limit by what the service's bucket held when the windows began,
+ * which the cut's other bound (`DECREASE` of the rate) caps.
+ */
+const RECENT_MS = 2_000;
+/**
  * 429s that keep coming at more than this share of the requests sent after the rate was cut below
  * what the service answered a second are not a rate limit (below a limit's rate 429s stop, and the
  * rate climbs back a few percent a second, so a paced client meets one per many dozen requests; a
@@ -138,6 +154,15 @@ export interface PaceState {
   sentLastWindow: number;
   /** The requests answered (not 429) since the rate was last learned or cut. */
   answeredSinceDecrease: number;
+  /**
+   * The requests answered (not 429) in the window of `RECENT_MS` that began at `answeredWindowAt`,
+   * and in the one just before it, counted from `learnedAt` (when the rate was last learned),
+   * whatever the cuts since (absent where a release wrote none: nothing counted yet).
+   */
+  learnedAt?: number | undefined;
+  answeredWindowAt?: number | undefined;
+  answeredInWindow?: number | undefined;
+  answeredLastWindow?: number | undefined;
   /** Whether the last cut went below what the service answered a second: 429s after it are not the limit's. */
   belowAnswered: boolean;
   lastLimited: number;
@@ -194,6 +219,8 @@ export function paceClock(s: PaceState, now: number): void {
     if (s.ignoreUntil !== LONG_AGO) s.ignoreUntil = Math.max(LONG_AGO, s.ignoreUntil - back);
     for (const k of ["windowAt", "lastLimited", "lastDecrease", "lastIncrease"] as const) s[k] = Math.min(s[k], now);
     if (s.answeredAt !== undefined) s.answeredAt = Math.min(s.answeredAt, now);
+    if (s.learnedAt !== undefined) s.learnedAt = Math.min(s.learnedAt, now);
+    if (s.answeredWindowAt !== undefined) s.answeredWindowAt = Math.min(s.answeredWindowAt, now);
     s.seenAt = now;
   } else s.seenAt = Math.max(seen, now);
   s.ignoreUntil = Math.min(s.ignoreUntil, now + IGNORE_MS);
@@ -254,6 +281,8 @@ export function paceLimited(s: PaceState, now: number, sent: number, sentAt?: nu
     s.nextAt = now;
     s.ceiling = undefined;
     s.belowAnswered = false;
+    s.learnedAt = s.answeredWindowAt = now;
+    s.answeredInWindow = s.answeredLastWindow = 0;
     decreased(s, now);
     return;
   }
@@ -270,20 +299,44 @@ export function paceLimited(s: PaceState, now: number, sent: number, sentAt?: nu
     return;
   }
   // The last learning or cut came with a 429: the service's bucket was empty then, so what it
-  // answered a second since is at most its limit (no burst inflates it): the cut goes just below
-  // that, and remembers it as the limit.
-  const elapsed = (now - s.lastDecrease) / 1000;
-  const answered = elapsed >= 1 ? s.answeredSinceDecrease / elapsed : undefined;
+  // answered a second since is at most its limit (no burst inflates it): a rate below that is
+  // below the limit, and it is remembered as the limit met. But it is what the service answered
+  // to the rate sent, and a rate that climbed from far below makes it far below the limit: what
+  // the service answered lately (`RECENT_MS`) is nearer, so the cut goes just below the higher of
+  // the two, and at most `DECREASE` of the rate.
+  const proven = answeredRate(s.answeredSinceDecrease, now - s.lastDecrease);
+  const recent = recentlyAnswered(s, now);
+  const answered = Math.max(proven ?? 0, recent ?? 0);
   const cut = s.rate * DECREASE;
-  s.belowAnswered = answered !== undefined && answered >= 0.1;
-  if (s.belowAnswered && answered !== undefined) {
-    s.ceiling = answered;
-    respace(s, now, Math.max(0.1, Math.min(cut, answered * BELOW_ANSWERED)));
-  } else {
-    s.ceiling = s.rate;
-    respace(s, now, Math.max(0.1, cut));
-  }
+  const rate = Math.max(0.1, answered > 0 ? Math.min(cut, answered * BELOW_ANSWERED) : cut);
+  // (Only a rate below what was answered since the last cut is known to be below the limit: the
+  // recent windows may hold what the service's bucket had saved.)
+  s.belowAnswered = proven !== undefined && proven >= 0.1 && rate <= proven * BELOW_ANSWERED;
+  s.ceiling = proven ?? recent ?? s.rate;
+  respace(s, now, rate);
   decreased(s, now);
+}
+
+/** `count` answers over `ms` as a rate a second, or undefined when that is too little evidence (`EVIDENCE_MS`). */
+function answeredRate(count: number, ms: number): number | undefined {
+  return ms >= EVIDENCE_MS && count >= MIN_LEARN ? (count * 1000) / ms : undefined;
+}
+
+/** What the service answered a second over the recent windows (`RECENT_MS`), or undefined without evidence. */
+function recentlyAnswered(s: PaceState, now: number): number | undefined {
+  rollAnswered(s, now);
+  if (s.answeredWindowAt === undefined || s.learnedAt === undefined) return undefined;
+  const from = Math.max(s.learnedAt, s.answeredWindowAt - RECENT_MS);
+  return answeredRate((s.answeredLastWindow ?? 0) + (s.answeredInWindow ?? 0), now - from);
+}
+
+/** Moves the windows of answers to the one `now` is in (windows follow each other, `RECENT_MS` each, from `learnedAt`). */
+function rollAnswered(s: PaceState, now: number): void {
+  if (s.answeredWindowAt === undefined || now - s.answeredWindowAt < RECENT_MS) return;
+  const windows = Math.floor((now - s.answeredWindowAt) / RECENT_MS);
+  s.answeredLastWindow = windows === 1 ? (s.answeredInWindow ?? 0) : 0;
+  s.answeredInWindow = 0;
+  s.answeredWindowAt += windows * RECENT_MS;
 }
 
 /** `count` requests were answered (not 429) by `now`: a second without 429s at a rate used raises it a step. */
@@ -292,6 +345,8 @@ export function paceAnswered(s: PaceState, now: number, count = 1): void {
   if (count > 0) s.answeredAt = Math.max(s.answeredAt ?? LONG_AGO, now);
   if (s.rate === undefined || count === 0) return;
   s.answeredSinceDecrease += count;
+  rollAnswered(s, now);
+  if (s.answeredWindowAt !== undefined) s.answeredInWindow = (s.answeredInWindow ?? 0) + count;
   roll(s, now);
   if (now - s.lastIncrease < 1000) return;
   s.lastIncrease = now;

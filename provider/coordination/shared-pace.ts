@@ -228,6 +228,8 @@ export class SharedPace implements PaceStore {
     // by paceClock, and a queue longer than MAX_AHEAD_MS is a low limit's, not a clock's.)
     if (s.seenAt === undefined && s.nextAt > now + MAX_AHEAD_MS) s.nextAt = now;
     for (const k of ["windowAt", "lastLimited", "lastDecrease", "lastIncrease"] as const) s[k] = Math.min(s[k], now);
+    if (s.learnedAt !== undefined) s.learnedAt = Math.min(s.learnedAt, now);
+    if (s.answeredWindowAt !== undefined) s.answeredWindowAt = Math.min(s.answeredWindowAt, now);
     return s;
   }
 
@@ -344,6 +346,11 @@ function stateOf(v: unknown): PaceState | undefined {
   // When the service last answered the token (Pacer.answeredWithin): absent where a release wrote none.
   const answeredAt = field("answeredAt");
   if (typeof answeredAt === "number" && Number.isFinite(answeredAt)) s.answeredAt = answeredAt;
+  // What the service answered lately (client/pace.ts `RECENT_MS`): absent where a release wrote none.
+  for (const k of ["learnedAt", "answeredWindowAt", "answeredInWindow", "answeredLastWindow"] as const) {
+    const x = field(k);
+    if (typeof x === "number" && Number.isFinite(x)) s[k] = x;
+  }
   const ceiling = field("ceiling");
   if (ceiling !== undefined) {
     if (typeof ceiling !== "number" || !(ceiling > 0) || !Number.isFinite(ceiling)) return undefined;
