@@ -15,6 +15,7 @@ import path from "node:path";
 import {
   type EngineEvent,
   LocalWorkspace,
+  type OpMap,
   Stack,
   StackAlreadyExistsError,
   StackNotFoundError,
@@ -129,6 +130,7 @@ async function stackOf(
         })
       : // Not listed: `drift` and `destroy` fail with the CLI's own "no stack named ..." unless it was made since.
         select());
+  withoutReadBack(stack);
   await stack.setAllConfig({
     "voiceagent:baseUrl": { value: requiredEnv("VOICEAGENT_BASE_URL") },
     "voiceagent:token": { value: requiredEnv("VOICEAGENT_TOKEN"), secret: true },
@@ -140,27 +142,47 @@ async function stackOf(
   return stack;
 }
 
+/**
+ * After an `up` the Automation API reads the stack back: its outputs twice (masked, then with the
+ * secrets) and the update's summary from the history; after a `destroy` the summary. Three CLI
+ * starts per tenant, each opening the backend and deriving the passphrase's key again. This
+ * program reads neither: it prints the changes of the engine's own summary event, which it
+ * watches anyway (see `watcher`). So its stacks answer those two reads with nothing, and nothing
+ * else here calls them. A program that wants the outputs leaves them be, or reads them once itself.
+ */
+function withoutReadBack(stack: Stack): Stack {
+  stack.outputs = async () => ({});
+  stack.info = async () => undefined;
+  return stack;
+}
+
 /** "create 3, same 1": the changes of a summary, "no change" when none. */
 function described(changes: Record<string, number> | undefined): string {
-  const made = Object.entries(changes ?? {}).filter(([op, n]) => op !== "same" && n > 0);
+  if (!changes) return "the engine sent no summary";
+  const made = Object.entries(changes).filter(([op, n]) => op !== "same" && n > 0);
   return made.length ? made.map(([op, n]) => `${op} ${n}`).join(", ") : "no change";
 }
 
 /** The steps that change an object (a refresh's own "refresh" steps and "same" do not; a replace is one step). */
 const CHANGES = new Set(["create", "update", "replace", "delete"]);
 
-/** Collects the engine's error diagnostics and the resources a preview would change, as they come. */
+/**
+ * Collects the engine's error diagnostics, the resources a preview would change and the changes
+ * of the operation's summary (counted as the stack's history counts them), as they come.
+ */
 function watcher() {
   const errors: string[] = [];
   const changed: string[] = [];
+  const summary: { changes?: OpMap } = {};
   const onEvent = (e: EngineEvent) => {
+    if (e.summaryEvent) summary.changes = e.summaryEvent.resourceChanges;
     const d = e.diagnosticEvent;
     if (d?.severity === "error") errors.push(d.message.trim());
     const step = e.resourcePreEvent?.metadata;
     if (step && CHANGES.has(step.op) && step.type !== "pulumi:pulumi:Stack")
       changed.push(`${step.urn.split("::").pop()} (${step.op})`);
   };
-  return { onEvent, errors, changed };
+  return { onEvent, errors, changed, summary };
 }
 
 /** Why a command failed, in a line or two: the engine's own error, else the end of the CLI's message. */
@@ -189,8 +211,8 @@ async function run(
   try {
     const stack = await stackOf(workspace, action, tenant, existing);
     if (action === "up") {
-      const r = await stack.up({ onEvent: w.onEvent });
-      return end("converged", described(r.summary.resourceChanges));
+      await stack.up({ onEvent: w.onEvent });
+      return end("converged", described(w.summary.changes));
     }
     if (action === "drift") {
       // A refresh preview: reads every object and compares it with the program, changing nothing.
@@ -200,9 +222,9 @@ async function run(
         ? end("drifted", w.changed.join(", ") || described(Object.fromEntries(counted)))
         : end("converged", "no change");
     }
-    const r = await stack.destroy({ onEvent: w.onEvent });
+    await stack.destroy({ onEvent: w.onEvent });
     await stack.workspace.removeStack(tenant.name);
-    return end("destroyed", described(r.summary.resourceChanges));
+    return end("destroyed", described(w.summary.changes));
   } catch (error) {
     return end("failed", why(error, w.errors));
   }
