@@ -12,7 +12,14 @@
 // The service: VOICEAGENT_BASE_URL and VOICEAGENT_TOKEN, one account for every tenant.
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { type EngineEvent, LocalWorkspace, Stack } from "@pulumi/pulumi/automation";
+import {
+  type EngineEvent,
+  LocalWorkspace,
+  type OpMap,
+  Stack,
+  StackAlreadyExistsError,
+  StackNotFoundError,
+} from "@pulumi/pulumi/automation";
 
 /** One tenant as the list gives it. */
 interface Tenant {
@@ -95,14 +102,35 @@ function requiredEnv(name: string): string {
 }
 
 /**
- * The tenant's stack in the one workspace of this project (one `pulumi version` check for all),
- * created by `up` when missing, with its config (the token and the prompt as secrets): set on
- * every run, since a DIY backend keeps config in the project folder, which a pipeline's fresh
- * checkout does not have.
+ * The tenant's stack in the one workspace of this project (one `pulumi version` check for all):
+ * selected when `existing` (the project's stacks, listed once per run) has it, else created by
+ * `up`. One CLI command either way, where `Stack.createOrSelect` runs `pulumi stack select` first,
+ * which fails for every new stack before its `pulumi stack init`. A stack made or removed by
+ * someone else since the listing gets the other command. With its config (the token and the
+ * prompt as secrets) in one `pulumi config set-all`: set on every run, since a DIY backend keeps
+ * config in the project folder, which a pipeline's fresh checkout does not have.
  */
-async function stackOf(workspace: LocalWorkspace, action: Action, tenant: Tenant): Promise<Stack> {
-  const stack =
-    action === "up" ? await Stack.createOrSelect(tenant.name, workspace) : await Stack.select(tenant.name, workspace);
+async function stackOf(
+  workspace: LocalWorkspace,
+  action: Action,
+  tenant: Tenant,
+  existing: ReadonlySet<string>,
+): Promise<Stack> {
+  const select = () => Stack.select(tenant.name, workspace);
+  const create = () => Stack.create(tenant.name, workspace);
+  const stack = await (existing.has(tenant.name)
+    ? select().catch((error: unknown) => {
+        if (action === "up" && error instanceof StackNotFoundError) return create();
+        throw error;
+      })
+    : action === "up"
+      ? create().catch((error: unknown) => {
+          if (error instanceof StackAlreadyExistsError) return select();
+          throw error;
+        })
+      : // Not listed: `drift` and `destroy` fail with the CLI's own "no stack named ..." unless it was made since.
+        select());
+  withoutReadBack(stack);
   await stack.setAllConfig({
     "voiceagent:baseUrl": { value: requiredEnv("VOICEAGENT_BASE_URL") },
     "voiceagent:token": { value: requiredEnv("VOICEAGENT_TOKEN"), secret: true },
@@ -114,27 +142,47 @@ async function stackOf(workspace: LocalWorkspace, action: Action, tenant: Tenant
   return stack;
 }
 
+/**
+ * After an `up` the Automation API reads the stack back: its outputs twice (masked, then with the
+ * secrets) and the update's summary from the history; after a `destroy` the summary. Three CLI
+ * starts per tenant, each opening the backend and deriving the passphrase's key again. This
+ * program reads neither: it prints the changes of the engine's own summary event, which it
+ * watches anyway (see `watcher`). So its stacks answer those two reads with nothing, and nothing
+ * else here calls them. A program that wants the outputs leaves them be, or reads them once itself.
+ */
+function withoutReadBack(stack: Stack): Stack {
+  stack.outputs = async () => ({});
+  stack.info = async () => undefined;
+  return stack;
+}
+
 /** "create 3, same 1": the changes of a summary, "no change" when none. */
 function described(changes: Record<string, number> | undefined): string {
-  const made = Object.entries(changes ?? {}).filter(([op, n]) => op !== "same" && n > 0);
+  if (!changes) return "the engine sent no summary";
+  const made = Object.entries(changes).filter(([op, n]) => op !== "same" && n > 0);
   return made.length ? made.map(([op, n]) => `${op} ${n}`).join(", ") : "no change";
 }
 
 /** The steps that change an object (a refresh's own "refresh" steps and "same" do not; a replace is one step). */
 const CHANGES = new Set(["create", "update", "replace", "delete"]);
 
-/** Collects the engine's error diagnostics and the resources a preview would change, as they come. */
+/**
+ * Collects the engine's error diagnostics, the resources a preview would change and the changes
+ * of the operation's summary (counted as the stack's history counts them), as they come.
+ */
 function watcher() {
   const errors: string[] = [];
   const changed: string[] = [];
+  const summary: { changes?: OpMap } = {};
   const onEvent = (e: EngineEvent) => {
+    if (e.summaryEvent) summary.changes = e.summaryEvent.resourceChanges;
     const d = e.diagnosticEvent;
     if (d?.severity === "error") errors.push(d.message.trim());
     const step = e.resourcePreEvent?.metadata;
     if (step && CHANGES.has(step.op) && step.type !== "pulumi:pulumi:Stack")
       changed.push(`${step.urn.split("::").pop()} (${step.op})`);
   };
-  return { onEvent, errors, changed };
+  return { onEvent, errors, changed, summary };
 }
 
 /** Why a command failed, in a line or two: the engine's own error, else the end of the CLI's message. */
@@ -146,7 +194,12 @@ function why(error: unknown, diagnostics: string[]): string {
   return lines.slice(-2).join(" ").slice(0, 400);
 }
 
-async function run(workspace: LocalWorkspace, action: Action, tenant: Tenant): Promise<Outcome> {
+async function run(
+  workspace: LocalWorkspace,
+  action: Action,
+  tenant: Tenant,
+  existing: ReadonlySet<string>,
+): Promise<Outcome> {
   const started = performance.now();
   const w = watcher();
   const end = (result: Outcome["result"], detail: string): Outcome => ({
@@ -156,10 +209,10 @@ async function run(workspace: LocalWorkspace, action: Action, tenant: Tenant): P
     seconds: (performance.now() - started) / 1000,
   });
   try {
-    const stack = await stackOf(workspace, action, tenant);
+    const stack = await stackOf(workspace, action, tenant, existing);
     if (action === "up") {
-      const r = await stack.up({ onEvent: w.onEvent });
-      return end("converged", described(r.summary.resourceChanges));
+      await stack.up({ onEvent: w.onEvent });
+      return end("converged", described(w.summary.changes));
     }
     if (action === "drift") {
       // A refresh preview: reads every object and compares it with the program, changing nothing.
@@ -169,9 +222,9 @@ async function run(workspace: LocalWorkspace, action: Action, tenant: Tenant): P
         ? end("drifted", w.changed.join(", ") || described(Object.fromEntries(counted)))
         : end("converged", "no change");
     }
-    const r = await stack.destroy({ onEvent: w.onEvent });
+    await stack.destroy({ onEvent: w.onEvent });
     await stack.workspace.removeStack(tenant.name);
-    return end("destroyed", described(r.summary.resourceChanges));
+    return end("destroyed", described(w.summary.changes));
   } catch (error) {
     return end("failed", why(error, w.errors));
   }
@@ -183,18 +236,24 @@ async function runAll(action: Action, tenants: Tenant[], parallel: number): Prom
   const workspace = await LocalWorkspace.create({
     workDir: PROJECT_DIR,
     ...(secretsProvider ? { secretsProvider } : {}),
+    // Pulumi's postgres:// backend lists stacks ten at a time, two connections each, from a pool of
+    // two a core: on a machine of few cores `pulumi stack ls` of a dozen stacks waits forever
+    // (docs/teams.md). One at a time it lists them in under a second; a value of yours wins.
+    envVars: { PULUMI_DIY_BACKEND_PARALLEL: process.env.PULUMI_DIY_BACKEND_PARALLEL ?? "1" },
   });
-  // The backend opened once (`pulumi whoami`) before the tenants run at once: Pulumi's postgres://
-  // backend creates its table on first use, and several CLI processes doing that together on a
-  // fresh database fail ("duplicate key value violates unique constraint pg_type_typname_nsp_index").
-  await workspace.whoAmI();
+  // The project's stacks, listed once (which tenants have one already). This also opens the backend
+  // before the tenants run at once: Pulumi's postgres:// backend creates its table on first use,
+  // and several CLI processes doing that together on a fresh database fail ("duplicate key value
+  // violates unique constraint pg_type_typname_nsp_index"). On a DIY backend the names are bare
+  // within the project; on the Pulumi Cloud they may carry the organization and project.
+  const existing = new Set((await workspace.listStacks()).map((s) => s.name.split("/").pop() ?? s.name));
   const outcomes: Outcome[] = [];
   let next = 0;
   const worker = async () => {
     while (next < tenants.length) {
       const tenant = tenants[next++] as Tenant;
       console.log(`[${tenant.name}] ${action}: started`);
-      const o = await run(workspace, action, tenant);
+      const o = await run(workspace, action, tenant, existing);
       console.log(`[${tenant.name}] ${action}: ${o.result} (${o.detail}) in ${o.seconds.toFixed(1)} s`);
       outcomes.push(o);
     }
