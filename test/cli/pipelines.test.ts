@@ -1,17 +1,16 @@
 // End to end, one account and one stack through every step: pull a seeded account plus objects made
 // by hand, `pulumi up` the pulled project (0 creates, then the drift check's preview --refresh is
-// empty), then the drift check script and audit against a console edit, an unmanaged agent and an
-// out-of-band deletion.
+// empty), then `voiceagent drift` on a console edit, and the drift check script and audit on that
+// edit, an unmanaged agent and an out-of-band deletion together.
 import { randomUUID } from "node:crypto";
 import path from "node:path";
-import type { Stack } from "@pulumi/pulumi/automation/index.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createClient, type Agent, type VoiceAgentClient } from "pulumi-voiceagent/client";
 import { startEmulator, type RunningEmulator } from "voiceagent-emulator";
-import { AuditReportSchema } from "../../provider/cli/audit.js";
 import { DriftReportSchema } from "../../provider/cli/drift-report.js";
 import { ROOT } from "../helpers/pulumi-stack.js";
-import { installDependencies, pulledProject, pulledStack, type PulledProject } from "./pulled-project.js";
+import { summaryOf } from "../native/project.js";
+import { installDependencies, pulledProject, pulledStack, pulumiOn, type PulledProject } from "./pulled-project.js";
 import { CLI_BIN, cliProcess, run, type CliRun } from "./run-cli.js";
 
 const TOKEN = `e2e-pipelines-${randomUUID()}`;
@@ -20,7 +19,6 @@ const SUPPORT_PROMPT = 'You are the support line of Example Co. Say "hi", never 
 let emu: RunningEmulator;
 let client: VoiceAgentClient;
 let project: PulledProject;
-let stack: Stack;
 const agents: Record<"support" | "sales" | "support2", Agent> = {} as Record<"support" | "sales" | "support2", Agent>;
 const outputs: CliRun[] = [];
 
@@ -113,12 +111,12 @@ describe("pull → up → drift check and audit", STEP, () => {
   it("pulumi up of the pulled project creates nothing and changes nothing", async () => {
     // The test before type-checked the program with tsc: ts-node only transpiles it from here on.
     project.env.PULUMI_NODEJS_TRANSPILE_ONLY = "true";
-    stack = await pulledStack(project, "ci", emu.url, TOKEN);
+    await pulledStack(project, "ci", emu.url, TOKEN);
     const before = await snapshot();
     const createsBefore = creates();
-    const up = await stack.up();
+    const up = keep(await pulumiOn(project, ["up", "--yes", "--skip-preview", "--json", "--stack", "ci"], env()));
     // 3 voices, 2 actions, 1 webhook, 3 agents, 3 bindings adopted, and the stack itself.
-    expect(up.summary.resourceChanges).toEqual({ create: 13 });
+    expect(summaryOf(up)).toEqual({ create: 13 });
     expect(creates()).toBe(createsBefore);
     expect(await snapshot()).toEqual(before);
     // The preview --refresh after it has no changes: the drift check's, in the next test.
@@ -132,16 +130,9 @@ describe("pull → up → drift check and audit", STEP, () => {
     expect(check.code).toBe(0);
   });
 
-  it("a console edit fails the check naming the agent and the property; drift reports old → new", async () => {
+  // The drift check on the same edit is the next test's, with two more problems planted beside it.
+  it("a console edit: drift reports old → new", async () => {
     await client.agents.update(agents.support.id, { prompt: "Edited in the console." });
-    const check = await driftCheck();
-    expect(check.code).toBe(3);
-    expect(check.stdout).toMatch(/Agent::support-line-of-example-[0-9a-f]{8}\]\n(.*\n)*?\s+~ prompt\s*:/);
-    // One problem reported, the preview's (changed objects); not the audit's. A negative match on
-    // the audit's wording would pass as soon as that wording changed.
-    expect(driftLines(check)).toHaveLength(1);
-    expect(driftLines(check)[0]).toMatch(/\bchanged\b/);
-
     const before = { ...emu.stats.byRoute };
     const drift = await cli(["drift", "--stack", "ci", "--json"]);
     expect(drift.code).toBe(3);
@@ -160,45 +151,52 @@ describe("pull → up → drift check and audit", STEP, () => {
       }),
     ]);
     expect(report.planned).toEqual([expect.objectContaining({ kind: "Agent", op: "update", properties: ["prompt"] })]);
-    await client.agents.update(agents.support.id, { prompt: SUPPORT_PROMPT });
   });
 
-  it("an unmanaged agent answering a number fails the check naming both", async () => {
+  // Three problems in one check (each was a check of its own): the preview finds the edit and the
+  // deletion (exit 7), the audit the unmanaged agent and its number and the deletion (exit 3), and
+  // the script reports each part's. The clean check above passed both parts (exit 0 each).
+  it("an edit, an unmanaged agent on a number, a deletion: the check fails naming each; audit finds exactly its three", async () => {
     const stray = await client.agents.create({
       prompt: "You are a console experiment.",
       voice: emu.seeds.get(TOKEN)!.voices[0]!,
     });
     await client.numbers.update(emu.seeds.get(TOKEN)!.numbers[3]!, stray.id);
-    const check = await driftCheck();
-    expect(check.code).toBe(3);
-    expect(check.stdout).toMatch(new RegExp(`unmanaged\\s+agent\\s+${stray.id}\\s+console-experiment`));
-    expect(check.stdout).toMatch(/bound to unmanaged agent\s+number\s+[0-9a-f-]{36}\s+number ending 0004/);
-    expect(driftLines(check)).toHaveLength(1);
-    expect(driftLines(check)[0]).toMatch(/not managed|unmanaged/);
-  });
-
-  it("an out-of-band deletion fails the check naming the agent; audit then finds exactly the three planted problems", async () => {
     emu.store.db.prepare("DELETE FROM objects WHERE kind = 'agent' AND id = ?").run(agents.sales.id);
     const check = await driftCheck();
     expect(check.code).toBe(3);
+    // The preview: the edited agent and its property, the deleted one to be made again.
+    expect(check.stdout).toMatch(/Agent::support-line-of-example-[0-9a-f]{8}\]\n(.*\n)*?\s+~ prompt\s*:/);
     expect(check.stdout).toMatch(
       /\+ pulumi-nodejs:dynamic\/voiceagent:Agent: \(create\)\n\s+\[urn=.*Agent::sales-line\]/,
     );
-    expect(check.stdout).toMatch(new RegExp(`missing\\s+agent\\s+${agents.sales.id}\\s+sales-line \\(Agent\\)`));
-
-    const audit = await cli(["audit", "--stack", "ci", "--json"]);
-    expect(audit.code).toBe(3);
-    const report = AuditReportSchema.parse(JSON.parse(audit.stdout));
-    expect(report.findings.map((f) => `${f.finding} ${f.collection}`)).toEqual([
-      "unmanaged agents",
-      "missing agents",
-      "bound-to-unmanaged-agent numbers",
-    ]);
-    expect(report.findings[1]!.id).toBe(agents.sales.id);
+    // The audit's table: the three problems it sees, in its order (unmanaged, missing, bound to
+    // unmanaged), and no other (the edit is the preview's to find, not the audit's).
+    const rows = check.stdout.split("\n");
+    const at = (re: RegExp) => {
+      const i = rows.findIndex((l) => re.test(l));
+      expect(i, String(re)).toBeGreaterThanOrEqual(0);
+      return i;
+    };
+    const unmanaged = at(new RegExp(`unmanaged\\s+agent\\s+${stray.id}\\s+console-experiment`));
+    const missing = at(new RegExp(`missing\\s+agent\\s+${agents.sales.id}\\s+sales-line \\(Agent\\)`));
+    const bound = at(/bound to unmanaged agent\s+number\s+[0-9a-f-]{36}\s+number ending 0004/);
+    expect(unmanaged).toBeLessThan(missing);
+    expect(missing).toBeLessThan(bound);
+    expect(check.stdout).toMatch(/^3 found\b/m);
+    // One problem line per part, the preview's first. A negative match on the audit's wording would
+    // pass as soon as that wording changed.
+    expect(driftLines(check)).toHaveLength(2);
+    expect(driftLines(check)[0]).toMatch(/\bchanged\b/);
+    expect(driftLines(check)[1]).toMatch(/not managed|unmanaged/);
   });
 
   it("a token without access: audit fails in one line, exit 1", async () => {
-    const bad = await cli(["audit", "--stack", "ci"], { VOICEAGENT_TOKEN: "not-this-services-token" });
+    // The base URL from the environment too: the stack's config (a key derivation to read) would add nothing.
+    const bad = await cli(["audit", "--stack", "ci"], {
+      VOICEAGENT_BASE_URL: emu.url,
+      VOICEAGENT_TOKEN: "not-this-services-token",
+    });
     expect(bad.code).toBe(1);
     expect(bad.stdout).toBe("");
     expect(bad.stderr).toMatch(

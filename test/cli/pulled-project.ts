@@ -2,8 +2,8 @@
 import { randomUUID } from "node:crypto";
 import { mkdirSync, rmSync } from "node:fs";
 import path from "node:path";
-import { LocalWorkspace, type Stack } from "@pulumi/pulumi/automation/index.js";
-import { ROOT, withFewerCommands } from "../helpers/pulumi-stack.js";
+import { ROOT } from "../helpers/pulumi-stack.js";
+import { run, type CliRun } from "./run-cli.js";
 
 /** A folder for `voiceagent pull --out`, and the backend folder its stack will use. */
 export interface PulledProject {
@@ -38,15 +38,28 @@ export function pulledProject(name: string): PulledProject {
 /** Makes the pulled project's dependencies resolvable (see {@link pulledProject}): nothing to do yet. */
 export async function installDependencies(_project: PulledProject): Promise<void> {}
 
-/** A stack of the pulled project (its own Pulumi.yaml), with the service's address and token (secret) in config. */
-export async function pulledStack(p: PulledProject, stackName: string, baseUrl: string, token: string): Promise<Stack> {
-  // A new stack of a new backend: `createStack` runs `stack init` alone (createOrSelectStack first
-  // runs a `stack select` that fails), and the results are read back with fewer commands.
-  const stack = await LocalWorkspace.createStack({ stackName, workDir: p.dir }, { envVars: p.env });
-  withFewerCommands(stack);
-  await stack.setAllConfig({
-    "voiceagent:baseUrl": { value: baseUrl },
-    "voiceagent:token": { value: token, secret: true },
-  });
-  return stack;
+/** `pulumi <args>` in the pulled project, on its backend, as a pipeline's step runs it; `env` is added. Throws unless it exits 0. */
+export async function pulumiOn(p: PulledProject, args: string[], env: Record<string, string> = {}): Promise<CliRun> {
+  const r = await run("pulumi", [...args, "--non-interactive"], { ...p.env, ...env }, p.dir);
+  if (r.code !== 0) throw new Error(`pulumi ${args[0]} ${args[1] ?? ""} exited ${r.code}:\n${r.stdout}\n${r.stderr}`);
+  return r;
+}
+
+/**
+ * A stack of the pulled project (its own Pulumi.yaml), with the service's address and token (secret)
+ * in config: `stack init` and one `config set-all`, as a pipeline sets a stack up (the Automation
+ * API would first run `pulumi version`).
+ */
+export async function pulledStack(p: PulledProject, stackName: string, baseUrl: string, token: string): Promise<void> {
+  await pulumiOn(p, ["stack", "init", stackName]);
+  await pulumiOn(p, [
+    "config",
+    "set-all",
+    "--stack",
+    stackName,
+    "--plaintext",
+    `voiceagent:baseUrl=${baseUrl}`,
+    "--secret",
+    `voiceagent:token=${token}`,
+  ]);
 }

@@ -5,7 +5,9 @@
 // the TypeScript 3.8 it vendors: the serialized shim must stay within what that parser reads.
 import { describe, expect, it } from "vitest";
 import { packageJson } from "../helpers/consumer.js";
-import { deployOnce, program, PULUMI, useConsumer } from "./lifecycle.js";
+import { deployOnce, numberConfig, program, PULUMI, useConsumer } from "./lifecycle.js";
+
+const NUMBER = "+15550010003";
 
 const ctx = useConsumer({
   name: "js",
@@ -20,16 +22,16 @@ const ctx = useConsumer({
       "index.js": program("js"),
     },
   }),
+  config: numberConfig("js", NUMBER),
 });
 
 describe(`JavaScript, CommonJS, npm, @pulumi/pulumi ${PULUMI.lowest}`, () => {
   it("up binds; preview and refresh find no change; destroy unbinds (config changes: typescript-cjs)", async () => {
-    const number = "+15550010003";
-    await deployOnce(ctx, "js", number);
+    await deployOnce(ctx, NUMBER);
     await ctx.c.pulumi(["preview", "--expect-no-changes"]);
     // The dynamic providers' read, run by this @pulumi/pulumi, finds each object as created.
     await ctx.c.pulumi(["refresh", "--yes", "--skip-preview", "--expect-no-changes"]);
     expect(await ctx.c.destroy()).toEqual({ delete: 4 });
-    expect((await ctx.client.numbers.get(number)).inbound_agent).toBeNull();
+    expect((await ctx.client.numbers.get(NUMBER)).inbound_agent).toBeNull();
   }, 360_000);
 });

@@ -54,6 +54,14 @@ export const numberActive = line.active;
 `;
 }
 
+/**
+ * The config of the program of {@link program}: the number it binds, in the project's namespace. Given
+ * to useConsumer's `config`, it is set with the credentials, in the stack's one `config set-all`.
+ */
+export function numberConfig(project: string, number: string): Record<string, string> {
+  return { [`${project}:number`]: number };
+}
+
 /** A consumer project with a stack named dev on a seeded emulator. */
 export interface ConsumerContext {
   c: Consumer;
@@ -160,11 +168,11 @@ export async function typeCheck(ctx: ConsumerContext): Promise<void> {
  * pnpm): the program loads, its dynamic providers load the package by name from that layout and
  * reach the service (the client's own dependencies included), and the number is bound. The rest of
  * a deployment's life does not depend on the kind of project: {@link deployLifecycle} runs it once,
- * in the CommonJS project.
+ * in the CommonJS project. The stack's config sets `<project>:number` to `number` already
+ * ({@link numberConfig} in useConsumer's `config`: its one `config set-all`).
  */
-export async function deployOnce(ctx: ConsumerContext, project: string, number: string): Promise<void> {
+export async function deployOnce(ctx: ConsumerContext, number: string): Promise<void> {
   const { c, client } = ctx;
-  await c.config({ [`${project}:number`]: number });
   expect(await c.up()).toEqual({ create: 4 });
   const outputs = await c.outputs();
   expect(outputs.numberActive).toBe(true);
@@ -174,12 +182,11 @@ export async function deployOnce(ctx: ConsumerContext, project: string, number: 
 /**
  * What a pipeline does with the program of {@link program}: up creates the four resources and
  * binds the number; preview --expect-no-changes passes; a config change updates the agent in
- * place; the token is nowhere in state; destroy unbinds the number.
+ * place; the token is nowhere in state; destroy unbinds the number. As for {@link deployOnce}, the
+ * stack's config sets the number already.
  */
 export async function deployLifecycle(ctx: ConsumerContext, project: string, number: string): Promise<void> {
   const { c, client } = ctx;
-  await c.config({ [`${project}:number`]: number });
-
   expect(await c.up()).toEqual({ create: 4 });
   const outputs = await c.outputs();
   expect(outputs.numberActive).toBe(true);

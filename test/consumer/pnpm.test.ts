@@ -8,7 +8,7 @@ import { lstatSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it, vi } from "vitest";
 import { packageJson, REPO_ROOT, TS_DEV_DEPENDENCIES } from "../helpers/consumer.js";
-import { deployOnce, program, PULUMI, typeCheck, useConsumer } from "./lifecycle.js";
+import { deployOnce, numberConfig, program, PULUMI, typeCheck, useConsumer } from "./lifecycle.js";
 
 // Today's `pulumi new typescript` settings, as our template carries them.
 const tsconfig = readFileSync(path.join(REPO_ROOT, "templates/voiceagent-typescript/tsconfig.json"), "utf8");
@@ -18,6 +18,7 @@ const tsconfig = readFileSync(path.join(REPO_ROOT, "templates/voiceagent-typescr
 // type-checking mode runs in template.test.ts).
 vi.stubEnv("PULUMI_NODEJS_TRANSPILE_ONLY", "true");
 
+const NUMBER = "+15550010004";
 const ctx = useConsumer({
   name: "pnpm",
   project: (tarball) => ({
@@ -34,6 +35,7 @@ const ctx = useConsumer({
       "index.ts": program("ts"),
     },
   }),
+  config: numberConfig("pnpm", NUMBER),
 });
 
 describe(`TypeScript (nodenext), pnpm, @pulumi/pulumi ${PULUMI.lowest}`, () => {
@@ -48,7 +50,7 @@ describe(`TypeScript (nodenext), pnpm, @pulumi/pulumi ${PULUMI.lowest}`, () => {
 
   it(
     "deploys: its first up creates and binds (the rest of the lifecycle runs once, in typescript-cjs)",
-    () => deployOnce(ctx, "pnpm", "+15550010004"),
+    () => deployOnce(ctx, NUMBER),
     240_000,
   );
 });

@@ -11,10 +11,11 @@ import path from "node:path";
 import { describe, expect, it, vi } from "vitest";
 import { dependencyClosure, packageJson, TEMPLATE_TSCONFIG, TS_DEV_DEPENDENCIES } from "../helpers/consumer.js";
 import { installedPlugins } from "../helpers/release-server.js";
-import { deployLifecycle, program, PULUMI, typeCheck, useConsumer } from "./lifecycle.js";
+import { deployLifecycle, numberConfig, program, PULUMI, typeCheck, useConsumer } from "./lifecycle.js";
 
 vi.stubEnv("PULUMI_NODEJS_TRANSPILE_ONLY", "true");
 
+const NUMBER = "+15550010001";
 const ctx = useConsumer({
   name: "ts-cjs",
   project: (tarball) => ({
@@ -31,6 +32,7 @@ const ctx = useConsumer({
     },
   }),
   downloads: true,
+  config: numberConfig("ts-cjs", NUMBER),
 });
 
 describe(`TypeScript, CommonJS (pulumi new typescript), npm, @pulumi/pulumi ${PULUMI.latest}`, () => {
@@ -54,7 +56,7 @@ describe(`TypeScript, CommonJS (pulumi new typescript), npm, @pulumi/pulumi ${PU
 
   it(
     "deploys: up, preview --expect-no-changes, a change in place, destroy",
-    () => deployLifecycle(ctx, "ts-cjs", "+15550010001"),
+    () => deployLifecycle(ctx, "ts-cjs", NUMBER),
     240_000,
   );
 

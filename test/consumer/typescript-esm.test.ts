@@ -3,7 +3,7 @@
 // CommonJS entry work through Node's CommonJS named-export detection.
 import { describe, it, vi } from "vitest";
 import { packageJson, TS_DEV_DEPENDENCIES } from "../helpers/consumer.js";
-import { deployOnce, program, PULUMI, typeCheck, useConsumer } from "./lifecycle.js";
+import { deployOnce, numberConfig, program, PULUMI, typeCheck, useConsumer } from "./lifecycle.js";
 
 const tsconfig = {
   compilerOptions: {
@@ -22,6 +22,7 @@ const tsconfig = {
 // type-checking mode runs in template.test.ts).
 vi.stubEnv("PULUMI_NODEJS_TRANSPILE_ONLY", "true");
 
+const NUMBER = "+15550010002";
 const ctx = useConsumer({
   name: "ts-esm",
   project: (tarball) => ({
@@ -37,6 +38,7 @@ const ctx = useConsumer({
       "index.ts": program("esm"),
     },
   }),
+  config: numberConfig("ts-esm", NUMBER),
 });
 
 describe(`TypeScript, ES module (NodeNext), npm, @pulumi/pulumi ${PULUMI.latest}`, () => {
@@ -44,7 +46,7 @@ describe(`TypeScript, ES module (NodeNext), npm, @pulumi/pulumi ${PULUMI.latest}
 
   it(
     "deploys: its first up creates and binds (the rest of the lifecycle runs once, in typescript-cjs)",
-    () => deployOnce(ctx, "ts-esm", "+15550010002"),
+    () => deployOnce(ctx, NUMBER),
     240_000,
   );
 });

@@ -18,11 +18,18 @@ const run = promisify(execFile);
 // creates not yet started; each engine run's cost grows with the fleet, the cases do not.
 const N = 10;
 const TOKEN = `e2e-kill-${randomUUID()}`;
+/** The fleet of a kill point: N agents whose prompts carry the point's revision (its own agents on the service). */
+const fleetConfig = (revision: number) => ({
+  "fleet:agents": { value: String(N) },
+  "fleet:revision": { value: String(revision) },
+});
 const ctx = useEmulatorStack({
   name: "interrupted",
   project: "fleet",
   program: "dist/bench/programs/fleet.js",
   token: TOKEN,
+  // The first point's fleet, set with the credentials in the stack's one `config set-all`.
+  config: fleetConfig(0),
 });
 const env = () => ({
   ...process.env,
@@ -52,10 +59,7 @@ describe("an up killed at any point converges after recover, refresh and up", ()
   it.each(KILL_AFTER.map((k, i) => [k, i] as const))(
     "killed after exactly %i agent creates, the next held open",
     async (k, revision) => {
-      await ctx.t.stack.setAllConfig({
-        "fleet:agents": { value: String(N) },
-        "fleet:revision": { value: String(revision) },
-      });
+      // The stack's config holds this point's fleet already (the stack's first set-all, or the point before's).
       const start = creates();
       // The credentials in the environment, which spares snapshot and recover each a `pulumi config
       // --show-secrets` (a key derivation); reading them from the stack's config is pipelines.test.ts's
@@ -113,12 +117,14 @@ describe("an up killed at any point converges after recover, refresh and up", ()
       expect(creates() - start).toBe(N);
       // The next point starts from an empty stack. The agents stay on the service (it has no delete),
       // which destroy would only say of each: dropping the stack's state is the same, and quicker.
+      // Its config, the next point's fleet with the credentials, in one set-all.
       if (revision === KILL_AFTER.length - 1) return;
       await pulumi("stack", "rm", "--force", "--yes");
       await pulumi("stack", "init");
       await ctx.t.stack.setAllConfig({
         "voiceagent:baseUrl": { value: ctx.emu.url },
         "voiceagent:token": { value: TOKEN, secret: true },
+        ...fleetConfig(revision + 1),
       });
     },
     POINT_TIMEOUT,

@@ -4,7 +4,9 @@
 // Python program (the wheel, on the native plugin) and a Pulumi YAML program (on the native plugin),
 // all through our language hosts and the pinned CLI. Each program breaks every rule once with
 // `violations: true`, and none without; YAML cannot add a resource on a condition, so its two
-// variants are two projects.
+// variants are two projects. The YAML program with violations also holds a Fleet the plugin serves
+// (its children break two rules more), and the clean one runs on the plugin as a folder written in
+// Node: each proves its own claim in a preview the file runs anyway.
 import { randomUUID } from "node:crypto";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
@@ -129,6 +131,18 @@ const EVERY_RULE: Expected[] = [
   },
 ];
 
+/** The Fleet of the YAML program with violations (yaml-violations.yaml): two rules broken by children the plugin registers. */
+const FLEET_CHILDREN: Expected[] = [
+  { level: "mandatory", policy: "voiceagent-webhook-https", kind: "Webhook", name: "fleet-events", field: "url" },
+  {
+    level: "mandatory",
+    policy: "voiceagent-external-action-url",
+    kind: "Action",
+    name: "fleet-lookup",
+    field: "config.url",
+  },
+];
+
 /** The team's config: what the fixtures' clean variant keeps to and the other breaks. */
 const BASE_CONFIG = {
   "voiceagent-call-destinations": { allowedNumbers: ["+1555*"] },
@@ -151,8 +165,11 @@ const vendorKey = `sk-${randomUUID()}`;
 let emu: RunningEmulator;
 let tmp = "";
 let packDir = "";
-let projects: Record<"dynamic" | "native" | "python" | "yaml" | "yamlClean" | "nodePlugin" | "fleet", Project>;
+type Which = "dynamic" | "native" | "python" | "yaml" | "yamlClean";
+let projects: Record<Which, Project>;
 const printed: string[] = [];
+/** Each program's preview with the team's config, by project: the Fleet's and the Node plugin's tests read theirs. */
+const ran: Partial<Record<Which, Awaited<ReturnType<typeof preview>>>> = {};
 
 beforeAll(async () => {
   tmp = mkdtempSync(path.join(os.tmpdir(), "va-policy-"));
@@ -192,7 +209,7 @@ beforeAll(async () => {
   );
   // Pulumi YAML, run by the YAML host beside the pinned pulumi (found there even with ambient
   // plugins ignored) on the packed native plugin.
-  const yamlProject = (name: string, fixture: string) =>
+  const yamlProject = (name: string, fixture: string, plugin = PLUGIN_PATH) =>
     install.project(name, {
       "Pulumi.yaml": [
         `name: ${name}`,
@@ -200,23 +217,16 @@ beforeAll(async () => {
         "plugins:",
         "  providers:",
         "    - name: voiceagent",
-        `      path: ${PLUGIN_PATH}`,
+        `      path: ${plugin}`,
         readFileSync(path.join(FIXTURES, fixture), "utf8"),
       ].join("\n"),
     });
   const yaml = yamlProject("policy-yaml", "yaml-violations.yaml");
-  const yamlClean = yamlProject("policy-yaml-clean", "yaml-clean.yaml");
-  // A Fleet the plugin serves (Construct): its children are registered by the plugin, not the program.
-  const fleet = yamlProject("policy-fleet", "yaml-fleet.yaml");
   // The voiceagent plugin as a folder written in Node (PulumiPlugin.yaml, package.json's main), not
-  // an executable: the engine starts it through the same RunPlugin, with run-plugin's arguments.
-  const nodePlugin = install.project("node-plugin", {
-    "Pulumi.yaml": projectYaml("node-plugin").replace(PLUGIN_PATH, "./voiceagent-plugin"),
-    "index.js":
-      'const va = require("pulumi-voiceagent/native");\nnew va.Webhook("events", { url: ' +
-      '"https://hooks.example.com/events", subscriptions: ["event_transcript"] });\n',
-  });
-  const pluginDir = path.join(nodePlugin.dir, "voiceagent-plugin");
+  // an executable: the engine starts it through the Node language host's RunPlugin, with
+  // run-plugin's arguments, whatever the program's language.
+  const yamlClean = yamlProject("policy-yaml-clean", "yaml-clean.yaml", "./voiceagent-plugin");
+  const pluginDir = path.join(yamlClean.dir, "voiceagent-plugin");
   mkdirSync(pluginDir);
   writeFileSync(path.join(pluginDir, "PulumiPlugin.yaml"), "runtime: nodejs\n");
   writeFileSync(path.join(pluginDir, "package.json"), JSON.stringify({ name: "voiceagent-plugin", main: "main.js" }));
@@ -224,7 +234,7 @@ beforeAll(async () => {
     path.join(pluginDir, "main.js"),
     'require("../node_modules/pulumi-voiceagent/dist/plugin/pulumi-resource-voiceagent");\n',
   );
-  projects = { dynamic, native, python, yaml, yamlClean, nodePlugin, fleet };
+  projects = { dynamic, native, python, yaml, yamlClean };
   await install.compile();
   await Promise.all(
     Object.values(projects).map(async (project) => {
@@ -283,7 +293,7 @@ function expectReported(found: Printed[], expected: Expected[], entry: "dynamic"
   const key = (v: { level: string; policy: string; type: string }) => `${v.level} ${v.policy} ${v.type}`;
   expect(found.map(key).sort()).toEqual(expected.map((e) => key({ ...e, type: typeOf(e.kind) })).sort());
   for (const e of expected) {
-    const v = found.find((f) => f.policy === e.policy);
+    const v = found.find((f) => f.policy === e.policy && (!e.name || f.name === e.name));
     if (e.name) expect(v?.name).toBe(e.name);
     const names = e.kind === "Stack" ? ["'main-line'", "'spare-line'"] : [`${e.kind} '${e.name}'`];
     for (const text of [...names, e.field, e.policy, ...(e.says ?? [])]) expect(v?.message, e.policy).toContain(text);
@@ -299,7 +309,8 @@ describe.each([
 ] as const)("the policy pack on the %s program", ONE_PREVIEW, (which, entry) => {
   it("reports each rule's violation by name: the mandatory ones fail the preview, the advisory one warns", async () => {
     const r = await preview(projects[which], true);
-    expectReported(r.found, EVERY_RULE, entry);
+    ran[which] = r;
+    expectReported(r.found, which === "yaml" ? [...EVERY_RULE, ...FLEET_CHILDREN] : EVERY_RULE, entry);
     expect(r.code).not.toBe(0);
     // The number dialled is personal data: no message repeats it.
     expect(r.found.filter((v) => v.message.includes("+33612345678"))).toEqual([]);
@@ -316,6 +327,7 @@ describe.each([
 ] as const)("the policy pack on the %s program", ONE_PREVIEW, (_which, clean) => {
   it("the same program without violations previews clean", async () => {
     const r = await preview(projects[clean], false);
+    ran[clean] = r;
     expect(r.found).toEqual([]);
     expect(r.code, r.stdout + r.stderr).toBe(0);
   });
@@ -358,25 +370,26 @@ describe("the pack's config", ONE_PREVIEW, () => {
   });
 });
 
-describe("a Fleet served by the plugin (voiceagent:Fleet)", ONE_PREVIEW, () => {
-  it("the pack checks the children the plugin registers: each violation names the child `fleet-<key>`", async () => {
-    const r = await preview(projects.fleet, true);
+describe("a Fleet served by the plugin (voiceagent:Fleet), in the YAML program with violations", () => {
+  it("the pack checks the children the plugin registers: each violation names the child `fleet-<key>`", () => {
+    const r = ran.yaml;
+    if (!r) throw new Error("the YAML program's preview with violations did not run");
     // The children are valid: a child's own check failure stops the preview before every child is
     // analyzed (the engine bails on check errors), which made this test pass or fail by timing.
     expect(r.stdout + r.stderr).not.toContain("has a problem");
     const named = (v: Printed) => `${v.policy} ${v.type} ${v.name}`;
-    expect(r.found.map(named).sort(), r.stdout + r.stderr).toEqual([
+    const children = r.found.filter((v) => v.name.startsWith("fleet-"));
+    expect(children.map(named).sort(), r.stdout + r.stderr).toEqual([
       `voiceagent-external-action-url ${tokenOf("Action")} fleet-lookup`,
       `voiceagent-webhook-https ${tokenOf("Webhook")} fleet-events`,
     ]);
-    for (const v of r.found) expect(v.message).toContain(`'${v.name}'`);
-    expect(r.code).not.toBe(0);
   });
 });
 
-describe("RunPlugin for other Node plugins", ONE_PREVIEW, () => {
-  it("a resource plugin folder written in Node (PulumiPlugin.yaml) starts and serves the preview", async () => {
-    const r = await projects.nodePlugin.pulumi("dev", ["preview"], { check: false });
+describe("RunPlugin for other Node plugins", () => {
+  it("a resource plugin folder written in Node (PulumiPlugin.yaml) starts and serves the preview of the clean YAML program", () => {
+    const r = ran.yamlClean;
+    if (!r) throw new Error("the clean YAML program's preview did not run");
     expect(r.code, r.stdout + r.stderr).toBe(0);
     expect(r.stdout).toMatch(/\+\s+voiceagent:index:Webhook\s+events\s+create/);
   });
@@ -384,7 +397,7 @@ describe("RunPlugin for other Node plugins", ONE_PREVIEW, () => {
 
 describe("every preview above", () => {
   it("sent no write to the service and printed neither the secret prompt, the vendor key nor the token", () => {
-    expect(printed.length).toBeGreaterThanOrEqual(2 * 10);
+    expect(printed.length).toBeGreaterThanOrEqual(2 * 9);
     expect(emu.stats.writes).toEqual({});
     const all = printed.join("\n");
     expect(all).toContain("voiceagent-agent-text-size");
