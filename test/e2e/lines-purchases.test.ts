@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { printedBy } from "../helpers/e2e.js";
 import { linesStack, STEP, X, Z } from "./lines-stack.js";
 
-const { ctx, agents, requests, deploy, boundTo, expectConverged } = linesStack(
+const { ctx, agents, requests, deploy, boundTo, expectConverged, resources, refresh } = linesStack(
   "lines-purchases",
   `e2e-lines-purchases-${randomUUID()}`,
 );
@@ -33,41 +33,39 @@ describe("a purchase and a binding of one number own different things", STEP, ()
 });
 
 describe("a run limited by --target never undoes a binding it cannot see", STEP, () => {
-  type R = { urn: string; type: string; outputs?: { number?: string } };
-  const bindingsOf = async (number: string) =>
-    ((await ctx.t.stack.exportStack()).deployment.resources as R[])
+  const bindingsOf = (number: string) =>
+    resources()
       .filter((r) => r.type.endsWith("voiceagent:PhoneNumber") && r.outputs?.number === number)
       .map((r) => r.urn.split("::").pop());
   // Every line's URN is line-y's with its own name (same parent, same type).
-  const urnOf = async (name: string) => {
-    const resources = (await ctx.t.stack.exportStack()).deployment.resources as R[];
-    const lineY = resources.find((r) => r.type.endsWith("voiceagent:PhoneNumber") && r.urn.endsWith("::line-y"));
+  const urnOf = (name: string) => {
+    const lineY = resources().find((r) => r.type.endsWith("voiceagent:PhoneNumber") && r.urn.endsWith("::line-y"));
     return `${lineY!.urn.slice(0, -"line-y".length)}${name}`;
   };
   const owned = [{ name: "owned-z", number: Z }];
   const renamed = [{ name: "line-t", number: X, agent: "b" as const }];
 
   it("a rename applied with --target on the new name leaves both bindings of the number in the state", async () => {
-    await deploy(renamed, owned, { target: [await urnOf("line-t")] });
-    expect((await bindingsOf(X)).sort()).toEqual(["line-t", "line-y"]);
+    await deploy(renamed, owned, { target: [urnOf("line-t")] });
+    expect(bindingsOf(X).sort()).toEqual(["line-t", "line-y"]);
     expect(await boundTo(X)).toBe(agents.b);
   });
 
   it("deleting the old binding with --target is refused, and sends nothing", async () => {
     const writes = requests("POST /v1/numbers/update");
     // The command line names --target too: the error must be line-y's own, saying why.
-    await expect(deploy(renamed, owned, { target: [await urnOf("line-y")] })).rejects.toThrow(
+    await expect(deploy(renamed, owned, { target: [urnOf("line-y")] })).rejects.toThrow(
       /\(line-y\):?\s+error: [^\n]*limited by --target/,
     );
     expect(requests("POST /v1/numbers/update") - writes).toBe(0);
     expect(await boundTo(X)).toBe(agents.b);
-    expect((await bindingsOf(X)).sort()).toEqual(["line-t", "line-y"]);
+    expect(bindingsOf(X).sort()).toEqual(["line-t", "line-y"]);
   });
 
   it("the same up without --target sees the new binding and leaves the number bound", async () => {
     const up = await deploy(renamed, owned);
     expect(up.stderr + up.stdout).toMatch(/left bound/);
-    expect(await bindingsOf(X)).toEqual(["line-t"]);
+    expect(bindingsOf(X)).toEqual(["line-t"]);
     expect(await boundTo(X)).toBe(agents.b);
     await expectConverged();
   });
@@ -114,10 +112,11 @@ describe("a purchase whose reply is lost, and whose new number the list cannot r
     const on628 = (await ctx.client.numbers.list.all()).filter((n) => n.number.startsWith("+1628"));
     expect(on628).toHaveLength(1);
     // Once the list can be read, a refresh takes the number bought.
-    await ctx.t.stack.refresh();
-    type R = { urn: string; id?: string; outputs?: { number?: string } };
-    const lost = ((await ctx.t.stack.exportStack()).deployment.resources as R[]).find((r) => r.urn.endsWith("::lost"));
-    expect(lost).toMatchObject({ id: on628[0]!.id, outputs: { number: on628[0]!.number } });
+    await refresh();
+    expect(resources().find((r) => r.urn.endsWith("::lost"))).toMatchObject({
+      id: on628[0]!.id,
+      outputs: { number: on628[0]!.number },
+    });
     // Tracked, it is what the stack cancels when the program no longer declares it (the steps after
     // start from the purchases they declare).
     const cancels = requests("POST /v1/numbers/cancel");
@@ -130,9 +129,7 @@ describe("a purchase whose reply is lost, and whose new number the list cannot r
 });
 
 describe("a purchase recorded without its number, and a list that misses it", STEP, () => {
-  type R = { urn: string; id?: string; outputs?: { number?: string } };
-  const unrecorded = async () =>
-    ((await ctx.t.stack.exportStack()).deployment.resources as R[]).filter((r) => r.urn.endsWith("::unrecorded"));
+  const unrecorded = () => resources().filter((r) => r.urn.endsWith("::unrecorded"));
   const layout = [{ name: "line-t", number: X, agent: "b" as const }];
   // What the steps before left declared stays declared: only the purchase under test changes.
   const kept = { name: "owned-z", number: Z };
@@ -162,7 +159,7 @@ describe("a purchase recorded without its number, and a list that misses it", ST
       expect(await failed(deploy(layout, [kept, { name: "unrecorded", areaCode: "646" }]))).toMatch(
         /tracked in the state/,
       );
-      const [tracked] = await unrecorded();
+      const [tracked] = unrecorded();
       expect(tracked?.id).toMatch(/^[0-9a-f-]{36}$/);
       expect(tracked?.outputs?.number).toBeUndefined();
 
@@ -172,21 +169,21 @@ describe("a purchase recorded without its number, and a list that misses it", ST
       expect(retried).toMatch(/whether it is still bought is unknown/);
       expect(retried).toMatch(/`pulumi refresh`/);
 
-      await ctx.t.stack.refresh();
-      expect((await unrecorded()).map((r) => r.id)).toEqual([tracked!.id]);
+      await refresh();
+      expect(unrecorded().map((r) => r.id)).toEqual([tracked!.id]);
       expect(requests("POST /v1/numbers/buy") - buys).toBe(1);
 
       const destroy = await failed(deploy(layout, [kept]));
       expect(destroy).toMatch(/not cancelled, and may still be bought/);
       expect(requests("POST /v1/numbers/cancel") - cancels).toBe(0);
-      expect((await unrecorded()).map((r) => r.id)).toEqual([tracked!.id]);
+      expect(unrecorded().map((r) => r.id)).toEqual([tracked!.id]);
     } finally {
       ctx.emu.faults.clear();
     }
     // Listed again: the same destroy finds its number and cancels it.
     await deploy(layout, [kept]);
     expect(requests("POST /v1/numbers/cancel") - cancels).toBe(1);
-    expect(await unrecorded()).toEqual([]);
+    expect(unrecorded()).toEqual([]);
     const on646 = (await ctx.client.numbers.list.all()).filter((n) => n.number.startsWith("+1646"));
     expect(on646.map((n) => n.active)).toEqual([false]);
   });

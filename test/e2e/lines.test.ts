@@ -7,10 +7,8 @@ import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { linesStack, STEP, X, Y } from "./lines-stack.js";
 
-const { ctx, agents, requests, deploy, lastChanges, boundTo, expectConverged } = linesStack(
-  "lines",
-  `e2e-lines-${randomUUID()}`,
-);
+const { ctx, agents, requests, deploy, lastChanges, boundTo, expectConverged, resources, editResources, outputs } =
+  linesStack("lines", `e2e-lines-${randomUUID()}`);
 
 describe("two resources addressing one live number", STEP, () => {
   it("binds two lines", async () => {
@@ -57,19 +55,16 @@ describe("two resources addressing one live number", STEP, () => {
   });
 
   it("a pending delete left by an interrupted run never undoes a binding the program declares", async () => {
-    type R = { type: string; outputs?: { number?: string }; delete?: boolean };
-    const copiesOfX = async () =>
-      ((await ctx.t.stack.exportStack()).deployment.resources as R[]).filter(
-        (r) => r.type.endsWith("voiceagent:PhoneNumber") && r.outputs?.number === X,
-      );
-    const state = await ctx.t.stack.exportStack();
-    const resources = state.deployment.resources as R[];
-    const live = resources.find((r) => r.type.endsWith("voiceagent:PhoneNumber") && r.outputs?.number === X);
-    expect(live).toBeDefined();
+    const isX = (r: { type: string; outputs?: Record<string, unknown> }) =>
+      r.type.endsWith("voiceagent:PhoneNumber") && r.outputs?.number === X;
+    const copiesOfX = () => resources().filter(isX);
     // What an up killed during a replacement leaves: the old copy of the line, marked for deletion.
-    resources.splice(resources.indexOf(live!), 0, { ...structuredClone(live!), delete: true });
-    await ctx.t.stack.importStack(state);
-    expect((await copiesOfX()).map((r) => r.delete ?? false)).toEqual([true, false]);
+    editResources((all) => {
+      const live = all.find(isX);
+      expect(live).toBeDefined();
+      all.splice(all.indexOf(live!), 0, { ...structuredClone(live!), delete: true });
+    });
+    expect(copiesOfX().map((r) => r.delete ?? false)).toEqual([true, false]);
     const writes = requests("POST /v1/numbers/update");
     // The same layout as the step before: only the pending delete is new.
     await deploy([
@@ -77,7 +72,7 @@ describe("two resources addressing one live number", STEP, () => {
       { name: "line-y", number: X, agent: "b" },
     ]);
     // The pending delete ran (it left the state) and sent nothing: the line stays bound.
-    expect((await copiesOfX()).map((r) => r.delete ?? false)).toEqual([false]);
+    expect(copiesOfX().map((r) => r.delete ?? false)).toEqual([false]);
     expect(requests("POST /v1/numbers/update") - writes).toBe(0);
     expect(await boundTo(X)).toBe(agents.b);
     await expectConverged();
@@ -87,8 +82,8 @@ describe("two resources addressing one live number", STEP, () => {
 describe("purchased numbers: bought once, cancelled only by their own destroy", STEP, () => {
   // The same up removes main-line: one up, and one converged preview, for both steps.
   it("buys a number in an area code and binds it; removing a line unbinds its number (and never cancels it)", async () => {
-    const up = await deploy([{ name: "line-y", number: X, agent: "b" }], [{ name: "bought", areaCode: "415" }]);
-    const bought = String((up.outputs.bought as Record<string, string> | undefined)?.bought);
+    await deploy([{ name: "line-y", number: X, agent: "b" }], [{ name: "bought", areaCode: "415" }]);
+    const bought = String((outputs().bought as Record<string, string> | undefined)?.bought);
     expect(bought).toMatch(/^\+1415\d{7}$/);
     expect(requests("POST /v1/numbers/buy")).toBe(1);
     expect((await ctx.client.numbers.get(bought)).active).toBe(true);
