@@ -111,7 +111,10 @@ describe("a purchase recorded without its number, and a list that misses it", { 
   // settled): only the purchase under test changes, until the last up drops both.
   const kept = [{ name: "owned-z", number: Z }, lost];
 
-  it("refresh keeps it, `up` neither calls it gone nor buys another, destroy does not pretend to cancel it; once listed, its destroy cancels it, and the lost purchase's", async () => {
+  const title =
+    "refresh keeps it, `up` neither calls it gone nor buys another, destroy does not pretend to cancel it; " +
+    "once listed, its destroy cancels it, and the lost purchase's";
+  it(title, async () => {
     const buys = requests("POST /v1/numbers/buy");
     const cancels = requests("POST /v1/numbers/cancel");
     // The buy's answer cannot be read (its id can): the number is tracked by its id only.

@@ -73,7 +73,10 @@ describe("two resources addressing one live number", STEP, () => {
   });
 
   // One up for both: the pending delete is of line-y's number (X), the move is main-line's (Y).
-  it("moving a line into a component (no aliases) leaves it answering; a pending delete left by an interrupted run never undoes a binding the program declares", async () => {
+  const moveTitle =
+    "moving a line into a component (no aliases) leaves it answering; " +
+    "a pending delete left by an interrupted run never undoes a binding the program declares";
+  it(moveTitle, async () => {
     const isX = (r: { type: string; outputs?: Record<string, unknown> }) =>
       r.type.endsWith("voiceagent:PhoneNumber") && r.outputs?.number === X;
     const copiesOfX = () => resources().filter(isX);
@@ -106,7 +109,10 @@ describe("two resources addressing one live number", STEP, () => {
 describe("purchased numbers: bought once, cancelled only by their own destroy", STEP, () => {
   // One up, and one converged preview, for three changes: main-line (Y's binding) removed, a number
   // bought, and the purchase adopting Y renamed (and protected, for the next step).
-  it("buys a number in an area code and binds it; removing a line unbinds its number, which the program still purchases (and never cancels it); renaming a purchase that adopts a number never cancels it", async () => {
+  const buyTitle =
+    "buys a number in an area code and binds it; removing a line unbinds its number, which the program still " +
+    "purchases (and never cancels it); renaming a purchase that adopts a number never cancels it";
+  it(buyTitle, async () => {
     const up = await deploy(
       [{ name: "line-y", number: X, agent: "b" }],
       [
