@@ -23,10 +23,14 @@ export const SLOWEST_FIRST = [
   "test/e2e/tenants.test.ts",
   "test/e2e/current-api.test.ts", // 117; after the cut 17 CLI runs (were 28), 41 CPU s in the CLI (were 81)
   "test/sdk/python.test.ts", // 98; after the cut: 65 CLI runs, were 123 (77 CPU s, were 120)
-  "test/e2e/lines.test.ts", // 90; 104 in the 1,570 s run; alone after the cut at load 20-60: 513 (38 CLI runs, were 70); cut again: 35 CLI runs
+  // 90; 104 in the 1,570 s run; alone after the cut at load 20-60: 513 (38 CLI runs, were 70); cut again: 35 CLI runs;
+  // a third cut: 17 CLI runs, 70-77 CPU s in the whole vitest run (were 110)
+  "test/e2e/lines.test.ts",
   "test/sdk/go.test.ts", // 89; after the cut: 69 CLI runs, were 77 (61 CPU s, were 72)
   "test/e2e/flaky-fleet.test.ts", // 129 at 100 agents; its CPU 0.6 of that at 30
-  "test/e2e/lines-purchases.test.ts", // 70; 96 in the 1,570 s run; alone after the cut at load 15-50: 361 (38 CLI runs, were 62)
+  // 70; 96 in the 1,570 s run; alone after the cut at load 15-50: 361 (38 CLI runs, were 62); cut again: 17 CLI runs,
+  // 55-56 CPU s in the whole vitest run (were about 90)
+  "test/e2e/lines-purchases.test.ts",
   // 70; 79 in the 1,570 s run; alone after the cut at load 16-50: 323 (26 CLI runs, were 27); cut again: 20 CLI runs (the
   // Fleet and the Node plugin folder in the YAML projects' previews), 86 -> 87 CPU s at load 25-45 (no saving seen)
   "test/policy/policy-pack.test.ts",
