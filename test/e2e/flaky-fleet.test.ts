@@ -6,14 +6,15 @@
 // together are the hard case: content cannot tell their objects apart, so two resources must never
 // end up with one object. The mix alone never makes it happen (the emulator answers before the next
 // identical create is sent), so agent creates and buys are slow and the first two of each lose their
-// reply after commit, the agent creates held until four are in flight at once (two at most are
-// the distinct ones) and the buys until three, and the test checks that identical ones were in
-// flight together. The emulator counts committed writes per route, so
-// duplicates are counted exactly. The size is what the hard case needs: three identical creates
-// held together, two of them losing their reply, are made by the holds and the lost replies, not by
-// the count (as test/native/safety.ts makes its 4 identical prompts overlap): 8 identical agents
-// on 8 lines leave the hold room (the engine sends the 10 agent creates at once), and the 30 this
-// ran with before (74 resources up, refreshed and destroyed under the mix, against 28) made no other claim.
+// reply after commit (the buys are held until three are in flight at once: six buys may not overlap
+// by themselves), and the test checks that identical ones were in flight together. The emulator
+// counts committed writes per route, so duplicates are counted exactly. The size is what the hard
+// case needs: the engine sends the agent creates at once, so 8 slow identical ones overlap as 30
+// did, and the first two lose their reply whatever the count; the 30 this ran with before (74
+// resources up, refreshed and destroyed under the mix, against 28) made no other claim. (Holding
+// the agent creates until four were open at once, tried, never reached four: the provider's create
+// gate holds identical creates back while a lost one's check waits for those in flight, so the held
+// ones waited out their client's timeout: every agent reply lost, a 248 s up under load.)
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { changes, useEmulatorStack } from "../helpers/e2e.js";
@@ -56,7 +57,6 @@ together`, async () => {
     addFaultMix(ctx.emu);
     const hard = ["/v1/agents/create", "/v1/numbers/buy"];
     for (const route of hard) slowAndLost(ctx.emu, route);
-    holdUntilTogether(ctx.emu, "/v1/agents/create", 4);
     holdUntilTogether(ctx.emu, "/v1/numbers/buy", 3);
     const watches = hard.map((route) => watchInFlight(ctx.emu, route));
     const started = performance.now();
