@@ -98,6 +98,8 @@ export function useConsumer(opts: {
   calls?: CallsOptions;
   /** Extra environment for every command run in the project (e.g. PULUMI_NODEJS_TRANSPILE_ONLY). */
   env?: Record<string, string>;
+  /** false: no stack dev (the test makes the stacks it uses: each init and secret config is a CLI start and more). */
+  stack?: boolean;
 }): ConsumerContext {
   const ctx = {} as ConsumerContext;
   beforeAll(async () => {
@@ -130,6 +132,7 @@ export function useConsumer(opts: {
     const started = performance.now();
     ctx.installSeeded = (await ctx.c.install()).seeded;
     ctx.installMs = performance.now() - started;
+    if (opts.stack === false) return;
     await ctx.c.pulumi(["stack", "init", "dev"]);
     await ctx.c.config({
       ...(viaEnv ? {} : { "voiceagent:baseUrl": ctx.emu.url, "voiceagent:token": { value: ctx.token, secret: true } }),

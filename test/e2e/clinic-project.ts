@@ -20,11 +20,17 @@ import { type ConsumerContext, PULUMI, useConsumer } from "../consumer/lifecycle
  * The clinic project with a stack `dev` on its own emulator; `name` names the token and the temp
  * folder. `serviceDefaults`: the emulator answers with the service's defaults; `answers`: how it
  * words its answers (default: every field as sent); `calls`: calls progress and deliver their events;
- * `env`: for every command run in the project.
+ * `env`: for every command run in the project; `stack: false`: no stack dev (the test makes its own).
  */
 export function useClinicProject(
   name: string,
-  opts: { serviceDefaults?: boolean; answers?: AnswerModes; calls?: CallsOptions; env?: Record<string, string> } = {},
+  opts: {
+    serviceDefaults?: boolean;
+    answers?: AnswerModes;
+    calls?: CallsOptions;
+    env?: Record<string, string>;
+    stack?: boolean;
+  } = {},
 ): ConsumerContext {
   return useConsumer({
     name,
@@ -71,4 +77,30 @@ export async function made(ctx: ConsumerContext, route: string, body: unknown): 
 export function voiceagentCli(ctx: ConsumerContext, args: string[]): Promise<RunResult> {
   const bin = path.join(ctx.c.dir, "node_modules/pulumi-voiceagent/dist/cli/main.js");
   return run(process.execPath, [bin, ...args], { cwd: ctx.c.dir, env: ctx.c.env });
+}
+
+/**
+ * `pulumi up --yes --skip-preview` in the project, as Consumer.up runs it: its changes, what it printed, and the
+ * messages of its diagnostics (the engine's JSON events hold them unwrapped).
+ */
+export async function upSaying(
+  ctx: ConsumerContext,
+  args: string[],
+): Promise<RunResult & { changes: Record<string, number>; said: string }> {
+  const r = await ctx.c.pulumi(["up", "--yes", "--skip-preview", "--json", ...args]);
+  const events = r.stdout
+    .split("\n")
+    .filter((l) => l.startsWith("{"))
+    .map(
+      (l) =>
+        JSON.parse(l) as {
+          summaryEvent?: { resourceChanges?: Record<string, number> };
+          diagnosticEvent?: { message: string };
+        },
+    );
+  return {
+    ...r,
+    changes: events.find((e) => e.summaryEvent)?.summaryEvent?.resourceChanges ?? {},
+    said: events.flatMap((e) => (e.diagnosticEvent ? [e.diagnosticEvent.message] : [])).join("\n"),
+  };
 }

@@ -25,9 +25,10 @@ const ctx = useClinicProject("current-kinds", {
 });
 
 /**
- * The top-level properties `pulumi preview --diff` shows changed (~, + or -) in the update of the
- * resource named `name`: the lines of its block indented as its first property (the block ends at
- * the first line indented less: the next resource's header, the stack's outputs or the summary).
+ * The top-level properties the diff of `pulumi up --diff` (a preview's, from the same steps) shows
+ * changed (~, + or -) in the update of the resource named `name`: the lines of its block indented as
+ * its first property (the block ends at the first line indented less: the next resource's header,
+ * the stack's outputs or the summary).
  */
 function changedProperties(diff: string, name: string): string[] {
   const lines = diff.split("\n");
@@ -63,11 +64,11 @@ describe("the current API's kinds on the dynamic entry", () => {
   // OpenAI and a Twilio connection and a linked number made in the dashboard (each with the
   // dashboard's own credentials), adopted by id. `up` makes only the program's three objects on
   // the service. A hand edit of the prompt, of the pool and of each adopted object but a key
-  // (write-only: not seen) is seen by a refreshing preview, which shows nothing else (the masked
-  // answers cause no false drift), and put back by a refreshing up; destroy
-  // forgets every object, saying so, and leaves the number linked. No credential, the program's,
-  // the dashboard's or the one set by hand, appears in the CLI's output, the export or the backend.
-  it(`made and adopted by id: up creates only the program's objects, hand edits and nothing else seen by preview --refresh, \
+  // (write-only: not seen) is seen by a refreshing up, whose diff shows nothing else (the masked
+  // answers cause no false drift), and put back by it; destroy forgets every object, saying so, and
+  // leaves the number linked. No credential, the program's, the dashboard's or the one set by hand,
+  // appears in the CLI's output or the backend's files (every checkpoint, its history and backups).
+  it(`made and adopted by id: up creates only the program's objects, hand edits and nothing else seen by up --refresh, \
 destroy forgets, secrets nowhere`, async () => {
     const { c, client, emu } = ctx;
     const keys = { pinecone: "pc-own-key-3b9d2f1a", openai: "sk-own-key-8c1e4a7b", twilio: "tw-own-token-6f2a9c3d" };
@@ -151,15 +152,16 @@ destroy forgets, secrets nowhere`, async () => {
         "",
       ].join("\n"),
     );
-    await c.config({
+    const settings = {
       "clinic:promptId": adopted.id,
       "clinic:manualsId": manualsId,
       "clinic:ownOpenaiId": ownOpenaiId,
       "clinic:ownTwilioId": ownTwilioId,
       "clinic:deskAgent": desk.id,
-    });
+    };
     const beforeUp = { ...emu.stats.byRoute };
-    expect(await c.up()).toEqual({ create: 12 });
+    // The settings given to up itself (it saves them in the stack's config): no separate command.
+    expect(await c.up(Object.entries(settings).flatMap(([k, v]) => ["--config", `${k}=${v}`]))).toEqual({ create: 12 });
     // On the service, up made the program's three objects and nothing else: no prompt, vector
     // database, account connection or link for the adopted ones.
     const creates = Object.entries(routesSince(emu.stats.byRoute, beforeUp)).filter(([route]) =>
@@ -224,12 +226,13 @@ destroy forgets, secrets nowhere`, async () => {
       type: "action_external",
       config: { ...external, url: "https://elsewhere.example/patients" },
     });
-    const refreshed = await c.pulumi(["preview", "--refresh", "--diff"]);
+    // A refreshing up sees them and puts them all back: its diff (the one a refreshing preview shows,
+    // from the same steps) names exactly the edited objects, each for exactly the property edited: a
+    // masking service (every credential answered `****` and its last 4, unset fields null) causes no
+    // false drift, in the six objects left alone (the unchanged ones) as in the edited ones.
+    const refreshed = await c.pulumi(["up", "--yes", "--refresh", "--skip-preview", "--diff"]);
     if (process.env.VOICEAGENT_SHOW_RUNS) process.stderr.write(`${refreshed.stdout}\n`);
-    // Exactly the edited objects, each for exactly the property edited: a masking service (every
-    // credential answered `****` and its last 4, unset fields null) causes no false drift, in the
-    // six objects left alone (the unchanged ones) as in the edited ones.
-    expect(refreshed.stdout).toMatch(/~ 6 to update\n\s+6 unchanged/);
+    expect(refreshed.stdout).toMatch(/~ 6 updated\n\s+6 unchanged/);
     expect(
       Object.fromEntries(
         ["booking", "twilio", "manuals", "own-line", "transfer", "lookup"].map((name) => [
@@ -245,8 +248,6 @@ destroy forgets, secrets nowhere`, async () => {
       transfer: ["actionTrigger"],
       lookup: ["config"],
     });
-    // A refreshing up puts them all back.
-    const putBack = await c.pulumi(["up", "--yes", "--refresh", "--skip-preview"]);
     expect((await client.prompts.get(adopted.id)).content).toBe("You book visits.");
     expect((await client.account_connections.get(String(ids.twilio))).steering_pool).toEqual([first, second]);
     expect((await client.vector_databases.get(manualsId)).index).toBe("clinic-manuals");
@@ -260,7 +261,7 @@ destroy forgets, secrets nowhere`, async () => {
       input_schema: { properties: { name: { properties: { last: { type: "string" } } } } },
     });
 
-    const exported = await c.pulumi(["stack", "export"]);
+    // Every checkpoint (the backend's history and backups) is read below from the backend's files.
     const destroy = await c.pulumi(["destroy", "--yes", "--skip-preview"]);
     const said = destroy.stdout + destroy.stderr;
     // Destroy forgets each object (the service has no delete), saying so, and leaves them as they are.
@@ -282,7 +283,7 @@ destroy forgets, secrets nowhere`, async () => {
       inbound_agent: desk.id,
     });
     expect(await c.pulumi(["stack", "ls", "--json"]).then((r) => r.stdout)).toMatch(/"resourceCount": 0/);
-    const shown = [refreshed, putBack, exported, destroy].flatMap((r) => [r.stdout, r.stderr]).join("\n");
+    const shown = [refreshed, destroy].flatMap((r) => [r.stdout, r.stderr]).join("\n");
     for (const key of [
       ...Object.values(keys),
       ...Object.values(adoptedKeys),
@@ -318,10 +319,10 @@ destroy forgets, secrets nowhere`, async () => {
       "clinic:voice": String(emu.seeds.get(ctx.token)?.voices[0]),
     });
     expect(await c.up()).toMatchObject({ create: 2 });
-    await c.config({ "clinic:plainVoice": "true" });
     const previewOf = async (args: string[]) => {
       const before = { ...emu.stats.byRoute };
-      const r = await c.pulumi(["preview", ...args], { check: false });
+      // The Voice added by config given to the preview itself (no separate command to set it).
+      const r = await c.pulumi(["preview", "--config", "clinic:plainVoice=true", ...args], { check: false });
       return { code: r.code, text: r.stdout + r.stderr, sent: routesSince(emu.stats.byRoute, before) };
     };
     const plain = await previewOf([]);

@@ -30,8 +30,10 @@ import { backendFilesHolding, made, useClinicProject } from "./clinic-project.js
 
 // The service answers as a hosted API does (issue 40): credentials masked, unset fields null, lists
 // newest first. The credentials the user supplies are the ones the service keeps (its store).
+// Each format makes its own project and stack: the clinic project only lends its install and backend.
 const ctx = useClinicProject("current-pull", {
   answers: { credentials: "masked", unsetAsNull: true, order: "reversed" },
+  stack: false,
 });
 
 /** The credentials the dashboard gave the account's objects; the service masks them, pull must not write them. */
