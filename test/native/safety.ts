@@ -204,11 +204,8 @@ export function safetyScenarios(): void {
   });
 
   describe.concurrent("a fleet of identical agents, prompts and account connections on the native classes under the fault mix (current API)", () => {
-    // A few of each: the claim (one object per resource, while identical creates were in flight
-    // together and replies were lost) holds by construction at any count, as the holds below make
-    // the overlap and slowAndLost the lost replies; the count itself is test/e2e/flaky-fleet.test.ts's.
-    const N = 6;
-    const PURCHASES = 3;
+    const N = 30;
+    const PURCHASES = 5;
     const AREA = "415";
     // Identical Prompts, and as many identical OpenAI and identical Twilio connections.
     const PROMPTS = 4;
@@ -252,9 +249,8 @@ no secret in plaintext`, async ({ expect }) => {
       // identical creates done with their replies lost while others are in flight.
       for (const route of ["/v1/agents/create", "/v1/prompts/create", "/v1/account_connections/create"])
         slowAndLost(emu, route);
-      // A few objects only: their creates are held until enough are in flight at once (three agents,
-      // two prompts; three connections, of which two have one body).
-      holdUntilTogether(emu, "/v1/agents/create", 3);
+      // A few objects only: their creates are held until enough are in flight at once (two prompts;
+      // three connections, of which two have one body).
       holdUntilTogether(emu, "/v1/prompts/create", 2);
       holdUntilTogether(emu, "/v1/account_connections/create", 3);
       const up = await p.pulumi(stack, ["up", "--yes", "--skip-preview", "--json"]);
