@@ -23,7 +23,7 @@
 //             case in one preview: every one named, no secret printed or stored, nothing sent (the kit's
 //             per-resource checks of a call and a webhook on the native entry only); then the settings'
 //             own mistakes (a baseUrl with a path, a misspelt key, a plain token)
-//   lookups   the functions on the native entry and on the dynamic entry: the same program, one stack each
+//   lookups   the functions on the dynamic entry, and the native entry's failing lookup as its program prints it: one stack
 //   safety    renames, swaps and moves of lines (one move while a process in another PID namespace starts on the
 //             same temp folder); a fleet under the fault mix; a call whose reply is lost (test/native/safety.ts)
 //   clinic    the clinic of test/e2e/fixtures/clinic on the current API (2024): up, a hand edit the only change
@@ -162,8 +162,7 @@ const tokens = {
   bulk: `native-pull-${randomUUID()}`,
   badDynamic: `bad-dyn-${randomUUID()}`,
   badNative: `bad-nat-${randomUUID()}`,
-  lookupsNative: `native-lookups-${randomUUID()}`,
-  lookupsDynamic: `dynamic-lookups-${randomUUID()}`,
+  lookups: `lookups-${randomUUID()}`,
   clinic: `native-clinic-${randomUUID()}`,
   currentImport: `native-current-import-${randomUUID()}`,
 };
@@ -412,13 +411,13 @@ describe.concurrent("a clinic on the current API (2024), native classes", () => 
     );
     expect(await client.voices.get(calm)).toMatchObject({ type: "voice_rime", speaker: "river" });
 
-    const exportedText = await clinic.pulumi(stack, ["stack", "export"]);
     const destroyed = await clinic.pulumi(stack, ["destroy", "--yes", "--skip-preview"]);
     expect(destroyed.stdout + destroyed.stderr).toMatch(/left bound to its agent and removed from the stack/);
     expect((await client.numbers.get(numbersOf("clinic")[0]!)).inbound_agent?.id).toBe(front);
-    printed.push(exportedText.stdout, destroyed.stdout, destroyed.stderr);
+    printed.push(destroyed.stdout, destroyed.stderr);
     expect(printed.join("\n").includes(vendorKey), "CLI output holds the vendor key").toBe(false);
-    // Every checkpoint, its history and backups (the backend is shared; only this fixture has the key).
+    // Every checkpoint, its history and backups (the backend is shared; only this fixture has the
+    // key): what `stack export` prints of any of them, which is the checkpoint as stored.
     expect(filesContaining(install.stateDir, vendorKey)).toEqual([]);
   }, 240_000);
 
@@ -835,7 +834,9 @@ stays secret; with the program declaring them, the preview is empty`, async ({ e
       ["Action", "Agent", "PhoneNumber", "Voice", "Voice", "Voice", "Webhook"].map((k) => `voiceagent:index:${k}`),
     );
     expect(file.resources.find((r) => r.type.endsWith(":PhoneNumber"))?.id).toBe(seeded.numbers[0]);
-    const pulled = install.adopt(out);
+    // ts-node only transpiles: that pull's program type-checks is test/cli/pipelines.test.ts's
+    // "pull writes a project that type-checks under the template's settings".
+    const pulled = install.adopt(out, { PULUMI_NODEJS_TRANSPILE_ONLY: "true" });
     await pulled.init(stack);
     await configure(pulled, stack, emu, tokens.bulk);
     const before = writes(emu);
@@ -849,8 +850,9 @@ stays secret; with the program declaring them, the preview is empty`, async ({ e
 describe.concurrent("migration from the dynamic provider and back, without replacement", () => {
   /**
    * Moves `stack` to `entry` (the config set by the up itself): no create/replace/delete among the
-   * up's steps, 0 writes, then an empty preview. The up's own steps are what a preview before it
-   * would have shown (the same plan, from the same state and config).
+   * up's steps, 0 writes, then an empty preview (unless `thenPreview` is false: the caller's next
+   * up shows each step instead). The up's own steps are what a preview before it would have shown
+   * (the same plan, from the same state and config).
    */
   async function move(
     expect: ExpectStatic,
@@ -858,6 +860,7 @@ describe.concurrent("migration from the dynamic provider and back, without repla
     stack: string,
     e: RunningEmulator,
     entry: "native" | "dynamic",
+    thenPreview = true,
   ) {
     const before = writes(e);
     const { steps, summary: up } = await p.upSteps(stack, ["--config", `test:entry=${entry}`]);
@@ -878,7 +881,7 @@ describe.concurrent("migration from the dynamic provider and back, without repla
       (r) => r.outputs?.__provider !== undefined || r.inputs?.__provider !== undefined,
     );
     expect(withProvider.length).toBe(entry === "native" ? 0 : ourResources.length);
-    await p.pulumi(stack, ["preview", "--expect-no-changes", "--diff"]);
+    if (thenPreview) await p.pulumi(stack, ["preview", "--expect-no-changes", "--diff"]);
     return state;
   }
   /** Each line's number → the agent bound to it on the service, and → the agent the state says. */
@@ -1051,7 +1054,9 @@ place and a rename with an alias in one up send only the change; destroy unbinds
       "test:entry": "dynamic",
     });
     expect(await root.up(stack)).toMatchObject({ create: 8 }); // 7 resources + the stack
-    const onNative = await move(expect, root, stack, emu, "native");
+    // The next preview's plan after the move is the next up's (below): every step the same but the
+    // changed agent's, whose diff names only what changed.
+    const onNative = await move(expect, root, stack, emu, "native", false);
     const ours = onNative.filter((r) => r.type.startsWith("voiceagent:index:"));
     expect(ours.map((r) => r.type.slice(17)).sort()).toEqual([
       "Action",
@@ -1078,8 +1083,8 @@ place and a rename with an alias in one up send only the change; destroy unbinds
       "--config",
       "supportLine=support-line-renamed",
     ]);
-    expect(change.steps.filter((s) => s.op !== "same").map((s) => [s.op, s.urn.split("::").pop()])).toEqual([
-      ["update", "support-agent"],
+    expect(change.steps.filter((s) => s.op !== "same").map((s) => [s.op, s.urn.split("::").pop(), s.diffs])).toEqual([
+      ["update", "support-agent", ["prompt"]],
     ]);
     expect(change.steps.find((s) => s.urn.endsWith("::support-line-renamed"))?.op).toBe("same");
     const sent = Object.entries(emu.stats.writes).filter(([route, n]) => n !== (before[route] ?? 0));
@@ -1196,11 +1201,14 @@ ${entry === "native" ? "a URL with a password; a number bound twice; " : ""}a ba
       expect(await preview("valid")).toMatch(
         /voiceagent:baseUrl must be the service's root URL, without a path[^\n]*; nothing was sent to the service/,
       );
-      // The token as plain text (set, with the root URL back, by the preview's --config), then a
-      // misspelt setting beside it: on the native entry the misspelt key stops the preview before
-      // the token is looked at (CheckConfig, then Configure), on the dynamic one both are named.
-      const plain = await preview(undefined, { "voiceagent:baseUrl": emu.url, "voiceagent:token": tokens[scenario] });
-      const misspelt = await preview(undefined, { "voiceagent:baseURL": emu.url });
+      // The token as plain text (set, with the root URL back, by the preview's --config), and a
+      // misspelt setting beside it: on the dynamic entry both are named by one preview; on the
+      // native one the misspelt key stops the preview before the token is looked at (CheckConfig,
+      // then Configure), so the plain token is previewed first, then the misspelt key is added.
+      const plainToken = { "voiceagent:baseUrl": emu.url, "voiceagent:token": tokens[scenario] };
+      const misspeltKey = { "voiceagent:baseURL": emu.url };
+      const plain = await preview(undefined, entry === "dynamic" ? { ...plainToken, ...misspeltKey } : plainToken);
+      const misspelt = entry === "dynamic" ? plain : await preview(undefined, misspeltKey);
       // The same line on both entries (the CLI's framing around it differs).
       expect(misspelt).toMatch(
         new RegExp(
@@ -1232,130 +1240,126 @@ ${entry === "native" ? "a URL with a password; a number bound twice; " : ""}a ba
   }
 });
 
+// The functions on the dynamic entry run in the program's own process: only a CLI run shows them.
+// On the native entry they are the plugin's Invoke, answered the same whatever the program's
+// language: their answers through the native entry's functions are test/native/lookups.test.ts's
+// (in-process, on the plugin's gRPC handlers); a preview of them sending only reads, a lookup that
+// finds nothing failing at preview, up, Agent.get, a secret result encrypted in the state and
+// destroy are test/sdk/scenario.ts's (Python and Go on the plugin, through the CLI). What the CLI
+// alone shows of the native TypeScript program, its printed failure, is one preview here, on the
+// same stack before its first up.
 describe.concurrent("functions on both TypeScript entries", () => {
-  for (const entry of ["native", "dynamic"] as const) {
-    it(`${entry}: preview sends only reads, ${
-      entry === "native"
-        ? "a lookup that finds nothing fails naming it"
-        : "a refused token is named as a resource names it"
-    }, up binds the first free number${entry === "dynamic" ? ", the next preview is empty" : ""}, no secret result in plaintext`, async ({
-      expect,
-    }) => {
-      const scenario = entry === "native" ? "lookupsNative" : "lookupsDynamic";
-      const emu = emuOf(scenario);
-      const token = tokens[scenario];
-      const client = clientOf(emu, token);
-      const seed = emu.seeds.get(token)!;
-      const stack = `lookups-${entry}`;
-      const notReads = () => Object.keys(emu.stats.byRoute).filter((route) => !route.startsWith("GET "));
-      // Beforehand, outside the stack: an agent, and a call it took whose transcript is personal data.
-      const hidden = `Confidential instructions (${randomUUID()}).`;
-      const existing = await client.agents.create({ prompt: hidden, voice: seed.voices[1]! });
-      const call = await client.calls.create({
-        from_number: seed.numbers[3]!,
-        to_number: "+15557654321",
-        agent: existing.id,
-      });
-      const transcript = `Caller: my card number is ${randomUUID()}.`;
-      // What the service records when the call ends (the emulator has no phone network to end it).
-      const rec = emu.store.get<{ id: string; user_id: string }>("call", call.user_id, call.id)!;
-      const errorMessage = `The caller hung up (${randomUUID()}).`;
-      emu.store.update("call", {
-        ...rec,
-        status: "ended",
-        recording_available: true,
-        transcript,
-        error_message: errorMessage,
-      });
-      await lookups.init(stack);
-      await configure(lookups, stack, emu, token, {
-        "lookups:entry": entry,
-        "lookups:callId": call.id,
-        "lookups:existingAgent": existing.id,
-      });
-      const printed: string[] = [];
-      const pulumi = async (args: string[], check = true) => {
-        const r = await lookups.pulumi(stack, args, { check });
-        printed.push(r.stdout, r.stderr);
-        return r;
-      };
+  it(`native: a lookup that finds nothing fails at preview naming it; dynamic: a refused token is named as a resource names it, up \
+binds the first free number, the next preview is empty and sends only reads, no secret result in plaintext`, async ({
+    expect,
+  }) => {
+    const emu = emuOf("lookups");
+    const token = tokens.lookups;
+    const client = clientOf(emu, token);
+    const seed = emu.seeds.get(token)!;
+    const stack = "lookups";
+    const notReads = () => Object.keys(emu.stats.byRoute).filter((route) => !route.startsWith("GET "));
+    // Beforehand, outside the stack: an agent, and a call it took whose transcript is personal data.
+    const hidden = `Confidential instructions (${randomUUID()}).`;
+    const existing = await client.agents.create({ prompt: hidden, voice: seed.voices[1]! });
+    const call = await client.calls.create({
+      from_number: seed.numbers[3]!,
+      to_number: "+15557654321",
+      agent: existing.id,
+    });
+    const transcript = `Caller: my card number is ${randomUUID()}.`;
+    // What the service records when the call ends (the emulator has no phone network to end it).
+    const rec = emu.store.get<{ id: string; user_id: string }>("call", call.user_id, call.id)!;
+    const errorMessage = `The caller hung up (${randomUUID()}).`;
+    emu.store.update("call", {
+      ...rec,
+      status: "ended",
+      recording_available: true,
+      transcript,
+      error_message: errorMessage,
+    });
+    await lookups.init(stack);
+    await configure(lookups, stack, emu, token, {
+      "lookups:entry": "native",
+      "lookups:voiceName": "nobody-speaks-like-this",
+      "lookups:callId": call.id,
+      "lookups:existingAgent": existing.id,
+    });
+    const printed: string[] = [];
+    const pulumi = async (args: string[], check = true) => {
+      const r = await lookups.pulumi(stack, args, { check });
+      printed.push(r.stdout, r.stderr);
+      return r;
+    };
 
-      /** A preview that succeeds sends only reads, the lookups' among them (before any up on the native entry, after it on the dynamic). */
-      const readsOnly = async (args: string[]) => {
-        emu.resetStats();
-        await pulumi(["preview", "--diff", ...args]);
-        expect(emu.stats.byRoute).toHaveProperty(["GET /v1/numbers/list"]);
-        expect(notReads()).toEqual([]);
-      };
-      if (entry === "native") await readsOnly([]);
+    // A lookup's failure at preview, as each entry meets it, each entry once (the words of both
+    // failures are the kit's: test/functions/functions.test.ts, test/kit/errors.test.ts, and the
+    // plugin's answers test/plugin/invoke.test.ts's, which test/sdk's Python run prints too).
+    // On the native entry, the plugin's failure as the program prints it: a lookup that finds nothing.
+    emu.resetStats();
+    const failed = await pulumi(["preview"], false);
+    expect(failed.code).not.toBe(0);
+    expect(failed.stdout + failed.stderr).toMatch(/found no voice named "nobody-speaks-like-this"/);
+    expect(notReads()).toEqual([]);
 
-      // A lookup's failure at preview, as each entry meets it, each entry once (the words of both
-      // failures are the kit's: test/functions/functions.test.ts, test/kit/errors.test.ts, and the
-      // plugin's answers test/plugin/invoke.test.ts's, which test/sdk's Python run prints too).
-      // On the native entry, the plugin's failure as the program prints it: a lookup that finds nothing.
-      if (entry === "native") {
-        emu.resetStats();
-        const failed = await pulumi(["preview", "--config", "lookups:voiceName=nobody-speaks-like-this"], false);
-        await pulumi(["config", "rm", "lookups:voiceName"]);
-        expect(failed.code).not.toBe(0);
-        expect(failed.stdout + failed.stderr).toMatch(/found no voice named "nobody-speaks-like-this"/);
-        expect(notReads()).toEqual([]);
-      }
+    // On the dynamic entry (from here on; set, with the voice's name back, by the preview's
+    // --config, which saves it), in the program's own process: the service refuses the token on
+    // the voices' list only (a wrong token, as one lookup meets it; the rest of the program reads
+    // on, so the lookup's failure is the one printed): the lookup says what a resource says, the
+    // config key that sets the token.
+    emu.resetStats();
+    emu.faults.add({ route: "/v1/voices/list", status: 401 });
+    const refused = await pulumi(
+      ["preview", "--config", "lookups:entry=dynamic", "--config", "lookups:voiceName=alloy"],
+      false,
+    );
+    emu.faults.clear();
+    expect(refused.code).not.toBe(0);
+    const refusedText = refused.stdout + refused.stderr;
+    expect(refusedText).toMatch(
+      /voiceagent:getVoice failed: [^\n]*\b401\b[^\n]*pulumi config set --secret voiceagent:token/,
+    );
+    expect(refusedText).not.toMatch(/Check the token the client was given/);
+    expect(notReads()).toEqual([]);
 
-      // On the dynamic entry, in the program's own process: the service refuses the token on the
-      // voices' list only (a wrong token, as one lookup meets it; the rest of the program reads on,
-      // so the lookup's failure is the one printed): the lookup says what a resource says, the
-      // config key that sets the token.
-      if (entry === "dynamic") {
-        emu.resetStats();
-        emu.faults.add({ route: "/v1/voices/list", status: 401 });
-        const refused = await pulumi(["preview"], false);
-        emu.faults.clear();
-        expect(refused.code).not.toBe(0);
-        const refusedText = refused.stdout + refused.stderr;
-        expect(refusedText).toMatch(
-          /voiceagent:getVoice failed: [^\n]*\b401\b[^\n]*pulumi config set --secret voiceagent:token/,
-        );
-        expect(refusedText).not.toMatch(/Check the token the client was given/);
-        expect(notReads()).toEqual([]);
-      }
+    await pulumi(["up", "--yes", "--skip-preview"]);
+    const outputs = JSON.parse(
+      (await lookups.pulumi(stack, ["stack", "output", "--json", "--show-secrets"])).stdout,
+    ) as Record<string, string>;
+    expect(outputs.number).toBe(seed.numbers[0]);
+    expect((await client.numbers.get(seed.numbers[0]!)).inbound_agent?.id).toBe(outputs.agentId);
+    expect((await client.agents.get(outputs.agentId!)).voice.voice_name).toBe("alloy");
+    expect(outputs.callStatus).toBe("ended");
+    expect(outputs.existingVoice).toBe(seed.voices[1]);
+    expect(outputs.pickedLinked).toEqual([false, null]);
+    expect(outputs.owner).toBe(call.user_id);
+    // The first free number is now bound: the lookup answers the next one, and the binding stays.
+    // A preview that succeeds sends only reads, the lookups' among them.
+    emu.resetStats();
+    await pulumi(["preview", "--diff", "--expect-no-changes"]);
+    expect(emu.stats.byRoute).toHaveProperty(["GET /v1/numbers/list"]);
+    expect(notReads()).toEqual([]);
 
-      await pulumi(["up", "--yes", "--skip-preview"]);
-      const outputs = JSON.parse(
-        (await lookups.pulumi(stack, ["stack", "output", "--json", "--show-secrets"])).stdout,
-      ) as Record<string, string>;
-      expect(outputs.number).toBe(seed.numbers[0]);
-      expect((await client.numbers.get(seed.numbers[0]!)).inbound_agent?.id).toBe(outputs.agentId);
-      expect((await client.agents.get(outputs.agentId!)).voice.voice_name).toBe("alloy");
-      expect(outputs.callStatus).toBe("ended");
-      expect(outputs.existingVoice).toBe(seed.voices[1]);
-      expect(outputs.pickedLinked).toEqual([false, null]);
-      expect(outputs.owner).toBe(call.user_id);
-      // The first free number is now bound: the lookup answers the next one, and the binding stays
-      // (on the native entry: the same program's in test/sdk's Python run, on the plugin).
-      if (entry === "dynamic") await readsOnly(["--expect-no-changes"]);
-
-      const exported = (await pulumi(["stack", "export"])).stdout;
-      // The call's status is recorded encrypted (so masked without --show-secrets): the whole result
-      // of getCall is secret.
-      const stackOutputs = (
-        JSON.parse(exported) as { deployment: { resources?: { type: string; outputs?: Record<string, unknown> }[] } }
-      ).deployment.resources?.find((r) => r.type === "pulumi:pulumi:Stack")?.outputs;
-      expect(JSON.stringify(stackOutputs?.callStatus)).toContain("ciphertext");
-      expect(stackOutputs?.number).toBe(seed.numbers[0]);
-      // The existing agent's prompt too: Agent.get with additionalSecretOutputs keeps it encrypted.
-      const leaks = () =>
-        [hidden, transcript, errorMessage, token].flatMap((s) => [
-          ...(exported.includes(s) ? [`stack export holds ${s}`] : []),
-          ...(printed.join("\n").includes(s) ? [`CLI output holds ${s}`] : []),
-          ...filesContaining(lookupsBackend, s).map((f) => `${f} holds ${s}`),
-        ]);
-      expect(leaks()).toEqual([]);
-      await pulumi(["destroy", "--yes", "--skip-preview"]);
-      expect((await client.numbers.get(seed.numbers[0]!)).inbound_agent).toBeFalsy();
-      expect((await client.agents.get(existing.id)).prompt).toBe(hidden);
-    }, 240_000);
-  }
+    const exported = (await pulumi(["stack", "export"])).stdout;
+    // The call's status is recorded encrypted (so masked without --show-secrets): the whole result
+    // of getCall is secret.
+    const stackOutputs = (
+      JSON.parse(exported) as { deployment: { resources?: { type: string; outputs?: Record<string, unknown> }[] } }
+    ).deployment.resources?.find((r) => r.type === "pulumi:pulumi:Stack")?.outputs;
+    expect(JSON.stringify(stackOutputs?.callStatus)).toContain("ciphertext");
+    expect(stackOutputs?.number).toBe(seed.numbers[0]);
+    // The existing agent's prompt too: Agent.get with additionalSecretOutputs keeps it encrypted.
+    const leaks = () =>
+      [hidden, transcript, errorMessage, token].flatMap((s) => [
+        ...(exported.includes(s) ? [`stack export holds ${s}`] : []),
+        ...(printed.join("\n").includes(s) ? [`CLI output holds ${s}`] : []),
+        ...filesContaining(lookupsBackend, s).map((f) => `${f} holds ${s}`),
+      ]);
+    expect(leaks()).toEqual([]);
+    await pulumi(["destroy", "--yes", "--skip-preview"]);
+    expect((await client.numbers.get(seed.numbers[0]!)).inbound_agent).toBeFalsy();
+    expect((await client.agents.get(existing.id)).prompt).toBe(hidden);
+  }, 240_000);
 });
 
 /**

@@ -54,6 +54,8 @@ export interface Step {
   op: string;
   urn: string;
   type: string;
+  /** The properties the provider's diff named (an update's, read off `pulumi up --json`'s events). */
+  diffs?: string[];
 }
 
 /** The type of a URN: `urn:pulumi:stack::project::parent$type::name`. */
@@ -131,8 +133,10 @@ export function stepsOf(r: RunResult): Step[] {
     .split("\n")
     .filter((l) => l.startsWith("{"))
     .flatMap((l) => {
-      const pre = (JSON.parse(l) as { resourcePreEvent?: { metadata?: { op: string; urn: string } } }).resourcePreEvent;
-      return pre?.metadata ? [{ op: pre.metadata.op, urn: pre.metadata.urn, type: typeOf(pre.metadata.urn) }] : [];
+      const pre = (JSON.parse(l) as { resourcePreEvent?: { metadata?: { op: string; urn: string; diffs?: string[] } } })
+        .resourcePreEvent;
+      const m = pre?.metadata;
+      return m ? [{ op: m.op, urn: m.urn, type: typeOf(m.urn), ...(m.diffs ? { diffs: m.diffs } : {}) }] : [];
     })
     .filter((s) => ours(s.type));
 }
