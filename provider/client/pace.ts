@@ -81,9 +81,10 @@ const USED = 0.8;
 const WINDOW_MS = 1_000;
 /**
  * What the service answered a second is evidence of its limit only when measured over this long
- * at least, and on at least `MIN_LEARN` answers: at the start of a run the first answers come
- * slowly (twenty engines starting on two cores), and one answer in the 1.6 s after the rate was
- * learned once cut a limit of 2 a second to 0.6, from which the climb near it took a minute.
+ * at least, and once at least `MIN_LEARN` requests came back (answered or 429): at the start of a
+ * run the first answers come slowly (twenty engines starting on two cores), and one answer in the
+ * 1.6 s after the rate was learned once cut a limit of 2 a second to 0.6, from which the climb
+ * near it took a minute.
  */
 const EVIDENCE_MS = 1_000;
 /**
@@ -304,7 +305,7 @@ export function paceLimited(s: PaceState, now: number, sent: number, sentAt?: nu
   // to the rate sent, and a rate that climbed from far below makes it far below the limit: what
   // the service answered lately (`RECENT_MS`) is nearer, so the cut goes just below the higher of
   // the two, and at most `DECREASE` of the rate.
-  const proven = answeredRate(s.answeredSinceDecrease, now - s.lastDecrease);
+  const proven = answeredRate(s.answeredSinceDecrease, now - s.lastDecrease, s.limitedSinceDecrease);
   const recent = recentlyAnswered(s, now);
   const answered = Math.max(proven ?? 0, recent ?? 0);
   const cut = s.rate * DECREASE;
@@ -317,9 +318,16 @@ export function paceLimited(s: PaceState, now: number, sent: number, sentAt?: nu
   decreased(s, now);
 }
 
-/** `count` answers over `ms` as a rate a second, or undefined when that is too little evidence (`EVIDENCE_MS`). */
-function answeredRate(count: number, ms: number): number | undefined {
-  return ms >= EVIDENCE_MS && count >= MIN_LEARN ? (count * 1000) / ms : undefined;
+/**
+ * `count` answers over `ms` as a rate a second, or undefined when that is too little evidence
+ * (`EVIDENCE_MS`): too short, or too few requests came back, answered or `limited` (429). The 429s
+ * count: a gateway that answers 429 to every other request leaves fewer than `MIN_LEARN` answers
+ * between two cuts (a few turns apart), and counting answers alone, every cut went by `DECREASE`
+ * only, never below what it answered, so it was never told from a limit (the rate sank to 0.1 a
+ * second for good).
+ */
+function answeredRate(count: number, ms: number, limited = 0): number | undefined {
+  return ms >= EVIDENCE_MS && count + limited >= MIN_LEARN && count > 0 ? (count * 1000) / ms : undefined;
 }
 
 /** What the service answered a second over the recent windows (`RECENT_MS`), or undefined without evidence. */
