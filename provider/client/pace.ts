@@ -210,7 +210,8 @@ export function freshPace(): PaceState {
  * Brings the state to `now` when the clock went back since its last step (by more than a step's
  * own lag behind another process's): the times still ahead (the next turn, the end of ignoring
  * 429s) move back with the clock, so they are as far ahead as they were, not as far as the clock
- * went back; the times past are at most now. Ignoring 429s never lasts beyond `IGNORE_MS` from now.
+ * went back; the times past are at most now, and the answers counted since them are dropped.
+ * Ignoring 429s never lasts beyond `IGNORE_MS` from now.
  */
 export function paceClock(s: PaceState, now: number): void {
   const seen = s.seenAt ?? LONG_AGO;
@@ -222,6 +223,10 @@ export function paceClock(s: PaceState, now: number): void {
     if (s.answeredAt !== undefined) s.answeredAt = Math.min(s.answeredAt, now);
     if (s.learnedAt !== undefined) s.learnedAt = Math.min(s.learnedAt, now);
     if (s.answeredWindowAt !== undefined) s.answeredWindowAt = Math.min(s.answeredWindowAt, now);
+    // The answers counted since those times came over a span no longer known: over the moment
+    // since now, they would look many times what the service answers a second (a cut then took
+    // that for a lower bound of the limit, and the limit's own 429s for a flaky gateway's).
+    s.answeredSinceDecrease = s.answeredInWindow = s.answeredLastWindow = 0;
     s.seenAt = now;
   } else s.seenAt = Math.max(seen, now);
   s.ignoreUntil = Math.min(s.ignoreUntil, now + IGNORE_MS);

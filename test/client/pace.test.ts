@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { createClient, onPaceWait, Pacer, type PaceEvent, pacerFor, paceNote } from "pulumi-voiceagent/client";
 import { RateLimiter, startEmulator, type RunningEmulator } from "voiceagent-emulator";
+import { freshPace, paceAnswered, paceLimited, paceTake } from "../../provider/client/pace.js";
 
 let emu: RunningEmulator | undefined;
 afterEach(async () => {
@@ -267,6 +268,38 @@ it stops pacing and ignores them a while`, async () => {
       for (let k = 0; k < 20; k++) await step();
       expect(pacer.perSecond).toBeUndefined();
     });
+
+  it("a clock set back does not make the answers heard before it look like a second's: the limit is not taken for a flaky gateway's", () => {
+    // The service's clock (its bucket: 2 a second) goes on; the client's wall clock goes back an hour.
+    let t = 1_000_000;
+    let back = 0;
+    const limiter = new RateLimiter({ perSecond: 2, burst: 2 }, () => t);
+    const s = freshPace();
+    let limited = 0;
+    /** Sends for `ms` at the pace's rate (each request answered at once), as the service's bucket allows. */
+    const send = (ms: number) => {
+      for (const until = t + ms; t < until; ) {
+        t += s.rate === undefined ? 50 : Math.max(1000 / s.rate, 1);
+        const sentAt = t - back;
+        paceTake(s, sentAt);
+        if (limiter.take("t") === undefined) paceAnswered(s, t - back);
+        else {
+          limited += 1;
+          paceLimited(s, t - back, 20, sentAt);
+        }
+      }
+    };
+    // The limit learned and paced to for a minute, a probe above it every few seconds.
+    send(60_000);
+    expect(s.rate).toBeDefined();
+    back = 3_600_000;
+    const before = limited;
+    send(30_000);
+    // Still paced, near the limit, after the 429s of the probes above it.
+    expect(limited).toBeGreaterThan(before);
+    expect(s.rate).toBeDefined();
+    expect(s.rate).toBeLessThan(3);
+  });
 
   it("says what it waits on, without the account or the address", () => {
     expect(paceNote({ perSecond: 19.6, waitMs: 1234 })).toBe(
