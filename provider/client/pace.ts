@@ -10,8 +10,8 @@ import { setTimeout as sleep } from "node:timers/promises";
  * service's bucket is empty: from then on what it answers a second is at most its limit, whatever
  * was sent. So each later burst of 429s cuts the rate just below what the service answered a
  * second (since the last cut, or in the last few seconds if that is more; to 85% if lower) and
- * remembers that as the limit. Each second
- * in which the rate was used without a 429 raises it: by half while it is below 90% of the limit
+ * remembers what it answered since the last cut as the limit met. Each second in which the rate
+ * was used without a 429 raises it: by half while it is below 90% of the limit
  * met last (or none was met since the first 429: a first 429 may come after a few requests, when
  * what was sent is only what was in flight), by 2% near it (a rate with requests waiting for
  * their turns is used, whatever was asked in the last second). A turn is a place in one queue,
@@ -64,7 +64,7 @@ const RECHECK_MS = 500;
 const MIN_LEARN = 4;
 /** After a burst of 429s, the rate is cut to this fraction of what it was ... */
 const DECREASE = 0.85;
-/** ... or to this fraction of the rate the service answered since the last cut, if lower. */
+/** ... or to this fraction of what the service answered a second (since the last cut, or lately if more), if lower. */
 const BELOW_ANSWERED = 0.95;
 /** Each second without a 429 below `FAR_BELOW` of the limit met last (or with none met yet), the rate grows by half ... */
 const FAST_INCREASE = 0.5;
@@ -164,7 +164,11 @@ export interface PaceState {
   answeredWindowAt?: number | undefined;
   answeredInWindow?: number | undefined;
   answeredLastWindow?: number | undefined;
-  /** Whether the last cut went below what the service answered a second: 429s after it are not the limit's. */
+  /**
+   * Whether the last cut went below what the service answered a second since the cut before it (a
+   * lower bound of the limit; not what it answered lately, which may hold what its bucket had saved):
+   * 429s after it are not the limit's.
+   */
   belowAnswered: boolean;
   lastLimited: number;
   /** When the rate was last learned or cut: turns taken before it were taken at another rate. */

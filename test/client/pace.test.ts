@@ -269,7 +269,40 @@ it stops pacing and ignores them a while`, async () => {
       expect(pacer.perSecond).toBeUndefined();
     });
 
-  it("a clock set back does not make the answers heard before it look like a second's: the limit is not taken for a flaky gateway's", () => {
+  it(`a cut after the service's answers climbed from far below goes just below what it answered lately, not below \
+the average since the last cut`, () => {
+    const s = freshPace();
+    paceLimited(s, 0, 10);
+    expect(s.rate).toBe(10);
+    // For a minute the service answers more and more, from half a request a second to two (its
+    // limit): about 1.1 a second since the rate was learned, 2 in the last seconds.
+    let t = 0;
+    while (t < 60_000) {
+      t += 1000 / (0.5 + (1.5 * t) / 60_000);
+      paceAnswered(s, t);
+    }
+    paceLimited(s, t + 150, 10, t);
+    expect(s.rate).toBeGreaterThan(1.6);
+    expect(s.rate).toBeLessThan(2);
+    // Above what was answered since the rate was learned: not known to be below the limit, so
+    // 429s after it are the limit's, not a flaky gateway's.
+    expect(s.belowAnswered).toBe(false);
+  });
+
+  it("a cut one answer after the rate was learned does not take that answer for the limit", () => {
+    const s = freshPace();
+    paceLimited(s, 0, 10);
+    // The first answers of a run come slowly: one in the 1.6 s since the rate was learned.
+    paceAnswered(s, 600);
+    paceLimited(s, 1_600, 10, 1_450);
+    // Cut from the rate that met the limit, not to the 0.6 a second of that one answer.
+    expect(s.rate).toBeGreaterThan(5);
+    expect(s.rate).toBeLessThan(10);
+    expect(s.belowAnswered).toBe(false);
+  });
+
+  it(`a clock set back does not make the answers heard before it look like a second's: the limit is not taken for a \
+flaky gateway's`, () => {
     // The service's clock (its bucket: 2 a second) goes on; the client's wall clock goes back an hour.
     let t = 1_000_000;
     let back = 0;
