@@ -77,7 +77,10 @@ const load = () =>
     .map((l) => l.toFixed(2))
     .join(", ");
 
-/** N tenants x M agents, `parallel` of them `up` at once (all by default) then all `destroy`ed (the destroy is not timed), paced alone then shared. */
+/**
+ * N tenants x M agents, `parallel` of them `up` at once (all by default) then all `destroy`ed (the
+ * destroy is not timed), paced alone then shared.
+ */
 export async function benchTenants(
   perSecond: number,
   tenants: number,
