@@ -10,8 +10,8 @@ import { setTimeout as sleep } from "node:timers/promises";
  * service's bucket is empty: from then on what it answers a second is at most its limit, whatever
  * was sent. So each later burst of 429s cuts the rate just below what the service answered a
  * second (since the last cut, or in the last few seconds if that is more; to 85% if lower) and
- * remembers that as the limit. Each second
- * in which the rate was used without a 429 raises it: by half while it is below 90% of the limit
+ * remembers what it answered since the last cut as the limit met. Each second in which the rate
+ * was used without a 429 raises it: by half while it is below 90% of the limit
  * met last (or none was met since the first 429: a first 429 may come after a few requests, when
  * what was sent is only what was in flight), by 2% near it (a rate with requests waiting for
  * their turns is used, whatever was asked in the last second). A turn is a place in one queue,
@@ -64,7 +64,7 @@ const RECHECK_MS = 500;
 const MIN_LEARN = 4;
 /** After a burst of 429s, the rate is cut to this fraction of what it was ... */
 const DECREASE = 0.85;
-/** ... or to this fraction of the rate the service answered since the last cut, if lower. */
+/** ... or to this fraction of what the service answered a second (since the last cut, or lately if more), if lower. */
 const BELOW_ANSWERED = 0.95;
 /** Each second without a 429 below `FAR_BELOW` of the limit met last (or with none met yet), the rate grows by half ... */
 const FAST_INCREASE = 0.5;
@@ -81,9 +81,10 @@ const USED = 0.8;
 const WINDOW_MS = 1_000;
 /**
  * What the service answered a second is evidence of its limit only when measured over this long
- * at least, and on at least `MIN_LEARN` answers: at the start of a run the first answers come
- * slowly (twenty engines starting on two cores), and one answer in the 1.6 s after the rate was
- * learned once cut a limit of 2 a second to 0.6, from which the climb near it took a minute.
+ * at least, and once at least `MIN_LEARN` requests came back (answered or 429): at the start of a
+ * run the first answers come slowly (twenty engines starting on two cores), and one answer in the
+ * 1.6 s after the rate was learned once cut a limit of 2 a second to 0.6, from which the climb
+ * near it took a minute.
  */
 const EVIDENCE_MS = 1_000;
 /**
@@ -163,7 +164,11 @@ export interface PaceState {
   answeredWindowAt?: number | undefined;
   answeredInWindow?: number | undefined;
   answeredLastWindow?: number | undefined;
-  /** Whether the last cut went below what the service answered a second: 429s after it are not the limit's. */
+  /**
+   * Whether the last cut went below what the service answered a second since the cut before it (a
+   * lower bound of the limit; not what it answered lately, which may hold what its bucket had saved):
+   * 429s after it are not the limit's.
+   */
   belowAnswered: boolean;
   lastLimited: number;
   /** When the rate was last learned or cut: turns taken before it were taken at another rate. */
@@ -209,7 +214,8 @@ export function freshPace(): PaceState {
  * Brings the state to `now` when the clock went back since its last step (by more than a step's
  * own lag behind another process's): the times still ahead (the next turn, the end of ignoring
  * 429s) move back with the clock, so they are as far ahead as they were, not as far as the clock
- * went back; the times past are at most now. Ignoring 429s never lasts beyond `IGNORE_MS` from now.
+ * went back; the times past are at most now, and the answers counted since them are dropped.
+ * Ignoring 429s never lasts beyond `IGNORE_MS` from now.
  */
 export function paceClock(s: PaceState, now: number): void {
   const seen = s.seenAt ?? LONG_AGO;
@@ -221,6 +227,10 @@ export function paceClock(s: PaceState, now: number): void {
     if (s.answeredAt !== undefined) s.answeredAt = Math.min(s.answeredAt, now);
     if (s.learnedAt !== undefined) s.learnedAt = Math.min(s.learnedAt, now);
     if (s.answeredWindowAt !== undefined) s.answeredWindowAt = Math.min(s.answeredWindowAt, now);
+    // The answers counted since those times came over a span no longer known: over the moment
+    // since now, they would look many times what the service answers a second (a cut then took
+    // that for a lower bound of the limit, and the limit's own 429s for a flaky gateway's).
+    s.answeredSinceDecrease = s.answeredInWindow = s.answeredLastWindow = 0;
     s.seenAt = now;
   } else s.seenAt = Math.max(seen, now);
   s.ignoreUntil = Math.min(s.ignoreUntil, now + IGNORE_MS);
@@ -304,7 +314,7 @@ export function paceLimited(s: PaceState, now: number, sent: number, sentAt?: nu
   // to the rate sent, and a rate that climbed from far below makes it far below the limit: what
   // the service answered lately (`RECENT_MS`) is nearer, so the cut goes just below the higher of
   // the two, and at most `DECREASE` of the rate.
-  const proven = answeredRate(s.answeredSinceDecrease, now - s.lastDecrease);
+  const proven = answeredRate(s.answeredSinceDecrease, now - s.lastDecrease, s.limitedSinceDecrease);
   const recent = recentlyAnswered(s, now);
   const answered = Math.max(proven ?? 0, recent ?? 0);
   const cut = s.rate * DECREASE;
@@ -317,9 +327,16 @@ export function paceLimited(s: PaceState, now: number, sent: number, sentAt?: nu
   decreased(s, now);
 }
 
-/** `count` answers over `ms` as a rate a second, or undefined when that is too little evidence (`EVIDENCE_MS`). */
-function answeredRate(count: number, ms: number): number | undefined {
-  return ms >= EVIDENCE_MS && count >= MIN_LEARN ? (count * 1000) / ms : undefined;
+/**
+ * `count` answers over `ms` as a rate a second, or undefined when that is too little evidence
+ * (`EVIDENCE_MS`): too short, or too few requests came back, answered or `limited` (429). The 429s
+ * count: a gateway that answers 429 to every other request leaves fewer than `MIN_LEARN` answers
+ * between two cuts (a few turns apart), and counting answers alone, every cut went by `DECREASE`
+ * only, never below what it answered, so it was never told from a limit (the rate sank to 0.1 a
+ * second for good).
+ */
+function answeredRate(count: number, ms: number, limited = 0): number | undefined {
+  return ms >= EVIDENCE_MS && count + limited >= MIN_LEARN && count > 0 ? (count * 1000) / ms : undefined;
 }
 
 /** What the service answered a second over the recent windows (`RECENT_MS`), or undefined without evidence. */

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { createClient, onPaceWait, Pacer, type PaceEvent, pacerFor, paceNote } from "pulumi-voiceagent/client";
 import { RateLimiter, startEmulator, type RunningEmulator } from "voiceagent-emulator";
+import { freshPace, paceAnswered, paceLimited, paceTake } from "../../provider/client/pace.js";
 
 let emu: RunningEmulator | undefined;
 afterEach(async () => {
@@ -238,30 +239,99 @@ second, meets few 429s and keeps pacing`, async () => {
     expect(quiet.perSecond).toBeUndefined();
   });
 
-  it("429s that keep coming once the rate is below what the service answered are not a limit: it stops pacing and ignores them a while", async () => {
-    let now = 0;
-    const pacer = new Pacer(
-      () => now,
-      undefined,
-      async (ms) => {
-        now += ms;
-      },
-    );
-    // A flaky gateway: every tenth request answered 429, whatever the rate.
-    let i = 0;
-    const step = async () => {
-      await pacer.take();
-      now += 20 + (pacer.perSecond ? 1000 / pacer.perSecond : 0);
-      if (i++ % 10 === 9) pacer.onRateLimited();
-      else pacer.onAnswered();
+  // One in ten, and one in two: then fewer answers come between two cuts (each a few turns after
+  // the last) than a cut takes for evidence of what the service answers.
+  for (const every of [10, 2])
+    it(`429s that keep coming once the rate is below what the service answered are not a limit (one request in ${every}): \
+it stops pacing and ignores them a while`, async () => {
+      let now = 0;
+      const pacer = new Pacer(
+        () => now,
+        undefined,
+        async (ms) => {
+          now += ms;
+        },
+      );
+      // A flaky gateway: one request in `every` answered 429, whatever the rate.
+      let i = 0;
+      const step = async () => {
+        await pacer.take();
+        now += 20 + (pacer.perSecond ? 1000 / pacer.perSecond : 0);
+        if (i++ % every === every - 1) pacer.onRateLimited();
+        else pacer.onAnswered();
+      };
+      while (pacer.perSecond === undefined) await step();
+      while (pacer.perSecond !== undefined && i < 200) await step();
+      expect(pacer.perSecond).toBeUndefined();
+      expect(i).toBeLessThan(50);
+      // Ignored for a while: a 429 now teaches nothing.
+      for (let k = 0; k < 20; k++) await step();
+      expect(pacer.perSecond).toBeUndefined();
+    });
+
+  it(`a cut after the service's answers climbed from far below goes just below what it answered lately, not below \
+the average since the last cut`, () => {
+    const s = freshPace();
+    paceLimited(s, 0, 10);
+    expect(s.rate).toBe(10);
+    // For a minute the service answers more and more, from half a request a second to two (its
+    // limit): about 1.1 a second since the rate was learned, 2 in the last seconds.
+    let t = 0;
+    while (t < 60_000) {
+      t += 1000 / (0.5 + (1.5 * t) / 60_000);
+      paceAnswered(s, t);
+    }
+    paceLimited(s, t + 150, 10, t);
+    expect(s.rate).toBeGreaterThan(1.6);
+    expect(s.rate).toBeLessThan(2);
+    // Above what was answered since the rate was learned: not known to be below the limit, so
+    // 429s after it are the limit's, not a flaky gateway's.
+    expect(s.belowAnswered).toBe(false);
+  });
+
+  it("a cut one answer after the rate was learned does not take that answer for the limit", () => {
+    const s = freshPace();
+    paceLimited(s, 0, 10);
+    // The first answers of a run come slowly: one in the 1.6 s since the rate was learned.
+    paceAnswered(s, 600);
+    paceLimited(s, 1_600, 10, 1_450);
+    // Cut from the rate that met the limit, not to the 0.6 a second of that one answer.
+    expect(s.rate).toBeGreaterThan(5);
+    expect(s.rate).toBeLessThan(10);
+    expect(s.belowAnswered).toBe(false);
+  });
+
+  it(`a clock set back does not make the answers heard before it look like a second's: the limit is not taken for a \
+flaky gateway's`, () => {
+    // The service's clock (its bucket: 2 a second) goes on; the client's wall clock goes back an hour.
+    let t = 1_000_000;
+    let back = 0;
+    const limiter = new RateLimiter({ perSecond: 2, burst: 2 }, () => t);
+    const s = freshPace();
+    let limited = 0;
+    /** Sends for `ms` at the pace's rate (each request answered at once), as the service's bucket allows. */
+    const send = (ms: number) => {
+      for (const until = t + ms; t < until; ) {
+        t += s.rate === undefined ? 50 : Math.max(1000 / s.rate, 1);
+        const sentAt = t - back;
+        paceTake(s, sentAt);
+        if (limiter.take("t") === undefined) paceAnswered(s, t - back);
+        else {
+          limited += 1;
+          paceLimited(s, t - back, 20, sentAt);
+        }
+      }
     };
-    while (pacer.perSecond === undefined) await step();
-    while (pacer.perSecond !== undefined && i < 200) await step();
-    expect(pacer.perSecond).toBeUndefined();
-    expect(i).toBeLessThan(50);
-    // Ignored for a while: a 429 now teaches nothing.
-    for (let k = 0; k < 20; k++) await step();
-    expect(pacer.perSecond).toBeUndefined();
+    // The limit learned and paced to for a minute, a probe above it every few seconds.
+    send(60_000);
+    expect(s.rate).toBeDefined();
+    back = 3_600_000;
+    const before = limited;
+    send(30_000);
+    // Still paced, near the limit, after the 429s of the probes above it.
+    expect(limited).toBeGreaterThan(before);
+    expect(s.rate).toBeDefined();
+    expect(s.rate).toBeLessThan(3);
   });
 
   it("says what it waits on, without the account or the address", () => {
