@@ -124,6 +124,9 @@ class Window {
     return this.times.length;
   }
   private trim(now: number): void {
+    // (Times after now are from before a clock set back: kept, they would count for as long as
+    // the clock went back, and a rate learned then would be what was sent over all that time.)
+    if (this.times.some((t) => t > now)) this.times = this.times.filter((t) => t <= now);
     let drop = 0;
     while (drop < this.times.length && (this.times[drop] ?? now) < now - WINDOW_MS) drop++;
     if (drop > 0) this.times.splice(0, drop);
@@ -546,8 +549,12 @@ export class Pacer {
     }
     // Told to the others at once (got's retry waits out the Retry-After meanwhile), and this
     // process's next turn is taken once it is; a failure to tell leaves this process's view as it was.
+    // At the time of the step, not of the 429: a wait for the lock longer than a second (a loaded
+    // machine) would otherwise look like the clock set back since the other processes' steps, and
+    // move the queue's next turn back by it (`paceClock`). A 429 to a request sent before a cut made
+    // meanwhile is still told by its `sentAt`.
     const told = this.shared(store, async (s, elsewhere) =>
-      paceLimited(s, now, mine + (await elsewhere()), sentAt),
+      paceLimited(s, this.now(), mine + (await elsewhere()), sentAt),
     ).catch(() => undefined);
     this.telling = told;
     void told.finally(() => {

@@ -1,7 +1,14 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { createClient, onPaceWait, Pacer, type PaceEvent, pacerFor, paceNote } from "pulumi-voiceagent/client";
 import { RateLimiter, startEmulator, type RunningEmulator } from "voiceagent-emulator";
-import { freshPace, paceAnswered, paceLimited, paceTake } from "../../provider/client/pace.js";
+import {
+  freshPace,
+  paceAnswered,
+  paceLimited,
+  type PaceState,
+  type PaceStore,
+  paceTake,
+} from "../../provider/client/pace.js";
 
 let emu: RunningEmulator | undefined;
 afterEach(async () => {
@@ -332,6 +339,64 @@ flaky gateway's`, () => {
     expect(limited).toBeGreaterThan(before);
     expect(s.rate).toBeDefined();
     expect(s.rate).toBeLessThan(3);
+  });
+
+  it("a 429 told after more than a second's wait for the shared state does not move the queue's next turn back", async () => {
+    // Two processes on one shared state, 2 a second learned, ten turns queued. Process A hears a 429;
+    // its step waits 1.5 s for the lock (a loaded machine) while B takes a turn. Told at the time A
+    // heard it, the 429 looked like A's clock set back 1.5 s behind B's step, and moved the next
+    // turn 1.5 s earlier: three requests sent at once into a bucket the 429 said was empty.
+    let t = 1_000_000;
+    const state: PaceState = { ...freshPace(), rate: 2, ceiling: 2, nextAt: t + 5_000, ticket: 10, seenAt: t };
+    state.lastDecrease = state.lastIncrease = t - 500;
+    const held: (() => Promise<void>)[] = [];
+    const storeOf = (hold: boolean): PaceStore => ({
+      now: () => t,
+      limited: async () => state.rate !== undefined,
+      peek: async () => state,
+      update: <R>(step: (s: PaceState, sentElsewhere: () => Promise<number>) => R | Promise<R>) =>
+        new Promise<R>((resolve, reject) => {
+          const run = async () => resolve(await step(state, async () => 0));
+          if (hold) held.push(() => run().catch(reject));
+          else run().catch(reject);
+        }),
+      publishSent: async () => {},
+    });
+    const a = new Pacer(undefined, undefined, async () => {});
+    a.share(storeOf(true));
+    // (B's turn is ten turns away: its wait never ends here.)
+    const b = new Pacer(undefined, undefined, () => new Promise(() => {}));
+    b.share(storeOf(false));
+    a.onRateLimited();
+    t += 1_500;
+    void b.take();
+    await new Promise((resolve) => setImmediate(resolve));
+    const before = state.nextAt;
+    expect(before).toBeGreaterThan(t);
+    for (const run of held) await run();
+    expect(state.nextAt).toBeGreaterThanOrEqual(before);
+  });
+
+  it("the requests sent before a clock set back are not counted as sent in the second before a 429 after it", async () => {
+    let t = 5_000_000;
+    const pacer = new Pacer(
+      () => t,
+      undefined,
+      async () => {},
+    );
+    for (let i = 0; i < 10; i++) {
+      t += 50;
+      await pacer.take();
+    }
+    // The clock goes back an hour; five requests in the next second, the fifth answered 429.
+    t -= 3_600_000;
+    for (let i = 0; i < 5; i++) {
+      t += 100;
+      await pacer.take();
+    }
+    pacer.onRateLimited();
+    // Learned from the four sent in the second before it (the 429's own excepted), not fourteen.
+    expect(pacer.perSecond).toBe(4);
   });
 
   it("says what it waits on, without the account or the address", () => {
