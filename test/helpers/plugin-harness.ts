@@ -6,6 +6,8 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { handleUnaryCall, Metadata } from "@grpc/grpc-js";
+import { Struct } from "google-protobuf/google/protobuf/struct_pb.js";
+import { ConfigureRequest } from "@pulumi/pulumi/proto/provider_pb.js";
 import { vi } from "vitest";
 import { grpcHandlers, type Handlers } from "../../provider/plugin/grpc.js";
 import type { PlainProvider } from "../../provider/plugin/protocol.js";
@@ -27,6 +29,24 @@ export interface InProcessPlugin {
 export function inProcessPlugin(host: Host = new Host()): InProcessPlugin {
   const provider = plainProvider({ version: PLUGIN_VERSION, schema: packageFile("schema.json") }, host);
   return { provider, grpc: grpcHandlers(provider) };
+}
+
+/** A value in the engine's secret wrapper, as the engine sends a secret input or setting over gRPC. */
+export const engineSecret = (value: unknown) => ({
+  "4dabf18193072939515e22adb298388d": "1b47061264138c4ac30d75fd1eb44270",
+  value,
+});
+
+/** A fresh plugin configured as the engine configures one for an account: its base URL, its token a secret. */
+export async function configuredPlugin(baseUrl: string, token: string): Promise<InProcessPlugin> {
+  const plugin = inProcessPlugin();
+  await callUnary(
+    plugin.grpc.configure,
+    new ConfigureRequest()
+      .setArgs(Struct.fromJavaScript({ baseUrl, token: engineSecret(token) }))
+      .setType("pulumi:providers:voiceagent"),
+  );
+  return plugin;
 }
 
 /** How a gRPC handler failed: the status the engine would read. */

@@ -14,13 +14,13 @@ import path from "node:path";
 import { Struct } from "google-protobuf/google/protobuf/struct_pb.js";
 import * as pulumi from "@pulumi/pulumi";
 import type { ResourceInvokeRequest } from "@pulumi/pulumi/proto/resource_pb.js";
-import { ConfigureRequest, InvokeRequest, ReadRequest } from "@pulumi/pulumi/proto/provider_pb.js";
+import { InvokeRequest, ReadRequest } from "@pulumi/pulumi/proto/provider_pb.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createClient } from "pulumi-voiceagent/client";
 import * as va from "pulumi-voiceagent/native";
 import { startEmulator, type RunningEmulator } from "voiceagent-emulator";
 import { REPO_ROOT } from "../helpers/consumer.js";
-import { callUnary, inProcessPlugin, PLUGIN_VERSION, type InProcessPlugin } from "../helpers/plugin-harness.js";
+import { callUnary, configuredPlugin, PLUGIN_VERSION, type InProcessPlugin } from "../helpers/plugin-harness.js";
 
 const token = `native-lookups-${randomUUID()}`;
 let emu: RunningEmulator;
@@ -28,22 +28,13 @@ let plugin: InProcessPlugin;
 /** Each invoke the program's functions sent to the monitor: the engine routes it by its version and URL. */
 const invoked: { tok: string; version: string; url: string }[] = [];
 type Invoke = (req: ResourceInvokeRequest, callback: (err: unknown, res: unknown) => void) => Promise<void>;
-/** The engine's wrapper of a secret value. */
-const SECRET_SIG = "4dabf18193072939515e22adb298388d";
-const SECRET_VALUE = "1b47061264138c4ac30d75fd1eb44270";
 const settled = <T>(o: pulumi.Output<T>) => new Promise<T>((resolve) => o.apply(resolve));
 const toStruct = async (props: Record<string, unknown>) =>
   Struct.fromJavaScript((await pulumi.runtime.serializeProperties("args", props)) as Record<string, never>);
 
 beforeAll(async () => {
   emu = await startEmulator({ tokens: [token], seed: true });
-  plugin = inProcessPlugin();
-  await callUnary(
-    plugin.grpc.configure,
-    new ConfigureRequest()
-      .setArgs(Struct.fromJavaScript({ baseUrl: emu.url, token: { [SECRET_SIG]: SECRET_VALUE, value: token } }))
-      .setType("pulumi:providers:voiceagent"),
-  );
+  plugin = await configuredPlugin(emu.url, token);
   await pulumi.runtime.setMocks({
     // An invoke answered by the plugin's Invoke, its secrets in the engine's wrapper as the plugin sent them.
     call: async ({ token: tok, inputs }) => {

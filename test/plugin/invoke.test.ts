@@ -4,13 +4,19 @@
 // fails with the status the engine shows, naming what was looked for.
 import { randomUUID } from "node:crypto";
 import { Struct } from "google-protobuf/google/protobuf/struct_pb.js";
-import { ConfigureRequest, InvokeRequest } from "@pulumi/pulumi/proto/provider_pb.js";
+import { InvokeRequest } from "@pulumi/pulumi/proto/provider_pb.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createClient } from "pulumi-voiceagent/client";
 import { startEmulator, type RunningEmulator } from "voiceagent-emulator";
-import { callUnary, inProcessPlugin, type CallFailure, type InProcessPlugin } from "../helpers/plugin-harness.js";
+import {
+  callUnary,
+  configuredPlugin,
+  engineSecret,
+  type CallFailure,
+  type InProcessPlugin,
+} from "../helpers/plugin-harness.js";
 
-const secret = (value: unknown) => ({ "4dabf18193072939515e22adb298388d": "1b47061264138c4ac30d75fd1eb44270", value });
+const secret = engineSecret;
 const struct = (props: Record<string, unknown>): Struct => Struct.fromJavaScript(JSON.parse(JSON.stringify(props)));
 const token = `invoke-${randomUUID()}`;
 let emu: RunningEmulator;
@@ -20,13 +26,7 @@ const invoke = (name: string, args: Record<string, unknown>) =>
 
 beforeAll(async () => {
   emu = await startEmulator({ tokens: [token], seed: true });
-  plugin = inProcessPlugin();
-  await callUnary(
-    plugin.grpc.configure,
-    new ConfigureRequest()
-      .setArgs(struct({ baseUrl: emu.url, token: secret(token) }))
-      .setType("pulumi:providers:voiceagent"),
-  );
+  plugin = await configuredPlugin(emu.url, token);
 });
 afterAll(async () => emu?.close());
 
@@ -73,12 +73,7 @@ describe("Invoke", () => {
   });
 
   it("a refused token: a lookup says how to set voiceagent:token, as a resource does, and its failure keeps the code", async () => {
-    const refused = inProcessPlugin();
-    const config = { baseUrl: emu.url, token: secret(`not-${token}`) };
-    await callUnary(
-      refused.grpc.configure,
-      new ConfigureRequest().setArgs(struct(config)).setType("pulumi:providers:voiceagent"),
-    );
+    const refused = await configuredPlugin(emu.url, `not-${token}`);
     const failure = await callUnary(
       refused.grpc.invoke,
       new InvokeRequest().setTok("voiceagent:index:getVoice").setArgs(struct({ voiceName: "alloy" })),
