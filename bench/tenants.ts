@@ -137,10 +137,10 @@ export async function benchTenants(
       let seen = 0;
       let early = 0;
       const pace: PaceSecond[] = [];
-      let counted = { total: 0, limited: 0 };
+      const counted = { total: 0, limited: 0 };
       const sampler = setInterval(() => {
         const now = performance.now();
-        if (pacing === "shared") samplePace(pace, shared, now - started, emu.stats, counted, (c) => (counted = c));
+        if (pacing === "shared") samplePace(pace, shared, now - started, emu.stats, counted);
         if (emu.stats.total === seen) return;
         seen = emu.stats.total;
         first ??= now;
@@ -247,8 +247,8 @@ function samplePace(
   shared: string,
   sinceStart: number,
   stats: { total: number; rateLimited: Record<string, number> },
+  /** The emulator's counts at the last sample: this sample adds what came since (updated here). */
   counted: { total: number; limited: number },
-  setCounted: (c: { total: number; limited: number }) => void,
 ): void {
   const at = Math.floor(sinceStart / 1000);
   while (seconds.length <= at)
@@ -257,7 +257,8 @@ function samplePace(
   const limited = limitedOf(stats);
   second.rateLimited += limited - counted.limited;
   second.answered += stats.total - limited - (counted.total - counted.limited);
-  setCounted({ total: stats.total, limited });
+  counted.total = stats.total;
+  counted.limited = limited;
   const s = paceState(shared);
   second.rate = s?.rate;
   second.ceiling = s?.ceiling;
